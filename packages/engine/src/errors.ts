@@ -1,0 +1,48 @@
+/** Stable error codes the engine raises; callers map them to exit codes and HTTP statuses. */
+export const ENGINE_ERROR_CODES = [
+  /** The input path does not exist or cannot be read. */
+  "INPUT_NOT_FOUND",
+  /** The input file has no bytes. */
+  "INPUT_EMPTY",
+  /** ffprobe cannot read the file as audio or video (text renamed .mp3, corrupt header). */
+  "INPUT_NOT_MEDIA",
+  /** The file is real media but has no audio stream (e.g. a silent screen recording). */
+  "INPUT_NO_AUDIO",
+  /** The media reports no playable duration. */
+  "INPUT_ZERO_DURATION",
+  /** Decoding failed part-way, or produced far less audio than the header promised. */
+  "INPUT_CORRUPT",
+  /** ffmpeg or ffprobe is not installed. */
+  "FFMPEG_MISSING",
+  /** No model of that name is installed and no such file exists. */
+  "MODEL_NOT_FOUND",
+  /** The model file is not a valid whisper.cpp GGML model (wrong magic, truncated, bad checksum). */
+  "MODEL_INVALID",
+  /** A model download failed (offline, HTTP error, checksum mismatch). */
+  "MODEL_DOWNLOAD_FAILED",
+  /** The speech engine process died or reported an internal failure. */
+  "ENGINE_FAILED",
+  /** The transcription was cancelled by the caller. */
+  "CANCELLED",
+  /** Options are invalid (unknown language, bad limits). */
+  "INVALID_OPTIONS",
+] as const;
+
+export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+
+/** An expected failure with a stable code and a one-line message fit to show a user. */
+export class EngineError extends Error {
+  override readonly name = "EngineError";
+
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isEngineError(value: unknown): value is EngineError {
+  return value instanceof EngineError;
+}

@@ -1,0 +1,133 @@
+import { SAMPLE_RATE } from "../media/decode.js";
+import type { VoiceActivity } from "../vad/all-speech-detector.js";
+import type { SpeechRegion } from "../vad/speech-detector.js";
+import { TimeMap, type TimeMapPiece } from "./time-map.js";
+
+/** Where to cut long media. */
+export interface ChunkingOptions {
+  /** Cut at the first silence after this much audio. */
+  targetChunkSeconds: number;
+  /** Cut here even inside speech. */
+  maxChunkSeconds: number;
+  /** Audio kept around each speech region so words are not clipped. */
+  speechPadMs: number;
+}
+
+export const DEFAULT_CHUNKING_OPTIONS: ChunkingOptions = {
+  targetChunkSeconds: 300,
+  maxChunkSeconds: 600,
+  speechPadMs: 200,
+};
+
+/** A piece of the source ready for the model: only its speech, and how to map times back. */
+export interface SpeechChunk {
+  /** Concatenated speech (with padding), 16 kHz mono. Empty when the span had no speech. */
+  pcm: Float32Array;
+  map: TimeMap;
+  /** The span of the source this chunk covers, in samples. */
+  sourceStart: number;
+  sourceEnd: number;
+}
+
+/**
+ * Splits a decoded stream into chunks cut at silences, with voice activity detection deciding
+ * what is speech. Only one chunk of raw audio is held at a time, so memory does not grow with
+ * the length of the media.
+ */
+export async function* speechChunks(
+  blocks: AsyncIterable<Float32Array>,
+  detector: VoiceActivity,
+  options: ChunkingOptions = DEFAULT_CHUNKING_OPTIONS,
+): AsyncGenerator<SpeechChunk> {
+  const target = options.targetChunkSeconds * SAMPLE_RATE;
+  const max = options.maxChunkSeconds * SAMPLE_RATE;
+  let buffer = new ChunkBuffer(0);
+  let regions: SpeechRegion[] = [];
+
+  for await (const block of blocks) {
+    // Slice big blocks so a cut can happen at any point the detector has seen.
+    for (let offset = 0; offset < block.length; offset += 8192) {
+      const part = block.subarray(offset, offset + 8192);
+      buffer.append(part);
+      regions.push(...(await detector.push(part)));
+      const analysed = detector.samplesSeen;
+      const length = analysed - buffer.start;
+      const quiet = !detector.inSpeech && length >= target;
+      if (quiet || length >= max) {
+        const forced = detector.inSpeech ? detector.splitAt(analysed) : null;
+        if (forced) regions.push(forced);
+        yield buffer.toChunk(regions, analysed, options.speechPadMs);
+        buffer = buffer.rest(analysed);
+        regions = [];
+      }
+    }
+  }
+  regions.push(...detector.finish());
+  const end = buffer.start + buffer.length;
+  if (buffer.length > 0) yield buffer.toChunk(regions, end, options.speechPadMs);
+}
+
+/** Raw audio of the chunk being collected. */
+class ChunkBuffer {
+  private blocks: Float32Array[] = [];
+  length = 0;
+
+  constructor(readonly start: number) {}
+
+  append(block: Float32Array): void {
+    this.blocks.push(block);
+    this.length += block.length;
+  }
+
+  /** A new buffer holding what lies past `at` (analysis lags decoding by under a window). */
+  rest(at: number): ChunkBuffer {
+    const next = new ChunkBuffer(at);
+    const tail = this.read(at, this.start + this.length);
+    if (tail.length > 0) next.append(tail);
+    return next;
+  }
+
+  toChunk(regions: SpeechRegion[], end: number, padMs: number): SpeechChunk {
+    const pad = Math.round((padMs * SAMPLE_RATE) / 1000);
+    const spans = mergeSpans(
+      regions.map((r) => ({
+        start: Math.max(this.start, r.start - pad),
+        end: Math.min(end, r.end + pad),
+      })),
+    );
+    const total = spans.reduce((sum, s) => sum + (s.end - s.start), 0);
+    const pcm = new Float32Array(total);
+    const pieces: TimeMapPiece[] = [];
+    let offset = 0;
+    for (const span of spans) {
+      pcm.set(this.read(span.start, span.end), offset);
+      pieces.push({ chunkStart: offset, sourceStart: span.start, length: span.end - span.start });
+      offset += span.end - span.start;
+    }
+    return { pcm, map: new TimeMap(pieces, SAMPLE_RATE), sourceStart: this.start, sourceEnd: end };
+  }
+
+  /** Copies source samples [from, to) out of the held blocks. */
+  private read(from: number, to: number): Float32Array {
+    const out = new Float32Array(Math.max(0, to - from));
+    let blockStart = this.start;
+    for (const block of this.blocks) {
+      const blockEnd = blockStart + block.length;
+      const lo = Math.max(from, blockStart);
+      const hi = Math.min(to, blockEnd);
+      if (lo < hi) out.set(block.subarray(lo - blockStart, hi - blockStart), lo - from);
+      blockStart = blockEnd;
+    }
+    return out;
+  }
+}
+
+function mergeSpans(spans: SpeechRegion[]): SpeechRegion[] {
+  const merged: SpeechRegion[] = [];
+  for (const span of spans.filter((s) => s.end > s.start).sort((a, b) => a.start - b.start)) {
+    const last = merged[merged.length - 1];
+    if (last && span.start <= last.end) last.end = Math.max(last.end, span.end);
+    else merged.push({ ...span });
+  }
+  return merged;
+}

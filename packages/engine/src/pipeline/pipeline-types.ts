@@ -1,0 +1,47 @@
+import type { Word } from "@verbatim/subtitles";
+import type { ChineseScript } from "../text/chinese-script.js";
+import type { ChunkingOptions } from "./chunker.js";
+
+/** Settings of one transcription run inside the engine process. */
+export interface PipelineOptions {
+  /** ISO 639-1 code, or "auto". */
+  language: string;
+  task: "transcribe" | "translate";
+  wordTimestamps: boolean;
+  threads: number;
+  beamSize: number;
+  /** Skip non-speech with voice activity detection (default on). */
+  vad: boolean;
+  gpu: boolean;
+  chunking: ChunkingOptions;
+  chineseScript?: ChineseScript;
+}
+
+/** A transcribed segment, times in ms from the start of the media. */
+export interface Segment {
+  start: number;
+  end: number;
+  text: string;
+  language?: string;
+  words?: Word[];
+}
+
+/** Progress as the engine process sees it. */
+export interface PipelineProgress {
+  /** Media time (ms) up to which the audio is done. */
+  processedMs: number;
+  /** Media time decoded so far (ms); the total once decoding ends. */
+  decodedMs: number;
+}
+
+/** What a finished run returns. */
+export interface PipelineOutput {
+  segments: Segment[];
+  /** Language of most of the speech, or null when there was none. */
+  language: string | null;
+  /** Duration measured by decoding (not the header's claim). */
+  durationMs: number;
+  /** Speech found by voice activity detection (all audio without VAD). */
+  speechMs: number;
+  timings: { modelLoadMs: number; transcribeMs: number };
+}

@@ -1,0 +1,143 @@
+import { decodePcm, SAMPLE_RATE } from "../media/decode.js";
+import { convertChineseScript, isChineseLanguage } from "../text/chinese-script.js";
+import { RepetitionGuard } from "../text/repetition.js";
+import { AllSpeechDetector, type VoiceActivity } from "../vad/all-speech-detector.js";
+import { SpeechDetector } from "../vad/speech-detector.js";
+import type { RawSegment, SpeechModel } from "../whisper/speech-model.js";
+import { speechChunks, type SpeechChunk } from "./chunker.js";
+import type { PipelineOptions, PipelineOutput, PipelineProgress, Segment } from "./pipeline-types.js";
+
+/** Callbacks of a running pipeline. */
+export interface PipelineEvents {
+  onProgress?(progress: PipelineProgress): void;
+  /** A segment as soon as it is decoded (without word timings). */
+  onSegment?(segment: Segment): void;
+}
+
+const PROMPT_CHARS = 200;
+
+/**
+ * Decodes, detects speech, and transcribes a media file chunk by chunk with a loaded model.
+ * The next chunk is decoded and analysed while the model works on the current one.
+ */
+export async function runPipeline(
+  input: string,
+  model: SpeechModel,
+  options: PipelineOptions,
+  events: PipelineEvents = {},
+  signal?: AbortSignal,
+): Promise<Omit<PipelineOutput, "timings"> & { transcribeMs: number }> {
+  const started = performance.now();
+  const detector: VoiceActivity = options.vad ? await SpeechDetector.create() : new AllSpeechDetector();
+  const chunks = speechChunks(decodePcm(input, signal), detector, options.chunking);
+  const guard = new RepetitionGuard();
+  const previewGuard = new RepetitionGuard();
+  const segments: Segment[] = [];
+  const speechByLanguage = new Map<string, number>();
+  let speechSamples = 0;
+  let durationSamples = 0;
+
+  try {
+    let next = chunks.next();
+    for (;;) {
+      const current = await next;
+      if (current.done) break;
+      const chunk = current.value;
+      next = chunks.next(); // decode and analyse ahead while the model runs
+      next.catch(() => undefined); // surfaced when awaited on the next turn
+      durationSamples = chunk.sourceEnd;
+      const decodedMs = toMs(chunk.sourceEnd);
+      if (chunk.pcm.length >= SAMPLE_RATE / 10) {
+        speechSamples += chunk.pcm.length;
+        const prompt = guard.sawLoop ? undefined : promptFrom(segments);
+        guard.resetLoopFlag();
+        const raw = await model.transcribe(
+          chunk.pcm,
+          {
+            language: options.language,
+            translate: options.task === "translate",
+            wordTimestamps: options.wordTimestamps,
+            threads: options.threads,
+            beamSize: options.beamSize,
+            ...(prompt ? { prompt } : {}),
+          },
+          (segment) => {
+            const preview = toSourceSegment(segment, chunk, previewGuard, options);
+            if (preview) events.onSegment?.({ ...preview, words: undefined });
+            const processedMs = chunk.map.toSourceMs(segment.end);
+            events.onProgress?.({ processedMs, decodedMs });
+          },
+        );
+        for (const segment of raw) {
+          const kept = toSourceSegment(segment, chunk, guard, options);
+          if (!kept) continue;
+          segments.push(kept);
+          const language = kept.language ?? "unknown";
+          speechByLanguage.set(language, (speechByLanguage.get(language) ?? 0) + kept.end - kept.start);
+        }
+      }
+      events.onProgress?.({ processedMs: decodedMs, decodedMs });
+    }
+  } finally {
+    await detector.close();
+  }
+  return {
+    segments,
+    language: dominantLanguage(speechByLanguage, options.language),
+    durationMs: toMs(durationSamples),
+    speechMs: toMs(speechSamples),
+    transcribeMs: Math.round(performance.now() - started),
+  };
+}
+
+/** Maps a chunk's segment back to media time, drops loops, converts Chinese script. */
+function toSourceSegment(
+  segment: RawSegment,
+  chunk: SpeechChunk,
+  guard: RepetitionGuard,
+  options: PipelineOptions,
+): Segment | null {
+  const text = guard.accept(segment.text);
+  if (text === null) return null;
+  const language = segment.language ?? (options.language === "auto" ? undefined : options.language);
+  const convert = (value: string) =>
+    options.chineseScript && isChineseLanguage(language) && options.task === "transcribe"
+      ? convertChineseScript(value, options.chineseScript)
+      : value;
+  const start = chunk.map.toSourceMs(segment.start);
+  const end = Math.max(start, chunk.map.toSourceMs(segment.end));
+  // Word timings only when the guard kept the text as it was (collapsing breaks the alignment).
+  const words =
+    text === segment.text.trim()
+      ? segment.words?.map((w) => ({
+          ...w,
+          text: convert(w.text),
+          start: chunk.map.toSourceMs(w.start),
+          end: chunk.map.toSourceMs(w.end),
+        }))
+      : undefined;
+  return { start, end, text: convert(text), ...(language ? { language } : {}), ...(words ? { words } : {}) };
+}
+
+function promptFrom(segments: Segment[]): string | undefined {
+  let text = "";
+  for (let i = segments.length - 1; i >= 0 && text.length < PROMPT_CHARS; i--) {
+    text = `${segments[i]!.text} ${text}`;
+  }
+  const trimmed = text.trim().slice(-PROMPT_CHARS);
+  return trimmed || undefined;
+}
+
+function dominantLanguage(byLanguage: Map<string, number>, requested: string): string | null {
+  if (requested !== "auto") return requested;
+  let best: string | null = null;
+  let bestMs = -1;
+  for (const [language, ms] of byLanguage) {
+    if (language !== "unknown" && ms > bestMs) [best, bestMs] = [language, ms];
+  }
+  return best;
+}
+
+function toMs(samples: number): number {
+  return Math.round((samples * 1000) / SAMPLE_RATE);
+}

@@ -1,0 +1,42 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/** The repository's own recordings (fixtures/media), so tests need nothing outside the clone. */
+export const FIXTURES = resolve(import.meta.dirname, "../../../../fixtures/media");
+export const JFK_MP3 = join(FIXTURES, "jfk.mp3");
+export const NO_SPEECH_WAV = join(FIXTURES, "no-speech.wav");
+
+/** A scratch folder removed by the returned cleanup. */
+export function scratchDir(prefix = "verbatim-test-"): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Runs ffmpeg quietly with the given arguments (it must succeed). */
+export function ffmpeg(...args: string[]): void {
+  execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", ...args], { stdio: "pipe" });
+}
+
+/** Each container the product accepts, made from the JFK recording: [file name, ffmpeg args]. */
+export const CONTAINERS: ReadonlyArray<readonly [string, string[]]> = [
+  ["speech.mp3", ["-i", JFK_MP3, "-c:a", "copy"]],
+  ["speech.wav", ["-i", JFK_MP3, "-c:a", "pcm_s16le"]],
+  ["speech.flac", ["-i", JFK_MP3, "-c:a", "flac"]],
+  ["speech.m4a", ["-i", JFK_MP3, "-c:a", "aac", "-b:a", "64k"]],
+  ["speech.ogg", ["-i", JFK_MP3, "-c:a", "libvorbis"]],
+  ["speech.webm", ["-i", JFK_MP3, "-c:a", "libopus", "-b:a", "32k"]],
+  [
+    "speech.mp4",
+    ["-f", "lavfi", "-i", "color=c=black:s=160x120:r=5:d=11", "-i", JFK_MP3,
+     "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k"],
+  ],
+];
+
+/** Writes one container into `dir` and returns its path. */
+export function makeContainer(dir: string, name: string, args: string[]): string {
+  const path = join(dir, name);
+  ffmpeg(...args, path);
+  return path;
+}

@@ -1,0 +1,72 @@
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
+import { probeMedia } from "../src/media/probe.js";
+import { CONTAINERS, JFK_MP3, ffmpeg, makeContainer, scratchDir } from "./helpers/media-files.js";
+
+const scratch = scratchDir();
+afterAll(() => scratch.cleanup());
+
+async function decodedSamples(path: string): Promise<number> {
+  let total = 0;
+  for await (const block of decodePcm(path)) total += block.length;
+  return total;
+}
+
+describe("probeMedia and decodePcm", () => {
+  it.each(CONTAINERS)("reads %s", async (name, args) => {
+    const path = makeContainer(scratch.dir, name, [...args]);
+    const info = await probeMedia(path);
+    expect(info.durationMs).toBeGreaterThan(10_500);
+    expect(info.durationMs).toBeLessThan(11_600);
+    expect(info.hasVideo).toBe(name.endsWith(".mp4"));
+    const seconds = (await decodedSamples(path)) / SAMPLE_RATE;
+    expect(seconds).toBeGreaterThan(10.5);
+    expect(seconds).toBeLessThan(11.6);
+  });
+
+  it("decodes to 16 kHz mono floats in range", async () => {
+    let peak = 0;
+    for await (const block of decodePcm(JFK_MP3)) {
+      for (const sample of block) peak = Math.max(peak, Math.abs(sample));
+    }
+    expect(peak).toBeGreaterThan(0.1);
+    expect(peak).toBeLessThanOrEqual(1.01);
+  });
+
+  describe("bad inputs", () => {
+    let paths: Record<string, string>;
+    beforeAll(() => {
+      const at = (name: string) => join(scratch.dir, name);
+      writeFileSync(at("empty.mp3"), "");
+      writeFileSync(at("notes.mp3"), "These are meeting notes, not audio.\n".repeat(40));
+      ffmpeg("-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-c:v", "libx264", "-pix_fmt", "yuv420p", at("silent-video.mp4"));
+      makeContainer(scratch.dir, "garbled.mp4", [...CONTAINERS.find(([n]) => n === "speech.mp4")![1]]);
+      const garbled = readFileSync(at("garbled.mp4"));
+      garbled.fill(0x5a, 0, 64); // overwrite the ftyp box and the start of the next
+      writeFileSync(at("garbled.mp4"), garbled);
+      writeFileSync(at("cover.png"), Buffer.from("89504e470d0a1a0a", "hex"));
+      copyFileSync(JFK_MP3, at("ok.mp3"));
+      paths = {
+        empty: at("empty.mp3"),
+        text: at("notes.mp3"),
+        noAudio: at("silent-video.mp4"),
+        garbled: at("garbled.mp4"),
+        image: at("cover.png"),
+        missing: at("nope.mp3"),
+      };
+    });
+
+    it.each([
+      ["empty", "INPUT_EMPTY"],
+      ["text", "INPUT_NOT_MEDIA"],
+      ["noAudio", "INPUT_NO_AUDIO"],
+      ["garbled", "INPUT_NOT_MEDIA"],
+      ["image", "INPUT_NOT_MEDIA"],
+      ["missing", "INPUT_NOT_FOUND"],
+    ])("rejects %s with %s", async (key, code) => {
+      await expect(probeMedia(paths[key]!)).rejects.toMatchObject({ name: "EngineError", code });
+    });
+  });
+});
