@@ -32,7 +32,9 @@ export function collapseRepeatedPhrases(text: string, minRepeats = 3): string {
   let i = 0;
   while (i < units.length) {
     let collapsed = false;
-    for (let size = 1; size <= Math.floor((units.length - i) / minRepeats); size++) {
+    // Shortest phrase first (the loop's real period); in text without spaces at least two
+    // characters, because doubled characters are words there ("謝謝", "哈哈").
+    for (let size = spaced ? 1 : 2; size <= Math.floor((units.length - i) / minRepeats); size++) {
       const phrase = units.slice(i, i + size).map(key).join(" ");
       if (phrase === "") continue;
       let repeats = 1;

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { TimeMap } from "./time-map.js";
+
+describe("TimeMap", () => {
+  // Two speech pieces: source 1.0–2.0 s and 5.0–6.0 s, concatenated into a 2 s chunk.
+  const map = new TimeMap(
+    [
+      { chunkStart: 0, sourceStart: 16_000, length: 16_000 },
+      { chunkStart: 16_000, sourceStart: 80_000, length: 16_000 },
+    ],
+    16_000,
+  );
+
+  it("maps chunk times into the source", () => {
+    expect(map.toSourceMs(0)).toBe(1000);
+    expect(map.toSourceMs(500)).toBe(1500);
+    expect(map.toSourceMs(1000)).toBe(5000);
+    expect(map.toSourceMs(1250)).toBe(5250);
+  });
+
+  it("clamps times past the end to the end of the last piece", () => {
+    expect(map.toSourceMs(9000)).toBe(6000);
+  });
+});

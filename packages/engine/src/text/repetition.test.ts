@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { collapseRepeatedPhrases, compressionRatio, RepetitionGuard } from "./repetition.js";
+
+describe("collapseRepeatedPhrases", () => {
+  it("keeps one of a phrase said three or more times in a row", () => {
+    expect(collapseRepeatedPhrases("Thank you. Thank you. Thank you. Thank you.")).toBe("Thank you.");
+    expect(collapseRepeatedPhrases("so we went on and on and on and on")).toBe("so we went on and on");
+  });
+
+  it("leaves ordinary text and double words alone", () => {
+    const text = "Ask not what your country can do for you, ask what you can do for your country.";
+    expect(collapseRepeatedPhrases(text)).toBe(text);
+    expect(collapseRepeatedPhrases("It was very, very good.")).toBe("It was very, very good.");
+  });
+
+  it("works on characters for text without spaces", () => {
+    expect(collapseRepeatedPhrases("謝謝謝謝謝謝大家")).toBe("謝謝大家");
+  });
+});
+
+describe("RepetitionGuard", () => {
+  it("drops a segment that repeats a recent one and flags a loop", () => {
+    const guard = new RepetitionGuard();
+    expect(guard.accept("We choose to go to the moon.")).toBe("We choose to go to the moon.");
+    expect(guard.sawLoop).toBe(false);
+    expect(guard.accept("we choose to go to the moon")).toBeNull();
+    expect(guard.sawLoop).toBe(true);
+    guard.resetLoopFlag();
+    expect(guard.accept("In this decade.")).toBe("In this decade.");
+    expect(guard.sawLoop).toBe(false);
+  });
+
+  it("drops empty text, and collapses a looping segment while flagging the loop", () => {
+    const guard = new RepetitionGuard();
+    expect(guard.accept("  ...  ")).toBeNull();
+    const loop = "the the cat sat the the cat sat on ".repeat(6);
+    expect(compressionRatio(loop)).toBeGreaterThan(2.4);
+    const once = "a b c the the cat sat the the cat sat on";
+    expect(collapseRepeatedPhrases("a b c " + loop)).toBe(once);
+    expect(guard.accept("a b c " + loop)).toBe(once);
+    expect(guard.sawLoop).toBe(true);
+  });
+});

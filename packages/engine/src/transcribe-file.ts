@@ -1,0 +1,225 @@
+import { fork } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+import type { Cue } from "@verbatim/subtitles";
+import { buildCues, DEFAULT_CUE_OPTIONS, type CueOptions } from "./cues/index.js";
+import { EngineError } from "./errors.js";
+import { probeMedia, type MediaInfo } from "./media/probe.js";
+import { resolveModel } from "./models/index.js";
+import { DEFAULT_CHUNKING_OPTIONS, type ChunkingOptions } from "./pipeline/chunker.js";
+import type { EngineMessage, StartMessage } from "./pipeline/engine-protocol.js";
+import type { PipelineOptions, PipelineOutput, Segment } from "./pipeline/pipeline-types.js";
+import { CHINESE_SCRIPTS, type ChineseScript } from "./text/chinese-script.js";
+import { isSupportedLanguage } from "./text/languages.js";
+
+/** One transcription: the media, the model, and how to decode and segment. */
+export interface TranscribeRequest {
+  /** Path of the media file. */
+  input: string;
+  /** A registry name (e.g. "base") or a path to a GGML file. */
+  model: string;
+  /** Where named models live (default ./models or MODELS_DIR). */
+  modelsDir?: string;
+  /** "auto" (default) or an ISO 639-1 code. */
+  language?: string;
+  task?: "transcribe" | "translate";
+  /** Word-level timings (default on); cues are built from them. */
+  wordTimestamps?: boolean;
+  /** Decoder threads (default: all cores). */
+  threads?: number;
+  /** 1 = greedy; more = beam search (default 5, as whisper.cpp's CLI). */
+  beamSize?: number;
+  /** Voice activity detection (default on). */
+  vad?: boolean;
+  gpu?: boolean;
+  /** Convert Chinese output to this script. */
+  chineseScript?: ChineseScript;
+  cues?: Partial<CueOptions>;
+  chunking?: Partial<ChunkingOptions>;
+}
+
+/** Progress of a running transcription. */
+export interface TranscriptionProgress {
+  stage: "loading" | "transcribing";
+  /** 0..1 of the media done. */
+  fraction: number;
+  processedMs: number;
+  durationMs: number;
+  /** Estimated time left, once there is enough to go on. */
+  etaMs: number | null;
+}
+
+/** The finished result. */
+export interface Transcription {
+  media: MediaInfo;
+  modelPath: string;
+  language: string | null;
+  /** Real duration, measured by decoding. */
+  durationMs: number;
+  speechMs: number;
+  segments: Segment[];
+  cues: Cue[];
+  warnings: string[];
+  timings: { totalMs: number; modelLoadMs: number; transcribeMs: number };
+}
+
+/** Hooks for a caller that follows a transcription. */
+export interface TranscribeHooks {
+  onProgress?(progress: TranscriptionProgress): void;
+  onSegment?(segment: Segment): void;
+  /** Called with the engine process id once it runs (for supervision and tests). */
+  onEngineStart?(pid: number): void;
+  signal?: AbortSignal;
+}
+
+/** Default models folder: MODELS_DIR, else ./models. */
+export function defaultModelsDir(): string {
+  return process.env.MODELS_DIR ?? "models";
+}
+
+/**
+ * Transcribes a media file into segments and readable cues. The speech model runs in a child
+ * process: cancelling kills it, and if it crashes this rejects with ENGINE_FAILED.
+ */
+export async function transcribeFile(
+  request: TranscribeRequest,
+  hooks: TranscribeHooks = {},
+): Promise<Transcription> {
+  const started = performance.now();
+  const options = pipelineOptions(request);
+  const model = await resolveModel(request.model, request.modelsDir ?? defaultModelsDir());
+  const media = await probeMedia(request.input, hooks.signal);
+  const output = await runEngineProcess(
+    { type: "start", input: request.input, modelPath: model.path, options },
+    media.durationMs,
+    hooks,
+  );
+  const cues = buildCues(output.segments, {
+    ...DEFAULT_CUE_OPTIONS,
+    ...request.cues,
+    language: output.language,
+  });
+  return {
+    media,
+    modelPath: model.path,
+    language: output.language,
+    durationMs: output.durationMs,
+    speechMs: output.speechMs,
+    segments: output.segments,
+    cues,
+    warnings: warningsFor(media, output),
+    timings: { totalMs: Math.round(performance.now() - started), ...output.timings },
+  };
+}
+
+function pipelineOptions(request: TranscribeRequest): PipelineOptions {
+  const language = request.language ?? "auto";
+  if (!isSupportedLanguage(language)) {
+    throw new EngineError("INVALID_OPTIONS", `Unknown language "${language}": use "auto" or a code such as en, zh, de.`);
+  }
+  if (request.chineseScript && !CHINESE_SCRIPTS.includes(request.chineseScript)) {
+    throw new EngineError("INVALID_OPTIONS", `Chinese script must be one of ${CHINESE_SCRIPTS.join(", ")}.`);
+  }
+  const threads = request.threads ?? availableParallelism();
+  const beamSize = request.beamSize ?? 5;
+  if (!Number.isInteger(threads) || threads < 1 || !Number.isInteger(beamSize) || beamSize < 1) {
+    throw new EngineError("INVALID_OPTIONS", "Threads and beam size must be whole numbers of at least 1.");
+  }
+  return {
+    language,
+    task: request.task ?? "transcribe",
+    wordTimestamps: request.wordTimestamps ?? true,
+    threads,
+    beamSize,
+    vad: request.vad ?? true,
+    gpu: request.gpu ?? false,
+    chunking: { ...DEFAULT_CHUNKING_OPTIONS, ...request.chunking },
+    ...(request.chineseScript ? { chineseScript: request.chineseScript } : {}),
+  };
+}
+
+function warningsFor(media: MediaInfo, output: PipelineOutput): string[] {
+  const warnings: string[] = [];
+  if (output.durationMs < media.durationMs * 0.9 - 1000) {
+    warnings.push(
+      `The file seems truncated: its header says ${seconds(media.durationMs)} but only ${seconds(output.durationMs)} of audio could be decoded.`,
+    );
+  }
+  if (output.segments.length === 0) warnings.push("No speech was found in the file.");
+  return warnings;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The compiled engine-process script (tests run from sources, the child runs built code). */
+function engineProcessPath(): string {
+  const here = fileURLToPath(import.meta.url);
+  const script = here.replace(/transcribe-file\.(ts|js)$/, "pipeline/engine-process.js");
+  return script.replace(/([/\\])src([/\\])(?!.*[/\\]src[/\\])/, "$1dist$2");
+}
+
+function runEngineProcess(
+  start: StartMessage,
+  durationMs: number,
+  hooks: TranscribeHooks,
+): Promise<PipelineOutput> {
+  return new Promise((resolve, reject) => {
+    if (hooks.signal?.aborted) return reject(new EngineError("CANCELLED", "Cancelled."));
+    const child = fork(engineProcessPath(), [], {
+      serialization: "advanced",
+      stdio: ["ignore", "ignore", "pipe", "ipc"],
+      execArgv: [],
+      env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
+    });
+    let stderr = "";
+    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
+    let settled = false;
+    let transcribeStarted = 0;
+    const finish = (error: Error | null, output?: PipelineOutput) => {
+      if (settled) return;
+      settled = true;
+      hooks.signal?.removeEventListener("abort", cancel);
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      if (error) reject(error);
+      else resolve(output!);
+    };
+    const cancel = () => finish(new EngineError("CANCELLED", "Cancelled."));
+    hooks.signal?.addEventListener("abort", cancel, { once: true });
+
+    if (child.pid !== undefined) hooks.onEngineStart?.(child.pid);
+    hooks.onProgress?.({ stage: "loading", fraction: 0, processedMs: 0, durationMs, etaMs: null });
+    child.on("message", (message: EngineMessage) => {
+      switch (message.type) {
+        case "loaded":
+          transcribeStarted = performance.now();
+          break;
+        case "progress": {
+          const total = Math.max(durationMs, message.decodedMs, 1);
+          const fraction = Math.min(1, message.processedMs / total);
+          const elapsed = performance.now() - transcribeStarted;
+          const etaMs = fraction > 0.02 ? Math.round((elapsed * (1 - fraction)) / fraction) : null;
+          hooks.onProgress?.({ stage: "transcribing", fraction, processedMs: message.processedMs, durationMs: total, etaMs });
+          break;
+        }
+        case "segment":
+          hooks.onSegment?.(message.segment);
+          break;
+        case "done":
+          finish(null, message.output);
+          break;
+        case "error":
+          finish(new EngineError(message.code, message.message));
+          break;
+      }
+    });
+    child.on("error", (error) => finish(new EngineError("ENGINE_FAILED", `The speech engine could not start: ${error.message}`)));
+    child.on("close", (code, signal) => {
+      const detail = signal ? `signal ${signal}` : `exit code ${code}`;
+      const hint = stderr.trim().split("\n").pop() ?? "";
+      finish(new EngineError("ENGINE_FAILED", `The speech engine stopped unexpectedly (${detail})${hint ? `: ${hint}` : ""}.`));
+    });
+    child.send(start);
+  });
+}

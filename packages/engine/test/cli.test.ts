@@ -1,0 +1,135 @@
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { readSrt } from "@verbatim/subtitles";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureRandomModel } from "./support/random-model.js";
+import { JFK_MP3, NO_SPEECH_WAV, ffmpeg, scratchDir } from "./helpers/media-files.js";
+import { runCli } from "./helpers/run-cli.js";
+
+const scratch = scratchDir();
+let model: string;
+const at = (name: string) => join(scratch.dir, name);
+
+beforeAll(async () => {
+  model = await ensureRandomModel("tiny");
+  writeFileSync(at("empty.mp3"), "");
+  writeFileSync(at("notes.mp3"), "not audio\n".repeat(100));
+  writeFileSync(at("ggml-broken.bin"), Buffer.from("this is not a model at all"));
+  // A file cut short: the header promises 11 s, only the first part is there.
+  writeFileSync(at("cut.mp3"), readFileSync(JFK_MP3).subarray(0, 30_000));
+  writeFileSync(at("stub.mp3"), readFileSync(JFK_MP3).subarray(0, 400));
+  ffmpeg("-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-c:v", "libx264", "-pix_fmt", "yuv420p", at("video-only.mp4"));
+  copyFileSync(JFK_MP3, at("my talk — 講話 ü.mp3"));
+}, 300_000);
+afterAll(() => scratch.cleanup());
+
+/** Exactly one line on stderr and no stack trace. */
+function expectOneLineError(stderr: string): void {
+  const lines = stderr.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^verbatim: /);
+  expect(stderr).not.toMatch(/\n\s+at /);
+}
+
+describe("verbatim transcribe", () => {
+  it("writes SRT for a file whose name has spaces and non-ASCII characters", () => {
+    const out = at("talk.srt");
+    const run = runCli(["transcribe", at("my talk — 講話 ü.mp3"), "--model", model, "--beam-size", "1", "-o", out]);
+    expect(run.status, run.stderr).toBe(0);
+    const cues = readSrt(readFileSync(out, "utf8"));
+    expect(cues.length).toBeGreaterThan(0);
+    expect(cues.every((cue) => cue.end > cue.start && cue.start >= 0 && cue.end <= 11_500)).toBe(true);
+  });
+
+  it("prints JSON to standard output with the measured duration", () => {
+    const run = runCli(["transcribe", JFK_MP3, "--model", model, "--beam-size", "1", "-f", "json"]);
+    expect(run.status, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout) as { duration: number; cues: unknown[] };
+    expect(doc.duration).toBeGreaterThan(10_500);
+    expect(doc.duration).toBeLessThan(11_500);
+  });
+
+  it("gives an empty transcript, not invented text, for a recording without speech", () => {
+    const run = runCli(["transcribe", NO_SPEECH_WAV, "--model", model, "-f", "txt"]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.trim()).toBe("");
+    expect(run.stderr).toMatch(/No speech was found/);
+  });
+
+  it("transcribes what a truncated MP3 holds and warns", () => {
+    const run = runCli(["transcribe", at("cut.mp3"), "--model", model, "--beam-size", "1", "-f", "json"]);
+    expect(run.status, run.stderr).toBe(0);
+    expect((JSON.parse(run.stdout) as { duration: number }).duration).toBeLessThan(6_000);
+    expect(run.stderr).toMatch(/truncated/);
+  });
+
+  it.each([
+    ["an empty file", "empty.mp3", 3, /empty/],
+    ["text renamed .mp3", "notes.mp3", 3, /not audio or video/],
+    ["an MP3 cut to its first 400 bytes", "stub.mp3", 3, /not audio or video/],
+    ["a video without audio", "video-only.mp4", 3, /no audio track/],
+    ["a missing file", "absent.mp3", 3, /No such file/],
+  ])("rejects %s with exit code %i and writes nothing", (_label, name, code, message) => {
+    const out = at(`out-${name}.srt`);
+    const run = runCli(["transcribe", at(name), "--model", model, "-o", out]);
+    expect(run.status).toBe(code);
+    expect(run.stderr).toMatch(message);
+    expectOneLineError(run.stderr);
+    expect(readdirSync(scratch.dir).filter((f) => f.startsWith(`out-${name}`))).toEqual([]);
+  });
+
+  it("exits 4 when the model is missing, saying how to get it", () => {
+    const run = runCli(["transcribe", JFK_MP3, "--model", "small", "--models-dir", at("no-models")]);
+    expect(run.status).toBe(4);
+    expect(run.stderr).toMatch(/models download small/);
+    expectOneLineError(run.stderr);
+  });
+
+  it("exits 4 for a corrupt model file", () => {
+    const run = runCli(["transcribe", JFK_MP3, "--model", at("ggml-broken.bin")]);
+    expect(run.status).toBe(4);
+    expect(run.stderr).toMatch(/not a valid whisper\.cpp model/);
+    expectOneLineError(run.stderr);
+  });
+
+  it.each([
+    [["transcribe"]],
+    [["transcribe", JFK_MP3, "--format", "docx"]],
+    [["transcribe", JFK_MP3, "--threads", "zero"]],
+    [["transcribe", JFK_MP3, "--language", "klingon"]],
+    [["transcribe", JFK_MP3, "--bogus"]],
+    [["dance"]],
+  ])("exits 2 on usage errors: %j", (args) => {
+    const run = runCli(args);
+    expect(run.status).toBe(2);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("shows help with exit code 0", () => {
+    const run = runCli(["transcribe", "--help"]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/--chinese <script>/);
+  });
+});
+
+describe("verbatim models", () => {
+  it("lists the registry and marks installed models", () => {
+    const dir = at("models-listed");
+    mkdirSync(dir);
+    copyFileSync(model, join(dir, "ggml-tiny.bin"));
+    const run = runCli(["models", "list", "--models-dir", dir]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/large-v3-turbo/);
+    // The random-weight file has tiny's shape but not the published bytes: listed, by name.
+    expect(run.stdout).toMatch(/^tiny\s.*(installed|invalid)/m);
+  });
+
+  it("explains an offline download failure in one line with exit code 4", () => {
+    const run = runCli(["models", "download", "tiny", "--models-dir", at("models")], {
+      VERBATIM_MODEL_BASE_URL: "http://127.0.0.1:9/models",
+    });
+    expect(run.status).toBe(4);
+    expectOneLineError(run.stderr);
+    expect(run.stderr).toMatch(/ggml-tiny\.bin/);
+  });
+});

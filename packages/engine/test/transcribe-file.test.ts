@@ -1,0 +1,88 @@
+import { readVtt, readSrt, readJson } from "@verbatim/subtitles";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderTranscription, OUTPUT_FORMATS } from "../src/cli/render-output.js";
+import { transcribeFile, type TranscriptionProgress } from "../src/transcribe-file.js";
+import { CONTAINERS, JFK_MP3, makeContainer, scratchDir } from "./helpers/media-files.js";
+import { ensureRandomModel } from "./support/random-model.js";
+
+const scratch = scratchDir();
+let model: string;
+beforeAll(async () => {
+  model = await ensureRandomModel("tiny");
+}, 300_000);
+afterAll(() => scratch.cleanup());
+
+describe("transcribeFile through the real whisper.cpp binding", () => {
+  it.each(CONTAINERS)("%s → segments → cues → every format", async (name, args) => {
+    const input = makeContainer(scratch.dir, name, [...args]);
+    const result = await transcribeFile({ input, model, beamSize: 1, language: "en" });
+    expect(result.durationMs).toBeGreaterThan(10_500);
+    expect(result.speechMs).toBeGreaterThan(5_000);
+    expect(result.segments.length).toBeGreaterThan(0);
+    expect(result.cues.length).toBeGreaterThan(0);
+    for (const cue of result.cues) {
+      expect(cue.start).toBeGreaterThanOrEqual(0);
+      expect(cue.end).toBeGreaterThan(cue.start);
+      expect(cue.end).toBeLessThanOrEqual(result.durationMs + 1000);
+    }
+    for (const format of OUTPUT_FORMATS) {
+      const text = renderTranscription(result, format);
+      expect(text.length).toBeGreaterThan(0);
+    }
+    expect(readSrt(renderTranscription(result, "srt"))).toHaveLength(result.cues.length);
+    expect(readVtt(renderTranscription(result, "vtt"))).toHaveLength(result.cues.length);
+    expect(readJson(renderTranscription(result, "json")).cues).toHaveLength(result.cues.length);
+  });
+
+  it("reports progress that rises to 1 with an estimate of time left", async () => {
+    const events: TranscriptionProgress[] = [];
+    await transcribeFile({ input: JFK_MP3, model, beamSize: 1 }, { onProgress: (p) => events.push(p) });
+    expect(events[0]?.stage).toBe("loading");
+    const fractions = events.filter((e) => e.stage === "transcribing").map((e) => e.fraction);
+    expect(fractions.length).toBeGreaterThan(0);
+    expect([...fractions].sort((a, b) => a - b)).toEqual(fractions);
+    expect(fractions[fractions.length - 1]).toBe(1);
+  });
+
+  it("cuts long media into chunks at silences and maps times back", async () => {
+    const result = await transcribeFile({
+      input: JFK_MP3,
+      model,
+      beamSize: 1,
+      chunking: { targetChunkSeconds: 3, maxChunkSeconds: 4, speechPadMs: 200 },
+    });
+    expect(result.segments.length).toBeGreaterThan(1);
+    const starts = result.segments.map((s) => s.start);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    expect(result.segments.some((s) => s.start > 5_000)).toBe(true);
+    expect(result.segments.every((s) => s.end <= result.durationMs + 250)).toBe(true);
+  });
+
+  it("is cancelled by an abort signal, killing the engine process", async () => {
+    const controller = new AbortController();
+    let pid = 0;
+    const run = transcribeFile(
+      { input: JFK_MP3, model, beamSize: 5 },
+      { signal: controller.signal, onEngineStart: (p) => ((pid = p), setTimeout(() => controller.abort(), 50)) },
+    );
+    await expect(run).rejects.toMatchObject({ code: "CANCELLED" });
+    expect(pid).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(() => process.kill(pid, 0)).toThrow();
+  });
+
+  it("survives the engine process crashing", async () => {
+    const run = transcribeFile(
+      { input: JFK_MP3, model, beamSize: 5 },
+      { onEngineStart: (pid) => setTimeout(() => process.kill(pid, "SIGSEGV"), 50) },
+    );
+    await expect(run).rejects.toMatchObject({ code: "ENGINE_FAILED" });
+    await expect(run).rejects.toThrow(/stopped unexpectedly \(signal SIGSEGV\)/);
+  });
+
+  it("rejects unknown languages before starting", async () => {
+    await expect(transcribeFile({ input: JFK_MP3, model, language: "xx" })).rejects.toMatchObject({
+      code: "INVALID_OPTIONS",
+    });
+  });
+});
