@@ -1,10 +1,10 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: {
-    // Workspace packages export their TypeScript sources under the "source" condition.
-    conditions: ["source"],
-  },
+  // Workspace packages export their TypeScript sources under the "source" condition; tests run
+  // against sources (Vitest 4 needs the condition for SSR resolution too), never stale builds.
+  resolve: { conditions: ["source"] },
+  ssr: { resolve: { conditions: ["source"], externalConditions: ["source"] } },
   test: {
     include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts"],
     testTimeout: 60_000,

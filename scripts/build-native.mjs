@@ -30,8 +30,13 @@ if (existsSync(addon) && existsSync(marker) && readFileSync(marker, "utf8") === 
 
 const nodeGyp =
   process.env.npm_config_node_gyp ??
-  path.join(path.dirname(process.execPath), "../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js");
-console.log(`[build-native] compiling whisper.cpp (smart-whisper) with "${flags}"; this takes a few minutes...`);
+  path.join(
+    path.dirname(process.execPath),
+    "../lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js",
+  );
+console.log(
+  `[build-native] compiling whisper.cpp (smart-whisper) with "${flags}"; this takes a few minutes...`,
+);
 const started = Date.now();
 const result = spawnSync(process.execPath, [nodeGyp, "rebuild", `--jobs=max`], {
   cwd: packageDir,

@@ -17,7 +17,11 @@ function speechClips(): string[] {
  * An MP3 of `minutes` built by looping the speech clips; after each clip comes `gapSeconds`
  * of silence (a function, so gaps can vary). Clips are normalised to 16 kHz mono first.
  */
-export function buildRecording(name: string, minutes: number, gapSeconds: (i: number) => number): string {
+export function buildRecording(
+  name: string,
+  minutes: number,
+  gapSeconds: (i: number) => number,
+): string {
   mkdirSync(BENCH_DIR, { recursive: true });
   const target = join(BENCH_DIR, `${name}.mp3`);
   if (existsSync(target)) return target;
@@ -48,9 +52,27 @@ export function buildRecording(name: string, minutes: number, gapSeconds: (i: nu
 }
 
 function normalised(clip: string): string {
-  const out = join(BENCH_DIR, `clip-${clip.split("/").pop()!.replace(/\.\w+$/, "")}.wav`);
+  const out = join(
+    BENCH_DIR,
+    `clip-${clip
+      .split("/")
+      .pop()!
+      .replace(/\.\w+$/, "")}.wav`,
+  );
   if (!existsSync(out)) {
-    execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", clip, "-ar", "16000", "-ac", "1", out]);
+    execFileSync("ffmpeg", [
+      "-nostdin",
+      "-v",
+      "error",
+      "-y",
+      "-i",
+      clip,
+      "-ar",
+      "16000",
+      "-ac",
+      "1",
+      out,
+    ]);
   }
   return out;
 }
@@ -67,6 +89,14 @@ function silence(seconds: number): string {
 }
 
 function durationOf(path: string): number {
-  const out = execFileSync("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path]);
+  const out = execFileSync("ffprobe", [
+    "-v",
+    "error",
+    "-show_entries",
+    "format=duration",
+    "-of",
+    "csv=p=0",
+    path,
+  ]);
   return Number(out.toString().trim());
 }

@@ -6,10 +6,14 @@ import { resolve } from "node:path";
 import { transcribeFile } from "../src/transcribe-file.js";
 import { ensureRandomModel } from "../test/support/random-model.js";
 import { buildRecording } from "./bench-media.js";
+import { plainBinding } from "./plain-binding.js";
 
 const threads = Number(process.env.BENCH_THREADS ?? availableParallelism());
 const beamSize = Number(process.env.BENCH_BEAM ?? 1);
 const sizeClass = (process.env.BENCH_MODEL ?? "tiny") as "tiny" | "base";
+// Random weights never satisfy whisper's confidence checks, so every window would be decoded
+// six times at rising temperatures; a trained model rarely falls back. Off unless asked for.
+const fallback = process.env.BENCH_FALLBACK === "1";
 const skipLong = process.env.BENCH_SKIP_LONG === "1";
 
 interface Measured {
@@ -33,7 +37,7 @@ async function ours(model: string, media: string): Promise<Measured> {
   let timer: NodeJS.Timeout | undefined;
   const started = performance.now();
   const result = await transcribeFile(
-    { input: media, model, language: "en", threads, beamSize },
+    { input: media, model, language: "en", threads, beamSize, temperatureFallback: fallback },
     {
       onEngineStart: (pid) => {
         timer = setInterval(() => (peak = Math.max(peak, peakRssMb(pid))), 100);
@@ -41,12 +45,29 @@ async function ours(model: string, media: string): Promise<Measured> {
     },
   );
   clearInterval(timer);
-  return { wallMs: performance.now() - started, durationMs: result.durationMs, speechMs: result.speechMs, peakRssMb: peak };
+  return {
+    wallMs: performance.now() - started,
+    durationMs: result.durationMs,
+    speechMs: result.speechMs,
+    peakRssMb: peak,
+  };
 }
 
-function floor(model: string, media: string): { transcribeMs: number; peakRssMb: number } {
+function floor(
+  model: string,
+  media: string,
+  binding?: string,
+): { transcribeMs: number; peakRssMb: number } {
   const script = resolve(import.meta.dirname, "floor.ts");
-  const out = execFileSync(process.execPath, ["--import", "tsx", script, model, media, String(threads), String(beamSize)], {
+  const args = [
+    script,
+    model,
+    media,
+    String(threads),
+    String(beamSize),
+    ...(binding ? [binding] : []),
+  ];
+  const out = execFileSync(process.execPath, ["--import", "tsx", ...args], {
     env: { ...process.env, NODE_ENV: "production" },
     maxBuffer: 1 << 20,
   });
@@ -56,16 +77,30 @@ function floor(model: string, media: string): { transcribeMs: number; peakRssMb:
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
-console.log(`Verbatim engine benchmark — random-weight whisper "${sizeClass}" model, ${threads} threads, beam ${beamSize}`);
+console.log(
+  `Verbatim engine benchmark — random-weight whisper "${sizeClass}" model, ${threads} threads, beam ${beamSize}, temperature fallback ${fallback ? "on" : "off"}`,
+);
 console.log(`(random weights: the decoder's work per window is real, the words are not)\n`);
 const model = await ensureRandomModel(sizeClass);
 
-const footprint = floor(model, buildRecording("clip-30s", 0.5, () => 0.3)).peakRssMb;
-console.log(`model footprint (bare binding, 30 s clip, peak RSS): ${mb(footprint)}\n`);
+const clip = buildRecording("clip-30s", 0.5, () => 0.3);
+const simd = floor(model, clip);
+const footprint = simd.peakRssMb;
+console.log(`model footprint (bare binding, 30 s clip, peak RSS): ${mb(footprint)}`);
+if (process.env.BENCH_SKIP_PLAIN !== "1") {
+  const plain = floor(model, clip, plainBinding());
+  console.log(
+    `whisper.cpp on a 30 s clip: ${s(simd.transcribeMs)} built for this CPU (-march=native), ${s(plain.transcribeMs)} with the binding's default flags: ${(plain.transcribeMs / simd.transcribeMs).toFixed(1)}x faster`,
+  );
+}
+console.log("");
 
 const cases = [
   { name: "10 min speech", media: buildRecording("speech-10min", 10, () => 0.3) },
-  { name: "10 min with long silences", media: buildRecording("silences-10min", 10, (i) => 5 + (i % 4) * 5) },
+  {
+    name: "10 min with long silences",
+    media: buildRecording("silences-10min", 10, (i) => 5 + (i % 4) * 5),
+  },
 ];
 console.log("file                       wall     RTF    speech  peak RSS  floor    overhead");
 for (const { name, media } of cases) {
@@ -84,4 +119,6 @@ if (!skipLong) {
     `\n100 min (speech with pauses): wall ${s(run.wallMs)}, RTF ${(run.wallMs / run.durationMs).toFixed(3)}, peak RSS ${mb(run.peakRssMb)} = model footprint + ${mb(run.peakRssMb - footprint)} (target ≤ 150 MB)`,
   );
 }
-console.log("\nRTF = wall time / media duration. overhead = our wall time (decode, VAD, chunking, process) / floor (binding on the same PCM).");
+console.log(
+  "\nRTF = wall time / media duration. overhead = our wall time (decode, VAD, chunking, process) / floor (binding on the same PCM).",
+);

@@ -5,6 +5,10 @@ export { probeMedia, type MediaInfo } from "./media/probe.js";
 export { decodePcm, SAMPLE_RATE } from "./media/decode.js";
 export { buildCues, DEFAULT_CUE_OPTIONS, type CueOptions } from "./cues/index.js";
 export type { Segment } from "./pipeline/pipeline-types.js";
-export { convertChineseScript, type ChineseScript, CHINESE_SCRIPTS } from "./text/chinese-script.js";
+export {
+  convertChineseScript,
+  type ChineseScript,
+  CHINESE_SCRIPTS,
+} from "./text/chinese-script.js";
 export { WHISPER_LANGUAGES, isSupportedLanguage } from "./text/languages.js";
 export * from "./models/index.js";

@@ -29,6 +29,8 @@ export interface TranscribeRequest {
   threads?: number;
   /** 1 = greedy; more = beam search (default 5, as whisper.cpp's CLI). */
   beamSize?: number;
+  /** Re-decode unreliable windows at higher temperatures (default on, as whisper does). */
+  temperatureFallback?: boolean;
   /** Voice activity detection (default on). */
   vad?: boolean;
   gpu?: boolean;
@@ -115,15 +117,24 @@ export async function transcribeFile(
 function pipelineOptions(request: TranscribeRequest): PipelineOptions {
   const language = request.language ?? "auto";
   if (!isSupportedLanguage(language)) {
-    throw new EngineError("INVALID_OPTIONS", `Unknown language "${language}": use "auto" or a code such as en, zh, de.`);
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `Unknown language "${language}": use "auto" or a code such as en, zh, de.`,
+    );
   }
   if (request.chineseScript && !CHINESE_SCRIPTS.includes(request.chineseScript)) {
-    throw new EngineError("INVALID_OPTIONS", `Chinese script must be one of ${CHINESE_SCRIPTS.join(", ")}.`);
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `Chinese script must be one of ${CHINESE_SCRIPTS.join(", ")}.`,
+    );
   }
   const threads = request.threads ?? availableParallelism();
   const beamSize = request.beamSize ?? 5;
   if (!Number.isInteger(threads) || threads < 1 || !Number.isInteger(beamSize) || beamSize < 1) {
-    throw new EngineError("INVALID_OPTIONS", "Threads and beam size must be whole numbers of at least 1.");
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      "Threads and beam size must be whole numbers of at least 1.",
+    );
   }
   return {
     language,
@@ -131,6 +142,7 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
     wordTimestamps: request.wordTimestamps ?? true,
     threads,
     beamSize,
+    temperatureFallback: request.temperatureFallback ?? true,
     vad: request.vad ?? true,
     gpu: request.gpu ?? false,
     chunking: { ...DEFAULT_CHUNKING_OPTIONS, ...request.chunking },
@@ -174,7 +186,9 @@ function runEngineProcess(
       env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
     });
     let stderr = "";
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
+    child.stderr
+      ?.setEncoding("utf8")
+      .on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
     let settled = false;
     let transcribeStarted = 0;
     const finish = (error: Error | null, output?: PipelineOutput) => {
@@ -200,25 +214,49 @@ function runEngineProcess(
           const fraction = Math.min(1, message.processedMs / total);
           const elapsed = performance.now() - transcribeStarted;
           const etaMs = fraction > 0.02 ? Math.round((elapsed * (1 - fraction)) / fraction) : null;
-          hooks.onProgress?.({ stage: "transcribing", fraction, processedMs: message.processedMs, durationMs: total, etaMs });
+          hooks.onProgress?.({
+            stage: "transcribing",
+            fraction,
+            processedMs: message.processedMs,
+            durationMs: total,
+            etaMs,
+          });
           break;
         }
         case "segment":
           hooks.onSegment?.(message.segment);
           break;
-        case "done":
+        case "done": {
+          const total = message.output.durationMs;
+          hooks.onProgress?.({
+            stage: "transcribing",
+            fraction: 1,
+            processedMs: total,
+            durationMs: total,
+            etaMs: 0,
+          });
           finish(null, message.output);
           break;
+        }
         case "error":
           finish(new EngineError(message.code, message.message));
           break;
       }
     });
-    child.on("error", (error) => finish(new EngineError("ENGINE_FAILED", `The speech engine could not start: ${error.message}`)));
+    child.on("error", (error) =>
+      finish(
+        new EngineError("ENGINE_FAILED", `The speech engine could not start: ${error.message}`),
+      ),
+    );
     child.on("close", (code, signal) => {
       const detail = signal ? `signal ${signal}` : `exit code ${code}`;
       const hint = stderr.trim().split("\n").pop() ?? "";
-      finish(new EngineError("ENGINE_FAILED", `The speech engine stopped unexpectedly (${detail})${hint ? `: ${hint}` : ""}.`));
+      finish(
+        new EngineError(
+          "ENGINE_FAILED",
+          `The speech engine stopped unexpectedly (${detail})${hint ? `: ${hint}` : ""}.`,
+        ),
+      );
     });
     child.send(start);
   });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { readSrt } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureRandomModel } from "./support/random-model.js";
+import { unusedLocalPort } from "./support/test-file-server.js";
 import { JFK_MP3, NO_SPEECH_WAV, ffmpeg, scratchDir } from "./helpers/media-files.js";
 import { runCli } from "./helpers/run-cli.js";
 
@@ -18,7 +19,17 @@ beforeAll(async () => {
   // A file cut short: the header promises 11 s, only the first part is there.
   writeFileSync(at("cut.mp3"), readFileSync(JFK_MP3).subarray(0, 30_000));
   writeFileSync(at("stub.mp3"), readFileSync(JFK_MP3).subarray(0, 400));
-  ffmpeg("-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-c:v", "libx264", "-pix_fmt", "yuv420p", at("video-only.mp4"));
+  ffmpeg(
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=duration=2:size=160x120:rate=10",
+    "-c:v",
+    "libx264",
+    "-pix_fmt",
+    "yuv420p",
+    at("video-only.mp4"),
+  );
   copyFileSync(JFK_MP3, at("my talk — 講話 ü.mp3"));
 }, 300_000);
 afterAll(() => scratch.cleanup());
@@ -34,15 +45,17 @@ function expectOneLineError(stderr: string): void {
 describe("verbatim transcribe", () => {
   it("writes SRT for a file whose name has spaces and non-ASCII characters", () => {
     const out = at("talk.srt");
-    const run = runCli(["transcribe", at("my talk — 講話 ü.mp3"), "--model", model, "--beam-size", "1", "-o", out]);
+    const run = runCli(["transcribe", at("my talk — 講話 ü.mp3"), "--model", model, "-o", out]);
     expect(run.status, run.stderr).toBe(0);
     const cues = readSrt(readFileSync(out, "utf8"));
     expect(cues.length).toBeGreaterThan(0);
-    expect(cues.every((cue) => cue.end > cue.start && cue.start >= 0 && cue.end <= 11_500)).toBe(true);
+    expect(cues.every((cue) => cue.end > cue.start && cue.start >= 0 && cue.end <= 11_500)).toBe(
+      true,
+    );
   });
 
   it("prints JSON to standard output with the measured duration", () => {
-    const run = runCli(["transcribe", JFK_MP3, "--model", model, "--beam-size", "1", "-f", "json"]);
+    const run = runCli(["transcribe", JFK_MP3, "--model", model, "-f", "json"]);
     expect(run.status, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout) as { duration: number; cues: unknown[] };
     expect(doc.duration).toBeGreaterThan(10_500);
@@ -57,7 +70,7 @@ describe("verbatim transcribe", () => {
   });
 
   it("transcribes what a truncated MP3 holds and warns", () => {
-    const run = runCli(["transcribe", at("cut.mp3"), "--model", model, "--beam-size", "1", "-f", "json"]);
+    const run = runCli(["transcribe", at("cut.mp3"), "--model", model, "-f", "json"]);
     expect(run.status, run.stderr).toBe(0);
     expect((JSON.parse(run.stdout) as { duration: number }).duration).toBeLessThan(6_000);
     expect(run.stderr).toMatch(/truncated/);
@@ -69,7 +82,7 @@ describe("verbatim transcribe", () => {
     ["an MP3 cut to its first 400 bytes", "stub.mp3", 3, /not audio or video/],
     ["a video without audio", "video-only.mp4", 3, /no audio track/],
     ["a missing file", "absent.mp3", 3, /No such file/],
-  ])("rejects %s with exit code %i and writes nothing", (_label, name, code, message) => {
+  ])("rejects %s with exit code %s and writes nothing", (_label, name, code, message) => {
     const out = at(`out-${name}.srt`);
     const run = runCli(["transcribe", at(name), "--model", model, "-o", out]);
     expect(run.status).toBe(code);
@@ -79,7 +92,14 @@ describe("verbatim transcribe", () => {
   });
 
   it("exits 4 when the model is missing, saying how to get it", () => {
-    const run = runCli(["transcribe", JFK_MP3, "--model", "small", "--models-dir", at("no-models")]);
+    const run = runCli([
+      "transcribe",
+      JFK_MP3,
+      "--model",
+      "small",
+      "--models-dir",
+      at("no-models"),
+    ]);
     expect(run.status).toBe(4);
     expect(run.stderr).toMatch(/models download small/);
     expectOneLineError(run.stderr);
@@ -124,12 +144,14 @@ describe("verbatim models", () => {
     expect(run.stdout).toMatch(/^tiny\s.*(installed|invalid)/m);
   });
 
-  it("explains an offline download failure in one line with exit code 4", () => {
+  it("explains an offline download failure in one line with exit code 4", async () => {
+    const port = await unusedLocalPort(); // nothing listens there: like a machine with no network
     const run = runCli(["models", "download", "tiny", "--models-dir", at("models")], {
-      VERBATIM_MODEL_BASE_URL: "http://127.0.0.1:9/models",
+      VERBATIM_MODEL_BASE_URL: `http://127.0.0.1:${port}/models`,
     });
     expect(run.status).toBe(4);
     expectOneLineError(run.stderr);
     expect(run.stderr).toMatch(/ggml-tiny\.bin/);
+    expect(run.stderr).toMatch(/offline/);
   });
 });

@@ -41,8 +41,20 @@ describe("probeMedia and decodePcm", () => {
       const at = (name: string) => join(scratch.dir, name);
       writeFileSync(at("empty.mp3"), "");
       writeFileSync(at("notes.mp3"), "These are meeting notes, not audio.\n".repeat(40));
-      ffmpeg("-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10", "-c:v", "libx264", "-pix_fmt", "yuv420p", at("silent-video.mp4"));
-      makeContainer(scratch.dir, "garbled.mp4", [...CONTAINERS.find(([n]) => n === "speech.mp4")![1]]);
+      ffmpeg(
+        "-f",
+        "lavfi",
+        "-i",
+        "testsrc=duration=2:size=160x120:rate=10",
+        "-c:v",
+        "libx264",
+        "-pix_fmt",
+        "yuv420p",
+        at("silent-video.mp4"),
+      );
+      makeContainer(scratch.dir, "garbled.mp4", [
+        ...CONTAINERS.find(([n]) => n === "speech.mp4")![1],
+      ]);
       const garbled = readFileSync(at("garbled.mp4"));
       garbled.fill(0x5a, 0, 64); // overwrite the ftyp box and the start of the next
       writeFileSync(at("garbled.mp4"), garbled);

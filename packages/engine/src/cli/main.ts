@@ -5,7 +5,9 @@ import { modelsCommand } from "./models-command.js";
 import { transcribeCommand } from "./transcribe-command.js";
 
 const program = new Command("verbatim")
-  .description("Turn audio and video into timed subtitles and transcripts with a local Whisper model.")
+  .description(
+    "Turn audio and video into timed subtitles and transcripts with a local Whisper model.",
+  )
   .exitOverride()
   .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, "verbatim: ")) });
 

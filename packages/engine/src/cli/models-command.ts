@@ -19,7 +19,8 @@ export async function modelsCommand(
     case "list":
       return listModels(modelsDir);
     case "download":
-      if (names.length === 0) throw usage("Name the models to download, e.g. `verbatim models download base small`.");
+      if (names.length === 0)
+        throw usage("Name the models to download, e.g. `verbatim models download base small`.");
       for (const name of names) await download(name, modelsDir);
       return;
     case "verify":
@@ -39,26 +40,34 @@ async function listModels(modelsDir: string): Promise<void> {
   });
   const extra = installed
     .filter((model) => !model.entry)
-    .map((model) => `${model.name.padEnd(22)} ${megabytes(model.sizeBytes).padStart(8)}  ${model.problem ? "invalid" : "installed (unlisted)"}`);
+    .map(
+      (model) =>
+        `${model.name.padEnd(22)} ${megabytes(model.sizeBytes).padStart(8)}  ${model.problem ? "invalid" : "installed (unlisted)"}`,
+    );
   process.stdout.write(`Models in ${modelsDir}:\n${[...rows, ...extra].join("\n")}\n`);
 }
 
 async function download(name: string, modelsDir: string): Promise<void> {
   const bar = new ProgressBar();
   try {
-    const path = await downloadModel(name, modelsDir, {
+    const result = await downloadModel(name, modelsDir, {
       onProgress: (received, total) =>
-        bar.update(total ? received / total : 0, `${name}: ${megabytes(received)} of ${total ? megabytes(total) : "?"}`),
+        bar.update(
+          total ? received / total : 0,
+          `${name}: ${megabytes(received)} of ${total ? megabytes(total) : "?"}`,
+        ),
     });
     bar.done();
-    process.stderr.write(`Downloaded ${name} to ${typeof path === "string" ? path : modelsDir}\n`);
+    const what = result.alreadyInstalled ? "Already installed" : "Downloaded";
+    process.stderr.write(`${what}: ${name} (${result.path})\n`);
   } finally {
     bar.done();
   }
 }
 
 async function verify(names: string[], modelsDir: string): Promise<void> {
-  const targets = names.length > 0 ? names : (await listInstalledModels(modelsDir)).map((m) => m.name);
+  const targets =
+    names.length > 0 ? names : (await listInstalledModels(modelsDir)).map((m) => m.name);
   if (targets.length === 0) {
     process.stdout.write(`No models installed in ${modelsDir}.\n`);
     return;

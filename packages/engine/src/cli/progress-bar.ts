@@ -19,13 +19,18 @@ export class ProgressBar {
     const filled = Math.round(Math.min(1, Math.max(0, fraction)) * width);
     const bar = "█".repeat(filled) + "░".repeat(width - filled);
     const percent = `${Math.floor(fraction * 100)}`.padStart(3);
-    this.stream.write(`\r${bar} ${percent}% ${label}`.padEnd(this.stream.columns ?? 80).slice(0, (this.stream.columns ?? 80) - 1));
+    this.stream.write(
+      `\r${bar} ${percent}% ${label}`
+        .padEnd(this.stream.columns ?? 80)
+        .slice(0, (this.stream.columns ?? 80) - 1),
+    );
     this.drawn = true;
   }
 
   /** Clears the line. */
   done(): void {
-    if (this.enabled && this.drawn) this.stream.write(`\r${" ".repeat((this.stream.columns ?? 80) - 1)}\r`);
+    if (this.enabled && this.drawn)
+      this.stream.write(`\r${" ".repeat((this.stream.columns ?? 80) - 1)}\r`);
     this.drawn = false;
   }
 }

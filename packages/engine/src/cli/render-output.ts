@@ -15,6 +15,10 @@ export function renderTranscription(result: Transcription, format: OutputFormat)
     case "txt":
       return writeTxt(result.cues);
     case "json":
-      return writeJson({ language: result.language, duration: result.durationMs, cues: result.cues });
+      return writeJson({
+        language: result.language,
+        duration: result.durationMs,
+        cues: result.cues,
+      });
   }
 }

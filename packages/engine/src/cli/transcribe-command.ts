@@ -22,10 +22,15 @@ export interface TranscribeCommandOptions {
 }
 
 /** Runs `verbatim transcribe`: media in, subtitles out. */
-export async function transcribeCommand(input: string, options: TranscribeCommandOptions): Promise<void> {
+export async function transcribeCommand(
+  input: string,
+  options: TranscribeCommandOptions,
+): Promise<void> {
   const format = oneOf(options.format, OUTPUT_FORMATS, "--format");
   const task = oneOf(options.task, ["transcribe", "translate"] as const, "--task");
-  const chinese = options.chinese ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese") : undefined;
+  const chinese = options.chinese
+    ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese")
+    : undefined;
   const maxChars = positiveInt(options.maxChars, "--max-chars");
   const bar = new ProgressBar();
   const controller = new AbortController();
@@ -50,7 +55,10 @@ export async function transcribeCommand(input: string, options: TranscribeComman
         signal: controller.signal,
         onProgress: (p) => {
           const eta = p.etaMs === null ? "" : `, ${formatClock(p.etaMs)} left`;
-          const label = p.stage === "loading" ? "loading model" : `${formatClock(p.processedMs)} / ${formatClock(p.durationMs)}${eta}`;
+          const label =
+            p.stage === "loading"
+              ? "loading model"
+              : `${formatClock(p.processedMs)} / ${formatClock(p.durationMs)}${eta}`;
           bar.update(p.fraction, label);
         },
       },
@@ -77,14 +85,20 @@ async function writeOutput(text: string, target: string): Promise<void> {
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new EngineError("INVALID_OPTIONS", `${flag} must be one of: ${allowed.join(", ")} (got "${value}").`);
+  throw new EngineError(
+    "INVALID_OPTIONS",
+    `${flag} must be one of: ${allowed.join(", ")} (got "${value}").`,
+  );
 }
 
 function positiveInt(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) {
-    throw new EngineError("INVALID_OPTIONS", `${flag} must be a whole number of at least 1 (got "${value}").`);
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `${flag} must be a whole number of at least 1 (got "${value}").`,
+    );
   }
   return number;
 }

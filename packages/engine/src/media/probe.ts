@@ -34,7 +34,8 @@ interface ProbeOutput {
 }
 
 // Containers ffprobe opens for still images and text; they are never audio or video.
-const NON_MEDIA_CONTAINERS = /(^|,)(image2|png_pipe|jpeg_pipe|gif|tty|svg_pipe|webp_pipe|bmp_pipe|srt|ass|webvtt)(,|$)/;
+const NON_MEDIA_CONTAINERS =
+  /(^|,)(image2|png_pipe|jpeg_pipe|gif|tty|svg_pipe|webp_pipe|bmp_pipe|srt|ass|webvtt)(,|$)/;
 
 /** Reads a file's container, audio stream and duration, rejecting what cannot be transcribed. */
 export async function probeMedia(path: string, signal?: AbortSignal): Promise<MediaInfo> {
@@ -54,7 +55,9 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Me
   }
   const streams = output.streams ?? [];
   const audio = streams.find((s) => s.codec_type === "audio");
-  const hasVideo = streams.some((s) => s.codec_type === "video" && s.disposition?.attached_pic !== 1);
+  const hasVideo = streams.some(
+    (s) => s.codec_type === "video" && s.disposition?.attached_pic !== 1,
+  );
   if (!audio) {
     throw new EngineError(
       hasVideo ? "INPUT_NO_AUDIO" : "INPUT_NOT_MEDIA",

@@ -31,7 +31,11 @@ process.once("message", (message: StartMessage) => {
       await send(
         isEngineError(error)
           ? { type: "error", code: error.code, message: error.message }
-          : { type: "error", code: "ENGINE_FAILED", message: `The speech engine failed: ${String(error)}` },
+          : {
+              type: "error",
+              code: "ENGINE_FAILED",
+              message: `The speech engine failed: ${String(error)}`,
+            },
       );
     })
     .finally(() => process.disconnect());

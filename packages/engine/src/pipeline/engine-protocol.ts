@@ -1,5 +1,10 @@
 import type { EngineErrorCode } from "../errors.js";
-import type { PipelineOptions, PipelineOutput, PipelineProgress, Segment } from "./pipeline-types.js";
+import type {
+  PipelineOptions,
+  PipelineOutput,
+  PipelineProgress,
+  Segment,
+} from "./pipeline-types.js";
 
 /** Parent → engine process: run one transcription. */
 export interface StartMessage {

@@ -10,6 +10,7 @@ export interface PipelineOptions {
   wordTimestamps: boolean;
   threads: number;
   beamSize: number;
+  temperatureFallback: boolean;
   /** Skip non-speech with voice activity detection (default on). */
   vad: boolean;
   gpu: boolean;

@@ -5,7 +5,12 @@ import { AllSpeechDetector, type VoiceActivity } from "../vad/all-speech-detecto
 import { SpeechDetector } from "../vad/speech-detector.js";
 import type { RawSegment, SpeechModel } from "../whisper/speech-model.js";
 import { speechChunks, type SpeechChunk } from "./chunker.js";
-import type { PipelineOptions, PipelineOutput, PipelineProgress, Segment } from "./pipeline-types.js";
+import type {
+  PipelineOptions,
+  PipelineOutput,
+  PipelineProgress,
+  Segment,
+} from "./pipeline-types.js";
 
 /** Callbacks of a running pipeline. */
 export interface PipelineEvents {
@@ -28,7 +33,9 @@ export async function runPipeline(
   signal?: AbortSignal,
 ): Promise<Omit<PipelineOutput, "timings"> & { transcribeMs: number }> {
   const started = performance.now();
-  const detector: VoiceActivity = options.vad ? await SpeechDetector.create() : new AllSpeechDetector();
+  const detector: VoiceActivity = options.vad
+    ? await SpeechDetector.create()
+    : new AllSpeechDetector();
   const chunks = speechChunks(decodePcm(input, signal), detector, options.chunking);
   const guard = new RepetitionGuard();
   const previewGuard = new RepetitionGuard();
@@ -59,6 +66,7 @@ export async function runPipeline(
             wordTimestamps: options.wordTimestamps,
             threads: options.threads,
             beamSize: options.beamSize,
+            temperatureFallback: options.temperatureFallback,
             ...(prompt ? { prompt } : {}),
           },
           (segment) => {
@@ -73,7 +81,10 @@ export async function runPipeline(
           if (!kept) continue;
           segments.push(kept);
           const language = kept.language ?? "unknown";
-          speechByLanguage.set(language, (speechByLanguage.get(language) ?? 0) + kept.end - kept.start);
+          speechByLanguage.set(
+            language,
+            (speechByLanguage.get(language) ?? 0) + kept.end - kept.start,
+          );
         }
       }
       events.onProgress?.({ processedMs: decodedMs, decodedMs });
@@ -116,7 +127,13 @@ function toSourceSegment(
           end: chunk.map.toSourceMs(w.end),
         }))
       : undefined;
-  return { start, end, text: convert(text), ...(language ? { language } : {}), ...(words ? { words } : {}) };
+  return {
+    start,
+    end,
+    text: convert(text),
+    ...(language ? { language } : {}),
+    ...(words ? { words } : {}),
+  };
 }
 
 function promptFrom(segments: Segment[]): string | undefined {

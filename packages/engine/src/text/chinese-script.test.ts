@@ -3,7 +3,9 @@ import { convertChineseScript, isChineseLanguage } from "./chinese-script.js";
 
 describe("convertChineseScript", () => {
   it("writes Hong Kong Traditional with Hong Kong forms", () => {
-    expect(convertChineseScript("我们的软件里面有个后台进程", "hk")).toBe("我們的軟件裏面有個後台進程");
+    expect(convertChineseScript("我们的软件里面有个后台进程", "hk")).toBe(
+      "我們的軟件裏面有個後台進程",
+    );
   });
 
   it("writes Taiwan Traditional with Taiwan vocabulary", () => {

@@ -15,10 +15,11 @@ const converters = new Map<ChineseScript, (text: string) => string>();
 export function convertChineseScript(text: string, script: ChineseScript): string {
   let convert = converters.get(script);
   if (!convert) {
-    convert =
+    const made =
       script === "cn"
         ? OpenCC.Converter({ from: "hk", to: "cn" })
         : OpenCC.Converter({ from: "cn", to: script === "hk" ? "hk" : "twp" });
+    convert = (value: string) => made(value);
     converters.set(script, convert);
   }
   return convert(text);

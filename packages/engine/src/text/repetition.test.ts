@@ -3,8 +3,12 @@ import { collapseRepeatedPhrases, compressionRatio, RepetitionGuard } from "./re
 
 describe("collapseRepeatedPhrases", () => {
   it("keeps one of a phrase said three or more times in a row", () => {
-    expect(collapseRepeatedPhrases("Thank you. Thank you. Thank you. Thank you.")).toBe("Thank you.");
-    expect(collapseRepeatedPhrases("so we went on and on and on and on")).toBe("so we went on and on");
+    expect(collapseRepeatedPhrases("Thank you. Thank you. Thank you. Thank you.")).toBe(
+      "Thank you.",
+    );
+    expect(collapseRepeatedPhrases("so we went on and on and on and on")).toBe(
+      "so we went on and on",
+    );
   });
 
   it("leaves ordinary text and double words alone", () => {

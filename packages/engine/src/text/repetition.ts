@@ -35,10 +35,18 @@ export function collapseRepeatedPhrases(text: string, minRepeats = 3): string {
     // Shortest phrase first (the loop's real period); in text without spaces at least two
     // characters, because doubled characters are words there ("謝謝", "哈哈").
     for (let size = spaced ? 1 : 2; size <= Math.floor((units.length - i) / minRepeats); size++) {
-      const phrase = units.slice(i, i + size).map(key).join(" ");
+      const phrase = units
+        .slice(i, i + size)
+        .map(key)
+        .join(" ");
       if (phrase === "") continue;
       let repeats = 1;
-      while (units.slice(i + repeats * size, i + (repeats + 1) * size).map(key).join(" ") === phrase) {
+      while (
+        units
+          .slice(i + repeats * size, i + (repeats + 1) * size)
+          .map(key)
+          .join(" ") === phrase
+      ) {
         repeats++;
       }
       if (repeats >= minRepeats) {

@@ -19,7 +19,8 @@ describe("SpeechDetector (Silero VAD)", () => {
     expect(regions.length).toBeGreaterThan(1);
     expect(speech).toBeGreaterThan(6);
     expect(speech).toBeLessThan(11);
-    for (let i = 1; i < regions.length; i++) expect(regions[i]!.start).toBeGreaterThanOrEqual(regions[i - 1]!.end);
+    for (let i = 1; i < regions.length; i++)
+      expect(regions[i]!.start).toBeGreaterThanOrEqual(regions[i - 1]!.end);
   });
 
   it("finds no speech in a recording of background noise", async () => {

@@ -9,9 +9,9 @@ import { tokensToWords } from "./tokens-to-words.js";
 const require = createRequire(import.meta.url);
 type SmartWhisper = typeof import("smart-whisper");
 
-function loadBinding(): SmartWhisper {
+function loadBinding(modulePath: string): SmartWhisper {
   try {
-    return require("smart-whisper") as SmartWhisper;
+    return require(modulePath) as SmartWhisper;
   } catch (error) {
     throw new EngineError(
       "ENGINE_FAILED",
@@ -21,9 +21,16 @@ function loadBinding(): SmartWhisper {
   }
 }
 
-/** Loads a whisper.cpp model through smart-whisper. */
-export async function loadSmartWhisperModel(path: string, gpu = false): Promise<SpeechModel> {
-  const { WhisperModel, TranscribeTask } = loadBinding();
+/**
+ * Loads a whisper.cpp model through smart-whisper. `bindingPath` selects another build of the
+ * binding (the benchmark compares the SIMD build with a plain one).
+ */
+export async function loadSmartWhisperModel(
+  path: string,
+  gpu = false,
+  bindingPath = "smart-whisper",
+): Promise<SpeechModel> {
+  const { WhisperModel, TranscribeTask } = loadBinding(bindingPath);
   let model: InstanceType<SmartWhisper["WhisperModel"]>;
   try {
     model = await WhisperModel.load(path, gpu);
@@ -59,6 +66,7 @@ function toParams(options: DecodeOptions): Partial<TranscribeParams<"detail", tr
     strategy: options.beamSize > 1 ? 1 : 0,
     beam_size: options.beamSize,
     best_of: options.beamSize > 1 ? options.beamSize : 1,
+    ...(options.temperatureFallback ? {} : { temperature_inc: 0 }),
     suppress_blank: true,
     suppress_non_speech_tokens: true,
     ...(options.prompt ? { initial_prompt: options.prompt } : {}),
@@ -67,7 +75,8 @@ function toParams(options: DecodeOptions): Partial<TranscribeParams<"detail", tr
 
 function toSegment(result: TranscribeDetailedResult<true>, options: DecodeOptions): RawSegment {
   const text = result.text.trim();
-  const words = options.wordTimestamps && result.tokens ? tokensToWords(result.tokens, text) : undefined;
+  const words =
+    options.wordTimestamps && result.tokens ? tokensToWords(result.tokens, text) : undefined;
   return {
     start: result.from,
     end: result.to,

@@ -23,6 +23,8 @@ export interface DecodeOptions {
   threads: number;
   /** 1 = greedy; more = beam search. */
   beamSize: number;
+  /** Retry a window at higher temperatures when decoding looks unreliable (whisper's default). */
+  temperatureFallback: boolean;
   /** Text that conditions the decoder (the end of the previous chunk). */
   prompt?: string;
 }

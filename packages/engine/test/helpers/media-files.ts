@@ -29,8 +29,22 @@ export const CONTAINERS: ReadonlyArray<readonly [string, string[]]> = [
   ["speech.webm", ["-i", JFK_MP3, "-c:a", "libopus", "-b:a", "32k"]],
   [
     "speech.mp4",
-    ["-f", "lavfi", "-i", "color=c=black:s=160x120:r=5:d=11", "-i", JFK_MP3,
-     "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "64k"],
+    [
+      "-f",
+      "lavfi",
+      "-i",
+      "color=c=black:s=160x120:r=5:d=11",
+      "-i",
+      JFK_MP3,
+      "-c:v",
+      "libx264",
+      "-pix_fmt",
+      "yuv420p",
+      "-c:a",
+      "aac",
+      "-b:a",
+      "64k",
+    ],
   ],
 ];
 

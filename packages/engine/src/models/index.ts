@@ -1,0 +1,45 @@
+// Public API of the models domain: the registry, validation, resolution and download.
+export {
+  DEFAULT_MODEL_BASE_URL,
+  DEFAULT_MODELS,
+  MODEL_BASE_URL_ENV,
+  MODEL_REGISTRY,
+  findModel,
+  findModelByFileName,
+  modelDownloadUrl,
+  modelFileName,
+  type Checksum,
+  type ModelEntry,
+  type ModelSizeClass,
+} from "./registry.js";
+export {
+  validateModelFile,
+  type ModelInfo,
+  type ValidateModelOptions,
+} from "./validate-ggml.js";
+export {
+  listInstalledModels,
+  resolveModel,
+  type InstalledModel,
+  type ResolvedModel,
+  type ResolveModelOptions,
+} from "./resolve-model.js";
+export {
+  downloadModel,
+  type DownloadedModel,
+  type DownloadModelOptions,
+} from "./download-model.js";
+export {
+  verifyInstalledModel,
+  type VerifiedModel,
+  type VerifyModelOptions,
+} from "./verify-installed-model.js";
+export { downloadCommands, installInstructions } from "./install-hints.js";
+export { hashFile } from "./file-checksum.js";
+export {
+  GGML_MAGIC,
+  HPARAM_NAMES,
+  whisperTensorSpecs,
+  type GgmlHparams,
+  type TensorSpec,
+} from "./ggml-layout.js";

@@ -1,0 +1,135 @@
+import { readdir, stat } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+
+import { EngineError, isEngineError } from "../errors.js";
+import { installInstructions, knownNamesHint } from "./install-hints.js";
+import { findModel, findModelByFileName, MODEL_REGISTRY, type ModelEntry } from "./registry.js";
+import { validateModelFile, type ModelInfo } from "./validate-ggml.js";
+
+/** A model file that exists and passed validation. */
+export interface ResolvedModel {
+  /** Registry name when the model was named or its file name is a known one; otherwise null. */
+  name: string | null;
+  /** Absolute path of the model file. */
+  path: string;
+  /** The registry entry for `name`, or null for an unregistered file. */
+  entry: ModelEntry | null;
+  /** What validation read from the file. */
+  info: ModelInfo;
+}
+
+/** A `ggml-*.bin` file found in the models folder, valid or not. */
+export interface InstalledModel {
+  /** The name part of `ggml-<name>.bin`. */
+  name: string;
+  /** Absolute path of the file. */
+  path: string;
+  /** File size in bytes. */
+  sizeBytes: number;
+  /** The registry entry of that name, or null for an unregistered file. */
+  entry: ModelEntry | null;
+  /** Validation result when the file is usable, else null. */
+  info: ModelInfo | null;
+  /** Why the file is unusable (a MODEL_INVALID message), or null. */
+  problem: string | null;
+}
+
+/** Options shared by resolveModel and listInstalledModels. */
+export interface ResolveModelOptions {
+  /** Registry to look names up in; defaults to MODEL_REGISTRY. */
+  registry?: readonly ModelEntry[];
+  /** Download base URL quoted in "how to install" messages. */
+  baseUrl?: string;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function looksLikePath(value: string): boolean {
+  return value.includes("/") || value.includes("\\") || value.endsWith(".bin");
+}
+
+async function resolvePath(
+  value: string,
+  registry: readonly ModelEntry[],
+  baseUrl: string | undefined,
+): Promise<ResolvedModel> {
+  const path = resolve(value);
+  const entry = findModelByFileName(basename(path), registry) ?? null;
+  if (!(await isFile(path))) {
+    const hint = entry ? ` ${installInstructions(entry, dirname(path), baseUrl)}` : "";
+    throw new EngineError("MODEL_NOT_FOUND", `Model file ${path} does not exist.${hint}`);
+  }
+  const info = await validateModelFile(path, { registry });
+  return { name: entry?.name ?? null, path, entry, info };
+}
+
+/** Turns a model name (`base`) or a file path into a validated model file. */
+export async function resolveModel(
+  nameOrPath: string,
+  modelsDir: string,
+  options: ResolveModelOptions = {},
+): Promise<ResolvedModel> {
+  const registry = options.registry ?? MODEL_REGISTRY;
+  const entry = findModel(nameOrPath, registry);
+  if (looksLikePath(nameOrPath) || (!entry && (await isFile(nameOrPath)))) {
+    return resolvePath(nameOrPath, registry, options.baseUrl);
+  }
+  if (!entry) {
+    throw new EngineError(
+      "MODEL_NOT_FOUND",
+      `Unknown model "${nameOrPath}". Known models: ${knownNamesHint(registry)}. ` +
+        "To use a model file directly, pass its path.",
+    );
+  }
+  const dir = resolve(modelsDir);
+  const path = join(dir, entry.fileName);
+  if (!(await isFile(path))) {
+    throw new EngineError(
+      "MODEL_NOT_FOUND",
+      `Model "${entry.name}" is not installed: ${path} does not exist. ` +
+        installInstructions(entry, dir, options.baseUrl),
+    );
+  }
+  const info = await validateModelFile(path, { registry });
+  return { name: entry.name, path, entry, info };
+}
+
+/** Every `ggml-*.bin` file in `modelsDir` (none when the folder is missing), each validated. */
+export async function listInstalledModels(
+  modelsDir: string,
+  options: ResolveModelOptions = {},
+): Promise<InstalledModel[]> {
+  const registry = options.registry ?? MODEL_REGISTRY;
+  const dir = resolve(modelsDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const found: InstalledModel[] = [];
+  for (const fileName of names.filter((n) => /^ggml-.+\.bin$/.test(n)).sort()) {
+    const path = join(dir, fileName);
+    const stats = await stat(path).catch(() => null);
+    if (!stats?.isFile()) continue;
+    const entry = findModelByFileName(fileName, registry) ?? null;
+    const name = fileName.slice("ggml-".length, -".bin".length);
+    try {
+      const info = await validateModelFile(path, { registry });
+      found.push({ name, path, sizeBytes: stats.size, entry, info, problem: null });
+    } catch (error) {
+      if (!isEngineError(error)) throw error;
+      found.push({ name, path, sizeBytes: stats.size, entry, info: null, problem: error.message });
+    }
+  }
+  const rank = (model: InstalledModel): number =>
+    model.entry ? registry.indexOf(model.entry) : registry.length;
+  return found.sort((a, b) => rank(a) - rank(b));
+}

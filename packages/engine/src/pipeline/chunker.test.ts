@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest";
+import type { VoiceActivity } from "../vad/all-speech-detector.js";
+import type { SpeechRegion } from "../vad/speech-detector.js";
+import { speechChunks, type SpeechChunk } from "./chunker.js";
+
+const RATE = 16_000;
+
+/** A scripted detector (test double): speech wherever `isSpeech(sample)` says so. */
+class ScriptedDetector implements VoiceActivity {
+  samplesSeen = 0;
+  private start: number | null = null;
+
+  constructor(private readonly isSpeech: (sample: number) => boolean) {}
+
+  get inSpeech(): boolean {
+    return this.start !== null;
+  }
+
+  async push(block: Float32Array): Promise<SpeechRegion[]> {
+    const closed: SpeechRegion[] = [];
+    for (let i = 0; i < block.length; i++, this.samplesSeen++) {
+      const speech = this.isSpeech(this.samplesSeen);
+      if (speech && this.start === null) this.start = this.samplesSeen;
+      if (!speech && this.start !== null) {
+        closed.push({ start: this.start, end: this.samplesSeen });
+        this.start = null;
+      }
+    }
+    return closed;
+  }
+
+  splitAt(at: number): SpeechRegion | null {
+    if (this.start === null) return null;
+    const region = { start: this.start, end: at };
+    this.start = at;
+    return region;
+  }
+
+  finish(): SpeechRegion[] {
+    const region = this.splitAt(this.samplesSeen);
+    this.start = null;
+    return region ? [region] : [];
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** `seconds` of audio whose sample values encode their own index, in 1 s blocks. */
+async function* ramp(seconds: number): AsyncGenerator<Float32Array> {
+  for (let s = 0; s < seconds; s++) {
+    yield Float32Array.from({ length: RATE }, (_, i) => s * RATE + i);
+  }
+}
+
+async function collect(
+  seconds: number,
+  isSpeech: (n: number) => boolean,
+  target: number,
+  max: number,
+) {
+  const chunks: SpeechChunk[] = [];
+  const options = { targetChunkSeconds: target, maxChunkSeconds: max, speechPadMs: 0 };
+  for await (const chunk of speechChunks(ramp(seconds), new ScriptedDetector(isSpeech), options)) {
+    chunks.push(chunk);
+  }
+  return chunks;
+}
+
+describe("speechChunks", () => {
+  it("keeps only speech and maps chunk times back to the source", async () => {
+    // Speech in [2 s, 3 s) and [6 s, 7 s) of 10 s.
+    const speech = (n: number) =>
+      (n >= 2 * RATE && n < 3 * RATE) || (n >= 6 * RATE && n < 7 * RATE);
+    const [chunk, ...rest] = await collect(10, speech, 60, 120);
+    expect(rest).toHaveLength(0);
+    expect(chunk!.pcm.length).toBe(2 * RATE);
+    expect(chunk!.pcm[0]).toBe(2 * RATE); // the first kept sample is source sample 32000
+    expect(chunk!.pcm[RATE]).toBe(6 * RATE);
+    expect(chunk!.map.toSourceMs(500)).toBe(2500);
+    expect(chunk!.map.toSourceMs(1500)).toBe(6500);
+  });
+
+  it("cuts at the first silence after the target length", async () => {
+    // Speech everywhere except [5 s, 6 s) and [12 s, 13 s).
+    const speech = (n: number) =>
+      !((n >= 5 * RATE && n < 6 * RATE) || (n >= 12 * RATE && n < 13 * RATE));
+    const chunks = await collect(20, speech, 4, 30);
+    // Each cut falls inside a silence; the last chunk runs to the end.
+    const ends = chunks.map((c) => c.sourceEnd / RATE);
+    expect(ends).toHaveLength(3);
+    expect(ends[0]).toBeGreaterThanOrEqual(5);
+    expect(ends[0]).toBeLessThan(6);
+    expect(ends[1]).toBeGreaterThanOrEqual(12);
+    expect(ends[1]).toBeLessThan(13);
+    expect(ends[2]).toBe(20);
+    expect(chunks[1]!.sourceStart).toBe(chunks[0]!.sourceEnd);
+    expect(chunks.reduce((sum, c) => sum + c.pcm.length, 0)).toBe(18 * RATE);
+  });
+
+  it("forces a cut inside continuous speech at the maximum length, losing no audio", async () => {
+    const chunks = await collect(25, () => true, 4, 10);
+    expect(chunks.map((c) => Math.round((c.sourceEnd - c.sourceStart) / RATE))).toEqual([
+      10, 10, 5,
+    ]);
+    expect(chunks.reduce((sum, c) => sum + c.pcm.length, 0)).toBe(25 * RATE);
+    expect(chunks[1]!.pcm[0]).toBe(chunks[1]!.sourceStart);
+  });
+
+  it("yields a chunk with no audio for pure silence, so progress still advances", async () => {
+    const chunks = await collect(3, () => false, 60, 120);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]!.pcm.length).toBe(0);
+    expect(chunks[0]!.sourceEnd).toBe(3 * RATE);
+  });
+});

@@ -1,0 +1,142 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { findModel } from "../../src/models/registry.js";
+import { validateModelFile } from "../../src/models/validate-ggml.js";
+import { toHalfBits } from "./half-float.js";
+import { slaneyMelFilterbank } from "./mel-filterbank.js";
+import {
+  ensureEmptyTestModel,
+  ensureRandomModel,
+  MODEL_CACHE_DIR,
+  TEST_FIXTURE_EMPTY_MODEL,
+} from "./random-model.js";
+
+const WHISPER_CPP_FIXTURE = "/work/shared/models/for-tests-ggml-tiny.bin";
+const PUBLISHED_TINY = findModel("tiny")?.sizeBytes ?? 0;
+
+let scratch: string;
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), "verbatim-random-model-"));
+});
+
+afterAll(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+async function loadsInWhisperCpp(path: string): Promise<boolean | null> {
+  let binding: typeof import("smart-whisper");
+  try {
+    binding = await import("smart-whisper");
+  } catch {
+    return null; // native binding not built here
+  }
+  const whisper = new binding.Whisper(path, { gpu: false });
+  await whisper.load();
+  await whisper.free();
+  return true;
+}
+
+describe("ensureRandomModel", () => {
+  it("writes a tiny f16 model that validates and is the size of the published tiny", async () => {
+    const path = await ensureRandomModel("tiny");
+    expect(path).toBe(join(MODEL_CACHE_DIR, "ggml-random-tiny-f16.bin"));
+    const info = await validateModelFile(path);
+    expect(info).toMatchObject({
+      sizeClass: "tiny",
+      hasTensors: true,
+      tensorCount: 167,
+      weightType: "f16",
+    });
+    // Same tensors as ggml-tiny.bin; only the generated vocabulary differs by a few KB.
+    expect(Math.abs(info.sizeBytes - PUBLISHED_TINY)).toBeLessThan(100_000);
+  });
+
+  it("writes an f32 variant of twice the weight size", async () => {
+    const info = await validateModelFile(await ensureRandomModel("tiny", { ftype: "f32" }));
+    expect(info.weightType).toBe("f32");
+    expect(info.sizeBytes).toBeGreaterThan(145_000_000);
+    expect(info.sizeBytes).toBeLessThan(155_000_000);
+  });
+
+  it("writes English-only and base variants with their own headers", async () => {
+    const english = await validateModelFile(
+      await ensureRandomModel("tiny", { multilingual: false }),
+    );
+    expect(english).toMatchObject({ multilingual: false, hparams: { n_vocab: 51864 } });
+    const base = await validateModelFile(await ensureRandomModel("base"));
+    expect(base).toMatchObject({ sizeClass: "base", tensorCount: 11 + 15 * 6 + 24 * 6 });
+    expect(Math.abs(base.sizeBytes - (findModel("base")?.sizeBytes ?? 0))).toBeLessThan(100_000);
+  });
+
+  it("reuses the cached file instead of writing it again", async () => {
+    const path = await ensureRandomModel("tiny");
+    const before = (await stat(path)).mtimeMs;
+    await ensureRandomModel("tiny");
+    expect((await stat(path)).mtimeMs).toBe(before);
+  });
+
+  it("loads in whisper.cpp when the native binding is available", async () => {
+    const loaded = await loadsInWhisperCpp(await ensureRandomModel("tiny"));
+    expect(loaded === null || loaded).toBe(true);
+  });
+});
+
+describe("ensureEmptyTestModel", () => {
+  it("writes the weightless fixture to TEST_FIXTURE_EMPTY_MODEL", async () => {
+    const path = await ensureEmptyTestModel();
+    expect(path).toBe(TEST_FIXTURE_EMPTY_MODEL);
+    const info = await validateModelFile(path);
+    expect(info).toMatchObject({ hasTensors: false, vocabTokens: 50_257, sizeClass: "tiny" });
+  });
+
+  it("lets concurrent callers share one file without seeing half-written ones", async () => {
+    const paths = await Promise.all(
+      [1, 2, 3].map(() => ensureEmptyTestModel({ cacheDir: scratch, multilingual: false })),
+    );
+    expect(new Set(paths).size).toBe(1);
+    expect(await readdir(scratch)).toEqual(["ggml-for-tests-tiny.en.bin"]);
+    expect((await validateModelFile(paths[0] ?? "")).multilingual).toBe(false);
+  });
+});
+
+describe("slaneyMelFilterbank", () => {
+  it("has whisper's 80 x 201 shape with non-negative weights", () => {
+    const filters = slaneyMelFilterbank();
+    expect(filters).toHaveLength(80 * 201);
+    expect(Math.min(...filters)).toBe(0);
+    expect(Math.max(...filters)).toBeCloseTo(0.02588, 4);
+  });
+
+  it.skipIf(!existsSync(WHISPER_CPP_FIXTURE))(
+    "matches the filters in whisper.cpp's files",
+    async () => {
+      const file = await readFile(WHISPER_CPP_FIXTURE);
+      const stored = new Float32Array(
+        file.buffer.slice(file.byteOffset + 56, file.byteOffset + 56 + 80 * 201 * 4),
+      );
+      const computed = slaneyMelFilterbank();
+      const worst = stored.reduce(
+        (max, value, i) => Math.max(max, Math.abs(value - (computed[i] ?? 0))),
+        0,
+      );
+      expect(worst).toBeLessThan(1e-7);
+    },
+  );
+});
+
+describe("toHalfBits", () => {
+  it("rounds to IEEE half precision", () => {
+    expect(toHalfBits(1)).toBe(0x3c00);
+    expect(toHalfBits(-2)).toBe(0xc000);
+    expect(toHalfBits(0.1)).toBe(0x2e66);
+    expect(toHalfBits(65504)).toBe(0x7bff);
+    expect(toHalfBits(1e6)).toBe(0x7c00);
+    expect(toHalfBits(2 ** -24)).toBe(0x0001);
+    expect(toHalfBits(0)).toBe(0);
+  });
+});

@@ -1,0 +1,35 @@
+/** One spoken word with its timing in milliseconds, as the speech model reported it. */
+export interface Word {
+  /** The word's text; whisper usually keeps its leading space (" Hello"), CJK words have none. */
+  text: string;
+  /** Start time in integer milliseconds. */
+  start: number;
+  /** End time in integer milliseconds. */
+  end: number;
+  /** The model's confidence, 0..1, when known. */
+  probability?: number;
+}
+
+/** One subtitle shown on screen from `start` to `end` (integer milliseconds). */
+export interface Cue {
+  /** Position in the file, counted from 1. */
+  index: number;
+  /** Start time in integer milliseconds. */
+  start: number;
+  /** End time in integer milliseconds. */
+  end: number;
+  /** The text shown; lines are separated by `\n`. */
+  text: string;
+  /** The words the cue was built from, when word timings are known. */
+  words?: Word[];
+}
+
+/** A whole transcription: its cues plus what is known about the media. */
+export interface Transcript {
+  /** ISO 639-1 code of the spoken language, or null when unknown. */
+  language: string | null;
+  /** Media duration in milliseconds. */
+  duration: number;
+  /** The cues in display order. */
+  cues: Cue[];
+}

@@ -1,0 +1,27 @@
+export type { Cue, Transcript, Word } from "./cue.js";
+export {
+  formatTimecode,
+  isStrictTimecode,
+  parseTimecode,
+  type TimecodeSeparator,
+} from "./timecode.js";
+export { readSrt, writeSrt } from "./srt.js";
+export { readVtt, writeVtt } from "./vtt.js";
+export { cuesFromPlainText, writeTxt } from "./txt.js";
+export { readJson, TranscriptJsonError, writeJson } from "./json.js";
+export { sortCues } from "./cue-order.js";
+export { validateCues, type CueIssue, type CueIssueCode } from "./cue-validation.js";
+export { downloadFileName } from "./download-file-name.js";
+export { breaksAnywhere, isCjkChar, isCjkText } from "./cjk.js";
+export { canBreakBetween, isNoLineStart } from "./line-break-rules.js";
+export { displayLength, joinLines } from "./text-measure.js";
+export { breakLines, fitsLines, type LineLimits } from "./break-lines.js";
+export {
+  CJK_MAX_CHARS_PER_LINE,
+  charactersPerSecond,
+  DEFAULT_READING_LIMITS,
+  readingIssues,
+  type ReadingIssue,
+  type ReadingIssueCode,
+  type ReadingLimits,
+} from "./reading-limits.js";

@@ -1,0 +1,39 @@
+import type { Cue } from "./cue.js";
+import { normalizeNewlines } from "./cue-blocks.js";
+
+/** Timing given to a paragraph that has no cue at its position to borrow from. */
+const DEFAULT_SPAN = { start: 0, end: 5000 } as const;
+
+/** Writes plain text: the cue texts without timings, a blank line between cues. */
+export function writeTxt(cues: readonly Cue[]): string {
+  return cues.map((cue) => cue.text).join("\n\n");
+}
+
+/**
+ * Turns edited plain text back into cues: each paragraph (separated by blank lines) becomes
+ * a cue that borrows the timing of the cue at the same position in `previous`, or 0–5000 ms
+ * when there is none. Words are kept only where the text is unchanged.
+ */
+export function cuesFromPlainText(text: string, previous: readonly Cue[]): Cue[] {
+  const paragraphs = normalizeNewlines(text)
+    .split(/\n[^\S\n]*\n/)
+    .map((paragraph) =>
+      paragraph
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== "")
+        .join("\n"),
+    )
+    .filter((paragraph) => paragraph !== "");
+  return paragraphs.map((paragraph, i) => {
+    const source = previous[i];
+    const cue: Cue = {
+      index: i + 1,
+      start: source?.start ?? DEFAULT_SPAN.start,
+      end: source?.end ?? DEFAULT_SPAN.end,
+      text: paragraph,
+    };
+    if (source?.words && source.text === paragraph) cue.words = source.words;
+    return cue;
+  });
+}
