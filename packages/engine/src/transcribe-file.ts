@@ -1,13 +1,11 @@
-import { fork } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { fileURLToPath } from "node:url";
 import type { Cue } from "@verbatim/subtitles";
 import { buildCues, DEFAULT_CUE_OPTIONS, type CueOptions } from "./cues/index.js";
 import { EngineError } from "./errors.js";
 import { probeMedia, type MediaInfo } from "./media/probe.js";
 import { resolveModel } from "./models/index.js";
 import { DEFAULT_CHUNKING_OPTIONS, type ChunkingOptions } from "./pipeline/chunker.js";
-import type { EngineMessage, StartMessage } from "./pipeline/engine-protocol.js";
+import { runEngineProcess } from "./pipeline/engine-runner.js";
 import type { PipelineOptions, PipelineOutput, Segment } from "./pipeline/pipeline-types.js";
 import { CHINESE_SCRIPTS, type ChineseScript } from "./text/chinese-script.js";
 import { isSupportedLanguage } from "./text/languages.js";
@@ -163,101 +161,4 @@ function warningsFor(media: MediaInfo, output: PipelineOutput): string[] {
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
-}
-
-/** The compiled engine-process script (tests run from sources, the child runs built code). */
-function engineProcessPath(): string {
-  const here = fileURLToPath(import.meta.url);
-  const script = here.replace(/transcribe-file\.(ts|js)$/, "pipeline/engine-process.js");
-  return script.replace(/([/\\])src([/\\])(?!.*[/\\]src[/\\])/, "$1dist$2");
-}
-
-function runEngineProcess(
-  start: StartMessage,
-  durationMs: number,
-  hooks: TranscribeHooks,
-): Promise<PipelineOutput> {
-  return new Promise((resolve, reject) => {
-    if (hooks.signal?.aborted) return reject(new EngineError("CANCELLED", "Cancelled."));
-    const child = fork(engineProcessPath(), [], {
-      serialization: "advanced",
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-      execArgv: [],
-      env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
-    });
-    let stderr = "";
-    child.stderr
-      ?.setEncoding("utf8")
-      .on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
-    let settled = false;
-    let transcribeStarted = 0;
-    const finish = (error: Error | null, output?: PipelineOutput) => {
-      if (settled) return;
-      settled = true;
-      hooks.signal?.removeEventListener("abort", cancel);
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-      if (error) reject(error);
-      else resolve(output!);
-    };
-    const cancel = () => finish(new EngineError("CANCELLED", "Cancelled."));
-    hooks.signal?.addEventListener("abort", cancel, { once: true });
-
-    if (child.pid !== undefined) hooks.onEngineStart?.(child.pid);
-    hooks.onProgress?.({ stage: "loading", fraction: 0, processedMs: 0, durationMs, etaMs: null });
-    child.on("message", (message: EngineMessage) => {
-      switch (message.type) {
-        case "loaded":
-          transcribeStarted = performance.now();
-          break;
-        case "progress": {
-          const total = Math.max(durationMs, message.decodedMs, 1);
-          const fraction = Math.min(1, message.processedMs / total);
-          const elapsed = performance.now() - transcribeStarted;
-          const etaMs = fraction > 0.02 ? Math.round((elapsed * (1 - fraction)) / fraction) : null;
-          hooks.onProgress?.({
-            stage: "transcribing",
-            fraction,
-            processedMs: message.processedMs,
-            durationMs: total,
-            etaMs,
-          });
-          break;
-        }
-        case "segment":
-          hooks.onSegment?.(message.segment);
-          break;
-        case "done": {
-          const total = message.output.durationMs;
-          hooks.onProgress?.({
-            stage: "transcribing",
-            fraction: 1,
-            processedMs: total,
-            durationMs: total,
-            etaMs: 0,
-          });
-          finish(null, message.output);
-          break;
-        }
-        case "error":
-          finish(new EngineError(message.code, message.message));
-          break;
-      }
-    });
-    child.on("error", (error) =>
-      finish(
-        new EngineError("ENGINE_FAILED", `The speech engine could not start: ${error.message}`),
-      ),
-    );
-    child.on("close", (code, signal) => {
-      const detail = signal ? `signal ${signal}` : `exit code ${code}`;
-      const hint = stderr.trim().split("\n").pop() ?? "";
-      finish(
-        new EngineError(
-          "ENGINE_FAILED",
-          `The speech engine stopped unexpectedly (${detail})${hint ? `: ${hint}` : ""}.`,
-        ),
-      );
-    });
-    child.send(start);
-  });
 }

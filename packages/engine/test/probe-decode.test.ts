@@ -35,6 +35,15 @@ describe("probeMedia and decodePcm", () => {
     expect(peak).toBeLessThanOrEqual(1.01);
   });
 
+  it("reads names with colons, leading dashes and protocol prefixes only as local files", async () => {
+    for (const name of ["a:b.mp3", "-dash.mp3", "concat:x.mp3"]) {
+      const path = join(scratch.dir, name);
+      copyFileSync(JFK_MP3, path);
+      expect((await probeMedia(path)).durationMs).toBeGreaterThan(10_500);
+      expect(await decodedSamples(path)).toBeGreaterThan(10 * SAMPLE_RATE);
+    }
+  });
+
   describe("bad inputs", () => {
     let paths: Record<string, string>;
     beforeAll(() => {

@@ -1,4 +1,4 @@
-import { rename, writeFile } from "node:fs/promises";
+import { rename, rm, writeFile } from "node:fs/promises";
 import { EngineError } from "../errors.js";
 import type { ChineseScript } from "../text/chinese-script.js";
 import { defaultModelsDir, transcribeFile } from "../transcribe-file.js";
@@ -79,8 +79,13 @@ async function writeOutput(text: string, target: string): Promise<void> {
   }
   // Write then rename, so a failed run never leaves half a file behind.
   const temporary = `${target}.partial-${process.pid}`;
-  await writeFile(temporary, text, "utf8");
-  await rename(temporary, target);
+  try {
+    await writeFile(temporary, text, "utf8");
+    await rename(temporary, target);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { EngineError } from "../errors.js";
-import { ffmpegPath, toolError } from "./ffmpeg-binaries.js";
+import { fileInput, ffmpegPath, toolError } from "./ffmpeg-binaries.js";
 
 /** Whisper's input: 16 kHz mono float PCM. */
 export const SAMPLE_RATE = 16_000;
@@ -12,7 +12,7 @@ export const SAMPLE_RATE = 16_000;
  */
 export async function* decodePcm(path: string, signal?: AbortSignal): AsyncGenerator<Float32Array> {
   const args = [
-    ...["-nostdin", "-hide_banner", "-v", "error", "-i", path],
+    ...["-nostdin", "-hide_banner", "-v", "error", "-i", fileInput(path)],
     ...["-map", "0:a:0", "-vn", "-sn", "-dn", "-ac", "1", "-ar", String(SAMPLE_RATE)],
     ...["-f", "f32le", "-acodec", "pcm_f32le", "pipe:1"],
   ];

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { resolve } from "node:path";
 import { EngineError } from "../errors.js";
 
 /** Paths of the ffmpeg tools; FFMPEG_PATH and FFPROBE_PATH override the ones on PATH. */
@@ -9,6 +10,15 @@ export function ffmpegPath(): string {
 /** See {@link ffmpegPath}. */
 export function ffprobePath(): string {
   return process.env.FFPROBE_PATH ?? "ffprobe";
+}
+
+/**
+ * The input argument for a local file: an absolute path behind the "file:" protocol, so that a
+ * name with a colon ("a:b.mp3") or one naming another protocol ("concat:…", "http:…") is
+ * only ever read as a file.
+ */
+export function fileInput(path: string): string {
+  return `file:${resolve(path)}`;
 }
 
 /** Output of a finished tool run. */

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { EngineError } from "../errors.js";
-import { ffprobePath, runTool } from "./ffmpeg-binaries.js";
+import { fileInput, ffprobePath, runTool } from "./ffmpeg-binaries.js";
 
 /** What ffprobe tells us about a media file. */
 export interface MediaInfo {
@@ -42,7 +42,7 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Me
   const sizeBytes = await fileSize(path);
   const run = await runTool(
     ffprobePath(),
-    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", "--", path],
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", fileInput(path)],
     signal,
   );
   const output = parseProbe(run.stdout);

@@ -13,9 +13,12 @@ export interface ChunkingOptions {
   speechPadMs: number;
 }
 
+// Two minutes keeps memory small (a chunk's audio is held about four times over: raw, speech
+// copy, the binding's copy, and the next chunk being read ahead) while adding only about one
+// padded 30 s window of encoder work per chunk.
 export const DEFAULT_CHUNKING_OPTIONS: ChunkingOptions = {
-  targetChunkSeconds: 300,
-  maxChunkSeconds: 600,
+  targetChunkSeconds: 120,
+  maxChunkSeconds: 240,
   speechPadMs: 200,
 };
 
@@ -56,9 +59,12 @@ export async function* speechChunks(
       if (quiet || length >= max) {
         const forced = detector.inSpeech ? detector.splitAt(analysed) : null;
         if (forced) regions.push(forced);
-        yield buffer.toChunk(regions, analysed, options.speechPadMs);
+        const chunk = buffer.toChunk(regions, analysed, options.speechPadMs);
+        // Let go of the raw audio before handing the chunk over: the consumer holds it while
+        // the model runs, and only its speech copy is needed.
         buffer = buffer.rest(analysed);
         regions = [];
+        yield chunk;
       }
     }
   }

@@ -88,6 +88,9 @@ export async function runPipeline(
         }
       }
       events.onProgress?.({ processedMs: decodedMs, decodedMs });
+      // A chunk's audio is garbage now; collect it before the next one rather than letting
+      // V8 keep several chunks' worth of buffers around (the engine process runs --expose-gc).
+      globalThis.gc?.();
     }
   } finally {
     await detector.close();
