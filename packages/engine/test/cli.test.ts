@@ -82,7 +82,7 @@ describe("verbatim transcribe", () => {
     ["an MP3 cut to its first 400 bytes", "stub.mp3", 3, /not audio or video/],
     ["a video without audio", "video-only.mp4", 3, /no audio track/],
     ["a missing file", "absent.mp3", 3, /No such file/],
-  ])("rejects %s with exit code %s and writes nothing", (_label, name, code, message) => {
+  ])("rejects %s with its exit code and writes nothing", (_label, name, code, message) => {
     const out = at(`out-${name}.srt`);
     const run = runCli(["transcribe", at(name), "--model", model, "-o", out]);
     expect(run.status).toBe(code);

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { JFK_MP3 } from "../../test/helpers/media-files.js";
+import type { DecodeOptions, RawSegment, SpeechModel } from "../whisper/speech-model.js";
+import { runPipeline } from "./run-pipeline.js";
+import type { PipelineOptions } from "./pipeline-types.js";
+
+/** A deterministic stand-in for whisper (test double): one segment per call over all its audio. */
+class OneSegmentPerChunk implements SpeechModel {
+  readonly calls: { seconds: number; options: DecodeOptions }[] = [];
+
+  async transcribe(pcm: Float32Array, options: DecodeOptions): Promise<RawSegment[]> {
+    this.calls.push({ seconds: pcm.length / 16_000, options });
+    const end = Math.round(pcm.length / 16);
+    const text = `Chunk number ${this.calls.length} was heard.`;
+    return [
+      {
+        start: 0,
+        end,
+        text,
+        language: "en",
+        words: [{ text: " Chunk", start: 0, end: Math.min(300, end) }],
+      },
+    ];
+  }
+
+  async free(): Promise<void> {}
+}
+
+const options: PipelineOptions = {
+  language: "auto",
+  task: "transcribe",
+  wordTimestamps: true,
+  threads: 1,
+  beamSize: 1,
+  temperatureFallback: false,
+  vad: true,
+  gpu: false,
+  chunking: { targetChunkSeconds: 3, maxChunkSeconds: 4, speechPadMs: 200 },
+};
+
+describe("runPipeline", () => {
+  it("transcribes each chunk's speech and maps its times back to the media", async () => {
+    const model = new OneSegmentPerChunk();
+    const output = await runPipeline(JFK_MP3, model, options);
+    expect(model.calls.length).toBeGreaterThanOrEqual(3);
+    expect(model.calls.every((call) => call.seconds <= 4.01)).toBe(true);
+    expect(output.segments).toHaveLength(model.calls.length);
+    // Each chunk is cut at most 4 s after the last; its segment lies within it, in order.
+    let previousEnd = 0;
+    for (const segment of output.segments) {
+      expect(segment.start).toBeGreaterThanOrEqual(previousEnd);
+      expect(segment.end).toBeGreaterThan(segment.start);
+      expect(segment.words?.[0]?.start).toBe(segment.start);
+      previousEnd = segment.end;
+    }
+    expect(previousEnd).toBeLessThanOrEqual(output.durationMs);
+    expect(output.durationMs).toBe(11_000);
+    expect(output.language).toBe("en");
+  });
+
+  it("passes the end of the previous chunk as the prompt, and none after a loop", async () => {
+    const model = new OneSegmentPerChunk();
+    await runPipeline(JFK_MP3, model, options);
+    expect(model.calls[0]!.options.prompt).toBeUndefined();
+    expect(model.calls[1]!.options.prompt).toBe("Chunk number 1 was heard.");
+
+    const looping: SpeechModel = {
+      async transcribe(pcm) {
+        return [
+          {
+            start: 0,
+            end: Math.round(pcm.length / 16),
+            text: "Thank you. Thank you. Thank you. Thank you.",
+          },
+        ];
+      },
+      async free() {},
+    };
+    const prompts: (string | undefined)[] = [];
+    const spy: SpeechModel = {
+      transcribe: (pcm, o, on) => (prompts.push(o.prompt), looping.transcribe(pcm, o, on)),
+      free: async () => {},
+    };
+    const output = await runPipeline(JFK_MP3, spy, options);
+    expect(output.segments[0]?.text).toBe("Thank you.");
+    expect(prompts.slice(1).every((prompt) => prompt === undefined)).toBe(true);
+  });
+
+  it("never calls the model for a file without speech", async () => {
+    const model = new OneSegmentPerChunk();
+    const output = await runPipeline(JFK_MP3.replace("jfk.mp3", "no-speech.wav"), model, options);
+    expect(model.calls).toHaveLength(0);
+    expect(output.segments).toEqual([]);
+    expect(output.language).toBeNull();
+  });
+});
