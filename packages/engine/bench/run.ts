@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { transcribeFile } from "../src/transcribe-file.js";
 import { ensureRandomModel } from "../test/support/random-model.js";
 import { buildRecording } from "./bench-media.js";
+import { benchCueBuilding } from "./cue-speed.js";
 import { plainBinding } from "./plain-binding.js";
 
 const threads = Number(process.env.BENCH_THREADS ?? availableParallelism());
@@ -134,6 +135,8 @@ if (!skipLong) {
       ` = 30 s footprint + ${mb(run.peakRssMb - footprint)} (target ≤ 150 MB), 2 min footprint + ${mb(run.peakRssMb - chunkFootprint)}`,
   );
 }
+console.log("");
+benchCueBuilding();
 console.log(
   "\nRTF = wall time / media duration. overhead = our wall time (decode, VAD, chunking, process) / floor (binding on the same PCM).",
 );

@@ -16,12 +16,23 @@ describe("breakLines", () => {
     expect(breakLines("Hello\nthere", twoLines)).toEqual(["Hello there"]);
   });
 
-  it("balances two lines by minimising the longer one", () => {
+  it("balances two lines when no phrase is at stake", () => {
+    const lines = breakLines(
+      "Seven hungry students quietly devoured twelve enormous pizzas yesterday",
+      twoLines,
+    );
+    expect(lines).toEqual([
+      "Seven hungry students quietly devoured",
+      "twelve enormous pizzas yesterday",
+    ]);
+  });
+
+  it("gives up a perfect balance rather than end a line on a preposition", () => {
     const lines = breakLines(
       "The quick brown fox jumps over the lazy dog and runs far away",
       twoLines,
     );
-    expect(lines).toEqual(["The quick brown fox jumps over", "the lazy dog and runs far away"]);
+    expect(lines).toEqual(["The quick brown fox jumps", "over the lazy dog and runs far away"]);
   });
 
   it("prefers a break after punctuation when lengths tie", () => {
@@ -155,6 +166,28 @@ describe("breakLines properties", () => {
           lines.length <= limit.maxLines &&
           lines.every((line) => displayLength(line) <= limit.maxCharsPerLine);
         expect(fitsLines(input, limit)).toBe(fit);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("breaks given pieces without losing or reordering them, as fitsLines predicts", () => {
+    const piece = fc.oneof(
+      latinWord.map((word) => ` ${word}`),
+      fc.stringMatching(/^[一-龥]{1,4}[，。」]?$/),
+    );
+    const limits = fc.record({
+      maxCharsPerLine: fc.integer({ min: 1, max: 30 }),
+      maxLines: fc.integer({ min: 1, max: 4 }),
+      language: fc.constantFrom("en", "zh", "ja", "fr", null),
+    });
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 20 }), limits, (pieces, limit) => {
+        const lines = breakLines(pieces, limit);
+        expect(lines.join("").replace(/\s/g, "")).toBe(pieces.join("").replace(/\s/g, ""));
+        expect(lines.length).toBeLessThanOrEqual(limit.maxLines);
+        const fit = lines.every((line) => displayLength(line) <= limit.maxCharsPerLine);
+        expect(fitsLines(pieces, limit)).toBe(fit);
       }),
       { numRuns: 500 },
     );

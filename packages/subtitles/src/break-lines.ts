@@ -1,10 +1,11 @@
 import {
-  canBreakBetween,
-  isBreakAfterPunctuation,
-  isConjunction,
-  isNoLineStart,
-} from "./line-break-rules.js";
-import { joinLines } from "./text-measure.js";
+  breakCost,
+  findBreakPoints,
+  layOut,
+  type LineBreak,
+  type LineText,
+} from "./break-points.js";
+import { lineBalanceCost } from "./line-costs.js";
 
 /** How long and how many lines a cue may have. */
 export interface LineLimits {
@@ -12,49 +13,34 @@ export interface LineLimits {
   maxCharsPerLine: number;
   /** Most lines in one cue. */
   maxLines: number;
-}
-
-/** A place a line may break: the line ends at `end` and the next begins at `start`. */
-interface LineBreak {
-  end: number;
-  start: number;
-}
-
-/** A line break with its tie-breaking preference. */
-interface BreakPoint extends LineBreak {
-  /** Tie-breaker: higher for breaks after punctuation or before a conjunction. */
-  bonus: number;
-}
-
-/** Which break points a plan uses and how long its longest line is. */
-interface LinePlan {
-  breaks: number[];
-  longest: number;
+  /** The language (ISO 639-1), for its function words and for finding CJK words. */
+  language?: string | null;
 }
 
 /**
- * Breaks text into as few lines as fit `maxCharsPerLine` (at most `maxLines`), balancing
- * them: the longest line is made as short as possible, then breaks after punctuation and
- * before conjunctions win ties. Spaced scripts break only at spaces; CJK may break between
- * characters but never before closing punctuation. Text that cannot fit still comes back as
- * the best `maxLines` lines, leaving the caller to split the cue.
+ * Breaks text into as few lines as fit `maxCharsPerLine` (at most `maxLines`), choosing
+ * among the ways to do so the one that best keeps phrases together (no line ending on "the"
+ * or "of", no name or number torn from its unit, breaks after punctuation preferred) while
+ * keeping the lines roughly balanced. Spaced scripts break only at spaces; Chinese and
+ * Japanese between words, as Intl.Segmenter finds them (or the given pieces), never before
+ * closing punctuation. Text that cannot fit comes back as the `maxLines` lines with the
+ * shortest longest line, leaving the caller to split the cue.
  */
-export function breakLines(text: string, limits: LineLimits): string[] {
-  const flat = joinLines(text);
-  if (flat === "") return [];
-  const chars = Array.from(flat);
+export function breakLines(text: LineText, limits: LineLimits): string[] {
+  const layout = layOut(text, limits.language);
+  const { chars } = layout;
+  if (chars.length === 0) return [];
   const maxChars = Math.max(1, Math.floor(limits.maxCharsPerLine));
   const maxLines = Math.max(1, Math.floor(limits.maxLines));
-  if (chars.length <= maxChars || maxLines === 1) return [flat];
-  const points = findBreakPoints(chars).map((point) => withBonus(chars, point));
-  let plan: LinePlan = { breaks: [], longest: chars.length };
-  for (let lines = 2; lines <= Math.min(maxLines, points.length + 1); lines += 1) {
-    plan = planLines(chars.length, points, lines);
-    if (plan.longest <= maxChars) break;
-  }
-  let from = 0;
+  if (chars.length <= maxChars || maxLines === 1) return [chars.join("")];
+  const points = findBreakPoints(layout, maxChars);
+  const needed = linesNeeded(points, chars.length, maxChars);
+  const lineCount = Math.min(needed, maxLines, points.length + 1);
+  const cap = needed <= maxLines ? maxChars : shortestLongest(points, chars.length, lineCount);
+  const costs = points.map((point) => breakCost(layout, point, limits.language));
   const result: string[] = [];
-  for (const index of plan.breaks) {
+  let from = 0;
+  for (const index of planLines(points, costs, chars.length, lineCount, cap)) {
     const point = points[index];
     if (!point) continue;
     result.push(chars.slice(from, point.end).join(""));
@@ -68,64 +54,47 @@ export function breakLines(text: string, limits: LineLimits): string[] {
  * Whether text can be broken into at most `maxLines` lines of at most `maxCharsPerLine`
  * under the same rules as breakLines; cheaper, as filling each line greedily suffices.
  */
-export function fitsLines(text: string, limits: LineLimits): boolean {
-  const chars = Array.from(joinLines(text));
+export function fitsLines(text: LineText, limits: LineLimits): boolean {
+  const layout = layOut(text, limits.language);
   const maxChars = Math.max(1, Math.floor(limits.maxCharsPerLine));
   const maxLines = Math.max(1, Math.floor(limits.maxLines));
-  if (chars.length <= maxChars) return true;
+  const length = layout.chars.length;
+  if (length <= maxChars) return true;
+  return linesNeeded(findBreakPoints(layout, maxChars), length, maxChars) <= maxLines;
+}
+
+/** The fewest lines of at most maxChars (filled greedily); Infinity when a stretch is longer. */
+function linesNeeded(points: readonly LineBreak[], length: number, maxChars: number): number {
   let from = 0;
   let lines = 1;
   let reach: LineBreak | undefined;
-  for (const point of findBreakPoints(chars)) {
+  for (const point of points) {
     if (point.end - from <= maxChars) {
       reach = point;
       continue;
     }
-    if (!reach || lines >= maxLines) return false;
+    if (!reach) return Infinity;
     from = reach.start;
     lines += 1;
     reach = point.end - from <= maxChars ? point : undefined;
+    if (!reach) return Infinity;
   }
-  if (chars.length - from <= maxChars) return true;
-  return reach !== undefined && lines < maxLines && chars.length - reach.start <= maxChars;
+  if (length - from <= maxChars) return lines;
+  return reach && length - reach.start <= maxChars ? lines + 1 : Infinity;
 }
 
-function findBreakPoints(chars: readonly string[]): LineBreak[] {
-  const points: LineBreak[] = [];
-  for (let i = 1; i < chars.length; i += 1) {
-    const before = chars[i - 1] ?? "";
-    const after = chars[i] ?? "";
-    if (after === " ") continue;
-    if (before === " ") {
-      if (!isNoLineStart(after)) points.push({ end: i - 1, start: i });
-    } else if (canBreakBetween(before, after)) {
-      points.push({ end: i, start: i });
-    }
-  }
-  return points;
-}
-
-function withBonus(chars: readonly string[], { end, start }: LineBreak): BreakPoint {
-  let bonus = isBreakAfterPunctuation(chars[end - 1] ?? "") ? 2 : 0;
-  if (start > end) {
-    const next =
-      chars
-        .slice(start, start + 12)
-        .join("")
-        .split(" ")[0] ?? "";
-    if (isConjunction(next.replace(/[^\p{L}]+$/u, ""))) bonus += 1;
-  }
-  return { end, start, bonus };
-}
-
-/** Splits into exactly `lineCount` lines: minimal longest line, then most bonus, then evenest. */
-function planLines(length: number, points: readonly BreakPoint[], lineCount: number): LinePlan {
+/** The length of a line running from after break `from` (-1: the start) to break `to`. */
+function lineLengths(points: readonly LineBreak[], length: number) {
   const last = points.length;
-  const lineLength = (from: number, to: number): number =>
+  return (from: number, to: number): number =>
     (to === last ? length : (points[to]?.end ?? length)) -
     (from < 0 ? 0 : (points[from]?.start ?? 0));
+}
 
-  // Phase 1: the smallest achievable longest line (line m ends at break j, or at the end).
+/** The shortest possible longest line when splitting into exactly `lineCount` lines. */
+function shortestLongest(points: readonly LineBreak[], length: number, lineCount: number): number {
+  const last = points.length;
+  const lineLength = lineLengths(points, length);
   let worst = Array.from({ length: last + 1 }, (_, j) => lineLength(-1, j));
   for (let m = 2; m <= lineCount; m += 1) {
     const next = new Array<number>(last + 1).fill(Infinity);
@@ -137,32 +106,52 @@ function planLines(length: number, points: readonly BreakPoint[], lineCount: num
     }
     worst = next;
   }
-  const longest = worst[last] ?? length;
+  return worst[last] ?? length;
+}
 
-  // Phase 2: among plans within that longest line, most bonus then least sum of squares.
-  const bonusOf = (j: number): number => (j === last ? 0 : (points[j]?.bonus ?? 0));
-  let score = Array.from({ length: last + 1 }, (_, j) => {
-    const size = lineLength(-1, j);
-    return size <= longest
-      ? { bonus: bonusOf(j), squares: size * size, path: [] as number[] }
-      : null;
-  });
+/**
+ * The breaks splitting text into exactly `lineCount` lines of at most `cap` characters at
+ * the least total cost: the breaks' own costs plus how unevenly the lines are filled.
+ */
+function planLines(
+  points: readonly LineBreak[],
+  costs: readonly number[],
+  length: number,
+  lineCount: number,
+  cap: number,
+): number[] {
+  const last = points.length;
+  const lineLength = lineLengths(points, length);
+  const mean = length / lineCount;
+  const lineCost = (from: number, to: number): number => {
+    const size = lineLength(from, to);
+    if (size > cap) return Infinity;
+    return lineBalanceCost(size, mean, cap) + (to === last ? 0 : (costs[to] ?? 0));
+  };
+  // best[j]: least cost of the lines so far with the latest ending at break j.
+  let best = Array.from({ length: last + 1 }, (_, j) => lineCost(-1, j));
+  const parents: number[][] = [];
   for (let m = 2; m <= lineCount; m += 1) {
-    const next: typeof score = new Array(last + 1).fill(null);
+    const next = new Array<number>(last + 1).fill(Infinity);
+    const parent = new Array<number>(last + 1).fill(-1);
     for (let j = m - 1; j <= last; j += 1) {
       for (let i = m - 2; i < j; i += 1) {
-        const previous = score[i];
-        const size = lineLength(i, j);
-        if (!previous || size > longest) continue;
-        const bonus = previous.bonus + bonusOf(j);
-        const squares = previous.squares + size * size;
-        const best = next[j];
-        if (!best || bonus > best.bonus || (bonus === best.bonus && squares < best.squares)) {
-          next[j] = { bonus, squares, path: [...previous.path, i] };
+        const cost = (best[i] ?? Infinity) + lineCost(i, j);
+        if (cost < (next[j] ?? Infinity)) {
+          next[j] = cost;
+          parent[j] = i;
         }
       }
     }
-    score = next;
+    parents.push(parent);
+    best = next;
   }
-  return { breaks: score[last]?.path ?? [], longest };
+  const breaks: number[] = [];
+  let j = last;
+  for (let m = parents.length - 1; m >= 0; m -= 1) {
+    j = parents[m]?.[j] ?? -1;
+    if (j < 0) return [];
+    breaks.unshift(j);
+  }
+  return breaks;
 }

@@ -16,6 +16,11 @@ export { breaksAnywhere, isCjkChar, isCjkText } from "./cjk.js";
 export { canBreakBetween, isNoLineStart } from "./line-break-rules.js";
 export { displayLength, joinLines } from "./text-measure.js";
 export { breakLines, fitsLines, type LineLimits } from "./break-lines.js";
+export { splitAtBreaks, type LineText } from "./break-points.js";
+export { lineBalanceCost, wordBreakCost } from "./line-costs.js";
+export { functionWordsFor, type FunctionWords } from "./function-words.js";
+export { PHRASE_BREAK_COST, phraseBreakCost } from "./phrase-rules.js";
+export { splitWords } from "./word-segments.js";
 export {
   CJK_MAX_CHARS_PER_LINE,
   charactersPerSecond,

@@ -9,13 +9,11 @@ const NO_LINE_START = new Set(
 );
 // Characters that must not end a line: opening brackets and quotes.
 const NO_LINE_END = new Set(Array.from("「『（【〔《〈｛［〘〖〝‘“([{"));
-// A break right after one of these reads naturally.
-const BREAK_AFTER = new Set(Array.from(",.;:!?…—–，。；：！？、"));
-// prettier-ignore
-const CONJUNCTIONS = new Set([
-  "and", "but", "or", "nor", "so", "yet", "because", "although", "though", "while",
-  "whereas", "if", "unless", "until", "when", "where", "which", "who", "that", "than", "then",
-]);
+// A break right after these reads naturally: sentence ends best, then clause punctuation.
+const SENTENCE_END = new Set(Array.from(".!?…。！？"));
+const CLAUSE_END = new Set(Array.from(",;:—–，；：、"));
+// Closing quotes and brackets that may follow the punctuation ("end." or 「終わり。」).
+const CLOSERS = new Set(Array.from("\"'”’)]}」』）】〕》〉"));
 
 /** Whether a character may not begin a line, such as `，` `。` `」` or a small kana. */
 export function isNoLineStart(ch: string): boolean {
@@ -28,12 +26,16 @@ export function canBreakBetween(before: string, after: string): boolean {
   return breaksAnywhere(before) || breaksAnywhere(after);
 }
 
-/** Whether a line ending in this character ends at punctuation, a good place to break. */
-export function isBreakAfterPunctuation(ch: string): boolean {
-  return BREAK_AFTER.has(ch);
-}
-
-/** Whether a word is a conjunction that a new line may begin with (English). */
-export function isConjunction(word: string): boolean {
-  return CONJUNCTIONS.has(word.toLowerCase());
+/** Which punctuation a line ending at chars[end - 1] ends with, looking past closing quotes. */
+export function punctuationBefore(
+  chars: readonly string[],
+  end: number,
+): "sentence" | "clause" | null {
+  for (let i = end - 1; i >= 0; i -= 1) {
+    const ch = chars[i] ?? "";
+    if (SENTENCE_END.has(ch)) return "sentence";
+    if (CLAUSE_END.has(ch)) return "clause";
+    if (!CLOSERS.has(ch)) return null;
+  }
+  return null;
 }

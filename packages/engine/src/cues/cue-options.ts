@@ -15,7 +15,11 @@ export interface CueOptions {
   maxDurationMs: number;
   /** Most characters per second; fast cues are stretched into the following silence. */
   maxCharsPerSecond: number;
-  /** The spoken language (ISO 639-1); zh, ja, ko and yue use the CJK line length. */
+  /**
+   * The spoken language (ISO 639-1): zh, ja, ko and yue use the CJK line length; it also
+   * picks the function words to keep with their phrase and how Chinese (zh, yue) and
+   * Japanese (ja) text is cut into words. English rules when null or unknown.
+   */
   language?: string | null;
 }
 

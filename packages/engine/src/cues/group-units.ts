@@ -1,6 +1,7 @@
-import { displayLength, fitsLines, isCjkText } from "@verbatim/subtitles";
+import { fitsLines, isCjkText } from "@verbatim/subtitles";
 import { isCjkLanguage, type CueOptions } from "./cue-options.js";
 import { SPLIT_PRIORITY, type SplitPriority } from "./split-priority.js";
+import { measureRun, type RunMeasure } from "./run-measure.js";
 import type { SpeechUnit } from "./speech-units.js";
 
 /** Units that become one cue, and the line length that applies to them. */
@@ -11,16 +12,24 @@ export interface CueGroup {
 
 // Costs of a partition, in arbitrary points: each cue costs something so cues fill up, a
 // half-empty cue costs more (quadratically, so two balanced cues beat a full one and an
-// orphan), and ending a cue anywhere but a sentence end costs by how bad the place is.
+// orphan), and ending a cue anywhere but a sentence end costs by how bad the place is. A
+// clause end costs little next to a plain word, so cues follow the punctuation even where
+// that leaves them less evenly filled.
 const CUE_COST = 10;
-const FILL_WEIGHT = 20;
+const FILL_WEIGHT = 12;
 const SHORT_WEIGHT = 10;
 const SPEED_WEIGHT = 20;
 // A cue that finishes one sentence and then stops inside the next reads badly.
 const STRADDLE_COST = 15;
+// Per point of phraseBreakCost: ending a cue on "the" or "of", inside a name or before a
+// particle costs almost a second plain word split.
+const PHRASE_WEIGHT = 10;
+// Per point of what its best line break costs (see measureRun): a cue whose lines can only
+// break mid-phrase ("and after / a long discussion") costs about as much as ending it so.
+const LINE_WEIGHT = 4;
 const SPLIT_COST: Readonly<Record<SplitPriority, number>> = {
   [SPLIT_PRIORITY.sentence]: 0,
-  [SPLIT_PRIORITY.clause]: 6,
+  [SPLIT_PRIORITY.clause]: 3,
   [SPLIT_PRIORITY.pause]: 10,
   [SPLIT_PRIORITY.word]: 25,
 };
@@ -31,6 +40,11 @@ export function unitText(units: readonly SpeechUnit[]): string {
     .map((unit) => unit.text)
     .join("")
     .trimStart();
+}
+
+/** The texts of consecutive units, for breaking into lines only between them. */
+export function unitPieces(units: readonly SpeechUnit[]): string[] {
+  return units.map((unit) => unit.text);
 }
 
 /**
@@ -61,21 +75,18 @@ function partition(
   gapAfterRun: number,
 ): SpeechUnit[][] {
   const n = run.length;
-  const sums = [0];
-  run.forEach((unit, k) => sums.push((sums[k] ?? 0) + displayLength(unit.text)));
-  const lengthOf = (i: number, j: number): number =>
-    (sums[j] ?? 0) - (sums[i] ?? 0) - (run[i]?.text.startsWith(" ") ? 1 : 0);
+  const measure = measureRun(run, limits);
   const best = new Array<number>(n + 1).fill(Infinity);
   const cut = new Array<number>(n + 1).fill(0);
   best[0] = 0;
   for (let i = 0; i < n; i += 1) {
     const before = best[i] ?? Infinity;
-    const last = lastFitting(run, i, lengthOf, limits);
+    const last = lastFitting(run, i, measure.lengthOf, limits);
     let sentenceInside = false;
     for (let j = i + 1; j <= last; j += 1) {
       sentenceInside ||= j - i > 1 && run[j - 2]?.splitAfter === SPLIT_PRIORITY.sentence;
-      const cue = { i, j, length: lengthOf(i, j), sentenceInside };
-      const cost = before + cueCost(run, cue, limits, gapAfterRun);
+      const cue = { i, j, sentenceInside };
+      const cost = before + cueCost(run, cue, measure, limits, gapAfterRun);
       if (cost < (best[j] ?? Infinity)) {
         best[j] = cost;
         cut[j] = i;
@@ -107,7 +118,7 @@ function lastFitting(
   // Text that fits on one line fits; beyond that, fitting is monotone in j: binary search.
   while (low < high) {
     const mid = Math.ceil((low + high) / 2);
-    if (fitsLines(unitText(run.slice(i, mid)), limits)) low = mid;
+    if (fitsLines(unitPieces(run.slice(i, mid)), limits)) low = mid;
     else high = mid - 1;
   }
   return low;
@@ -117,8 +128,6 @@ function lastFitting(
 interface CandidateCue {
   i: number;
   j: number;
-  /** Characters in its text. */
-  length: number;
   /** Whether a sentence ends before its last unit. */
   sentenceInside: boolean;
 }
@@ -126,20 +135,23 @@ interface CandidateCue {
 /** The cost of a candidate cue. */
 function cueCost(
   run: readonly SpeechUnit[],
-  { i, j, length, sentenceInside }: CandidateCue,
+  { i, j, sentenceInside }: CandidateCue,
+  measure: RunMeasure,
   limits: CueOptions,
   gapAfterRun: number,
 ): number {
   const first = run[i];
   const last = run[j - 1];
   if (!first || !last) return Infinity;
+  const length = measure.lengthOf(i, j);
   const duration = last.end - first.start;
   const capacity = limits.maxLines * limits.maxCharsPerLine;
   const gapAfter = Math.max(0, (run[j]?.start ?? last.end + gapAfterRun) - last.end);
   const available = Math.max(duration, Math.min(duration + gapAfter, limits.maxDurationMs));
   let cost = CUE_COST + FILL_WEIGHT * (1 - Math.min(1, length / capacity)) ** 2;
+  cost += LINE_WEIGHT * measure.lineCost(i, j);
   if (j < run.length) {
-    cost += SPLIT_COST[last.splitAfter];
+    cost += SPLIT_COST[last.splitAfter] + PHRASE_WEIGHT * measure.phraseCostAfter(j - 1);
     if (last.splitAfter !== SPLIT_PRIORITY.sentence && sentenceInside) {
       cost += STRADDLE_COST;
     }

@@ -4,7 +4,7 @@ import {
   displayLength,
   isCjkText,
   isNoLineStart,
-  joinLines,
+  splitAtBreaks,
   type Word,
 } from "@verbatim/subtitles";
 import {
@@ -13,6 +13,7 @@ import {
   splitPriorityAfter,
   type SplitPriority,
 } from "./split-priority.js";
+import { joinWordPieces, type WordUnitOptions } from "./word-units.js";
 
 /** A transcribed segment: times in ms, with word timings when the model gave them. */
 export interface TimedSegment {
@@ -40,11 +41,17 @@ export interface SpeechUnit {
   mustSplitAfter: boolean;
 }
 
-/** Turns segments into units, marking where cues may and must end. */
-export function unitsFromSegments(segments: readonly TimedSegment[]): SpeechUnit[] {
+/**
+ * Turns segments into units, marking where cues may and must end. A unit holds a whole
+ * word: Chinese and Japanese text is cut only between the words Intl.Segmenter finds.
+ */
+export function unitsFromSegments(
+  segments: readonly TimedSegment[],
+  options: WordUnitOptions,
+): SpeechUnit[] {
   const units: SpeechUnit[] = [];
   for (const segment of segments) {
-    const own = segmentUnits(segment);
+    const own = segmentUnits(segment, options);
     const first = own[0];
     const previous = units.at(-1);
     if (!first) continue;
@@ -83,9 +90,12 @@ function needsSpaceBetween(before: string, after: string): boolean {
   return !breaksAnywhere(last) && !breaksAnywhere(first) && !isNoLineStart(first);
 }
 
-function segmentUnits(segment: TimedSegment): SpeechUnit[] {
+function segmentUnits(segment: TimedSegment, options: WordUnitOptions): SpeechUnit[] {
   const words = (segment.words ?? []).filter((word) => word.text.trim() !== "");
-  const units = words.length > 0 ? unitsFromWords(words) : unitsFromText(segment);
+  const units =
+    words.length > 0
+      ? joinWordPieces(unitsFromWords(words), options)
+      : unitsFromText(segment, options);
   units.forEach((unit, i) => {
     const next = units[i + 1];
     if (next) unit.splitAfter = splitPriorityAfter(unit.text, next.start - unit.end);
@@ -131,19 +141,9 @@ function startsUnit(previousText: string, text: string): boolean {
   return canBreakBetween(Array.from(previousText).at(-1) ?? "", first);
 }
 
-/** Splits a segment's text at spaces and CJK characters, timing pieces by their length. */
-function unitsFromText(segment: TimedSegment): SpeechUnit[] {
-  const pieces: string[] = [];
-  let spaced = false;
-  for (const ch of joinLines(segment.text)) {
-    const current = pieces.at(-1);
-    if (ch === " ") spaced = true;
-    else if (current === undefined) pieces.push(ch);
-    else if (spaced ? !isNoLineStart(ch) : canBreakBetween(Array.from(current).at(-1) ?? "", ch)) {
-      pieces.push(spaced ? ` ${ch}` : ch);
-    } else pieces[pieces.length - 1] = current + (spaced ? " " : "") + ch;
-    if (ch !== " ") spaced = false;
-  }
+/** Splits a segment's text where lines may break, timing pieces by their length. */
+function unitsFromText(segment: TimedSegment, options: WordUnitOptions): SpeechUnit[] {
+  const pieces = splitAtBreaks(segment.text, options.language, options.cjkMaxCharsPerLine);
   const lengths = pieces.map((piece) => displayLength(piece.trim()));
   const total = lengths.reduce((sum, length) => sum + length, 0);
   const start = Math.round(segment.start);
