@@ -25,6 +25,9 @@ async function run({ input, modelPath, options }: StartMessage): Promise<void> {
   }
 }
 
+// If the parent dies, nobody will read the result: stop rather than run on as an orphan.
+process.once("disconnect", () => process.exit(1));
+
 process.once("message", (message: StartMessage) => {
   run(message)
     .catch(async (error: unknown) => {
@@ -38,5 +41,8 @@ process.once("message", (message: StartMessage) => {
             },
       );
     })
-    .finally(() => process.disconnect());
+    .finally(() => {
+      process.removeAllListeners("disconnect");
+      process.disconnect();
+    });
 });

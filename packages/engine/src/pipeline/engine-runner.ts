@@ -5,7 +5,6 @@ import type { TranscribeHooks } from "../transcribe-file.js";
 import type { EngineMessage, StartMessage } from "./engine-protocol.js";
 import type { PipelineOutput } from "./pipeline-types.js";
 
-/** The compiled engine-process script (tests run from sources, the child runs built code). */
 /**
  * glibc settings for the engine process. whisper.cpp allocates and frees a few hundred MB per
  * chunk from thread-pool threads; with glibc's defaults each thread's arena keeps what it
@@ -14,6 +13,7 @@ import type { PipelineOutput } from "./pipeline-types.js";
  */
 const ENGINE_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
+/** The compiled engine-process script (tests run from sources, the child runs built code). */
 function engineProcessPath(): string {
   const here = fileURLToPath(import.meta.url);
   const script = here.replace(/engine-runner\.(ts|js)$/, "engine-process.js");
