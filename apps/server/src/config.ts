@@ -1,0 +1,86 @@
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const list = z
+  .string()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+/** Every setting of the server, read from the environment with embedded defaults. */
+const ConfigSchema = z
+  .object({
+    /** HTTP port. */
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    /** Interface to listen on. */
+    HOST: z.string().default("0.0.0.0"),
+    /** Where all data lives by default: the database, uploads. */
+    DATA_DIR: z.string().default("data"),
+    /** `postgres://…` for PostgreSQL; otherwise a SQLite file path (default DATA_DIR/verbatim.db). */
+    DATABASE_URL: z.string().optional(),
+    /** Where uploads are streamed before transcription (every node must see it). */
+    UPLOAD_DIR: z.string().optional(),
+    /** Where whisper.cpp models are installed. */
+    MODELS_DIR: z.string().default("models"),
+    /** Model behind the public name `whisper-1` (fast). */
+    FAST_MODEL: z.string().default("base"),
+    /** Model behind the public name `gpt-4o-transcribe` (accurate). */
+    ACCURATE_MODEL: z.string().default("small"),
+    /** SMTP server for e-mail (`smtp://user:pass@host:587`); unset: mails go to the log and outbox. */
+    SMTP_URL: z.string().optional(),
+    /** Sender of e-mails. */
+    MAIL_FROM: z.string().default("Verbatim <no-reply@verbatim.local>"),
+    /** Address users reach the web app at, for links in e-mails. */
+    PUBLIC_URL: z.string().optional(),
+    /** The designated admin accounts, comma-separated e-mails. */
+    ADMIN_EMAILS: list,
+    /** pino log level. */
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+  })
+  .transform((env) => {
+    const dataDir = resolve(env.DATA_DIR);
+    const databaseUrl = env.DATABASE_URL ?? resolve(dataDir, "verbatim.db");
+    return {
+      port: env.PORT,
+      host: env.HOST,
+      dataDir,
+      database: /^postgres(ql)?:\/\//.test(databaseUrl)
+        ? ({ kind: "postgres", url: databaseUrl } as const)
+        : ({
+            kind: "sqlite",
+            path: databaseUrl === ":memory:" ? databaseUrl : resolve(databaseUrl),
+          } as const),
+      uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, "uploads")),
+      modelsDir: resolve(env.MODELS_DIR),
+      models: { fast: env.FAST_MODEL, accurate: env.ACCURATE_MODEL },
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+      adminEmails: env.ADMIN_EMAILS,
+      logLevel: env.LOG_LEVEL,
+    };
+  });
+
+/** The server's typed settings. */
+export type Config = z.output<typeof ConfigSchema>;
+
+/** Database settings: PostgreSQL by URL, or a SQLite file. */
+export type DatabaseConfig = Config["database"];
+
+/** Reads the configuration; an invalid setting stops start-up with one clear line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join(".")}: ${issue.message}`,
+    );
+    throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../config.js";
+import { migrationProvider } from "./migrations/index.js";
+import type { Database } from "./schema.js";
+
+/** The database handle the repositories use. */
+export type Db = Kysely<Database>;
+
+/** Opens SQLite (WAL, foreign keys on) or a PostgreSQL pool, as configured. */
+export function openDatabase(config: DatabaseConfig): Db {
+  if (config.kind === "postgres") {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({ connectionString: config.url, max: 10 }),
+      }),
+    });
+  }
+  if (config.path !== ":memory:") mkdirSync(dirname(config.path), { recursive: true });
+  const sqlite = new SQLite(config.path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Brings the schema up to date; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error) {
+    const which = failed ? ` (migration ${failed.migrationName})` : "";
+    throw new Error(`Database migration failed${which}: ${String(error)}`, { cause: error });
+  }
+}
+
+/** Checks the connection with a trivial query. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .limit(1)
+    .execute();
+}

@@ -1,0 +1,9 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as accounts from "./0001-accounts.js";
+
+/** Every migration, in order; one set for SQLite and PostgreSQL. */
+export const migrationProvider: MigrationProvider = {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { "0001-accounts": accounts };
+  },
+};

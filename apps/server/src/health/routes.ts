@@ -1,0 +1,78 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { listInstalledModels } from "@verbatim/engine";
+import { z } from "zod";
+import type { AppContext } from "../http/app.js";
+import { pingDatabase } from "../db/database.js";
+import { ffmpegVersion } from "./ffmpeg-version.js";
+
+const Check = z.object({ ok: z.boolean(), detail: z.string() });
+
+const HealthResponse = z.object({
+  status: z.enum(["ok", "degraded"]),
+  database: Check,
+  queue: Check,
+  ffmpeg: Check,
+  models: z.object({
+    ok: z.boolean(),
+    installed: z.array(z.string()),
+    fast: z.object({ name: z.string(), installed: z.boolean() }),
+    accurate: z.object({ name: z.string(), installed: z.boolean() }),
+    hint: z.string().optional(),
+  }),
+});
+
+/** GET /api/health: database, queue, ffmpeg and models, each with a plain detail. */
+export function healthRoutes({ config, db }: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    app.withTypeProvider<ZodTypeProvider>().get(
+      "/api/health",
+      {
+        schema: {
+          summary: "Service health",
+          tags: ["health"],
+          response: { 200: HealthResponse, 503: HealthResponse },
+        },
+      },
+      async (_request, reply) => {
+        const database = await pingDatabase(db).then(
+          () => ({ ok: true, detail: config.database.kind }),
+          (error: unknown) => ({
+            ok: false,
+            detail: `${config.database.kind}: ${String(error)}`,
+          }),
+        );
+        const ffmpeg = await ffmpegVersion().then(
+          (version) => ({ ok: true, detail: version }),
+          () => ({ ok: false, detail: "ffmpeg not found: install it (apt-get install ffmpeg)" }),
+        );
+        const installed = (await listInstalledModels(config.modelsDir))
+          .filter((m) => !m.problem)
+          .map((m) => m.name);
+        const fast = {
+          name: config.models.fast,
+          installed: installed.includes(config.models.fast),
+        };
+        const accurate = {
+          name: config.models.accurate,
+          installed: installed.includes(config.models.accurate),
+        };
+        const missing = [fast, accurate].filter((m) => !m.installed).map((m) => m.name);
+        const models = {
+          ok: missing.length === 0,
+          installed,
+          fast,
+          accurate,
+          ...(missing.length
+            ? { hint: `Install with: npm run models -- ${missing.join(" ")}` }
+            : {}),
+        };
+        const queue = { ok: true, detail: "embedded (in-process workers)" };
+        const healthy = database.ok && ffmpeg.ok && models.ok;
+        return reply
+          .status(database.ok ? 200 : 503)
+          .send({ status: healthy ? "ok" : "degraded", database, queue, ffmpeg, models });
+      },
+    );
+  };
+}

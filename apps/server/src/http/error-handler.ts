@@ -1,0 +1,45 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { AppError, type ErrorBody } from "./app-error.js";
+
+/** Renders every error in one shape, `{ code, message }`, with the right status. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      };
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, "").replace(/\//g, ".") || "request";
+      const message = `Invalid ${error.validationContext ?? "request"} (${field}): ${first?.message ?? "invalid value"}`;
+      return reply.status(400).send({ code: "VALIDATION_FAILED", message } satisfies ErrorBody);
+    }
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply.status(500).send({
+        code: "INTERNAL",
+        message: "Something went wrong on our side. Please try again.",
+      } satisfies ErrorBody);
+    }
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
+    return reply
+      .status(status)
+      .send({ code: error.code ?? "BAD_REQUEST", message: error.message } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      code: "NOT_FOUND",
+      message: `No route ${request.method} ${request.url.split("?")[0]}`,
+    } satisfies ErrorBody),
+  );
+}

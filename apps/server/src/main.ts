@@ -1,0 +1,26 @@
+import { loadConfig } from "./config.js";
+import { migrateToLatest, openDatabase } from "./db/database.js";
+import { buildApp } from "./http/app.js";
+
+// Starts the API on PORT with embedded defaults: SQLite under DATA_DIR.
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+const db = openDatabase(config.database);
+await migrateToLatest(db);
+const app = await buildApp({ config, db });
+
+const shutdown = async (signal: string) => {
+  app.log.info({ signal }, "shutting down");
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+};
+process.once("SIGINT", () => void shutdown("SIGINT"));
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,29 @@
+import { resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
+
+describe("loadConfig", () => {
+  it("has embedded defaults: SQLite under ./data, port 3000", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: "sqlite", path: resolve("data/verbatim.db") });
+    expect(config.uploadDir).toBe(resolve("data/uploads"));
+    expect(config.models).toEqual({ fast: "base", accurate: "small" });
+    expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("switches to PostgreSQL on a postgres:// URL and reads lists", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://u@h/db",
+      ADMIN_EMAILS: " A@x.com, b@y.com ,",
+      PORT: "8080",
+    });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@h/db" });
+    expect(config.adminEmails).toEqual(["a@x.com", "b@y.com"]);
+    expect(config.publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("names every invalid setting", () => {
+    expect(() => loadConfig({ PORT: "eighty", LOG_LEVEL: "loud" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});
