@@ -1,0 +1,297 @@
+import { randomUUID } from "node:crypto";
+import { SqliteAdapter, type Transaction } from "kysely";
+import type { Db } from "../db/database.js";
+import type { Database } from "../db/schema.js";
+import { AppError } from "../http/app-error.js";
+import { addMonths, currentPeriodStart } from "./billing-period.js";
+import { planSeconds, secondsToMinutes, type PlanType } from "./plans.js";
+
+// The minutes ledger (DESIGN.md §5). Every change is a row with an idempotency key; a balance
+// is the sum of a pool's rows. Plan seconds are spent before pack seconds. Changes for one user
+// run in a transaction that first locks the user's subscription row (PostgreSQL) or holds
+// SQLite's single writer, so two uploads at once can never spend the same minutes.
+
+type Tx = Transaction<Database>;
+
+/** Seconds left in each pool. */
+export interface MinuteBalance {
+  planSeconds: number;
+  packSeconds: number;
+}
+
+/** Puts a new user on Free with this month's minutes. */
+export async function startFreePlan(db: Db | Tx, userId: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto("subscriptions")
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      plan_type: "free",
+      status: "active",
+      current_period_start: at,
+      current_period_end: null,
+      provider_subscription_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await addEntry(
+    db,
+    userId,
+    "grant",
+    "plan",
+    planSeconds("free"),
+    `grant:${userId}:${at}`,
+    null,
+    now,
+  );
+}
+
+/** The user's balance, after rolling the plan period forward if it has ended. */
+export async function minuteBalance(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<MinuteBalance> {
+  return withUserLock(db, userId, async (tx) => {
+    await rollPeriod(tx, userId, now);
+    return sumPools(tx, userId);
+  });
+}
+
+/** Balance in whole minutes, as the API shows it (`credits`, `additionalCredits`). */
+export async function minuteCredits(db: Db, userId: string, now = new Date()) {
+  const balance = await minuteBalance(db, userId, now);
+  return {
+    credits: secondsToMinutes(balance.planSeconds),
+    additionalCredits: secondsToMinutes(balance.packSeconds),
+  };
+}
+
+/**
+ * Reserves a job's seconds, plan first then pack. Not enough → 402 INSUFFICIENT_MINUTES
+ * saying how many minutes are needed and left. Reserving the same job twice reserves once.
+ */
+export async function reserveMinutes(
+  db: Db,
+  userId: string,
+  jobId: string,
+  seconds: number,
+  now = new Date(),
+): Promise<void> {
+  const needed = Math.ceil(seconds);
+  await withUserLock(db, userId, async (tx) => {
+    if (await hasEntry(tx, `reserve:${jobId}:plan`)) return;
+    await rollPeriod(tx, userId, now);
+    const balance = await sumPools(tx, userId);
+    const available = Math.max(0, balance.planSeconds) + Math.max(0, balance.packSeconds);
+    if (available < needed) {
+      throw new AppError(
+        402,
+        "INSUFFICIENT_MINUTES",
+        `This file needs ${Math.ceil(needed / 60)} minutes but you have ${secondsToMinutes(available)} left.`,
+        { neededMinutes: Math.ceil(needed / 60), availableMinutes: secondsToMinutes(available) },
+      );
+    }
+    const fromPlan = Math.min(needed, Math.max(0, balance.planSeconds));
+    await addEntry(tx, userId, "reserve", "plan", -fromPlan, `reserve:${jobId}:plan`, jobId, now);
+    await addEntry(
+      tx,
+      userId,
+      "reserve",
+      "pack",
+      -(needed - fromPlan),
+      `reserve:${jobId}:pack`,
+      jobId,
+      now,
+    );
+  });
+}
+
+/**
+ * Turns a reservation into a charge of the actual duration: unused reserved seconds go back
+ * (pack first, since plan seconds are spent first). Charging twice charges once.
+ */
+export async function chargeMinutes(
+  db: Db,
+  userId: string,
+  jobId: string,
+  actualSeconds: number,
+  now = new Date(),
+): Promise<void> {
+  await withUserLock(db, userId, async (tx) => {
+    if (await hasEntry(tx, `charge:${jobId}`)) return;
+    const reserved = await reservedFor(tx, jobId);
+    let remaining = Math.ceil(actualSeconds);
+    const planUsed = Math.min(remaining, reserved.plan);
+    remaining -= planUsed;
+    const packUsed = Math.min(remaining, reserved.pack);
+    remaining -= packUsed;
+    await addEntry(
+      tx,
+      userId,
+      "release",
+      "plan",
+      reserved.plan - planUsed,
+      `release:${jobId}:plan`,
+      jobId,
+      now,
+    );
+    await addEntry(
+      tx,
+      userId,
+      "release",
+      "pack",
+      reserved.pack - packUsed,
+      `release:${jobId}:pack`,
+      jobId,
+      now,
+    );
+    // Audio longer than the reservation (a header that under-reported) is charged to plan.
+    await addEntry(tx, userId, "charge", "plan", -remaining, `charge:${jobId}`, jobId, now);
+  });
+}
+
+/** Gives a failed or cancelled job's reservation back in full. Releasing twice releases once. */
+export async function releaseMinutes(
+  db: Db,
+  userId: string,
+  jobId: string,
+  now = new Date(),
+): Promise<void> {
+  await withUserLock(db, userId, async (tx) => {
+    if (await hasEntry(tx, `charge:${jobId}`)) return; // already settled by a charge
+    const reserved = await reservedFor(tx, jobId);
+    await addEntry(
+      tx,
+      userId,
+      "release",
+      "plan",
+      reserved.plan,
+      `release:${jobId}:plan`,
+      jobId,
+      now,
+    );
+    await addEntry(
+      tx,
+      userId,
+      "release",
+      "pack",
+      reserved.pack,
+      `release:${jobId}:pack`,
+      jobId,
+      now,
+    );
+  });
+}
+
+/** At a new period, unused plan seconds expire and the plan's allowance is granted again. */
+async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
+  const subscription = await tx
+    .selectFrom("subscriptions")
+    .select(["plan_type", "current_period_start", "current_period_end"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!subscription) return;
+  const start = new Date(subscription.current_period_start);
+  const end = subscription.current_period_end
+    ? new Date(subscription.current_period_end)
+    : addMonths(start, 1);
+  if (now < end || subscription.current_period_end) return; // paid periods renew through billing
+  const newStart = currentPeriodStart(start, now);
+  const at = newStart.toISOString();
+  const { planSeconds: left } = await sumPools(tx, userId);
+  await addEntry(tx, userId, "reset", "plan", -left, `reset:${userId}:${at}`, null, now);
+  await addEntry(
+    tx,
+    userId,
+    "grant",
+    "plan",
+    planSeconds(subscription.plan_type as PlanType),
+    `grant:${userId}:${at}`,
+    null,
+    now,
+  );
+  await tx
+    .updateTable("subscriptions")
+    .set({ current_period_start: at, updated_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+async function withUserLock<T>(db: Db, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  return db.transaction().execute(async (tx) => {
+    // SQLite has one writer (and Kysely one connection); PostgreSQL needs a row lock.
+    if (!sqlite)
+      await tx
+        .selectFrom("subscriptions")
+        .select("id")
+        .where("user_id", "=", userId)
+        .forUpdate()
+        .execute();
+    return work(tx);
+  });
+}
+
+async function sumPools(tx: Tx, userId: string): Promise<MinuteBalance> {
+  const rows = await tx
+    .selectFrom("minute_ledger")
+    .select(["pool", (eb) => eb.fn.sum<number | string>("seconds").as("total")])
+    .where("user_id", "=", userId)
+    .groupBy("pool")
+    .execute();
+  const total = (pool: string) => Number(rows.find((row) => row.pool === pool)?.total ?? 0);
+  return { planSeconds: total("plan"), packSeconds: total("pack") };
+}
+
+async function reservedFor(tx: Tx, jobId: string): Promise<{ plan: number; pack: number }> {
+  const rows = await tx
+    .selectFrom("minute_ledger")
+    .select(["pool", "seconds", "kind"])
+    .where("reference", "=", jobId)
+    .execute();
+  const released = rows.some((row) => row.kind === "release");
+  if (released) return { plan: 0, pack: 0 };
+  const of = (pool: string) =>
+    -rows
+      .filter((r) => r.kind === "reserve" && r.pool === pool)
+      .reduce((sum, r) => sum + Number(r.seconds), 0);
+  return { plan: of("plan"), pack: of("pack") };
+}
+
+async function hasEntry(tx: Db | Tx, key: string): Promise<boolean> {
+  const row = await tx
+    .selectFrom("minute_ledger")
+    .select("id")
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function addEntry(
+  tx: Db | Tx,
+  userId: string,
+  kind: string,
+  pool: "plan" | "pack",
+  seconds: number,
+  key: string,
+  reference: string | null,
+  now: Date,
+): Promise<void> {
+  if (seconds === 0 && kind !== "charge") return;
+  await tx
+    .insertInto("minute_ledger")
+    .values({
+      user_id: userId,
+      kind,
+      pool,
+      seconds,
+      idempotency_key: key,
+      reference,
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .execute();
+}

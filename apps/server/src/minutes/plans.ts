@@ -1,0 +1,40 @@
+// Plans and packs: the one place prices and minutes are written down (spec §1, §9).
+
+/** Plan types a subscription can have. */
+export const PLAN_TYPES = ["free", "basic", "standard", "pro"] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+/** Subscription statuses (spec §1: Active, Inactive, Cancelled, Incomplete). */
+export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "incomplete"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** A plan's monthly minutes and price. */
+export interface Plan {
+  type: PlanType;
+  minutesPerMonth: number;
+  /** Monthly price in US cents. */
+  priceCents: number;
+}
+
+export const PLANS: Readonly<Record<PlanType, Plan>> = {
+  free: { type: "free", minutesPerMonth: 20, priceCents: 0 },
+  basic: { type: "basic", minutesPerMonth: 200, priceCents: 600 },
+  standard: { type: "standard", minutesPerMonth: 500, priceCents: 1350 },
+  pro: { type: "pro", minutesPerMonth: 1000, priceCents: 2400 },
+};
+
+/** One-time minute packs, for Basic subscribers (spec §1). */
+export const MINUTE_PACKS = {
+  500: { minutes: 500, priceCents: 1350 },
+  1000: { minutes: 1000, priceCents: 2400 },
+} as const;
+
+/** Seconds of a plan's monthly allowance. */
+export function planSeconds(type: PlanType): number {
+  return PLANS[type].minutesPerMonth * 60;
+}
+
+/** Whole minutes shown to users for a number of seconds (rounded down: never promise more). */
+export function secondsToMinutes(seconds: number): number {
+  return Math.max(0, Math.floor(seconds / 60));
+}
