@@ -10,6 +10,7 @@ import {
 import { randomUUID } from "node:crypto";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
+import { authRoutes, type AuthOptions } from "../auth/routes.js";
 import { healthRoutes } from "../health/routes.js";
 import { registerErrorHandling } from "./error-handler.js";
 
@@ -17,6 +18,8 @@ import { registerErrorHandling } from "./error-handler.js";
 export interface AppContext {
   config: Config;
   db: Db;
+  /** Auth settings tests override (rate limits, clock); defaults otherwise. */
+  auth?: AuthOptions;
 }
 
 /** Builds the HTTP application (not listening yet). */
@@ -50,5 +53,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   await app.register(healthRoutes(context));
+  await app.register(authRoutes(context));
   return app;
 }

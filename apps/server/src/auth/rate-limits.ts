@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { AppError } from "../http/app-error.js";
+import { normalizeEmail } from "../users/repo.js";
+import { hashToken } from "./tokens.js";
+
+/** At most `max` requests per `windowMs`. */
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/** Limits on the sign-in routes, per client address and per e-mail address (or reset token). */
+export interface AuthRateLimits {
+  perIp: RateLimitRule;
+  perEmail: RateLimitRule;
+}
+
+/** Generous for people, tight for password guessing and mail bombing. */
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  perIp: { max: 30, windowMs: 10 * 60 * 1000 },
+  perEmail: { max: 10, windowMs: 10 * 60 * 1000 },
+};
+
+/** The value of a string field of a JSON body, if any. */
+function bodyField(request: FastifyRequest, field: string): string {
+  const body = request.body;
+  if (typeof body !== "object" || body === null) return "";
+  const value: unknown = (body as Record<string, unknown>)[field];
+  return typeof value === "string" ? value : "";
+}
+
+/** "Too many attempts…" with the wait in words the user can act on. */
+function tooMany(seconds: number): AppError {
+  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+  return new AppError(429, "RATE_LIMITED", `Too many attempts. Please try again in ${wait}.`);
+}
+
+/**
+ * A preHandler counting requests per client IP and per e-mail in the body (per reset token
+ * when the body has none); over either limit → 429 RATE_LIMITED with Retry-After. Each route
+ * gets counters of its own. Runs after body validation, so the e-mail is there. Needs
+ * @fastify/rate-limit registered (global: false). In-memory counters: per API process.
+ */
+export function authRateLimits(
+  app: FastifyInstance,
+  limits: AuthRateLimits,
+  field: "email" | "token",
+): preHandlerAsyncHookHandler {
+  const perIp = app.createRateLimit({
+    max: limits.perIp.max,
+    timeWindow: limits.perIp.windowMs,
+    keyGenerator: (request) => request.ip,
+  });
+  const perSubject = app.createRateLimit({
+    max: limits.perEmail.max,
+    timeWindow: limits.perEmail.windowMs,
+    keyGenerator: (request) => {
+      const value = bodyField(request, field);
+      return field === "email" ? normalizeEmail(value) : hashToken(value);
+    },
+  });
+  return async (request, reply) => {
+    for (const limiter of [perIp, perSubject]) {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header("retry-after", String(result.ttlInSeconds));
+        throw tooMany(result.ttlInSeconds);
+      }
+    }
+  };
+}

@@ -1,0 +1,192 @@
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../http/app.js";
+import { createMailer } from "../mail/mailer.js";
+import { presentUser, UserResponse } from "../users/presenter.js";
+import { BackgroundWork } from "./background-work.js";
+import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./rate-limits.js";
+import { currentUser, presentedToken, requireUser, SESSION_COOKIE } from "./require-user.js";
+import {
+  ErrorResponse,
+  ForgotPasswordBody,
+  LoginBody,
+  LoginResponse,
+  OkResponse,
+  RegisterBody,
+  RegisterResponse,
+  ResetPasswordBody,
+  SessionResponse,
+} from "./schema.js";
+import * as auth from "./service.js";
+import { dummyPasswordHash } from "./password.js";
+import { hashToken } from "./tokens.js";
+
+/** Settings of the auth routes that tests (and later, configuration) may change. */
+export interface AuthOptions {
+  rateLimits?: AuthRateLimits;
+  /** The clock for token lifetimes. */
+  now?: () => Date;
+}
+
+/** /api/auth/*: register, login, me, refresh, logout, forgot and reset password (spec §7). */
+export function authRoutes(context: AppContext): FastifyPluginAsync {
+  return async (parent) => {
+    const app = parent.withTypeProvider<ZodTypeProvider>();
+    const options = context.auth ?? {};
+    const limits = options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
+    const services: auth.AuthServices = {
+      db: context.db,
+      config: context.config,
+      mailer: createMailer({ config: context.config, db: context.db, log: app.log }),
+      background: new BackgroundWork(app.log),
+      now: options.now ?? (() => new Date()),
+    };
+    app.addHook("onClose", async () => {
+      await services.background.idle();
+      services.mailer.close();
+    });
+    await dummyPasswordHash(); // ready before the first login with an unknown address
+    await app.register(cookie);
+    await app.register(rateLimit, { global: false });
+
+    const signedIn = requireUser(services);
+    const secure = context.config.publicUrl.startsWith("https:");
+    const setSessionCookie = (reply: FastifyReply, session: auth.Session) =>
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        expires: session.expiresAt,
+      });
+    const sessionBody = (session: auth.Session) => ({
+      token: session.token,
+      tokenExpiration: session.expiresAt.toISOString(),
+    });
+    const tags = ["auth"];
+    const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
+
+    app.post(
+      "/api/auth/register",
+      {
+        schema: {
+          summary: "Create an account; a set-up link is e-mailed",
+          tags,
+          body: RegisterBody,
+          response: { 200: RegisterResponse, ...errors },
+        },
+        preHandler: authRateLimits(app, limits, "email"),
+      },
+      async (request) => {
+        await auth.registerUser(services, request.body);
+        return { emailSent: true as const };
+      },
+    );
+
+    app.post(
+      "/api/auth/login",
+      {
+        schema: {
+          summary: "Sign in with e-mail and password",
+          tags,
+          body: LoginBody,
+          response: { 200: LoginResponse, ...errors },
+        },
+        preHandler: authRateLimits(app, limits, "email"),
+      },
+      async (request, reply) => {
+        const { user, session } = await auth.logIn(services, request.body);
+        setSessionCookie(reply, session);
+        return { ...sessionBody(session), user: await presentUser(user, context) };
+      },
+    );
+
+    app.get(
+      "/api/auth/me",
+      {
+        schema: {
+          summary: "The signed-in user with their minutes",
+          tags,
+          security: [{ bearer: [] }],
+          response: { 200: UserResponse, 401: ErrorResponse },
+        },
+        preHandler: signedIn,
+      },
+      async (request) => presentUser(currentUser(request), context),
+    );
+
+    app.post(
+      "/api/auth/refresh",
+      {
+        schema: {
+          summary: "Exchange the session token for a new one",
+          tags,
+          security: [{ bearer: [] }],
+          response: { 200: SessionResponse, ...errors },
+        },
+        preHandler: signedIn,
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const tokenHash = request.sessionTokenHash ?? "";
+        const session = await auth.refreshSession(services, { user, tokenHash });
+        setSessionCookie(reply, session);
+        return sessionBody(session);
+      },
+    );
+
+    app.post(
+      "/api/auth/logout",
+      {
+        schema: {
+          summary: "Sign out: the session token stops working (succeeds even without one)",
+          tags,
+          security: [{ bearer: [] }],
+          response: { 200: OkResponse },
+        },
+      },
+      async (request, reply) => {
+        const token = presentedToken(request);
+        if (token) await auth.logOut(services, hashToken(token));
+        reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      "/api/auth/forgot-password",
+      {
+        schema: {
+          summary: "E-mail a password reset link (same answer whether or not the account exists)",
+          tags,
+          body: ForgotPasswordBody,
+          response: { 200: OkResponse, ...errors },
+        },
+        preHandler: authRateLimits(app, limits, "email"),
+      },
+      async (request) => {
+        auth.requestPasswordReset(services, request.body.email);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      "/api/auth/reset-password",
+      {
+        schema: {
+          summary: "Set a new password with the token from a reset or set-up link",
+          tags,
+          body: ResetPasswordBody,
+          response: { 200: OkResponse, ...errors },
+        },
+        preHandler: authRateLimits(app, limits, "token"),
+      },
+      async (request) => {
+        await auth.resetPassword(services, request.body);
+        return { ok: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { AppError } from "../http/app-error.js";
+import type { Mailer } from "../mail/mailer.js";
+import { renderMail, type MailTemplate } from "../mail/templates.js";
+import { startFreePlan } from "../minutes/minute-ledger.js";
+import {
+  findUserById,
+  findUserWithPasswordByEmail,
+  insertUser,
+  normalizeEmail,
+  setPasswordHash,
+  type Locale,
+  type User,
+} from "../users/repo.js";
+import type { BackgroundWork } from "./background-work.js";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.js";
+import { findLiveToken, issueToken, useAllTokens, useToken } from "./tokens.js";
+
+/** What the account rules need. */
+export interface AuthServices {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  background: BackgroundWork;
+  /** The clock; tests may move it. */
+  now: () => Date;
+}
+
+/** A new session token. */
+export interface Session {
+  token: string;
+  expiresAt: Date;
+}
+
+/** The one answer for a wrong e-mail or password, so neither is revealed. */
+export const invalidCredentials = () =>
+  new AppError(401, "INVALID_CREDENTIALS", "Invalid email or password.");
+
+/** A reset or set-up link that is unknown, used or expired. */
+export const invalidToken = () =>
+  new AppError(400, "INVALID_TOKEN", "The link is invalid or has expired.");
+
+/**
+ * Creates an account without a password on Free and e-mails a set-up link. An address that
+ * already has an account gets an "already registered" e-mail instead; the caller cannot tell.
+ * The e-mail goes out off the response path.
+ */
+export async function registerUser(
+  services: AuthServices,
+  input: { name: string; email: string; language: Locale },
+): Promise<void> {
+  const { db, now } = services;
+  const existing = await findUserWithPasswordByEmail(db, input.email);
+  if (existing) return sendAlreadyRegistered(services, existing.user);
+  try {
+    const { user, token } = await db.transaction().execute(async (tx) => {
+      const at = now();
+      const user = await insertUser(
+        tx,
+        { id: randomUUID(), email: input.email, name: input.name, locale: input.language },
+        at,
+      );
+      await startFreePlan(tx, user.id, at);
+      const { token } = await issueToken(tx, user.id, "setup", at);
+      return { user, token };
+    });
+    mailLater(services, user, "setup", `/reset-password?token=${token}&setup=true`);
+  } catch (error) {
+    // Two sign-ups with one address at once: the unique e-mail lets only one in.
+    const winner = await findUserWithPasswordByEmail(db, input.email);
+    if (!winner) throw error;
+    await sendAlreadyRegistered(services, winner.user);
+  }
+}
+
+async function sendAlreadyRegistered(services: AuthServices, user: User): Promise<void> {
+  const { token } = await issueToken(services.db, user.id, "reset", services.now());
+  mailLater(services, user, "already-registered", `/reset-password?token=${token}`);
+}
+
+function mailLater(services: AuthServices, user: User, template: MailTemplate, path: string) {
+  const mail = renderMail(template, user.locale, {
+    name: user.name,
+    link: `${services.config.publicUrl}${path}`,
+  });
+  services.background.run(`${template} e-mail`, () =>
+    services.mailer.send({ to: user.email, ...mail }),
+  );
+}
+
+/** Checks the password (always running scrypt, known address or not) and opens a session. */
+export async function logIn(
+  services: AuthServices,
+  input: { email: string; password: string },
+): Promise<{ user: User; session: Session }> {
+  const found = await findUserWithPasswordByEmail(services.db, input.email);
+  const hash = found?.passwordHash ?? (await dummyPasswordHash());
+  const matches = await verifyPassword(input.password, hash);
+  if (!found || found.passwordHash === null || !matches) throw invalidCredentials();
+  const session = await issueToken(services.db, found.user.id, "session", services.now());
+  return { user: found.user, session };
+}
+
+/** The user behind a live session token, and the token's hash; undefined when not live. */
+export async function authenticate(
+  services: Pick<AuthServices, "db" | "now">,
+  token: string,
+): Promise<{ user: User; tokenHash: string } | undefined> {
+  const live = await findLiveToken(services.db, token, ["session"], services.now());
+  if (!live) return undefined;
+  const user = await findUserById(services.db, live.userId);
+  return user && { user, tokenHash: live.tokenHash };
+}
+
+/** Replaces the presented session token with a new one; the old one stops working. */
+export async function refreshSession(
+  services: AuthServices,
+  current: { user: User; tokenHash: string },
+): Promise<Session> {
+  return services.db.transaction().execute(async (tx) => {
+    const at = services.now();
+    if (!(await useToken(tx, current.tokenHash, at))) throw invalidToken();
+    return issueToken(tx, current.user.id, "session", at);
+  });
+}
+
+/** Revokes a session token. */
+export async function logOut(services: AuthServices, tokenHash: string): Promise<void> {
+  await useToken(services.db, tokenHash, services.now());
+}
+
+/**
+ * E-mails a reset link when the address has an account. All of it runs off the response path,
+ * so the answer and its timing are the same either way.
+ */
+export function requestPasswordReset(services: AuthServices, email: string): void {
+  services.background.run("password reset request", async () => {
+    const found = await findUserWithPasswordByEmail(services.db, normalizeEmail(email));
+    if (!found) return;
+    const { token } = await issueToken(services.db, found.user.id, "reset", services.now());
+    mailLater(services, found.user, "reset", `/reset-password?token=${token}`);
+  });
+}
+
+/**
+ * Sets the password with a reset or set-up token. The token works once; every other reset and
+ * set-up token of the user is spent too, and existing sessions are signed out.
+ */
+export async function resetPassword(
+  services: AuthServices,
+  input: { token: string; password: string },
+): Promise<void> {
+  const live = await findLiveToken(services.db, input.token, ["reset", "setup"], services.now());
+  if (!live) throw invalidToken();
+  const passwordHash = await hashPassword(input.password);
+  await services.db.transaction().execute(async (tx) => {
+    const at = services.now();
+    if (!(await useToken(tx, live.tokenHash, at))) throw invalidToken();
+    await setPasswordHash(tx, live.userId, passwordHash, at);
+    await useAllTokens(tx, live.userId, ["reset", "setup", "session"], at);
+  });
+}

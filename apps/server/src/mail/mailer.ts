@@ -1,0 +1,79 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+
+/** One e-mail to one address. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** How a message ended: sent over SMTP, failed there, or only logged (no SMTP configured). */
+export type MailStatus = "sent" | "failed" | "logged";
+
+/** Sends e-mail; every message is also kept in the `mail_outbox` table. */
+export interface Mailer {
+  /** Sends (or logs) the message and records it; never throws for a delivery failure. */
+  send(message: MailMessage): Promise<MailStatus>;
+  /** Closes the SMTP connection pool. */
+  close(): void;
+}
+
+/** A mailer over nodemailer to `config.smtpUrl`; without it, messages go to the log and outbox. */
+export function createMailer({
+  config,
+  db,
+  log,
+}: {
+  config: Pick<Config, "smtpUrl" | "mailFrom">;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
+  const transport: Transporter | undefined = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : undefined;
+
+  async function record(message: MailMessage, status: MailStatus, error: string | null) {
+    await db
+      .insertInto("mail_outbox")
+      .values({
+        to_address: message.to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        status,
+        error,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+  }
+
+  return {
+    async send(message) {
+      if (!transport) {
+        log.info(
+          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          "mail (no SMTP_URL: logged, not sent)",
+        );
+        await record(message, "logged", null);
+        return "logged";
+      }
+      try {
+        await transport.sendMail({ from: config.mailFrom, ...message });
+        await record(message, "sent", null);
+        return "sent";
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        log.error({ to: message.to, subject: message.subject, err: error }, "mail delivery failed");
+        await record(message, "failed", reason);
+        return "failed";
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import type { Locale } from "../users/repo.js";
+
+/** The e-mails the account flows send. */
+export type MailTemplate = "setup" | "reset" | "already-registered";
+
+/** A rendered e-mail, ready for the {@link Mailer}. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Copy {
+  subject: string;
+  greeting: (name: string | null) => string;
+  body: string;
+  action: string;
+  footer: string;
+}
+
+const COPY: Readonly<Record<Locale, Readonly<Record<MailTemplate, Copy>>>> = {
+  en: {
+    setup: {
+      subject: "Set up your Verbatim account",
+      greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+      body: "Welcome to Verbatim. Choose a password to finish setting up your account. The link is valid for 7 days.",
+      action: "Set your password",
+      footer: "If you did not sign up, you can ignore this e-mail.",
+    },
+    reset: {
+      subject: "Reset your Verbatim password",
+      greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+      body: "We received a request to reset your password. The link is valid for 1 hour and works once.",
+      action: "Reset your password",
+      footer:
+        "If you did not ask for this, you can ignore this e-mail; your password stays the same.",
+    },
+    "already-registered": {
+      subject: "You already have a Verbatim account",
+      greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+      body: "Someone tried to sign up with this e-mail address, but you already have an account. If you forgot your password, reset it here. The link is valid for 1 hour.",
+      action: "Reset your password",
+      footer: "If this was not you, you can ignore this e-mail.",
+    },
+  },
+  "zh-HK": {
+    setup: {
+      subject: "設定你的 Verbatim 帳戶",
+      greeting: (name) => (name ? `${name}，你好：` : "你好："),
+      body: "歡迎使用 Verbatim。請設定密碼以完成帳戶設定。此連結在 7 日內有效。",
+      action: "設定密碼",
+      footer: "如你沒有註冊，請忽略此電郵。",
+    },
+    reset: {
+      subject: "重設你的 Verbatim 密碼",
+      greeting: (name) => (name ? `${name}，你好：` : "你好："),
+      body: "我們收到重設你密碼的要求。此連結在 1 小時內有效，並只可使用一次。",
+      action: "重設密碼",
+      footer: "如你沒有提出此要求，請忽略此電郵，你的密碼不會改變。",
+    },
+    "already-registered": {
+      subject: "你已擁有 Verbatim 帳戶",
+      greeting: (name) => (name ? `${name}，你好：` : "你好："),
+      body: "有人嘗試以此電郵地址註冊，但你已擁有帳戶。如你忘記了密碼，可在此重設。此連結在 1 小時內有效。",
+      action: "重設密碼",
+      footer: "如這不是你本人，請忽略此電郵。",
+    },
+  },
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Renders an account e-mail in the user's language, as plain text and simple HTML. */
+export function renderMail(
+  template: MailTemplate,
+  locale: Locale,
+  values: { name: string | null; link: string },
+): RenderedMail {
+  const copy = COPY[locale][template];
+  const greeting = copy.greeting(values.name);
+  const text = [
+    greeting,
+    "",
+    copy.body,
+    "",
+    `${copy.action}: ${values.link}`,
+    "",
+    copy.footer,
+    "",
+    "Verbatim",
+  ].join("\n");
+  const link = escapeHtml(values.link);
+  const html = [
+    `<!doctype html><html lang="${locale}"><body style="font-family:sans-serif;line-height:1.5">`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    `<p>${escapeHtml(copy.body)}</p>`,
+    `<p><a href="${link}" style="display:inline-block;padding:10px 16px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(copy.action)}</a></p>`,
+    `<p style="font-size:12px;color:#555">${link}</p>`,
+    `<p style="font-size:12px;color:#555">${escapeHtml(copy.footer)}</p>`,
+    `</body></html>`,
+  ].join("\n");
+  return { subject: copy.subject, text, html };
+}

@@ -1,0 +1,88 @@
+import type { Transaction } from "kysely";
+import type { Db } from "../db/database.js";
+import type { Database, UsersTable } from "../db/schema.js";
+
+/** The interface languages an account can choose; e-mails are written in it. */
+export const LOCALES = ["en", "zh-HK"] as const;
+
+/** One of {@link LOCALES}. */
+export type Locale = (typeof LOCALES)[number];
+
+/** A user as the rest of the server sees one: never the password hash. */
+export interface User {
+  id: string;
+  email: string;
+  name: string | null;
+  locale: Locale;
+  createdAt: string;
+}
+
+type Executor = Db | Transaction<Database>;
+
+function toUser(row: UsersTable): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    locale: row.locale === "zh-HK" ? "zh-HK" : "en",
+    createdAt: row.created_at,
+  };
+}
+
+/** Lower-cases and trims an address, so one mailbox is one account. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The user with that id, or undefined. */
+export async function findUserById(db: Executor, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+  return row && toUser(row);
+}
+
+/** The user with that (normalized) e-mail and their password hash, or undefined. */
+export async function findUserWithPasswordByEmail(
+  db: Executor,
+  email: string,
+): Promise<{ user: User; passwordHash: string | null } | undefined> {
+  const row = await db
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  return row && { user: toUser(row), passwordHash: row.password_hash };
+}
+
+/** Inserts a user without a password; they set one through the e-mailed set-up link. */
+export async function insertUser(
+  db: Executor,
+  user: { id: string; email: string; name: string; locale: Locale },
+  now: Date,
+): Promise<User> {
+  const at = now.toISOString();
+  const row: UsersTable = {
+    id: user.id,
+    email: normalizeEmail(user.email),
+    name: user.name,
+    password_hash: null,
+    locale: user.locale,
+    created_at: at,
+    updated_at: at,
+  };
+  await db.insertInto("users").values(row).execute();
+  return toUser(row);
+}
+
+/** Replaces the user's password hash. */
+export async function setPasswordHash(
+  db: Executor,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
