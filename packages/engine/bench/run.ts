@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { ENGINE_MALLOC_SETTINGS } from "../src/pipeline/engine-runner.js";
 import { transcribeFile } from "../src/transcribe-file.js";
 import { ensureRandomModel } from "../test/support/random-model.js";
 import { buildRecording } from "./bench-media.js";
@@ -69,10 +70,9 @@ function floor(
     ...(binding ? [binding] : []),
   ];
   const out = execFileSync(process.execPath, ["--import", "tsx", ...args], {
-    // The engine process's malloc settings (see engine-runner.ts), so both sides compare alike.
+    // The engine process's malloc settings, so both sides compare alike.
     env: {
-      MALLOC_ARENA_MAX: "2",
-      MALLOC_MMAP_THRESHOLD_: "131072",
+      ...ENGINE_MALLOC_SETTINGS,
       ...process.env,
       NODE_ENV: "production",
     },

@@ -4,7 +4,12 @@ import { readSrt } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureRandomModel } from "./support/random-model.js";
 import { unusedLocalPort } from "./support/test-file-server.js";
-import { JFK_MP3, NO_SPEECH_WAV, ffmpeg, scratchDir } from "./helpers/media-files.js";
+import {
+  JFK_MP3,
+  NO_SPEECH_WAV,
+  scratchDir,
+  writeBadInputs,
+} from "./helpers/media-files.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const scratch = scratchDir();
@@ -13,23 +18,10 @@ const at = (name: string) => join(scratch.dir, name);
 
 beforeAll(async () => {
   model = await ensureRandomModel("tiny");
-  writeFileSync(at("empty.mp3"), "");
-  writeFileSync(at("notes.mp3"), "not audio\n".repeat(100));
+  writeBadInputs(scratch.dir);
   writeFileSync(at("ggml-broken.bin"), Buffer.from("this is not a model at all"));
   // A file cut short: the header promises 11 s, only the first part is there.
   writeFileSync(at("cut.mp3"), readFileSync(JFK_MP3).subarray(0, 30_000));
-  writeFileSync(at("stub.mp3"), readFileSync(JFK_MP3).subarray(0, 400));
-  ffmpeg(
-    "-f",
-    "lavfi",
-    "-i",
-    "testsrc=duration=2:size=160x120:rate=10",
-    "-c:v",
-    "libx264",
-    "-pix_fmt",
-    "yuv420p",
-    at("video-only.mp4"),
-  );
   copyFileSync(JFK_MP3, at("my talk — 講話 ü.mp3"));
 }, 300_000);
 afterAll(() => scratch.cleanup());

@@ -3,7 +3,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
 import { probeMedia } from "../src/media/probe.js";
-import { CONTAINERS, JFK_MP3, ffmpeg, makeContainer, scratchDir } from "./helpers/media-files.js";
+import {
+  CONTAINERS,
+  JFK_MP3,
+  makeContainer,
+  scratchDir,
+  writeBadInputs,
+} from "./helpers/media-files.js";
 
 const scratch = scratchDir();
 afterAll(() => scratch.cleanup());
@@ -48,19 +54,7 @@ describe("probeMedia and decodePcm", () => {
     let paths: Record<string, string>;
     beforeAll(() => {
       const at = (name: string) => join(scratch.dir, name);
-      writeFileSync(at("empty.mp3"), "");
-      writeFileSync(at("notes.mp3"), "These are meeting notes, not audio.\n".repeat(40));
-      ffmpeg(
-        "-f",
-        "lavfi",
-        "-i",
-        "testsrc=duration=2:size=160x120:rate=10",
-        "-c:v",
-        "libx264",
-        "-pix_fmt",
-        "yuv420p",
-        at("silent-video.mp4"),
-      );
+      const bad = writeBadInputs(scratch.dir);
       makeContainer(scratch.dir, "garbled.mp4", [
         ...CONTAINERS.find(([n]) => n === "speech.mp4")![1],
       ]);
@@ -68,11 +62,10 @@ describe("probeMedia and decodePcm", () => {
       garbled.fill(0x5a, 0, 64); // overwrite the ftyp box and the start of the next
       writeFileSync(at("garbled.mp4"), garbled);
       writeFileSync(at("cover.png"), Buffer.from("89504e470d0a1a0a", "hex"));
-      copyFileSync(JFK_MP3, at("ok.mp3"));
       paths = {
-        empty: at("empty.mp3"),
-        text: at("notes.mp3"),
-        noAudio: at("silent-video.mp4"),
+        empty: bad.empty,
+        text: bad.text,
+        noAudio: bad.noAudio,
         garbled: at("garbled.mp4"),
         image: at("cover.png"),
         missing: at("nope.mp3"),

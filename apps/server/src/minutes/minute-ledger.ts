@@ -128,24 +128,11 @@ export async function chargeMinutes(
     remaining -= planUsed;
     const packUsed = Math.min(remaining, reserved.pack);
     remaining -= packUsed;
-    await addEntry(
+    await giveBack(
       tx,
       userId,
-      "release",
-      "plan",
-      reserved.plan - planUsed,
-      `release:${jobId}:plan`,
       jobId,
-      now,
-    );
-    await addEntry(
-      tx,
-      userId,
-      "release",
-      "pack",
-      reserved.pack - packUsed,
-      `release:${jobId}:pack`,
-      jobId,
+      { plan: reserved.plan - planUsed, pack: reserved.pack - packUsed },
       now,
     );
     // Audio longer than the reservation (a header that under-reported) is charged to plan.
@@ -163,27 +150,20 @@ export async function releaseMinutes(
   await withUserLock(db, userId, async (tx) => {
     if (await hasEntry(tx, `charge:${jobId}`)) return; // already settled by a charge
     const reserved = await reservedFor(tx, jobId);
-    await addEntry(
-      tx,
-      userId,
-      "release",
-      "plan",
-      reserved.plan,
-      `release:${jobId}:plan`,
-      jobId,
-      now,
-    );
-    await addEntry(
-      tx,
-      userId,
-      "release",
-      "pack",
-      reserved.pack,
-      `release:${jobId}:pack`,
-      jobId,
-      now,
-    );
+    await giveBack(tx, userId, jobId, reserved, now);
   });
+}
+
+/** Returns unused reserved seconds to their pools (one release entry per pool, keyed by job). */
+async function giveBack(
+  tx: Tx,
+  userId: string,
+  jobId: string,
+  seconds: { plan: number; pack: number },
+  now: Date,
+): Promise<void> {
+  await addEntry(tx, userId, "release", "plan", seconds.plan, `release:${jobId}:plan`, jobId, now);
+  await addEntry(tx, userId, "release", "pack", seconds.pack, `release:${jobId}:pack`, jobId, now);
 }
 
 /** At a new period, unused plan seconds expire and the plan's allowance is granted again. */

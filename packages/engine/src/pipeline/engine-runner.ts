@@ -11,7 +11,7 @@ import type { PipelineOutput } from "./pipeline-types.js";
  * freed and the resident size creeps up by ~40 MB a chunk. A fixed mmap threshold returns
  * large blocks to the system at once; measured flat over repeated calls (npm run bench).
  */
-const ENGINE_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
+export const ENGINE_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
 /** The compiled engine-process script (tests run from sources, the child runs built code). */
 function engineProcessPath(): string {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -53,4 +53,25 @@ export function makeContainer(dir: string, name: string, args: string[]): string
   const path = join(dir, name);
   ffmpeg(...args, path);
   return path;
+}
+
+/**
+ * Writes the bad inputs the engine and CLI tests share into `dir`: an empty file, text named
+ * .mp3, an MP3 cut to its first 400 bytes, and a video without an audio track.
+ */
+export function writeBadInputs(dir: string): Record<"empty" | "text" | "stub" | "noAudio", string> {
+  const paths = {
+    empty: join(dir, "empty.mp3"),
+    text: join(dir, "notes.mp3"),
+    stub: join(dir, "stub.mp3"),
+    noAudio: join(dir, "video-only.mp4"),
+  };
+  writeFileSync(paths.empty, "");
+  writeFileSync(paths.text, "These are meeting notes, not audio.\n".repeat(40));
+  writeFileSync(paths.stub, readFileSync(JFK_MP3).subarray(0, 400));
+  ffmpeg(
+    ...["-f", "lavfi", "-i", "testsrc=duration=2:size=160x120:rate=10"],
+    ...["-c:v", "libx264", "-pix_fmt", "yuv420p", paths.noAudio],
+  );
+  return paths;
 }
