@@ -4,12 +4,7 @@ import { readSrt } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureRandomModel } from "./support/random-model.js";
 import { unusedLocalPort } from "./support/test-file-server.js";
-import {
-  JFK_MP3,
-  NO_SPEECH_WAV,
-  scratchDir,
-  writeBadInputs,
-} from "./helpers/media-files.js";
+import { JFK_MP3, NO_SPEECH_WAV, scratchDir, writeBadInputs } from "./helpers/media-files.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const scratch = scratchDir();
