@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { z } from "zod";
 
@@ -30,6 +31,19 @@ const ConfigSchema = z
     FAST_MODEL: z.string().default("base"),
     /** Model behind the public name `gpt-4o-transcribe` (accurate). */
     ACCURATE_MODEL: z.string().default("small"),
+    /** Largest accepted upload in megabytes (spec §9: 100). */
+    MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(4096).default(100),
+    /** Transcriptions run at once by this process's workers (0: this process runs none). */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+    /** Decoder threads per transcription (default: every core). */
+    ENGINE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+    /** Beam size (1 = greedy, faster; 5 = whisper.cpp's default, more accurate). */
+    ENGINE_BEAM_SIZE: z.coerce.number().int().min(1).max(16).default(5),
+    /** Re-decode unreliable windows at higher temperatures ("false" to turn off). */
+    ENGINE_TEMPERATURE_FALLBACK: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((value) => value === "true"),
     /** SMTP server for e-mail (`smtp://user:pass@host:587`); unset: mails go to the log and outbox. */
     SMTP_URL: z.string().optional(),
     /** Sender of e-mails. */
@@ -59,6 +73,13 @@ const ConfigSchema = z
       uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, "uploads")),
       modelsDir: resolve(env.MODELS_DIR),
       models: { fast: env.FAST_MODEL, accurate: env.ACCURATE_MODEL },
+      maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+      workers: {
+        concurrency: env.WORKER_CONCURRENCY,
+        threads: env.ENGINE_THREADS ?? availableParallelism(),
+        beamSize: env.ENGINE_BEAM_SIZE,
+        temperatureFallback: env.ENGINE_TEMPERATURE_FALLBACK,
+      },
       smtpUrl: env.SMTP_URL,
       mailFrom: env.MAIL_FROM,
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),

@@ -44,4 +44,8 @@ export const RegisterResponse = z.object({ emailSent: z.literal(true) });
 export const OkResponse = z.object({ ok: z.literal(true) });
 
 /** Every error body, `{ code, message }`. */
-export const ErrorResponse = z.object({ code: z.string(), message: z.string() });
+export const ErrorResponse = z.object({
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});

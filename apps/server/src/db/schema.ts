@@ -75,6 +75,78 @@ export interface MinuteLedgerTable {
   created_at: string;
 }
 
+/** A transcription job and, once done, its result. */
+export interface TranscriptionsTable {
+  id: string;
+  user_id: string;
+  /** The name the file was uploaded with (shown in history, used for download names). */
+  file_name: string;
+  /** "queued", "processing", "completed", "failed" or "cancelled". */
+  status: string;
+  /** The public model name the client asked for (`whisper-1`, `gpt-4o-transcribe`, …). */
+  model: string;
+  /** The engine model it ran on (a registry name or a file path). */
+  engine_model: string;
+  /** The job's engine options as JSON (language, task, word timestamps, Chinese script). */
+  options_json: string;
+  /** The uploaded media while the job waits or runs; null once deleted. */
+  media_path: string | null;
+  media_bytes: number;
+  /** Probed duration at upload; the decoded duration once completed. */
+  duration_ms: number;
+  /** Detected (or requested) spoken language. */
+  language: string | null;
+  /** The cues as JSON, once completed (and after edits). */
+  cues_json: string | null;
+  /** 0..1 of the media transcribed. */
+  progress: number;
+  eta_ms: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  /** How many times a worker has started the job. */
+  attempts: number;
+  worker_id: string | null;
+  heartbeat_at: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** A chunked upload in progress; it belongs to one user and expires after 24 hours. */
+export interface UploadSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** One received chunk; its bytes live under the upload folder, named by session and index. */
+export interface UploadChunksTable {
+  session_id: string;
+  chunk_index: number;
+  bytes: number;
+  created_at: string;
+}
+
+/** A hosted checkout started with a payment provider (the billing issue fills it in). */
+export interface CheckoutSessionsTable {
+  id: string;
+  user_id: string;
+  /** "stripe" or "local". */
+  provider: string;
+  provider_session_id: string;
+  /** "plan" or "pack". */
+  kind: string;
+  /** The plan type or pack size bought. */
+  product: string;
+  amount_cents: number;
+  /** "open", "completed", "expired" or "failed". */
+  status: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   users: UsersTable;
@@ -82,4 +154,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   subscriptions: SubscriptionsTable;
   minute_ledger: MinuteLedgerTable;
+  transcriptions: TranscriptionsTable;
+  upload_sessions: UploadSessionsTable;
+  upload_chunks: UploadChunksTable;
+  checkout_sessions: CheckoutSessionsTable;
 }

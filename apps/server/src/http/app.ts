@@ -12,6 +12,16 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { authRoutes, type AuthOptions } from "../auth/routes.js";
 import { healthRoutes } from "../health/routes.js";
+import multipart from "@fastify/multipart";
+import { JobQueue } from "../jobs/job-queue.js";
+import { ModelCatalog } from "../models/model-choice.js";
+import { modelRoutes } from "../models/routes.js";
+import { scheduleMaintenance } from "../schedule/maintenance.js";
+import { subscriptionRoutes } from "../subscriptions/routes.js";
+import { transcriptionEventsRoute } from "../transcriptions/events-route.js";
+import { transcriptionRoutes } from "../transcriptions/routes.js";
+import type { TranscriptionServices } from "../transcriptions/service.js";
+import { uploadRoutes } from "../uploads/routes.js";
 import { registerErrorHandling } from "./error-handler.js";
 
 /** What the routes need: settings and the database. */
@@ -20,6 +30,8 @@ export interface AppContext {
   db: Db;
   /** Auth settings tests override (rate limits, clock); defaults otherwise. */
   auth?: AuthOptions;
+  /** Hourly housekeeping (minute resets, expired uploads); default on. */
+  maintenance?: boolean;
 }
 
 /** Builds the HTTP application (not listening yet). */
@@ -38,6 +50,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     reply.header("x-request-id", request.id);
   });
   registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
 
   await app.register(swagger, {
     openapi: {
@@ -52,7 +65,49 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
+  await app.register(multipart);
+
+  const models = new ModelCatalog(context.config);
+  const jobs = new JobQueue({ db: context.db, config: context.config, log: app.log });
+  const services: TranscriptionServices = {
+    db: context.db,
+    config: context.config,
+    jobs,
+    models,
+    log: app.log,
+    now: () => new Date(),
+  };
   await app.register(healthRoutes(context));
   await app.register(authRoutes(context));
+  await app.register(subscriptionRoutes(context));
+  await app.register(modelRoutes(models));
+  await app.register(transcriptionRoutes(services));
+  await app.register(transcriptionEventsRoute(services));
+  await app.register(uploadRoutes(services));
+
+  await jobs.start();
+  const stopMaintenance =
+    context.maintenance === false
+      ? () => undefined
+      : scheduleMaintenance({ db: context.db, uploadDir: context.config.uploadDir, log: app.log });
+  app.addHook("onClose", async () => {
+    stopMaintenance();
+    await jobs.stop();
+  });
   return app;
+}
+
+/**
+ * Bodiless calls (logout, cancel) often still say `content-type: application/json`; Fastify
+ * would refuse them with 400. An empty JSON body counts as none; anything else is parsed as
+ * usual (prototype-poisoning checks included).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text === "") return done(null, undefined);
+    return parseJson(request, text, done);
+  });
 }

@@ -275,3 +275,20 @@ async function addEntry(
     .onConflict((oc) => oc.column("idempotency_key").doNothing())
     .execute();
 }
+
+/**
+ * The scheduled reset: rolls every plan whose monthly period has ended (Free plans; paid ones
+ * renew through billing), so minutes reset even for users who do not come back. Returns how
+ * many users were checked.
+ */
+export async function rollDuePeriods(db: Db, now = new Date()): Promise<number> {
+  const earliestDue = new Date(now.getTime() - 28 * 24 * 60 * 60 * 1000).toISOString();
+  const due = await db
+    .selectFrom("subscriptions")
+    .select("user_id")
+    .where("current_period_end", "is", null)
+    .where("current_period_start", "<=", earliestDue)
+    .execute();
+  for (const { user_id } of due) await minuteBalance(db, user_id, now);
+  return due.length;
+}

@@ -1,9 +1,10 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as accounts from "./0001-accounts.js";
+import * as transcriptions from "./0002-transcriptions.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { "0001-accounts": accounts };
+    return { "0001-accounts": accounts, "0002-transcriptions": transcriptions };
   },
 };

@@ -1,0 +1,44 @@
+import { EventEmitter } from "node:events";
+
+/** What a job's followers are told (the SSE events of `/api/transcriptions/:id/events`). */
+export type JobEvent =
+  | { type: "queued"; position: number; waitSeconds: number | null }
+  | { type: "processing"; percent: number; secondsLeft: number | null }
+  | { type: "segment"; start: number; end: number; text: string }
+  | { type: "completed"; id: string; duration: number; language: string | null }
+  | { type: "failed"; code: string; message: string };
+
+/** Ends a job's story: after one of these no more events come. */
+export function isFinalEvent(event: JobEvent): boolean {
+  return event.type === "completed" || event.type === "failed";
+}
+
+/**
+ * Job events inside one process: workers publish, SSE streams and waiting requests listen.
+ * `queueMoved` tells queued jobs' followers that their position may have changed.
+ */
+export class JobEvents {
+  private readonly emitter = new EventEmitter();
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  publish(jobId: string, event: JobEvent): void {
+    this.emitter.emit(`job:${jobId}`, event);
+  }
+
+  subscribe(jobId: string, listener: (event: JobEvent) => void): () => void {
+    this.emitter.on(`job:${jobId}`, listener);
+    return () => this.emitter.off(`job:${jobId}`, listener);
+  }
+
+  queueMoved(): void {
+    this.emitter.emit("queue");
+  }
+
+  onQueueMoved(listener: () => void): () => void {
+    this.emitter.on("queue", listener);
+    return () => this.emitter.off("queue", listener);
+  }
+}

@@ -1,0 +1,123 @@
+import { listInstalledModels, type InstalledModel } from "@verbatim/engine";
+import { existsSync } from "node:fs";
+import { basename } from "node:path";
+import type { Config } from "../config.js";
+import { AppError } from "../http/app-error.js";
+
+/** The public model names of the spec (§3), kept as the API's names (DESIGN.md §1). */
+export const PUBLIC_MODELS = {
+  "whisper-1": {
+    role: "fast",
+    description: "Fast: shorter segments, better punctuation for Chinese, Japanese, Korean.",
+  },
+  "gpt-4o-transcribe": {
+    role: "accurate",
+    description: "Accurate: a larger model, slower, possibly longer segments.",
+  },
+} as const;
+
+export type PublicModelName = keyof typeof PUBLIC_MODELS;
+
+/** The model a job runs on: the name the client used and the engine's model (name or path). */
+export interface ModelChoice {
+  requested: string;
+  engineModel: string;
+}
+
+/** One model as `GET /api/models` lists it. */
+export interface ModelListing {
+  id: string;
+  engineModel: string;
+  installed: boolean;
+  description: string;
+}
+
+const CACHE_MS = 5_000;
+
+/**
+ * Maps public names to configured engine models and knows which are installed. The folder is
+ * read at most every few seconds, so a model installed while the server runs is seen soon.
+ */
+export class ModelCatalog {
+  private cached: { at: number; models: InstalledModel[] } | undefined;
+
+  constructor(private readonly config: Pick<Config, "models" | "modelsDir">) {}
+
+  /** Installed, valid models in the models folder. */
+  async installed(): Promise<InstalledModel[]> {
+    const now = Date.now();
+    if (!this.cached || now - this.cached.at > CACHE_MS) {
+      const models = (await listInstalledModels(this.config.modelsDir)).filter((m) => !m.problem);
+      this.cached = { at: now, models };
+    }
+    return this.cached.models;
+  }
+
+  /** The engine model behind a public or installed name; 400 when unknown, 503 when missing. */
+  async choose(requested: string | undefined): Promise<ModelChoice> {
+    const name = requested?.trim() || "whisper-1";
+    const publicModel = PUBLIC_MODELS[name as PublicModelName];
+    const installed = await this.installed();
+    if (publicModel) {
+      const engineModel = this.config.models[publicModel.role];
+      if (!this.isInstalled(engineModel, installed)) {
+        throw new AppError(
+          503,
+          "MODEL_NOT_INSTALLED",
+          `The ${publicModel.role} model (${engineModel}) is not installed on this server. ` +
+            `An administrator can install it with: npm run models -- ${engineModel}`,
+          { model: name, engineModel },
+        );
+      }
+      return { requested: name, engineModel };
+    }
+    const match = installed.find((m) => m.name === name);
+    if (match) return { requested: name, engineModel: match.path };
+    throw new AppError(
+      400,
+      "INVALID_MODEL",
+      `Unknown model "${name}". Use whisper-1 (fast), gpt-4o-transcribe (accurate) or an installed model: ${installed.map((m) => m.name).join(", ") || "none"}.`,
+    );
+  }
+
+  /** 503 MODEL_NOT_INSTALLED when neither public model can run, before any upload is read. */
+  async requireAnyUsable(): Promise<void> {
+    const listed = await this.list();
+    if (listed.some((m) => m.installed)) return;
+    const missing = Object.values(PUBLIC_MODELS).map((m) => this.config.models[m.role]);
+    throw new AppError(
+      503,
+      "MODEL_NOT_INSTALLED",
+      `No speech model is installed on this server. An administrator can install one with: npm run models -- ${[...new Set(missing)].join(" ")}`,
+    );
+  }
+
+  /** The public names, then every installed model, each saying whether it can be used. */
+  async list(): Promise<ModelListing[]> {
+    const installed = await this.installed();
+    const publicOnes = Object.entries(PUBLIC_MODELS).map(([id, model]) => {
+      const engineModel = this.config.models[model.role];
+      return {
+        id,
+        engineModel,
+        installed: this.isInstalled(engineModel, installed),
+        description: model.description,
+      };
+    });
+    const local = installed.map((m) => ({
+      id: m.name,
+      engineModel: m.name,
+      installed: true,
+      description: m.entry
+        ? `whisper.cpp ${m.entry.name} (${Math.round(m.sizeBytes / 1e6)} MB)`
+        : `whisper.cpp model file ${basename(m.path)}`,
+    }));
+    return [...publicOnes, ...local];
+  }
+
+  /** A configured model is installed when it is an installed name or an existing file path. */
+  private isInstalled(engineModel: string, installed: InstalledModel[]): boolean {
+    if (engineModel.includes("/") || engineModel.endsWith(".bin")) return existsSync(engineModel);
+    return installed.some((m) => m.name === engineModel);
+  }
+}

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { ModelCatalog } from "./model-choice.js";
+
+const ModelListing = z.object({
+  /** The name to send as `model`. */
+  id: z.string(),
+  /** The whisper.cpp model it runs on. */
+  engineModel: z.string(),
+  installed: z.boolean(),
+  description: z.string(),
+});
+
+/** GET /api/models: the public names and every installed model, each saying if it can run. */
+export function modelRoutes(models: ModelCatalog): FastifyPluginAsync {
+  return async (plugin) => {
+    plugin.withTypeProvider<ZodTypeProvider>().get(
+      "/api/models",
+      {
+        schema: {
+          summary: "Models that can be chosen for a transcription",
+          tags: ["models"],
+          response: { 200: z.array(ModelListing) },
+        },
+      },
+      async () => models.list(),
+    );
+  };
+}

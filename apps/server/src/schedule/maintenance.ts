@@ -1,0 +1,66 @@
+import { readdir, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { Cron } from "croner";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/database.js";
+import { rollDuePeriods } from "../minutes/minute-ledger.js";
+import { removeExpiredSessions } from "../uploads/upload-sessions.js";
+
+/** An upload file no job points to after this long is left over from a broken request. */
+const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000;
+
+/** One pass of housekeeping: due minute resets, expired chunk sessions, orphaned uploads. */
+export async function runMaintenance(
+  { db, uploadDir, log }: { db: Db; uploadDir: string; log: FastifyBaseLogger },
+  now = new Date(),
+): Promise<{ periodsChecked: number; sessionsRemoved: number; orphansRemoved: number }> {
+  const periodsChecked = await rollDuePeriods(db, now);
+  const sessionsRemoved = await removeExpiredSessions(db, uploadDir, now);
+  const orphansRemoved = await removeOrphanUploads(db, uploadDir, now);
+  if (sessionsRemoved + orphansRemoved > 0) {
+    log.info({ periodsChecked, sessionsRemoved, orphansRemoved }, "maintenance");
+  }
+  return { periodsChecked, sessionsRemoved, orphansRemoved };
+}
+
+async function removeOrphanUploads(db: Db, uploadDir: string, now: Date): Promise<number> {
+  const names = await readdir(uploadDir).catch(() => [] as string[]);
+  const uploads = names.filter((name) => name.endsWith(".upload"));
+  if (uploads.length === 0) return 0;
+  const held = new Set(
+    (
+      await db
+        .selectFrom("transcriptions")
+        .select("media_path")
+        .where("media_path", "is not", null)
+        .execute()
+    ).map((row) => row.media_path),
+  );
+  let removed = 0;
+  for (const name of uploads) {
+    const path = join(uploadDir, name);
+    if (held.has(path)) continue;
+    const info = await stat(path).catch(() => null);
+    if (info && now.getTime() - info.mtimeMs > ORPHAN_AGE_MS) {
+      await rm(path, { force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+/** Runs maintenance at start and every hour; returns a stop function. */
+export function scheduleMaintenance(context: {
+  db: Db;
+  uploadDir: string;
+  log: FastifyBaseLogger;
+}) {
+  const run = async (): Promise<void> => {
+    await runMaintenance(context).catch((error: unknown) =>
+      context.log.error({ err: error }, "maintenance failed"),
+    );
+  };
+  const job = new Cron("17 * * * *", { protect: true }, run);
+  void run();
+  return () => job.stop();
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { ErrorResponse } from "../auth/schema.js";
+import type { AppContext } from "../http/app.js";
+import { addMonths } from "../minutes/billing-period.js";
+import { minuteBalance } from "../minutes/minute-ledger.js";
+import { PLAN_TYPES, SUBSCRIPTION_STATUSES } from "../minutes/plans.js";
+
+const ActiveSubscription = z.object({
+  planType: z.enum(PLAN_TYPES),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** End of the current billing period; for Free, when its minutes next reset. */
+  currentPeriodEnd: z.string().nullable(),
+});
+
+/** GET /api/subscriptions/active (spec §7): the user's plan, status and period end. */
+export function subscriptionRoutes({ db }: AppContext): FastifyPluginAsync {
+  return async (plugin) => {
+    plugin.withTypeProvider<ZodTypeProvider>().get(
+      "/api/subscriptions/active",
+      {
+        preHandler: requireUser({ db }),
+        schema: {
+          summary: "The signed-in user's current plan",
+          tags: ["subscriptions"],
+          security: [{ bearer: [] }],
+          response: { 200: ActiveSubscription, 401: ErrorResponse, 404: ErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        await minuteBalance(db, user.id); // rolls a Free period forward if it has ended
+        const row = await db
+          .selectFrom("subscriptions")
+          .select(["plan_type", "status", "current_period_start", "current_period_end"])
+          .where("user_id", "=", user.id)
+          .executeTakeFirst();
+        if (!row)
+          return reply.status(404).send({ code: "NO_SUBSCRIPTION", message: "No subscription." });
+        const end =
+          row.current_period_end ?? addMonths(new Date(row.current_period_start), 1).toISOString();
+        return {
+          planType: row.plan_type as z.infer<typeof ActiveSubscription>["planType"],
+          status: row.status as z.infer<typeof ActiveSubscription>["status"],
+          currentPeriodEnd: end,
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { isFinalEvent, type JobEvent } from "../jobs/job-events.js";
+import { findTranscription, type TranscriptionRow } from "./repo.js";
+import { IdParams } from "./schema.js";
+import { ownTranscription, type TranscriptionServices } from "./service.js";
+
+/** A comment line every so often keeps proxies from closing a quiet stream. */
+const KEEPALIVE_MS = 15_000;
+
+/** The event that describes a job's state right now. */
+async function currentEvent(
+  services: TranscriptionServices,
+  row: TranscriptionRow,
+): Promise<JobEvent> {
+  switch (row.status) {
+    case "queued":
+      return { type: "queued", ...(await services.jobs.position(row)) };
+    case "processing":
+      return {
+        type: "processing",
+        percent: Math.min(99, Math.floor(Number(row.progress) * 100)),
+        secondsLeft: row.eta_ms === null ? null : Math.ceil(row.eta_ms / 1000),
+      };
+    case "completed":
+      return {
+        type: "completed",
+        id: row.id,
+        duration: row.duration_ms / 1000,
+        language: row.language,
+      };
+    default:
+      return {
+        type: "failed",
+        code: row.error_code ?? (row.status === "cancelled" ? "CANCELLED" : "ENGINE_FAILED"),
+        message: row.error_message ?? "The transcription failed.",
+      };
+  }
+}
+
+/**
+ * GET /api/transcriptions/:id/events: Server-Sent Events for one job. The first event is its
+ * state now; then `queued` (position, waitSeconds) whenever the queue moves, `processing`
+ * (percent, secondsLeft), `segment` (text as it is recognised), and finally `completed` or
+ * `failed` (code, message), after which the stream ends.
+ */
+export function transcriptionEventsRoute(services: TranscriptionServices): FastifyPluginAsync {
+  return async (plugin) => {
+    plugin.withTypeProvider<ZodTypeProvider>().get(
+      "/api/transcriptions/:id/events",
+      {
+        preHandler: requireUser({ db: services.db, now: services.now }),
+        schema: {
+          summary: "Live progress of a transcription (text/event-stream)",
+          tags: ["transcriptions"],
+          security: [{ bearer: [] }],
+          params: IdParams,
+          produces: ["text/event-stream"],
+        },
+      },
+      async (request, reply) => {
+        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-cache, no-transform",
+          connection: "keep-alive",
+          "x-accel-buffering": "no",
+          "x-request-id": request.id,
+        });
+        let closed = false;
+        let eventId = 0;
+        const cleanups: (() => void)[] = [];
+        const close = () => {
+          if (closed) return;
+          closed = true;
+          for (const cleanup of cleanups) cleanup();
+          res.end();
+        };
+        const send = (event: JobEvent) => {
+          if (closed) return;
+          const { type, ...data } = event;
+          res.write(`id: ${++eventId}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+          if (isFinalEvent(event)) close();
+        };
+        res.on("close", close);
+        res.write("retry: 3000\n\n");
+
+        // Listen first, then read the state, so nothing that happens in between is missed.
+        let lastQueued = "";
+        const sendQueued = async () => {
+          const now = await findTranscription(services.db, row.id);
+          if (!now || now.status !== "queued" || closed) return;
+          const event = await currentEvent(services, now);
+          const key = JSON.stringify(event);
+          if (key !== lastQueued) {
+            lastQueued = key;
+            send(event);
+          }
+        };
+        cleanups.push(services.jobs.events.subscribe(row.id, send));
+        cleanups.push(services.jobs.events.onQueueMoved(() => void sendQueued()));
+        const keepalive = setInterval(() => res.write(": keep-alive\n\n"), KEEPALIVE_MS);
+        cleanups.push(() => clearInterval(keepalive));
+
+        const fresh = await findTranscription(services.db, row.id);
+        if (!fresh) return close();
+        const first = await currentEvent(services, fresh);
+        if (first.type === "queued") lastQueued = JSON.stringify(first);
+        send(first);
+      },
+    );
+  };
+}

@@ -1,0 +1,52 @@
+import { formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
+import type { z } from "zod";
+import { rowCues, type TranscriptionRow } from "./repo.js";
+import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "./schema.js";
+
+type SummaryRow = Pick<
+  TranscriptionRow,
+  | "id"
+  | "file_name"
+  | "created_at"
+  | "duration_ms"
+  | "model"
+  | "status"
+  | "language"
+  | "progress"
+  | "error_code"
+  | "error_message"
+>;
+
+/** A job as a history row. */
+export function presentSummary(row: SummaryRow): z.infer<typeof TranscriptionSummary> {
+  return {
+    id: row.id,
+    fileName: row.file_name,
+    createdAt: row.created_at,
+    duration: Math.round(row.duration_ms) / 1000,
+    model: row.model,
+    status: row.status as z.infer<typeof TranscriptionSummary>["status"],
+    language: row.language,
+    progress: Math.floor(Number(row.progress) * 100),
+    error:
+      row.error_code && row.error_message
+        ? { code: row.error_code, message: row.error_message }
+        : null,
+  };
+}
+
+/** A job with its subtitles and text. */
+export function presentDetail(row: TranscriptionRow): z.infer<typeof TranscriptionDetail> {
+  const cues = rowCues(row);
+  return { ...presentSummary(row), subtitles: cues.map(toSubtitle), text: writeTxt(cues).trim() };
+}
+
+/** A cue as the spec's subtitle. */
+export function toSubtitle(cue: Cue): z.infer<typeof Subtitle> {
+  return {
+    id: cue.index,
+    startTime: formatTimecode(cue.start),
+    endTime: formatTimecode(cue.end),
+    text: cue.text,
+  };
+}

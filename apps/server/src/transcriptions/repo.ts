@@ -1,0 +1,221 @@
+import type { Cue } from "@verbatim/subtitles";
+import { sql, type Selectable } from "kysely";
+import type { Db } from "../db/database.js";
+import type { TranscriptionsTable } from "../db/schema.js";
+
+/** A job's row. */
+export type TranscriptionRow = Selectable<TranscriptionsTable>;
+
+/** Job states; `completed`, `failed` and `cancelled` are final. */
+export const JOB_STATUSES = ["queued", "processing", "completed", "failed", "cancelled"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** Engine options a job keeps with it. */
+export interface JobOptions {
+  language: string;
+  task: "transcribe" | "translate";
+  wordTimestamps: boolean;
+  chineseScript?: "hk" | "tw" | "cn";
+}
+
+/** A new job, as accepted from an upload. */
+export interface NewTranscription {
+  id: string;
+  userId: string;
+  fileName: string;
+  model: string;
+  engineModel: string;
+  options: JobOptions;
+  mediaPath: string;
+  mediaBytes: number;
+  durationMs: number;
+}
+
+export async function insertTranscription(db: Db, job: NewTranscription, now: Date) {
+  const at = now.toISOString();
+  await db
+    .insertInto("transcriptions")
+    .values({
+      id: job.id,
+      user_id: job.userId,
+      file_name: job.fileName,
+      status: "queued",
+      model: job.model,
+      engine_model: job.engineModel,
+      options_json: JSON.stringify(job.options),
+      media_path: job.mediaPath,
+      media_bytes: job.mediaBytes,
+      duration_ms: job.durationMs,
+      language: job.options.language === "auto" ? null : job.options.language,
+      cues_json: null,
+      progress: 0,
+      eta_ms: null,
+      error_code: null,
+      error_message: null,
+      attempts: 0,
+      worker_id: null,
+      heartbeat_at: null,
+      created_at: at,
+      updated_at: at,
+      started_at: null,
+      finished_at: null,
+    })
+    .execute();
+}
+
+/** A job by id, only when it belongs to that user (anyone else's is "not found"). */
+export async function findOwnTranscription(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<TranscriptionRow | undefined> {
+  return db
+    .selectFrom("transcriptions")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function findTranscription(db: Db, id: string): Promise<TranscriptionRow | undefined> {
+  return db.selectFrom("transcriptions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The history columns of a user's jobs, newest first. */
+export async function listTranscriptions(
+  db: Db,
+  userId: string,
+  { limit, before }: { limit: number; before?: string | undefined },
+) {
+  let query = db
+    .selectFrom("transcriptions")
+    .select([
+      "id",
+      "file_name",
+      "created_at",
+      "duration_ms",
+      "model",
+      "status",
+      "language",
+      "progress",
+      "error_code",
+      "error_message",
+    ])
+    .where("user_id", "=", userId);
+  if (before) query = query.where("created_at", "<", before);
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+/**
+ * Moves a job from one status to another only if it is still in `from`; true when it did.
+ * Every state change goes through this, so two actors (a worker, a cancel) never both win.
+ */
+export async function transition(
+  db: Db,
+  id: string,
+  from: readonly JobStatus[],
+  changes: Partial<Omit<TranscriptionRow, "id" | "user_id">>,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("transcriptions")
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("status", "in", [...from])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Claims the oldest queued job for a worker; undefined when none is waiting. */
+export async function claimNextJob(
+  db: Db,
+  workerId: string,
+  now: Date,
+): Promise<TranscriptionRow | undefined> {
+  for (let tries = 0; tries < 5; tries++) {
+    const next = await db
+      .selectFrom("transcriptions")
+      .select("id")
+      .where("status", "=", "queued")
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) return undefined;
+    const at = now.toISOString();
+    const claimed = await db
+      .updateTable("transcriptions")
+      .set({
+        status: "processing",
+        attempts: sql`attempts + 1`,
+        worker_id: workerId,
+        started_at: at,
+        heartbeat_at: at,
+        updated_at: at,
+        progress: 0,
+        eta_ms: null,
+      })
+      .where("id", "=", next.id)
+      .where("status", "=", "queued")
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows > 0n) return findTranscription(db, next.id);
+  }
+  return undefined;
+}
+
+/** Progress of a running job; false when it is no longer running (cancelled meanwhile). */
+export async function saveProgress(
+  db: Db,
+  id: string,
+  progress: number,
+  etaMs: number | null,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  return transition(
+    db,
+    id,
+    ["processing"],
+    { progress, eta_ms: etaMs === null ? null : Math.round(etaMs), heartbeat_at: at },
+    now,
+  );
+}
+
+/** Queued jobs ahead of this one (0: it is next) and the media they hold, in milliseconds. */
+export async function queueAhead(db: Db, job: Pick<TranscriptionRow, "created_at" | "id">) {
+  const row = await db
+    .selectFrom("transcriptions")
+    .select([
+      (eb) => eb.fn.countAll<number | string>().as("n"),
+      (eb) => eb.fn.sum<number | string | null>("duration_ms").as("ms"),
+    ])
+    .where("status", "=", "queued")
+    .where((eb) =>
+      eb.or([
+        eb("created_at", "<", job.created_at),
+        eb.and([eb("created_at", "=", job.created_at), eb("id", "<", job.id)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return { jobs: Number(row?.n ?? 0), mediaMs: Number(row?.ms ?? 0) };
+}
+
+/** Media still to transcribe by running jobs, in milliseconds. */
+export async function runningRemainingMs(db: Db): Promise<number> {
+  const rows = await db
+    .selectFrom("transcriptions")
+    .select(["duration_ms", "progress"])
+    .where("status", "=", "processing")
+    .execute();
+  return rows.reduce((sum, row) => sum + row.duration_ms * (1 - Number(row.progress)), 0);
+}
+
+/** Parses a row's stored cues. */
+export function rowCues(row: Pick<TranscriptionRow, "cues_json">): Cue[] {
+  return row.cues_json ? (JSON.parse(row.cues_json) as Cue[]) : [];
+}
+
+/** Parses a row's stored options. */
+export function rowOptions(row: Pick<TranscriptionRow, "options_json">): JobOptions {
+  return JSON.parse(row.options_json) as JobOptions;
+}

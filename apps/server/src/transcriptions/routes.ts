@@ -1,0 +1,214 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { writeJson, writeSrt, writeTxt, writeVtt, downloadFileName } from "@verbatim/subtitles";
+import { z } from "zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { ErrorResponse } from "../auth/schema.js";
+import { AppError } from "../http/app-error.js";
+import { receiveMultipart } from "../uploads/receive-multipart.js";
+import { presentDetail, presentSummary } from "./presenter.js";
+import { listTranscriptions, rowCues } from "./repo.js";
+import { respondWithJob } from "./respond-with-job.js";
+import {
+  AcceptedResponse,
+  ExportQuery,
+  IdParams,
+  ListQuery,
+  TranscriptionDetail,
+  TranscriptionSummary,
+  UpdateBody,
+} from "./schema.js";
+import {
+  acceptUpload,
+  cancelTranscription,
+  checkUploadOptions,
+  deleteTranscription,
+  ownTranscription,
+  requireSomeMinutes,
+  updateTranscription,
+  type TranscriptionServices,
+} from "./service.js";
+
+const EXPORTS = {
+  srt: { write: writeSrt, type: "application/x-subrip; charset=utf-8" },
+  vtt: { write: writeVtt, type: "text/vtt; charset=utf-8" },
+  txt: {
+    write: (cues: Parameters<typeof writeTxt>[0]) => `${writeTxt(cues)}\n`,
+    type: "text/plain; charset=utf-8",
+  },
+  json: { write: null, type: "application/json; charset=utf-8" },
+} as const;
+
+const errorsOf = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
+
+/** Upload, history, edit, export, cancel: every call is the signed-in user's own jobs only. */
+export function transcriptionRoutes(services: TranscriptionServices): FastifyPluginAsync {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const security = [{ bearer: [] }];
+
+    app.post(
+      "/api/transcribe",
+      {
+        ...auth,
+        schema: {
+          summary: "Upload media and transcribe it",
+          description:
+            "multipart/form-data: file (the media), source (`file`), model (`whisper-1` fast, `gpt-4o-transcribe` accurate, or an installed model), generateTimestamps (`true`/`false`), language (`auto` or a code), task (`transcribe`/`translate`), chineseScript (`hk`, `tw`, `cn`, `none`). Answers with the finished transcription, or at once with 202 when sent with `Prefer: respond-async`.",
+          tags: ["transcriptions"],
+          security,
+          consumes: ["multipart/form-data"],
+          response: {
+            200: TranscriptionDetail,
+            202: AcceptedResponse,
+            ...errorsOf(400, 401, 402, 409, 413, 415, 422, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        await services.models.requireAnyUsable();
+        await requireSomeMinutes(services.db, user, services.now());
+        const { file, fields } = await receiveMultipart(request, {
+          dir: services.config.uploadDir,
+          limitBytes: services.config.maxUploadBytes,
+          beforeFile: async (early) => {
+            if (early.model !== undefined) await checkUploadOptions(services, user, early);
+          },
+        });
+        const row = await acceptUpload(services, user, file, fields);
+        return respondWithJob(services, request, reply, row);
+      },
+    );
+
+    app.get(
+      "/api/transcriptions",
+      {
+        ...auth,
+        schema: {
+          summary: "History: the user's transcriptions, newest first",
+          tags: ["transcriptions"],
+          security,
+          querystring: ListQuery,
+          response: { 200: z.array(TranscriptionSummary), ...errorsOf(400, 401) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const rows = await listTranscriptions(services.db, user.id, request.query);
+        return rows.map(presentSummary);
+      },
+    );
+
+    app.get(
+      "/api/transcriptions/:id",
+      {
+        ...auth,
+        schema: {
+          summary: "One transcription with its subtitles",
+          tags: ["transcriptions"],
+          security,
+          params: IdParams,
+          response: { 200: TranscriptionDetail, ...errorsOf(401, 404) },
+        },
+      },
+      async (request) =>
+        presentDetail(await ownTranscription(services.db, currentUser(request), request.params.id)),
+    );
+
+    app.patch(
+      "/api/transcriptions/:id",
+      {
+        ...auth,
+        schema: {
+          summary: "Rename, or save edited subtitles",
+          tags: ["transcriptions"],
+          security,
+          params: IdParams,
+          body: UpdateBody,
+          response: { 200: TranscriptionDetail, ...errorsOf(400, 401, 404, 409) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const row = await ownTranscription(services.db, user, request.params.id);
+        await updateTranscription(services, row, request.body);
+        return presentDetail(await ownTranscription(services.db, user, row.id));
+      },
+    );
+
+    app.delete(
+      "/api/transcriptions/:id",
+      {
+        ...auth,
+        schema: {
+          summary: "Delete a transcription (cancelling it first if it still runs)",
+          tags: ["transcriptions"],
+          security,
+          params: IdParams,
+          response: { 204: z.null(), ...errorsOf(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        await deleteTranscription(services, row);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      "/api/transcriptions/:id/cancel",
+      {
+        ...auth,
+        schema: {
+          summary: "Cancel a queued or running transcription; its minutes are released",
+          tags: ["transcriptions"],
+          security,
+          params: IdParams,
+          response: { 200: TranscriptionSummary, ...errorsOf(401, 404, 409) },
+        },
+      },
+      async (request) => {
+        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        return presentSummary(await cancelTranscription(services, row));
+      },
+    );
+
+    app.get(
+      "/api/transcriptions/:id/export",
+      {
+        ...auth,
+        schema: {
+          summary: "Download as SRT, VTT, TXT or JSON",
+          tags: ["transcriptions"],
+          security,
+          params: IdParams,
+          querystring: ExportQuery,
+          produces: ["application/x-subrip", "text/vtt", "text/plain", "application/json"],
+          response: { 200: z.string(), ...errorsOf(400, 401, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        if (row.status !== "completed") {
+          throw new AppError(409, "NOT_COMPLETED", "The transcription has not completed yet.");
+        }
+        const format = request.query.format;
+        const cues = rowCues(row);
+        const body =
+          format === "json"
+            ? writeJson({ language: row.language, duration: row.duration_ms, cues })
+            : EXPORTS[format].write(cues);
+        const name = downloadFileName(row.file_name, format);
+        return reply
+          .header("content-type", EXPORTS[format].type)
+          .header("content-disposition", `attachment; filename="${name}"`)
+          .header("cache-control", "no-store")
+          .serializer((payload: unknown) => payload as string)
+          .send(body);
+      },
+    );
+  };
+}

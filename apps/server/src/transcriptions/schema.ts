@@ -1,0 +1,106 @@
+import { CHINESE_SCRIPTS, isSupportedLanguage } from "@verbatim/engine";
+import { z } from "zod";
+
+/** One subtitle as the API shows it (spec §3): times as `hh:mm:ss,mmm`. */
+export const Subtitle = z.object({
+  id: z.number().int(),
+  startTime: z.string(),
+  endTime: z.string(),
+  text: z.string(),
+});
+
+const Status = z.enum(["queued", "processing", "completed", "failed", "cancelled"]);
+
+/** A history row (spec §3 Transcription, plus the job's state). */
+export const TranscriptionSummary = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  createdAt: z.string(),
+  /** Seconds of media. */
+  duration: z.number(),
+  model: z.string(),
+  status: Status,
+  /** Spoken language (detected, or as requested); null until known. */
+  language: z.string().nullable(),
+  /** 0..100 while processing. */
+  progress: z.number().int(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+});
+
+/** One transcription with its subtitles. */
+export const TranscriptionDetail = TranscriptionSummary.extend({
+  subtitles: z.array(Subtitle),
+  /** The whole text, subtitles joined with blank lines. */
+  text: z.string(),
+});
+
+/** The answer to an upload sent with `Prefer: respond-async`. */
+export const AcceptedResponse = z.object({
+  id: z.string(),
+  status: Status,
+  /** Where to follow it: the SSE stream. */
+  eventsUrl: z.string(),
+});
+
+export const IdParams = z.object({ id: z.string().max(64) });
+
+export const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  /** Only jobs created before this time (ISO-8601), for the next page. */
+  before: z.iso.datetime().optional(),
+});
+
+export const ExportQuery = z.object({
+  format: z.enum(["srt", "vtt", "txt", "json"]).default("srt"),
+});
+
+/** PATCH: rename, or save edited subtitles, or both. */
+export const UpdateBody = z
+  .object({
+    fileName: z.string().trim().min(1).max(255).optional(),
+    subtitles: z
+      .array(
+        z.object({
+          id: z.number().int().optional(),
+          startTime: z.string().max(20),
+          endTime: z.string().max(20),
+          text: z.string().max(2000),
+        }),
+      )
+      .max(20_000)
+      .optional(),
+  })
+  .refine((body) => body.fileName !== undefined || body.subtitles !== undefined, {
+    message: "Send fileName, subtitles or both.",
+  });
+
+const boolText = (name: string) =>
+  z
+    .enum(["true", "false"], { error: `${name} must be "true" or "false"` })
+    .default("true")
+    .transform((value) => value === "true");
+
+/** The text fields of an upload (multipart `/api/transcribe`, or the JSON of `/combine`). */
+export const UploadOptions = z.object({
+  source: z.literal("file", { error: 'source must be "file"' }).optional(),
+  model: z.string().trim().max(200).optional(),
+  generateTimestamps: z.union([z.boolean(), boolText("generateTimestamps")]).default(true),
+  language: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isSupportedLanguage, {
+      message: 'language must be "auto" or a supported language code such as en, zh, ja',
+    })
+    .default("auto"),
+  task: z
+    .enum(["transcribe", "translate"], { error: 'task must be "transcribe" or "translate"' })
+    .default("transcribe"),
+  chineseScript: z
+    .enum([...CHINESE_SCRIPTS, "none"], {
+      error: `chineseScript must be one of ${CHINESE_SCRIPTS.join(", ")}, none`,
+    })
+    .optional(),
+});
+
+export type UploadOptionsInput = z.input<typeof UploadOptions>;

@@ -1,0 +1,299 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { isEngineError, probeMedia, type EngineErrorCode } from "@verbatim/engine";
+import { parseTimecode, sortCues, type Cue } from "@verbatim/subtitles";
+import type { FastifyBaseLogger } from "fastify";
+import { z } from "zod";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { AppError, errors } from "../http/app-error.js";
+import type { JobQueue } from "../jobs/job-queue.js";
+import { isFinalEvent } from "../jobs/job-events.js";
+import { minuteBalance, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
+import type { ModelCatalog } from "../models/model-choice.js";
+import type { ReceivedFile } from "../uploads/receive-multipart.js";
+import type { User } from "../users/repo.js";
+import {
+  findOwnTranscription,
+  findTranscription,
+  insertTranscription,
+  rowCues,
+  transition,
+  type JobOptions,
+  type TranscriptionRow,
+} from "./repo.js";
+import { UploadOptions, type UpdateBody } from "./schema.js";
+
+/** What the transcription service needs. */
+export interface TranscriptionServices {
+  db: Db;
+  config: Config;
+  jobs: JobQueue;
+  models: ModelCatalog;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** HTTP status for each engine error an upload can meet (415: not media at all). */
+const INTAKE_STATUS: Partial<Record<EngineErrorCode, number>> = {
+  INPUT_NOT_MEDIA: 415,
+  INPUT_NO_AUDIO: 415,
+  INPUT_EMPTY: 400,
+  INPUT_ZERO_DURATION: 400,
+  INPUT_CORRUPT: 400,
+  INPUT_NOT_FOUND: 400,
+  FFMPEG_MISSING: 503,
+};
+
+/** Checks the upload's text fields and model before any bytes are kept. */
+export async function checkUploadOptions(
+  services: Pick<TranscriptionServices, "models">,
+  user: User,
+  fields: Record<string, unknown>,
+): Promise<{ model: string; engineModel: string; options: JobOptions }> {
+  const parsed = UploadOptions.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError(
+      400,
+      "VALIDATION_FAILED",
+      issue
+        ? `Invalid upload (${issue.path.join(".") || "fields"}): ${issue.message}`
+        : "Invalid upload",
+    );
+  }
+  const { model, generateTimestamps, language, task, chineseScript } = parsed.data;
+  const choice = await services.models.choose(model);
+  // Traditional (HK) Chinese by default for people who use the interface in Traditional Chinese.
+  const script = chineseScript ?? (user.locale === "zh-HK" ? "hk" : undefined);
+  return {
+    model: choice.requested,
+    engineModel: choice.engineModel,
+    options: {
+      language,
+      task,
+      wordTimestamps: generateTimestamps,
+      ...(script && script !== "none" ? { chineseScript: script } : {}),
+    },
+  };
+}
+
+/** 402 before any bytes are read when the user has no minutes at all. */
+export async function requireSomeMinutes(db: Db, user: User, now: Date): Promise<void> {
+  const balance = await minuteBalance(db, user.id, now);
+  if (balance.planSeconds + balance.packSeconds <= 0) {
+    throw new AppError(
+      402,
+      "INSUFFICIENT_MINUTES",
+      "You have no minutes left. Upgrade your plan or wait for your minutes to reset.",
+      { neededMinutes: 1, availableMinutes: 0 },
+    );
+  }
+}
+
+/**
+ * Turns an uploaded file into a queued job: probes it (400/415 with the engine's code when it
+ * is not usable media), reserves its minutes (402), stores the job and wakes a worker. The
+ * file is deleted on any failure, so a rejected upload leaves nothing behind.
+ */
+export async function acceptUpload(
+  services: TranscriptionServices,
+  user: User,
+  file: ReceivedFile,
+  fields: Record<string, unknown>,
+): Promise<TranscriptionRow> {
+  const { db, jobs, now } = services;
+  const id = randomUUID();
+  let reserved = false;
+  try {
+    const choice = await checkUploadOptions(services, user, fields);
+    const media = await probeMedia(file.path).catch((error: unknown) => {
+      if (!isEngineError(error)) throw error;
+      throw new AppError(INTAKE_STATUS[error.code] ?? 400, error.code, error.message);
+    });
+    await reserveMinutes(db, user.id, id, media.durationMs / 1000, now());
+    reserved = true;
+    await insertTranscription(
+      db,
+      {
+        id,
+        userId: user.id,
+        fileName: file.fileName,
+        model: choice.model,
+        engineModel: choice.engineModel,
+        options: choice.options,
+        mediaPath: file.path,
+        mediaBytes: file.bytes,
+        durationMs: media.durationMs,
+      },
+      now(),
+    );
+  } catch (error) {
+    if (reserved) await releaseMinutes(db, user.id, id, now());
+    await rm(file.path, { force: true });
+    throw error;
+  }
+  jobs.enqueued();
+  const row = await findTranscription(db, id);
+  if (!row) throw new Error(`job ${id} vanished after insert`);
+  return row;
+}
+
+/** The user's own job, or 404. */
+export async function ownTranscription(db: Db, user: User, id: string): Promise<TranscriptionRow> {
+  const row = z.uuid().safeParse(id).success
+    ? await findOwnTranscription(db, user.id, id)
+    : undefined;
+  if (!row) throw errors.notFound("Transcription not found.");
+  return row;
+}
+
+/** Resolves when the job ends (or `signal` aborts), with its final row. */
+export async function waitForOutcome(
+  services: Pick<TranscriptionServices, "db" | "jobs">,
+  id: string,
+  signal: AbortSignal,
+): Promise<TranscriptionRow | undefined> {
+  const ended = new Promise<void>((resolve) => {
+    const unsubscribe = services.jobs.events.subscribe(id, (event) => {
+      if (isFinalEvent(event)) done();
+    });
+    const timer = setInterval(() => {
+      void findTranscription(services.db, id).then((row) => {
+        if (!row || isFinal(row.status)) done();
+      });
+    }, 2_000);
+    const done = () => {
+      unsubscribe();
+      clearInterval(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    signal.addEventListener("abort", done);
+  });
+  const row = await findTranscription(services.db, id);
+  if (row && !isFinal(row.status)) await ended;
+  return findTranscription(services.db, id);
+}
+
+export function isFinal(status: string): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** Cancels a waiting or running job: minutes released, media deleted, followers told. */
+export async function cancelTranscription(
+  services: TranscriptionServices,
+  row: TranscriptionRow,
+): Promise<TranscriptionRow> {
+  const { db, jobs, now } = services;
+  const cancelled = await transition(
+    db,
+    row.id,
+    ["queued", "processing"],
+    {
+      status: "cancelled",
+      error_code: "CANCELLED",
+      error_message: "The transcription was cancelled.",
+      eta_ms: null,
+      finished_at: now().toISOString(),
+    },
+    now(),
+  );
+  if (!cancelled) {
+    throw new AppError(
+      409,
+      "ALREADY_FINISHED",
+      `The transcription has already ${row.status === "completed" ? "completed" : "ended"}.`,
+    );
+  }
+  jobs.stopRunning(row.id, "cancel");
+  await releaseMinutes(db, row.user_id, row.id, now());
+  // A worker deletes the media of a job it runs when the engine stops; a queued job's goes now.
+  if (row.status === "queued" && row.media_path) await rm(row.media_path, { force: true });
+  await db
+    .updateTable("transcriptions")
+    .set({ media_path: null })
+    .where("id", "=", row.id)
+    .where("status", "=", "cancelled")
+    .execute();
+  jobs.events.publish(row.id, {
+    type: "failed",
+    code: "CANCELLED",
+    message: "The transcription was cancelled.",
+  });
+  jobs.enqueued();
+  const updated = await findTranscription(db, row.id);
+  if (!updated) throw errors.notFound("Transcription not found.");
+  return updated;
+}
+
+/** Deletes a job and its result; a job still running is cancelled first. */
+export async function deleteTranscription(
+  services: TranscriptionServices,
+  row: TranscriptionRow,
+): Promise<void> {
+  if (!isFinal(row.status)) {
+    await cancelTranscription(services, row).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.status === 409)) throw error;
+    });
+  }
+  if (row.media_path) await rm(row.media_path, { force: true });
+  await services.db.deleteFrom("transcriptions").where("id", "=", row.id).execute();
+}
+
+/** Renames a job and/or saves edited subtitles (words kept where a cue's text is unchanged). */
+export async function updateTranscription(
+  services: TranscriptionServices,
+  row: TranscriptionRow,
+  body: z.infer<typeof UpdateBody>,
+): Promise<void> {
+  const changes: { file_name?: string; cues_json?: string } = {};
+  if (body.fileName !== undefined) changes.file_name = body.fileName;
+  if (body.subtitles !== undefined) {
+    if (row.status !== "completed") {
+      throw new AppError(
+        409,
+        "NOT_COMPLETED",
+        "Subtitles can be edited once the transcription has completed.",
+      );
+    }
+    changes.cues_json = JSON.stringify(editedCues(rowCues(row), body.subtitles));
+  }
+  await services.db
+    .updateTable("transcriptions")
+    .set({ ...changes, updated_at: services.now().toISOString() })
+    .where("id", "=", row.id)
+    .execute();
+}
+
+function editedCues(
+  previous: readonly Cue[],
+  subtitles: NonNullable<z.infer<typeof UpdateBody>["subtitles"]>,
+): Cue[] {
+  const cues = subtitles.map((subtitle, position) => {
+    const label = `Subtitle ${position + 1}`;
+    const start = parseTimecode(subtitle.startTime.trim());
+    const end = parseTimecode(subtitle.endTime.trim());
+    if (start === null) throw badTime(label, "start", subtitle.startTime);
+    if (end === null) throw badTime(label, "end", subtitle.endTime);
+    if (end < start) {
+      throw new AppError(
+        400,
+        "INVALID_SUBTITLE_TIME",
+        `${label} ends (${subtitle.endTime}) before it starts (${subtitle.startTime}).`,
+      );
+    }
+    const before = previous[position];
+    const words = before?.words && before.text === subtitle.text ? { words: before.words } : {};
+    return { index: position + 1, start, end, text: subtitle.text, ...words };
+  });
+  return sortCues(cues).map((cue, i) => ({ ...cue, index: i + 1 }));
+}
+
+function badTime(label: string, which: string, value: string): AppError {
+  return new AppError(
+    400,
+    "INVALID_SUBTITLE_TIME",
+    `${label}: the ${which} time "${value}" is not a time like 00:01:02,345.`,
+  );
+}

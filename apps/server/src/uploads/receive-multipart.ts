@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { FastifyRequest } from "fastify";
+import { AppError } from "../http/app-error.js";
+
+/** The file part of a multipart request, streamed to a file whose name the server chose. */
+export interface ReceivedFile {
+  path: string;
+  /** The name the client gave, for display and download names only (never used as a path). */
+  fileName: string;
+  mimeType: string;
+  bytes: number;
+}
+
+/** Spec §5: the message shown when a file is over the limit. */
+export function tooLarge(limitBytes: number): AppError {
+  const mb = Math.round(limitBytes / (1024 * 1024));
+  return new AppError(
+    413,
+    "FILE_TOO_LARGE",
+    `File size exceeds ${mb}MB limit. Please use a smaller file or compress your media.`,
+    { limitBytes },
+  );
+}
+
+/** Multipart limits' errors from @fastify/multipart, as the API's own. */
+function multipartError(error: unknown, limitBytes: number): unknown {
+  const code = (error as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE") return tooLarge(limitBytes);
+  if (code === "FST_FILES_LIMIT") {
+    return new AppError(
+      400,
+      "TOO_MANY_FILES",
+      "Send one file per request, in the field named file.",
+    );
+  }
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+    return new AppError(400, "TOO_MANY_FIELDS", "The form has too many fields.");
+  }
+  if (code === "FST_MP_PREMATURE_CLOSE") {
+    return new AppError(400, "UPLOAD_INCOMPLETE", "The upload was interrupted before it finished.");
+  }
+  return error;
+}
+
+/**
+ * Reads a multipart request: the one part named `file` is streamed to `dir` under a random
+ * name, stopping at `limitBytes` (413); text fields are collected. On any failure the partial
+ * file is deleted. A request without a file part gets 400 FILE_REQUIRED.
+ */
+export async function receiveMultipart(
+  request: FastifyRequest,
+  {
+    dir,
+    limitBytes,
+    beforeFile,
+  }: {
+    dir: string;
+    limitBytes: number;
+    /** Checks the fields sent before the file, so a bad request is refused before its bytes. */
+    beforeFile?: (fields: Record<string, string>) => Promise<void>;
+  },
+): Promise<{ file: ReceivedFile; fields: Record<string, string> }> {
+  if (!request.isMultipart()) {
+    throw new AppError(
+      415,
+      "MULTIPART_REQUIRED",
+      "Send the upload as multipart/form-data with the media in a field named file.",
+    );
+  }
+  const declared = Number(request.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limitBytes + 1024 * 1024) throw tooLarge(limitBytes);
+
+  await mkdir(dir, { recursive: true });
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | undefined;
+  const path = join(dir, `${randomUUID()}.upload`);
+  try {
+    const parts = request.parts({
+      limits: { fileSize: limitBytes, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+    });
+    for await (const part of parts) {
+      if (part.type === "field") {
+        if (typeof part.value === "string") fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== "file") {
+        part.file.resume();
+        throw new AppError(
+          400,
+          "UNEXPECTED_FILE",
+          `Unexpected file field "${part.fieldname}": use file.`,
+        );
+      }
+      if (beforeFile) {
+        try {
+          await beforeFile(fields);
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
+      }
+      let bytes = 0;
+      part.file.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      await pipeline(part.file, createWriteStream(path));
+      if (part.file.truncated) throw tooLarge(limitBytes);
+      file = {
+        path,
+        fileName: cleanFileName(part.filename),
+        mimeType: part.mimetype,
+        bytes,
+      };
+    }
+  } catch (error) {
+    await rm(path, { force: true });
+    throw multipartError(error, limitBytes);
+  }
+  if (!file) {
+    throw new AppError(
+      400,
+      "FILE_REQUIRED",
+      "No file was sent: put the media in a field named file.",
+    );
+  }
+  return { file, fields };
+}
+
+/** A display name from what the client sent: no folders, no control characters, bounded. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  const clean = Array.from(base, (ch) => (ch < " " || ch === "\u007f" ? "" : ch))
+    .join("")
+    .trim()
+    .slice(0, 255);
+  return clean || "upload";
+}

@@ -1,0 +1,192 @@
+import { rm } from "node:fs/promises";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { ErrorResponse } from "../auth/schema.js";
+import { AppError } from "../http/app-error.js";
+import { AcceptedResponse, TranscriptionDetail, UploadOptions } from "../transcriptions/schema.js";
+import { respondWithJob } from "../transcriptions/respond-with-job.js";
+import {
+  acceptUpload,
+  requireSomeMinutes,
+  type TranscriptionServices,
+} from "../transcriptions/service.js";
+import { cleanFileName, receiveMultipart } from "./receive-multipart.js";
+import {
+  combineChunks,
+  createSession,
+  MAX_CHUNK_INDEX,
+  ownSession,
+  storeChunk,
+} from "./upload-sessions.js";
+
+/** A chunk may be up to the whole-file limit of a single request (25 MB); clients send 15 MB. */
+const CHUNK_LIMIT_BYTES = 25 * 1024 * 1024;
+
+const ChunkFields = z.object({
+  chunkIndex: z.coerce
+    .number({ error: "chunkIndex must be a whole number" })
+    .int("chunkIndex must be a whole number")
+    .min(0, "chunkIndex must be 0 or more")
+    .max(MAX_CHUNK_INDEX, `chunkIndex must be at most ${MAX_CHUNK_INDEX}`),
+  /** 0 when the client does not say. */
+  totalChunks: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_CHUNK_INDEX + 1)
+    .default(0),
+  sessionId: z.string().max(64).optional(),
+  chunkId: z.string().max(200).optional(),
+  chunkSize: z.coerce.number().int().min(0).optional(),
+  originalFileSize: z.coerce.number().int().min(0).optional(),
+});
+
+const ChunkResponse = z.object({
+  sessionId: z.string(),
+  /** Where the server filed the chunk, as an opaque reference (not a path on disk). */
+  path: z.string(),
+  chunkIndex: z.number().int(),
+  receivedBytes: z.number().int(),
+});
+
+const CombineBody = UploadOptions.extend({
+  sessionId: z.string().max(64),
+  fileName: z.string().trim().min(1).max(255),
+  totalChunks: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_CHUNK_INDEX + 1),
+  originalFileSize: z.number().int().min(0).default(0),
+  chunkIds: z
+    .array(z.string().max(200))
+    .max(MAX_CHUNK_INDEX + 1)
+    .optional(),
+});
+
+const errorsOf = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
+
+/** Chunked upload for files over 25 MB: `/chunk` one at a time, then `/combine`. */
+export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsync {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const security = [{ bearer: [] }];
+
+    app.post(
+      "/api/uploads/chunk",
+      {
+        ...auth,
+        schema: {
+          summary: "Upload one chunk of a large file",
+          description:
+            "multipart/form-data: file (the chunk's bytes), chunkIndex (from 0), totalChunks, sessionId (from the second chunk on; the first chunk's answer gives it), chunkId, chunkSize, originalFileSize. A chunk sent again with the same index replaces the earlier one. Sessions expire after 24 hours.",
+          tags: ["uploads"],
+          security,
+          consumes: ["multipart/form-data"],
+          response: { 200: ChunkResponse, ...errorsOf(400, 401, 402, 404, 413, 415) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const now = services.now();
+        const { file, fields } = await receiveMultipart(request, {
+          dir: services.config.uploadDir,
+          limitBytes: Math.min(CHUNK_LIMIT_BYTES, services.config.maxUploadBytes),
+          beforeFile: async (early) => {
+            if (early.sessionId) await ownSession(services.db, user.id, early.sessionId, now);
+          },
+        });
+        try {
+          const parsed = ChunkFields.safeParse(fields);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            throw new AppError(
+              400,
+              "VALIDATION_FAILED",
+              `Invalid chunk (${issue?.path.join(".") ?? "fields"}): ${issue?.message ?? "invalid"}`,
+            );
+          }
+          const { chunkIndex, totalChunks, sessionId: given } = parsed.data;
+          if (totalChunks > 0 && chunkIndex >= totalChunks) {
+            throw new AppError(
+              400,
+              "CHUNK_INDEX_OUT_OF_RANGE",
+              `chunkIndex ${chunkIndex} is out of range: the file has ${totalChunks} chunks (0 to ${totalChunks - 1}).`,
+            );
+          }
+          let sessionId: string;
+          if (given) {
+            sessionId = (await ownSession(services.db, user.id, given, now)).id;
+          } else {
+            await requireSomeMinutes(services.db, user, now);
+            sessionId = await createSession(services.db, user.id, now);
+          }
+          await storeChunk(
+            services.db,
+            services.config.uploadDir,
+            { sessionId, index: chunkIndex, path: file.path, bytes: file.bytes },
+            services.config.maxUploadBytes,
+            now,
+          );
+          return {
+            sessionId,
+            path: `uploads/${sessionId}/${chunkIndex}`,
+            chunkIndex,
+            receivedBytes: file.bytes,
+          };
+        } catch (error) {
+          await rm(file.path, { force: true });
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      "/api/uploads/combine",
+      {
+        ...auth,
+        schema: {
+          summary: "Join the uploaded chunks and transcribe the file",
+          description:
+            "Answers like POST /api/transcribe: the result, or 202 at once with `Prefer: respond-async`.",
+          tags: ["uploads"],
+          security,
+          body: CombineBody,
+          response: {
+            200: TranscriptionDetail,
+            202: AcceptedResponse,
+            ...errorsOf(400, 401, 402, 404, 409, 413, 415, 422, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const body = request.body;
+        await services.models.requireAnyUsable();
+        const session = await ownSession(services.db, user.id, body.sessionId, services.now());
+        const joined = await combineChunks(
+          services.db,
+          services.config.uploadDir,
+          session.id,
+          body,
+        );
+        const row = await acceptUpload(
+          services,
+          user,
+          {
+            path: joined.path,
+            bytes: joined.bytes,
+            fileName: cleanFileName(body.fileName),
+            mimeType: "",
+          },
+          body,
+        );
+        return respondWithJob(services, request, reply, row);
+      },
+    );
+  };
+}
