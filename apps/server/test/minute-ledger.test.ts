@@ -7,6 +7,7 @@ import {
   minuteCredits,
   releaseMinutes,
   reserveMinutes,
+  rollDuePeriods,
   startFreePlan,
 } from "../src/minutes/minute-ledger.js";
 import { addMonths } from "../src/minutes/billing-period.js";
@@ -131,5 +132,35 @@ describe.each(DATABASE_KINDS)("the minutes ledger on %s", (kind) => {
     // Asking again in the same period does not grant again; skipping months grants once.
     expect((await minuteBalance(db, user, nextMonth)).planSeconds).toBe(1200);
     expect((await minuteBalance(db, user, addMonths(T0, 4))).planSeconds).toBe(1200);
+  });
+
+  it("resets due Free periods on schedule, even for users who do not come back", async () => {
+    const user = await newUser();
+    await reserveMinutes(db, user, `job-${user}`, 300, T0);
+    await chargeMinutes(db, user, `job-${user}`, 300, T0);
+    const nextMonth = addMonths(T0, 1);
+    expect(await rollDuePeriods(db, new Date(nextMonth.getTime() - 60_000))).toBeGreaterThanOrEqual(
+      0,
+    );
+    const before = await db
+      .selectFrom("minute_ledger")
+      .select("kind")
+      .where("user_id", "=", user)
+      .where("kind", "=", "reset")
+      .execute();
+    expect(before).toEqual([]);
+    await rollDuePeriods(db, nextMonth);
+    const after = await db
+      .selectFrom("minute_ledger")
+      .select(["kind", "seconds"])
+      .where("user_id", "=", user)
+      .where("kind", "in", ["reset", "grant"])
+      .orderBy("id")
+      .execute();
+    expect(after.map((row) => [row.kind, Number(row.seconds)])).toEqual([
+      ["grant", 1200],
+      ["reset", -900],
+      ["grant", 1200],
+    ]);
   });
 });

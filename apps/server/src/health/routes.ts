@@ -67,7 +67,14 @@ export function healthRoutes({ config, db }: AppContext): FastifyPluginAsync {
             ? { hint: `Install with: npm run models -- ${missing.join(" ")}` }
             : {}),
         };
-        const queue = { ok: true, detail: "embedded (in-process workers)" };
+        const workers = config.workers.concurrency;
+        const queue = {
+          ok: true,
+          detail:
+            workers > 0
+              ? `embedded: ${workers} in-process worker${workers === 1 ? "" : "s"}, ${config.workers.threads} threads each`
+              : "embedded: no workers in this process",
+        };
         const healthy = database.ok && ffmpeg.ok && models.ok;
         return reply
           .status(database.ok ? 200 : 503)

@@ -108,6 +108,7 @@ export async function runTranscriptionJob(
       now(),
     );
     if (!completed) return undefined; // cancelled at the last moment: the cancel released it
+    if (job.media_path) await rm(job.media_path, { force: true });
     await chargeMinutes(db, job.user_id, job.id, result.durationMs / 1000, now());
     events.publish(job.id, {
       type: "completed",
