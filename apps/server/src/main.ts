@@ -1,6 +1,7 @@
 import { loadConfig } from "./config.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
 import { buildApp } from "./http/app.js";
+import { ModelCatalog } from "./models/model-choice.js";
 
 // Starts the API on PORT with embedded defaults: SQLite under DATA_DIR.
 let config;
@@ -24,3 +25,13 @@ process.once("SIGINT", () => void shutdown("SIGINT"));
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
+
+// Say plainly which models can run and what to do when one is missing (DESIGN.md §6).
+const models = await new ModelCatalog(config).list();
+for (const model of models.filter((m) => m.id === "whisper-1" || m.id === "gpt-4o-transcribe")) {
+  if (model.installed) app.log.info(`model ${model.id} → ${model.engineModel}: installed`);
+  else
+    app.log.warn(
+      `model ${model.id} → ${model.engineModel}: NOT installed in ${config.modelsDir}; install it with: npm run models -- ${model.engineModel}`,
+    );
+}
