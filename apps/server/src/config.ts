@@ -52,6 +52,16 @@ const ConfigSchema = z
     PUBLIC_URL: z.string().optional(),
     /** The designated admin accounts, comma-separated e-mails. */
     ADMIN_EMAILS: list,
+    /** Where contact-form messages go (reply-to is the sender). */
+    SUPPORT_EMAIL: z.string().default("support@verbatim.local"),
+    /** "local" (a built-in test checkout page, no account anywhere) or "stripe". */
+    PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+    /** Stripe secret key (sk_live_… or sk_test_…), for PAYMENT_PROVIDER=stripe. */
+    STRIPE_SECRET_KEY: z.string().optional(),
+    /** Signing secret of the Stripe webhook endpoint (whsec_…). */
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    /** Another Stripe API address (tests point it at a local stand-in): http://127.0.0.1:12111. */
+    STRIPE_API_URL: z.url().optional(),
     /** pino log level. */
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -84,6 +94,13 @@ const ConfigSchema = z
       mailFrom: env.MAIL_FROM,
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
       adminEmails: env.ADMIN_EMAILS,
+      supportEmail: env.SUPPORT_EMAIL,
+      payments: {
+        provider: env.PAYMENT_PROVIDER,
+        stripeSecretKey: env.STRIPE_SECRET_KEY,
+        stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+        stripeApiUrl: env.STRIPE_API_URL,
+      },
       logLevel: env.LOG_LEVEL,
     };
   });
@@ -102,6 +119,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (issue) => `${issue.path.join(".")}: ${issue.message}`,
     );
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  const { payments } = parsed.data;
+  if (
+    payments.provider === "stripe" &&
+    !(payments.stripeSecretKey && payments.stripeWebhookSecret)
+  ) {
+    throw new Error(
+      "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.",
+    );
   }
   return parsed.data;
 }
