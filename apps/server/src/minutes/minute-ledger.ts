@@ -1,9 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { SqliteAdapter, type Transaction } from "kysely";
 import type { Db } from "../db/database.js";
-import type { Database } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { addMonths, currentPeriodStart } from "./billing-period.js";
+import {
+  addEntry,
+  hasEntry,
+  setPlanAllowance,
+  sumPools,
+  withUserLock,
+  type MinuteBalance,
+  type Tx,
+} from "./ledger-entries.js";
 import { planSeconds, secondsToMinutes, type PlanType } from "./plans.js";
 
 // The minutes ledger (DESIGN.md §5). Every change is a row with an idempotency key; a balance
@@ -11,13 +18,7 @@ import { planSeconds, secondsToMinutes, type PlanType } from "./plans.js";
 // run in a transaction that first locks the user's subscription row (PostgreSQL) or holds
 // SQLite's single writer, so two uploads at once can never spend the same minutes.
 
-type Tx = Transaction<Database>;
-
-/** Seconds left in each pool. */
-export interface MinuteBalance {
-  planSeconds: number;
-  packSeconds: number;
-}
+export type { MinuteBalance };
 
 /** Puts a new user on Free with this month's minutes. */
 export async function startFreePlan(db: Db | Tx, userId: string, now = new Date()): Promise<void> {
@@ -181,15 +182,11 @@ async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
   if (now < end || subscription.current_period_end) return; // paid periods renew through billing
   const newStart = currentPeriodStart(start, now);
   const at = newStart.toISOString();
-  const { planSeconds: left } = await sumPools(tx, userId);
-  await addEntry(tx, userId, "reset", "plan", -left, `reset:${userId}:${at}`, null, now);
-  await addEntry(
+  await setPlanAllowance(
     tx,
     userId,
-    "grant",
-    "plan",
-    planSeconds(subscription.plan_type as PlanType),
-    `grant:${userId}:${at}`,
+    subscription.plan_type as PlanType,
+    `${userId}:${at}`,
     null,
     now,
   );
@@ -198,32 +195,6 @@ async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
     .set({ current_period_start: at, updated_at: now.toISOString() })
     .where("user_id", "=", userId)
     .execute();
-}
-
-async function withUserLock<T>(db: Db, userId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  return db.transaction().execute(async (tx) => {
-    // SQLite has one writer (and Kysely one connection); PostgreSQL needs a row lock.
-    if (!sqlite)
-      await tx
-        .selectFrom("subscriptions")
-        .select("id")
-        .where("user_id", "=", userId)
-        .forUpdate()
-        .execute();
-    return work(tx);
-  });
-}
-
-async function sumPools(tx: Tx, userId: string): Promise<MinuteBalance> {
-  const rows = await tx
-    .selectFrom("minute_ledger")
-    .select(["pool", (eb) => eb.fn.sum<number | string>("seconds").as("total")])
-    .where("user_id", "=", userId)
-    .groupBy("pool")
-    .execute();
-  const total = (pool: string) => Number(rows.find((row) => row.pool === pool)?.total ?? 0);
-  return { planSeconds: total("plan"), packSeconds: total("pack") };
 }
 
 async function reservedFor(tx: Tx, jobId: string): Promise<{ plan: number; pack: number }> {
@@ -239,41 +210,6 @@ async function reservedFor(tx: Tx, jobId: string): Promise<{ plan: number; pack:
       .filter((r) => r.kind === "reserve" && r.pool === pool)
       .reduce((sum, r) => sum + Number(r.seconds), 0);
   return { plan: of("plan"), pack: of("pack") };
-}
-
-async function hasEntry(tx: Db | Tx, key: string): Promise<boolean> {
-  const row = await tx
-    .selectFrom("minute_ledger")
-    .select("id")
-    .where("idempotency_key", "=", key)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-async function addEntry(
-  tx: Db | Tx,
-  userId: string,
-  kind: string,
-  pool: "plan" | "pack",
-  seconds: number,
-  key: string,
-  reference: string | null,
-  now: Date,
-): Promise<void> {
-  if (seconds === 0 && kind !== "charge") return;
-  await tx
-    .insertInto("minute_ledger")
-    .values({
-      user_id: userId,
-      kind,
-      pool,
-      seconds,
-      idempotency_key: key,
-      reference,
-      created_at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.column("idempotency_key").doNothing())
-    .execute();
 }
 
 /**
