@@ -1,0 +1,148 @@
+import type { Config } from "../config.js";
+import type { Mailer } from "../mail/mailer.js";
+import { escapeHtml } from "../mail/templates.js";
+import { PLANS, type PlanType } from "../minutes/plans.js";
+import type { Locale, User } from "../users/repo.js";
+import { formatUsd, planName } from "./catalog.js";
+
+/** The billing e-mails: receipts and plan changes. */
+export type BillingMail =
+  | { kind: "plan-receipt" | "pack-receipt"; product: string; amountCents: number; minutes: number }
+  | { kind: "downgraded-now" | "lapsed"; product: string }
+  | { kind: "downgrade-scheduled"; product: string; periodEnd: string | null };
+
+interface Rendered {
+  subject: string;
+  lines: string[];
+}
+
+function date(iso: string | null, locale: Locale): string {
+  if (!iso) return locale === "zh-HK" ? "本計費期結束時" : "the end of this billing period";
+  return new Intl.DateTimeFormat(locale === "zh-HK" ? "zh-HK" : "en-GB", {
+    dateStyle: "long",
+    timeZone: "UTC",
+  }).format(new Date(iso));
+}
+
+function render(mail: BillingMail, locale: Locale): Rendered {
+  const zh = locale === "zh-HK";
+  const plan = planName(mail.product as PlanType);
+  switch (mail.kind) {
+    case "plan-receipt": {
+      const minutes = PLANS[mail.product as PlanType].minutesPerMonth;
+      return zh
+        ? {
+            subject: `收據：Verbatim ${plan} 計劃`,
+            lines: [
+              `感謝你訂閱 Verbatim ${plan} 計劃。`,
+              `已收取：${formatUsd(mail.amountCents)}（每月）。`,
+              `你每月可使用 ${minutes} 分鐘，由今日起計。`,
+            ],
+          }
+        : {
+            subject: `Receipt: Verbatim ${plan} plan`,
+            lines: [
+              `Thank you for subscribing to Verbatim ${plan}.`,
+              `Charged: ${formatUsd(mail.amountCents)} (monthly).`,
+              `You have ${minutes} minutes a month, starting today.`,
+            ],
+          };
+    }
+    case "pack-receipt":
+      return zh
+        ? {
+            subject: `收據：${mail.minutes} 分鐘額外時數`,
+            lines: [
+              `感謝你購買 ${mail.minutes} 分鐘額外時數。`,
+              `已收取：${formatUsd(mail.amountCents)}。`,
+              "額外分鐘會在計劃分鐘用完後使用；只要你保留 Basic 計劃，便不會過期。",
+            ],
+          }
+        : {
+            subject: `Receipt: ${mail.minutes} extra minutes`,
+            lines: [
+              `Thank you for buying ${mail.minutes} extra minutes.`,
+              `Charged: ${formatUsd(mail.amountCents)}.`,
+              "Extra minutes are used after your plan's minutes and never expire while you keep Basic.",
+            ],
+          };
+    case "downgraded-now":
+      return zh
+        ? {
+            subject: "你已轉為免費計劃",
+            lines: [
+              `你的 ${plan} 計劃已取消，不會再收費。`,
+              "你現在使用免費計劃：每月 20 分鐘。未用完的額外分鐘已失效。",
+              "你的轉錄紀錄會保留。",
+            ],
+          }
+        : {
+            subject: "You are now on the Free plan",
+            lines: [
+              `Your ${plan} plan is cancelled; you will not be charged again.`,
+              "You are on Free now: 20 minutes a month. Unused extra minutes have been forfeited.",
+              "Your transcription history stays.",
+            ],
+          };
+    case "downgrade-scheduled":
+      return zh
+        ? {
+            subject: `你的 ${plan} 計劃將於期末結束`,
+            lines: [
+              `你的 ${plan} 計劃會維持至 ${date(mail.periodEnd, locale)}，之後轉為免費計劃，不會再收費。`,
+              "在此之前，你可繼續使用剩餘的分鐘。",
+            ],
+          }
+        : {
+            subject: `Your ${plan} plan ends at the end of this period`,
+            lines: [
+              `Your ${plan} plan stays active until ${date(mail.periodEnd, locale)}, then moves to Free; you will not be charged again.`,
+              "Until then, your remaining minutes are yours to use.",
+            ],
+          };
+    case "lapsed":
+      return zh
+        ? {
+            subject: "你的計劃已轉為免費計劃",
+            lines: [
+              `你的 ${plan} 計劃已結束，現在使用免費計劃：每月 20 分鐘。`,
+              "如要繼續使用更多分鐘，可隨時重新訂閱。",
+            ],
+          }
+        : {
+            subject: "Your plan has moved to Free",
+            lines: [
+              `Your ${plan} plan has ended and you are on Free now: 20 minutes a month.`,
+              "You can subscribe again at any time.",
+            ],
+          };
+  }
+}
+
+/** Sends a billing e-mail in the user's language, plain text and HTML, linking to the account. */
+export async function sendBillingMail(
+  { mailer, config }: { mailer: Mailer; config: Pick<Config, "publicUrl"> },
+  user: User,
+  mail: BillingMail,
+): Promise<void> {
+  const { subject, lines } = render(mail, user.locale);
+  const zh = user.locale === "zh-HK";
+  const greeting = user.name
+    ? zh
+      ? `${user.name}，你好：`
+      : `Hello ${user.name},`
+    : zh
+      ? "你好："
+      : "Hello,";
+  const link = `${config.publicUrl}/account`;
+  const action = zh ? "查看你的帳戶" : "See your account";
+  const text = [greeting, "", ...lines, "", `${action}: ${link}`, "", "Verbatim"].join("\n");
+  const html = [
+    `<!doctype html><html lang="${user.locale}"><body style="font-family:sans-serif;line-height:1.5">`,
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `</body></html>`,
+  ].join("\n");
+  await mailer.send({ to: user.email, subject, text, html });
+}

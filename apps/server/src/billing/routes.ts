@@ -1,0 +1,134 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { ErrorResponse } from "../auth/schema.js";
+import { parsePaidPlan } from "./catalog.js";
+import {
+  confirmCheckout,
+  downgrade,
+  packFromBody,
+  startPackCheckout,
+  startPlanCheckout,
+  type BillingServices,
+} from "./service.js";
+
+const CheckoutResponse = z.object({ url: z.string() });
+const errorsOf = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
+const SessionId = z.string().trim().min(1, "Payment session information is missing").max(255);
+
+/** Plans, packs, confirmations and downgrade (spec §7); the user is always the signed-in one. */
+export function billingRoutes(services: BillingServices): FastifyPluginAsync {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const security = [{ bearer: [] }];
+
+    app.post(
+      "/api/subscriptions/checkout-complete",
+      {
+        ...auth,
+        schema: {
+          summary: "Confirm a plan checkout and grant its minutes (once per session)",
+          tags: ["billing"],
+          security,
+          body: z.object({ sessionId: SessionId, planType: z.string().max(20) }),
+          response: {
+            200: z.object({ minutes: z.number().int(), minutesAdded: z.number().int() }),
+            ...errorsOf(400, 401, 402, 404, 502),
+          },
+        },
+      },
+      async (request) => {
+        const plan = parsePaidPlan(request.body.planType);
+        const done = await confirmCheckout(services, currentUser(request), {
+          sessionId: request.body.sessionId,
+          kind: "plan",
+          product: plan,
+        });
+        return { minutes: done.minutes, minutesAdded: done.minutesAdded };
+      },
+    );
+
+    app.post(
+      "/api/subscriptions/downgrade",
+      {
+        ...auth,
+        schema: {
+          summary: "Downgrade: Basic to Free at once; Standard and Pro at the period end",
+          tags: ["billing"],
+          security,
+          response: {
+            200: z.object({
+              planType: z.string(),
+              effective: z.enum(["now", "period_end"]),
+              currentPeriodEnd: z.string().nullable(),
+            }),
+            ...errorsOf(400, 401, 502),
+          },
+        },
+      },
+      async (request) => downgrade(services, currentUser(request)),
+    );
+
+    app.post(
+      "/api/subscriptions/:planType",
+      {
+        ...auth,
+        schema: {
+          summary: "Start a hosted checkout for a plan (basic, standard, pro)",
+          tags: ["billing"],
+          security,
+          params: z.object({ planType: z.string().max(40) }),
+          response: { 200: CheckoutResponse, ...errorsOf(400, 401, 409, 502) },
+        },
+      },
+      async (request) => startPlanCheckout(services, currentUser(request), request.params.planType),
+    );
+
+    app.post(
+      "/api/minutes/checkout-complete",
+      {
+        ...auth,
+        schema: {
+          summary: "Confirm a minute-pack checkout and add its minutes (once per session)",
+          tags: ["billing"],
+          security,
+          body: z.object({
+            sessionId: SessionId,
+            minutesPack: z.union([z.string().max(10), z.number()]),
+          }),
+          response: {
+            200: z.object({ minutes: z.number().int(), minutesAdded: z.number().int() }),
+            ...errorsOf(400, 401, 402, 404, 502),
+          },
+        },
+      },
+      async (request) => {
+        const size = packFromBody(request.body.minutesPack);
+        const done = await confirmCheckout(services, currentUser(request), {
+          sessionId: request.body.sessionId,
+          kind: "pack",
+          product: String(size),
+        });
+        return { minutes: done.minutes, minutesAdded: done.minutesAdded };
+      },
+    );
+
+    app.post(
+      "/api/minutes/:pack",
+      {
+        ...auth,
+        schema: {
+          summary: "Start a hosted checkout for a minute pack (500 or 1000; Basic plan only)",
+          tags: ["billing"],
+          security,
+          params: z.object({ pack: z.string().max(20) }),
+          response: { 200: CheckoutResponse, ...errorsOf(400, 401, 403, 502) },
+        },
+      },
+      async (request) => startPackCheckout(services, currentUser(request), request.params.pack),
+    );
+  };
+}

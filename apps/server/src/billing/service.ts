@@ -1,0 +1,399 @@
+import { randomUUID } from "node:crypto";
+import { Cron } from "croner";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { AppError } from "../http/app-error.js";
+import type { Mailer } from "../mail/mailer.js";
+import { addEntry, withUserLock } from "../minutes/ledger-entries.js";
+import { minuteCredits } from "../minutes/minute-ledger.js";
+import { PLANS, type PlanType } from "../minutes/plans.js";
+import type { PaymentProvider, PurchaseKind } from "../payments/payment-provider.js";
+import type { User } from "../users/repo.js";
+import { findUserById } from "../users/repo.js";
+import { sendBillingMail } from "./billing-mails.js";
+import {
+  parsePackSize,
+  parsePaidPlan,
+  productDescription,
+  productPriceCents,
+  type PackSize,
+} from "./catalog.js";
+import { claimCheckout, findCheckout, insertCheckout } from "./checkout-repo.js";
+import {
+  activatePlan,
+  currentSubscription,
+  renewPlan,
+  switchToFree,
+} from "./subscription-changes.js";
+
+/** What billing needs. */
+export interface BillingServices {
+  db: Db;
+  config: Config;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/** Starts a hosted checkout for a paid plan → `{url}`. */
+export async function startPlanCheckout(services: BillingServices, user: User, planParam: string) {
+  const plan = parsePaidPlan(planParam);
+  const subscription = await currentSubscription(services.db, user.id);
+  if (
+    subscription?.plan_type === plan &&
+    subscription.status === "active" &&
+    !subscription.cancel_at_period_end
+  ) {
+    throw new AppError(409, "ALREADY_SUBSCRIBED", `You are already on the ${plan} plan.`);
+  }
+  return startCheckout(services, user, "plan", plan, `plan=${plan}`, "/pricing");
+}
+
+/** Starts a hosted checkout for a minute pack → `{url}`; only Basic subscribers may buy one. */
+export async function startPackCheckout(services: BillingServices, user: User, packParam: string) {
+  const size = parsePackSize(packParam);
+  const subscription = await currentSubscription(services.db, user.id);
+  if (!subscription || subscription.status !== "active") {
+    throw new AppError(
+      403,
+      "NO_SUBSCRIPTION",
+      "You need an active subscription to purchase additional minutes.",
+    );
+  }
+  if (subscription.plan_type === "free") {
+    throw new AppError(
+      403,
+      "FREE_PLAN_UPGRADE_REQUIRED",
+      "You need to upgrade to a Basic plan before purchasing additional minutes.",
+    );
+  }
+  if (subscription.plan_type !== "basic") {
+    throw new AppError(
+      403,
+      "BASIC_PLAN_REQUIRED",
+      "Only Basic plan subscribers can purchase additional minutes.",
+    );
+  }
+  return startCheckout(services, user, "pack", String(size), `minutes=${size}`, "/account");
+}
+
+async function startCheckout(
+  { db, config, provider, log, now }: BillingServices,
+  user: User,
+  kind: PurchaseKind,
+  product: string,
+  query: string,
+  cancelPath: string,
+): Promise<{ url: string }> {
+  const amountCents = productPriceCents(kind, product);
+  const successUrl = `${config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}&${query}`;
+  const cancelUrl = `${config.publicUrl}${cancelPath}`;
+  const created = await provider
+    .createCheckout({
+      kind,
+      product,
+      amountCents,
+      description: productDescription(kind, product),
+      userId: user.id,
+      email: user.email,
+      successUrl,
+      cancelUrl,
+    })
+    .catch((error: unknown) => {
+      throw providerError(log, error, "Failed to create checkout session");
+    });
+  await insertCheckout(db, {
+    id: randomUUID(),
+    user_id: user.id,
+    provider: provider.name,
+    provider_session_id: created.sessionId,
+    kind,
+    product,
+    amount_cents: amountCents,
+    created_at: now().toISOString(),
+    success_url: successUrl,
+    cancel_url: cancelUrl,
+  });
+  return { url: created.url };
+}
+
+/** The outcome of a confirmed checkout, as the return page shows it. */
+export interface Confirmation {
+  /** Minutes available now (plan + pack). */
+  minutes: number;
+  /** Minutes this purchase added (the plan's allowance or the pack's size). */
+  minutesAdded: number;
+  /** True for the call that granted them; replays answer the same, granting nothing. */
+  granted: boolean;
+}
+
+/**
+ * Confirms a checkout with the provider and grants what was bought, exactly once: a replay, a
+ * second tab or the webhook arriving at the same time all answer the same and grant nothing
+ * more. `user` is the signed-in buyer (null for the webhook, which the provider vouches for).
+ */
+export async function confirmCheckout(
+  services: BillingServices,
+  user: User | null,
+  { sessionId, kind, product }: { sessionId: string; kind: PurchaseKind; product?: string },
+): Promise<Confirmation> {
+  const { db, provider, log, now } = services;
+  const row = await findCheckout(db, sessionId);
+  if (!row || (user && row.user_id !== user.id)) {
+    throw new AppError(404, "CHECKOUT_NOT_FOUND", "Payment session not found.");
+  }
+  if (row.kind !== kind || (product !== undefined && row.product !== product)) {
+    throw new AppError(400, "PURCHASE_MISMATCH", "Could not determine what was purchased");
+  }
+  const minutesAdded =
+    kind === "plan" ? PLANS[row.product as PlanType].minutesPerMonth : Number(row.product);
+  let granted = false;
+  if (row.status !== "completed") {
+    const state = await provider.retrieveCheckout(sessionId).catch((error: unknown) => {
+      throw providerError(log, error, "Failed to confirm payment");
+    });
+    if (!state) throw new AppError(404, "CHECKOUT_NOT_FOUND", "Payment session not found.");
+    if (!state.paid) {
+      throw new AppError(
+        402,
+        "PAYMENT_NOT_COMPLETED",
+        "Failed to confirm payment: the payment has not been completed.",
+      );
+    }
+    if (state.amountCents !== row.amount_cents || (state.currency ?? "usd") !== "usd") {
+      log.error(
+        {
+          sessionId,
+          expected: row.amount_cents,
+          charged: state.amountCents,
+          currency: state.currency,
+        },
+        "checkout amount disagrees with the price",
+      );
+      throw new AppError(
+        400,
+        "AMOUNT_MISMATCH",
+        "The amount paid does not match the price. Nothing was granted; please contact support.",
+      );
+    }
+    const previous = await currentSubscription(db, row.user_id);
+    granted = await withUserLock(db, row.user_id, async (tx) => {
+      if (!(await claimCheckout(tx, sessionId, state.subscriptionId, now()))) return false;
+      if (kind === "plan") {
+        await activatePlan(
+          tx,
+          row.user_id,
+          row.product as PlanType,
+          {
+            subscriptionId: state.subscriptionId,
+            periodEnd: state.periodEnd,
+            key: `checkout:${sessionId}`,
+          },
+          now(),
+        );
+      } else {
+        await addEntry(
+          tx,
+          row.user_id,
+          "purchase",
+          "pack",
+          Number(row.product) * 60,
+          `purchase:${sessionId}`,
+          sessionId,
+          now(),
+        );
+      }
+      return true;
+    });
+    if (granted) {
+      const replaced = previous?.provider_subscription_id;
+      if (kind === "plan" && replaced && replaced !== state.subscriptionId) {
+        await provider
+          .cancelSubscription(replaced, "now")
+          .catch((error: unknown) =>
+            log.error(
+              { err: error, subscriptionId: replaced },
+              "cancelling the replaced plan failed",
+            ),
+          );
+      }
+      await mailTo(services, row.user_id, {
+        kind: kind === "plan" ? "plan-receipt" : "pack-receipt",
+        product: row.product,
+        amountCents: row.amount_cents,
+        minutes: minutesAdded,
+      });
+    }
+  }
+  const credits = await minuteCredits(db, row.user_id, now());
+  return { minutes: credits.credits + credits.additionalCredits, minutesAdded, granted };
+}
+
+/** Parses the body of `POST /api/minutes/checkout-complete`. */
+export function packFromBody(value: string | number): PackSize {
+  return parsePackSize(value);
+}
+
+/**
+ * Downgrade (spec §4): Basic goes to Free at once (provider subscription cancelled, 20 plan
+ * minutes, packs forfeited); Standard and Pro stay active to the period end, then fall to Free.
+ */
+export async function downgrade(services: BillingServices, user: User) {
+  const { db, provider, now } = services;
+  const subscription = await currentSubscription(db, user.id);
+  if (!subscription || subscription.plan_type === "free") {
+    throw new AppError(400, "ALREADY_FREE", "You are already on the Free plan.");
+  }
+  const providerId = subscription.provider_subscription_id;
+  if (subscription.plan_type === "basic") {
+    if (providerId) {
+      await provider.cancelSubscription(providerId, "now").catch((error: unknown) => {
+        throw providerError(services.log, error, "Failed to downgrade subscription");
+      });
+    }
+    await withUserLock(db, user.id, (tx) =>
+      switchToFree(tx, user.id, `downgrade:${subscription.id}:${now().toISOString()}`, now()),
+    );
+    await mailTo(services, user.id, { kind: "downgraded-now", product: "basic" });
+    return { planType: "free" as const, effective: "now" as const, currentPeriodEnd: null };
+  }
+  if (!subscription.cancel_at_period_end) {
+    if (providerId) {
+      await provider.cancelSubscription(providerId, "period_end").catch((error: unknown) => {
+        throw providerError(services.log, error, "Failed to downgrade subscription");
+      });
+    }
+    await db
+      .updateTable("subscriptions")
+      .set({ cancel_at_period_end: 1, updated_at: now().toISOString() })
+      .where("user_id", "=", user.id)
+      .execute();
+    await mailTo(services, user.id, {
+      kind: "downgrade-scheduled",
+      product: subscription.plan_type,
+      periodEnd: subscription.current_period_end,
+    });
+  }
+  return {
+    planType: subscription.plan_type as PlanType,
+    effective: "period_end" as const,
+    currentPeriodEnd: subscription.current_period_end,
+  };
+}
+
+/**
+ * The scheduled roll-over of paid plans whose period has ended: renewed when the provider
+ * confirms payment for the next period, else (or when cancelled) back to Free. Returns how
+ * many subscriptions changed.
+ */
+export async function rollPaidPeriods(services: BillingServices): Promise<number> {
+  const { db, provider, log, now } = services;
+  const due = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("plan_type", "!=", "free")
+    .where("current_period_end", "<=", now().toISOString())
+    .execute();
+  let changed = 0;
+  for (const subscription of due) {
+    const end = subscription.current_period_end ?? now().toISOString();
+    try {
+      const state =
+        subscription.cancel_at_period_end || !subscription.provider_subscription_id
+          ? { active: false, periodEnd: null }
+          : await provider.subscriptionState(subscription.provider_subscription_id, new Date(end));
+      if (state.active && state.periodEnd && state.periodEnd.toISOString() > end) {
+        const to = state.periodEnd;
+        await withUserLock(db, subscription.user_id, (tx) =>
+          renewPlan(
+            tx,
+            subscription.user_id,
+            subscription.plan_type as PlanType,
+            { from: end, to },
+            now(),
+          ),
+        );
+      } else {
+        await lapseToFree(services, subscription.user_id, `lapse:${subscription.user_id}:${end}`);
+      }
+      changed++;
+    } catch (error) {
+      log.error({ err: error, userId: subscription.user_id }, "rolling a paid period failed");
+    }
+  }
+  return changed;
+}
+
+/** A paid plan ends (period over, cancelled at the provider): back to Free, with an e-mail. */
+export async function lapseToFree(services: BillingServices, userId: string, key: string) {
+  const before = await currentSubscription(services.db, userId);
+  if (!before || before.plan_type === "free") return;
+  await withUserLock(services.db, userId, (tx) => switchToFree(tx, userId, key, services.now()));
+  await mailTo(services, userId, { kind: "lapsed", product: before.plan_type });
+}
+
+/** Provider events about a subscription (the Stripe webhook): renewed, unpaid, or ended. */
+export async function subscriptionEvent(
+  services: BillingServices,
+  subscriptionId: string,
+  event: { type: "renewed"; periodEnd: Date } | { type: "payment_failed" } | { type: "ended" },
+): Promise<void> {
+  const { db, now } = services;
+  const subscription = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("provider_subscription_id", "=", subscriptionId)
+    .executeTakeFirst();
+  if (!subscription) return;
+  if (event.type === "ended") {
+    await lapseToFree(services, subscription.user_id, `ended:${subscriptionId}`);
+  } else if (event.type === "payment_failed") {
+    await db
+      .updateTable("subscriptions")
+      .set({ status: "inactive", updated_at: now().toISOString() })
+      .where("id", "=", subscription.id)
+      .execute();
+  } else {
+    const end = subscription.current_period_end ?? now().toISOString();
+    if (event.periodEnd.toISOString() <= end) return; // already at (or past) this period
+    await withUserLock(db, subscription.user_id, (tx) =>
+      renewPlan(
+        tx,
+        subscription.user_id,
+        subscription.plan_type as PlanType,
+        { from: end, to: event.periodEnd },
+        now(),
+      ),
+    );
+  }
+}
+
+async function mailTo(
+  services: BillingServices,
+  userId: string,
+  mail: Parameters<typeof sendBillingMail>[2],
+): Promise<void> {
+  const user = await findUserById(services.db, userId);
+  if (user) await sendBillingMail(services, user, mail);
+}
+
+/** A provider failure, as a 502 with the spec's message; the cause goes to the log. */
+function providerError(log: FastifyBaseLogger, error: unknown, message: string): unknown {
+  if (error instanceof AppError) return error;
+  log.error({ err: error }, `payment provider: ${message}`);
+  return new AppError(502, "PAYMENT_PROVIDER_ERROR", `${message}. Please try again in a moment.`);
+}
+
+/** Rolls due paid periods at start and every hour; returns a stop function. */
+export function scheduleBillingRollover(services: BillingServices): () => void {
+  const run = async (): Promise<void> => {
+    await rollPaidPeriods(services).catch((error: unknown) =>
+      services.log.error({ err: error }, "billing roll-over failed"),
+    );
+  };
+  const job = new Cron("23 * * * *", { protect: true }, run);
+  void run();
+  return () => job.stop();
+}

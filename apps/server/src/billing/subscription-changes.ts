@@ -1,0 +1,87 @@
+import type { Db } from "../db/database.js";
+import { addMonths } from "../minutes/billing-period.js";
+import { forfeitPacks, setPlanAllowance, type Tx } from "../minutes/ledger-entries.js";
+import type { PlanType } from "../minutes/plans.js";
+
+// The changes a subscription goes through, each inside the user's ledger lock so the plan row
+// and the minutes always agree.
+
+/** The user's subscription row. */
+export async function currentSubscription(db: Tx | Db, userId: string) {
+  return db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+/** A paid plan starts: a new period, its full allowance (once per `key`). */
+export async function activatePlan(
+  tx: Tx,
+  userId: string,
+  plan: PlanType,
+  {
+    subscriptionId,
+    periodEnd,
+    key,
+  }: { subscriptionId: string | null; periodEnd: Date | null; key: string },
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable("subscriptions")
+    .set({
+      plan_type: plan,
+      status: "active",
+      current_period_start: now.toISOString(),
+      current_period_end: (periodEnd ?? addMonths(now, 1)).toISOString(),
+      provider_subscription_id: subscriptionId,
+      cancel_at_period_end: 0,
+      updated_at: now.toISOString(),
+    })
+    .where("user_id", "=", userId)
+    .execute();
+  await setPlanAllowance(tx, userId, plan, key, key, now);
+}
+
+/** A paid plan renews: the next period, and its allowance again (unused minutes expire). */
+export async function renewPlan(
+  tx: Tx,
+  userId: string,
+  plan: PlanType,
+  { from, to }: { from: string; to: Date },
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable("subscriptions")
+    .set({
+      status: "active",
+      current_period_start: from,
+      current_period_end: to.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .where("user_id", "=", userId)
+    .execute();
+  await setPlanAllowance(tx, userId, plan, `${userId}:${from}`, null, now);
+}
+
+/**
+ * Back to Free now (a Basic downgrade, a lapsed or cancelled paid plan): Free's 20 minutes
+ * from today, pack minutes forfeited, the provider's subscription forgotten.
+ */
+export async function switchToFree(tx: Tx, userId: string, key: string, now: Date): Promise<void> {
+  await tx
+    .updateTable("subscriptions")
+    .set({
+      plan_type: "free",
+      status: "active",
+      current_period_start: now.toISOString(),
+      current_period_end: null,
+      provider_subscription_id: null,
+      cancel_at_period_end: 0,
+      updated_at: now.toISOString(),
+    })
+    .where("user_id", "=", userId)
+    .execute();
+  await setPlanAllowance(tx, userId, "free", key, null, now);
+  await forfeitPacks(tx, userId, key, now);
+}

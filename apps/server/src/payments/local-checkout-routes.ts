@@ -1,0 +1,124 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { findCheckout, type CheckoutRow } from "../billing/checkout-repo.js";
+import { formatUsd, productDescription } from "../billing/catalog.js";
+import type { Db } from "../db/database.js";
+import { renderCheckoutPage } from "./local-checkout-page.js";
+import { checkTestCard } from "./test-card.js";
+
+type CardForm = { name?: string; cardNumber?: string; expiry?: string; cvc?: string };
+
+/**
+ * The local provider's hosted checkout (PAYMENT_PROVIDER=local): GET shows the test page, POST
+ * takes a test card, marks the session paid and redirects to the success URL with the session
+ * id, as Stripe Checkout does. The sale itself is granted by billing when the buyer returns.
+ */
+export function localCheckoutRoutes({ db, now }: { db: Db; now: () => Date }): FastifyPluginAsync {
+  return async (app) => {
+    app.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 16 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    const page = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      row: CheckoutRow,
+      status: number,
+      extra: { error?: string; values?: CardForm } = {},
+    ) =>
+      reply
+        .status(status)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .header(
+          "content-security-policy",
+          "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' " +
+            originOf(row.success_url) +
+            "; frame-ancestors 'none'",
+        )
+        .send(
+          renderCheckoutPage({
+            sessionId: row.provider_session_id,
+            description: productDescription(row.kind as "plan" | "pack", row.product),
+            price: formatUsd(row.amount_cents),
+            recurring: row.kind === "plan",
+            cancelUrl: row.cancel_url ?? "/",
+            zh: prefersChinese(request),
+            ...extra,
+          }),
+        );
+
+    const load = async (
+      request: FastifyRequest<{ Params: { sessionId: string } }>,
+      reply: FastifyReply,
+    ) => {
+      const row = await findCheckout(db, request.params.sessionId);
+      if (!row || row.provider !== "local") {
+        await reply
+          .status(404)
+          .header("content-type", "text/plain; charset=utf-8")
+          .send("Payment session not found.");
+        return undefined;
+      }
+      if (row.status === "paid" || row.status === "completed") {
+        await reply.redirect(successUrl(row), 303); // already paid: straight back
+        return undefined;
+      }
+      return row;
+    };
+
+    app.get<{ Params: { sessionId: string } }>(
+      "/api/payments/local/checkout/:sessionId",
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const row = await load(request, reply);
+        return row ? page(request, reply, row, 200) : reply;
+      },
+    );
+
+    app.post<{ Params: { sessionId: string }; Body: CardForm }>(
+      "/api/payments/local/checkout/:sessionId",
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const row = await load(request, reply);
+        if (!row) return reply;
+        const form = (typeof request.body === "object" && request.body) || {};
+        const outcome = checkTestCard(form, now());
+        if (!outcome.ok) {
+          const zh = prefersChinese(request);
+          return page(request, reply, row, outcome.status, {
+            error: zh ? outcome.message.zh : outcome.message.en,
+            values: { name: form.name, cardNumber: form.cardNumber, expiry: form.expiry },
+          });
+        }
+        await db
+          .updateTable("checkout_sessions")
+          .set({ status: "paid" })
+          .where("provider_session_id", "=", row.provider_session_id)
+          .where("status", "=", "open")
+          .execute();
+        return reply.redirect(successUrl(row), 303);
+      },
+    );
+  };
+}
+
+function successUrl(row: CheckoutRow): string {
+  return (row.success_url ?? "/payment-success?session_id={CHECKOUT_SESSION_ID}").replace(
+    "{CHECKOUT_SESSION_ID}",
+    encodeURIComponent(row.provider_session_id),
+  );
+}
+
+function originOf(url: string | null): string {
+  try {
+    return url ? new URL(url).origin : "";
+  } catch {
+    return "";
+  }
+}
+
+function prefersChinese(request: FastifyRequest): boolean {
+  return /^zh/i.test(String(request.headers["accept-language"] ?? ""));
+}

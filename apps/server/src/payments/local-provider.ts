@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import type { Db } from "../db/database.js";
+import { findCheckout } from "../billing/checkout-repo.js";
+import { addMonths } from "../minutes/billing-period.js";
+import type { CheckoutState, PaymentProvider } from "./payment-provider.js";
+
+/**
+ * The embedded provider: a test checkout page served by this server (see local-checkout-routes)
+ * takes the standard test cards and sends the buyer back exactly as Stripe would. No money
+ * moves; subscriptions renew each period unless cancelled (cancellation is kept by billing).
+ */
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = "local" as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+  ) {}
+
+  async createCheckout(): Promise<{ sessionId: string; url: string }> {
+    const sessionId = `cs_local_${randomBytes(24).toString("base64url")}`;
+    return { sessionId, url: `${this.publicUrl}/api/payments/local/checkout/${sessionId}` };
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<CheckoutState | undefined> {
+    const row = await findCheckout(this.db, sessionId);
+    if (!row || row.provider !== "local") return undefined;
+    const paid = row.status === "paid" || row.status === "completed";
+    return {
+      sessionId,
+      paid,
+      amountCents: paid ? row.amount_cents : null,
+      currency: "usd",
+      subscriptionId: paid && row.kind === "plan" ? `sub_local_${sessionId.slice(9)}` : null,
+      periodEnd: null,
+    };
+  }
+
+  async cancelSubscription(): Promise<void> {
+    // Nothing to stop: the test page never charges again by itself.
+  }
+
+  async subscriptionState(_subscriptionId: string, currentPeriodEnd: Date) {
+    return { active: true, periodEnd: addMonths(currentPeriodEnd, 1) };
+  }
+}

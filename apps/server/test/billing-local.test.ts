@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rollPaidPeriods, type BillingServices } from "../src/billing/service.js";
+import { createMailer } from "../src/mail/mailer.js";
+import { addMonths } from "../src/minutes/billing-period.js";
+import { LocalPaymentProvider } from "../src/payments/local-provider.js";
+import { DATABASE_KINDS } from "./test-database.js";
+import { startTestApi, type TestApi } from "./support/auth-app.js";
+import { signedInUser, type TestUser } from "./support/transcription-app.js";
+
+interface Me {
+  credits: number;
+  additionalCredits: number;
+}
+
+describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (kind) => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startTestApi(kind, { PAYMENT_PROVIDER: "local" });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const me = async (user: TestUser) =>
+    (await (await fetch(`${api.base}/api/auth/me`, { headers: user.auth })).json()) as Me;
+  const active = async (user: TestUser) =>
+    (await (
+      await fetch(`${api.base}/api/subscriptions/active`, { headers: user.auth })
+    ).json()) as { planType: string; status: string; currentPeriodEnd: string | null };
+
+  /** The path of a checkout URL, on this server. */
+  const local = (url: string) => `${api.base}${new URL(url).pathname}`;
+
+  async function pay(url: string, cardNumber = "4242 4242 4242 4242") {
+    return fetch(local(url), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Ada", cardNumber, expiry: "12/40", cvc: "123" }),
+      redirect: "manual",
+    });
+  }
+
+  /** Buys a plan or pack end to end; returns the session id. */
+  async function buy(user: TestUser, path: string): Promise<string> {
+    const start = await api.post(path, undefined, user.auth);
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    const paid = await pay(url);
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get("location") ?? "");
+    return back.searchParams.get("session_id") ?? "";
+  }
+
+  it("sells Basic: test page, declined card, paid card, return, minutes granted once", async () => {
+    const user = await signedInUser(api.db);
+    const start = await api.post("/api/subscriptions/basic", undefined, user.auth);
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    expect(url).toMatch(/^https:\/\/verbatim\.test\/api\/payments\/local\/checkout\/cs_local_/);
+
+    const page = await fetch(local(url));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Test payment page");
+    expect(html).toContain("Verbatim Basic: 200 minutes a month");
+    expect(html).toContain("$6.00");
+
+    const sessionId = url.split("/").pop() ?? "";
+    const early = await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId, planType: "basic" },
+      user.auth,
+    );
+    expect(early.status).toBe(402);
+
+    const declined = await pay(url, "4000 0000 0000 0002");
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    const wrongNumber = await pay(url, "4242 4242 4242 4241");
+    expect(wrongNumber.status).toBe(400);
+
+    const paid = await pay(url);
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get("location") ?? "");
+    expect(back.pathname).toBe("/payment-success");
+    expect(back.searchParams.get("session_id")).toBe(sessionId);
+    expect(back.searchParams.get("plan")).toBe("basic");
+
+    // Five tabs confirm at once: every one answers, one grant.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.post(
+          "/api/subscriptions/checkout-complete",
+          { sessionId, planType: "basic" },
+          user.auth,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    for (const answer of answers)
+      expect(await answer.json()).toEqual({ minutes: 200, minutesAdded: 200 });
+    const grants = await api.db
+      .selectFrom("minute_ledger")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("kind", "=", "grant")
+      .execute();
+    expect(grants).toHaveLength(2); // Free at sign-up, Basic once
+    expect(await me(user)).toMatchObject({ credits: 200, additionalCredits: 0 });
+    expect(await active(user)).toMatchObject({ planType: "basic", status: "active" });
+    const receipt = await api.db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("subject", "=", "Receipt: Verbatim Basic plan")
+      .execute();
+    expect(receipt.length).toBeGreaterThanOrEqual(1);
+    expect(receipt[0]?.text_body).toContain("$6.00");
+  });
+
+  it("refuses unknown plans and packs with the spec's messages", async () => {
+    const user = await signedInUser(api.db);
+    const plan = await api.post("/api/subscriptions/platinum", undefined, user.auth);
+    expect(plan.status).toBe(400);
+    expect(((await plan.json()) as { message: string }).message).toBe(
+      "Invalid subscription plan type",
+    );
+    const pack = await api.post("/api/minutes/750", undefined, user.auth);
+    expect(pack.status).toBe(400);
+    expect(((await pack.json()) as { message: string }).message).toBe("Invalid minutes pack size");
+    expect((await api.post("/api/subscriptions/free", undefined, user.auth)).status).toBe(400);
+  });
+
+  it("sells packs only to Basic subscribers, and adds them after plan minutes", async () => {
+    const free = await signedInUser(api.db);
+    const refused = await api.post("/api/minutes/500", undefined, free.auth);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      code: "FREE_PLAN_UPGRADE_REQUIRED",
+      message: "You need to upgrade to a Basic plan before purchasing additional minutes.",
+    });
+
+    const pro = await signedInUser(api.db);
+    const proSession = await buy(pro, "/api/subscriptions/pro");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: proSession, planType: "pro" },
+      pro.auth,
+    );
+    const proPack = await api.post("/api/minutes/500", undefined, pro.auth);
+    expect(proPack.status).toBe(403);
+    expect(((await proPack.json()) as { code: string }).code).toBe("BASIC_PLAN_REQUIRED");
+
+    const lapsed = await signedInUser(api.db);
+    await api.db
+      .updateTable("subscriptions")
+      .set({ status: "inactive" })
+      .where("user_id", "=", lapsed.id)
+      .execute();
+    const none = await api.post("/api/minutes/500", undefined, lapsed.auth);
+    expect(((await none.json()) as { code: string }).code).toBe("NO_SUBSCRIPTION");
+
+    const basic = await signedInUser(api.db);
+    const plan = await buy(basic, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: plan, planType: "basic" },
+      basic.auth,
+    );
+    const pack = await buy(basic, "/api/minutes/500");
+    const confirm = () =>
+      api.post("/api/minutes/checkout-complete", { sessionId: pack, minutesPack: 500 }, basic.auth);
+    const [a, b] = await Promise.all([confirm(), confirm()]);
+    expect(await a.json()).toEqual({ minutes: 700, minutesAdded: 500 });
+    expect(await b.json()).toEqual({ minutes: 700, minutesAdded: 500 });
+    expect(await me(basic)).toEqual(
+      expect.objectContaining({ credits: 200, additionalCredits: 500 }),
+    );
+    // A pack session cannot be confirmed as a plan, nor by someone else.
+    const asPlan = await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: pack, planType: "basic" },
+      basic.auth,
+    );
+    expect(asPlan.status).toBe(400);
+    const stranger = await api.post(
+      "/api/minutes/checkout-complete",
+      { sessionId: pack, minutesPack: 500 },
+      free.auth,
+    );
+    expect(stranger.status).toBe(404);
+    const forged = await api.post(
+      "/api/minutes/checkout-complete",
+      { sessionId: "cs_local_forged", minutesPack: 500 },
+      basic.auth,
+    );
+    expect(forged.status).toBe(404);
+    const missing = await api.post(
+      "/api/minutes/checkout-complete",
+      { sessionId: "", minutesPack: 500 },
+      basic.auth,
+    );
+    expect(((await missing.json()) as { message: string }).message).toContain(
+      "Payment session information is missing",
+    );
+
+    // Downgrading Basic: Free at once, 20 minutes, packs forfeited.
+    const down = await api.post("/api/subscriptions/downgrade", undefined, basic.auth);
+    expect(down.status).toBe(200);
+    expect(await down.json()).toMatchObject({ planType: "free", effective: "now" });
+    expect(await me(basic)).toEqual(expect.objectContaining({ credits: 20, additionalCredits: 0 }));
+    expect(await active(basic)).toMatchObject({ planType: "free", status: "active" });
+    const again = await api.post("/api/subscriptions/downgrade", undefined, basic.auth);
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { code: string }).code).toBe("ALREADY_FREE");
+  });
+
+  it("keeps Standard to the period end after a downgrade, renews Basic, and lapses to Free", async () => {
+    const standard = await signedInUser(api.db);
+    const s1 = await buy(standard, "/api/subscriptions/standard");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: s1, planType: "standard" },
+      standard.auth,
+    );
+    const down = await api.post("/api/subscriptions/downgrade", undefined, standard.auth);
+    expect(await down.json()).toMatchObject({ planType: "standard", effective: "period_end" });
+    expect(await active(standard)).toMatchObject({ planType: "standard", status: "active" });
+    expect(await me(standard)).toMatchObject({ credits: 500 });
+
+    const basic = await signedInUser(api.db);
+    const b1 = await buy(basic, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: b1, planType: "basic" },
+      basic.auth,
+    );
+    const firstEnd = (await active(basic)).currentPeriodEnd ?? "";
+    // Spend some plan minutes so the renewal's reset is visible.
+    await api.db
+      .insertInto("minute_ledger")
+      .values({
+        user_id: basic.id,
+        kind: "charge",
+        pool: "plan",
+        seconds: -600,
+        idempotency_key: `spend:${basic.id}`,
+        reference: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await me(basic)).toMatchObject({ credits: 190 });
+
+    const later = new Date(Date.parse(firstEnd) + 60_000);
+    const services: BillingServices = {
+      db: api.db,
+      config: {
+        ...api.app.initialConfig,
+        publicUrl: "https://verbatim.test",
+      } as unknown as BillingServices["config"],
+      provider: new LocalPaymentProvider(api.db, "https://verbatim.test"),
+      mailer: createMailer({
+        config: { smtpUrl: undefined, mailFrom: "t@example.com" },
+        db: api.db,
+        log: api.app.log,
+      }),
+      log: api.app.log,
+      now: () => later,
+    };
+    expect(await rollPaidPeriods(services)).toBeGreaterThanOrEqual(2);
+    expect(await active(standard)).toMatchObject({ planType: "free" });
+    expect(await me(standard)).toMatchObject({ credits: 20 });
+    const renewed = await active(basic);
+    expect(renewed.planType).toBe("basic");
+    expect(renewed.currentPeriodEnd).toBe(addMonths(new Date(firstEnd), 1).toISOString());
+    expect(await me(basic)).toMatchObject({ credits: 200 });
+    // Rolling again in the same period changes nothing.
+    expect(await rollPaidPeriods(services)).toBe(0);
+  });
+});
