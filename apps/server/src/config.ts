@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const list = z
@@ -62,6 +63,8 @@ const ConfigSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
     /** Another Stripe API address (tests point it at a local stand-in): http://127.0.0.1:12111. */
     STRIPE_API_URL: z.url().optional(),
+    /** The built web app (default: apps/web/dist of this repository). */
+    WEB_DIR: z.string().optional(),
     /** pino log level. */
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -95,6 +98,7 @@ const ConfigSchema = z
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
       adminEmails: env.ADMIN_EMAILS,
       supportEmail: env.SUPPORT_EMAIL,
+      webDir: resolve(env.WEB_DIR ?? fileURLToPath(new URL("../../web/dist", import.meta.url))),
       payments: {
         provider: env.PAYMENT_PROVIDER,
         stripeSecretKey: env.STRIPE_SECRET_KEY,

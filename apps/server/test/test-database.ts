@@ -29,15 +29,21 @@ export async function createTestDatabase(
   const url = `${TEST_POSTGRES_URL}${TEST_POSTGRES_URL.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const config = { kind: "postgres", url } as const;
   const db = openDatabase(config);
-  await migrateToLatest(db);
+  const drop = async () => {
+    await db.destroy();
+    await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+    await admin.destroy();
+  };
+  try {
+    await migrateToLatest(db, { schema });
+  } catch (error) {
+    await drop();
+    throw error;
+  }
   return {
     db,
     config,
-    close: async () => {
-      await db.destroy();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
-      await admin.destroy();
-    },
+    close: drop,
   };
 }
 

@@ -316,6 +316,18 @@ export async function rollPaidPeriods(services: BillingServices): Promise<number
           ),
         );
       } else {
+        // Stop a subscription the provider still retries (past due), so it cannot charge later.
+        const providerId = subscription.provider_subscription_id;
+        if (providerId && !subscription.cancel_at_period_end) {
+          await provider
+            .cancelSubscription(providerId, "now")
+            .catch((error: unknown) =>
+              log.error(
+                { err: error, subscriptionId: providerId },
+                "cancelling a lapsed plan failed",
+              ),
+            );
+        }
         await lapseToFree(services, subscription.user_id, `lapse:${subscription.user_id}:${end}`);
       }
       changed++;

@@ -28,8 +28,14 @@ export function openDatabase(config: DatabaseConfig): Db {
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest(db: Db, options: { schema?: string } = {}): Promise<void> {
+  // A schema of its own (PostgreSQL tests) keeps its migration tables there too: Kysely would
+  // otherwise find another schema's lock table and skip creating its own.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error) {

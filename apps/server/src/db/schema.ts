@@ -54,6 +54,8 @@ export interface SubscriptionsTable {
   current_period_end: string | null;
   /** Payment provider's subscription id, when paid. */
   provider_subscription_id: string | null;
+  /** 1 when the plan ends at the period end (a downgrade from Standard or Pro), else 0. */
+  cancel_at_period_end: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -141,10 +143,39 @@ export interface CheckoutSessionsTable {
   /** The plan type or pack size bought. */
   product: string;
   amount_cents: number;
-  /** "open", "completed", "expired" or "failed". */
+  /** "open", "paid" (the local test page took the card), "completed" (granted) or "failed". */
   status: string;
   created_at: string;
   completed_at: string | null;
+  /** Where the hosted page sends the buyer back (the local provider's page needs them). */
+  success_url: string | null;
+  cancel_url: string | null;
+  /** The provider's subscription, for plan purchases. */
+  provider_subscription_id: string | null;
+}
+
+/** Webhook events already handled, so a replayed event changes nothing. */
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  received_at: string;
+}
+
+/** A message sent through the contact form; it is also e-mailed to support. */
+export interface ContactMessagesTable {
+  id: string;
+  /** The sender's account when they were signed in. */
+  user_id: string | null;
+  name: string;
+  /** The sender's address: the reply-to of the mail to support. */
+  email: string;
+  /** One of the form's subjects ("General Inquiry", "Technical Support", …). */
+  subject: string;
+  message: string;
+  /** The sender's interface language: "en" or "zh-HK". */
+  locale: string;
+  created_at: string;
 }
 
 /** The whole database, for Kysely. */
@@ -158,4 +189,6 @@ export interface Database {
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
   checkout_sessions: CheckoutSessionsTable;
+  payment_events: PaymentEventsTable;
+  contact_messages: ContactMessagesTable;
 }

@@ -10,7 +10,10 @@ import {
 import { randomUUID } from "node:crypto";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
+import { scheduleDailyReport } from "../admin/daily-report.js";
+import { adminRoutes } from "../admin/routes.js";
 import { authRoutes, type AuthOptions } from "../auth/routes.js";
+import { contactRoutes, type ContactOptions } from "../contact/routes.js";
 import { healthRoutes } from "../health/routes.js";
 import multipart from "@fastify/multipart";
 import { JobQueue } from "../jobs/job-queue.js";
@@ -22,7 +25,15 @@ import { transcriptionEventsRoute } from "../transcriptions/events-route.js";
 import { transcriptionRoutes } from "../transcriptions/routes.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { uploadRoutes } from "../uploads/routes.js";
-import { registerErrorHandling } from "./error-handler.js";
+import { billingRoutes } from "../billing/routes.js";
+import { scheduleBillingRollover, type BillingServices } from "../billing/service.js";
+import { createMailer } from "../mail/mailer.js";
+import { createPaymentProvider } from "../payments/create-provider.js";
+import { localCheckoutRoutes } from "../payments/local-checkout-routes.js";
+import { stripeWebhookRoutes } from "../payments/stripe-webhook-routes.js";
+import { accountRoutes } from "../users/routes.js";
+import { serveWebApp } from "../web/serve-web-app.js";
+import { registerErrorHandling, registerNotFound } from "./error-handler.js";
 
 /** What the routes need: settings and the database. */
 export interface AppContext {
@@ -30,6 +41,8 @@ export interface AppContext {
   db: Db;
   /** Auth settings tests override (rate limits, clock); defaults otherwise. */
   auth?: AuthOptions;
+  /** Contact-form settings tests override (rate limits); defaults otherwise. */
+  contact?: ContactOptions;
   /** Hourly housekeeping (minute resets, expired uploads); default on. */
   maintenance?: boolean;
 }
@@ -84,14 +97,43 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(transcriptionRoutes(services));
   await app.register(transcriptionEventsRoute(services));
   await app.register(uploadRoutes(services));
+  const billing: BillingServices = {
+    db: context.db,
+    config: context.config,
+    provider: createPaymentProvider(context.config, context.db),
+    mailer: createMailer({ config: context.config, db: context.db, log: app.log }),
+    log: app.log,
+    now: () => new Date(),
+  };
+  await app.register(billingRoutes(billing));
+  if (billing.provider.name === "local") {
+    await app.register(localCheckoutRoutes({ db: context.db, now: billing.now }));
+  }
+  if (billing.provider.name === "stripe") {
+    await app.register(stripeWebhookRoutes(billing));
+  }
+  await app.register(accountRoutes({ transcriptions: services, billing }));
+  await app.register(adminRoutes(context));
+  await app.register(contactRoutes(context));
+
+  registerNotFound(app, await serveWebApp(app, context.config.webDir));
 
   await jobs.start();
   const stopMaintenance =
     context.maintenance === false
       ? () => undefined
       : scheduleMaintenance({ db: context.db, uploadDir: context.config.uploadDir, log: app.log });
+  const stopDailyReport =
+    context.maintenance === false
+      ? () => undefined
+      : scheduleDailyReport({ db: context.db, config: context.config, log: app.log });
+  const stopBilling =
+    context.maintenance === false ? () => undefined : scheduleBillingRollover(billing);
   app.addHook("onClose", async () => {
     stopMaintenance();
+    stopBilling();
+    billing.mailer.close();
+    stopDailyReport();
     await jobs.stop();
   });
   return app;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, type ErrorBody } from "./app-error.js";
 
@@ -35,11 +35,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(status)
       .send({ code: error.code ?? "BAD_REQUEST", message: error.message } satisfies ErrorBody);
   });
+}
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
+/** 404 for unknown paths: the web app (when it answers) or the API's JSON. */
+export function registerNotFound(
+  app: FastifyInstance,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+): void {
+  app.setNotFoundHandler((request, reply) => {
+    const answered = fallback?.(request, reply);
+    if (answered) return answered;
+    return reply.status(404).send({
       code: "NOT_FOUND",
       message: `No route ${request.method} ${request.url.split("?")[0]}`,
-    } satisfies ErrorBody),
-  );
+    } satisfies ErrorBody);
+  });
 }

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (the contact form: the sender), when not the sender. */
+  replyTo?: string;
 }
 
 /** How a message ended: sent over SMTP, failed there, or only logged (no SMTP configured). */

@@ -68,7 +68,8 @@ const COPY: Readonly<Record<Locale, Readonly<Record<MailTemplate, Copy>>>> = {
   },
 };
 
-function escapeHtml(value: string): string {
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

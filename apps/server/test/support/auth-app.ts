@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AuthOptions } from "../../src/auth/routes.js";
 import { loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/database.js";
-import { buildApp } from "../../src/http/app.js";
+import { buildApp, type AppContext } from "../../src/http/app.js";
 import { createTestDatabase, type DatabaseKind } from "../test-database.js";
 
 /** A running API over real HTTP on a test database. */
@@ -22,11 +22,15 @@ export const RELAXED_LIMITS = {
   perEmail: { max: 10_000, windowMs: 60_000 },
 };
 
-/** Starts the API on a fresh database of that kind; `env` adds settings (SMTP_URL, ADMIN_EMAILS). */
+/**
+ * Starts the API on a fresh database of that kind; `env` adds settings (SMTP_URL, ADMIN_EMAILS),
+ * `context` other app settings (contact-form rate limits).
+ */
 export async function startTestApi(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   auth: AuthOptions = { rateLimits: RELAXED_LIMITS },
+  context: Pick<AppContext, "contact"> = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind);
   const config = {
@@ -38,7 +42,7 @@ export async function startTestApi(
     }),
     database: database.config,
   };
-  const app = await buildApp({ config, db: database.db, auth });
+  const app = await buildApp({ config, db: database.db, auth, ...context });
   const base = await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The top-level headers as sent (names lower-cased, values not decoded): `reply-to`, … */
+  headers: Record<string, string>;
 }
 
 /** A real SMTP server on 127.0.0.1 (random port) that keeps what it receives. */
@@ -90,11 +92,14 @@ function decodeWords(value: string): string {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  const bytes = text
+  // Byte by byte: `=XX` is one byte, anything else (a literal `%` included) is itself.
+  const parts = text
     .replace(/=\r?\n/g, "")
-    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => `%${hex}`)
-    .replace(/[^%]/g, (c) => encodeURIComponent(c));
-  return decodeURIComponent(bytes);
+    .split(/(=[0-9A-F]{2})/i)
+    .map((part) =>
+      /^=[0-9A-F]{2}$/i.test(part) ? Buffer.from([parseInt(part.slice(1), 16)]) : Buffer.from(part),
+    );
+  return Buffer.concat(parts).toString("utf8");
 }
 
 function decodeBody(headers: Map<string, string>, body: string): string {
@@ -105,7 +110,7 @@ function decodeBody(headers: Map<string, string>, body: string): string {
   return body;
 }
 
-function parseMessage(raw: string): { subject: string; text: string; html: string } {
+function parseMessage(raw: string): Omit<ReceivedMail, "to"> {
   const { headers, body } = splitHead(raw);
   const subject = decodeWords(headers.get("subject") ?? "");
   const type = headers.get("content-type") ?? "text/plain";
@@ -124,5 +129,5 @@ function parseMessage(raw: string): { subject: string; text: string; html: strin
     if (partType.startsWith("text/html")) html = decoded;
     else if (partType.startsWith("text/plain")) text = decoded;
   }
-  return { subject, text, html };
+  return { subject, text, html, headers: Object.fromEntries(headers) };
 }

@@ -1,10 +1,17 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as accounts from "./0001-accounts.js";
 import * as transcriptions from "./0002-transcriptions.js";
+import * as billing from "./0003-billing.js";
+import * as contact from "./0004-contact.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { "0001-accounts": accounts, "0002-transcriptions": transcriptions };
+    return {
+      "0001-accounts": accounts,
+      "0002-transcriptions": transcriptions,
+      "0003-billing": billing,
+      "0004-contact": contact,
+    };
   },
 };

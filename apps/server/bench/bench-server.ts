@@ -1,0 +1,124 @@
+// Starts the real API in-process on a scratch SQLite file, with one signed-in user and history.
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
+import { issueToken } from "../src/auth/tokens.js";
+import { loadConfig } from "../src/config.js";
+import { migrateToLatest, openDatabase, type Db } from "../src/db/database.js";
+import { buildApp } from "../src/http/app.js";
+import { startFreePlan } from "../src/minutes/minute-ledger.js";
+import { insertTranscription } from "../src/transcriptions/repo.js";
+import { insertUser } from "../src/users/repo.js";
+
+/** The running API, its database, the bench user and a scratch folder for files. */
+export interface BenchServer {
+  base: string;
+  db: Db;
+  userId: string;
+  auth: { authorization: string };
+  scratchDir: string;
+  close(): Promise<void>;
+}
+
+const REPO_ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
+const SHARED_TINY_MODEL = resolve(REPO_ROOT, "../shared/models/for-tests-ggml-tiny.bin");
+
+/** The shared tiny test model when present, else a generated random-weight one. */
+async function tinyModel(): Promise<string> {
+  return existsSync(SHARED_TINY_MODEL) ? SHARED_TINY_MODEL : ensureRandomModel("tiny");
+}
+
+/** Starts the API (no workers, no maintenance) and seeds a user with `historyRows` finished jobs. */
+export async function startBenchServer(historyRows: number): Promise<BenchServer> {
+  const root = mkdtempSync(join(tmpdir(), "verbatim-bench-api-"));
+  const modelsDir = join(root, "models");
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DATA_DIR: join(root, "data"),
+    UPLOAD_DIR: join(root, "uploads"),
+    MODELS_DIR: modelsDir,
+    FAST_MODEL: await tinyModel(),
+    WORKER_CONCURRENCY: "0",
+  });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  let app: FastifyInstance | undefined;
+  try {
+    app = await buildApp({ config, db, maintenance: false });
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    const user = await seedUser(db, historyRows);
+    const running = app;
+    return {
+      base,
+      db,
+      ...user,
+      scratchDir: root,
+      close: async () => {
+        await running.close();
+        await db.destroy();
+        rmSync(root, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await app?.close();
+    await db.destroy();
+    rmSync(root, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** A user with a session, ample pack minutes, and finished jobs one second apart. */
+async function seedUser(db: Db, historyRows: number) {
+  const now = new Date();
+  const user = await insertUser(
+    db,
+    { id: randomUUID(), email: "bench@example.com", name: "Bench User", locale: "en" },
+    now,
+  );
+  await startFreePlan(db, user.id, now);
+  await db
+    .insertInto("minute_ledger")
+    .values({
+      user_id: user.id,
+      kind: "purchase",
+      pool: "pack",
+      seconds: 100_000,
+      idempotency_key: "bench-grant",
+      reference: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  const cues = JSON.stringify([
+    { index: 1, start: 0, end: 1500, text: "Hello from the benchmark." },
+  ]);
+  for (let i = 0; i < historyRows; i++) {
+    const id = randomUUID();
+    const at = new Date(now.getTime() - (historyRows - i) * 1000);
+    await insertTranscription(
+      db,
+      {
+        id,
+        userId: user.id,
+        fileName: `talk-${i}.mp3`,
+        model: "whisper-1",
+        engineModel: "tiny",
+        options: { language: "en", task: "transcribe", wordTimestamps: false },
+        mediaPath: "",
+        mediaBytes: 1_000_000,
+        durationMs: 60_000,
+      },
+      at,
+    );
+    await db
+      .updateTable("transcriptions")
+      .set({ status: "completed", cues_json: cues, media_path: null, progress: 1 })
+      .where("id", "=", id)
+      .execute();
+  }
+  const { token } = await issueToken(db, user.id, "session", now);
+  return { userId: user.id, auth: { authorization: `Bearer ${token}` } };
+}

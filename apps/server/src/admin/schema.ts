@@ -1,0 +1,75 @@
+import { z } from "zod";
+
+/** Sales of one product in the period. */
+const ProductRevenue = z.object({
+  /** The plan type or the pack size sold. */
+  product: z.string(),
+  /** Paid checkouts. */
+  count: z.number().int(),
+  amountCents: z.number().int(),
+});
+
+/** GET /api/admin/usage query: the period, by default the 24 hours before now. */
+export const UsageQuery = z
+  .object({
+    /** Start of the period (ISO-8601); default: 24 hours before `to`. */
+    from: z.iso.datetime({ offset: true }).optional(),
+    /** End of the period (ISO-8601, exclusive); default: now. */
+    to: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), {
+    message: "from must be before to",
+    path: ["from"],
+  });
+
+/** GET /api/admin/usage: figures for the period, the queue now, and a 30-day series. */
+export const UsageResponse = z.object({
+  /** The period, ISO-8601 UTC, [from, to). */
+  period: z.object({ from: z.string(), to: z.string() }),
+  /** Accounts created. */
+  signups: z.number().int(),
+  /** Users who started a transcription. */
+  activeUsers: z.number().int(),
+  /** Jobs that ended in the period, by outcome. */
+  transcriptions: z.object({
+    completed: z.number().int(),
+    failed: z.number().int(),
+    cancelled: z.number().int(),
+    /** Failed jobs by error code, most frequent first. */
+    failuresByCode: z.array(z.object({ code: z.string(), count: z.number().int() })),
+  }),
+  /** Minutes of media completed, one decimal. */
+  minutesProcessed: z.number(),
+  /** Paid checkouts, in US cents. */
+  revenue: z.object({
+    totalCents: z.number().int(),
+    byPlan: z.array(ProductRevenue),
+    byPack: z.array(ProductRevenue),
+  }),
+  /** The job queue now. */
+  queue: z.object({
+    queued: z.number().int(),
+    processing: z.number().int(),
+    /** Seconds the oldest waiting job has waited; null when none waits. */
+    oldestQueuedAgeSeconds: z.number().int().nullable(),
+  }),
+  /** The last 30 UTC days, oldest first. */
+  daily: z.array(
+    z.object({
+      /** YYYY-MM-DD (UTC). */
+      date: z.string(),
+      signups: z.number().int(),
+      transcriptions: z.number().int(),
+      minutes: z.number(),
+      revenueCents: z.number().int(),
+    }),
+  ),
+});
+
+/** POST /api/admin/run-daily-report: who the report reached. */
+export const DailyReportResponse = z.object({
+  /** Messages delivered (or logged, without SMTP). */
+  sent: z.number().int(),
+  /** The admin addresses they went to. */
+  recipients: z.array(z.string()),
+});

@@ -1,0 +1,152 @@
+import Stripe from "stripe";
+import type {
+  CheckoutRequest,
+  CheckoutState,
+  CreatedCheckout,
+  PaymentProvider,
+  SubscriptionState,
+} from "./payment-provider.js";
+
+/** How to reach Stripe: the secret key, and optionally another API address (tests). */
+export interface StripeSettings {
+  secretKey: string;
+  /** STRIPE_API_URL: a stand-in for api.stripe.com (`http://127.0.0.1:4242`). */
+  apiUrl?: string | undefined;
+}
+
+/**
+ * Stripe Checkout: plans are monthly subscriptions, packs one-time payments, each priced inline
+ * (`price_data`) from our catalogue so no products need to be set up in the dashboard. What was
+ * bought travels in the session's metadata; billing grants it when the buyer returns or when the
+ * webhook says the session completed, whichever comes first.
+ */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = "stripe" as const;
+  readonly stripe: Stripe;
+
+  constructor({ secretKey, apiUrl }: StripeSettings) {
+    this.stripe = new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: "Verbatim" },
+      ...apiAddress(apiUrl),
+    });
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<CreatedCheckout> {
+    const metadata = { userId: request.userId, kind: request.kind, product: request.product };
+    const plan = request.kind === "plan";
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: plan ? "subscription" : "payment",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: "usd",
+            unit_amount: request.amountCents,
+            product_data: { name: request.description },
+            ...(plan ? { recurring: { interval: "month" as const } } : {}),
+          },
+        },
+      ],
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      customer_email: request.email,
+      client_reference_id: request.userId,
+      metadata,
+      ...(plan ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
+    };
+    const session = await this.stripe.checkout.sessions.create(params);
+    if (!session.url)
+      throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
+    return { sessionId: session.id, url: session.url };
+  }
+
+  async retrieveCheckout(sessionId: string): Promise<CheckoutState | undefined> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId, {
+        expand: ["subscription"],
+      });
+    } catch (error) {
+      if (isResourceMissing(error)) return undefined;
+      throw error;
+    }
+    const paid = session.status === "complete" && session.payment_status === "paid";
+    const expanded = session.subscription;
+    const subscriptionId = typeof expanded === "string" ? expanded : expanded ? expanded.id : null;
+    let periodEnd: Date | null = null;
+    if (paid && subscriptionId) {
+      const subscription =
+        typeof expanded === "object" && expanded
+          ? expanded
+          : await this.stripe.subscriptions.retrieve(subscriptionId);
+      periodEnd = currentPeriodEnd(subscription);
+    }
+    return {
+      sessionId: session.id,
+      paid,
+      amountCents: session.amount_total,
+      currency: session.currency,
+      subscriptionId,
+      periodEnd,
+    };
+  }
+
+  async cancelSubscription(subscriptionId: string, when: "now" | "period_end"): Promise<void> {
+    try {
+      if (when === "now") {
+        await this.stripe.subscriptions.cancel(subscriptionId);
+      } else {
+        await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      }
+    } catch (error) {
+      // Already gone at Stripe (cancelled from the dashboard, or a replayed downgrade): done.
+      if (isResourceMissing(error)) return;
+      throw error;
+    }
+  }
+
+  async subscriptionState(subscriptionId: string): Promise<SubscriptionState> {
+    try {
+      const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+      return {
+        active: subscription.status === "active" || subscription.status === "trialing",
+        periodEnd: currentPeriodEnd(subscription),
+      };
+    } catch (error) {
+      if (isResourceMissing(error)) return { active: false, periodEnd: null };
+      throw error;
+    }
+  }
+}
+
+/**
+ * The end of the period a subscription is paid up to: on its items since API version
+ * 2025-03-31 (basil), on the subscription itself before; the latest when items differ.
+ */
+export function currentPeriodEnd(subscription: Stripe.Subscription): Date | null {
+  const ends = (subscription.items?.data ?? [])
+    .map((item) => item.current_period_end)
+    .filter((end): end is number => typeof end === "number");
+  const legacy = (subscription as { current_period_end?: unknown }).current_period_end;
+  if (typeof legacy === "number") ends.push(legacy);
+  return ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null;
+}
+
+/** Stripe's "No such …" (404 `resource_missing`). */
+export function isResourceMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && error.code === "resource_missing";
+}
+
+/** Host, port and protocol for the SDK from STRIPE_API_URL; nothing when it is unset. */
+function apiAddress(apiUrl: string | undefined): Partial<Stripe.StripeConfig> {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+    protocol,
+  };
+}

@@ -1,0 +1,83 @@
+import type { BillingServices } from "../billing/service.js";
+import { currentSubscription } from "../billing/subscription-changes.js";
+import { AppError } from "../http/app-error.js";
+import { deleteTranscription, type TranscriptionServices } from "../transcriptions/service.js";
+import { endSession } from "../uploads/upload-sessions.js";
+import type { User } from "./repo.js";
+
+/** What deleting an account touches: the jobs and their files, the uploads, the provider. */
+export interface AccountServices {
+  transcriptions: TranscriptionServices;
+  billing: Pick<BillingServices, "provider" | "log">;
+}
+
+/**
+ * Deletes an account and everything kept about it, at once (spec §4 allows 30 days; we need
+ * none). In order, so a failure leaves the account usable rather than half-deleted:
+ *
+ * 1. a paid subscription is cancelled at the payment provider (no charge after deletion);
+ *    if that fails and the provider still bills it, nothing is deleted (502, try again);
+ * 2. every session token is revoked, so no request of the user's starts new work;
+ * 3. transcriptions: running jobs cancelled, media files and rows deleted;
+ * 4. chunked-upload sessions with their chunk files;
+ * 5. in one transaction: ledger, subscription, checkouts, the contact messages' link to the
+ *    user, e-mails kept in the outbox for the address, and the user row.
+ */
+export async function deleteAccount(services: AccountServices, user: User): Promise<void> {
+  const { db, config } = services.transcriptions;
+  await cancelPaidSubscription(services, user);
+
+  await db.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
+
+  const jobs = await db
+    .selectFrom("transcriptions")
+    .selectAll()
+    .where("user_id", "=", user.id)
+    .execute();
+  for (const job of jobs) await deleteTranscription(services.transcriptions, job);
+
+  const sessions = await db
+    .selectFrom("upload_sessions")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .execute();
+  for (const { id } of sessions) await endSession(db, config.uploadDir, id);
+
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom("transcriptions").where("user_id", "=", user.id).execute();
+    await tx.deleteFrom("minute_ledger").where("user_id", "=", user.id).execute();
+    await tx.deleteFrom("subscriptions").where("user_id", "=", user.id).execute();
+    await tx.deleteFrom("checkout_sessions").where("user_id", "=", user.id).execute();
+    await tx.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
+    await tx
+      .updateTable("contact_messages")
+      .set({ user_id: null })
+      .where("user_id", "=", user.id)
+      .execute();
+    await tx.deleteFrom("mail_outbox").where("to_address", "=", user.email).execute();
+    await tx.deleteFrom("users").where("id", "=", user.id).execute();
+  });
+  services.billing.log.info({ userId: user.id }, "account deleted");
+}
+
+/** Stops billing for a paid plan; an already-ended provider subscription is fine. */
+async function cancelPaidSubscription(services: AccountServices, user: User): Promise<void> {
+  const { provider, log } = services.billing;
+  const subscription = await currentSubscription(services.transcriptions.db, user.id);
+  const providerId = subscription?.provider_subscription_id;
+  if (!subscription || !providerId) return;
+  try {
+    await provider.cancelSubscription(providerId, "now");
+  } catch (error) {
+    // Cancelling one the provider has already ended may fail; only a live one blocks deletion.
+    const periodEnd = new Date(subscription.current_period_end ?? Date.now());
+    const state = await provider.subscriptionState(providerId, periodEnd).catch(() => undefined);
+    if (state && !state.active) return;
+    log.error({ err: error, userId: user.id }, "cancelling the subscription for deletion failed");
+    throw new AppError(
+      502,
+      "SUBSCRIPTION_CANCEL_FAILED",
+      "We could not cancel your subscription with the payment provider, so your account was not deleted. Please try again.",
+    );
+  }
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireUser, SESSION_COOKIE } from "../auth/require-user.js";
+import { ErrorResponse } from "../auth/schema.js";
+import { AppError } from "../http/app-error.js";
+import { deleteAccount, type AccountServices } from "./delete-account.js";
+import { normalizeEmail } from "./repo.js";
+
+/**
+ * DELETE /api/account: the confirmation is the account's own e-mail address, typed by the
+ * user (compared without regard to case or surrounding spaces), so a stray call or a stolen
+ * request body for another account deletes nothing.
+ */
+export const DeleteAccountBody = z.object({
+  /** The signed-in account's e-mail address, as confirmation. */
+  email: z.string().trim().min(1, "Type your e-mail address to confirm").max(320),
+});
+
+/** /api/account: deleting one's own account with all its data. */
+export function accountRoutes(services: AccountServices): FastifyPluginAsync {
+  return async (parent) => {
+    const app = parent.withTypeProvider<ZodTypeProvider>();
+    app.delete(
+      "/api/account",
+      {
+        preHandler: requireUser({ db: services.transcriptions.db }),
+        schema: {
+          summary:
+            "Delete the signed-in account now: transcriptions, media, uploads, sessions, minutes, subscription (cancelled at the provider) and the user",
+          tags: ["account"],
+          security: [{ bearer: [] }],
+          body: DeleteAccountBody,
+          response: {
+            204: z.null(),
+            400: ErrorResponse,
+            401: ErrorResponse,
+            502: ErrorResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        if (normalizeEmail(request.body.email) !== normalizeEmail(user.email)) {
+          throw new AppError(
+            400,
+            "CONFIRMATION_MISMATCH",
+            "The e-mail address does not match your account.",
+          );
+        }
+        await deleteAccount(services, user);
+        reply.header("set-cookie", `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

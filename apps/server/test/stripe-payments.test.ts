@@ -1,0 +1,455 @@
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addEntry } from "../src/minutes/ledger-entries.js";
+import { startTestApi, type TestApi } from "./support/auth-app.js";
+import { startStripeStandIn, stripeEvent, type StripeStandIn } from "./support/stripe-stand-in.js";
+import { signedInUser, type TestUser } from "./support/transcription-app.js";
+import { DATABASE_KINDS } from "./test-database.js";
+
+const WEBHOOK_SECRET = "whsec_test";
+const WEBHOOK = "/api/payments/stripe/webhook";
+
+describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
+  let stand: StripeStandIn;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    stand = await startStripeStandIn();
+    api = await startTestApi(kind, {
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: stand.url,
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await stand?.close();
+  });
+
+  /** Starts a checkout through the API; the session id is the one the stand-in created. */
+  async function startCheckout(user: TestUser, path: string): Promise<string> {
+    const before = new Set(stand.sessions.keys());
+    const response = await api.post(path, undefined, user.auth);
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    const created = [...stand.sessions.keys()].filter((id) => !before.has(id));
+    expect(created).toHaveLength(1);
+    const sessionId = created[0] ?? "";
+    expect(url).toBe(stand.sessions.get(sessionId)?.url);
+    return sessionId;
+  }
+
+  const confirmPlan = (user: TestUser, sessionId: string, planType: string) =>
+    api.post("/api/subscriptions/checkout-complete", { sessionId, planType }, user.auth);
+
+  async function me(user: TestUser): Promise<{ credits: number; additionalCredits: number }> {
+    const response = await fetch(`${api.base}/api/auth/me`, { headers: user.auth });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { credits: number; additionalCredits: number };
+  }
+
+  async function activePlan(user: TestUser) {
+    const response = await fetch(`${api.base}/api/subscriptions/active`, { headers: user.auth });
+    expect(response.status).toBe(200);
+    return (await response.json()) as {
+      planType: string;
+      status: string;
+      currentPeriodEnd: string;
+    };
+  }
+
+  /** Plan grants made for a checkout session (the ledger's `grant` rows that name it). */
+  async function grantsFor(sessionId: string): Promise<number> {
+    const rows = await api.db
+      .selectFrom("minute_ledger")
+      .select("id")
+      .where("kind", "=", "grant")
+      .where("reference", "=", `checkout:${sessionId}`)
+      .execute();
+    return rows.length;
+  }
+
+  async function sendWebhook(
+    event: Record<string, unknown>,
+    { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {},
+  ): Promise<Response> {
+    const payload = JSON.stringify(event);
+    const header =
+      signature === undefined
+        ? Stripe.webhooks.generateTestHeaderString({ payload, secret })
+        : signature;
+    return fetch(`${api.base}${WEBHOOK}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        ...(header === null ? {} : { "stripe-signature": header }),
+      },
+      body: payload,
+    });
+  }
+
+  /** A user on Basic through a paid and confirmed Stripe checkout; its subscription id. */
+  async function basicSubscriber(): Promise<{ user: TestUser; subscriptionId: string }> {
+    const user = await signedInUser(api.db);
+    const sessionId = await startCheckout(user, "/api/subscriptions/basic");
+    const session = stand.pay(sessionId);
+    expect((await confirmPlan(user, sessionId, "basic")).status).toBe(200);
+    return { user, subscriptionId: session.subscription ?? "" };
+  }
+
+  /** Uses some plan minutes, as a finished job would. */
+  async function useMinutes(user: TestUser, minutes: number): Promise<void> {
+    await addEntry(
+      api.db,
+      user.id,
+      "charge",
+      "plan",
+      -minutes * 60,
+      `test-charge:${user.id}:${Date.now()}:${Math.random()}`,
+      null,
+      new Date(),
+    );
+  }
+
+  it("sells Basic through a Stripe Checkout subscription and grants 200 minutes once", async () => {
+    const user = await signedInUser(api.db);
+    const sessionId = await startCheckout(user, "/api/subscriptions/basic");
+
+    const session = stand.sessions.get(sessionId);
+    expect(session).toMatchObject({
+      mode: "subscription",
+      amount_total: 600,
+      currency: "usd",
+      client_reference_id: user.id,
+      metadata: { userId: user.id, kind: "plan", product: "basic" },
+      success_url:
+        "https://verbatim.test/payment-success?session_id={CHECKOUT_SESSION_ID}&plan=basic",
+      cancel_url: "https://verbatim.test/pricing",
+    });
+    expect(session?.customer_email).toMatch(/@example\.com$/);
+    expect(session?.line_items_params).toEqual([
+      {
+        quantity: "1",
+        price_data: {
+          currency: "usd",
+          unit_amount: "600",
+          product_data: { name: "Verbatim Basic: 200 minutes a month" },
+          recurring: { interval: "month" },
+        },
+      },
+    ]);
+    expect(session?.subscription_data_params).toEqual({
+      metadata: { userId: user.id, kind: "plan", product: "basic" },
+    });
+
+    // Back from Stripe before paying: nothing yet.
+    const unpaid = await confirmPlan(user, sessionId, "basic");
+    expect(unpaid.status).toBe(402);
+    expect(await unpaid.json()).toMatchObject({ code: "PAYMENT_NOT_COMPLETED" });
+    expect((await me(user)).credits).toBe(20);
+
+    stand.pay(sessionId);
+    const confirmed = await confirmPlan(user, sessionId, "basic");
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toEqual({ minutes: 200, minutesAdded: 200 });
+    expect(await me(user)).toMatchObject({ credits: 200, additionalCredits: 0 });
+
+    const retrieval = stand.requests.findLast(
+      (request) =>
+        request.method === "GET" && request.path === `/v1/checkout/sessions/${sessionId}`,
+    );
+    expect(retrieval?.params.expand).toEqual(["subscription"]);
+
+    // The plan runs to the end of Stripe's paid period.
+    const subscriptionId = stand.sessions.get(sessionId)?.subscription ?? "";
+    const periodEnd = stand.subscriptions.get(subscriptionId)?.items.data[0]?.current_period_end;
+    expect(await activePlan(user)).toMatchObject({
+      planType: "basic",
+      status: "active",
+      currentPeriodEnd: new Date((periodEnd ?? 0) * 1000).toISOString(),
+    });
+    const row = await api.db
+      .selectFrom("subscriptions")
+      .select("provider_subscription_id")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.provider_subscription_id).toBe(subscriptionId);
+
+    // Returning again (reload, second tab) answers the same and grants nothing more.
+    await useMinutes(user, 15);
+    const again = await confirmPlan(user, sessionId, "basic");
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ minutes: 185, minutesAdded: 200 });
+    expect(await grantsFor(sessionId)).toBe(1);
+  });
+
+  it("grants once when five confirmations of one session arrive together", async () => {
+    const user = await signedInUser(api.db);
+    const sessionId = await startCheckout(user, "/api/subscriptions/standard");
+    stand.pay(sessionId);
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => confirmPlan(user, sessionId, "standard")),
+    );
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await grantsFor(sessionId)).toBe(1);
+    expect((await me(user)).credits).toBe(500);
+  });
+
+  it("answers 404 for someone else's session or one Stripe never made", async () => {
+    const buyer = await signedInUser(api.db);
+    const other = await signedInUser(api.db);
+    const sessionId = await startCheckout(buyer, "/api/subscriptions/basic");
+    stand.pay(sessionId);
+
+    const stolen = await confirmPlan(other, sessionId, "basic");
+    expect(stolen.status).toBe(404);
+    expect(await stolen.json()).toMatchObject({ code: "CHECKOUT_NOT_FOUND" });
+    expect((await me(other)).credits).toBe(20);
+    expect(await grantsFor(sessionId)).toBe(0);
+
+    const unknown = await confirmPlan(other, "cs_test_never_created", "basic");
+    expect(unknown.status).toBe(404);
+  });
+
+  it("refuses a session whose amount differs from the price, granting nothing", async () => {
+    const user = await signedInUser(api.db);
+    const sessionId = await startCheckout(user, "/api/subscriptions/pro");
+    const session = stand.pay(sessionId);
+    session.amount_total = 100; // e.g. a 100%-minus coupon slipped in at Stripe
+
+    const response = await confirmPlan(user, sessionId, "pro");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: "AMOUNT_MISMATCH" });
+    expect(await grantsFor(sessionId)).toBe(0);
+    expect((await me(user)).credits).toBe(20);
+    expect((await activePlan(user)).planType).toBe("free");
+  });
+
+  it("sells a minute pack as a one-time payment", async () => {
+    const { user } = await basicSubscriber();
+    const sessionId = await startCheckout(user, "/api/minutes/500");
+    const session = stand.sessions.get(sessionId);
+    expect(session).toMatchObject({
+      mode: "payment",
+      amount_total: 1350,
+      metadata: { userId: user.id, kind: "pack", product: "500" },
+    });
+    expect(session?.line_items_params[0]?.price_data).not.toHaveProperty("recurring");
+
+    stand.pay(sessionId);
+    const response = await api.post(
+      "/api/minutes/checkout-complete",
+      { sessionId, minutesPack: 500 },
+      user.auth,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ minutes: 700, minutesAdded: 500 });
+    expect(await me(user)).toMatchObject({ credits: 200, additionalCredits: 500 });
+  });
+
+  describe("the webhook", () => {
+    it("refuses a missing, forged or differently signed event", async () => {
+      const user = await signedInUser(api.db);
+      const sessionId = await startCheckout(user, "/api/subscriptions/basic");
+      stand.pay(sessionId);
+      const event = stripeEvent("checkout.session.completed", stand.sessionJson(sessionId));
+
+      for (const options of [
+        { signature: null },
+        { signature: "t=1,v1=deadbeef" },
+        { secret: "whsec_someone_else" },
+      ]) {
+        const response = await sendWebhook(event, options);
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({ code: "INVALID_SIGNATURE" });
+      }
+      expect(await grantsFor(sessionId)).toBe(0);
+      expect((await me(user)).credits).toBe(20);
+    });
+
+    it("grants a completed checkout once, whether the event or the buyer arrives first", async () => {
+      // The buyer never comes back: the webhook alone grants.
+      const user = await signedInUser(api.db);
+      const sessionId = await startCheckout(user, "/api/subscriptions/basic");
+      stand.pay(sessionId);
+      const event = stripeEvent("checkout.session.completed", stand.sessionJson(sessionId));
+      const first = await sendWebhook(event);
+      expect(first.status).toBe(200);
+      expect(await first.json()).toEqual({ received: true });
+      expect((await me(user)).credits).toBe(200);
+      expect((await activePlan(user)).planType).toBe("basic");
+
+      // The same event again, then the return page: nothing more.
+      await useMinutes(user, 50);
+      expect((await sendWebhook(event)).status).toBe(200);
+      expect((await confirmPlan(user, sessionId, "basic")).status).toBe(200);
+      expect(await grantsFor(sessionId)).toBe(1);
+      expect((await me(user)).credits).toBe(150);
+      const recorded = await api.db
+        .withTables<{ payment_events: { id: string; provider: string; type: string } }>()
+        .selectFrom("payment_events")
+        .selectAll()
+        .where("id", "=", String(event.id))
+        .execute();
+      expect(recorded).toEqual([
+        {
+          id: event.id,
+          provider: "stripe",
+          type: "checkout.session.completed",
+          received_at: expect.any(String),
+        },
+      ]);
+
+      // Webhook and return page at the same moment.
+      const racer = await signedInUser(api.db);
+      const racedId = await startCheckout(racer, "/api/subscriptions/basic");
+      stand.pay(racedId);
+      const raced = stripeEvent("checkout.session.completed", stand.sessionJson(racedId));
+      const [hook, page] = await Promise.all([
+        sendWebhook(raced),
+        confirmPlan(racer, racedId, "basic"),
+      ]);
+      expect([hook.status, page.status]).toEqual([200, 200]);
+      expect(await grantsFor(racedId)).toBe(1);
+      expect((await me(racer)).credits).toBe(200);
+    });
+
+    it("acknowledges sessions it never made, unpaid sessions and unknown events", async () => {
+      const stranger = stripeEvent("checkout.session.completed", {
+        id: "cs_test_from_another_integration",
+        object: "checkout.session",
+        payment_status: "paid",
+        status: "complete",
+      });
+      expect((await sendWebhook(stranger)).status).toBe(200);
+
+      const user = await signedInUser(api.db);
+      const sessionId = await startCheckout(user, "/api/subscriptions/basic");
+      const unpaid = stripeEvent("checkout.session.completed", stand.sessionJson(sessionId));
+      expect((await sendWebhook(unpaid)).status).toBe(200);
+      expect(await grantsFor(sessionId)).toBe(0);
+
+      const other = stripeEvent("customer.created", { id: "cus_123", object: "customer" });
+      const response = await sendWebhook(other);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+    });
+
+    it("renews the plan on a paid subscription_cycle invoice: new period, allowance reset", async () => {
+      const { user, subscriptionId } = await basicSubscriber();
+      await useMinutes(user, 30);
+      expect((await me(user)).credits).toBe(170);
+
+      const next = stand.renew(subscriptionId);
+      const invoice = stand.cycleInvoice(subscriptionId);
+      expect((await sendWebhook(stripeEvent("invoice.paid", invoice))).status).toBe(200);
+      expect(await activePlan(user)).toMatchObject({
+        planType: "basic",
+        status: "active",
+        currentPeriodEnd: new Date(next.end * 1000).toISOString(),
+      });
+      expect((await me(user)).credits).toBe(200);
+
+      // invoice.payment_succeeded for the same invoice follows: no second reset.
+      await useMinutes(user, 10);
+      expect((await sendWebhook(stripeEvent("invoice.payment_succeeded", invoice))).status).toBe(
+        200,
+      );
+      expect((await me(user)).credits).toBe(190);
+
+      // An invoice without lines: the period end comes from the subscription at Stripe.
+      const later = stand.renew(subscriptionId);
+      const bare = stand.cycleInvoice(subscriptionId, { withLines: false });
+      expect((await sendWebhook(stripeEvent("invoice.paid", bare))).status).toBe(200);
+      expect((await activePlan(user)).currentPeriodEnd).toBe(
+        new Date(later.end * 1000).toISOString(),
+      );
+      expect((await me(user)).credits).toBe(200);
+    });
+
+    it("ignores the first invoice of a subscription (the checkout grants it)", async () => {
+      const { user, subscriptionId } = await basicSubscriber();
+      const before = await activePlan(user);
+      stand.renew(subscriptionId);
+      const invoice = {
+        ...stand.cycleInvoice(subscriptionId),
+        billing_reason: "subscription_create",
+      };
+      expect((await sendWebhook(stripeEvent("invoice.paid", invoice))).status).toBe(200);
+      expect(await activePlan(user)).toEqual(before);
+    });
+
+    it("suspends the plan when a renewal payment fails, and a replay cannot suspend it again", async () => {
+      const { user, subscriptionId } = await basicSubscriber();
+      const next = stand.renew(subscriptionId);
+      const invoice = stand.cycleInvoice(subscriptionId, { paid: false });
+      const failed = stripeEvent("invoice.payment_failed", invoice);
+      expect((await sendWebhook(failed)).status).toBe(200);
+      expect(await activePlan(user)).toMatchObject({ planType: "basic", status: "inactive" });
+
+      // Stripe's retry of the same invoice succeeds: active again, into the new period.
+      const paid = stripeEvent("invoice.paid", { ...invoice, status: "paid" });
+      expect((await sendWebhook(paid)).status).toBe(200);
+      expect(await activePlan(user)).toMatchObject({
+        status: "active",
+        currentPeriodEnd: new Date(next.end * 1000).toISOString(),
+      });
+
+      // The old failure delivered again is recognised by its event id and changes nothing.
+      const replay = await sendWebhook(failed);
+      expect(replay.status).toBe(200);
+      expect(await replay.json()).toEqual({ received: true });
+      expect((await activePlan(user)).status).toBe("active");
+    });
+
+    it("puts the user back on Free when Stripe deletes the subscription", async () => {
+      const { user, subscriptionId } = await basicSubscriber();
+      const subscription = stand.subscriptions.get(subscriptionId);
+      expect(subscription).toBeDefined();
+      const deleted = stripeEvent("customer.subscription.deleted", {
+        ...subscription,
+        status: "canceled",
+      });
+      expect((await sendWebhook(deleted)).status).toBe(200);
+      expect((await activePlan(user)).planType).toBe("free");
+      expect((await me(user)).credits).toBe(20);
+    });
+  });
+
+  it("cancels the Stripe subscription at once on a Basic downgrade", async () => {
+    const { user, subscriptionId } = await basicSubscriber();
+    const response = await api.post("/api/subscriptions/downgrade", undefined, user.auth);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ planType: "free", effective: "now" });
+    expect(
+      stand.requests.filter(
+        (request) =>
+          request.method === "DELETE" && request.path === `/v1/subscriptions/${subscriptionId}`,
+      ),
+    ).toHaveLength(1);
+    expect(stand.subscriptions.get(subscriptionId)?.status).toBe("canceled");
+    expect((await activePlan(user)).planType).toBe("free");
+  });
+
+  it("switching Basic to Standard cancels the Basic subscription; Standard ends at period end", async () => {
+    const { user, subscriptionId: basicId } = await basicSubscriber();
+    const sessionId = await startCheckout(user, "/api/subscriptions/standard");
+    const standardId = stand.pay(sessionId).subscription ?? "";
+    expect((await confirmPlan(user, sessionId, "standard")).status).toBe(200);
+    expect(stand.subscriptions.get(basicId)?.status).toBe("canceled");
+    expect(stand.subscriptions.get(standardId)?.status).toBe("active");
+
+    const response = await api.post("/api/subscriptions/downgrade", undefined, user.auth);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ planType: "standard", effective: "period_end" });
+    const update = stand.requests.findLast(
+      (request) => request.method === "POST" && request.path === `/v1/subscriptions/${standardId}`,
+    );
+    expect(update?.params).toEqual({ cancel_at_period_end: "true" });
+    expect(stand.subscriptions.get(standardId)).toMatchObject({
+      status: "active",
+      cancel_at_period_end: true,
+    });
+  });
+});
