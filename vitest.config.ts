@@ -1,14 +1,52 @@
+import react from "@vitejs/plugin-react";
+import { defaultClientConditions } from "vite";
 import { defineConfig } from "vitest/config";
 
-export default defineConfig({
-  // Workspace packages export their TypeScript sources under the "source" condition; tests run
-  // against sources (Vitest 4 needs the condition for SSR resolution too), never stale builds.
+// Workspace packages export their TypeScript sources under the "source" condition; tests run
+// against sources (Vitest 4 needs the condition for SSR resolution too), never stale builds.
+const sources = {
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source"], externalConditions: ["source"] } },
+};
+
+// Projects do not inherit the root's test options, so each gets them.
+const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
+
+export default defineConfig({
   test: {
-    include: ["{packages,apps}/*/src/**/*.test.ts", "{packages,apps}/*/test/**/*.test.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
     pool: "forks",
+    projects: [
+      {
+        ...sources,
+        test: {
+          ...timeouts,
+          name: "node",
+          include: ["packages/*/{src,test}/**/*.test.ts", "apps/server/{src,test}/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        plugins: [react()],
+        // The web app's tests, too, import workspace packages from their sources.
+        resolve: { conditions: ["source", ...defaultClientConditions] },
+        test: {
+          testTimeout: 20_000,
+          name: "web",
+          include: ["apps/web/{src,test}/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["apps/web/test/setup.ts"],
+        },
+      },
+      {
+        ...sources,
+        test: {
+          ...timeouts,
+          name: "e2e",
+          include: ["apps/web/e2e/**/*.test.ts"],
+          environment: "node",
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

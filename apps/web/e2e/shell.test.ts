@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser } from "./support/browser.js";
+import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+
+describe("the web app shell in a browser", () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it("shows the 404 page, with status 404, for an unknown path", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${server.base}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "404 Page Not Found",
+    );
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${server.base}/`);
+    await page.close();
+  });
+
+  it("switches to Traditional Chinese, keeps the choice, and offers a menu on narrow screens", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${server.base}/no-page`);
+    await page.getByLabel("Language").selectOption("zh-HK");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "404 找不到頁面",
+    );
+    expect(await page.locator("html").getAttribute("lang")).toBe("zh-HK");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "404 找不到頁面",
+    );
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole("button", { name: "開啟選單" }).click();
+    const menu = page.getByRole("dialog");
+    await expect(menu.getByRole("link", { name: "登入" }).isVisible()).resolves.toBe(true);
+    await expect(menu.getByRole("link", { name: "註冊" }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,65 @@
+// The real product for browser tests: the API and the built web app on one port, SQLite in a
+// scratch folder, e-mail through a real SMTP server the test reads, the local payment page.
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { scratchDir } from "../../../../packages/engine/test/helpers/media-files.js";
+import { loadConfig } from "../../../server/src/config.js";
+import { migrateToLatest, openDatabase, type Db } from "../../../server/src/db/database.js";
+import { buildApp } from "../../../server/src/http/app.js";
+import { startSmtpInbox, type SmtpInbox } from "../../../server/test/support/smtp-inbox.js";
+
+export const WEB_DIST = fileURLToPath(new URL("../../dist", import.meta.url));
+
+export interface E2eServer {
+  base: string;
+  app: FastifyInstance;
+  db: Db;
+  inbox: SmtpInbox;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+  const scratch = scratchDir("verbatim-e2e-");
+  const inbox = await startSmtpInbox();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DATA_DIR: scratch.dir,
+    MODELS_DIR: "/nonexistent-models",
+    PUBLIC_URL: base,
+    SMTP_URL: inbox.url,
+    WEB_DIR: WEB_DIST,
+    PAYMENT_PROVIDER: "local",
+    WORKER_CONCURRENCY: "0",
+    ...env,
+  });
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db, maintenance: false });
+  await app.listen({ port, host: "127.0.0.1" });
+  return {
+    base,
+    app,
+    db,
+    inbox,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      await inbox.close();
+      scratch.cleanup();
+    },
+  };
+}

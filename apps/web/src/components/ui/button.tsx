@@ -1,0 +1,47 @@
+import { Slot } from "@radix-ui/react-slot";
+import { clsx } from "clsx";
+import { forwardRef, type ButtonHTMLAttributes } from "react";
+
+const VARIANTS = {
+  primary: "bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-300",
+  secondary: "bg-zinc-100 text-zinc-900 hover:bg-zinc-200",
+  outline: "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50",
+  ghost: "text-zinc-700 hover:bg-zinc-100",
+  destructive: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300",
+} as const;
+
+const SIZES = {
+  sm: "h-8 px-3 text-sm",
+  md: "h-10 px-4 text-sm",
+  lg: "h-12 px-6 text-base",
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+  /** Render the child (a link) with the button's look. */
+  asChild?: boolean;
+}
+
+/** The one button: visible focus ring, disabled state, link look-alike with `asChild`. */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = "primary", size = "md", asChild, className, type, ...props },
+  ref,
+) {
+  const Component = asChild ? Slot : "button";
+  return (
+    <Component
+      ref={ref}
+      type={asChild ? undefined : (type ?? "button")}
+      className={clsx(
+        "inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600",
+        "disabled:cursor-not-allowed",
+        VARIANTS[variant],
+        SIZES[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+});

@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from "react";
+
+/** One notification (spec §9: one at a time, 5 s). */
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant?: "default" | "success" | "destructive";
+}
+
+let current: Toast | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+/** Shows a toast, replacing the one on screen. */
+export function toast(message: Omit<Toast, "id">): void {
+  current = { ...message, id: nextId++ };
+  emit();
+}
+
+export function dismissToast(id: number): void {
+  if (current?.id === id) {
+    current = null;
+    emit();
+  }
+}
+
+/** The toast on screen, for the Toaster. */
+export function useCurrentToast(): Toast | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+    () => null,
+  );
+}

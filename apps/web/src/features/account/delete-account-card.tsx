@@ -1,0 +1,108 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+import { api, ApiError } from "../../api/client";
+import type { User } from "../../api/types";
+import { paths } from "../../app/paths";
+import { useSession } from "../../auth/session";
+import { Button } from "../../components/ui/button";
+import { Card, CardDescription, CardTitle } from "../../components/ui/card";
+import { toast } from "../../components/ui/toast-store";
+import { FormField } from "./form-field";
+
+const normalize = (email: string) => email.trim().toLowerCase();
+
+/** Danger zone: deleting the account after typing its e-mail address in a dialog. */
+export function DeleteAccountCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const { expire } = useSession();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+  const [deleting, setDeleting] = useState(false);
+  const confirmed = normalize(typed) === normalize(user.email);
+
+  const deleteAccount = async () => {
+    setDeleting(true);
+    try {
+      await api("/api/account", { method: "DELETE", body: { email: typed.trim() } });
+    } catch (error) {
+      setDeleting(false);
+      toast({
+        title: t("account.delete.failedTitle"),
+        description:
+          error instanceof ApiError ? error.serverMessage : t("account.delete.failedText"),
+        variant: "destructive",
+      });
+      return;
+    }
+    // Home first, then drop the session: the signed-in guard would otherwise send us to /login.
+    setOpen(false);
+    await navigate(paths.home, { replace: true });
+    expire();
+    toast({
+      title: t("account.delete.successTitle"),
+      description: t("account.delete.successText"),
+      variant: "success",
+    });
+  };
+
+  return (
+    <Card className="border-red-300">
+      <CardTitle className="text-red-800">{t("account.delete.title")}</CardTitle>
+      <CardDescription>{t("account.delete.text")}</CardDescription>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (deleting) return;
+          setOpen(next);
+          if (!next) setTyped("");
+        }}
+      >
+        <Dialog.Trigger asChild>
+          <Button variant="destructive" className="mt-4">
+            {t("account.delete.button")}
+          </Button>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl focus-visible:outline-2 focus-visible:outline-blue-600">
+            <Dialog.Title className="text-lg font-semibold text-zinc-900">
+              {t("account.delete.dialogTitle")}
+            </Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-zinc-700">
+              {t("account.delete.dialogText")}
+            </Dialog.Description>
+            <form
+              className="mt-4 space-y-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (confirmed && !deleting) void deleteAccount();
+              }}
+            >
+              <FormField
+                id="delete-confirm-email"
+                label={t("account.delete.confirmLabel", { email: user.email })}
+                type="email"
+                autoComplete="off"
+                value={typed}
+                onChange={(event) => setTyped(event.target.value)}
+              />
+              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+                <Dialog.Close asChild>
+                  <Button variant="outline" disabled={deleting}>
+                    {t("account.delete.cancel")}
+                  </Button>
+                </Dialog.Close>
+                <Button type="submit" variant="destructive" disabled={!confirmed || deleting}>
+                  {deleting ? t("account.delete.deleting") : t("account.delete.confirm")}
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </Card>
+  );
+}

@@ -1,0 +1,79 @@
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../api/client";
+
+/** Sales of one product (a plan type or a pack size) in the period. */
+export interface ProductRevenue {
+  product: string;
+  count: number;
+  amountCents: number;
+}
+
+/** One UTC day of the 30-day series. */
+export interface UsageDay {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  signups: number;
+  transcriptions: number;
+  minutes: number;
+  revenueCents: number;
+}
+
+/** GET /api/admin/usage (apps/server/src/admin/schema.ts). */
+export interface UsageReport {
+  period: { from: string; to: string };
+  signups: number;
+  activeUsers: number;
+  transcriptions: {
+    completed: number;
+    failed: number;
+    cancelled: number;
+    failuresByCode: { code: string; count: number }[];
+  };
+  minutesProcessed: number;
+  revenue: { totalCents: number; byPlan: ProductRevenue[]; byPack: ProductRevenue[] };
+  queue: { queued: number; processing: number; oldestQueuedAgeSeconds: number | null };
+  daily: UsageDay[];
+}
+
+export const adminUsageKey = ["admin", "usage"] as const;
+
+/** The last 24 hours' figures and the 30-day series; fresh for 30 s. */
+export function useAdminUsage() {
+  return useQuery({
+    queryKey: adminUsageKey,
+    queryFn: ({ signal }) => api<UsageReport>("/api/admin/usage", { signal }),
+    staleTime: 30_000,
+    refetchOnMount: true,
+  });
+}
+
+/** US cents as dollars in the interface language: 1350 → "US$13.50" / "$13.50". */
+export function formatUsd(cents: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: "currency", currency: "USD" }).format(
+    cents / 100,
+  );
+}
+
+export function formatNumber(value: number, language: string, fractionDigits = 0): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: fractionDigits }).format(value);
+}
+
+/** A UTC calendar day ("2026-03-15") as a short date ("15 Mar"). */
+export function formatDay(day: string, language: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(language, {
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(date);
+}
+
+/** A moment as date and time in the interface language. */
+export function formatMoment(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(
+    date,
+  );
+}

@@ -1,0 +1,36 @@
+import type { TFunction } from "i18next";
+import { ApiError } from "../../api/client";
+import { messageOf } from "./use-checkout-redirect";
+
+export const PAID_PLANS = ["basic", "standard", "pro"] as const;
+export type PaidPlan = (typeof PAID_PLANS)[number];
+export const MINUTE_PACKS = ["500", "1000"] as const;
+export type MinutePack = (typeof MINUTE_PACKS)[number];
+
+export function isPaidPlan(value: string | undefined): value is PaidPlan {
+  return (PAID_PLANS as readonly (string | undefined)[]).includes(value);
+}
+
+export function isMinutePack(value: string | undefined): value is MinutePack {
+  return (MINUTE_PACKS as readonly (string | undefined)[]).includes(value);
+}
+
+/** The 403 codes of POST /api/minutes/{pack} with a message of their own (spec §8). */
+const PACK_CODES = [
+  "FREE_PLAN_UPGRADE_REQUIRED",
+  "BASIC_PLAN_REQUIRED",
+  "NO_SUBSCRIPTION",
+] as const;
+
+/** The spec's message for a failed minutes checkout, in the interface language. */
+export function minutesCheckoutMessage(error: unknown, t: TFunction): string {
+  const code = error instanceof ApiError ? error.code : undefined;
+  const known = PACK_CODES.find((candidate) => candidate === code);
+  if (known) return t(`billing.minutesCheckout.codes.${known}`);
+  return messageOf(error, t("billing.minutesCheckout.failed"));
+}
+
+/** A plan's display name ("Basic"), or the raw value for an unknown one. */
+export function planName(plan: string, t: TFunction): string {
+  return t(`billing.plans.${plan}`, { defaultValue: plan });
+}

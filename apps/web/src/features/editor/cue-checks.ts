@@ -1,0 +1,60 @@
+import {
+  CJK_MAX_CHARS_PER_LINE,
+  DEFAULT_READING_LIMITS,
+  isCjkText,
+  readingIssues,
+  type ReadingIssueCode,
+} from "@verbatim/subtitles";
+import { timeMs } from "./cue-operations";
+import type { EditorCue, TimeField } from "./types";
+
+/** What is wrong with a cue's times: a malformed time, or an end before the start. */
+export type TimeProblem = "format" | "order";
+
+export function timeProblem(cue: EditorCue, field: TimeField): TimeProblem | null {
+  const value = timeMs(cue[field]);
+  if (value === null) return "format";
+  if (field === "end") {
+    const start = timeMs(cue.start);
+    if (start !== null && value < start) return "order";
+  }
+  return null;
+}
+
+/** The first cue (list position) whose times cannot be saved, with the problem. */
+export function firstTimeProblem(
+  cues: readonly EditorCue[],
+): { index: number; field: TimeField; problem: TimeProblem } | null {
+  for (const [index, cue] of cues.entries()) {
+    for (const field of ["start", "end"] as const) {
+      const problem = timeProblem(cue, field);
+      if (problem) return { index, field, problem };
+    }
+  }
+  return null;
+}
+
+const CJK_LANGUAGES = new Set(["zh", "ja", "ko", "yue"]);
+
+/** Readability warnings for a cue (DESIGN §1), each code once; none while its times are invalid. */
+export function readingWarnings(cue: EditorCue, language: string | null): ReadingIssueCode[] {
+  const start = timeMs(cue.start);
+  const end = timeMs(cue.end);
+  if (start === null || end === null || cue.text.trim() === "") return [];
+  const cjk =
+    (language !== null && CJK_LANGUAGES.has(language.split("-")[0] ?? "")) || isCjkText(cue.text);
+  const limits = cjk
+    ? { ...DEFAULT_READING_LIMITS, maxCharsPerLine: CJK_MAX_CHARS_PER_LINE }
+    : DEFAULT_READING_LIMITS;
+  const codes = readingIssues({ index: 0, start, end, text: cue.text }, limits).map((i) => i.code);
+  return [...new Set(codes)];
+}
+
+/** The list position of the cue on screen at `ms`, or -1. */
+export function cueAt(cues: readonly EditorCue[], ms: number): number {
+  return cues.findIndex((cue) => {
+    const start = timeMs(cue.start);
+    const end = timeMs(cue.end);
+    return start !== null && end !== null && ms >= start && ms < end;
+  });
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button";
+import { CueRow, type CueRowHandlers } from "./cue-row";
+import type { EditorCue } from "./types";
+import type { FlushRegistry } from "./use-debounced-draft";
+
+/** The SRT view: every cue in a scrollable list at most 400 px high (spec §9). */
+export function CueList({
+  cues,
+  currentIndex,
+  following,
+  language,
+  registry,
+  handlers,
+}: {
+  cues: readonly EditorCue[];
+  currentIndex: number;
+  /** Keep the current cue scrolled into view (while playing). */
+  following: boolean;
+  language: string | null;
+  registry: FlushRegistry;
+  handlers: CueRowHandlers;
+}) {
+  const { t } = useTranslation();
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (!following || !list || currentIndex < 0) return;
+    const row = list.querySelector<HTMLElement>(`[data-cue-index="${currentIndex}"]`);
+    if (!row) return;
+    const top = row.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top + row.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = Math.max(0, top - list.clientHeight / 3);
+    }
+  }, [currentIndex, following]);
+
+  if (cues.length === 0) {
+    return (
+      <div className="rounded-lg border border-dashed border-zinc-300 p-6 text-center text-sm text-zinc-700">
+        <p>{t("editor.list.empty")}</p>
+        <Button
+          variant="outline"
+          size="sm"
+          className="mt-3"
+          onClick={() => handlers.insertAfter(-1)}
+        >
+          {t("editor.list.addFirst")}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul
+      ref={listRef}
+      aria-label={t("editor.list.label")}
+      className="relative max-h-[400px] overflow-y-auto rounded-lg border border-zinc-200"
+    >
+      {cues.map((cue, index) => (
+        <CueRow
+          key={cue.key}
+          cue={cue}
+          index={index}
+          isLast={index === cues.length - 1}
+          current={index === currentIndex}
+          language={language}
+          registry={registry}
+          handlers={handlers}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,140 @@
+import { clsx } from "clsx";
+import { memo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { readingWarnings, timeProblem } from "./cue-checks";
+import { EditorIcon, type EditorIconName } from "./icons";
+import { TimeInput } from "./time-input";
+import type { EditorCue, TimeField } from "./types";
+import { useDebouncedDraft, type FlushRegistry } from "./use-debounced-draft";
+
+export interface CueRowHandlers {
+  editText(key: number, text: string): void;
+  editTime(index: number, field: TimeField, value: string): void;
+  split(index: number, caret: number | null): void;
+  mergeNext(index: number): void;
+  insertAfter(index: number): void;
+  remove(index: number): void;
+  seek(index: number): void;
+  select(index: number): void;
+}
+
+/** One subtitle: number (click to seek), times, text (debounced), warnings and actions. */
+export const CueRow = memo(function CueRow({
+  cue,
+  index,
+  isLast,
+  current,
+  language,
+  registry,
+  handlers,
+}: {
+  cue: EditorCue;
+  index: number;
+  isLast: boolean;
+  current: boolean;
+  language: string | null;
+  registry: FlushRegistry;
+  handlers: CueRowHandlers;
+}) {
+  const { t } = useTranslation();
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  const { draft, change, flush } = useDebouncedDraft(
+    cue.text,
+    (text) => handlers.editText(cue.key, text),
+    registry,
+  );
+  const number = index + 1;
+  const id = `cue-${cue.key}`;
+  const warnings = readingWarnings({ ...cue, text: draft }, language);
+  const select = () => handlers.select(index);
+
+  const action = (name: EditorIconName, label: string, run: () => void, disabled = false) => (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={run}
+      className="inline-flex size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
+    >
+      <EditorIcon name={name} />
+    </button>
+  );
+
+  return (
+    <li
+      data-cue-index={index}
+      aria-current={current ? "true" : undefined}
+      className={clsx(
+        "grid gap-2 border-b border-zinc-200 p-3 last:border-b-0",
+        current ? "bg-blue-50" : "bg-white",
+      )}
+    >
+      <div className="flex flex-wrap items-start gap-2">
+        <button
+          type="button"
+          onClick={() => handlers.seek(index)}
+          aria-label={t("editor.list.number", { number, time: cue.start })}
+          className={clsx(
+            "h-9 min-w-9 rounded-md px-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-600",
+            current ? "bg-blue-700 text-white" : "bg-zinc-100 text-zinc-800 hover:bg-zinc-200",
+          )}
+        >
+          {number}
+        </button>
+        <div className="grid min-w-0 flex-1 grid-cols-2 gap-2 sm:max-w-xs">
+          {(["start", "end"] as const).map((field) => (
+            <TimeInput
+              key={field}
+              id={`${id}-${field}`}
+              label={t(`editor.list.${field}`, { number })}
+              value={cue[field]}
+              problem={timeProblem(cue, field)}
+              onChange={(value) => handlers.editTime(index, field, value)}
+              onFocus={select}
+            />
+          ))}
+        </div>
+        <div className="ml-auto flex gap-0.5">
+          {action("split", t("editor.list.split", { number }), () => {
+            flush();
+            handlers.split(index, textRef.current?.selectionStart ?? null);
+          })}
+          {action(
+            "merge",
+            t("editor.list.merge", { number }),
+            () => handlers.mergeNext(index),
+            isLast,
+          )}
+          {action("insert", t("editor.list.insert", { number }), () => handlers.insertAfter(index))}
+          {action("delete", t("editor.list.delete", { number }), () => handlers.remove(index))}
+        </div>
+      </div>
+      <label htmlFor={`${id}-text`} className="sr-only">
+        {t("editor.list.text", { number })}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        ref={textRef}
+        value={draft}
+        rows={2}
+        onChange={(event) => change(event.target.value)}
+        onBlur={flush}
+        onFocus={select}
+        className="w-full resize-y rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+      />
+      {warnings.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t("editor.list.warnings", { number })}>
+          {warnings.map((code) => (
+            <li
+              key={code}
+              className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900"
+            >
+              {t(`editor.warnings.${code}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+});

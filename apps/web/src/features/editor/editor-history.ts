@@ -1,0 +1,143 @@
+import {
+  deleteCue,
+  editText,
+  editTime,
+  insertAfter,
+  mergeWithNext,
+  shiftAll,
+  splitCue,
+  sortByStart,
+} from "./cue-operations";
+import { replaceAll, type FindOptions } from "./find-replace";
+import { fromPlainText } from "./plain-text";
+import type { EditorCue, TimeField } from "./types";
+
+/** The editor's state: the cues now, with undo and redo stacks. */
+export interface EditorState {
+  cues: EditorCue[];
+  past: EditorCue[][];
+  future: EditorCue[][];
+  /** Groups consecutive edits of one field (typing a time) into one undo step. */
+  group: string | null;
+  /** Counts changes, so saving knows whether the cues changed since. */
+  revision: number;
+}
+
+export type EditorAction =
+  | { type: "edit-text"; index: number; text: string }
+  | { type: "edit-time"; index: number; field: TimeField; value: string }
+  | { type: "set-times"; index: number; start: string; end: string }
+  | { type: "split"; index: number; caret: number | null }
+  | { type: "merge-next"; index: number }
+  | { type: "insert-after"; index: number }
+  | { type: "delete"; index: number }
+  | { type: "shift"; offsetMs: number }
+  | { type: "replace-all"; query: string; replacement: string; options: FindOptions }
+  | { type: "plain-text"; text: string }
+  | { type: "sort" }
+  | { type: "undo" }
+  | { type: "redo" };
+
+/** How many steps undo remembers. */
+export const HISTORY_LIMIT = 200;
+
+export function initialState(cues: EditorCue[]): EditorState {
+  return { cues, past: [], future: [], group: null, revision: 0 };
+}
+
+function nextKey(cues: readonly EditorCue[]): number {
+  return cues.reduce((max, cue) => Math.max(max, cue.key), 0) + 1;
+}
+
+/** The cues after an editing action, and its undo group (null: an undo step of its own). */
+function apply(cues: EditorCue[], action: EditorAction): [EditorCue[], string | null] {
+  switch (action.type) {
+    case "edit-text":
+      return [editText(cues, action.index, action.text), null];
+    case "edit-time":
+      return [
+        editTime(cues, action.index, action.field, action.value),
+        `time:${cues[action.index]?.key}:${action.field}`,
+      ];
+    case "set-times":
+      return [
+        editTime(
+          editTime(cues, action.index, "start", action.start),
+          action.index,
+          "end",
+          action.end,
+        ),
+        null,
+      ];
+    case "split":
+      return [splitCue(cues, action.index, action.caret, nextKey(cues)), null];
+    case "merge-next":
+      return [mergeWithNext(cues, action.index), null];
+    case "insert-after":
+      return [insertAfter(cues, action.index, nextKey(cues)), null];
+    case "delete":
+      return [deleteCue(cues, action.index), null];
+    case "shift":
+      return [shiftAll(cues, action.offsetMs), null];
+    case "replace-all":
+      return [replaceAll(cues, action.query, action.replacement, action.options), null];
+    case "plain-text":
+      return [fromPlainText(action.text, cues, nextKey(cues)), "plain"];
+    case "sort":
+      return [sortByStart(cues), null];
+    default:
+      return [cues, null];
+  }
+}
+
+/** The reducer: editing actions push an undo step (grouped ones share one); undo/redo move. */
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  if (action.type === "undo" || action.type === "redo") {
+    const [from, to] =
+      action.type === "undo" ? [state.past, state.future] : [state.future, state.past];
+    const target = from.at(-1);
+    if (!target) return state;
+    const rest = from.slice(0, -1);
+    const moved = [...to, state.cues];
+    return {
+      cues: target,
+      past: action.type === "undo" ? rest : moved,
+      future: action.type === "undo" ? moved : rest,
+      group: null,
+      revision: state.revision + 1,
+    };
+  }
+  const [cues, group] = apply(state.cues, action);
+  if (cues === state.cues) return state;
+  const sameGroup = group !== null && group === state.group;
+  return {
+    cues,
+    past: sameGroup ? state.past : [...state.past, state.cues].slice(-HISTORY_LIMIT),
+    future: [],
+    group,
+    revision: state.revision + 1,
+  };
+}
+
+/** A store around the reducer: dispatch applies at once, so `get()` is always current. */
+export function createEditorStore(cues: EditorCue[]) {
+  let state = initialState(cues);
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    dispatch(action: EditorAction) {
+      const next = editorReducer(state, action);
+      if (next === state) return;
+      state = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export type EditorStore = ReturnType<typeof createEditorStore>;

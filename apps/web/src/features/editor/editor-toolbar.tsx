@@ -1,0 +1,106 @@
+import { clsx } from "clsx";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button";
+import { EditorIcon } from "./icons";
+import { ShiftControl } from "./shift-control";
+import { ShortcutsHelp } from "./shortcuts-help";
+import type { SaveStatus } from "./use-save";
+
+export type EditorView = "srt" | "plain";
+
+/** View toggle, undo/redo, shift, find and replace, shortcuts help and the save status. */
+export function EditorToolbar({
+  view,
+  onView,
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  onShift,
+  findOpen,
+  onToggleFind,
+  status,
+}: {
+  view: EditorView;
+  onView(view: EditorView): void;
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo(): void;
+  onRedo(): void;
+  onShift(offsetMs: number): void;
+  findOpen: boolean;
+  onToggleFind(): void;
+  status: SaveStatus;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="toolbar"
+      aria-label={t("editor.toolbar.label")}
+      className="flex flex-wrap items-end gap-3"
+    >
+      <div
+        role="group"
+        aria-label={t("editor.views.label")}
+        className="inline-flex rounded-md border border-zinc-300 p-0.5"
+      >
+        {(["srt", "plain"] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={view === name}
+            onClick={() => onView(name)}
+            className={clsx(
+              "h-8 rounded px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-blue-600",
+              view === name ? "bg-zinc-900 text-white" : "text-zinc-800 hover:bg-zinc-100",
+            )}
+          >
+            {t(`editor.views.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div className="flex gap-1">
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t("editor.toolbar.undo")}
+          title="Ctrl+Z"
+          disabled={!canUndo}
+          onClick={onUndo}
+        >
+          <EditorIcon name="undo" />
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={t("editor.toolbar.redo")}
+          title="Ctrl+Shift+Z"
+          disabled={!canRedo}
+          onClick={onRedo}
+        >
+          <EditorIcon name="redo" />
+        </Button>
+      </div>
+      <ShiftControl onShift={onShift} />
+      <Button
+        variant={findOpen ? "secondary" : "outline"}
+        size="sm"
+        aria-expanded={findOpen}
+        onClick={onToggleFind}
+      >
+        <EditorIcon name="search" />
+        {t("editor.find.open")}
+      </Button>
+      <ShortcutsHelp />
+      <p
+        role="status"
+        className={clsx(
+          "ml-auto self-center text-sm",
+          status === "invalid" || status === "failed" ? "text-red-700" : "text-zinc-600",
+        )}
+      >
+        {t(`editor.status.${status}`)}
+      </p>
+    </div>
+  );
+}

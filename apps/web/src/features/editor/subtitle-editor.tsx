@@ -1,0 +1,230 @@
+import { formatTimecode } from "@verbatim/subtitles";
+import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button";
+import { cueAt } from "./cue-checks";
+import { fromSubtitles, timeMs } from "./cue-operations";
+import { CueList } from "./cue-list";
+import type { CueRowHandlers } from "./cue-row";
+import { createEditorStore } from "./editor-history";
+import { EditorToolbar, type EditorView } from "./editor-toolbar";
+import { countMatches } from "./find-replace";
+import { FindReplacePanel } from "./find-replace-panel";
+import { MediaPlayer } from "./media-player";
+import { PlainView } from "./plain-view";
+import { toPlainText } from "./plain-text";
+import type { Subtitle } from "./types";
+import { useMediaUrl } from "./use-media-url";
+import { usePlayback } from "./use-playback";
+import { useSave } from "./use-save";
+import { useShortcuts } from "./use-shortcuts";
+
+export type { Subtitle } from "./types";
+
+const Waveform = lazy(() => import("./waveform"));
+
+/** Whether the browser can draw a waveform (not in jsdom, which lacks Web Audio). */
+function canDrawWaveform(): boolean {
+  return typeof window.matchMedia === "function" && typeof window.AudioContext === "function";
+}
+
+export interface SubtitleEditorProps {
+  transcription: { id: string; fileName: string; language: string | null; subtitles: Subtitle[] };
+  /** The local media file for playback; null when the browser no longer has it. */
+  media: File | null;
+  onBack(): void;
+  onContinue(saved: Subtitle[]): void;
+}
+
+/** The Edit step (spec §2, §4): cue list or plain text, player, waveform, undo, save. */
+export function SubtitleEditor(props: SubtitleEditorProps) {
+  // A new transcription starts a fresh editor (cues, history, save state).
+  return <Editor key={props.transcription.id} {...props} />;
+}
+
+function Editor({ transcription, media, onBack, onContinue }: SubtitleEditorProps) {
+  const { t } = useTranslation();
+  const [store] = useState(() => createEditorStore(fromSubtitles(transcription.subtitles)));
+  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const [registry] = useState<Set<() => void>>(() => new Set());
+  const flush = useCallback(() => registry.forEach((apply) => apply()), [registry]);
+  const { save, status, saving } = useSave(transcription.id, store, state.revision, flush);
+
+  const [view, setView] = useState<EditorView>("srt");
+  const [findOpen, setFindOpen] = useState(false);
+  const [localMedia, setLocalMedia] = useState<File | null>(null);
+  const file = media ?? localMedia;
+  const url = useMediaUrl(file);
+  const {
+    mediaElement,
+    onElement,
+    playing,
+    setPlaying,
+    time,
+    setTime,
+    seekTo,
+    togglePlay,
+    playhead,
+  } = usePlayback();
+  const [selected, setSelected] = useState(-1);
+  const currentIndex = cueAt(state.cues, time);
+
+  const handlers = useMemo<CueRowHandlers>(() => {
+    const indexOf = (key: number) => store.get().cues.findIndex((cue) => cue.key === key);
+    return {
+      editText: (key, text) => {
+        const index = indexOf(key);
+        if (index >= 0) store.dispatch({ type: "edit-text", index, text });
+      },
+      editTime: (index, field, value) => store.dispatch({ type: "edit-time", index, field, value }),
+      split: (index, caret) => store.dispatch({ type: "split", index, caret }),
+      mergeNext: (index) => {
+        flush();
+        store.dispatch({ type: "merge-next", index });
+      },
+      insertAfter: (index) => store.dispatch({ type: "insert-after", index }),
+      remove: (index) => {
+        flush();
+        store.dispatch({ type: "delete", index });
+      },
+      seek: (index) => {
+        setSelected(index);
+        const cue = store.get().cues[index];
+        if (cue) seekTo(timeMs(cue.start));
+      },
+      select: setSelected,
+    };
+  }, [store, flush, seekTo]);
+
+  const target = selected >= 0 && selected < state.cues.length ? selected : currentIndex;
+  const goTo = (index: number) => {
+    const cue = state.cues[index];
+    if (!cue) return;
+    setSelected(index);
+    seekTo(timeMs(cue.start));
+    if (view === "srt") document.getElementById(`cue-${cue.key}-text`)?.focus();
+  };
+  const setFromPlayhead = (field: "start" | "end") => {
+    const ms = playhead();
+    if (ms === null || target < 0) return;
+    flush();
+    store.dispatch({ type: "edit-time", index: target, field, value: formatTimecode(ms) });
+  };
+  const undo = () => {
+    flush();
+    store.dispatch({ type: "undo" });
+  };
+  const redo = () => {
+    flush();
+    store.dispatch({ type: "redo" });
+  };
+  useShortcuts({
+    togglePlay,
+    nextCue: () => goTo(Math.min(state.cues.length - 1, target + 1)),
+    previousCue: () => goTo(Math.max(0, target - 1)),
+    setStart: () => setFromPlayhead("start"),
+    setEnd: () => setFromPlayhead("end"),
+    undo,
+    redo,
+  });
+
+  const onTimes = useCallback(
+    (key: number, start: string, end: string) => {
+      const index = store.get().cues.findIndex((cue) => cue.key === key);
+      if (index >= 0) store.dispatch({ type: "set-times", index, start, end });
+    },
+    [store],
+  );
+
+  const continueToDownload = async () => {
+    const saved = await save({ quiet: true });
+    if (saved) onContinue(saved);
+  };
+
+  return (
+    <div className="space-y-4">
+      <EditorToolbar
+        view={view}
+        onView={(next) => {
+          flush();
+          setView(next);
+        }}
+        canUndo={state.past.length > 0}
+        canRedo={state.future.length > 0}
+        onUndo={undo}
+        onRedo={redo}
+        onShift={(offsetMs) => {
+          flush();
+          store.dispatch({ type: "shift", offsetMs });
+        }}
+        findOpen={findOpen}
+        onToggleFind={() => setFindOpen((open) => !open)}
+        status={status}
+      />
+      {findOpen && (
+        <FindReplacePanel
+          cues={state.cues}
+          onClose={() => setFindOpen(false)}
+          onReplaceAll={(query, replacement, caseSensitive) => {
+            flush();
+            const options = { caseSensitive };
+            const count = countMatches(store.get().cues, query, options);
+            store.dispatch({ type: "replace-all", query, replacement, options });
+            return count;
+          }}
+        />
+      )}
+      <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
+        <div className="space-y-3 md:sticky md:top-4">
+          <MediaPlayer
+            file={file}
+            url={url}
+            playing={playing}
+            timeMs={time}
+            onElement={onElement}
+            onPick={setLocalMedia}
+            onTogglePlay={togglePlay}
+            onTime={setTime}
+            onPlayingChange={setPlaying}
+          />
+          {mediaElement && url && canDrawWaveform() && (
+            <Suspense fallback={null}>
+              <Waveform media={mediaElement} url={url} cues={state.cues} onTimes={onTimes} />
+            </Suspense>
+          )}
+        </div>
+        <div className="min-w-0">
+          {view === "srt" ? (
+            <CueList
+              cues={state.cues}
+              currentIndex={currentIndex}
+              following={playing}
+              language={transcription.language}
+              registry={registry}
+              handlers={handlers}
+            />
+          ) : (
+            <PlainView
+              text={toPlainText(state.cues)}
+              registry={registry}
+              onCommit={(text) => store.dispatch({ type: "plain-text", text })}
+            />
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap justify-between gap-2 border-t border-zinc-200 pt-4">
+        <Button variant="outline" onClick={onBack}>
+          {t("editor.toolbar.back")}
+        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" disabled={saving} onClick={() => void save()}>
+            {saving ? t("editor.toolbar.saving") : t("editor.toolbar.save")}
+          </Button>
+          <Button disabled={saving} onClick={() => void continueToDownload()}>
+            {t("editor.toolbar.continue")}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

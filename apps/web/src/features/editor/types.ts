@@ -1,0 +1,20 @@
+/** One subtitle as the API sends and takes it (spec §3): times as `hh:mm:ss,mmm`. */
+export interface Subtitle {
+  id: number;
+  startTime: string;
+  endTime: string;
+  text: string;
+}
+
+/**
+ * One cue in the editor. Times stay in the text form the user typed, so an invalid time is
+ * shown (in red) rather than lost; `key` is a stable React key, not the subtitle number.
+ */
+export interface EditorCue {
+  key: number;
+  start: string;
+  end: string;
+  text: string;
+}
+
+export type TimeField = "start" | "end";

@@ -1,0 +1,119 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { api, ApiError } from "../../api/client";
+import { queryKeys } from "../../api/queries";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { toast } from "../../components/ui/toast-store";
+import { fetchExport, saveFile } from "../workspace/download-export";
+import { ConfirmDialog } from "./confirm-dialog";
+import type { HistoryItem } from "./use-history";
+
+/** Open, download, rename and delete for one row. */
+export function HistoryActions({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
+  const [name, setName] = useState(item.fileName);
+  const [busy, setBusy] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.transcriptions });
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await work();
+      toast({ title: done, variant: "success" });
+      setDialog(null);
+      await refresh();
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError ? error.serverMessage : String(error),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const handleDownload = async () => {
+    try {
+      const file = await fetchExport(item.id, "srt");
+      saveFile(file.text, file.fileName);
+    } catch (error) {
+      toast({
+        title: t("workspace.download.failed"),
+        description: String(error),
+        variant: "destructive",
+      });
+    }
+  };
+  const running = item.status === "queued" || item.status === "processing";
+  return (
+    <div className="flex flex-wrap gap-2">
+      {(item.status === "completed" || running) && (
+        <Button asChild size="sm" variant="outline">
+          <Link to={`/?job=${item.id}`}>{t("workspace.history.open")}</Link>
+        </Button>
+      )}
+      {item.status === "completed" && (
+        <Button size="sm" variant="ghost" onClick={() => void handleDownload()}>
+          {t("workspace.history.download")}
+        </Button>
+      )}
+      <Button size="sm" variant="ghost" onClick={() => setDialog("rename")}>
+        {t("workspace.history.rename")}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="text-red-700"
+        onClick={() => setDialog("delete")}
+      >
+        {t("workspace.history.delete")}
+      </Button>
+      <ConfirmDialog
+        open={dialog === "rename"}
+        onOpenChange={(open) => setDialog(open ? "rename" : null)}
+        title={t("workspace.history.rename")}
+        confirmLabel={t("common.save")}
+        busy={busy || name.trim() === ""}
+        onConfirm={() =>
+          void run(
+            () =>
+              api(`/api/transcriptions/${item.id}`, {
+                method: "PATCH",
+                body: { fileName: name.trim() },
+              }),
+            t("workspace.history.renamed"),
+          )
+        }
+      >
+        <label htmlFor={`rename-${item.id}`} className="mb-1.5 block font-medium">
+          {t("workspace.history.renameLabel", { name: item.fileName })}
+        </label>
+        <Input
+          id={`rename-${item.id}`}
+          value={name}
+          maxLength={255}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={dialog === "delete"}
+        onOpenChange={(open) => setDialog(open ? "delete" : null)}
+        title={t("workspace.history.deleteTitle")}
+        confirmLabel={t("workspace.history.delete")}
+        destructive
+        busy={busy}
+        onConfirm={() =>
+          void run(
+            () => api(`/api/transcriptions/${item.id}`, { method: "DELETE" }),
+            t("workspace.history.deleted"),
+          )
+        }
+      >
+        {t("workspace.history.deleteText", { name: item.fileName })}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { clsx } from "clsx";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "../../app/paths";
+import { useSession } from "../../auth/session";
+import { Button } from "../../components/ui/button";
+import { Icon } from "./icons";
+import { formatPrice, PLAN_CARDS, tList } from "./plans";
+
+type MainPlan = (typeof PLAN_CARDS)[0] | (typeof PLAN_CARDS)[1];
+
+function PlanCard({ plan }: { plan: MainPlan }) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const popular = plan.type === "basic";
+  const key = `marketing.plans.${plan.type}`;
+  const to =
+    plan.type === "free" ? (token ? paths.home : paths.register) : paths.checkout(plan.type);
+  return (
+    <article
+      aria-labelledby={`plan-${plan.type}`}
+      className={clsx(
+        "relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm sm:p-8",
+        popular ? "border-blue-600 ring-1 ring-blue-600" : "border-zinc-200",
+      )}
+    >
+      {popular && (
+        <p className="absolute -top-3 left-6 rounded-full bg-blue-600 px-3 py-0.5 text-xs font-semibold text-white">
+          {t("marketing.plans.popular")}
+        </p>
+      )}
+      <h3 id={`plan-${plan.type}`} className="text-lg font-semibold text-zinc-900">
+        {t(`${key}.name`)}
+      </h3>
+      <p className="mt-1 text-sm text-zinc-600">{t(`${key}.description`)}</p>
+      <p className="mt-5 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight text-zinc-900">
+          {formatPrice(plan.priceCents)}
+        </span>
+        <span className="text-sm text-zinc-600">{t("marketing.plans.perMonth")}</span>
+      </p>
+      <p className="mt-1 text-sm font-medium text-blue-700">
+        {t("marketing.plans.minutesPerMonth", { count: plan.minutes })}
+      </p>
+      <ul className="mt-6 flex-1 space-y-3 text-sm text-zinc-700">
+        {tList(t, `${key}.features`).map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Icon name="check" className="h-5 w-5 text-blue-600" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <Button asChild size="lg" variant={popular ? "primary" : "outline"} className="mt-8 w-full">
+        <Link to={to}>{t(`${key}.cta`)}</Link>
+      </Button>
+    </article>
+  );
+}
+
+/** Standard and Pro, compactly, under the two main cards. */
+function LargerPlans() {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-6 grid gap-4 sm:grid-cols-2">
+      {PLAN_CARDS.filter((plan) => plan.type === "standard" || plan.type === "pro").map((plan) => (
+        <div
+          key={plan.type}
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-zinc-200 bg-white px-5 py-4"
+        >
+          <div>
+            <h3 className="font-semibold text-zinc-900">
+              {t(`marketing.plans.${plan.type}.name`)}{" "}
+              <span className="ml-1 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800">
+                {t("marketing.plans.save", { percent: plan.saving })}
+              </span>
+            </h3>
+            <p className="text-sm text-zinc-600">
+              {formatPrice(plan.priceCents)} {t("marketing.plans.perMonth")} ·{" "}
+              {t("marketing.plans.minutesPerMonth", { count: plan.minutes })}
+            </p>
+          </div>
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.checkout(plan.type)}>{t(`marketing.plans.${plan.type}.cta`)}</Link>
+          </Button>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Free and Basic (Basic marked Popular), optionally with Standard and Pro below. */
+export function PricingCards({ withLargerPlans = false }: { withLargerPlans?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <div className="grid gap-6 md:grid-cols-2">
+        <PlanCard plan={PLAN_CARDS[0]} />
+        <PlanCard plan={PLAN_CARDS[1]} />
+      </div>
+      {withLargerPlans && <LargerPlans />}
+      <p className="mt-4 text-center text-sm text-zinc-600">{t("marketing.plans.usd")}</p>
+    </div>
+  );
+}

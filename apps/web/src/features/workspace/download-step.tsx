@@ -1,0 +1,73 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/toast-store";
+import { EXPORT_FORMATS, fetchExport, saveFile, type ExportFormat } from "./download-export";
+
+const PREVIEW_CHARS = 500;
+
+/** Step 4: the four formats from the server's export, previews, new transcription, back. */
+export function DownloadStep({ id, onNew, onBack }: { id: string; onNew(): void; onBack(): void }) {
+  const { t } = useTranslation();
+  const previews = useQuery({
+    queryKey: ["export-previews", id],
+    queryFn: async () => ({ srt: await fetchExport(id, "srt"), txt: await fetchExport(id, "txt") }),
+    staleTime: 0,
+  });
+  const handleDownload = async (format: ExportFormat) => {
+    try {
+      const file = await fetchExport(id, format);
+      saveFile(file.text, file.fileName, format === "json" ? "application/json" : "text/plain");
+    } catch (error) {
+      toast({
+        title: t("workspace.download.failed"),
+        description: String(error),
+        variant: "destructive",
+      });
+    }
+  };
+  return (
+    <section aria-labelledby="download-title" className="space-y-6">
+      <h2 id="download-title" className="text-xl font-semibold text-zinc-900">
+        {t("workspace.download.title")}
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {EXPORT_FORMATS.map((format) => (
+          <Button
+            key={format}
+            variant={format === "srt" ? "primary" : "outline"}
+            size="lg"
+            onClick={() => void handleDownload(format)}
+          >
+            {t("workspace.download.download", {
+              format: t(`workspace.download.formats.${format}`),
+            })}
+          </Button>
+        ))}
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        {(["srt", "txt"] as const).map((format) => (
+          <figure key={format} className="min-w-0">
+            <figcaption className="mb-2 text-sm font-medium text-zinc-900">
+              {t("workspace.download.previewOf", { format: format.toUpperCase() })}
+            </figcaption>
+            <pre className="h-56 overflow-auto rounded-lg border border-zinc-200 bg-zinc-50 p-3 text-sm whitespace-pre-wrap text-zinc-800">
+              {previews.data
+                ? previews.data[format].text.slice(0, PREVIEW_CHARS)
+                : t("common.loading")}
+            </pre>
+          </figure>
+        ))}
+      </div>
+      <p className="rounded-lg bg-blue-50 p-4 text-sm text-blue-950">
+        {t("workspace.download.tip")}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button variant="outline" onClick={onBack}>
+          {t("workspace.download.backToEditor")}
+        </Button>
+        <Button onClick={onNew}>{t("workspace.download.newTranscription")}</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { api } from "../../api/client";
+import { spokenLanguages } from "./spoken-languages";
+import type { TranscribeOptions } from "./upload-transport";
+
+interface ModelListing {
+  id: string;
+  installed: boolean;
+}
+
+const SELECT =
+  "h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600";
+
+/** Model, word timings, spoken language, transcribe or translate, and Chinese characters. */
+export function OptionsPanel({
+  value,
+  onChange,
+}: {
+  value: TranscribeOptions;
+  onChange(next: TranscribeOptions): void;
+}) {
+  const { t, i18n } = useTranslation();
+  const languages = useMemo(() => spokenLanguages(i18n.language), [i18n.language]);
+  const models = useQuery({
+    queryKey: ["models"],
+    queryFn: () => api<ModelListing[]>("/api/models"),
+    staleTime: 60_000,
+  });
+  const installed = (id: string) => models.data?.find((m) => m.id === id)?.installed ?? true;
+  const set = (patch: Partial<TranscribeOptions>) => onChange({ ...value, ...patch });
+  const chinese = value.language === "zh" || value.language === "yue" || value.language === "auto";
+  return (
+    <fieldset className="space-y-5 rounded-xl border border-zinc-200 p-5">
+      <legend className="px-1 text-base font-semibold text-zinc-900">
+        {t("workspace.options.title")}
+      </legend>
+      <div
+        role="radiogroup"
+        aria-label={t("workspace.options.model")}
+        className="grid gap-3 sm:grid-cols-2"
+      >
+        {(
+          [
+            ["whisper-1", "fast"],
+            ["gpt-4o-transcribe", "accurate"],
+          ] as const
+        ).map(([id, name]) => (
+          <label
+            key={id}
+            className="flex cursor-pointer gap-3 rounded-lg border border-zinc-200 p-3 has-[:checked]:border-blue-600 has-[:checked]:bg-blue-50 has-[:disabled]:opacity-60"
+          >
+            <input
+              type="radio"
+              name="model"
+              value={id}
+              checked={value.model === id}
+              disabled={!installed(id)}
+              onChange={() => set({ model: id })}
+              className="mt-1 accent-blue-600"
+            />
+            <span>
+              <span className="block font-medium text-zinc-900">
+                {t(`workspace.options.${name}`)}
+              </span>
+              <span className="block text-sm text-zinc-600">
+                {installed(id)
+                  ? t(`workspace.options.${name}Hint`)
+                  : t("workspace.options.notInstalled")}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          checked={value.generateTimestamps}
+          onChange={(event) => set({ generateTimestamps: event.target.checked })}
+          className="mt-1 size-4 accent-blue-600"
+        />
+        <span>
+          <span className="block font-medium text-zinc-900">
+            {t("workspace.options.timestamps")}
+          </span>
+          <span className="block text-sm text-zinc-600">
+            {t("workspace.options.timestampsHint")}
+          </span>
+        </span>
+      </label>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <label htmlFor="spoken-language" className="block text-sm font-medium text-zinc-800">
+            {t("workspace.options.language")}
+          </label>
+          <select
+            id="spoken-language"
+            className={SELECT}
+            value={value.language}
+            onChange={(e) => set({ language: e.target.value })}
+          >
+            <option value="auto">{t("workspace.options.auto")}</option>
+            {languages.map((language) => (
+              <option key={language.code} value={language.code}>
+                {language.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="task" className="block text-sm font-medium text-zinc-800">
+            {t("workspace.options.task")}
+          </label>
+          <select
+            id="task"
+            className={SELECT}
+            value={value.task}
+            onChange={(e) => set({ task: e.target.value as TranscribeOptions["task"] })}
+          >
+            <option value="transcribe">{t("workspace.options.transcribe")}</option>
+            <option value="translate">{t("workspace.options.translate")}</option>
+          </select>
+        </div>
+        {chinese && value.task === "transcribe" && (
+          <div className="space-y-1.5">
+            <label htmlFor="chinese-script" className="block text-sm font-medium text-zinc-800">
+              {t("workspace.options.chinese")}
+            </label>
+            <select
+              id="chinese-script"
+              className={SELECT}
+              value={value.chineseScript}
+              onChange={(e) =>
+                set({ chineseScript: e.target.value as TranscribeOptions["chineseScript"] })
+              }
+            >
+              <option value="hk">{t("workspace.options.hk")}</option>
+              <option value="tw">{t("workspace.options.tw")}</option>
+              <option value="cn">{t("workspace.options.cn")}</option>
+              <option value="none">{t("workspace.options.none")}</option>
+            </select>
+          </div>
+        )}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,229 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { api, ApiError } from "../../api/client";
+import { paths } from "../../app/paths";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/toast-store";
+import { megabytes } from "./file-rules";
+import { clock } from "./media-duration";
+import { ProgressBar } from "./progress-bar";
+import {
+  uploadForTranscription,
+  UploadInterrupted,
+  type ResumePoint,
+  type TranscribeOptions,
+  type UploadProgress,
+} from "./upload-transport";
+import { useJobEvents } from "./use-job-events";
+
+/** What went wrong, for the error panel. */
+export interface WorkspaceError {
+  message: string;
+  details?: string;
+}
+
+/**
+ * Step 2: sends the file (real bytes-sent progress, chunks retried, resumable), then follows
+ * the job's events: queue position, percent and time left, the first subtitles as they come.
+ */
+export function ProcessStep({
+  upload,
+  jobId: givenJobId,
+  onJob,
+  onCompleted,
+  onError,
+  onCancelled,
+}: {
+  upload: { file: File; options: TranscribeOptions } | null;
+  jobId: string | null;
+  onJob(id: string): void;
+  onCompleted(id: string): void;
+  onError(error: WorkspaceError): void;
+  onCancelled(): void;
+}) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [interrupted, setInterrupted] = useState<{
+    message: string;
+    resume: ResumePoint | null;
+  } | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const resumeRef = useRef<ResumePoint | null>(null);
+  const started = useRef<number>(-1);
+  const { state, segments } = useJobEvents(givenJobId);
+
+  useEffect(() => {
+    if (!upload || givenJobId || started.current === attempt) return;
+    started.current = attempt;
+    const controller = new AbortController();
+    setInterrupted(null);
+    uploadForTranscription(upload.file, upload.options, setProgress, {
+      signal: controller.signal,
+      resume: resumeRef.current,
+    })
+      .then(onJob)
+      .catch((error: unknown) => {
+        if (error instanceof DOMException) return;
+        if (error instanceof UploadInterrupted) {
+          resumeRef.current = error.resume;
+          setInterrupted({ message: error.message, resume: error.resume });
+        } else {
+          onError({
+            message:
+              error instanceof ApiError ? error.serverMessage : t("workspace.error.fallback"),
+            details: error instanceof ApiError ? error.message : undefined,
+          });
+        }
+      });
+    return () => controller.abort();
+  }, [upload, givenJobId, attempt, onJob, onError, t]);
+
+  useEffect(() => {
+    if (state.status === "completed") onCompleted(state.id);
+    if (state.status === "failed") {
+      if (state.code === "CANCELLED") onCancelled();
+      else onError({ message: state.message, details: `${state.code}: ${state.message}` });
+    }
+  }, [state, onCompleted, onError, onCancelled]);
+
+  const handleCancel = async () => {
+    if (!givenJobId) return;
+    try {
+      await api(`/api/transcriptions/${givenJobId}/cancel`, { method: "POST" });
+      toast({ title: t("workspace.process.cancelled") });
+    } catch (error) {
+      toast({
+        title: error instanceof ApiError ? error.serverMessage : String(error),
+        variant: "destructive",
+      });
+    }
+  };
+
+  const uploadPercent = progress
+    ? Math.floor((progress.sentBytes / Math.max(1, progress.totalBytes)) * 100)
+    : 0;
+  const uploadDone = Boolean(givenJobId) || !upload;
+  return (
+    <section
+      aria-labelledby="process-title"
+      className="space-y-6 rounded-xl border border-zinc-200 p-6"
+    >
+      <h2 id="process-title" className="text-xl font-semibold text-zinc-900">
+        {t("workspace.process.title")}
+      </h2>
+      {upload && (
+        <div className="space-y-2">
+          <ProgressBar
+            label={t("workspace.process.uploading")}
+            value={uploadDone ? 100 : uploadPercent}
+            detail={
+              progress
+                ? `${t("workspace.process.uploadedOf", { sent: megabytes(progress.sentBytes), total: megabytes(progress.totalBytes) })}${progress.chunk ? ` · ${t("workspace.process.chunk", { index: progress.chunk.index + 1, count: progress.chunk.count })}` : ""}`
+                : undefined
+            }
+          />
+          {progress?.retrying && !uploadDone && (
+            <p role="status" className="text-sm text-amber-800">
+              {t("workspace.process.retrying", {
+                index: (progress.chunk?.index ?? 0) + 1,
+                ...progress.retrying,
+              })}
+            </p>
+          )}
+          {interrupted && (
+            <div
+              role="alert"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+            >
+              <span>
+                {t("workspace.process.interrupted")} {interrupted.message}
+              </span>
+              <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
+                {t("workspace.process.resume")}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+      {givenJobId && <JobProgress state={state} />}
+      {segments.length > 0 && (
+        <div>
+          <h3 className="text-sm font-medium text-zinc-900">{t("workspace.process.preview")}</h3>
+          <div
+            className="mt-2 max-h-40 overflow-y-auto rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700"
+            aria-live="polite"
+          >
+            {segments.slice(-8).map((segment) => (
+              <p key={`${segment.start}-${segment.end}`}>
+                <span className="mr-2 font-mono text-xs text-zinc-500">
+                  {clock(segment.start / 1000)}
+                </span>
+                {segment.text}
+              </p>
+            ))}
+          </div>
+        </div>
+      )}
+      {givenJobId && (
+        <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-zinc-600">
+            {t("workspace.process.leave")}{" "}
+            <Link to={paths.history} className="font-medium text-blue-700 underline">
+              {t("workspace.process.openHistory")}
+            </Link>
+          </p>
+          <Button
+            variant="outline"
+            onClick={() => void handleCancel()}
+            disabled={state.status === "completed"}
+          >
+            {t("workspace.process.cancel")}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function JobProgress({ state }: { state: ReturnType<typeof useJobEvents>["state"] }) {
+  const { t } = useTranslation();
+  if (state.status === "queued") {
+    const ahead = state.position - 1;
+    const detail = [
+      ahead > 0
+        ? t("workspace.process.queued", { position: ahead })
+        : t("workspace.process.queuedNext"),
+      state.waitSeconds
+        ? t("workspace.process.waitAbout", { time: clock(state.waitSeconds) })
+        : null,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+    return <ProgressBar label={t("workspace.process.transcribing")} value={null} detail={detail} />;
+  }
+  if (state.status === "processing" || state.status === "completed") {
+    const percent = state.status === "completed" ? 100 : state.percent;
+    const detail =
+      state.status === "completed"
+        ? t("workspace.process.done")
+        : [
+            t("workspace.process.percent", { percent }),
+            state.secondsLeft
+              ? t("workspace.process.timeLeft", { time: clock(state.secondsLeft) })
+              : null,
+          ]
+            .filter(Boolean)
+            .join(" · ");
+    return (
+      <ProgressBar label={t("workspace.process.transcribing")} value={percent} detail={detail} />
+    );
+  }
+  return (
+    <ProgressBar
+      label={t("workspace.process.transcribing")}
+      value={null}
+      detail={t("workspace.process.connecting")}
+    />
+  );
+}

@@ -1,0 +1,112 @@
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { availableMinutes, useMe } from "../../api/queries";
+import { paths } from "../../app/paths";
+import { Button } from "../../components/ui/button";
+import { toast } from "../../components/ui/toast-store";
+import { DropZone } from "./drop-zone";
+import { fileProblem, isLargeFile, mediaKind, megabytes } from "./file-rules";
+import { clock, useMediaDuration } from "./media-duration";
+import { OptionsPanel } from "./options-panel";
+import { SubscriptionSummary } from "./subscription-summary";
+import type { TranscribeOptions } from "./upload-transport";
+
+/** Step 1: choose a file and options; warns before sending a file longer than the minutes left. */
+export function UploadStep({
+  file,
+  options,
+  onFile,
+  onOptions,
+  onStart,
+}: {
+  file: File | null;
+  options: TranscribeOptions;
+  onFile(file: File | null): void;
+  onOptions(options: TranscribeOptions): void;
+  onStart(): void;
+}) {
+  const { t } = useTranslation();
+  const { data: user } = useMe();
+  const duration = useMediaDuration(file);
+  const handleFile = (chosen: File) => {
+    const problem = fileProblem(chosen);
+    if (problem === "type") {
+      toast({
+        title: t("workspace.upload.invalidType.title"),
+        description: t("workspace.upload.invalidType.description"),
+        variant: "destructive",
+      });
+    } else if (problem === "size") {
+      toast({
+        title: t("workspace.upload.tooLarge.title"),
+        description: t("workspace.upload.tooLarge.description"),
+        variant: "destructive",
+      });
+    } else {
+      onFile(chosen);
+    }
+  };
+  const left = user ? availableMinutes(user) : null;
+  const needed = duration === null ? null : Math.ceil(duration / 60);
+  const overMinutes = left !== null && needed !== null && needed > left;
+  return (
+    <div className="space-y-6">
+      <SubscriptionSummary />
+      <h2 className="text-xl font-semibold text-zinc-900">{t("workspace.upload.title")}</h2>
+      {file ? (
+        <section
+          aria-label={t("workspace.upload.selected")}
+          className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-zinc-200 p-4"
+        >
+          <div className="min-w-0">
+            <p className="truncate font-medium text-zinc-900">{file.name}</p>
+            <p className="text-sm text-zinc-600">
+              {t(`workspace.upload.kind.${mediaKind(file)}`)} ·{" "}
+              {t("workspace.upload.sizeMb", { size: megabytes(file.size) })}
+              {duration !== null && (
+                <> · {t("workspace.upload.duration", { duration: clock(duration) })}</>
+              )}
+            </p>
+          </div>
+          <Button variant="outline" onClick={() => onFile(null)}>
+            {t("workspace.upload.change")}
+          </Button>
+        </section>
+      ) : (
+        <DropZone onFile={handleFile} />
+      )}
+      {file && isLargeFile(file) && (
+        <div
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950"
+        >
+          <p className="font-semibold">{t("workspace.upload.large.title")}</p>
+          <p className="text-sm">{t("workspace.upload.large.description")}</p>
+        </div>
+      )}
+      {overMinutes && (
+        <div
+          role="alert"
+          className="rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-900"
+        >
+          {t("workspace.upload.overMinutes", { needed, left })}{" "}
+          <Link to={paths.pricing} className="font-medium underline">
+            {t("workspace.summary.upgrade")}
+          </Link>
+        </div>
+      )}
+      <OptionsPanel value={options} onChange={onOptions} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-zinc-600">
+          <Trans
+            i18nKey="workspace.upload.terms"
+            components={{ terms: <Link to={paths.terms} className="underline" /> }}
+          />
+        </p>
+        <Button size="lg" disabled={!file || overMinutes} onClick={onStart}>
+          {t("workspace.upload.start")}
+        </Button>
+      </div>
+    </div>
+  );
+}

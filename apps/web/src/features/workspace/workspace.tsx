@@ -1,0 +1,155 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useReducer } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { api, ApiError } from "../../api/client";
+import { queryKeys } from "../../api/queries";
+import { useSession } from "../../auth/session";
+import { toast } from "../../components/ui/toast-store";
+import { SubtitleEditor } from "../editor/subtitle-editor";
+import { DownloadStep } from "./download-step";
+import { ErrorPanel } from "./error-panel";
+import { ProcessStep, type WorkspaceError } from "./process-step";
+import { StepIndicator } from "./step-indicator";
+import { UploadStep } from "./upload-step";
+import { defaultOptions, workspaceReducer, type TranscriptionDetail } from "./workspace-state";
+
+/** Delay before the editor opens after a success (spec §9). */
+const EDIT_DELAY_MS = 1000;
+
+/**
+ * The signed-in home: upload, process, edit, download. The job id sits in the address
+ * (`?job=…`), so a refresh or a link from History comes back to the same job.
+ */
+export function Workspace() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { refresh } = useSession();
+  const [params, setParams] = useSearchParams();
+  const [state, dispatch] = useReducer(workspaceReducer, undefined, () => ({
+    step: "upload" as const,
+    file: null,
+    options: defaultOptions(i18n.language),
+    sending: null,
+    jobId: null,
+    transcription: null,
+    error: null,
+  }));
+  const jobParam = params.get("job");
+
+  const open = useCallback(
+    async (id: string) => {
+      try {
+        const detail = await api<TranscriptionDetail>(`/api/transcriptions/${id}`);
+        if (detail.status === "completed") dispatch({ type: "opened", transcription: detail });
+        else if (detail.status === "queued" || detail.status === "processing")
+          dispatch({ type: "follow", id });
+        else
+          dispatch({
+            type: "failed",
+            error: { message: t("workspace.error.fallback"), details: detail.status },
+          });
+      } catch (error) {
+        toast({
+          title:
+            error instanceof ApiError && error.status === 404
+              ? t("workspace.resumeMissing")
+              : String(error),
+          variant: "destructive",
+        });
+        setParams({}, { replace: true });
+      }
+    },
+    [t, setParams],
+  );
+
+  // A job in the address (refresh, or opened from History) is followed or opened.
+  useEffect(() => {
+    if (jobParam && jobParam !== state.jobId) void open(jobParam);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the address changes
+  }, [jobParam]);
+
+  const handleJob = useCallback(
+    (id: string) => {
+      dispatch({ type: "job", id });
+      setParams({ job: id }, { replace: true });
+    },
+    [setParams],
+  );
+  const handleCompleted = useCallback(
+    (id: string) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      setTimeout(() => void open(id), EDIT_DELAY_MS);
+    },
+    [open, queryClient],
+  );
+  const handleError = useCallback(
+    (error: WorkspaceError) => {
+      dispatch({ type: "failed", error });
+      setParams({}, { replace: true });
+    },
+    [setParams],
+  );
+  const handleCancelled = useCallback(() => {
+    dispatch({ type: "back" });
+    setParams({}, { replace: true });
+  }, [setParams]);
+  const handleStart = () => {
+    void refresh();
+    dispatch({ type: "start" });
+  };
+  const handleNew = () => {
+    dispatch({ type: "new" });
+    setParams({}, { replace: true });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 sm:px-6">
+      <StepIndicator current={state.step} />
+      {state.error && (
+        <ErrorPanel
+          error={state.error}
+          onBack={() => dispatch({ type: "dismiss" })}
+          onRetry={state.file ? handleStart : null}
+        />
+      )}
+      {state.step === "upload" && !state.error && (
+        <UploadStep
+          file={state.file}
+          options={state.options}
+          onFile={(file) => dispatch({ type: "file", file })}
+          onOptions={(options) => dispatch({ type: "options", options })}
+          onStart={handleStart}
+        />
+      )}
+      {state.step === "process" && (
+        <ProcessStep
+          upload={state.sending}
+          jobId={state.jobId}
+          onJob={handleJob}
+          onCompleted={handleCompleted}
+          onError={handleError}
+          onCancelled={handleCancelled}
+        />
+      )}
+      {state.step === "edit" && state.transcription && (
+        <SubtitleEditor
+          transcription={state.transcription}
+          media={state.file}
+          onBack={() => dispatch({ type: "back" })}
+          onContinue={(subtitles) =>
+            state.transcription &&
+            dispatch({ type: "saved", transcription: { ...state.transcription, subtitles } })
+          }
+        />
+      )}
+      {state.step === "download" && state.transcription && (
+        <DownloadStep
+          id={state.transcription.id}
+          onNew={handleNew}
+          onBack={() => dispatch({ type: "back" })}
+        />
+      )}
+    </div>
+  );
+}

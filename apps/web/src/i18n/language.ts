@@ -1,0 +1,29 @@
+/** The interface languages (spec §9). */
+export const LANGUAGES = ["en", "zh-HK"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const STORAGE_KEY = "language";
+
+/** zh-HK for zh-HK, zh-TW and any zh-Hant browser language; en for everything else (spec §5). */
+export function languageFromBrowser(browserLanguages: readonly string[]): Language {
+  const first = browserLanguages[0]?.toLowerCase() ?? "";
+  return /^zh-(hk|tw|mo|hant)/.test(first) ? "zh-HK" : "en";
+}
+
+/** The stored preference if it is en or zh-HK, else the browser's language. */
+export function initialLanguage(): Language {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  if (stored === "en" || stored === "zh-HK") return stored;
+  return languageFromBrowser(
+    navigator.languages.length ? navigator.languages : [navigator.language],
+  );
+}
+
+export function storeLanguage(language: Language): void {
+  localStorage.setItem(STORAGE_KEY, language);
+}
+
+/** Locale for dates and numbers in the chosen language. */
+export function dateLocale(language: string): string {
+  return language === "zh-HK" ? "zh-HK" : "en-US";
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import { Button } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { Page } from "../components/ui/page";
+import { ComingSoonCard } from "../features/admin/coming-soon-card";
+import { DailyReportCard } from "../features/admin/daily-report-card";
+import { FigureCards } from "../features/admin/figure-cards";
+import { formatMoment, useAdminUsage } from "../features/admin/usage";
+import { UsageChart } from "../features/admin/usage-chart";
+
+/** /admin (admins only, RequireAdmin): the daily report on demand, usage figures and a chart. */
+export default function AdminPage() {
+  const { t, i18n } = useTranslation();
+  const usage = useAdminUsage();
+  const report = usage.data;
+
+  return (
+    <Page title={t("admin.title")} intro={t("admin.intro")} width="wide">
+      <div className="space-y-8">
+        <DailyReportCard />
+        <section aria-labelledby="admin-usage" className="space-y-4">
+          <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+            <h2 id="admin-usage" className="text-xl font-semibold text-zinc-900">
+              {t("admin.usage.title")}
+            </h2>
+            {report && (
+              <p className="text-sm text-zinc-600">
+                {t("admin.usage.period", {
+                  from: formatMoment(report.period.from, i18n.language),
+                  to: formatMoment(report.period.to, i18n.language),
+                })}
+              </p>
+            )}
+          </div>
+          {usage.isPending ? (
+            <p role="status" className="text-zinc-600">
+              {t("admin.usage.loading")}
+            </p>
+          ) : usage.isError ? (
+            <Card role="alert" className="border-red-200 bg-red-50">
+              <p className="text-red-900">{t("admin.usage.failed")}</p>
+              <Button variant="outline" className="mt-4" onClick={() => void usage.refetch()}>
+                {t("admin.usage.retry")}
+              </Button>
+            </Card>
+          ) : (
+            <>
+              <FigureCards report={usage.data} />
+              <UsageChart days={usage.data.daily} />
+            </>
+          )}
+        </section>
+        <section className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <ComingSoonCard
+            title={t("admin.comingSoon.users")}
+            description={t("admin.comingSoon.usersDescription")}
+          />
+          <ComingSoonCard
+            title={t("admin.comingSoon.analytics")}
+            description={t("admin.comingSoon.analyticsDescription")}
+          />
+        </section>
+      </div>
+    </Page>
+  );
+}

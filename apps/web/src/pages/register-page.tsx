@@ -1,0 +1,13 @@
+import { useTranslation } from "react-i18next";
+import { AuthCard } from "../features/account/auth-card";
+import { RegisterForm } from "../features/account/register-form";
+
+/** /register (spec §2). */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t("account.register.title")} intro={t("account.register.intro")}>
+      <RegisterForm />
+    </AuthCard>
+  );
+}

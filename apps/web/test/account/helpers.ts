@@ -1,0 +1,32 @@
+import { vi } from "vitest";
+
+/** A JSON answer as the API sends it. */
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/** Mocks fetch with a handler per "METHOD path"; anything else fails the test loudly. */
+export function mockApi(
+  handlers: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>,
+) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const key = `${init?.method ?? "GET"} ${new URL(url, "http://localhost").pathname}`;
+    const handler = handlers[key];
+    if (!handler) throw new Error(`unexpected call ${key}`);
+    return handler(init);
+  });
+}
+
+export const USER = {
+  id: "u1",
+  email: "ada@example.com",
+  name: "Ada",
+  createdAt: "2024-03-01T10:00:00.000Z",
+  credits: 20,
+  additionalCredits: 0,
+  isAdmin: false,
+};

@@ -1,0 +1,95 @@
+import { render } from "@testing-library/react";
+import i18n from "i18next";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { createQueryClient } from "../../src/api/queries";
+import { Providers } from "../../src/app/providers";
+import { setupI18n } from "../../src/i18n";
+import { screen, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import CheckoutPage from "../../src/pages/checkout-page";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Like renderRoutes, with the whole tree in StrictMode (effects run twice on mount). */
+async function renderStrict(routes: RouteObject[], path: string) {
+  if (!i18n.isInitialized) setupI18n("en");
+  await i18n.changeLanguage("en");
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return render(
+    <StrictMode>
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+function renderCheckout(path: string) {
+  return renderStrict(
+    [
+      {
+        path: "/checkout/:planType",
+        element: <CheckoutPage />,
+      },
+      { path: "/", element: <p>Home page</p> },
+    ],
+    path,
+  );
+}
+
+describe("/checkout/:planType", () => {
+  let assign: ReturnType<typeof vi.fn>;
+  const original = window.location;
+
+  beforeEach(() => {
+    localStorage.setItem("authToken", "token-1");
+    localStorage.setItem(
+      "authTokenExpiration",
+      new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    );
+    assign = vi.fn();
+    Object.defineProperty(window, "location", {
+      configurable: true,
+      value: { ...original, assign },
+    });
+  });
+
+  afterEach(() => {
+    Object.defineProperty(window, "location", { configurable: true, value: original });
+    vi.restoreAllMocks();
+  });
+
+  it("starts the plan's checkout once and sends the browser to the payment page", async () => {
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(json(200, { url: "http://pay.test/session/cs_1" }));
+    await renderCheckout("/checkout/standard");
+    expect(await screen.findByText("Redirecting to secure payment page...")).toBeInTheDocument();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("http://pay.test/session/cs_1"));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe("/api/subscriptions/standard");
+    expect(init?.method).toBe("POST");
+    expect(new Headers(init?.headers).get("authorization")).toBe("Bearer token-1");
+    expect(assign).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's message and a way home when the checkout fails", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      json(409, { code: "ALREADY_SUBSCRIBED", message: "You are already on the basic plan." }),
+    );
+    await renderCheckout("/checkout/basic");
+    expect(await screen.findByText("You are already on the basic plan.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("refuses an unknown plan without calling the server", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    await renderCheckout("/checkout/platinum");
+    expect(await screen.findByText("Invalid subscription plan type")).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

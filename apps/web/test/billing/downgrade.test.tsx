@@ -1,0 +1,113 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Outlet } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../src/components/ui/toaster";
+import DowngradePage from "../../src/pages/downgrade-page";
+import { renderRoutes } from "../render";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Answers GET /api/subscriptions/active with `plan`, and POST downgrade with `downgrade`. */
+function mockServer(plan: unknown, downgrade: () => Response) {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === "/api/subscriptions/active") return json(200, plan);
+    if (url === "/api/subscriptions/downgrade" && init?.method === "POST") return downgrade();
+    return json(404, { message: "not mocked" });
+  });
+}
+
+const renderDowngrade = () =>
+  renderRoutes(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Toaster />
+          </>
+        ),
+        children: [
+          { path: "/downgrade", element: <DowngradePage /> },
+          { path: "/account", element: <p>Account page</p> },
+        ],
+      },
+    ],
+    { path: "/downgrade" },
+  );
+
+describe("/downgrade", () => {
+  beforeEach(() => {
+    localStorage.setItem("authToken", "token-1");
+    localStorage.setItem(
+      "authTokenExpiration",
+      new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    );
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("Basic: explains the immediate change, posts the downgrade and goes to /account", async () => {
+    const fetch = mockServer({ planType: "basic", status: "active", currentPeriodEnd: null }, () =>
+      json(200, { planType: "free", effective: "now", currentPeriodEnd: null }),
+    );
+    const { queryClient } = await renderDowngrade();
+    const invalidate = vi.spyOn(queryClient, "invalidateQueries");
+    expect(await screen.findByText("Your monthly plan minutes reset to 20.")).toBeInTheDocument();
+    expect(
+      screen.getByText("Any additional minutes you purchased will be lost."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/account");
+
+    await userEvent.click(screen.getByRole("button", { name: "Confirm Downgrade" }));
+    expect(await screen.findByText("Account page")).toBeInTheDocument();
+    expect(await screen.findByText("You are now on the Free plan.")).toBeInTheDocument();
+    const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(posts.map(([url]) => url)).toEqual(["/api/subscriptions/downgrade"]);
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual(expect.arrayContaining([["me"], ["subscription", "active"]]));
+  });
+
+  it("Pro: says the plan changes at the end of the period", async () => {
+    mockServer(
+      { planType: "pro", status: "active", currentPeriodEnd: "2031-05-20T00:00:00.000Z" },
+      () => json(500, {}),
+    );
+    await renderDowngrade();
+    expect(await screen.findByText("Plan changes in progress")).toBeInTheDocument();
+    expect(screen.getByText("Your Pro plan stays active until May 20, 2031.")).toBeInTheDocument();
+  });
+
+  it("keeps the page and shows the server's message when the downgrade fails", async () => {
+    let release: () => void = () => {};
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      if (String(input) === "/api/subscriptions/active") {
+        return json(200, { planType: "basic", status: "active", currentPeriodEnd: null });
+      }
+      await new Promise<void>((resolve) => (release = resolve));
+      return json(502, { code: "PAYMENT_PROVIDER_ERROR", message: "Provider unavailable." });
+    });
+    await renderDowngrade();
+    await userEvent.click(await screen.findByRole("button", { name: "Confirm Downgrade" }));
+    expect(await screen.findByRole("button", { name: "Downgrading..." })).toBeDisabled();
+    release();
+    expect(await screen.findByText("Failed to downgrade subscription")).toBeInTheDocument();
+    expect(screen.getByText("Provider unavailable.")).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Confirm Downgrade" })).toBeEnabled(),
+    );
+    expect(screen.queryByText("Account page")).not.toBeInTheDocument();
+  });
+
+  it("Free users are told there is nothing to downgrade", async () => {
+    mockServer({ planType: "free", status: "active", currentPeriodEnd: null }, () => json(500, {}));
+    await renderDowngrade();
+    expect(await screen.findByText("You are already on the Free plan")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to Account" })).toHaveAttribute(
+      "href",
+      "/account",
+    );
+    expect(screen.queryByRole("button", { name: "Confirm Downgrade" })).not.toBeInTheDocument();
+  });
+});

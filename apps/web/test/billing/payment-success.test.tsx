@@ -1,0 +1,149 @@
+import { render } from "@testing-library/react";
+import i18n from "i18next";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
+import { createQueryClient } from "../../src/api/queries";
+import { Providers } from "../../src/app/providers";
+import { setupI18n } from "../../src/i18n";
+import { screen, waitFor } from "@testing-library/react";
+import { StrictMode } from "react";
+import { useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../src/components/ui/toaster";
+import PaymentSuccessPage from "../../src/pages/payment-success-page";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** Like renderRoutes, with the whole tree in StrictMode (effects run twice on mount). */
+async function renderStrict(routes: RouteObject[], path: string) {
+  if (!i18n.isInitialized) setupI18n("en");
+  await i18n.changeLanguage("en");
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return render(
+    <StrictMode>
+      <Providers queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+function LoginStandIn() {
+  const state = useLocation().state as { from?: string } | null;
+  return <p>Login page, back to {state?.from}</p>;
+}
+
+const renderReturn = (path: string) =>
+  renderStrict(
+    [
+      {
+        path: "/payment-success",
+        element: (
+          <>
+            <PaymentSuccessPage />
+            <Toaster />
+          </>
+        ),
+      },
+      { path: "/login", element: <LoginStandIn /> },
+    ],
+    path,
+  );
+
+const signIn = () => {
+  localStorage.setItem("authToken", "token-1");
+  localStorage.setItem("authTokenExpiration", new Date(Date.now() + 30 * 86_400_000).toISOString());
+};
+
+describe("/payment-success", () => {
+  beforeEach(() => signIn());
+  afterEach(() => vi.restoreAllMocks());
+
+  it("confirms a plan exactly once, even in StrictMode, then shows success and a toast", async () => {
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(json(200, { minutes: 220, minutesAdded: 200 }));
+    await renderReturn("/payment-success?session_id=cs_1&plan=basic");
+
+    expect(await screen.findByText("Payment Successful")).toBeInTheDocument();
+    expect(screen.getByText("Your Basic plan is now active.")).toBeInTheDocument();
+    expect(screen.getByText("You now have 220 minutes available.")).toBeInTheDocument();
+    expect(await screen.findByText("200 minutes added to your account")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Start Transcribing" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("link", { name: "View Account" })).toHaveAttribute(
+      "href",
+      "/account?refresh=true",
+    );
+    expect(screen.getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+
+    const confirmations = fetch.mock.calls.filter(([url]) =>
+      String(url).includes("checkout-complete"),
+    );
+    expect(confirmations).toHaveLength(1);
+    const [url, init] = confirmations[0]!;
+    expect(url).toBe("/api/subscriptions/checkout-complete");
+    expect(JSON.parse(String(init?.body))).toEqual({ sessionId: "cs_1", planType: "basic" });
+  });
+
+  it("confirms a minute pack with its size", async () => {
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(json(200, { minutes: 700, minutesAdded: 500 }));
+    await renderReturn("/payment-success?session_id=cs_2&minutes=500");
+    expect(
+      await screen.findByText("500 additional minutes have been added to your account."),
+    ).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe("/api/minutes/checkout-complete");
+    expect(JSON.parse(String(init?.body))).toEqual({ sessionId: "cs_2", minutesPack: "500" });
+  });
+
+  it("shows 'Payment Verification Failed' with the server's message on 402", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      json(402, {
+        code: "PAYMENT_NOT_COMPLETED",
+        message: "Failed to confirm payment: the payment has not been completed.",
+      }),
+    );
+    await renderReturn("/payment-success?session_id=cs_3&plan=pro");
+    expect(
+      await screen.findByRole("heading", { name: "Payment Verification Failed" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getAllByText("Failed to confirm payment: the payment has not been completed.").length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByText("Payment Successful")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "View Account" })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("says the session information is missing without a session_id, and calls nothing", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    await renderReturn("/payment-success?plan=basic");
+    expect(
+      await screen.findByRole("heading", { name: "Payment Verification Failed" }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText("Payment session information is missing").length).toBeGreaterThan(0);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says it cannot tell what was bought without plan or minutes", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    await renderReturn("/payment-success?session_id=cs_4");
+    expect(
+      (await screen.findAllByText("Could not determine what was purchased")).length,
+    ).toBeGreaterThan(0);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("signed out: waits, then goes to /login with the way back here", async () => {
+    localStorage.clear();
+    const fetch = vi.spyOn(globalThis, "fetch");
+    await renderReturn("/payment-success?session_id=cs_5&plan=basic");
+    expect(
+      await screen.findByText("Login page, back to /payment-success?session_id=cs_5&plan=basic"),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(fetch).not.toHaveBeenCalled());
+  });
+});

@@ -1,0 +1,171 @@
+import { describe, expect, it } from "vitest";
+import {
+  deleteCue,
+  fromSubtitles,
+  insertAfter,
+  mergeWithNext,
+  middleBoundary,
+  shiftAll,
+  sortByStart,
+  splitCue,
+  timeMs,
+  toSubtitles,
+} from "../../src/features/editor/cue-operations";
+import { editorReducer, initialState } from "../../src/features/editor/editor-history";
+import { countMatches, replaceAll } from "../../src/features/editor/find-replace";
+import { fromPlainText, toPlainText } from "../../src/features/editor/plain-text";
+import type { EditorCue } from "../../src/features/editor/types";
+
+const cue = (key: number, start: string, end: string, text: string): EditorCue => ({
+  key,
+  start,
+  end,
+  text,
+});
+
+const two = (): EditorCue[] => [
+  cue(1, "00:00:01,000", "00:00:05,000", "Hello there world"),
+  cue(2, "00:00:06,000", "00:00:08,000", "Second line"),
+];
+
+describe("split", () => {
+  it("splits the text at the caret, keeps all of it, and orders the times by characters", () => {
+    const [a, b, c] = splitCue(two(), 0, 6, 9);
+    expect(a?.text).toBe("Hello");
+    expect(b?.text).toBe("there world");
+    expect(`${a?.text} ${b?.text}`).toBe("Hello there world");
+    expect(a?.start).toBe("00:00:01,000");
+    expect(b?.end).toBe("00:00:05,000");
+    expect(a?.end).toBe(b?.start);
+    const middle = timeMs(a?.end ?? "") ?? -1;
+    expect(middle).toBeGreaterThan(1000);
+    expect(middle).toBeLessThan(5000);
+    // 5 of 16 characters before the split: 1000 + 4000 * 5/16 = 2250
+    expect(middle).toBe(2250);
+    expect(b?.key).toBe(9);
+    expect(c?.text).toBe("Second line");
+  });
+
+  it("splits at the word boundary nearest the middle without a caret", () => {
+    expect(middleBoundary("one two three four")).toBe(7);
+    const [a, b] = splitCue(two(), 0, null, 9);
+    expect([a?.text, b?.text]).toEqual(["Hello", "there world"]);
+  });
+
+  it("does nothing when a half would be empty", () => {
+    const cues = [cue(1, "00:00:00,000", "00:00:01,000", "Word")];
+    expect(splitCue(cues, 0, 0, 2)).toHaveLength(2);
+    expect(splitCue([cue(1, "00:00:00,000", "00:00:01,000", "X")], 0, null, 2)).toHaveLength(1);
+  });
+});
+
+describe("merge, insert, delete, renumber", () => {
+  it("merges with the next: joined text, times spanning both", () => {
+    const merged = mergeWithNext(two(), 0);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toEqual(
+      cue(1, "00:00:01,000", "00:00:08,000", "Hello there world\nSecond line"),
+    );
+    expect(mergeWithNext(two(), 1)).toHaveLength(2);
+  });
+
+  it("inserts an empty cue after one, within the gap", () => {
+    const cues = insertAfter(two(), 0, 3);
+    expect(cues.map((c) => c.key)).toEqual([1, 3, 2]);
+    expect(cues[1]).toEqual(cue(3, "00:00:05,000", "00:00:06,000", ""));
+    expect(insertAfter([], -1, 1)).toEqual([cue(1, "00:00:00,000", "00:00:02,000", "")]);
+  });
+
+  it("deletes and renumbers from 1 in list order", () => {
+    const cues = deleteCue(insertAfter(two(), 1, 3), 0);
+    expect(toSubtitles(cues)).toEqual([
+      { id: 1, startTime: "00:00:06,000", endTime: "00:00:08,000", text: "Second line" },
+      { id: 2, startTime: "00:00:08,000", endTime: "00:00:10,000", text: "" },
+    ]);
+  });
+
+  it("sorts by start time, invalid times last", () => {
+    const cues = [
+      cue(1, "00:00:09,000", "00:00:10,000", "b"),
+      cue(2, "bad", "x", "c"),
+      cue(3, "00:00:01,000", "00:00:02,000", "a"),
+    ];
+    expect(sortByStart(cues).map((c) => c.text)).toEqual(["a", "b", "c"]);
+  });
+
+  it("reads subtitles and writes them back unchanged", () => {
+    const subtitles = [{ id: 1, startTime: "00:00:01,000", endTime: "00:00:02,000", text: "x" }];
+    expect(toSubtitles(fromSubtitles(subtitles))).toEqual(subtitles);
+  });
+});
+
+describe("shift", () => {
+  it("moves every valid time and clamps at zero, leaving invalid ones as typed", () => {
+    const cues = [...two(), cue(3, "00:00:0", "00:00:09,000", "bad")];
+    const shifted = shiftAll(cues, -1500);
+    expect(shifted.map((c) => [c.start, c.end])).toEqual([
+      ["00:00:00,000", "00:00:03,500"],
+      ["00:00:04,500", "00:00:06,500"],
+      ["00:00:0", "00:00:07,500"],
+    ]);
+    expect(shiftAll(two(), 250)[0]?.start).toBe("00:00:01,250");
+  });
+});
+
+describe("find and replace", () => {
+  const cues = [
+    cue(1, "00:00:00,000", "00:00:01,000", "The cat and the CAT"),
+    cue(2, "00:00:01,000", "00:00:02,000", "cat."),
+  ];
+  it("counts matches, with or without case", () => {
+    expect(countMatches(cues, "cat", { caseSensitive: false })).toBe(3);
+    expect(countMatches(cues, "cat", { caseSensitive: true })).toBe(2);
+    expect(countMatches(cues, ".", { caseSensitive: true })).toBe(1);
+    expect(countMatches(cues, "", { caseSensitive: false })).toBe(0);
+  });
+  it("replaces every match literally", () => {
+    const replaced = replaceAll(cues, "cat", "$&dog", { caseSensitive: false });
+    expect(replaced.map((c) => c.text)).toEqual(["The $&dog and the $&dog", "$&dog."]);
+  });
+});
+
+describe("plain text", () => {
+  it("turns paragraphs into cues reusing timings by position, else 0–5 s", () => {
+    const cues = fromPlainText("First\n\n  Second  \nline\n\n\nThird", two(), 3);
+    expect(cues).toEqual([
+      cue(1, "00:00:01,000", "00:00:05,000", "First"),
+      cue(2, "00:00:06,000", "00:00:08,000", "Second\nline"),
+      cue(5, "00:00:00,000", "00:00:05,000", "Third"),
+    ]);
+    expect(toPlainText(two())).toBe("Hello there world\n\nSecond line");
+  });
+});
+
+describe("undo and redo", () => {
+  it("steps back and forth, and a new edit clears redo", () => {
+    let state = initialState(two());
+    state = editorReducer(state, { type: "delete", index: 0 });
+    state = editorReducer(state, { type: "edit-text", index: 0, text: "Changed" });
+    expect(state.cues.map((c) => c.text)).toEqual(["Changed"]);
+    state = editorReducer(state, { type: "undo" });
+    expect(state.cues.map((c) => c.text)).toEqual(["Second line"]);
+    state = editorReducer(state, { type: "undo" });
+    expect(state.cues).toEqual(two());
+    expect(editorReducer(state, { type: "undo" })).toBe(state);
+    state = editorReducer(state, { type: "redo" });
+    expect(state.cues.map((c) => c.text)).toEqual(["Second line"]);
+    state = editorReducer(state, { type: "shift", offsetMs: 1000 });
+    expect(state.future).toEqual([]);
+    expect(editorReducer(state, { type: "redo" })).toBe(state);
+  });
+
+  it("groups typing in one time field into one step", () => {
+    let state = initialState(two());
+    for (const value of ["00:00:0", "00:00:02", "00:00:02,000"]) {
+      state = editorReducer(state, { type: "edit-time", index: 0, field: "start", value });
+    }
+    expect(state.past).toHaveLength(1);
+    state = editorReducer(state, { type: "undo" });
+    expect(state.cues[0]?.start).toBe("00:00:01,000");
+  });
+});

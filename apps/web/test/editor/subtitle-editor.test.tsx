@@ -1,0 +1,237 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../src/components/ui/toaster";
+import { SubtitleEditor, type Subtitle } from "../../src/features/editor/subtitle-editor";
+import { renderPage } from "../render";
+
+const subtitles: Subtitle[] = [
+  { id: 1, startTime: "00:00:01,000", endTime: "00:00:03,000", text: "Hello world" },
+  { id: 2, startTime: "00:00:04,000", endTime: "00:00:06,000", text: "Good morning" },
+];
+
+function renderEditor(
+  props: { onContinue?: (saved: Subtitle[]) => void; media?: File | null } = {},
+) {
+  return renderPage(
+    <>
+      <SubtitleEditor
+        transcription={{ id: "t1", fileName: "talk.mp3", language: "en", subtitles }}
+        media={props.media ?? null}
+        onBack={() => undefined}
+        onContinue={props.onContinue ?? (() => undefined)}
+      />
+      <Toaster />
+    </>,
+  );
+}
+
+function mockSave() {
+  return vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+    const body = JSON.parse(String(init?.body)) as { subtitles: Subtitle[] };
+    return new Response(JSON.stringify({ id: "t1", subtitles: body.subtitles }), {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    });
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("SubtitleEditor", () => {
+  it("lists the cues with labelled times and text", async () => {
+    await renderEditor();
+    expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:04,000");
+    expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:03,000");
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello world");
+    expect(screen.getByText(/original file is not kept/)).toBeInTheDocument();
+  });
+
+  it("shows an invalid time in red without blocking it, and Save refuses with a message", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    await renderEditor();
+    const start = screen.getByLabelText("Start time of subtitle 2");
+    fireEvent.change(start, { target: { value: "0:04" } });
+    expect(start).toHaveValue("0:04");
+    expect(start).toHaveAttribute("aria-invalid", "true");
+    expect(start.className).toContain("border-red-600");
+    expect(screen.getByText(/Use the form hh:mm:ss,mmm/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(
+      await screen.findByText("Subtitle 2: the start time is not in the form hh:mm:ss,mmm."),
+    ).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("flags an end before the start", async () => {
+    await renderEditor();
+    fireEvent.change(screen.getByLabelText("End time of subtitle 1"), {
+      target: { value: "00:00:00,500" },
+    });
+    expect(screen.getByLabelText("End time of subtitle 1")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByText("The end is before the start.")).toBeInTheDocument();
+  });
+
+  it("commits text edits 500 ms after typing stops", async () => {
+    await renderEditor();
+    vi.useFakeTimers();
+    const undo = screen.getByRole("button", { name: "Undo" });
+    const text = screen.getByLabelText("Text of subtitle 1");
+    fireEvent.change(text, { target: { value: "Hello" } });
+    act(() => vi.advanceTimersByTime(300));
+    fireEvent.change(text, { target: { value: "Hello again" } });
+    act(() => vi.advanceTimersByTime(499));
+    expect(undo).toBeDisabled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(undo).toBeEnabled();
+    expect(text).toHaveValue("Hello again");
+    fireEvent.click(undo);
+    expect(text).toHaveValue("Hello world");
+  });
+
+  it("Save sends the edited cues in a PATCH, numbered from 1", async () => {
+    const fetch = mockSave();
+    await renderEditor();
+    fireEvent.change(screen.getByLabelText("End time of subtitle 2"), {
+      target: { value: "00:00:06,500" },
+    });
+    await userEvent.type(screen.getByLabelText("Text of subtitle 1"), "!");
+    await userEvent.click(screen.getByRole("button", { name: "Delete subtitle 1" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Changes saved")).toBeInTheDocument();
+    // (an autosave may have gone first on a slow machine: the last call is the one to check)
+    const [url, init] = fetch.mock.calls.at(-1) ?? [];
+    expect(url).toBe("/api/transcriptions/t1");
+    expect(init?.method).toBe("PATCH");
+    expect(JSON.parse(String(init?.body))).toEqual({
+      subtitles: [
+        { id: 1, startTime: "00:00:04,000", endTime: "00:00:06,500", text: "Good morning" },
+      ],
+    });
+  });
+
+  it("Continue saves pending text at once and hands over the saved cues", async () => {
+    const fetch = mockSave();
+    const onContinue = vi.fn();
+    await renderEditor({ onContinue });
+    await userEvent.type(screen.getByLabelText("Text of subtitle 2"), "!");
+    await userEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await vi.waitFor(() => expect(onContinue).toHaveBeenCalled());
+    expect(fetch).toHaveBeenCalled();
+    expect(onContinue.mock.calls[0]?.[0]).toEqual([
+      subtitles[0],
+      { ...subtitles[1], text: "Good morning!" },
+    ]);
+  });
+
+  it("turns plain text paragraphs into cues, reusing timings by position", async () => {
+    await renderEditor();
+    await userEvent.click(screen.getByRole("button", { name: "Plain" }));
+    const plain = screen.getByLabelText("Subtitle text");
+    expect(plain).toHaveValue("Hello world\n\nGood morning");
+    fireEvent.change(plain, { target: { value: "Hello\n\nGood\nmorning\n\nNew one" } });
+    await userEvent.click(screen.getByRole("button", { name: "SRT" }));
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello");
+    expect(screen.getByLabelText("Start time of subtitle 1")).toHaveValue("00:00:01,000");
+    expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("Good\nmorning");
+    expect(screen.getByLabelText("End time of subtitle 2")).toHaveValue("00:00:06,000");
+    expect(screen.getByLabelText("Start time of subtitle 3")).toHaveValue("00:00:00,000");
+    expect(screen.getByLabelText("End time of subtitle 3")).toHaveValue("00:00:05,000");
+  });
+
+  it("finds and replaces, counting matches", async () => {
+    await renderEditor();
+    await userEvent.click(screen.getByRole("button", { name: "Find and replace" }));
+    const panel = screen.getByRole("region", { name: "Find and replace" });
+    await userEvent.type(within(panel).getByLabelText("Find"), "O");
+    expect(within(panel).getByText("5 matches")).toBeInTheDocument();
+    await userEvent.click(within(panel).getByLabelText("Match case"));
+    expect(within(panel).getByText("0 matches")).toBeInTheDocument();
+    await userEvent.click(within(panel).getByLabelText("Match case"));
+    await userEvent.type(within(panel).getByLabelText("Replace with"), "0");
+    await userEvent.click(within(panel).getByRole("button", { name: "Replace all" }));
+    expect(within(panel).getByText("Replaced 5 matches")).toBeInTheDocument();
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hell0 w0rld");
+    expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("G00d m0rning");
+  });
+
+  it("splits at the caret, merges, and shows reading warnings", async () => {
+    await renderEditor();
+    const text = screen.getByLabelText("Text of subtitle 1") as HTMLTextAreaElement;
+    text.setSelectionRange(5, 5);
+    await userEvent.click(screen.getByRole("button", { name: "Split subtitle 1 at the cursor" }));
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello");
+    expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("world");
+    expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:02,000");
+    expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:02,000");
+    fireEvent.change(screen.getByLabelText("Text of subtitle 2"), {
+      target: { value: "A line that is much too long to read in a single second" },
+    });
+    const warnings = screen.getByRole("list", { name: "Readability warnings for subtitle 2" });
+    expect(within(warnings).getByText("Line too long")).toBeInTheDocument();
+    expect(within(warnings).getByText("Too fast to read")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Merge subtitle 1 with the next" }));
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue(
+      "Hello\nA line that is much too long to read in a single second",
+    );
+    expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:03,000");
+  });
+
+  it("shifts all timings, clamped at zero", async () => {
+    await renderEditor();
+    await userEvent.type(screen.getByLabelText("Shift all timings by (seconds)"), "-1.5");
+    await userEvent.click(screen.getByRole("button", { name: "Shift" }));
+    expect(screen.getByLabelText("Start time of subtitle 1")).toHaveValue("00:00:00,000");
+    expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:02,500");
+  });
+
+  it("undoes and redoes with the keyboard outside text fields", async () => {
+    await renderEditor();
+    await userEvent.click(screen.getByRole("button", { name: "Delete subtitle 1" }));
+    expect(screen.queryByLabelText("Text of subtitle 2")).not.toBeInTheDocument();
+    await userEvent.keyboard("{Control>}z{/Control}");
+    expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("Good morning");
+    await userEvent.keyboard("{Control>}y{/Control}");
+    expect(screen.queryByLabelText("Text of subtitle 2")).not.toBeInTheDocument();
+  });
+
+  it("autosaves 2 s after the last edit when all times are valid", async () => {
+    const fetch = mockSave();
+    await renderEditor();
+    vi.useFakeTimers();
+    const end = screen.getByLabelText("End time of subtitle 1");
+    fireEvent.change(end, { target: { value: "00:00:03," } });
+    await act(async () => vi.advanceTimersByTime(3000));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(screen.getByText("Not saved: fix the highlighted times")).toBeInTheDocument();
+    fireEvent.change(end, { target: { value: "00:00:03,500" } });
+    expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTime(1999));
+    expect(fetch).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+    expect(await screen.findByText("Saved")).toBeInTheDocument();
+  });
+
+  it("plays the local file, and says so when playback fails", async () => {
+    vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:talk");
+    const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    const file = new File(["x"], "talk.mp3", { type: "audio/mpeg" });
+    const { container, unmount } = await renderEditor({ media: file });
+    const audio = container.querySelector("audio");
+    expect(audio).toHaveAttribute("src", "blob:talk");
+    expect(screen.getByRole("button", { name: "Play" })).toBeInTheDocument();
+    fireEvent.error(audio as HTMLAudioElement);
+    expect(
+      await screen.findByText(
+        "Playback failed. Try using the download buttons to save and play locally.",
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    expect(revoke).toHaveBeenCalledWith("blob:talk");
+  });
+});

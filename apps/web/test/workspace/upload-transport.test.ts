@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CHUNK_BYTES } from "../../src/features/workspace/file-rules";
+import {
+  uploadForTranscription,
+  UploadInterrupted,
+  type TranscribeOptions,
+  type UploadProgress,
+} from "../../src/features/workspace/upload-transport";
+
+const OPTIONS: TranscribeOptions = {
+  model: "whisper-1",
+  generateTimestamps: true,
+  language: "auto",
+  task: "transcribe",
+  chineseScript: "none",
+};
+
+/** What the fake server saw. */
+interface Sent {
+  url: string;
+  headers: Record<string, string>;
+  body: FormData | string;
+}
+
+/** A stand-in XMLHttpRequest whose answers the test scripts, one per request. */
+function installFakeXhr(
+  answer: (sent: Sent, n: number) => { status: number; body: unknown } | "network",
+) {
+  const sent: Sent[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = "";
+    upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    withCredentials = false;
+    private url = "";
+    private headers: Record<string, string> = {};
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send(body: FormData | string) {
+      const request = { url: this.url, headers: this.headers, body };
+      sent.push(request);
+      const reply = answer(request, sent.length);
+      queueMicrotask(() => {
+        if (reply === "network") return this.onerror?.();
+        const file = body instanceof FormData ? body.get("file") : null;
+        this.upload.onprogress?.({ loaded: file instanceof Blob ? file.size : 0 });
+        this.status = reply.status;
+        this.responseText = JSON.stringify(reply.body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  return sent;
+}
+
+describe("sending a file for transcription", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, advanceTimeDelta: 50 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("sends a small file whole, asking for an immediate 202", async () => {
+    const sent = installFakeXhr(() => ({ status: 202, body: { id: "job-1" } }));
+    const file = new File([new Uint8Array(1000)], "talk.mp3", { type: "audio/mpeg" });
+    const progress: UploadProgress[] = [];
+    await expect(uploadForTranscription(file, OPTIONS, (p) => progress.push(p))).resolves.toBe(
+      "job-1",
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe("/api/transcribe");
+    expect(sent[0]?.headers.prefer).toBe("respond-async");
+    const form = sent[0]?.body as FormData;
+    expect(form.get("model")).toBe("whisper-1");
+    expect(form.get("generateTimestamps")).toBe("true");
+    expect(progress.at(-1)).toEqual({ sentBytes: 1000, totalBytes: 1000 });
+  });
+
+  it("sends a large file in order, retries a failed chunk, then combines", async () => {
+    const size = 2 * CHUNK_BYTES + 10;
+    let failures = 0;
+    const sent = installFakeXhr((request) => {
+      if (request.url === "/api/uploads/combine") return { status: 202, body: { id: "job-2" } };
+      const index = Number((request.body as FormData).get("chunkIndex"));
+      if (index === 1 && failures++ === 0) return "network";
+      return { status: 200, body: { sessionId: "s-1", path: `uploads/s-1/${index}` } };
+    });
+    const file = new File([new Uint8Array(size)], "long.mp4", { type: "video/mp4" });
+    const progress: UploadProgress[] = [];
+    await expect(uploadForTranscription(file, OPTIONS, (p) => progress.push(p))).resolves.toBe(
+      "job-2",
+    );
+    const chunks = sent
+      .filter((s) => s.url === "/api/uploads/chunk")
+      .map((s) => s.body as FormData);
+    expect(chunks.map((form) => form.get("chunkIndex"))).toEqual(["0", "1", "1", "2"]);
+    expect(chunks[0]?.get("sessionId")).toBeNull();
+    expect(chunks[3]?.get("sessionId")).toBe("s-1");
+    expect((chunks[3]?.get("file") as Blob).size).toBe(10);
+    expect(progress.some((p) => p.retrying)).toBe(true);
+    expect(progress.at(-1)?.sentBytes).toBe(size);
+    const combine = JSON.parse(sent.at(-1)?.body as string) as Record<string, unknown>;
+    expect(combine).toMatchObject({
+      sessionId: "s-1",
+      totalChunks: 3,
+      originalFileSize: size,
+      fileName: "long.mp4",
+    });
+  });
+
+  it("stops after repeated failures with where to resume, and resumes without resending", async () => {
+    let down = true;
+    const sent = installFakeXhr((request) => {
+      if (request.url === "/api/uploads/combine") return { status: 202, body: { id: "job-3" } };
+      const index = Number((request.body as FormData).get("chunkIndex"));
+      if (index === 1 && down) return "network";
+      return { status: 200, body: { sessionId: "s-9" } };
+    });
+    const file = new File([new Uint8Array(2 * CHUNK_BYTES + 1)], "long.mp4", { type: "video/mp4" });
+    const failure = await uploadForTranscription(file, OPTIONS, () => undefined).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(UploadInterrupted);
+    const resume = (failure as UploadInterrupted).resume;
+    expect(resume).toEqual({ sessionId: "s-9", nextIndex: 1 });
+    down = false;
+    const before = sent.length;
+    await expect(uploadForTranscription(file, OPTIONS, () => undefined, { resume })).resolves.toBe(
+      "job-3",
+    );
+    const again = sent
+      .slice(before)
+      .filter((s) => s.url === "/api/uploads/chunk")
+      .map((s) => (s.body as FormData).get("chunkIndex"));
+    expect(again).toEqual(["1", "2"]);
+  });
+
+  it("gives the spec's messages for refusals", async () => {
+    installFakeXhr(() => ({
+      status: 402,
+      body: {
+        code: "INSUFFICIENT_MINUTES",
+        message: "This file needs 25 minutes but you have 20 left.",
+      },
+    }));
+    const file = new File([new Uint8Array(10)], "a.mp3", { type: "audio/mpeg" });
+    await expect(uploadForTranscription(file, OPTIONS, () => undefined)).rejects.toMatchObject({
+      status: 402,
+      code: "INSUFFICIENT_MINUTES",
+      message: "402: This file needs 25 minutes but you have 20 left.",
+    });
+  });
+});
