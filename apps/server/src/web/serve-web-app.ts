@@ -28,7 +28,6 @@ export async function serveWebApp(
     app.log.warn(`web app not built (no ${indexPath}): run npm run build; the API runs without it`);
     return undefined;
   }
-  const index = readFileSync(indexPath, "utf8");
   const routes = routeMatchers(webDir);
   await app.register(fastifyStatic, {
     root: webDir,
@@ -53,6 +52,6 @@ export async function serveWebApp(
       .status(known ? 200 : 404)
       .header("cache-control", "no-cache")
       .type("text/html; charset=utf-8")
-      .send(index);
+      .send(readFileSync(indexPath, "utf8")); // read each time: a rebuild needs no restart
   };
 }

@@ -94,8 +94,10 @@ export function Workspace() {
     dispatch({ type: "back" });
     setParams({}, { replace: true });
   }, [setParams]);
-  const handleStart = () => {
-    void refresh();
+  // Spec §4: the token is refreshed before a transcription starts; the upload waits for the
+  // new token, since the refresh revokes the old one.
+  const handleStart = async () => {
+    await refresh();
     dispatch({ type: "start" });
   };
   const handleNew = () => {
@@ -110,7 +112,7 @@ export function Workspace() {
         <ErrorPanel
           error={state.error}
           onBack={() => dispatch({ type: "dismiss" })}
-          onRetry={state.file ? handleStart : null}
+          onRetry={state.file ? () => void handleStart() : null}
         />
       )}
       {state.step === "upload" && !state.error && (
@@ -119,7 +121,7 @@ export function Workspace() {
           options={state.options}
           onFile={(file) => dispatch({ type: "file", file })}
           onOptions={(options) => dispatch({ type: "options", options })}
-          onStart={handleStart}
+          onStart={() => void handleStart()}
         />
       )}
       {state.step === "process" && (
