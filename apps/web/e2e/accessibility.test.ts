@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchBrowser, seriousViolations } from "./support/browser.js";
+import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+
+const PUBLIC_PAGES = [
+  "/",
+  "/product",
+  "/features",
+  "/pricing",
+  "/faq",
+  "/about",
+  "/contact",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/cookie-policy",
+  "/login",
+  "/register",
+  "/forgot-password",
+  "/reset-password",
+  "/no-such-page",
+];
+
+describe("accessibility of the public pages (axe-core, WCAG 2.1 AA)", () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it.each(["en", "zh-HK"] as const)(
+    "has no serious violations in %s",
+    async (language) => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      await context.addInitScript((lang) => {
+        (
+          globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
+        ).localStorage.setItem("language", lang);
+      }, language);
+      const page = await context.newPage();
+      const found: string[] = [];
+      for (const path of PUBLIC_PAGES) {
+        await page.goto(`${server.base}${path}`, { waitUntil: "networkidle" });
+        await page.getByRole("heading", { level: 1 }).first().waitFor();
+        for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
+      }
+      expect(found).toEqual([]);
+      await context.close();
+    },
+    120_000,
+  );
+});
