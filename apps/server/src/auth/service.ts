@@ -6,7 +6,7 @@ import type { Mailer } from "../mail/mailer.js";
 import { renderMail, type MailTemplate } from "../mail/templates.js";
 import { startFreePlan } from "../minutes/minute-ledger.js";
 import {
-  findUserById,
+  findUserBySessionToken,
   findUserWithPasswordByEmail,
   insertUser,
   normalizeEmail,
@@ -16,7 +16,7 @@ import {
 } from "../users/repo.js";
 import type { BackgroundWork } from "./background-work.js";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.js";
-import { findLiveToken, issueToken, useAllTokens, useToken } from "./tokens.js";
+import { findLiveToken, hashToken, issueToken, useAllTokens, useToken } from "./tokens.js";
 
 /** What the account rules need. */
 export interface AuthServices {
@@ -108,10 +108,7 @@ export async function authenticate(
   services: Pick<AuthServices, "db" | "now">,
   token: string,
 ): Promise<{ user: User; tokenHash: string } | undefined> {
-  const live = await findLiveToken(services.db, token, ["session"], services.now());
-  if (!live) return undefined;
-  const user = await findUserById(services.db, live.userId);
-  return user && { user, tokenHash: live.tokenHash };
+  return findUserBySessionToken(services.db, hashToken(token), services.now());
 }
 
 /** Replaces the presented session token with a new one; the old one stops working. */

@@ -36,7 +36,7 @@ export async function withUserLock<T>(
   });
 }
 
-export async function sumPools(tx: Tx, userId: string): Promise<MinuteBalance> {
+export async function sumPools(tx: Db | Tx, userId: string): Promise<MinuteBalance> {
   const rows = await tx
     .selectFrom("minute_ledger")
     .select(["pool", (eb) => eb.fn.sum<number | string>("seconds").as("total")])

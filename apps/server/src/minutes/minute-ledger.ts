@@ -49,12 +49,25 @@ export async function startFreePlan(db: Db | Tx, userId: string, now = new Date(
   );
 }
 
-/** The user's balance, after rolling the plan period forward if it has ended. */
+/**
+ * The user's balance, after rolling the plan period forward if it has ended. The common case
+ * (no roll due) is two plain reads; only a due roll takes the user's lock.
+ */
 export async function minuteBalance(
   db: Db,
   userId: string,
   now = new Date(),
 ): Promise<MinuteBalance> {
+  const subscription = await db
+    .selectFrom("subscriptions")
+    .select(["current_period_start", "current_period_end"])
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  const due =
+    subscription !== undefined &&
+    subscription.current_period_end === null &&
+    addMonths(new Date(subscription.current_period_start), 1) <= now;
+  if (!due) return sumPools(db, userId);
   return withUserLock(db, userId, async (tx) => {
     await rollPeriod(tx, userId, now);
     return sumPools(tx, userId);

@@ -86,3 +86,21 @@ export async function setPasswordHash(
     .where("id", "=", userId)
     .execute();
 }
+
+/** The user behind a live (unused, unexpired) session token hash, in one query. */
+export async function findUserBySessionToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: User; tokenHash: string } | undefined> {
+  const row = await db
+    .selectFrom("auth_tokens")
+    .innerJoin("users", "users.id", "auth_tokens.user_id")
+    .selectAll("users")
+    .where("auth_tokens.token_hash", "=", tokenHash)
+    .where("auth_tokens.kind", "=", "session")
+    .where("auth_tokens.used_at", "is", null)
+    .where("auth_tokens.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return row && { user: toUser(row), tokenHash };
+}
