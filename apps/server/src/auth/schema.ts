@@ -49,3 +49,8 @@ export const ErrorResponse = z.object({
   message: z.string(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
+
+/** `{ [status]: ErrorResponse }` for a route's error statuses, in its response schemas. */
+export function errorResponses(...statuses: number[]): Record<number, typeof ErrorResponse> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
+}

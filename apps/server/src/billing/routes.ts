@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { ErrorResponse } from "../auth/schema.js";
+import { errorResponses } from "../auth/schema.js";
 import { parsePaidPlan } from "./catalog.js";
 import {
   confirmCheckout,
@@ -14,8 +14,6 @@ import {
 } from "./service.js";
 
 const CheckoutResponse = z.object({ url: z.string() });
-const errorsOf = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
 const SessionId = z.string().trim().min(1, "Payment session information is missing").max(255);
 
 /** Plans, packs, confirmations and downgrade (spec §7); the user is always the signed-in one. */
@@ -36,7 +34,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           body: z.object({ sessionId: SessionId, planType: z.string().max(20) }),
           response: {
             200: z.object({ minutes: z.number().int(), minutesAdded: z.number().int() }),
-            ...errorsOf(400, 401, 402, 404, 502),
+            ...errorResponses(400, 401, 402, 404, 502),
           },
         },
       },
@@ -65,7 +63,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
               effective: z.enum(["now", "period_end"]),
               currentPeriodEnd: z.string().nullable(),
             }),
-            ...errorsOf(400, 401, 502),
+            ...errorResponses(400, 401, 502),
           },
         },
       },
@@ -81,7 +79,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           tags: ["billing"],
           security,
           params: z.object({ planType: z.string().max(40) }),
-          response: { 200: CheckoutResponse, ...errorsOf(400, 401, 409, 502) },
+          response: { 200: CheckoutResponse, ...errorResponses(400, 401, 409, 502) },
         },
       },
       async (request) => startPlanCheckout(services, currentUser(request), request.params.planType),
@@ -101,7 +99,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           }),
           response: {
             200: z.object({ minutes: z.number().int(), minutesAdded: z.number().int() }),
-            ...errorsOf(400, 401, 402, 404, 502),
+            ...errorResponses(400, 401, 402, 404, 502),
           },
         },
       },
@@ -125,7 +123,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           tags: ["billing"],
           security,
           params: z.object({ pack: z.string().max(20) }),
-          response: { 200: CheckoutResponse, ...errorsOf(400, 401, 403, 502) },
+          response: { 200: CheckoutResponse, ...errorResponses(400, 401, 403, 502) },
         },
       },
       async (request) => startPackCheckout(services, currentUser(request), request.params.pack),

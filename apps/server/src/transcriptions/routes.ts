@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { writeJson, writeSrt, writeTxt, writeVtt, downloadFileName } from "@verbatim/subtitles";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { ErrorResponse } from "../auth/schema.js";
+import { errorResponses } from "../auth/schema.js";
 import { AppError } from "../http/app-error.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
 import { presentDetail, presentSummary } from "./presenter.js";
@@ -39,9 +39,6 @@ const EXPORTS = {
   json: { write: null, type: "application/json; charset=utf-8" },
 } as const;
 
-const errorsOf = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
-
 /** Upload, history, edit, export, cancel: every call is the signed-in user's own jobs only. */
 export function transcriptionRoutes(services: TranscriptionServices): FastifyPluginAsync {
   return async (plugin) => {
@@ -63,7 +60,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           response: {
             200: TranscriptionDetail,
             202: AcceptedResponse,
-            ...errorsOf(400, 401, 402, 409, 413, 415, 422, 503),
+            ...errorResponses(400, 401, 402, 409, 413, 415, 422, 503),
           },
         },
       },
@@ -92,7 +89,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           tags: ["transcriptions"],
           security,
           querystring: ListQuery,
-          response: { 200: z.array(TranscriptionSummary), ...errorsOf(400, 401) },
+          response: { 200: z.array(TranscriptionSummary), ...errorResponses(400, 401) },
         },
       },
       async (request) => {
@@ -111,7 +108,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           tags: ["transcriptions"],
           security,
           params: IdParams,
-          response: { 200: TranscriptionDetail, ...errorsOf(401, 404) },
+          response: { 200: TranscriptionDetail, ...errorResponses(401, 404) },
         },
       },
       async (request) =>
@@ -128,7 +125,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           security,
           params: IdParams,
           body: UpdateBody,
-          response: { 200: TranscriptionDetail, ...errorsOf(400, 401, 404, 409) },
+          response: { 200: TranscriptionDetail, ...errorResponses(400, 401, 404, 409) },
         },
       },
       async (request) => {
@@ -148,7 +145,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           tags: ["transcriptions"],
           security,
           params: IdParams,
-          response: { 204: z.null(), ...errorsOf(401, 404) },
+          response: { 204: z.null(), ...errorResponses(401, 404) },
         },
       },
       async (request, reply) => {
@@ -167,7 +164,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           tags: ["transcriptions"],
           security,
           params: IdParams,
-          response: { 200: TranscriptionSummary, ...errorsOf(401, 404, 409) },
+          response: { 200: TranscriptionSummary, ...errorResponses(401, 404, 409) },
         },
       },
       async (request) => {
@@ -187,7 +184,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           params: IdParams,
           querystring: ExportQuery,
           produces: ["application/x-subrip", "text/vtt", "text/plain", "application/json"],
-          response: { 200: z.string(), ...errorsOf(400, 401, 404, 409) },
+          response: { 200: z.string(), ...errorResponses(400, 401, 404, 409) },
         },
       },
       async (request, reply) => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { ErrorResponse } from "../auth/schema.js";
+import { errorResponses } from "../auth/schema.js";
 import { AppError } from "../http/app-error.js";
 import { AcceptedResponse, TranscriptionDetail, UploadOptions } from "../transcriptions/schema.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
@@ -66,9 +66,6 @@ const CombineBody = UploadOptions.extend({
     .optional(),
 });
 
-const errorsOf = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
-
 /** Chunked upload for files over 25 MB: `/chunk` one at a time, then `/combine`. */
 export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsync {
   return async (plugin) => {
@@ -87,7 +84,7 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           tags: ["uploads"],
           security,
           consumes: ["multipart/form-data"],
-          response: { 200: ChunkResponse, ...errorsOf(400, 401, 402, 404, 413, 415) },
+          response: { 200: ChunkResponse, ...errorResponses(400, 401, 402, 404, 413, 415) },
         },
       },
       async (request) => {
@@ -159,7 +156,7 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           response: {
             200: TranscriptionDetail,
             202: AcceptedResponse,
-            ...errorsOf(400, 401, 402, 404, 409, 413, 415, 422, 503),
+            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 422, 503),
           },
         },
       },
