@@ -14,6 +14,7 @@ const PUBLIC_PAGES = [
   "/privacy-policy",
   "/terms-of-service",
   "/cookie-policy",
+  "/developers",
   "/login",
   "/register",
   "/forgot-password",

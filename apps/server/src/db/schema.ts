@@ -178,6 +178,23 @@ export interface ContactMessagesTable {
   created_at: string;
 }
 
+/** A personal API key for the OpenAI-compatible API (`/v1`); only its SHA-256 is stored. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  /** The owner's label for it ("laptop script"). */
+  name: string;
+  /** The key's first characters (`vb_AbC1dEf2`), shown in lists so the owner can tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole key, base64url; unique. */
+  key_hash: string;
+  created_at: string;
+  /** When a request last used it; null until then. */
+  last_used_at: string | null;
+  /** When the owner revoked it; a revoked key no longer works. */
+  revoked_at: string | null;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   users: UsersTable;
@@ -191,4 +208,5 @@ export interface Database {
   checkout_sessions: CheckoutSessionsTable;
   payment_events: PaymentEventsTable;
   contact_messages: ContactMessagesTable;
+  api_keys: ApiKeysTable;
 }

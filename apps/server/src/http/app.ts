@@ -12,6 +12,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { scheduleDailyReport } from "../admin/daily-report.js";
 import { adminRoutes } from "../admin/routes.js";
+import { apiKeyRoutes } from "../api-keys/routes.js";
 import { authRoutes, type AuthOptions } from "../auth/routes.js";
 import { contactRoutes, type ContactOptions } from "../contact/routes.js";
 import { healthRoutes } from "../health/routes.js";
@@ -19,6 +20,7 @@ import multipart from "@fastify/multipart";
 import { JobQueue } from "../jobs/job-queue.js";
 import { ModelCatalog } from "../models/model-choice.js";
 import { modelRoutes } from "../models/routes.js";
+import { openAIRoutes } from "../openai/routes.js";
 import { scheduleMaintenance } from "../schedule/maintenance.js";
 import { subscriptionRoutes } from "../subscriptions/routes.js";
 import { transcriptionEventsRoute } from "../transcriptions/events-route.js";
@@ -97,6 +99,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(transcriptionRoutes(services));
   await app.register(transcriptionEventsRoute(services));
   await app.register(uploadRoutes(services));
+  await app.register(apiKeyRoutes({ db: context.db }));
+  await app.register(openAIRoutes(services), { prefix: "/v1" });
   const billing: BillingServices = {
     db: context.db,
     config: context.config,

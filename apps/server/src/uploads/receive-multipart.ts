@@ -84,7 +84,13 @@ export async function receiveMultipart(
     });
     for await (const part of parts) {
       if (part.type === "field") {
-        if (typeof part.value === "string") fields[part.fieldname] = part.value;
+        if (typeof part.value !== "string") continue;
+        // A list field sent more than once (`timestamp_granularities[]`) keeps every value.
+        const before = fields[part.fieldname];
+        fields[part.fieldname] =
+          before !== undefined && part.fieldname.endsWith("[]")
+            ? `${before},${part.value}`
+            : part.value;
         continue;
       }
       if (part.fieldname !== "file") {

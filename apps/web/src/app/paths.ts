@@ -22,6 +22,7 @@ export const paths = {
   privacy: "/privacy-policy",
   terms: "/terms-of-service",
   cookies: "/cookie-policy",
+  developers: "/developers",
 } as const;
 
 /** Route patterns as the server matches them (`:name` is one path segment). */
@@ -47,4 +48,5 @@ export const SPA_ROUTE_PATTERNS = [
   "/privacy-policy",
   "/terms-of-service",
   "/cookie-policy",
+  "/developers",
 ] as const;

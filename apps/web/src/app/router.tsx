@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: paths.privacy, ...page(() => import("../pages/privacy-policy-page")) },
       { path: paths.terms, ...page(() => import("../pages/terms-of-service-page")) },
       { path: paths.cookies, ...page(() => import("../pages/cookie-policy-page")) },
+      { path: paths.developers, ...page(() => import("../pages/developers-page")) },
       { path: paths.paymentSuccess, ...page(() => import("../pages/payment-success-page")) },
       {
         element: <RequireSession />,

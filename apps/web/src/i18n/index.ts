@@ -4,6 +4,7 @@ import enAccount from "./locales/en/account.json";
 import enAdmin from "./locales/en/admin.json";
 import enBilling from "./locales/en/billing.json";
 import enCommon from "./locales/en/common.json";
+import enDevelopers from "./locales/en/developers.json";
 import enEditor from "./locales/en/editor.json";
 import enLegal from "./locales/en/legal.json";
 import enMarketing from "./locales/en/marketing.json";
@@ -12,6 +13,7 @@ import zhAccount from "./locales/zh-HK/account.json";
 import zhAdmin from "./locales/zh-HK/admin.json";
 import zhBilling from "./locales/zh-HK/billing.json";
 import zhCommon from "./locales/zh-HK/common.json";
+import zhDevelopers from "./locales/zh-HK/developers.json";
 import zhEditor from "./locales/zh-HK/editor.json";
 import zhLegal from "./locales/zh-HK/legal.json";
 import zhMarketing from "./locales/zh-HK/marketing.json";
@@ -28,6 +30,7 @@ const en = {
   ...enAdmin,
   ...enWorkspace,
   ...enEditor,
+  ...enDevelopers,
 };
 const zhHK = {
   ...zhCommon,
@@ -38,6 +41,7 @@ const zhHK = {
   ...zhAdmin,
   ...zhWorkspace,
   ...zhEditor,
+  ...zhDevelopers,
 };
 
 export const resources = { en: { translation: en }, "zh-HK": { translation: zhHK } } as const;

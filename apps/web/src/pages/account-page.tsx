@@ -5,6 +5,7 @@ import { Page } from "../components/ui/page";
 import { toast } from "../components/ui/toast-store";
 import { ActionCards } from "../features/account/action-cards";
 import { DeleteAccountCard } from "../features/account/delete-account-card";
+import { ApiKeysCard } from "../features/api-keys";
 import { MinutesCard } from "../features/account/minutes-card";
 import { ProfileCard } from "../features/account/profile-card";
 import { SubscriptionCard } from "../features/account/subscription-card";
@@ -55,6 +56,9 @@ export default function AccountPage() {
               <SubscriptionCard subscription={subscription.data} />
             </div>
             <ActionCards isAdmin={user.isAdmin} />
+            <div className="md:col-span-2">
+              <ApiKeysCard />
+            </div>
           </div>
           <DeleteAccountCard user={user} />
         </div>

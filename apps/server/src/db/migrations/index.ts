@@ -3,6 +3,7 @@ import * as accounts from "./0001-accounts.js";
 import * as transcriptions from "./0002-transcriptions.js";
 import * as billing from "./0003-billing.js";
 import * as contact from "./0004-contact.js";
+import * as apiKeys from "./0005-api-keys.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -12,6 +13,7 @@ export const migrationProvider: MigrationProvider = {
       "0002-transcriptions": transcriptions,
       "0003-billing": billing,
       "0004-contact": contact,
+      "0005-api-keys": apiKeys,
     };
   },
 };

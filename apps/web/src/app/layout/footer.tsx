@@ -9,6 +9,7 @@ const COLUMNS = [
       [paths.product, "footer.product"],
       [paths.features, "footer.features"],
       [paths.pricing, "footer.pricing"],
+      [paths.developers, "footer.developers"],
     ],
   },
   {

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { ErrorResponse } from "../auth/schema.js";
+import type { Db } from "../db/database.js";
+import { ApiKeyIdParams, ApiKeyListing, CreateApiKeyBody, CreatedApiKey } from "./schema.js";
+import { createApiKey, deleteApiKey, listApiKeys } from "./service.js";
+
+const errorsOf = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
+
+/**
+ * Personal API keys for the OpenAI-compatible API, managed by the signed-in user (a session,
+ * not an API key: a key cannot make more keys).
+ */
+export function apiKeyRoutes(context: { db: Db; now?: () => Date }): FastifyPluginAsync {
+  const now = context.now ?? (() => new Date());
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const auth = { preHandler: requireUser({ db: context.db, now }) };
+    const security = [{ bearer: [] }];
+
+    app.get(
+      "/api/keys",
+      {
+        ...auth,
+        schema: {
+          summary: "The user's API keys (prefix only), newest first",
+          tags: ["api-keys"],
+          security,
+          response: { 200: z.array(ApiKeyListing), ...errorsOf(401) },
+        },
+      },
+      async (request) => listApiKeys(context.db, currentUser(request)),
+    );
+
+    app.post(
+      "/api/keys",
+      {
+        ...auth,
+        schema: {
+          summary: "Create an API key; the whole key is in this answer only",
+          description: `At most 20 live keys per user (409 TOO_MANY_API_KEYS). Send the key as \`Authorization: Bearer vb_…\` to the OpenAI-compatible API under /v1.`,
+          tags: ["api-keys"],
+          security,
+          body: CreateApiKeyBody,
+          response: { 201: CreatedApiKey, ...errorsOf(400, 401, 409) },
+        },
+      },
+      async (request, reply) => {
+        const created = await createApiKey(
+          context.db,
+          currentUser(request),
+          request.body.name,
+          now(),
+        );
+        return reply.status(201).header("cache-control", "no-store").send(created);
+      },
+    );
+
+    app.delete(
+      "/api/keys/:id",
+      {
+        ...auth,
+        schema: {
+          summary: "Revoke an API key; it stops working at once",
+          tags: ["api-keys"],
+          security,
+          params: ApiKeyIdParams,
+          response: { 204: z.null(), ...errorsOf(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        await deleteApiKey(context.db, currentUser(request), request.params.id, now());
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+/** POST /api/keys. */
+export const CreateApiKeyBody = z.object({
+  /** A label the owner chooses ("laptop script"). */
+  name: z.string().trim().min(1, "Name the key").max(100, "At most 100 characters"),
+});
+
+/** A key as lists show it: never the key itself. */
+export const ApiKeyListing = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The key's first characters, to tell keys apart. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  /** Null until a request uses it. */
+  lastUsedAt: z.string().nullable(),
+});
+
+/** The answer to creating a key: the only time the whole key is shown. */
+export const CreatedApiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  /** The whole key (`vb_…`): shown once, store it now. */
+  key: z.string(),
+  createdAt: z.string(),
+});
+
+export const ApiKeyIdParams = z.object({ id: z.string().max(64) });

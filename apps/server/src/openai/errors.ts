@@ -1,0 +1,147 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../http/app-error.js";
+
+/** The error types OpenAI's API answers with. */
+export type OpenAIErrorType =
+  | "invalid_request_error"
+  | "authentication_error"
+  | "insufficient_quota"
+  | "rate_limit_error"
+  | "server_error";
+
+/** Every error under /v1, in OpenAI's shape, so OpenAI clients show it as they would OpenAI's. */
+export const OpenAIErrorResponse = z.object({
+  error: z.object({
+    message: z.string(),
+    type: z.string(),
+    /** The request field at fault, if any. */
+    param: z.string().nullable(),
+    /** A stable code (`invalid_api_key`, `model_not_found`, `insufficient_quota`, …), or null. */
+    code: z.string().nullable(),
+  }),
+});
+
+export type OpenAIErrorBody = z.infer<typeof OpenAIErrorResponse>;
+
+/** An error to answer in OpenAI's shape, as it is. */
+export class OpenAIError extends Error {
+  override readonly name = "OpenAIError";
+
+  constructor(
+    readonly status: number,
+    readonly type: OpenAIErrorType,
+    message: string,
+    readonly param: string | null = null,
+    readonly code: string | null = null,
+    /** False: tell OpenAI's clients not to retry (`x-should-retry: false`); retrying cannot help. */
+    readonly retry?: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** `{ [status]: OpenAIErrorResponse }` for a route's error statuses. */
+export const openAIErrorsOf = (...statuses: number[]) =>
+  Object.fromEntries(statuses.map((status) => [status, OpenAIErrorResponse]));
+
+const FILE_CODES = new Set([
+  "FILE_REQUIRED",
+  "UNEXPECTED_FILE",
+  "TOO_MANY_FILES",
+  "UPLOAD_INCOMPLETE",
+]);
+
+/** The service's own errors (AppError) as OpenAI would say them. */
+function fromAppError(error: AppError): OpenAIError {
+  const code = error.code.toLowerCase();
+  const param = typeof error.details?.param === "string" ? error.details.param : null;
+  switch (error.code) {
+    case "INSUFFICIENT_MINUTES":
+      // OpenAI answers "no credit left" with 429 insufficient_quota; its clients know it.
+      return new OpenAIError(
+        429,
+        "insufficient_quota",
+        `${error.message} You exceeded your current quota: add minutes in your account's billing page.`,
+        null,
+        "insufficient_quota",
+        false,
+      );
+    case "INVALID_MODEL":
+      return new OpenAIError(
+        404,
+        "invalid_request_error",
+        error.message,
+        "model",
+        "model_not_found",
+      );
+    case "MODEL_NOT_INSTALLED":
+      return new OpenAIError(503, "server_error", error.message, "model", code, false);
+    case "FILE_TOO_LARGE":
+      return new OpenAIError(413, "invalid_request_error", error.message, "file", code);
+    case "RATE_LIMITED":
+      return new OpenAIError(429, "rate_limit_error", error.message, null, "rate_limit_exceeded");
+  }
+  if (error.status === 401) {
+    return new OpenAIError(401, "authentication_error", error.message, null, "invalid_api_key");
+  }
+  if (FILE_CODES.has(error.code) || error.code.startsWith("INPUT_")) {
+    return new OpenAIError(error.status, "invalid_request_error", error.message, "file", code);
+  }
+  if (error.status >= 500) {
+    return new OpenAIError(error.status, "server_error", error.message, param, code);
+  }
+  return new OpenAIError(error.status, "invalid_request_error", error.message, param, code);
+}
+
+const SERVER_ERROR = "The server had an error while processing your request. Sorry about that!";
+
+/**
+ * Answers every error of this plugin's routes in OpenAI's shape (its own scope only: the rest
+ * of the API keeps `{ code, message }`), and unknown /v1 paths as OpenAI does.
+ */
+export function registerOpenAIErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | OpenAIError, request, reply) => {
+    let answer: OpenAIError;
+    if (error instanceof OpenAIError) answer = error;
+    else if (error instanceof AppError) answer = fromAppError(error);
+    else if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first?.instancePath.replace(/^\//, "").replace(/\//g, ".") || null;
+      answer = new OpenAIError(
+        400,
+        "invalid_request_error",
+        `Invalid ${error.validationContext ?? "request"}${field ? ` (${field})` : ""}: ${first?.message ?? "invalid value"}`,
+        field,
+      );
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own 4xx (malformed body, unsupported content type).
+      answer = new OpenAIError(error.statusCode, "invalid_request_error", error.message);
+    } else {
+      request.log.error({ err: error }, "request failed");
+      answer = new OpenAIError(500, "server_error", SERVER_ERROR);
+    }
+    if (answer.retry === false) reply.header("x-should-retry", "false");
+    const body: OpenAIErrorBody = {
+      error: {
+        message: answer.message,
+        type: answer.type,
+        param: answer.param,
+        code: answer.code,
+      },
+    };
+    return reply.status(answer.status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const body: OpenAIErrorBody = {
+      error: {
+        message: `Invalid URL (${request.method} ${request.url.split("?")[0]})`,
+        type: "invalid_request_error",
+        param: null,
+        code: null,
+      },
+    };
+    return reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,91 @@
+import { isSupportedLanguage } from "@verbatim/engine";
+import { z } from "zod";
+
+export const RESPONSE_FORMATS = ["json", "text", "srt", "verbose_json", "vtt"] as const;
+export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
+
+const granularities = z
+  .string()
+  .transform((value) => value.split(",").map((item) => item.trim()))
+  .pipe(
+    z.array(
+      z.enum(["word", "segment"], {
+        error: 'timestamp_granularities[] takes "word" and/or "segment"',
+      }),
+    ),
+  );
+
+/**
+ * The text fields of `/v1/audio/transcriptions` and `/v1/audio/translations`, as multipart
+ * sends them (all strings). Each field is checked alone, so an error names its `param`.
+ */
+export const AudioFields = {
+  model: z
+    .string({ error: "you must provide a model parameter" })
+    .trim()
+    .min(1, "you must provide a model parameter")
+    .max(200),
+  language: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isSupportedLanguage, {
+      message: "language must be an ISO-639-1 code whisper knows, such as en, zh, ja",
+    })
+    .optional(),
+  /** Accepted for compatibility and ignored: the engine runs without an initial prompt. */
+  prompt: z.string().max(10_000).optional(),
+  response_format: z
+    .enum(RESPONSE_FORMATS, {
+      error: `response_format must be one of ${RESPONSE_FORMATS.join(", ")}`,
+    })
+    .default("json"),
+  temperature: z.coerce
+    .number({ error: "temperature must be a number between 0 and 1" })
+    .min(0, "temperature must be between 0 and 1")
+    .max(1, "temperature must be between 0 and 1")
+    .default(0),
+  "timestamp_granularities[]": granularities.optional(),
+} as const;
+
+export type AudioFieldName = keyof typeof AudioFields;
+
+/** The multipart body, for the OpenAPI document only (multipart is read by the handler). */
+export const AudioRequestDoc = z.object({
+  file: z
+    .string()
+    .meta({ format: "binary" })
+    .describe("The audio or video file; any format ffmpeg reads."),
+  model: z
+    .string()
+    .describe("`whisper-1` (fast), `gpt-4o-transcribe` (accurate) or an installed model's name."),
+  language: z
+    .string()
+    .optional()
+    .describe("ISO-639-1 code of the spoken language; detected when absent."),
+  prompt: z.string().optional().describe("Accepted for compatibility and ignored."),
+  response_format: z.enum(RESPONSE_FORMATS).optional().describe("Default json."),
+  temperature: z
+    .number()
+    .optional()
+    .describe("0 to 1; accepted and echoed in segments, decoding uses the server's settings."),
+  "timestamp_granularities[]": z
+    .array(z.enum(["word", "segment"]))
+    .optional()
+    .describe("verbose_json only: `word` adds words, `segment` (default) segments."),
+});
+
+export const OpenAIModel = z.object({
+  id: z.string(),
+  object: z.literal("model"),
+  /** Unix seconds: when the model file was installed. */
+  created: z.number().int(),
+  owned_by: z.string(),
+});
+
+export const OpenAIModelList = z.object({
+  object: z.literal("list"),
+  data: z.array(OpenAIModel),
+});
+
+export const ModelParams = z.object({ model: z.string().max(200) });

@@ -1,0 +1,1 @@
+export { ApiKeysCard } from "./api-keys-card";
