@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import { migrationProvider } from "./migrations/index.js";
@@ -24,7 +24,33 @@ export function openDatabase(config: DatabaseConfig): Db {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
+}
+
+/** Statements kept at most; the app's queries are a few hundred distinct texts. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query anew; preparing is a large share of a short request. Prepared
+ * statements are reused by their SQL text (Kysely runs one query at a time on SQLite, and
+ * SQLite re-prepares a statement itself when the schema changes).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Brings the schema up to date; throws with the failing migration's error. */
