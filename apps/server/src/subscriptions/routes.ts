@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { ErrorResponse } from "../auth/schema.js";
+import { currentSubscription } from "../billing/subscription-changes.js";
 import type { AppContext } from "../http/app.js";
 import { addMonths } from "../minutes/billing-period.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
@@ -32,11 +33,7 @@ export function subscriptionRoutes({ db }: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         const user = currentUser(request);
         await minuteBalance(db, user.id); // rolls a Free period forward if it has ended
-        const row = await db
-          .selectFrom("subscriptions")
-          .select(["plan_type", "status", "current_period_start", "current_period_end"])
-          .where("user_id", "=", user.id)
-          .executeTakeFirst();
+        const row = await currentSubscription(db, user.id);
         if (!row)
           return reply.status(404).send({ code: "NO_SUBSCRIPTION", message: "No subscription." });
         const end =

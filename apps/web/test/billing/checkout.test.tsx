@@ -1,33 +1,13 @@
-import { render } from "@testing-library/react";
-import i18n from "i18next";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
-import { createQueryClient } from "../../src/api/queries";
-import { Providers } from "../../src/app/providers";
-import { setupI18n } from "../../src/i18n";
 import { screen, waitFor } from "@testing-library/react";
-import { StrictMode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderRoutes } from "../render";
 import CheckoutPage from "../../src/pages/checkout-page";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
-/** Like renderRoutes, with the whole tree in StrictMode (effects run twice on mount). */
-async function renderStrict(routes: RouteObject[], path: string) {
-  if (!i18n.isInitialized) setupI18n("en");
-  await i18n.changeLanguage("en");
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return render(
-    <StrictMode>
-      <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-}
-
 function renderCheckout(path: string) {
-  return renderStrict(
+  return renderRoutes(
     [
       {
         path: "/checkout/:planType",
@@ -35,7 +15,7 @@ function renderCheckout(path: string) {
       },
       { path: "/", element: <p>Home page</p> },
     ],
-    path,
+    { path: path, strict: true },
   );
 }
 

@@ -1,32 +1,12 @@
-import { render } from "@testing-library/react";
-import i18n from "i18next";
-import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router";
-import { createQueryClient } from "../../src/api/queries";
-import { Providers } from "../../src/app/providers";
-import { setupI18n } from "../../src/i18n";
 import { screen, waitFor } from "@testing-library/react";
-import { StrictMode } from "react";
 import { useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { renderRoutes } from "../render";
 import { Toaster } from "../../src/components/ui/toaster";
 import PaymentSuccessPage from "../../src/pages/payment-success-page";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
-/** Like renderRoutes, with the whole tree in StrictMode (effects run twice on mount). */
-async function renderStrict(routes: RouteObject[], path: string) {
-  if (!i18n.isInitialized) setupI18n("en");
-  await i18n.changeLanguage("en");
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return render(
-    <StrictMode>
-      <Providers queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
-}
 
 function LoginStandIn() {
   const state = useLocation().state as { from?: string } | null;
@@ -34,7 +14,7 @@ function LoginStandIn() {
 }
 
 const renderReturn = (path: string) =>
-  renderStrict(
+  renderRoutes(
     [
       {
         path: "/payment-success",
@@ -47,7 +27,7 @@ const renderReturn = (path: string) =>
       },
       { path: "/login", element: <LoginStandIn /> },
     ],
-    path,
+    { path: path, strict: true },
   );
 
 const signIn = () => {
