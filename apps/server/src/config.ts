@@ -34,6 +34,20 @@ const ConfigSchema = z
     ACCURATE_MODEL: z.string().default("small"),
     /** Largest accepted upload in megabytes (spec §9: 100). */
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(4096).default(100),
+    /** `all`: API and workers in one process; `api`: HTTP only; `worker`: workers only (`npm run worker`). */
+    ROLE: z.enum(["all", "api", "worker"]).default("all"),
+    /** Redis for the job queue (BullMQ) and live progress across processes; unset: embedded queue. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional(),
+    /** Prefix of every Redis key, so several deployments can share one Redis. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w.-]+$/)
+      .default("verbatim"),
+    /** How long a worker's claim on a job lasts without renewal before others take the job over. */
+    JOB_LOCK_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     /** Transcriptions run at once by this process's workers (0: this process runs none). */
     WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
     /** Decoder threads per transcription (default: every core). */
@@ -87,8 +101,11 @@ const ConfigSchema = z
       modelsDir: resolve(env.MODELS_DIR),
       models: { fast: env.FAST_MODEL, accurate: env.ACCURATE_MODEL },
       maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
+      role: env.ROLE,
+      redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
       workers: {
-        concurrency: env.WORKER_CONCURRENCY,
+        concurrency: env.ROLE === "api" ? 0 : env.WORKER_CONCURRENCY,
+        lockMs: env.JOB_LOCK_MS,
         threads: env.ENGINE_THREADS ?? availableParallelism(),
         beamSize: env.ENGINE_BEAM_SIZE,
         temperatureFallback: env.ENGINE_TEMPERATURE_FALLBACK,
@@ -131,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new Error(
       "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.",
+    );
+  }
+  if (parsed.data.role !== "all" && !parsed.data.redis) {
+    throw new Error(
+      `Invalid configuration:\n  ROLE=${parsed.data.role} needs REDIS_URL: API and worker processes find each other's jobs through Redis.`,
     );
   }
   return parsed.data;

@@ -3,7 +3,8 @@ import { migrateToLatest, openDatabase } from "./db/database.js";
 import { buildApp } from "./http/app.js";
 import { ModelCatalog } from "./models/model-choice.js";
 
-// Starts the API on PORT with embedded defaults: SQLite under DATA_DIR.
+// Starts the API on PORT with embedded defaults: SQLite under DATA_DIR, workers in this process.
+// ROLE=api (with REDIS_URL): the API only; workers run as `npm run worker`.
 let config;
 try {
   config = loadConfig();
@@ -11,12 +12,19 @@ try {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(2);
 }
+if (config.role === "worker") {
+  console.error("ROLE=worker runs without HTTP: start it with `npm run worker`.");
+  process.exit(2);
+}
 const db = openDatabase(config.database);
 await migrateToLatest(db);
 const app = await buildApp({ config, db });
 
+let stopping = false;
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, "shutting down");
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, "shutting down: no new requests or jobs; running jobs go back to the queue");
   await app.close();
   await db.destroy();
   process.exit(0);

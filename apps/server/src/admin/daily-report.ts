@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
+import { claimTaskRun } from "../schedule/once-per-period.js";
 import { findUserWithPasswordByEmail } from "../users/repo.js";
 import { renderDailyReport } from "./report-mail.js";
 import { computeUsage, lastDay } from "./usage.js";
@@ -56,6 +57,9 @@ export function scheduleDailyReport(context: {
     async () => {
       if (context.config.adminEmails.length === 0) return;
       try {
+        // Every API process schedules it; one sends it.
+        const today = new Date().toLocaleDateString("en-CA", { timeZone: DAILY_REPORT_TIMEZONE });
+        if (!(await claimTaskRun(context.db, "daily-report", today, new Date()))) return;
         const result = await sendDailyReport({ ...context, mailer });
         context.log.info(result, "daily report sent");
       } catch (error) {

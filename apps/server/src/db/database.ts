@@ -13,11 +13,13 @@ export type Db = Kysely<Database>;
 /** Opens SQLite (WAL, foreign keys on) or a PostgreSQL pool, as configured. */
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === "postgres") {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: new pg.Pool({ connectionString: config.url, max: 10 }),
-      }),
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection dropped by the server (a restart) is replaced on next use; without a
+    // listener the pool's error would end the process.
+    pool.on("error", (error) => {
+      console.warn(`PostgreSQL connection lost (${error.message}); reconnecting on next use`);
     });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (config.path !== ":memory:") mkdirSync(dirname(config.path), { recursive: true });
   const sqlite = new SQLite(config.path);

@@ -179,6 +179,14 @@ export interface ContactMessagesTable {
 }
 
 /** A personal API key for the OpenAI-compatible API (`/v1`); only its SHA-256 is stored. */
+/** A scheduled task's run for one period (once across the fleet). */
+export interface TaskRunsTable {
+  task: string;
+  period: string;
+  ran_at: string;
+  runner: string;
+}
+
 export interface ApiKeysTable {
   id: string;
   user_id: string;
@@ -209,4 +217,5 @@ export interface Database {
   payment_events: PaymentEventsTable;
   contact_messages: ContactMessagesTable;
   api_keys: ApiKeysTable;
+  task_runs: TaskRunsTable;
 }

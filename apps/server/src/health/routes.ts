@@ -1,3 +1,4 @@
+import type { JobQueue } from "../jobs/job-queue.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { listInstalledModels } from "@verbatim/engine";
@@ -23,7 +24,7 @@ const HealthResponse = z.object({
 });
 
 /** GET /api/health: database, queue, ffmpeg and models, each with a plain detail. */
-export function healthRoutes({ config, db }: AppContext): FastifyPluginAsync {
+export function healthRoutes({ config, db }: AppContext, jobs: JobQueue): FastifyPluginAsync {
   return async (app) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       "/api/health",
@@ -67,15 +68,8 @@ export function healthRoutes({ config, db }: AppContext): FastifyPluginAsync {
             ? { hint: `Install with: npm run models -- ${missing.join(" ")}` }
             : {}),
         };
-        const workers = config.workers.concurrency;
-        const queue = {
-          ok: true,
-          detail:
-            workers > 0
-              ? `embedded: ${workers} in-process worker${workers === 1 ? "" : "s"}, ${config.workers.threads} threads each`
-              : "embedded: no workers in this process",
-        };
-        const healthy = database.ok && ffmpeg.ok && models.ok;
+        const queue = await jobs.health();
+        const healthy = database.ok && ffmpeg.ok && models.ok && queue.ok;
         return reply
           .status(database.ok ? 200 : 503)
           .send({ status: healthy ? "ok" : "degraded", database, queue, ffmpeg, models });

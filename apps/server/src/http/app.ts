@@ -17,7 +17,7 @@ import { authRoutes, type AuthOptions } from "../auth/routes.js";
 import { contactRoutes, type ContactOptions } from "../contact/routes.js";
 import { healthRoutes } from "../health/routes.js";
 import multipart from "@fastify/multipart";
-import { JobQueue } from "../jobs/job-queue.js";
+import { createJobQueue } from "../jobs/job-queue.js";
 import { ModelCatalog } from "../models/model-choice.js";
 import { modelRoutes } from "../models/routes.js";
 import { openAIRoutes } from "../openai/routes.js";
@@ -83,7 +83,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(multipart);
 
   const models = new ModelCatalog(context.config);
-  const jobs = new JobQueue({ db: context.db, config: context.config, log: app.log });
+  const jobs = createJobQueue({ db: context.db, config: context.config, log: app.log });
   const services: TranscriptionServices = {
     db: context.db,
     config: context.config,
@@ -92,7 +92,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     log: app.log,
     now: () => new Date(),
   };
-  await app.register(healthRoutes(context));
+  await app.register(healthRoutes(context, jobs));
   await app.register(authRoutes(context));
   await app.register(subscriptionRoutes(context));
   await app.register(modelRoutes(models));

@@ -86,9 +86,9 @@ export class EmbeddedWorkers {
       const controller = new AbortController();
       this.running.set(job.id, controller);
       try {
-        const measured = await runTranscriptionJob(this.context, job, controller);
-        if (measured && measured.mediaMs > 0) {
-          this.speed = 0.7 * this.speed + 0.3 * (measured.tookMs / measured.mediaMs);
+        const outcome = await runTranscriptionJob(this.context, job, controller);
+        if (outcome.kind === "completed" && outcome.mediaMs > 0) {
+          this.speed = 0.7 * this.speed + 0.3 * (outcome.tookMs / outcome.mediaMs);
         }
       } catch (error) {
         log.error({ err: error, jobId: job.id }, "settling a job failed");

@@ -14,10 +14,19 @@ export function isFinalEvent(event: JobEvent): boolean {
 }
 
 /**
- * Job events inside one process: workers publish, SSE streams and waiting requests listen.
+ * Where workers publish job events and SSE streams and waiting requests listen.
  * `queueMoved` tells queued jobs' followers that their position may have changed.
+ * Embedded: inside this process ({@link JobEvents}); many machines: Redis pub/sub.
  */
-export class JobEvents {
+export interface JobEventBus {
+  publish(jobId: string, event: JobEvent): void;
+  subscribe(jobId: string, listener: (event: JobEvent) => void): () => void;
+  queueMoved(): void;
+  onQueueMoved(listener: () => void): () => void;
+}
+
+/** Job events inside one process. */
+export class JobEvents implements JobEventBus {
   private readonly emitter = new EventEmitter();
 
   constructor() {

@@ -5,24 +5,31 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import {
+  findTranscription,
   rowOptions,
   saveProgress,
   transition,
   type TranscriptionRow,
 } from "../transcriptions/repo.js";
-import type { JobEvents } from "./job-events.js";
+import type { JobEventBus } from "./job-events.js";
+import { isTransientError } from "./transient-errors.js";
 
 /** What running a job needs. */
 export interface TaskContext {
   db: Db;
   config: Config;
-  events: JobEvents;
+  events: JobEventBus;
   log: FastifyBaseLogger;
   now: () => Date;
 }
 
 /** Why a running job was stopped from outside. */
 export type StopReason = "cancel" | "shutdown";
+
+/** How a run ended; `measured` (media and processing time) when it completed. */
+export type JobOutcome =
+  | { kind: "completed"; mediaMs: number; tookMs: number }
+  | { kind: "failed" | "cancelled" | "handed-back" };
 
 /** How often progress is written to the database (events go out more often). */
 const SAVE_EVERY_MS = 1_000;
@@ -33,38 +40,45 @@ const PUBLISH_EVERY_MS = 250;
  * Runs one claimed job through the engine and settles it: completed with its cues and a charge
  * of the real duration, or failed with its reservation released. A shutdown hands it back to
  * the queue. The uploaded media is deleted whenever the job ends, whatever the outcome.
+ * A transient failure (database or Redis restarting) is thrown, the job left as it was, for
+ * the queue to retry after a pause.
  */
 export async function runTranscriptionJob(
   context: TaskContext,
   job: TranscriptionRow,
   controller: AbortController,
-): Promise<{ mediaMs: number; tookMs: number } | undefined> {
+): Promise<JobOutcome> {
   const { db, config, events, log, now } = context;
   const started = Date.now();
+  const holder = { workerId: job.worker_id };
   const options = rowOptions(job);
-  let lastSave = 0;
   let lastPublish = 0;
+  let latest: Pick<TranscriptionProgress, "fraction" | "etaMs"> = { fraction: 0, etaMs: null };
   const onProgress = (progress: TranscriptionProgress) => {
+    latest = progress;
     const at = Date.now();
-    const percent = Math.min(99, Math.floor(progress.fraction * 100));
-    const secondsLeft = progress.etaMs === null ? null : Math.ceil(progress.etaMs / 1000);
     if (at - lastPublish >= PUBLISH_EVERY_MS) {
       lastPublish = at;
-      events.publish(job.id, { type: "processing", percent, secondsLeft });
-    }
-    if (at - lastSave >= SAVE_EVERY_MS) {
-      lastSave = at;
-      void saveProgress(db, job.id, progress.fraction, progress.etaMs, now()).then(
-        (stillRunning) => {
-          if (!stillRunning) controller.abort("cancel" satisfies StopReason);
-        },
-        (error: unknown) => log.warn({ err: error, jobId: job.id }, "saving progress failed"),
-      );
+      events.publish(job.id, {
+        type: "processing",
+        percent: Math.min(99, Math.floor(progress.fraction * 100)),
+        secondsLeft: progress.etaMs === null ? null : Math.ceil(progress.etaMs / 1000),
+      });
     }
   };
+  // Progress and a heartbeat go to the row every second, from decoding to the end; a row that
+  // no longer runs under this worker (cancelled, taken over) stops the engine.
+  const heartbeat = setInterval(() => {
+    saveProgress(db, job.id, latest.fraction, latest.etaMs, now(), holder).then(
+      (stillOurs) => {
+        if (!stillOurs) controller.abort("cancel" satisfies StopReason);
+      },
+      (error: unknown) => log.warn({ err: error, jobId: job.id }, "saving progress failed"),
+    );
+  }, SAVE_EVERY_MS);
 
   events.publish(job.id, { type: "processing", percent: 0, secondsLeft: null });
-  let handedBack = false;
+  let keepMedia = false;
   try {
     const result = await transcribeFile(
       {
@@ -106,8 +120,13 @@ export async function runTranscriptionJob(
         finished_at: now().toISOString(),
       },
       now(),
+      holder,
     );
-    if (!completed) return undefined; // cancelled at the last moment: the cancel released it
+    if (!completed) {
+      // Cancelled at the last moment (the cancel released it), or taken over by another worker.
+      keepMedia = await isStillActive(db, job.id);
+      return { kind: "cancelled" };
+    }
     if (job.media_path) await rm(job.media_path, { force: true });
     await chargeMinutes(db, job.user_id, job.id, result.durationMs / 1000, now());
     events.publish(job.id, {
@@ -120,39 +139,65 @@ export async function runTranscriptionJob(
       { jobId: job.id, mediaMs: result.durationMs, tookMs: Date.now() - started },
       "transcription completed",
     );
-    return { mediaMs: result.durationMs, tookMs: Date.now() - started };
+    return { kind: "completed", mediaMs: result.durationMs, tookMs: Date.now() - started };
   } catch (error) {
     const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;
     if (reason === "shutdown") {
-      handedBack = await transition(
+      keepMedia = await transition(
         db,
         job.id,
         ["processing"],
         { status: "queued", attempts: Math.max(0, job.attempts - 1), worker_id: null, progress: 0 },
         now(),
+        holder,
       );
-      return undefined;
+      return { kind: "handed-back" };
     }
-    if (reason === "cancel") return undefined; // the cancel settled the job and told followers
+    if (reason === "cancel") {
+      // Cancelled (the cancel settled it and told followers), or taken over by another worker.
+      keepMedia = await isStillActive(db, job.id);
+      return { kind: "cancelled" };
+    }
+    if (isTransientError(error)) {
+      keepMedia = true;
+      throw error;
+    }
     const code = isEngineError(error) ? error.code : "ENGINE_FAILED";
     const message = isEngineError(error)
       ? error.message
       : "The transcription failed unexpectedly. Please try again.";
     if (!isEngineError(error)) log.error({ err: error, jobId: job.id }, "transcription crashed");
-    await failJob(context, job, code, message);
-    return undefined;
+    try {
+      const failed = await failJob(context, job, code, message, holder);
+      keepMedia = !failed && (await isStillActive(db, job.id));
+    } catch (settleError) {
+      keepMedia = true; // not settled (the database is away): the queue retries the job
+      throw settleError;
+    }
+    return { kind: "failed" };
   } finally {
-    if (!handedBack && job.media_path) await rm(job.media_path, { force: true });
+    clearInterval(heartbeat);
+    if (!keepMedia && job.media_path) await rm(job.media_path, { force: true });
   }
 }
 
-/** Marks a job failed (if it still runs or waits), releases its minutes and tells followers. */
+/** True while a job waits or runs (under whichever worker): its media is still needed. */
+async function isStillActive(db: Db, id: string): Promise<boolean> {
+  const row = await findTranscription(db, id);
+  return row?.status === "queued" || row?.status === "processing";
+}
+
+/**
+ * Marks a job failed (if it still runs or waits), releases its minutes and tells followers.
+ * With `guard.workerId`, only while that worker still holds it; false when it did not.
+ */
 export async function failJob(
   { db, events, now }: Pick<TaskContext, "db" | "events" | "now">,
   job: Pick<TranscriptionRow, "id" | "user_id" | "media_path">,
   code: string,
   message: string,
-): Promise<void> {
+  guard: { workerId?: string | null } = {},
+): Promise<boolean> {
   const failed = await transition(
     db,
     job.id,
@@ -166,8 +211,27 @@ export async function failJob(
       finished_at: now().toISOString(),
     },
     now(),
+    guard,
   );
+  if (!failed && guard.workerId) return false;
   await releaseMinutes(db, job.user_id, job.id, now());
   if (job.media_path) await rm(job.media_path, { force: true });
   if (failed) events.publish(job.id, { type: "failed", code, message });
+  return failed;
+}
+
+/** A job started this many times (crashed workers, retries) is failed and its minutes released. */
+export const MAX_STARTS = 5;
+
+/** Fails a job that was started too often without finishing. */
+export function failInterrupted(
+  context: Pick<TaskContext, "db" | "events" | "now">,
+  job: Pick<TranscriptionRow, "id" | "user_id" | "media_path">,
+): Promise<boolean> {
+  return failJob(
+    context,
+    job,
+    "ENGINE_FAILED",
+    "This file could not be transcribed: the work was interrupted too many times. No minutes were charged; please upload it again.",
+  );
 }

@@ -8,6 +8,8 @@ import { ownTranscription, type TranscriptionServices } from "./service.js";
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
 const KEEPALIVE_MS = 15_000;
+/** After this long without an event, the job's row is read and its state sent. */
+const BACKSTOP_MS = 5_000;
 
 /** The event that describes a job's state right now. */
 async function currentEvent(
@@ -100,10 +102,30 @@ export function transcriptionEventsRoute(services: TranscriptionServices): Fasti
             send(event);
           }
         };
-        cleanups.push(services.jobs.events.subscribe(row.id, send));
+        let lastSent = Date.now();
+        cleanups.push(
+          services.jobs.events.subscribe(row.id, (event) => {
+            lastSent = Date.now();
+            send(event);
+          }),
+        );
         cleanups.push(services.jobs.events.onQueueMoved(() => void sendQueued()));
         const keepalive = setInterval(() => res.write(": keep-alive\n\n"), KEEPALIVE_MS);
         cleanups.push(() => clearInterval(keepalive));
+        // Events are live messages; the table is the record. When they stop coming (a worker
+        // died, Redis restarted), the stream goes on from the row.
+        const backstop = setInterval(() => {
+          if (Date.now() - lastSent < BACKSTOP_MS) return;
+          void findTranscription(services.db, row.id)
+            .then(async (now) => {
+              if (!now || closed) return;
+              if (now.status === "queued") return sendQueued();
+              lastSent = Date.now();
+              send(await currentEvent(services, now));
+            })
+            .catch(() => undefined);
+        }, BACKSTOP_MS);
+        cleanups.push(() => clearInterval(backstop));
 
         const fresh = await findTranscription(services.db, row.id);
         if (!fresh) return close();

@@ -116,14 +116,51 @@ export async function transition(
   from: readonly JobStatus[],
   changes: Partial<Omit<TranscriptionRow, "id" | "user_id">>,
   now: Date,
+  guard: { workerId?: string | null } = {},
 ): Promise<boolean> {
-  const result = await db
+  let query = db
     .updateTable("transcriptions")
     .set({ ...changes, updated_at: now.toISOString() })
     .where("id", "=", id)
-    .where("status", "in", [...from])
-    .executeTakeFirst();
+    .where("status", "in", [...from]);
+  // A worker settles only a job it still holds (another may have taken over a stalled one).
+  if (guard.workerId) query = query.where("worker_id", "=", guard.workerId);
+  const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** What a worker sets on a job it starts. */
+function claimChanges(workerId: string, at: string) {
+  return {
+    status: "processing",
+    attempts: sql<number>`attempts + 1`,
+    worker_id: workerId,
+    started_at: at,
+    heartbeat_at: at,
+    updated_at: at,
+    progress: 0,
+    eta_ms: null,
+  } as const;
+}
+
+/**
+ * Claims one job delivered by the queue: a queued job, or one still `processing` under a
+ * worker that died (the queue redelivers a job only when its holder lost it). Undefined when
+ * the job has ended meanwhile (cancelled, completed) or does not exist.
+ */
+export async function claimJob(
+  db: Db,
+  id: string,
+  workerId: string,
+  now: Date,
+): Promise<TranscriptionRow | undefined> {
+  const claimed = await db
+    .updateTable("transcriptions")
+    .set(claimChanges(workerId, now.toISOString()))
+    .where("id", "=", id)
+    .where("status", "in", ["queued", "processing"])
+    .executeTakeFirst();
+  return claimed.numUpdatedRows > 0n ? findTranscription(db, id) : undefined;
 }
 
 /** Claims the oldest queued job for a worker; undefined when none is waiting. */
@@ -142,19 +179,9 @@ export async function claimNextJob(
       .limit(1)
       .executeTakeFirst();
     if (!next) return undefined;
-    const at = now.toISOString();
     const claimed = await db
       .updateTable("transcriptions")
-      .set({
-        status: "processing",
-        attempts: sql`attempts + 1`,
-        worker_id: workerId,
-        started_at: at,
-        heartbeat_at: at,
-        updated_at: at,
-        progress: 0,
-        eta_ms: null,
-      })
+      .set(claimChanges(workerId, now.toISOString()))
       .where("id", "=", next.id)
       .where("status", "=", "queued")
       .executeTakeFirst();
@@ -163,13 +190,14 @@ export async function claimNextJob(
   return undefined;
 }
 
-/** Progress of a running job; false when it is no longer running (cancelled meanwhile). */
+/** Progress and heartbeat of a running job; false when it no longer runs (under that worker). */
 export async function saveProgress(
   db: Db,
   id: string,
   progress: number,
   etaMs: number | null,
   now: Date,
+  guard: { workerId?: string | null } = {},
 ): Promise<boolean> {
   const at = now.toISOString();
   return transition(
@@ -178,6 +206,7 @@ export async function saveProgress(
     ["processing"],
     { progress, eta_ms: etaMs === null ? null : Math.round(etaMs), heartbeat_at: at },
     now,
+    guard,
   );
 }
 

@@ -133,7 +133,7 @@ export async function acceptUpload(
     await rm(file.path, { force: true });
     throw error;
   }
-  jobs.enqueued();
+  await jobs.enqueued(id);
   const row = await findTranscription(db, id);
   if (!row) throw new Error(`job ${id} vanished after insert`);
   return row;
@@ -221,7 +221,7 @@ export async function cancelTranscription(
     code: "CANCELLED",
     message: "The transcription was cancelled.",
   });
-  jobs.enqueued();
+  jobs.events.queueMoved();
   const updated = await findTranscription(db, row.id);
   if (!updated) throw errors.notFound("Transcription not found.");
   return updated;

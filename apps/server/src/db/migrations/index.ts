@@ -4,6 +4,7 @@ import * as transcriptions from "./0002-transcriptions.js";
 import * as billing from "./0003-billing.js";
 import * as contact from "./0004-contact.js";
 import * as apiKeys from "./0005-api-keys.js";
+import * as taskRuns from "./0006-task-runs.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -14,6 +15,7 @@ export const migrationProvider: MigrationProvider = {
       "0003-billing": billing,
       "0004-contact": contact,
       "0005-api-keys": apiKeys,
+      "0006-task-runs": taskRuns,
     };
   },
 };

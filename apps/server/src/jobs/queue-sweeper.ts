@@ -1,0 +1,106 @@
+import type { Queue } from "bullmq";
+import { transition } from "../transcriptions/repo.js";
+import type { FleetRegistry } from "./fleet-registry.js";
+import { failInterrupted, MAX_STARTS, type TaskContext } from "./transcription-task.js";
+
+/** States in which BullMQ still holds a job and will deliver it. */
+const HELD = new Set(["waiting", "active", "delayed", "prioritized", "waiting-children"]);
+/** A queued row younger than this may still be on its way to Redis from the API. */
+const ADD_GRACE_MS = 5_000;
+/** Rows looked at per sweep. */
+const BATCH = 500;
+
+interface SweeperContext extends TaskContext {
+  queue: Queue;
+  fleet: FleetRegistry;
+  lockMs: number;
+  enqueue: (id: string) => Promise<unknown>;
+  slots: () => { workerId: string; slots: number };
+}
+
+/**
+ * Keeps Redis in step with the jobs table, from every worker process: a job the table says is
+ * waiting, or running under a worker that stopped beating, but that BullMQ no longer holds
+ * (Redis restarted without persistence, an add that failed while Redis was away, a job BullMQ
+ * gave up on while the database was down) is delivered again, or failed with its minutes
+ * released when it has been started too often. Adds are idempotent (the job id is the row's),
+ * so several sweepers at once do no harm. Also reports this worker to the fleet registry.
+ */
+export class QueueSweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> = Promise.resolve();
+
+  constructor(private readonly context: SweeperContext) {}
+
+  start(): void {
+    const every = Math.min(15_000, Math.max(2_000, this.context.lockMs));
+    let busy = false;
+    const tick = () => {
+      if (busy) return;
+      busy = true;
+      this.sweeping = this.sweep().then(
+        () => undefined,
+        (error: unknown) => this.context.log.warn({ err: error }, "sweeping the job queue failed"),
+      ).finally(() => {
+        busy = false;
+      });
+    };
+    tick();
+    this.timer = setInterval(tick, every);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sweeping;
+  }
+
+  /** One pass; returns how many jobs were delivered again or failed. */
+  async sweep(): Promise<number> {
+    const { db, queue, fleet, log, lockMs, now } = this.context;
+    const { workerId, slots } = this.context.slots();
+    await fleet.report(workerId, slots).catch(() => undefined);
+    const at = now().getTime();
+    const waitingBefore = new Date(at - ADD_GRACE_MS).toISOString();
+    // A running job's heartbeat is written every second; three lock periods of silence
+    // means its worker is gone (or cut off from the database).
+    const silentBefore = new Date(at - Math.max(10_000, 3 * lockMs)).toISOString();
+    const rows = await db
+      .selectFrom("transcriptions")
+      .select(["id", "user_id", "status", "attempts", "media_path", "worker_id"])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("status", "=", "queued"), eb("updated_at", "<", waitingBefore)]),
+          eb.and([eb("status", "=", "processing"), eb("heartbeat_at", "<", silentBefore)]),
+        ]),
+      )
+      .orderBy("created_at")
+      .limit(BATCH)
+      .execute();
+    let settled = 0;
+    for (const row of rows) {
+      const state = await queue.getJobState(row.id);
+      if (HELD.has(state)) continue;
+      if (state !== "unknown") await queue.remove(row.id).catch(() => 0);
+      if (row.status === "processing") {
+        if (row.attempts >= MAX_STARTS) {
+          await failInterrupted(this.context, row);
+          settled++;
+          continue;
+        }
+        const requeued = await transition(
+          db,
+          row.id,
+          ["processing"],
+          { status: "queued", worker_id: null, progress: 0, eta_ms: null },
+          now(),
+          { workerId: row.worker_id },
+        );
+        if (!requeued) continue;
+      }
+      await this.context.enqueue(row.id);
+      log.warn({ jobId: row.id, was: row.status }, "delivered a job Redis had lost");
+      settled++;
+    }
+    return settled;
+  }
+}

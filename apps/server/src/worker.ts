@@ -1,0 +1,37 @@
+import { pino } from "pino";
+import { loadConfig } from "./config.js";
+import { migrateToLatest, openDatabase } from "./db/database.js";
+import { createJobQueue } from "./jobs/job-queue.js";
+
+// `npm run worker`: a worker process (DESIGN.md §7). No HTTP: it takes transcription jobs from
+// Redis, WORKER_CONCURRENCY at a time with ENGINE_THREADS threads each, until SIGTERM.
+let config;
+try {
+  config = loadConfig({ ...process.env, ROLE: "worker" });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(2);
+}
+const log = pino({ level: config.logLevel, base: { role: "worker", pid: process.pid } });
+if (config.workers.concurrency === 0) {
+  log.error("WORKER_CONCURRENCY=0: a worker process with no workers has nothing to do");
+  process.exit(2);
+}
+const db = openDatabase(config.database);
+await migrateToLatest(db);
+const jobs = createJobQueue({ db, config, log });
+
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, "stopping: no new jobs; running ones go back to the queue");
+  await jobs.stop();
+  await db.destroy();
+  log.info("stopped");
+  process.exit(0);
+};
+process.once("SIGINT", () => void shutdown("SIGINT"));
+process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+await jobs.start();

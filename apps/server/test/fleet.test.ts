@@ -1,0 +1,238 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import {
+  ffmpeg,
+  JFK_MP3,
+  scratchDir,
+} from "../../../packages/engine/test/helpers/media-files.js";
+import {
+  createFleetDatabase,
+  startFleetProcess,
+  startRedis,
+  type FleetDatabase,
+  type FleetProcess,
+  type TestRedis,
+} from "./support/fleet.js";
+import {
+  fastEngineEnv,
+  readEvents,
+  signedInUser,
+  upload,
+  type TestUser,
+} from "./support/transcription-app.js";
+
+// Many machines (issue 7): API processes and worker processes share PostgreSQL, Redis and an
+// upload folder. Real processes, a real Redis server of this test's own, real PostgreSQL.
+
+const jfk = new Blob([readFileSync(JFK_MP3)], { type: "audio/mpeg" });
+const ASYNC = { prefer: "respond-async" };
+
+let redis: TestRedis;
+let database: FleetDatabase;
+let uploads: ReturnType<typeof scratchDir>;
+let env: Record<string, string>;
+let apis: FleetProcess[] = [];
+let workers: FleetProcess[] = [];
+let longMedia: Blob;
+
+beforeAll(async () => {
+  uploads = scratchDir("verbatim-fleet-");
+  [redis, database] = await Promise.all([startRedis(), createFleetDatabase()]);
+  env = {
+    ...(await fastEngineEnv()),
+    ENGINE_THREADS: "1",
+    DATABASE_URL: database.url,
+    REDIS_URL: redis.url,
+    UPLOAD_DIR: uploads.dir,
+    JOB_LOCK_MS: "3000",
+    WORKER_CONCURRENCY: "1",
+  };
+  apis = await Promise.all([startFleetProcess("api", env), startFleetProcess("api", env)]);
+  workers = await Promise.all([startFleetProcess("worker", env), startFleetProcess("worker", env)]);
+  // About a minute of speech, so a job runs long enough to be interrupted.
+  const media = scratchDir("verbatim-fleet-media-");
+  const long = join(media.dir, "long.mp3");
+  ffmpeg("-stream_loop", "5", "-i", JFK_MP3, "-c", "copy", long);
+  longMedia = new Blob([readFileSync(long)], { type: "audio/mpeg" });
+  media.cleanup();
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([...apis, ...workers].map((p) => p.kill("SIGTERM")));
+  await database?.drop();
+  await redis?.stop();
+  uploads?.cleanup();
+});
+
+async function submit(api: FleetProcess, user: TestUser, file = jfk): Promise<string> {
+  const response = await upload(api.base, "/api/transcribe", {
+    file,
+    fields: { model: "whisper-1" },
+    headers: { ...user.auth, ...ASYNC },
+  });
+  const body = (await response.json()) as { id: string };
+  expect(response.status, JSON.stringify(body)).toBe(202);
+  return body.id;
+}
+
+/** Waits until every one of these jobs has ended; returns their rows. */
+async function settled(ids: string[], ms = 120_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const rows = await database.db
+      .selectFrom("transcriptions")
+      .select(["id", "status", "attempts", "duration_ms", "error_code", "media_path"])
+      .where("id", "in", ids)
+      .execute();
+    if (rows.length === ids.length && rows.every((row) => !["queued", "processing"].includes(row.status)))
+      return rows;
+    if (Date.now() > deadline) throw new Error(`not settled: ${JSON.stringify(rows)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Each job's ledger: how many charges, and its net effect in seconds. */
+async function ledgerOf(id: string) {
+  const rows = await database.db
+    .selectFrom("minute_ledger")
+    .select(["kind", "seconds"])
+    .where("reference", "=", id)
+    .execute();
+  return {
+    charges: rows.filter((row) => row.kind === "charge").length,
+    net: rows.reduce((sum, row) => sum + row.seconds, 0),
+  };
+}
+
+/** Completed: charged once, for its decoded duration. Failed: nothing charged. */
+async function expectExactLedger(rows: Awaited<ReturnType<typeof settled>>) {
+  for (const row of rows) {
+    const ledger = await ledgerOf(row.id);
+    if (row.status === "completed") {
+      expect(ledger).toEqual({ charges: 1, net: -Math.ceil(row.duration_ms / 1000) });
+    } else {
+      expect(ledger.net, `${row.id} ${row.status}`).toBe(0);
+    }
+  }
+}
+
+function mediaLeft(): string[] {
+  return readdirSync(uploads.dir).filter((name) => name.endsWith(".upload"));
+}
+
+describe("two API processes and two worker processes", () => {
+  test("20 transcriptions through both APIs complete exactly once, each charged once, and progress reaches the other API", async () => {
+    const users = await Promise.all([signedInUser(database.db), signedInUser(database.db)]);
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      ids.push(await submit(apis[i % 2] as FleetProcess, users[i % 2] as TestUser));
+    }
+    // The last job was submitted through API 1 and waits behind the others: follow it on API 0.
+    const last = ids[19] as string;
+    const events = await readEvents(
+      `${apis[0]?.base}/api/transcriptions/${last}/events`,
+      users[1]?.auth ?? {},
+    );
+    const names = events.map((event) => event.event);
+    expect(names[0]).toBe("queued");
+    expect(names).toContain("processing");
+    expect(names.at(-1)).toBe("completed");
+    const positions = events
+      .filter((event) => event.event === "queued")
+      .map((event) => event.data.position as number);
+    expect(positions.length).toBeGreaterThan(1); // the queue moved, as told by the workers
+    expect(positions).toEqual([...positions].sort((a, b) => b - a));
+
+    const rows = await settled(ids);
+    expect(rows.map((row) => row.status)).toEqual(Array(20).fill("completed"));
+    expect(rows.every((row) => row.attempts === 1)).toBe(true);
+    await expectExactLedger(rows);
+    // Both workers took part, and no media is left behind.
+    const ran = await database.db
+      .selectFrom("transcriptions")
+      .select("worker_id")
+      .distinct()
+      .where("id", "in", ids)
+      .execute();
+    expect(ran.length).toBe(2);
+    expect(mediaLeft()).toEqual([]);
+  }, 240_000);
+
+  test("a worker killed (SIGKILL) in the middle of a job: another takes it over, and it is charged once", async () => {
+    const user = await signedInUser(database.db);
+    const id = await submit(apis[0] as FleetProcess, user, longMedia);
+    const running = await waitFor(async () => {
+      const row = await database.db
+        .selectFrom("transcriptions")
+        .select(["worker_id", "progress"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row?.worker_id && Number(row.progress) > 0 ? row.worker_id : undefined;
+    });
+    const pid = Number(running.split(":")[1]);
+    const victim = workers.find((worker) => worker.pid === pid);
+    expect(victim, `worker ${running}`).toBeDefined();
+    await victim?.kill("SIGKILL");
+    workers = workers.filter((worker) => worker !== victim);
+
+    const [row] = await settled([id]);
+    expect(row?.status).toBe("completed");
+    expect(row?.attempts).toBe(2);
+    await expectExactLedger(row ? [row] : []);
+    expect(mediaLeft()).toEqual([]);
+    workers.push(await startFleetProcess("worker", env));
+  }, 180_000);
+
+  test("Redis restarts during a run (losing everything it held): no job is lost", async () => {
+    const user = await signedInUser(database.db);
+    const before: string[] = [];
+    for (let i = 0; i < 6; i++) before.push(await submit(apis[i % 2] as FleetProcess, user));
+    await redis.stop();
+    // Uploads go on while Redis is away: the jobs are kept in the table.
+    const during = [await submit(apis[0] as FleetProcess, user), await submit(apis[1] as FleetProcess, user)];
+    await redis.start();
+    const rows = await settled([...before, ...during]);
+    expect(
+      rows.map((row) => row.status),
+      JSON.stringify(rows) + workers.map((worker) => worker.output().slice(-4000)).join("\n"),
+    ).toEqual(Array(8).fill("completed"));
+    await expectExactLedger(rows);
+    expect(mediaLeft()).toEqual([]);
+  }, 180_000);
+
+  test("PostgreSQL drops every connection and refuses new ones for a while: no job is lost", async () => {
+    const user = await signedInUser(database.db);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await submit(apis[i % 2] as FleetProcess, user));
+    await waitFor(async () => {
+      const row = await database.db
+        .selectFrom("transcriptions")
+        .select("id")
+        .where("id", "in", ids)
+        .where("status", "=", "processing")
+        .executeTakeFirst();
+      return row?.id;
+    });
+    await database.outage(4_000);
+    const rows = await settled(ids);
+    expect(
+      rows.map((row) => row.status),
+      JSON.stringify(rows) + workers.map((worker) => worker.output().slice(-3000)).join("\n"),
+    ).toEqual(Array(4).fill("completed"));
+    await expectExactLedger(rows);
+    // Every process lived through it and still answers.
+    for (const api of apis) expect((await fetch(`${api.base}/api/health`)).status).toBe(200);
+    expect(mediaLeft()).toEqual([]);
+  }, 180_000);
+});
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
