@@ -28,7 +28,7 @@ const REPO_ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../.
 const SHARED_TINY_MODEL = resolve(REPO_ROOT, "../shared/models/for-tests-ggml-tiny.bin");
 
 /** The shared tiny test model when present, else a generated random-weight one. */
-async function tinyModel(): Promise<string> {
+export async function tinyModel(): Promise<string> {
   return existsSync(SHARED_TINY_MODEL) ? SHARED_TINY_MODEL : ensureRandomModel("tiny");
 }
 

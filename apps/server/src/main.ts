@@ -24,7 +24,10 @@ let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, "shutting down: no new requests or jobs; running jobs go back to the queue");
+  app.log.info(
+    { signal },
+    "shutting down: no new requests or jobs; running jobs go back to the queue",
+  );
   await app.close();
   await db.destroy();
   process.exit(0);

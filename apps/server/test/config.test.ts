@@ -26,4 +26,15 @@ describe("loadConfig", () => {
   it("names every invalid setting", () => {
     expect(() => loadConfig({ PORT: "eighty", LOG_LEVEL: "loud" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
+
+  it("many machines: Redis by URL; ROLE=api runs no workers; API-only or worker roles need Redis", () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    const api = loadConfig({ REDIS_URL: "redis://r:6379/2", ROLE: "api", WORKER_CONCURRENCY: "3" });
+    expect(api.redis).toEqual({ url: "redis://r:6379/2", prefix: "verbatim" });
+    expect(api.workers.concurrency).toBe(0);
+    expect(api.workers.lockMs).toBe(30_000);
+    expect(() => loadConfig({ ROLE: "api" })).toThrow(/ROLE=api needs REDIS_URL/);
+    expect(() => loadConfig({ ROLE: "worker" })).toThrow(/ROLE=worker needs REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: "http://r" })).toThrow(/REDIS_URL/);
+  });
 });

@@ -1,11 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import {
-  ffmpeg,
-  JFK_MP3,
-  scratchDir,
-} from "../../../packages/engine/test/helpers/media-files.js";
+import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import {
   createFleetDatabase,
   startFleetProcess,
@@ -85,7 +81,10 @@ async function settled(ids: string[], ms = 120_000) {
       .select(["id", "status", "attempts", "duration_ms", "error_code", "media_path"])
       .where("id", "in", ids)
       .execute();
-    if (rows.length === ids.length && rows.every((row) => !["queued", "processing"].includes(row.status)))
+    if (
+      rows.length === ids.length &&
+      rows.every((row) => !["queued", "processing"].includes(row.status))
+    )
       return rows;
     if (Date.now() > deadline) throw new Error(`not settled: ${JSON.stringify(rows)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -123,6 +122,13 @@ function mediaLeft(): string[] {
 
 describe("two API processes and two worker processes", () => {
   test("20 transcriptions through both APIs complete exactly once, each charged once, and progress reaches the other API", async () => {
+    const health = (await (await fetch(`${apis[1]?.base}/api/health`)).json()) as {
+      queue: { ok: boolean; detail: string };
+    };
+    expect(health.queue.ok).toBe(true);
+    expect(health.queue.detail).toMatch(
+      /no workers in this process \(ROLE=api\); fleet: 2 worker slots/,
+    );
     const users = await Promise.all([signedInUser(database.db), signedInUser(database.db)]);
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) {
@@ -189,8 +195,24 @@ describe("two API processes and two worker processes", () => {
     const before: string[] = [];
     for (let i = 0; i < 6; i++) before.push(await submit(apis[i % 2] as FleetProcess, user));
     await redis.stop();
+    // The API says Redis is away, without hanging.
+    const health = await fetch(`${apis[0]?.base}/api/health`, {
+      signal: AbortSignal.timeout(5_000),
+    });
+    const report = (await health.json()) as {
+      status: string;
+      queue: { ok: boolean; detail: string };
+    };
+    expect(report.status).toBe("degraded");
+    expect(report.queue).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/Redis unreachable/),
+    });
     // Uploads go on while Redis is away: the jobs are kept in the table.
-    const during = [await submit(apis[0] as FleetProcess, user), await submit(apis[1] as FleetProcess, user)];
+    const during = [
+      await submit(apis[0] as FleetProcess, user),
+      await submit(apis[1] as FleetProcess, user),
+    ];
     await redis.start();
     const rows = await settled([...before, ...during]);
     expect(

@@ -5,7 +5,12 @@ import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { claimJob, queueAhead, runningRemainingMs, type TranscriptionRow } from "../transcriptions/repo.js";
+import {
+  claimJob,
+  queueAhead,
+  runningRemainingMs,
+  type TranscriptionRow,
+} from "../transcriptions/repo.js";
 import { FleetRegistry } from "./fleet-registry.js";
 import type { JobQueue } from "./job-queue.js";
 import { mediaOf } from "./media-of.js";
@@ -111,7 +116,9 @@ export class BullJobQueue implements JobQueue {
       slots: () => ({ workerId: this.workerId, slots: concurrency }),
     });
     this.sweeper.start();
-    void this.worker.run().catch((error: unknown) => log.error({ err: error }, "job worker stopped"));
+    void this.worker
+      .run()
+      .catch((error: unknown) => log.error({ err: error }, "job worker stopped"));
     log.info(
       { workerId: this.workerId, concurrency },
       `taking jobs from Redis (queue ${this.redisConfig.prefix}:${QUEUE_NAME})`,
@@ -124,7 +131,8 @@ export class BullJobQueue implements JobQueue {
     if (this.worker) {
       // Stop fetching first, then hand running jobs back; close waits for them.
       const closing = this.worker.close();
-      for (const controller of this.running.values()) controller.abort("shutdown" satisfies StopReason);
+      for (const controller of this.running.values())
+        controller.abort("shutdown" satisfies StopReason);
       await closing;
       await this.fleet.leave(this.workerId).catch(() => undefined);
     }
@@ -172,7 +180,9 @@ export class BullJobQueue implements JobQueue {
       this.fleet.live().catch(() => ({ slots: 0, speed: 0 })),
     ]);
     const waitSeconds =
-      fleet.slots > 0 ? Math.ceil(((aheadMs + runningMs) * fleet.speed) / fleet.slots / 1000) : null;
+      fleet.slots > 0
+        ? Math.ceil(((aheadMs + runningMs) * fleet.speed) / fleet.slots / 1000)
+        : null;
     return { position: aheadIds.length + 1, waitSeconds };
   }
 
@@ -251,10 +261,10 @@ export class BullJobQueue implements JobQueue {
       if (state === "delayed" || state === "waiting" || state === "active") return; // a retry
       const row = await db
         .selectFrom("transcriptions")
-        .select(["id", "user_id", "media_path"])
+        .select(["id", "user_id", "media_path", "status"])
         .where("id", "=", job.data.id)
         .executeTakeFirst();
-      if (!row) return;
+      if (!row || (row.status !== "queued" && row.status !== "processing")) return;
       log.error({ err: error, jobId: row.id }, "a job failed after all its retries");
       await failJob(
         this.task,

@@ -17,7 +17,9 @@ export class EmbeddedJobQueue implements JobQueue {
   ) {
     const concurrency = context.config.workers.concurrency;
     this.workers =
-      concurrency > 0 ? new EmbeddedWorkers({ ...context, events: this.events }, concurrency) : undefined;
+      concurrency > 0
+        ? new EmbeddedWorkers({ ...context, events: this.events }, concurrency)
+        : undefined;
   }
 
   async start(): Promise<void> {

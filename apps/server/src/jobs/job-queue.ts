@@ -40,5 +40,7 @@ export interface JobQueueContext {
 /** BullMQ on Redis when REDIS_URL is set, else the embedded queue over the jobs table. */
 export function createJobQueue(context: JobQueueContext): JobQueue {
   const full = { ...context, now: context.now ?? (() => new Date()) };
-  return context.config.redis ? new BullJobQueue(full, context.config.redis) : new EmbeddedJobQueue(full);
+  return context.config.redis
+    ? new BullJobQueue(full, context.config.redis)
+    : new EmbeddedJobQueue(full);
 }

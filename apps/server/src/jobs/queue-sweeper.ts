@@ -38,12 +38,15 @@ export class QueueSweeper {
     const tick = () => {
       if (busy) return;
       busy = true;
-      this.sweeping = this.sweep().then(
-        () => undefined,
-        (error: unknown) => this.context.log.warn({ err: error }, "sweeping the job queue failed"),
-      ).finally(() => {
-        busy = false;
-      });
+      this.sweeping = this.sweep()
+        .then(
+          () => undefined,
+          (error: unknown) =>
+            this.context.log.warn({ err: error }, "sweeping the job queue failed"),
+        )
+        .finally(() => {
+          busy = false;
+        });
     };
     tick();
     this.timer = setInterval(tick, every);

@@ -213,7 +213,11 @@ export async function failJob(
     now(),
     guard,
   );
-  if (!failed && guard.workerId) return false;
+  if (!failed) {
+    if (guard.workerId) return false; // another worker holds it now
+    // A job that completed is settled by its charge: never release it.
+    if ((await findTranscription(db, job.id))?.status === "completed") return false;
+  }
   await releaseMinutes(db, job.user_id, job.id, now());
   if (job.media_path) await rm(job.media_path, { force: true });
   if (failed) events.publish(job.id, { type: "failed", code, message });

@@ -24,7 +24,11 @@ const TRANSIENT_MESSAGES =
 export function isTransientError(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
     if (typeof current !== "object") return false;
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
     if (typeof code === "string" && (NETWORK_CODES.has(code) || POSTGRES_TRANSIENT.test(code)))
       return true;
     if (typeof message === "string" && TRANSIENT_MESSAGES.test(message)) return true;

@@ -20,7 +20,11 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  ms = 20_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   let last: unknown;
   while (Date.now() < deadline) {
