@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import {
-  createFleetDatabase,
   startFleetProcess,
+  startPostgres,
   startRedis,
   type FleetProcess,
 } from "../test/support/fleet.js";
@@ -29,7 +29,7 @@ interface Figures {
 
 const media = new Blob([readFileSync(JFK_MP3)], { type: "audio/mpeg" });
 const uploads = scratchDir("verbatim-bench-scale-");
-const [redis, database] = await Promise.all([startRedis(), createFleetDatabase()]);
+const [redis, database] = await Promise.all([startRedis(), startPostgres()]);
 const env = {
   LOG_LEVEL: "warn",
   FAST_MODEL: await tinyModel(),
@@ -48,7 +48,7 @@ try {
   for (const size of FLEETS) figures.push(await runFleet(size));
 } finally {
   await api.kill("SIGTERM");
-  await database.drop();
+  await database.stop();
   await redis.stop();
   uploads.cleanup();
 }

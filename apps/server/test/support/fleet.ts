@@ -1,11 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { migrateToLatest, openDatabase, type Db } from "../../src/db/database.js";
-import { TEST_POSTGRES_URL } from "../test-database.js";
 
 const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
 
@@ -81,42 +82,74 @@ export async function startRedis(): Promise<TestRedis> {
 }
 
 /**
- * A PostgreSQL database of the test's own on the test server (processes of the fleet connect
- * by URL, so a schema per test will not do), migrated; `outage` makes it refuse and drop
- * every connection for a while, as a server restart does.
+ * A PostgreSQL server of the test's own (Debian's binaries, a cluster in a scratch folder, run
+ * as the `postgres` user when we are root), migrated, so a test can really restart it.
  */
-export interface FleetDatabase {
+export interface TestPostgres {
   url: string;
   db: Db;
-  outage(ms: number): Promise<void>;
-  drop(): Promise<void>;
+  /** Stops the server (fast: every connection dropped), waits `downMs`, starts it again. */
+  restart(downMs: number): Promise<void>;
+  stop(): Promise<void>;
 }
 
-export async function createFleetDatabase(): Promise<FleetDatabase> {
-  const name = `verbatim_fleet_${randomBytes(5).toString("hex")}`;
-  const serverUrl = new URL(TEST_POSTGRES_URL);
-  serverUrl.pathname = "/postgres";
-  const admin = openDatabase({ kind: "postgres", url: serverUrl.toString() });
-  await sql`create database ${sql.id(name)}`.execute(admin);
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const db = openDatabase({ kind: "postgres", url: url.toString() });
+function postgresBin(): string {
+  const versions = existsSync("/usr/lib/postgresql")
+    ? readdirSync("/usr/lib/postgresql").sort((a, b) => Number(b) - Number(a))
+    : [];
+  const found = versions
+    .map((version) => `/usr/lib/postgresql/${version}/bin`)
+    .find((bin) => existsSync(`${bin}/initdb`));
+  if (!found)
+    throw new Error("PostgreSQL's server binaries are needed: apt-get install postgresql");
+  return found;
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = postgresBin();
+  const root = mkdtempSync(join(tmpdir(), "verbatim-pg-"));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chownSync(root, Number(execFileSync("id", ["-u", "postgres"]).toString()), 0);
+  const run = (tool: string, args: string[]) =>
+    execFileSync(
+      asRoot ? "runuser" : `${bin}/${tool}`,
+      asRoot ? ["-u", "postgres", "--", `${bin}/${tool}`, ...args] : args,
+      {
+        stdio: "pipe",
+      },
+    );
+  const data = join(root, "data");
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const port = await freePort();
+  const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c max_connections=200`;
+  const start = () =>
+    run("pg_ctl", ["-D", data, "-o", options, "-l", join(root, "log"), "-w", "start"]);
+  const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
+  start();
+  const server = openDatabase({
+    kind: "postgres",
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+  });
+  await sql`create database verbatim`.execute(server);
+  await server.destroy();
+  const url = `postgres://postgres@127.0.0.1:${port}/verbatim`;
+  const db = openDatabase({ kind: "postgres", url });
   await migrateToLatest(db);
   return {
-    url: url.toString(),
+    url,
     db,
-    async outage(ms) {
-      await sql`alter database ${sql.id(name)} allow_connections false`.execute(admin);
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name}`.execute(
-        admin,
-      );
-      await new Promise((resolve) => setTimeout(resolve, ms));
-      await sql`alter database ${sql.id(name)} allow_connections true`.execute(admin);
+    async restart(downMs) {
+      stop();
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      start();
     },
-    async drop() {
+    async stop() {
       await db.destroy();
-      await sql`drop database if exists ${sql.id(name)} with (force)`.execute(admin);
-      await admin.destroy();
+      try {
+        stop();
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
     },
   };
 }
