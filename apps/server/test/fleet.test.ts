@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -171,6 +172,22 @@ describe("two API processes and two worker processes", () => {
     expect(ran.length).toBe(2);
     expect(mediaLeft()).toEqual([]);
   }, 240_000);
+
+  test("sign-in limits hold across the API processes: the counters live in Redis", async () => {
+    const email = `${randomUUID()}@example.com`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const response = await fetch(`${apis[i % 2]?.base}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: "not-the-password-1" }),
+      });
+      statuses.push(response.status);
+    }
+    // Ten tries per address in all (DEFAULT_AUTH_RATE_LIMITS), not ten per process.
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
 
   test("a worker killed (SIGKILL) in the middle of a job: another takes it over, and it is charged once", async () => {
     const user = await signedInUser(database.db);

@@ -38,8 +38,9 @@ function tooMany(seconds: number): AppError {
 /**
  * A preHandler counting requests per client IP and per e-mail in the body (per reset token
  * when the body has none); over either limit → 429 RATE_LIMITED with Retry-After. Each route
- * gets counters of its own. Runs after body validation, so the e-mail is there. Needs
- * @fastify/rate-limit registered (global: false). In-memory counters: per API process.
+ * gets counters of its own (keys start with the route's path: a shared Redis store keeps one
+ * namespace per plugin). Runs after body validation, so the e-mail is there. Needs
+ * @fastify/rate-limit registered (global: false), with a Redis store when REDIS_URL is set.
  */
 export function authRateLimits(
   app: FastifyInstance,
@@ -49,14 +50,15 @@ export function authRateLimits(
   const perIp = app.createRateLimit({
     max: limits.perIp.max,
     timeWindow: limits.perIp.windowMs,
-    keyGenerator: (request) => request.ip,
+    keyGenerator: (request) => `${request.routeOptions.url}|ip|${request.ip}`,
   });
   const perSubject = app.createRateLimit({
     max: limits.perEmail.max,
     timeWindow: limits.perEmail.windowMs,
     keyGenerator: (request) => {
       const value = bodyField(request, field);
-      return field === "email" ? normalizeEmail(value) : hashToken(value);
+      const subject = field === "email" ? normalizeEmail(value) : hashToken(value);
+      return `${request.routeOptions.url}|${field}|${subject}`;
     },
   });
   return async (request, reply) => {

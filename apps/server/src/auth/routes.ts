@@ -1,5 +1,6 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../http/app.js";
@@ -31,7 +32,7 @@ export interface AuthOptions {
 }
 
 /** /api/auth/*: register, login, me, refresh, logout, forgot and reset password (spec §7). */
-export function authRoutes(context: AppContext): FastifyPluginAsync {
+export function authRoutes(context: AppContext, rateLimits: RateLimitStore): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const options = context.auth ?? {};
@@ -49,7 +50,7 @@ export function authRoutes(context: AppContext): FastifyPluginAsync {
     });
     await dummyPasswordHash(); // ready before the first login with an unknown address
     await app.register(cookie);
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, rateLimits.pluginOptions("auth"));
 
     const signedIn = requireUser(services);
     const secure = context.config.publicUrl.startsWith("https:");

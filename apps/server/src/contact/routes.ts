@@ -1,4 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BackgroundWork } from "../auth/background-work.js";
@@ -23,7 +24,7 @@ export const DEFAULT_CONTACT_RATE_LIMITS: AuthRateLimits = {
 };
 
 /** POST /api/contact: the contact form, open to visitors; stored and mailed to support. */
-export function contactRoutes(context: AppContext): FastifyPluginAsync {
+export function contactRoutes(context: AppContext, rateLimits: RateLimitStore): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const limits = context.contact?.rateLimits ?? DEFAULT_CONTACT_RATE_LIMITS;
@@ -38,7 +39,7 @@ export function contactRoutes(context: AppContext): FastifyPluginAsync {
       await services.background.idle();
       services.mailer.close();
     });
-    await app.register(rateLimit, { global: false });
+    await app.register(rateLimit, rateLimits.pluginOptions("contact"));
 
     app.post(
       "/api/contact",

@@ -18,6 +18,7 @@ import { contactRoutes, type ContactOptions } from "../contact/routes.js";
 import { healthRoutes } from "../health/routes.js";
 import multipart from "@fastify/multipart";
 import { createJobQueue } from "../jobs/job-queue.js";
+import { createRateLimitStore } from "./rate-limit-store.js";
 import { ModelCatalog } from "../models/model-choice.js";
 import { modelRoutes } from "../models/routes.js";
 import { openAIRoutes } from "../openai/routes.js";
@@ -93,14 +94,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     now: () => new Date(),
   };
   await app.register(healthRoutes(context, jobs));
-  await app.register(authRoutes(context));
+  const rateLimits = createRateLimitStore(context.config, app.log);
+  await app.register(authRoutes(context, rateLimits));
   await app.register(subscriptionRoutes(context));
   await app.register(modelRoutes(models));
   await app.register(transcriptionRoutes(services));
   await app.register(transcriptionEventsRoute(services));
   await app.register(uploadRoutes(services));
   await app.register(apiKeyRoutes({ db: context.db }));
-  await app.register(openAIRoutes(services), { prefix: "/v1" });
+  await app.register(openAIRoutes(services, rateLimits), { prefix: "/v1" });
   const billing: BillingServices = {
     db: context.db,
     config: context.config,
@@ -118,7 +120,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   }
   await app.register(accountRoutes({ transcriptions: services, billing }));
   await app.register(adminRoutes(context));
-  await app.register(contactRoutes(context));
+  await app.register(contactRoutes(context, rateLimits));
 
   registerNotFound(app, await serveWebApp(app, context.config.webDir));
 
@@ -139,6 +141,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     billing.mailer.close();
     stopDailyReport();
     await jobs.stop();
+    await rateLimits.close();
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { authenticateApiKey } from "../api-keys/service.js";
 import type { RateLimitRule } from "../auth/rate-limits.js";
@@ -26,13 +27,20 @@ function masked(key: string): string {
  * A preHandler for /v1: `Authorization: Bearer vb_…` with a live API key (session tokens do
  * not work here), else 401 in OpenAI's shape. Sets `request.user` and `request.apiKeyId`, then
  * counts the request against the key's rate limit (429 rate_limit_error with Retry-After).
- * Registers @fastify/rate-limit (global: false) in the caller's scope; in-memory counters.
+ * Registers @fastify/rate-limit (global: false) in the caller's scope; counters per process, or
+ * in Redis shared by every API process when REDIS_URL is set.
  */
 export async function requireApiKey(
   app: FastifyInstance,
-  context: { db: Db; now: () => Date; publicUrl: string; rateLimit?: RateLimitRule },
+  context: {
+    db: Db;
+    now: () => Date;
+    publicUrl: string;
+    rateLimit?: RateLimitRule;
+    rateLimits: RateLimitStore;
+  },
 ): Promise<preHandlerAsyncHookHandler> {
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, context.rateLimits.pluginOptions("v1"));
   const rule = context.rateLimit ?? DEFAULT_API_RATE_LIMIT;
   const limiter = app.createRateLimit({
     max: rule.max,

@@ -14,6 +14,7 @@ import {
   type TranscriptionServices,
 } from "../transcriptions/service.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 import { requireApiKey } from "./auth.js";
 import { OpenAIError, openAIErrorsOf, registerOpenAIErrorHandling } from "./errors.js";
 import {
@@ -79,6 +80,7 @@ const TEXT_TYPES: Record<"text" | "srt" | "vtt", string> = {
  */
 export function openAIRoutes(
   services: TranscriptionServices,
+  rateLimits: RateLimitStore,
   options: OpenAIOptions = {},
 ): FastifyPluginAsync {
   return async (plugin) => {
@@ -88,6 +90,7 @@ export function openAIRoutes(
       db: services.db,
       now: services.now,
       publicUrl: services.config.publicUrl,
+      rateLimits,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     });
     const security = [{ bearer: [] }];
