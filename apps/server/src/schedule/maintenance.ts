@@ -2,25 +2,60 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
+import { sql } from "kysely";
 import type { Db } from "../db/database.js";
-import { rollDuePeriods } from "../minutes/minute-ledger.js";
+import { chargeMinutes, rollDuePeriods } from "../minutes/minute-ledger.js";
 import { removeExpiredSessions } from "../uploads/upload-sessions.js";
 
 /** An upload file no job points to after this long is left over from a broken request. */
 const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000;
 
-/** One pass of housekeeping: due minute resets, expired chunk sessions, orphaned uploads. */
+/**
+ * One pass of housekeeping: due minute resets, expired chunk sessions, orphaned uploads, and
+ * completed jobs whose charge was cut off (a crash between marking a job completed and
+ * charging it: the charge is idempotent, so settling it again is safe).
+ */
 export async function runMaintenance(
   { db, uploadDir, log }: { db: Db; uploadDir: string; log: FastifyBaseLogger },
   now = new Date(),
-): Promise<{ periodsChecked: number; sessionsRemoved: number; orphansRemoved: number }> {
+): Promise<{
+  periodsChecked: number;
+  sessionsRemoved: number;
+  orphansRemoved: number;
+  chargesSettled: number;
+}> {
   const periodsChecked = await rollDuePeriods(db, now);
   const sessionsRemoved = await removeExpiredSessions(db, uploadDir, now);
   const orphansRemoved = await removeOrphanUploads(db, uploadDir, now);
-  if (sessionsRemoved + orphansRemoved > 0) {
-    log.info({ periodsChecked, sessionsRemoved, orphansRemoved }, "maintenance");
+  const chargesSettled = await chargeUnchargedJobs(db, now);
+  if (sessionsRemoved + orphansRemoved + chargesSettled > 0) {
+    log.info({ periodsChecked, sessionsRemoved, orphansRemoved, chargesSettled }, "maintenance");
   }
-  return { periodsChecked, sessionsRemoved, orphansRemoved };
+  return { periodsChecked, sessionsRemoved, orphansRemoved, chargesSettled };
+}
+
+/** Jobs settled per pass. */
+const CHARGE_BATCH = 500;
+
+async function chargeUnchargedJobs(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .selectFrom("transcriptions as t")
+    .select(["t.id", "t.user_id", "t.duration_ms"])
+    .where("t.status", "=", "completed")
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("minute_ledger as l")
+            .select("l.id")
+            .where("l.idempotency_key", "=", sql<string>`${"charge:"} || t.id`),
+        ),
+      ),
+    )
+    .limit(CHARGE_BATCH)
+    .execute();
+  for (const row of rows) await chargeMinutes(db, row.user_id, row.id, row.duration_ms / 1000, now);
+  return rows.length;
 }
 
 async function removeOrphanUploads(db: Db, uploadDir: string, now: Date): Promise<number> {
