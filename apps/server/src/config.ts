@@ -24,6 +24,8 @@ const ConfigSchema = z
     DATA_DIR: z.string().default("data"),
     /** `postgres://…` for PostgreSQL; otherwise a SQLite file path (default DATA_DIR/verbatim.db). */
     DATABASE_URL: z.string().optional(),
+    /** PostgreSQL connections this process may open (many processes: keep the sum under the server's limit). */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
     /** Where uploads are streamed before transcription (every node must see it). */
     UPLOAD_DIR: z.string().optional(),
     /** Where whisper.cpp models are installed. */
@@ -92,7 +94,11 @@ const ConfigSchema = z
       host: env.HOST,
       dataDir,
       database: /^postgres(ql)?:\/\//.test(databaseUrl)
-        ? ({ kind: "postgres", url: databaseUrl } as const)
+        ? ({
+            kind: "postgres",
+            url: databaseUrl,
+            ...(env.DATABASE_POOL_MAX ? { poolMax: env.DATABASE_POOL_MAX } : {}),
+          } as const)
         : ({
             kind: "sqlite",
             path: databaseUrl === ":memory:" ? databaseUrl : resolve(databaseUrl),

@@ -19,6 +19,9 @@ describe("loadConfig", () => {
       PORT: "8080",
     });
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u@h/db" });
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://u@h/db", DATABASE_POOL_MAX: "3" }).database,
+    ).toEqual({ kind: "postgres", url: "postgres://u@h/db", poolMax: 3 });
     expect(config.adminEmails).toEqual(["a@x.com", "b@y.com"]);
     expect(config.publicUrl).toBe("http://localhost:8080");
   });

@@ -13,7 +13,7 @@ export type Db = Kysely<Database>;
 /** Opens SQLite (WAL, foreign keys on) or a PostgreSQL pool, as configured. */
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax ?? 10 });
     // An idle connection dropped by the server (a restart) is replaced on next use; without a
     // listener the pool's error would end the process.
     pool.on("error", (error) => {

@@ -113,6 +113,14 @@ export class BullJobQueue implements JobQueue {
       fleet: this.fleet,
       lockMs,
       enqueue: (id) => this.add(id),
+      lead: async (forMs) =>
+        (await this.redis.set(
+          `${this.redisConfig.prefix}:sweeper`,
+          this.workerId,
+          "PX",
+          forMs,
+          "NX",
+        )) === "OK",
       slots: () => ({ workerId: this.workerId, slots: concurrency }),
     });
     this.sweeper.start();

@@ -15,6 +15,8 @@ interface SweeperContext extends TaskContext {
   fleet: FleetRegistry;
   lockMs: number;
   enqueue: (id: string) => Promise<unknown>;
+  /** True when this process may sweep now (one sweeper per interval across the fleet). */
+  lead: (forMs: number) => Promise<boolean>;
   slots: () => { workerId: string; slots: number };
 }
 
@@ -24,7 +26,9 @@ interface SweeperContext extends TaskContext {
  * (Redis restarted without persistence, an add that failed while Redis was away, a job BullMQ
  * gave up on while the database was down) is delivered again, or failed with its minutes
  * released when it has been started too often. Adds are idempotent (the job id is the row's),
- * so several sweepers at once do no harm. Also reports this worker to the fleet registry.
+ * so several sweepers at once would do no harm; still, one worker per interval sweeps (a lock
+ * in Redis that expires with the interval, so another takes over when it dies). Every worker
+ * reports itself to the fleet registry.
  */
 export class QueueSweeper {
   private timer: NodeJS.Timeout | undefined;
@@ -33,7 +37,7 @@ export class QueueSweeper {
   constructor(private readonly context: SweeperContext) {}
 
   start(): void {
-    const every = Math.min(15_000, Math.max(2_000, this.context.lockMs));
+    const every = this.interval();
     let busy = false;
     const tick = () => {
       if (busy) return;
@@ -57,11 +61,16 @@ export class QueueSweeper {
     await this.sweeping;
   }
 
+  private interval(): number {
+    return Math.min(15_000, Math.max(2_000, this.context.lockMs));
+  }
+
   /** One pass; returns how many jobs were delivered again or failed. */
   async sweep(): Promise<number> {
     const { db, queue, fleet, log, lockMs, now } = this.context;
     const { workerId, slots } = this.context.slots();
     await fleet.report(workerId, slots).catch(() => undefined);
+    if (!(await this.context.lead(this.interval() - 250).catch(() => false))) return 0;
     const at = now().getTime();
     const waitingBefore = new Date(at - ADD_GRACE_MS).toISOString();
     // A running job's heartbeat is written every second; three lock periods of silence
