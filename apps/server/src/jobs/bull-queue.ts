@@ -13,7 +13,7 @@ import {
 } from "../transcriptions/repo.js";
 import { FleetRegistry } from "./fleet-registry.js";
 import type { JobQueue } from "./job-queue.js";
-import { mediaOf } from "./media-of.js";
+import { durationsOf } from "./job-durations.js";
 import { RedisJobEvents } from "./redis-job-events.js";
 import { RedisPubSub } from "./redis-pubsub.js";
 import { QueueSweeper } from "./queue-sweeper.js";
@@ -45,6 +45,17 @@ interface Delivery {
   id: string;
 }
 
+/** The waiting list, next job first: each job's rank and the media ahead of it. */
+interface WaitingList {
+  rank: Map<string, number>;
+  aheadMs: number[];
+  runningMs: number;
+  fleet: { slots: number; speed: number };
+}
+
+/** How long a read of the waiting list serves followers when the queue has not moved. */
+const SNAPSHOT_MS = 1_000;
+
 /**
  * Many machines (DESIGN.md §7): BullMQ on Redis delivers jobs to worker processes at least
  * once; the jobs table stays the record of every job's state, so a job delivered twice is run
@@ -65,6 +76,7 @@ export class BullJobQueue implements JobQueue {
   private workerRedis: Redis | undefined;
   private sweeper: QueueSweeper | undefined;
   private unsubscribeStop: (() => void) | undefined;
+  private snapshot: { at: number; list: Promise<WaitingList> } | undefined;
 
   constructor(
     private readonly context: { db: Db; config: Config; log: FastifyBaseLogger; now: () => Date },
@@ -73,6 +85,10 @@ export class BullJobQueue implements JobQueue {
     const { log } = context;
     this.pubsub = new RedisPubSub(redisConfig.url, redisConfig.prefix, log);
     this.events = new RedisJobEvents(this.pubsub);
+    // First listener: followers told of a move read a fresh list (one read for all of them).
+    this.events.onQueueMoved(() => {
+      this.snapshot = undefined;
+    });
     // Calls from request handlers fail fast while Redis is away instead of hanging the request.
     this.redis = new Redis(redisConfig.url, { maxRetriesPerRequest: 2 });
     this.redis.on("error", (error: Error) => log.debug({ err: error }, "redis connection"));
@@ -158,6 +174,7 @@ export class BullJobQueue implements JobQueue {
       // The row is queued in the database: a worker's sweeper delivers it once Redis is back.
       this.context.log.warn({ err: error, jobId }, "could not hand the job to Redis yet");
     }
+    this.snapshot = undefined;
     this.events.queueMoved();
   }
 
@@ -170,28 +187,56 @@ export class BullJobQueue implements JobQueue {
   async position(
     job: Pick<TranscriptionRow, "id" | "created_at">,
   ): Promise<{ position: number; waitSeconds: number | null }> {
-    const { db, log } = this.context;
-    let aheadIds: string[] | undefined;
-    try {
-      aheadIds = await this.waitingAhead(job.id);
-    } catch (error) {
-      log.debug({ err: error }, "reading the queue from Redis failed");
-    }
-    if (!aheadIds) {
+    const snapshot = await this.waitingList().catch((error: unknown) => {
+      this.context.log.debug({ err: error }, "reading the queue from Redis failed");
+      return undefined;
+    });
+    const index = snapshot?.rank.get(job.id);
+    if (!snapshot || index === undefined) {
       // Not in Redis's waiting list (being delivered, retrying, or Redis away): the table says.
-      const ahead = await queueAhead(db, job);
+      const ahead = await queueAhead(this.context.db, job);
       return { position: ahead.jobs + 1, waitSeconds: null };
     }
-    const [aheadMs, runningMs, fleet] = await Promise.all([
-      mediaOf(db, aheadIds),
+    const { fleet } = snapshot;
+    const mediaMs = (snapshot.aheadMs[index] ?? 0) + snapshot.runningMs;
+    const waitSeconds =
+      fleet.slots > 0 ? Math.ceil((mediaMs * fleet.speed) / fleet.slots / 1000) : null;
+    return { position: index + 1, waitSeconds };
+  }
+
+  /**
+   * BullMQ's waiting list with each job's media ahead of it, read once and shared by every
+   * follower in this process until the queue moves (or a second passes): the cost of telling
+   * followers their place grows with the queue, not with queue × followers.
+   */
+  private waitingList(): Promise<WaitingList> {
+    if (this.snapshot && Date.now() - this.snapshot.at < SNAPSHOT_MS) return this.snapshot.list;
+    const list = this.readWaitingList();
+    this.snapshot = { at: Date.now(), list };
+    list.catch(() => {
+      if (this.snapshot?.list === list) this.snapshot = undefined;
+    });
+    return list;
+  }
+
+  private async readWaitingList(): Promise<WaitingList> {
+    const { db } = this.context;
+    // BullMQ adds to the head of the `wait` list and workers take from its tail.
+    const order = (await this.redis.lrange(this.queue.toKey("wait"), 0, -1)).reverse();
+    const [durations, runningMs, fleet] = await Promise.all([
+      durationsOf(db, order),
       runningRemainingMs(db),
       this.fleet.live().catch(() => ({ slots: 0, speed: 0 })),
     ]);
-    const waitSeconds =
-      fleet.slots > 0
-        ? Math.ceil(((aheadMs + runningMs) * fleet.speed) / fleet.slots / 1000)
-        : null;
-    return { position: aheadIds.length + 1, waitSeconds };
+    const rank = new Map<string, number>();
+    const aheadMs: number[] = [];
+    let sum = 0;
+    order.forEach((id, index) => {
+      rank.set(id, index);
+      aheadMs.push(sum);
+      sum += durations.get(id) ?? 0;
+    });
+    return { rank, aheadMs, runningMs, fleet };
   }
 
   async health(): Promise<{ ok: boolean; detail: string }> {
@@ -219,15 +264,6 @@ export class BullJobQueue implements JobQueue {
 
   private add(id: string): Promise<unknown> {
     return this.queue.add("transcribe", { id }, { ...DELIVERY, jobId: id });
-  }
-
-  /** Ids of the jobs BullMQ will deliver before this one; undefined when it is not waiting. */
-  private async waitingAhead(id: string): Promise<string[] | undefined> {
-    // BullMQ adds to the head of the `wait` list and workers take from its tail.
-    const key = this.queue.toKey("wait");
-    const index = await this.redis.lpos(key, id);
-    if (index === null) return undefined;
-    return this.redis.lrange(key, index + 1, -1);
   }
 
   private async process(job: Job<Delivery>, token: string | undefined): Promise<string> {
