@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AccountPage from "../../src/pages/account-page";
 import { renderRoutes } from "../render";
 import { json, mockApi, USER } from "./helpers";
+import { signIn } from "../session";
 
 const routes = [
   { path: "/account", element: <AccountPage /> },
@@ -11,8 +12,7 @@ const routes = [
 ];
 
 beforeEach(() => {
-  localStorage.setItem("authToken", "tok");
-  localStorage.setItem("authTokenExpiration", "2099-01-01T00:00:00.000Z");
+  signIn("tok");
 });
 afterEach(() => {
   vi.restoreAllMocks();

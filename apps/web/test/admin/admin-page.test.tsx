@@ -5,9 +5,7 @@ import { Toaster } from "../../src/components/ui/toaster";
 import type { UsageReport } from "../../src/features/admin/usage";
 import AdminPage from "../../src/pages/admin-page";
 import { renderPage } from "../render";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+import { jsonResponse, signIn } from "../session";
 
 const daily = Array.from({ length: 30 }, (_, index) => ({
   date: new Date(Date.UTC(2031, 0, 1 + index)).toISOString().slice(0, 10),
@@ -40,9 +38,9 @@ const usage: UsageReport = {
 function mockServer(report: () => Response) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === "/api/admin/usage") return json(200, usage);
+    if (url === "/api/admin/usage") return jsonResponse(200, usage);
     if (url === "/api/admin/run-daily-report" && init?.method === "POST") return report();
-    return json(404, { message: "not mocked" });
+    return jsonResponse(404, { message: "not mocked" });
   });
 }
 
@@ -57,16 +55,12 @@ const renderAdmin = () =>
 
 describe("/admin", () => {
   beforeEach(() => {
-    localStorage.setItem("authToken", "token-1");
-    localStorage.setItem(
-      "authTokenExpiration",
-      new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    );
+    signIn();
   });
   afterEach(() => vi.restoreAllMocks());
 
   it("shows the figures of the usage response", async () => {
-    mockServer(() => json(200, { sent: 0, recipients: [] }));
+    mockServer(() => jsonResponse(200, { sent: 0, recipients: [] }));
     await renderAdmin();
     const figure = async (label: string) =>
       (await screen.findByText(label, { selector: "dt" })).parentElement!;
@@ -84,7 +78,7 @@ describe("/admin", () => {
   });
 
   it("draws the 30-day series as an SVG bar chart with a text summary and a data table", async () => {
-    mockServer(() => json(200, { sent: 0, recipients: [] }));
+    mockServer(() => jsonResponse(200, { sent: 0, recipients: [] }));
     await renderAdmin();
     const chart = await screen.findByRole("img", { name: "Last 30 days: Transcriptions" });
     expect(chart.tagName.toLowerCase()).toBe("svg");
@@ -104,7 +98,9 @@ describe("/admin", () => {
   });
 
   it("sends the daily report and says to how many admins", async () => {
-    const fetch = mockServer(() => json(200, { sent: 2, recipients: ["a@x.test", "b@x.test"] }));
+    const fetch = mockServer(() =>
+      jsonResponse(200, { sent: 2, recipients: ["a@x.test", "b@x.test"] }),
+    );
     await renderAdmin();
     await userEvent.click(await screen.findByRole("button", { name: "Send daily report now" }));
     expect(await screen.findByText("Report sent")).toBeInTheDocument();
@@ -114,7 +110,7 @@ describe("/admin", () => {
   });
 
   it("says 'Report Generation Failed' when the report cannot be sent", async () => {
-    mockServer(() => json(500, { message: "SMTP down" }));
+    mockServer(() => jsonResponse(500, { message: "SMTP down" }));
     await renderAdmin();
     await userEvent.click(await screen.findByRole("button", { name: "Send daily report now" }));
     expect(await screen.findByText("Report Generation Failed")).toBeInTheDocument();

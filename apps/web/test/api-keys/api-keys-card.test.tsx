@@ -5,6 +5,7 @@ import { Toaster } from "../../src/components/ui/toaster";
 import { ApiKeysCard } from "../../src/features/api-keys";
 import { json, mockApi } from "../account/helpers";
 import { renderPage } from "../render";
+import { signIn } from "../session";
 
 const KEYS = [
   {
@@ -25,8 +26,7 @@ const KEYS = [
 const SECRET = "vb_z9y8x7w6v5u4t3s2r1q0p9o8n7m6l5k4";
 
 beforeEach(() => {
-  localStorage.setItem("authToken", "tok");
-  localStorage.setItem("authTokenExpiration", "2099-01-01T00:00:00.000Z");
+  signIn("tok");
 });
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,9 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../render";
 import CheckoutPage from "../../src/pages/checkout-page";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+import { jsonResponse, signIn, stubLocationAssign } from "../session";
 
 function renderCheckout(path: string) {
   return renderRoutes(
@@ -21,30 +19,23 @@ function renderCheckout(path: string) {
 
 describe("/checkout/:planType", () => {
   let assign: ReturnType<typeof vi.fn>;
-  const original = window.location;
+  let location: ReturnType<typeof stubLocationAssign>;
 
   beforeEach(() => {
-    localStorage.setItem("authToken", "token-1");
-    localStorage.setItem(
-      "authTokenExpiration",
-      new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    );
-    assign = vi.fn();
-    Object.defineProperty(window, "location", {
-      configurable: true,
-      value: { ...original, assign },
-    });
+    signIn();
+    location = stubLocationAssign();
+    assign = location.assign;
   });
 
   afterEach(() => {
-    Object.defineProperty(window, "location", { configurable: true, value: original });
+    location.restore();
     vi.restoreAllMocks();
   });
 
   it("starts the plan's checkout once and sends the browser to the payment page", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
-      .mockResolvedValue(json(200, { url: "http://pay.test/session/cs_1" }));
+      .mockResolvedValue(jsonResponse(200, { url: "http://pay.test/session/cs_1" }));
     await renderCheckout("/checkout/standard");
     expect(await screen.findByText("Redirecting to secure payment page...")).toBeInTheDocument();
     await waitFor(() => expect(assign).toHaveBeenCalledWith("http://pay.test/session/cs_1"));
@@ -58,7 +49,10 @@ describe("/checkout/:planType", () => {
 
   it("shows the server's message and a way home when the checkout fails", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      json(409, { code: "ALREADY_SUBSCRIBED", message: "You are already on the basic plan." }),
+      jsonResponse(409, {
+        code: "ALREADY_SUBSCRIBED",
+        message: "You are already on the basic plan.",
+      }),
     );
     await renderCheckout("/checkout/basic");
     expect(await screen.findByText("You are already on the basic plan.")).toBeInTheDocument();

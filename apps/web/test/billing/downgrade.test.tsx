@@ -5,17 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import DowngradePage from "../../src/pages/downgrade-page";
 import { renderRoutes } from "../render";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+import { jsonResponse, signIn } from "../session";
 
 /** Answers GET /api/subscriptions/active with `plan`, and POST downgrade with `downgrade`. */
 function mockServer(plan: unknown, downgrade: () => Response) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === "/api/subscriptions/active") return json(200, plan);
+    if (url === "/api/subscriptions/active") return jsonResponse(200, plan);
     if (url === "/api/subscriptions/downgrade" && init?.method === "POST") return downgrade();
-    return json(404, { message: "not mocked" });
+    return jsonResponse(404, { message: "not mocked" });
   });
 }
 
@@ -40,17 +38,13 @@ const renderDowngrade = () =>
 
 describe("/downgrade", () => {
   beforeEach(() => {
-    localStorage.setItem("authToken", "token-1");
-    localStorage.setItem(
-      "authTokenExpiration",
-      new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    );
+    signIn();
   });
   afterEach(() => vi.restoreAllMocks());
 
   it("Basic: explains the immediate change, posts the downgrade and goes to /account", async () => {
     const fetch = mockServer({ planType: "basic", status: "active", currentPeriodEnd: null }, () =>
-      json(200, { planType: "free", effective: "now", currentPeriodEnd: null }),
+      jsonResponse(200, { planType: "free", effective: "now", currentPeriodEnd: null }),
     );
     const { queryClient } = await renderDowngrade();
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
@@ -72,7 +66,7 @@ describe("/downgrade", () => {
   it("Pro: says the plan changes at the end of the period", async () => {
     mockServer(
       { planType: "pro", status: "active", currentPeriodEnd: "2031-05-20T00:00:00.000Z" },
-      () => json(500, {}),
+      () => jsonResponse(500, {}),
     );
     await renderDowngrade();
     expect(await screen.findByText("Plan changes in progress")).toBeInTheDocument();
@@ -83,10 +77,13 @@ describe("/downgrade", () => {
     let release: () => void = () => {};
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       if (String(input) === "/api/subscriptions/active") {
-        return json(200, { planType: "basic", status: "active", currentPeriodEnd: null });
+        return jsonResponse(200, { planType: "basic", status: "active", currentPeriodEnd: null });
       }
       await new Promise<void>((resolve) => (release = resolve));
-      return json(502, { code: "PAYMENT_PROVIDER_ERROR", message: "Provider unavailable." });
+      return jsonResponse(502, {
+        code: "PAYMENT_PROVIDER_ERROR",
+        message: "Provider unavailable.",
+      });
     });
     await renderDowngrade();
     await userEvent.click(await screen.findByRole("button", { name: "Confirm Downgrade" }));
@@ -101,7 +98,9 @@ describe("/downgrade", () => {
   });
 
   it("Free users are told there is nothing to downgrade", async () => {
-    mockServer({ planType: "free", status: "active", currentPeriodEnd: null }, () => json(500, {}));
+    mockServer({ planType: "free", status: "active", currentPeriodEnd: null }, () =>
+      jsonResponse(500, {}),
+    );
     await renderDowngrade();
     expect(await screen.findByText("You are already on the Free plan")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Account" })).toHaveAttribute(

@@ -3,9 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "../../src/i18n/language";
 import MinutesCheckoutPage from "../../src/pages/minutes-checkout-page";
 import { renderRoutes } from "../render";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+import { jsonResponse, signIn, stubLocationAssign } from "../session";
 
 const renderPack = (path: string, language: Language = "en") =>
   renderRoutes([{ path: "/minutes-checkout/:pack", element: <MinutesCheckoutPage /> }], {
@@ -15,30 +13,23 @@ const renderPack = (path: string, language: Language = "en") =>
 
 describe("/minutes-checkout/:pack", () => {
   let assign: ReturnType<typeof vi.fn>;
-  const original = window.location;
+  let location: ReturnType<typeof stubLocationAssign>;
 
   beforeEach(() => {
-    localStorage.setItem("authToken", "token-1");
-    localStorage.setItem(
-      "authTokenExpiration",
-      new Date(Date.now() + 30 * 86_400_000).toISOString(),
-    );
-    assign = vi.fn();
-    Object.defineProperty(window, "location", {
-      configurable: true,
-      value: { ...original, assign },
-    });
+    signIn();
+    location = stubLocationAssign();
+    assign = location.assign;
   });
 
   afterEach(() => {
-    Object.defineProperty(window, "location", { configurable: true, value: original });
+    location.restore();
     vi.restoreAllMocks();
   });
 
   it("starts the pack's checkout and redirects", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
-      .mockResolvedValue(json(200, { url: "http://pay.test/cs_9" }));
+      .mockResolvedValue(jsonResponse(200, { url: "http://pay.test/cs_9" }));
     await renderPack("/minutes-checkout/1000");
     await waitFor(() => expect(assign).toHaveBeenCalledWith("http://pay.test/cs_9"));
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -58,7 +49,9 @@ describe("/minutes-checkout/:pack", () => {
     ["zh-HK", "BASIC_PLAN_REQUIRED", "只有基本計劃訂戶可以購買額外分鐘。"],
     ["zh-HK", "NO_SUBSCRIPTION", "你需要有效的訂閱，才可購買額外分鐘。"],
   ] as const)("in %s, shows the message for %s", async (language, code, message) => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(json(403, { code, message: "server text" }));
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      jsonResponse(403, { code, message: "server text" }),
+    );
     await renderPack("/minutes-checkout/500", language);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByText("server text")).not.toBeInTheDocument();
@@ -71,7 +64,7 @@ describe("/minutes-checkout/:pack", () => {
 
   it("shows the server's message for another error, and a default without one", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
-      json(502, { code: "PAYMENT_PROVIDER_ERROR", message: "Provider is down." }),
+      jsonResponse(502, { code: "PAYMENT_PROVIDER_ERROR", message: "Provider is down." }),
     );
     await renderPack("/minutes-checkout/500");
     expect(await screen.findByText("Provider is down.")).toBeInTheDocument();

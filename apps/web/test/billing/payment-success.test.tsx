@@ -4,9 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../render";
 import { Toaster } from "../../src/components/ui/toaster";
 import PaymentSuccessPage from "../../src/pages/payment-success-page";
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+import { jsonResponse, signIn } from "../session";
 
 function LoginStandIn() {
   const state = useLocation().state as { from?: string } | null;
@@ -30,11 +28,6 @@ const renderReturn = (path: string) =>
     { path: path, strict: true },
   );
 
-const signIn = () => {
-  localStorage.setItem("authToken", "token-1");
-  localStorage.setItem("authTokenExpiration", new Date(Date.now() + 30 * 86_400_000).toISOString());
-};
-
 describe("/payment-success", () => {
   beforeEach(() => signIn());
   afterEach(() => vi.restoreAllMocks());
@@ -42,7 +35,7 @@ describe("/payment-success", () => {
   it("confirms a plan exactly once, even in StrictMode, then shows success and a toast", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
-      .mockResolvedValue(json(200, { minutes: 220, minutesAdded: 200 }));
+      .mockResolvedValue(jsonResponse(200, { minutes: 220, minutesAdded: 200 }));
     await renderReturn("/payment-success?session_id=cs_1&plan=basic");
 
     expect(await screen.findByText("Payment Successful")).toBeInTheDocument();
@@ -68,7 +61,7 @@ describe("/payment-success", () => {
   it("confirms a minute pack with its size", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
-      .mockResolvedValue(json(200, { minutes: 700, minutesAdded: 500 }));
+      .mockResolvedValue(jsonResponse(200, { minutes: 700, minutesAdded: 500 }));
     await renderReturn("/payment-success?session_id=cs_2&minutes=500");
     expect(
       await screen.findByText("500 additional minutes have been added to your account."),
@@ -81,7 +74,7 @@ describe("/payment-success", () => {
 
   it("shows 'Payment Verification Failed' with the server's message on 402", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      json(402, {
+      jsonResponse(402, {
         code: "PAYMENT_NOT_COMPLETED",
         message: "Failed to confirm payment: the payment has not been completed.",
       }),
