@@ -25,28 +25,12 @@ export const paths = {
   developers: "/developers",
 } as const;
 
-/** Route patterns as the server matches them (`:name` is one path segment). */
-export const SPA_ROUTE_PATTERNS = [
-  "/",
-  "/login",
-  "/register",
-  "/forgot-password",
-  "/reset-password",
-  "/checkout/:planType",
-  "/minutes-checkout/:pack",
-  "/payment-success",
-  "/downgrade",
-  "/account",
-  "/history",
-  "/admin",
-  "/product",
-  "/features",
-  "/pricing",
-  "/faq",
-  "/about",
-  "/contact",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/developers",
-] as const;
+/** Route patterns as the router and the server match them (`:name` is one path segment). */
+export const routePatterns = {
+  ...paths,
+  checkout: paths.checkout(":planType"),
+  minutesCheckout: paths.minutesCheckout(":pack"),
+};
+
+/** Every route pattern, for the server's 404 (written next to the build). */
+export const SPA_ROUTE_PATTERNS: string[] = Object.values(routePatterns);

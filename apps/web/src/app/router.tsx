@@ -1,7 +1,7 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { Layout } from "./layout/layout";
 import { RequireAdmin, RequireSession } from "./protected-route";
-import { paths } from "./paths";
+import { paths, routePatterns } from "./paths";
 
 // Pages load on demand, so a visitor's first page does not carry the editor or the admin.
 const page = (
@@ -33,9 +33,9 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          { path: "/checkout/:planType", ...page(() => import("../pages/checkout-page")) },
+          { path: routePatterns.checkout, ...page(() => import("../pages/checkout-page")) },
           {
-            path: "/minutes-checkout/:pack",
+            path: routePatterns.minutesCheckout,
             ...page(() => import("../pages/minutes-checkout-page")),
           },
           { path: paths.downgrade, ...page(() => import("../pages/downgrade-page")) },
