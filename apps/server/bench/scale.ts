@@ -12,6 +12,7 @@ import {
   type FleetProcess,
 } from "../test/support/fleet.js";
 import { signedInUser, upload } from "../test/support/transcription-app.js";
+import { isFinal } from "../src/transcriptions/repo.js";
 import { tinyModel } from "./bench-server.js";
 import autocannon from "autocannon";
 
@@ -122,7 +123,7 @@ async function waitAll(ids: string[]) {
       .select(["status", "created_at", "started_at", "finished_at", "updated_at"])
       .where("id", "in", ids)
       .execute();
-    if (rows.every((row) => row.status !== "queued" && row.status !== "processing")) {
+    if (rows.every((row) => isFinal(row.status))) {
       const failed = rows.filter((row) => row.status !== "completed").length;
       if (failed) throw new Error(`${failed} jobs did not complete`);
       return rows;

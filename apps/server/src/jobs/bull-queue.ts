@@ -7,6 +7,8 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import {
   claimJob,
+  findTranscription,
+  isFinal,
   queueAhead,
   runningRemainingMs,
   type TranscriptionRow,
@@ -137,7 +139,8 @@ export class BullJobQueue implements JobQueue {
           forMs,
           "NX",
         )) === "OK",
-      slots: () => ({ workerId: this.workerId, slots: concurrency }),
+      workerId: this.workerId,
+      slots: concurrency,
     });
     this.sweeper.start();
     void this.worker
@@ -303,12 +306,8 @@ export class BullJobQueue implements JobQueue {
     try {
       const state = await job.getState();
       if (state === "delayed" || state === "waiting" || state === "active") return; // a retry
-      const row = await db
-        .selectFrom("transcriptions")
-        .select(["id", "user_id", "media_path", "status"])
-        .where("id", "=", job.data.id)
-        .executeTakeFirst();
-      if (!row || (row.status !== "queued" && row.status !== "processing")) return;
+      const row = await findTranscription(db, job.data.id);
+      if (!row || isFinal(row.status)) return;
       log.error({ err: error, jobId: row.id }, "a job failed after all its retries");
       await failJob(
         this.task,

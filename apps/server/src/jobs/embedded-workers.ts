@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { claimNextJob, transition } from "../transcriptions/repo.js";
+import { ProcessingSpeed } from "./processing-speed.js";
 import {
   failJob,
   runTranscriptionJob,
@@ -10,8 +11,6 @@ import {
 
 /** How often idle workers look for jobs queued by another process. */
 const POLL_MS = 1_000;
-/** A first guess of processing time per second of media, until jobs have been measured. */
-const INITIAL_SPEED = 0.5;
 
 /**
  * The embedded queue's workers (DESIGN.md §2): `concurrency` loops in this process take the
@@ -24,8 +23,7 @@ export class EmbeddedWorkers {
   private readonly sleepers = new Set<() => void>();
   private loops: Promise<void>[] = [];
   private stopping = false;
-  /** Measured processing milliseconds per millisecond of media (moving average). */
-  private speed = INITIAL_SPEED;
+  private readonly speed = new ProcessingSpeed();
 
   constructor(
     private readonly context: TaskContext,
@@ -52,7 +50,7 @@ export class EmbeddedWorkers {
 
   /** Seconds of processing per second of media, as measured so far. */
   get processingSpeed(): number {
-    return this.speed;
+    return this.speed.value;
   }
 
   /** How many jobs this process can run at once. */
@@ -87,9 +85,7 @@ export class EmbeddedWorkers {
       this.running.set(job.id, controller);
       try {
         const outcome = await runTranscriptionJob(this.context, job, controller);
-        if (outcome.kind === "completed" && outcome.mediaMs > 0) {
-          this.speed = 0.7 * this.speed + 0.3 * (outcome.tookMs / outcome.mediaMs);
-        }
+        if (outcome.kind === "completed") this.speed.record(outcome);
       } catch (error) {
         log.error({ err: error, jobId: job.id }, "settling a job failed");
       } finally {

@@ -1,9 +1,8 @@
 import type { Redis } from "ioredis";
+import { INITIAL_SPEED, ProcessingSpeed } from "./processing-speed.js";
 
 /** A worker process that has not reported for this long is taken to be gone. */
 const LIVE_MS = 30_000;
-/** A first guess of processing time per unit of media, until jobs have been measured. */
-const INITIAL_SPEED = 0.5;
 
 interface WorkerReport {
   slots: number;
@@ -18,7 +17,7 @@ interface WorkerReport {
  */
 export class FleetRegistry {
   private readonly key: string;
-  private speed = INITIAL_SPEED;
+  private readonly speed = new ProcessingSpeed();
 
   constructor(
     private readonly redis: Redis,
@@ -29,7 +28,7 @@ export class FleetRegistry {
 
   /** This worker is alive with `slots` (called every few seconds). */
   async report(workerId: string, slots: number): Promise<void> {
-    const report: WorkerReport = { slots, speed: this.speed, at: Date.now() };
+    const report: WorkerReport = { slots, speed: this.speed.value, at: Date.now() };
     await this.redis.hset(this.key, workerId, JSON.stringify(report));
   }
 
@@ -39,9 +38,7 @@ export class FleetRegistry {
     slots: number,
     run: { mediaMs: number; tookMs: number },
   ): Promise<void> {
-    if (run.mediaMs <= 0) return;
-    this.speed = 0.7 * this.speed + 0.3 * (run.tookMs / run.mediaMs);
-    await this.report(workerId, slots);
+    if (this.speed.record(run)) await this.report(workerId, slots);
   }
 
   async leave(workerId: string): Promise<void> {

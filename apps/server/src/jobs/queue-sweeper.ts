@@ -17,7 +17,9 @@ interface SweeperContext extends TaskContext {
   enqueue: (id: string) => Promise<unknown>;
   /** True when this process may sweep now (one sweeper per interval across the fleet). */
   lead: (forMs: number) => Promise<boolean>;
-  slots: () => { workerId: string; slots: number };
+  /** This worker, and how many jobs it runs at once (reported to the fleet registry). */
+  workerId: string;
+  slots: number;
 }
 
 /**
@@ -67,8 +69,7 @@ export class QueueSweeper {
 
   /** One pass; returns how many jobs were delivered again or failed. */
   async sweep(): Promise<number> {
-    const { db, queue, fleet, log, lockMs, now } = this.context;
-    const { workerId, slots } = this.context.slots();
+    const { db, queue, fleet, log, lockMs, now, workerId, slots } = this.context;
     await fleet.report(workerId, slots).catch(() => undefined);
     if (!(await this.context.lead(this.interval() - 250).catch(() => false))) return 0;
     const at = now().getTime();

@@ -6,6 +6,7 @@ import type { Db } from "../db/database.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import {
   findTranscription,
+  isFinal,
   rowOptions,
   saveProgress,
   transition,
@@ -184,7 +185,7 @@ export async function runTranscriptionJob(
 /** True while a job waits or runs (under whichever worker): its media is still needed. */
 async function isStillActive(db: Db, id: string): Promise<boolean> {
   const row = await findTranscription(db, id);
-  return row?.status === "queued" || row?.status === "processing";
+  return row !== undefined && !isFinal(row.status);
 }
 
 /**

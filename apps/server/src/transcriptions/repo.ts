@@ -10,6 +10,11 @@ export type TranscriptionRow = Selectable<TranscriptionsTable>;
 export const JOB_STATUSES = ["queued", "processing", "completed", "failed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** True once a job has ended (completed, failed or cancelled). */
+export function isFinal(status: string): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
 /** Engine options a job keeps with it. */
 export interface JobOptions {
   language: string;

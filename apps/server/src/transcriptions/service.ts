@@ -21,6 +21,7 @@ import {
   transition,
   type JobOptions,
   type TranscriptionRow,
+  isFinal,
 } from "./repo.js";
 import { UploadOptions, type UpdateBody } from "./schema.js";
 
@@ -174,10 +175,6 @@ export async function waitForOutcome(
   const row = await findTranscription(services.db, id);
   if (row && !isFinal(row.status)) await ended;
   return findTranscription(services.db, id);
-}
-
-export function isFinal(status: string): boolean {
-  return status === "completed" || status === "failed" || status === "cancelled";
 }
 
 /** Cancels a waiting or running job: minutes released, media deleted, followers told. */
