@@ -14,9 +14,18 @@ export interface MinuteBalance {
   packSeconds: number;
 }
 
+/** A change that would take a pool below zero: a bug, never a user's doing. Rolled back. */
+export class LedgerInvariantError extends Error {
+  override readonly name = "LedgerInvariantError";
+}
+
 /**
  * Runs `work` in a transaction that holds the user's lock: SQLite has one writer (and Kysely
  * one connection); PostgreSQL locks the user's subscription row.
+ *
+ * The ledger's invariant is checked before the transaction commits: no change may leave a pool
+ * below zero (or, for a balance that was already negative before this rule existed, lower than
+ * it was). A change that would is rolled back whole, so the balance can never go negative.
  */
 export async function withUserLock<T>(
   db: Db,
@@ -32,7 +41,17 @@ export async function withUserLock<T>(
         .where("user_id", "=", userId)
         .forUpdate()
         .execute();
-    return work(tx);
+    const before = await sumPools(tx, userId);
+    const result = await work(tx);
+    const after = await sumPools(tx, userId);
+    for (const pool of ["planSeconds", "packSeconds"] as const) {
+      if (after[pool] < 0 && after[pool] < before[pool]) {
+        throw new LedgerInvariantError(
+          `ledger change for user ${userId} would take ${pool} from ${before[pool]} to ${after[pool]}`,
+        );
+      }
+    }
+    return result;
   });
 }
 

@@ -124,8 +124,9 @@ export async function reserveMinutes(
 }
 
 /**
- * Turns a reservation into a charge of the actual duration: unused reserved seconds go back
- * (pack first, since plan seconds are spent first). Charging twice charges once.
+ * Turns a reservation into a charge of the actual duration, never more than was reserved (the
+ * job's decoder stops at the reservation): unused reserved seconds go back (pack first, since
+ * plan seconds are spent first). Charging twice charges once.
  */
 export async function chargeMinutes(
   db: Db,
@@ -149,8 +150,9 @@ export async function chargeMinutes(
       { plan: reserved.plan - planUsed, pack: reserved.pack - packUsed },
       now,
     );
-    // Audio longer than the reservation (a header that under-reported) is charged to plan.
-    await addEntry(tx, userId, "charge", "plan", -remaining, `charge:${jobId}`, jobId, now);
+    // The reservation already took the seconds: the charge entry records the settlement
+    // (zero seconds) and makes a second charge or a late release a no-op.
+    await addEntry(tx, userId, "charge", "plan", 0, `charge:${jobId}`, jobId, now);
   });
 }
 
@@ -168,7 +170,12 @@ export async function releaseMinutes(
   });
 }
 
-/** Returns unused reserved seconds to their pools (one release entry per pool, keyed by job). */
+/**
+ * Returns unused reserved seconds to their pools (one release entry per pool, keyed by job).
+ * Plan seconds reserved before the plan's allowance was set anew (a monthly reset, a plan
+ * change) belonged to a period that has ended: they expired with it, so they are not given
+ * back onto the new period. Pack seconds never expire and always go back.
+ */
 async function giveBack(
   tx: Tx,
   userId: string,
@@ -176,7 +183,8 @@ async function giveBack(
   seconds: { plan: number; pack: number },
   now: Date,
 ): Promise<void> {
-  await addEntry(tx, userId, "release", "plan", seconds.plan, `release:${jobId}:plan`, jobId, now);
+  const plan = (await planRenewedSince(tx, userId, jobId)) ? 0 : seconds.plan;
+  await addEntry(tx, userId, "release", "plan", plan, `release:${jobId}:plan`, jobId, now);
   await addEntry(tx, userId, "release", "pack", seconds.pack, `release:${jobId}:pack`, jobId, now);
 }
 
@@ -208,6 +216,26 @@ async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
     .set({ current_period_start: at, updated_at: now.toISOString() })
     .where("user_id", "=", userId)
     .execute();
+}
+
+/** True when a plan allowance was granted after the job's reservation (entry ids only grow). */
+async function planRenewedSince(tx: Tx, userId: string, jobId: string): Promise<boolean> {
+  const reservation = await tx
+    .selectFrom("minute_ledger")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("reference", "=", jobId)
+    .where("kind", "=", "reserve")
+    .executeTakeFirst();
+  if (reservation?.id == null) return false;
+  const grant = await tx
+    .selectFrom("minute_ledger")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("pool", "=", "plan")
+    .where("kind", "=", "grant")
+    .where("id", ">", Number(reservation.id))
+    .executeTakeFirst();
+  return grant !== undefined;
 }
 
 async function reservedFor(tx: Tx, jobId: string): Promise<{ plan: number; pack: number }> {
