@@ -19,6 +19,7 @@ interface ReportCopy {
   queued: string;
   processing: string;
   oldestQueued: string;
+  parkedUploads: (sessions: number, users: number) => string;
   none: string;
   seconds: (n: number) => string;
   action: string;
@@ -42,6 +43,8 @@ const COPY: Readonly<Record<Locale, ReportCopy>> = {
     queued: "Jobs queued now",
     processing: "Jobs processing now",
     oldestQueued: "Oldest queued job",
+    parkedUploads: (sessions, users) =>
+      `Unfinished uploads (${sessions} from ${users} user${users === 1 ? "" : "s"})`,
     none: "none",
     seconds: (n) => `${n} s`,
     action: "Open the admin dashboard",
@@ -63,6 +66,7 @@ const COPY: Readonly<Record<Locale, ReportCopy>> = {
     queued: "目前排隊中的工作",
     processing: "目前處理中的工作",
     oldestQueued: "最久排隊的工作",
+    parkedUploads: (sessions, users) => `未完成的上載（${users} 位用戶的 ${sessions} 個）`,
     none: "沒有",
     seconds: (n) => `${n} 秒`,
     action: "開啟管理控制台",
@@ -121,6 +125,11 @@ function rows(report: UsageReport, copy: ReportCopy): [string, string, boolean][
       queue.oldestQueuedAgeSeconds === null
         ? copy.none
         : copy.seconds(queue.oldestQueuedAgeSeconds),
+      false,
+    ],
+    [
+      copy.parkedUploads(report.parkedUploads.sessions, report.parkedUploads.users),
+      `${(report.parkedUploads.bytes / (1024 * 1024)).toFixed(1)} MB`,
       false,
     ],
   ];

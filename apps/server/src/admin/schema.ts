@@ -53,6 +53,12 @@ export const UsageResponse = z.object({
     /** Seconds the oldest waiting job has waited; null when none waits. */
     oldestQueuedAgeSeconds: z.number().int().nullable(),
   }),
+  /** Unfinished chunked uploads now (sessions, their users, bytes kept on disk). */
+  parkedUploads: z.object({
+    sessions: z.number().int(),
+    users: z.number().int(),
+    bytes: z.number().int(),
+  }),
   /** The last 30 UTC days, oldest first. */
   daily: z.array(
     z.object({

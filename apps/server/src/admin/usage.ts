@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from "kysely";
 import type { Db } from "../db/database.js";
+import { parkedUploads } from "../uploads/upload-sessions.js";
 
 // Usage figures for the admin dashboard and the daily report. Times are ISO-8601 UTC text, so
 // a period is a text range [from, to) and a UTC day is the first 10 characters of a time.
@@ -51,6 +52,8 @@ export interface UsageReport {
     /** Age of the oldest waiting job in seconds; null when none waits. */
     oldestQueuedAgeSeconds: number | null;
   };
+  /** Unfinished chunked uploads now, and the bytes they keep on disk. */
+  parkedUploads: { sessions: number; users: number; bytes: number };
   /** The last {@link SERIES_DAYS} UTC days, oldest first, today included. */
   daily: UsageDay[];
 }
@@ -168,6 +171,7 @@ export async function computeUsage(db: Db, period: Period, now = new Date()): Pr
       byPack,
     },
     queue: await queueHealth(db, now),
+    parkedUploads: await parkedUploads(db, now),
     daily: await dailySeries(db, now),
   };
 }

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 // One schema for SQLite and PostgreSQL: ids are UUID text, times are ISO-8601 UTC text
 // (they sort correctly as text), durations and minutes are integer seconds.
@@ -120,7 +120,10 @@ export interface UploadSessionsTable {
   id: string;
   user_id: string;
   created_at: string;
+  /** When it expires if no further chunk comes (pushed back by each chunk, up to a day). */
   expires_at: string;
+  /** "open" (takes chunks) or "combining" (one combine request holds it). */
+  state: ColumnType<string, string | undefined, string>;
 }
 
 /** One received chunk; its bytes live under the upload folder, named by session and index. */

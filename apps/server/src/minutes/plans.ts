@@ -14,13 +14,18 @@ export interface Plan {
   minutesPerMonth: number;
   /** Monthly price in US cents. */
   priceCents: number;
+  /**
+   * Unfinished chunked uploads kept at once. Each holds at most one file (MAX_UPLOAD_MB), so
+   * this also caps the bytes a user can park on the server.
+   */
+  openUploads: number;
 }
 
 export const PLANS: Readonly<Record<PlanType, Plan>> = {
-  free: { type: "free", minutesPerMonth: 20, priceCents: 0 },
-  basic: { type: "basic", minutesPerMonth: 200, priceCents: 600 },
-  standard: { type: "standard", minutesPerMonth: 500, priceCents: 1350 },
-  pro: { type: "pro", minutesPerMonth: 1000, priceCents: 2400 },
+  free: { type: "free", minutesPerMonth: 20, priceCents: 0, openUploads: 1 },
+  basic: { type: "basic", minutesPerMonth: 200, priceCents: 600, openUploads: 3 },
+  standard: { type: "standard", minutesPerMonth: 500, priceCents: 1350, openUploads: 5 },
+  pro: { type: "pro", minutesPerMonth: 1000, priceCents: 2400, openUploads: 10 },
 };
 
 /** One-time minute packs, for Basic subscribers (spec §1). */

@@ -26,9 +26,31 @@ export function tooLarge(limitBytes: number): AppError {
   );
 }
 
+/** The disk is full: our problem, said plainly (507), never a half-kept file. */
+export function diskFull(): AppError {
+  return new AppError(
+    507,
+    "INSUFFICIENT_STORAGE",
+    "The server has no room to store this upload right now. Nothing was kept or charged; please try again later.",
+  );
+}
+
 /** Multipart limits' errors from @fastify/multipart, as the API's own. */
 function multipartError(error: unknown, limitBytes: number): unknown {
-  const code = (error as { code?: string }).code;
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === "ENOSPC" || code === "EDQUOT") return diskFull();
+  // busboy's words for a body it cannot parse (no boundary, broken part headers).
+  if (
+    !(error instanceof AppError) &&
+    typeof message === "string" &&
+    /boundary|malformed|unexpected end of (form|multipart)|multipart/i.test(message)
+  ) {
+    return new AppError(
+      400,
+      "MULTIPART_INVALID",
+      "The upload is not valid multipart/form-data (it needs a boundary and well-formed parts).",
+    );
+  }
   if (code === "FST_REQ_FILE_TOO_LARGE") return tooLarge(limitBytes);
   if (code === "FST_FILES_LIMIT") {
     return new AppError(

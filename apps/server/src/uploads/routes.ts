@@ -9,15 +9,19 @@ import { AcceptedResponse, TranscriptionDetail, UploadOptions } from "../transcr
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
 import {
   acceptUpload,
+  checkUploadOptions,
   requireSomeMinutes,
   type TranscriptionServices,
 } from "../transcriptions/service.js";
 import { cleanFileName, receiveMultipart } from "./receive-multipart.js";
 import {
+  claimForCombine,
   combineChunks,
   createSession,
+  endSession,
   MAX_CHUNK_INDEX,
   ownSession,
+  reopenSession,
   storeChunk,
 } from "./upload-sessions.js";
 
@@ -80,11 +84,14 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
         schema: {
           summary: "Upload one chunk of a large file",
           description:
-            "multipart/form-data: file (the chunk's bytes), chunkIndex (from 0), totalChunks, sessionId (from the second chunk on; the first chunk's answer gives it), chunkId, chunkSize, originalFileSize. A chunk sent again with the same index replaces the earlier one. Sessions expire after 24 hours.",
+            "multipart/form-data: file (the chunk's bytes), chunkIndex (from 0), totalChunks, sessionId (from the second chunk on; the first chunk's answer gives it), chunkId, chunkSize, originalFileSize. A chunk sent again with the same index replaces the earlier one. A session expires an hour after its last chunk (a day at most); a plan keeps a limited number of unfinished uploads (429 TOO_MANY_UPLOADS), and a chunk sent while the session is being combined gets 409.",
           tags: ["uploads"],
           security,
           consumes: ["multipart/form-data"],
-          response: { 200: ChunkResponse, ...errorResponses(400, 401, 402, 404, 413, 415) },
+          response: {
+            200: ChunkResponse,
+            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 429),
+          },
         },
       },
       async (request) => {
@@ -120,7 +127,7 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
             sessionId = (await ownSession(services.db, user.id, given, now)).id;
           } else {
             await requireSomeMinutes(services.db, user, now);
-            sessionId = await createSession(services.db, user.id, now);
+            sessionId = await createSession(services.db, services.config.uploadDir, user.id, now);
           }
           await storeChunk(
             services.db,
@@ -156,32 +163,39 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           response: {
             200: TranscriptionDetail,
             202: AcceptedResponse,
-            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 422, 503),
+            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 422, 500, 503),
           },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
         const body = request.body;
+        const { db, config } = services;
         await services.models.requireAnyUsable();
-        const session = await ownSession(services.db, user.id, body.sessionId, services.now());
-        const joined = await combineChunks(
-          services.db,
-          services.config.uploadDir,
-          session.id,
-          body,
-        );
-        const row = await acceptUpload(
-          services,
-          user,
-          {
-            path: joined.path,
-            bytes: joined.bytes,
-            fileName: cleanFileName(body.fileName),
-            mimeType: "",
-          },
-          body,
-        );
+        // One combine wins the session; the others (a double click, a retry racing the first
+        // try) get 409 and make no job. A combine that fails gives the session back with its
+        // chunks, so a bad option or a missing minute costs no re-upload.
+        await claimForCombine(db, user.id, body.sessionId, services.now());
+        let row;
+        try {
+          await checkUploadOptions(services, user, body);
+          const joined = await combineChunks(db, config.uploadDir, body.sessionId, body);
+          row = await acceptUpload(
+            services,
+            user,
+            {
+              path: joined.path,
+              bytes: joined.bytes,
+              fileName: cleanFileName(body.fileName),
+              mimeType: "",
+            },
+            body,
+          );
+        } catch (error) {
+          await reopenSession(db, body.sessionId);
+          throw error;
+        }
+        await endSession(db, config.uploadDir, body.sessionId);
         return respondWithJob(services, request, reply, row);
       },
     );

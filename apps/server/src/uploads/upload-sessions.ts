@@ -4,12 +4,20 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
+import { sql, SqliteAdapter } from "kysely";
+import { currentSubscription } from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
 import { AppError } from "../http/app-error.js";
+import { withUserLock, type Tx } from "../minutes/ledger-entries.js";
+import { PLANS, type PlanType } from "../minutes/plans.js";
 import { tooLarge } from "./receive-multipart.js";
 
-/** A chunk session lives this long (then the cleanup task removes it). */
+/** A chunk session lives at most this long, however busy (then the cleanup task removes it). */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A session no chunk has reached for this long has expired (each chunk pushes it back). */
+export const SESSION_IDLE_MS = 60 * 60 * 1000;
+/** An open session idle this long is abandoned: a new upload over the plan's cap replaces it. */
+export const SESSION_ABANDONED_MS = 2 * 60 * 1000;
 /** Highest chunk index accepted (100 MB in 15 MB chunks needs 7; small chunks need more). */
 export const MAX_CHUNK_INDEX = 9_999;
 
@@ -42,24 +50,109 @@ export async function ownSession(db: Db, userId: string, sessionId: string, now:
   return session;
 }
 
-/** Starts a session for a user's first chunk. */
-export async function createSession(db: Db, userId: string, now: Date): Promise<string> {
+const busy = () =>
+  new AppError(
+    409,
+    "UPLOAD_SESSION_BUSY",
+    "This upload is being combined already; it takes no more chunks and no second combine.",
+  );
+
+/**
+ * Starts a session for a user's first chunk. A user keeps at most their plan's number of
+ * unfinished uploads: one abandoned for a while (no chunk for SESSION_ABANDONED_MS) makes room
+ * for the new one; otherwise 429 TOO_MANY_UPLOADS. Counted under the user's lock, so uploads
+ * started at the same moment cannot pass the cap together.
+ */
+export async function createSession(
+  db: Db,
+  uploadDir: string,
+  userId: string,
+  now: Date,
+): Promise<string> {
   const id = randomUUID();
-  await db
-    .insertInto("upload_sessions")
-    .values({
-      id,
-      user_id: userId,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SESSION_LIFETIME_MS).toISOString(),
-    })
-    .execute();
+  const evicted: string[] = [];
+  await withUserLock(db, userId, async (tx) => {
+    const plan = ((await currentSubscription(tx, userId))?.plan_type ?? "free") as PlanType;
+    const cap = PLANS[plan].openUploads;
+    const live = await tx
+      .selectFrom("upload_sessions")
+      .leftJoin("upload_chunks", "upload_chunks.session_id", "upload_sessions.id")
+      .select([
+        "upload_sessions.id",
+        "upload_sessions.state",
+        "upload_sessions.created_at",
+        (eb) => eb.fn.max("upload_chunks.created_at").as("last_chunk_at"),
+      ])
+      .where("upload_sessions.user_id", "=", userId)
+      .where("upload_sessions.expires_at", ">", now.toISOString())
+      .groupBy(["upload_sessions.id", "upload_sessions.state", "upload_sessions.created_at"])
+      .orderBy("upload_sessions.created_at")
+      .execute();
+    const abandonedBefore = now.getTime() - SESSION_ABANDONED_MS;
+    let open = live.length;
+    for (const session of live) {
+      if (open < cap) break;
+      const lastActive = Date.parse(session.last_chunk_at ?? session.created_at);
+      if (session.state !== "open" || lastActive > abandonedBefore) continue;
+      await deleteSessionRows(tx, session.id);
+      evicted.push(session.id);
+      open--;
+    }
+    if (open >= cap) {
+      throw new AppError(
+        429,
+        "TOO_MANY_UPLOADS",
+        `Your plan keeps ${cap} unfinished upload${cap === 1 ? "" : "s"} at a time. Finish or cancel ${cap === 1 ? "the one" : "one"} in progress, or wait a few minutes.`,
+        { openUploads: cap },
+      );
+    }
+    await tx
+      .insertInto("upload_sessions")
+      .values({
+        id,
+        user_id: userId,
+        created_at: now.toISOString(),
+        expires_at: idleExpiry(now.toISOString(), now),
+        state: "open",
+      })
+      .execute();
+  });
+  for (const sessionId of evicted) {
+    await rm(sessionDir(uploadDir, sessionId), { recursive: true, force: true });
+  }
   return id;
+}
+
+/** When a session expires if nothing else arrives: an hour from now, at most a day in all. */
+function idleExpiry(createdAt: string, now: Date): string {
+  const idle = now.getTime() + SESSION_IDLE_MS;
+  const cap = Date.parse(createdAt) + SESSION_LIFETIME_MS;
+  return new Date(Math.min(idle, cap)).toISOString();
+}
+
+/**
+ * Runs `work` holding the session's row: PostgreSQL locks it; SQLite has a single writer and
+ * Kysely's one connection, so its transactions never interleave.
+ */
+function withSessionLock<T>(db: Db, sessionId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  return db.transaction().execute(async (tx) => {
+    const session = await (
+      sqlite
+        ? tx.selectFrom("upload_sessions").selectAll().where("id", "=", sessionId)
+        : tx.selectFrom("upload_sessions").selectAll().where("id", "=", sessionId).forUpdate()
+    ).executeTakeFirst();
+    if (!session) throw notFound();
+    if (session.state !== "open") throw busy();
+    return work(tx);
+  });
 }
 
 /**
  * Files a received chunk under its index; a chunk sent again replaces the earlier one. The
- * session's total may not pass `limitBytes` (413, and the chunk is dropped).
+ * session's total may not pass `limitBytes` (413, and the chunk is dropped). The size check,
+ * the move into place and the row are one step under the session's lock, so chunks sent at
+ * once cannot overrun the limit together, and a chunk racing a combine gets 409.
  */
 export async function storeChunk(
   db: Db,
@@ -73,32 +166,83 @@ export async function storeChunk(
   limitBytes: number,
   now: Date,
 ): Promise<void> {
-  const others = await db
-    .selectFrom("upload_chunks")
-    .select((eb) => eb.fn.sum<number | string | null>("bytes").as("total"))
-    .where("session_id", "=", sessionId)
-    .where("chunk_index", "<>", index)
-    .executeTakeFirst();
-  if (Number(others?.total ?? 0) + bytes > limitBytes) {
-    await rm(path, { force: true });
-    throw tooLarge(limitBytes);
-  }
   await mkdir(sessionDir(uploadDir, sessionId), { recursive: true });
-  await rename(path, chunkPath(uploadDir, sessionId, index));
+  try {
+    await withSessionLock(db, sessionId, async (tx) => {
+      const others = await tx
+        .selectFrom("upload_chunks")
+        .select((eb) => eb.fn.sum<number | string | null>("bytes").as("total"))
+        .where("session_id", "=", sessionId)
+        .where("chunk_index", "<>", index)
+        .executeTakeFirst();
+      if (Number(others?.total ?? 0) + bytes > limitBytes) throw tooLarge(limitBytes);
+      await tx
+        .insertInto("upload_chunks")
+        .values({
+          session_id: sessionId,
+          chunk_index: index,
+          bytes,
+          created_at: now.toISOString(),
+        })
+        .onConflict((oc) =>
+          oc
+            .columns(["session_id", "chunk_index"])
+            .doUpdateSet({ bytes, created_at: now.toISOString() }),
+        )
+        .execute();
+      const { created_at } = await tx
+        .selectFrom("upload_sessions")
+        .select("created_at")
+        .where("id", "=", sessionId)
+        .executeTakeFirstOrThrow();
+      await tx
+        .updateTable("upload_sessions")
+        .set({ expires_at: idleExpiry(created_at, now) })
+        .where("id", "=", sessionId)
+        .execute();
+      // Last, so a failure above leaves the earlier chunk of this index as it was.
+      await rename(path, chunkPath(uploadDir, sessionId, index));
+    });
+  } finally {
+    await rm(path, { force: true }); // moved already, or refused
+  }
+}
+
+/**
+ * Takes the session for the one combine request that gets there first: "open" → "combining"
+ * in one conditional update. Any other combine (or a chunk) meanwhile gets 409.
+ */
+export async function claimForCombine(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  now: Date,
+): Promise<void> {
+  await ownSession(db, userId, sessionId, now); // 404 for unknown, someone else's, expired
+  const claimed = await db
+    .updateTable("upload_sessions")
+    .set({ state: "combining" })
+    .where("id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .where("state", "=", "open")
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) throw busy();
+}
+
+/** Gives a claimed session back (a combine that failed keeps its chunks for another try). */
+export async function reopenSession(db: Db, sessionId: string): Promise<void> {
   await db
-    .insertInto("upload_chunks")
-    .values({ session_id: sessionId, chunk_index: index, bytes, created_at: now.toISOString() })
-    .onConflict((oc) =>
-      oc
-        .columns(["session_id", "chunk_index"])
-        .doUpdateSet({ bytes, created_at: now.toISOString() }),
-    )
+    .updateTable("upload_sessions")
+    .set({ state: "open" })
+    .where("id", "=", sessionId)
+    .where("state", "=", "combining")
     .execute();
 }
 
 /**
- * Joins chunks 0..totalChunks-1 into one file under `uploadDir` and ends the session. Missing
- * chunks, extra chunks or a size that disagrees with `originalFileSize` (when given) are 400s.
+ * Joins chunks 0..totalChunks-1 into one file under `uploadDir`; the chunks stay until the
+ * caller ends the session. Missing chunks, extra chunks or a size that disagrees with
+ * `originalFileSize` (when given) are 400s.
  */
 export async function combineChunks(
   db: Db,
@@ -153,15 +297,40 @@ export async function combineChunks(
     await rm(path, { force: true });
     throw error;
   }
-  await endSession(db, uploadDir, sessionId);
   return { path, bytes };
 }
 
 /** Removes a session, its chunk rows and its files. */
 export async function endSession(db: Db, uploadDir: string, sessionId: string): Promise<void> {
+  await deleteSessionRows(db, sessionId);
+  await rm(sessionDir(uploadDir, sessionId), { recursive: true, force: true });
+}
+
+async function deleteSessionRows(db: Db | Tx, sessionId: string): Promise<void> {
   await db.deleteFrom("upload_chunks").where("session_id", "=", sessionId).execute();
   await db.deleteFrom("upload_sessions").where("id", "=", sessionId).execute();
-  await rm(sessionDir(uploadDir, sessionId), { recursive: true, force: true });
+}
+
+/** Unfinished uploads and the bytes they keep on disk now, for the admin report. */
+export async function parkedUploads(
+  db: Db,
+  now: Date,
+): Promise<{ sessions: number; users: number; bytes: number }> {
+  const row = await db
+    .selectFrom("upload_sessions")
+    .leftJoin("upload_chunks", "upload_chunks.session_id", "upload_sessions.id")
+    .select([
+      sql<number | string>`count(distinct upload_sessions.id)`.as("sessions"),
+      sql<number | string>`count(distinct upload_sessions.user_id)`.as("users"),
+      (eb) => eb.fn.sum<number | string | null>("upload_chunks.bytes").as("bytes"),
+    ])
+    .where("upload_sessions.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return {
+    sessions: Number(row?.sessions ?? 0),
+    users: Number(row?.users ?? 0),
+    bytes: Number(row?.bytes ?? 0),
+  };
 }
 
 /** The cleanup task: sessions older than their lifetime, with their files. Returns how many. */

@@ -5,6 +5,7 @@ import * as billing from "./0003-billing.js";
 import * as contact from "./0004-contact.js";
 import * as apiKeys from "./0005-api-keys.js";
 import * as taskRuns from "./0006-task-runs.js";
+import * as uploadSessionState from "./0007-upload-session-state.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -16,6 +17,7 @@ export const migrationProvider: MigrationProvider = {
       "0004-contact": contact,
       "0005-api-keys": apiKeys,
       "0006-task-runs": taskRuns,
+      "0007-upload-session-state": uploadSessionState,
     };
   },
 };
