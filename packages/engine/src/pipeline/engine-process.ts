@@ -25,8 +25,12 @@ async function run({ input, modelPath, options }: StartMessage): Promise<void> {
   }
 }
 
-// If the parent dies, nobody will read the result: stop rather than run on as an orphan.
-process.once("disconnect", () => process.exit(1));
+// If the parent dies, nobody will read the result: stop at once rather than run on as an
+// orphan. Not with process.exit: 'disconnect' arrives within milliseconds, but exit's teardown
+// then waits for the whisper.cpp task running on the thread pool to finish its window (measured:
+// 5 s to minutes with the process still busy). SIGKILL cannot wait; nothing is left to save
+// (ffmpeg, writing into a closed pipe, stops by itself), and it is how the runner cancels too.
+process.once("disconnect", () => process.kill(process.pid, "SIGKILL"));
 
 process.once("message", (message: StartMessage) => {
   run(message)
