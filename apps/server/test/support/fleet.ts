@@ -72,7 +72,8 @@ export async function startRedis(): Promise<TestRedis> {
     });
   };
   const stop = async () => {
-    if (!child || child.exitCode !== null) return;
+    // Stopped already (a killed process has a signalCode, not an exitCode): nothing to wait for.
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, "exit");
     child.kill("SIGKILL");
     await exited;
