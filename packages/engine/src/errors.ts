@@ -12,8 +12,12 @@ export const ENGINE_ERROR_CODES = [
   "INPUT_ZERO_DURATION",
   /** Decoding failed part-way, or produced far less audio than the header promised. */
   "INPUT_CORRUPT",
+  /** The file holds more audio than its header declared (and than was reserved for it). */
+  "INPUT_LONGER_THAN_DECLARED",
   /** ffmpeg or ffprobe is not installed. */
   "FFMPEG_MISSING",
+  /** ffmpeg or ffprobe was killed or crashed: our failure, not the file's. */
+  "DECODER_FAILED",
   /** No model of that name is installed and no such file exists. */
   "MODEL_NOT_FOUND",
   /** The model file is not a valid whisper.cpp GGML model (wrong magic, truncated, bad checksum). */
@@ -37,10 +41,14 @@ export class EngineError extends Error {
   constructor(
     readonly code: EngineErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; details?: Record<string, number | string> },
   ) {
     super(message, options);
+    if (options?.details) this.details = options.details;
   }
+
+  /** Facts behind the message (e.g. the measured length), for callers that show them. */
+  readonly details?: Record<string, number | string>;
 }
 
 export function isEngineError(value: unknown): value is EngineError {

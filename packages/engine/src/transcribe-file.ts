@@ -36,6 +36,11 @@ export interface TranscribeRequest {
   chineseScript?: ChineseScript;
   cues?: Partial<CueOptions>;
   chunking?: Partial<ChunkingOptions>;
+  /**
+   * Never transcribe past this much media (ms), whatever the header says: a paid job passes
+   * what was reserved for it. Longer audio fails with INPUT_LONGER_THAN_DECLARED.
+   */
+  maxDurationMs?: number;
 }
 
 /** Progress of a running transcription. */
@@ -145,6 +150,7 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
     gpu: request.gpu ?? false,
     chunking: { ...DEFAULT_CHUNKING_OPTIONS, ...request.chunking },
     ...(request.chineseScript ? { chineseScript: request.chineseScript } : {}),
+    ...(request.maxDurationMs !== undefined ? { maxDurationMs: request.maxDurationMs } : {}),
   };
 }
 

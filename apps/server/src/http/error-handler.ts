@@ -19,6 +19,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = `Invalid ${error.validationContext ?? "request"} (${field}): ${first?.message ?? "invalid value"}`;
       return reply.status(400).send({ code: "VALIDATION_FAILED", message } satisfies ErrorBody);
     }
+    const unavailable = serviceUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, "request refused: storage or database busy");
+      if (unavailable.status === 503) reply.header("retry-after", "2");
+      return reply.status(unavailable.status).send(unavailable.body);
+    }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500
         ? error.statusCode
@@ -35,6 +41,38 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(status)
       .send({ code: error.code ?? "BAD_REQUEST", message: error.message } satisfies ErrorBody);
   });
+}
+
+/** SQLite's and PostgreSQL's "busy, try again" errors (locks, conflicts, a statement timeout). */
+const DATABASE_BUSY = /^(SQLITE_BUSY|SQLITE_LOCKED|40001|40P01|55P03|57014)/;
+
+/**
+ * Failures that are the server's state, not the request's: a full disk (507) and a database
+ * still busy after its own retries (SQLite waits busy_timeout; the ledger retries conflicts).
+ */
+export function serviceUnavailable(error: unknown): { status: number; body: ErrorBody } | null {
+  const code = (error as { code?: unknown }).code;
+  if (code === "ENOSPC" || code === "EDQUOT") {
+    return {
+      status: 507,
+      body: {
+        code: "INSUFFICIENT_STORAGE",
+        message:
+          "The server has no room to store this upload right now. Nothing was kept or charged; please try again later.",
+      },
+    };
+  }
+  if (typeof code === "string" && DATABASE_BUSY.test(code)) {
+    return {
+      status: 503,
+      body: {
+        code: "DATABASE_BUSY",
+        message:
+          "The service is busy right now. Nothing was changed; please try again in a moment.",
+      },
+    };
+  }
+  return null;
 }
 
 /** 404 for unknown paths: the web app (when it answers) or the API's JSON. */

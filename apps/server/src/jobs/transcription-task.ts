@@ -93,6 +93,7 @@ export async function runTranscriptionJob(
         beamSize: config.workers.beamSize,
         temperatureFallback: config.workers.temperatureFallback,
         ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
+        maxDurationMs: reservedMs(job),
       },
       {
         signal: controller.signal,
@@ -180,6 +181,15 @@ export async function runTranscriptionJob(
     clearInterval(heartbeat);
     if (!keepMedia && job.media_path) await rm(job.media_path, { force: true });
   }
+}
+
+/**
+ * How much media a job may transcribe: what was reserved for it at intake (whole seconds of the
+ * measured length), plus one second for the last packet's length, which the measurement
+ * leaves out. The charge never exceeds the reservation (chargeMinutes caps it).
+ */
+export function reservedMs(job: Pick<TranscriptionRow, "duration_ms">): number {
+  return Math.ceil(job.duration_ms / 1000) * 1000 + 1000;
 }
 
 /** True while a job waits or runs (under whichever worker): its media is still needed. */

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../http/app-error.js";
+import { serviceUnavailable } from "../http/error-handler.js";
 
 /** The error types OpenAI's API answers with. */
 export type OpenAIErrorType =
@@ -119,8 +120,13 @@ export function registerOpenAIErrorHandling(app: FastifyInstance): void {
       // Fastify's own 4xx (malformed body, unsupported content type).
       answer = new OpenAIError(error.statusCode, "invalid_request_error", error.message);
     } else {
-      request.log.error({ err: error }, "request failed");
-      answer = new OpenAIError(500, "server_error", SERVER_ERROR);
+      const unavailable = serviceUnavailable(error);
+      if (unavailable) {
+        answer = new OpenAIError(unavailable.status, "server_error", unavailable.body.message);
+      } else {
+        request.log.error({ err: error }, "request failed");
+        answer = new OpenAIError(500, "server_error", SERVER_ERROR);
+      }
     }
     if (answer.retry === false) reply.header("x-should-retry", "false");
     const body: OpenAIErrorBody = {

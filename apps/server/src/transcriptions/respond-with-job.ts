@@ -4,6 +4,15 @@ import { presentDetail } from "./presenter.js";
 import type { TranscriptionRow } from "./repo.js";
 import { waitForOutcome, type TranscriptionServices } from "./service.js";
 
+/** The HTTP status of a job that ended without a result, by its error code. */
+export function jobFailureStatus(code: string): number {
+  if (code === "CANCELLED") return 409;
+  // More audio than the header declared and than was paid for: payment required, not "bad file".
+  if (code === "INPUT_LONGER_THAN_DECLARED") return 402;
+  if (code.startsWith("INPUT_")) return 422;
+  return 500;
+}
+
 /** A request that asked for an immediate 202 (RFC 7240 `Prefer: respond-async`). */
 export function wantsAsync(request: FastifyRequest): boolean {
   const prefer = request.headers.prefer;
@@ -38,7 +47,7 @@ export async function respondWithJob(
     return reply.header("location", location).send(presentDetail(final));
   if (gone.signal.aborted) return reply; // nobody is listening any more
   const code = final.error_code ?? "ENGINE_FAILED";
-  const status = code === "CANCELLED" ? 409 : code.startsWith("INPUT_") ? 422 : 500;
+  const status = jobFailureStatus(code);
   throw new AppError(status, code, final.error_message ?? "Failed to transcribe audio", {
     id: final.id,
   });

@@ -44,6 +44,7 @@ const INTAKE_STATUS: Partial<Record<EngineErrorCode, number>> = {
   INPUT_CORRUPT: 400,
   INPUT_NOT_FOUND: 400,
   FFMPEG_MISSING: 503,
+  DECODER_FAILED: 500,
 };
 
 /** Checks the upload's text fields and model before any bytes are kept. */

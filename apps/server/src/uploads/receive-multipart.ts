@@ -26,19 +26,10 @@ export function tooLarge(limitBytes: number): AppError {
   );
 }
 
-/** The disk is full: our problem, said plainly (507), never a half-kept file. */
-export function diskFull(): AppError {
-  return new AppError(
-    507,
-    "INSUFFICIENT_STORAGE",
-    "The server has no room to store this upload right now. Nothing was kept or charged; please try again later.",
-  );
-}
-
 /** Multipart limits' errors from @fastify/multipart, as the API's own. */
 function multipartError(error: unknown, limitBytes: number): unknown {
   const { code, message } = error as { code?: string; message?: string };
-  if (code === "ENOSPC" || code === "EDQUOT") return diskFull();
+  if (code === "ENOSPC" || code === "EDQUOT") return error; // 507 from the error handler
   // busboy's words for a body it cannot parse (no boundary, broken part headers).
   if (
     !(error instanceof AppError) &&

@@ -24,6 +24,8 @@ export function fileInput(path: string): string {
 /** Output of a finished tool run. */
 export interface ToolRun {
   code: number | null;
+  /** The signal that ended the tool (killed, crashed), if one did. */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -44,8 +46,20 @@ export function runTool(
       stderr = (stderr + chunk).slice(-16_384);
     });
     child.on("error", (error: NodeJS.ErrnoException) => reject(toolError(command, error)));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.on("close", (code, exitSignal) => resolve({ code, signal: exitSignal, stdout, stderr }));
   });
+}
+
+/**
+ * A tool that was killed or crashed (a signal, not an exit code) failed through no fault of the
+ * file: the caller reports our failure instead of blaming the media.
+ */
+export function crashedTool(command: string, signal: NodeJS.Signals): EngineError {
+  return new EngineError(
+    "DECODER_FAILED",
+    `The media decoder stopped unexpectedly (${signal}). This is a problem on our side, not with your file; please try again.`,
+    { details: { tool: command.split("/").pop() ?? command, signal } },
+  );
 }
 
 /** Turns a spawn failure into an engine error: ENOENT means the tool is not installed. */

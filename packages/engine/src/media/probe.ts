@@ -1,13 +1,20 @@
 import { stat } from "node:fs/promises";
 import { EngineError } from "../errors.js";
-import { fileInput, ffprobePath, runTool } from "./ffmpeg-binaries.js";
+import { safeInputOptions } from "./allowed-formats.js";
+import { crashedTool, fileInput, ffmpegPath, ffprobePath, runTool } from "./ffmpeg-binaries.js";
 
 /** What ffprobe tells us about a media file. */
 export interface MediaInfo {
   /** Size of the file in bytes. */
   sizeBytes: number;
-  /** Duration from the container, in ms. The decoder measures the real one (see decode). */
+  /**
+   * Duration in ms: the longer of what the container declares and what its audio packets span
+   * (read without decoding). A header cannot make a file look shorter than its packets, so
+   * this is what minutes are reserved for; the decoder still stops at the reservation.
+   */
   durationMs: number;
+  /** What the container's header declares, in ms (0 when it declares nothing). */
+  declaredDurationMs: number;
   /** ffprobe's container name, e.g. "mp3" or "mov,mp4,m4a,3gp,3g2,mj2". */
   container: string;
   /** Codec of the audio stream that will be transcribed, e.g. "aac". */
@@ -42,9 +49,13 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Me
   const sizeBytes = await fileSize(path);
   const run = await runTool(
     ffprobePath(),
-    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", fileInput(path)],
+    [
+      ...["-v", "error", ...safeInputOptions()],
+      ...["-print_format", "json", "-show_format", "-show_streams", fileInput(path)],
+    ],
     signal,
   );
+  if (run.signal && !signal?.aborted) throw crashedTool(ffprobePath(), run.signal);
   const output = parseProbe(run.stdout);
   const container = output?.format?.format_name ?? "";
   if (run.code !== 0 || !output || NON_MEDIA_CONTAINERS.test(container)) {
@@ -68,19 +79,42 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Me
   }
   // The audio stream's own duration when the container gives one: a video may run longer
   // than its soundtrack, and only audio is transcribed (and paid for).
-  const durationMs = secondsToMs(audio.duration) || secondsToMs(output.format?.duration);
+  const declaredDurationMs = secondsToMs(audio.duration) || secondsToMs(output.format?.duration);
+  const durationMs = Math.max(declaredDurationMs, await packetSpanMs(path, signal));
   if (!(durationMs > 0)) {
     throw new EngineError("INPUT_ZERO_DURATION", "The media has no playable duration.");
   }
   return {
     sizeBytes,
     durationMs,
+    declaredDurationMs,
     container,
     audioCodec: audio.codec_name ?? "unknown",
     sampleRate: Number(audio.sample_rate ?? 0),
     channels: audio.channels ?? 0,
     hasVideo,
   };
+}
+
+/**
+ * How far the first audio stream's packets reach, in ms: ffmpeg copies them to nowhere without
+ * decoding (disk speed: about 0.2 s for 25 MB), so a header that under-reports the length
+ * (a FLAC STREAMINFO or MP3 Xing frame patched to "1 second") does not lower the reservation.
+ * 0 when the packets carry no usable times.
+ */
+async function packetSpanMs(path: string, signal?: AbortSignal): Promise<number> {
+  const run = await runTool(
+    ffmpegPath(),
+    [
+      ...["-nostdin", "-hide_banner", "-v", "error", ...safeInputOptions(), "-i", fileInput(path)],
+      ...["-map", "0:a:0", "-c", "copy", "-f", "null", "-", "-progress", "pipe:1", "-nostats"],
+    ],
+    signal,
+  );
+  if (run.signal && !signal?.aborted) throw crashedTool(ffmpegPath(), run.signal);
+  const times = [...run.stdout.matchAll(/^out_time_us=(\d+)$/gm)];
+  const last = times[times.length - 1]?.[1];
+  return last ? Math.round(Number(last) / 1000) : 0;
 }
 
 async function fileSize(path: string): Promise<number> {

@@ -37,7 +37,12 @@ process.once("message", (message: StartMessage) => {
     .catch(async (error: unknown) => {
       await send(
         isEngineError(error)
-          ? { type: "error", code: error.code, message: error.message }
+          ? {
+              type: "error",
+              code: error.code,
+              message: error.message,
+              ...(error.details ? { details: error.details } : {}),
+            }
           : {
               type: "error",
               code: "ENGINE_FAILED",

@@ -20,4 +20,9 @@ export type EngineMessage =
   | ({ type: "progress" } & PipelineProgress)
   | { type: "segment"; segment: Segment }
   | { type: "done"; output: PipelineOutput }
-  | { type: "error"; code: EngineErrorCode; message: string };
+  | {
+      type: "error";
+      code: EngineErrorCode;
+      message: string;
+      details?: Record<string, number | string>;
+    };

@@ -102,7 +102,11 @@ export function runEngineProcess(
           break;
         }
         case "error":
-          finish(new EngineError(message.code, message.message));
+          finish(
+            new EngineError(message.code, message.message, {
+              ...(message.details ? { details: message.details } : {}),
+            }),
+          );
           break;
       }
     });

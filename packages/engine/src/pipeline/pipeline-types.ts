@@ -16,6 +16,8 @@ export interface PipelineOptions {
   gpu: boolean;
   chunking: ChunkingOptions;
   chineseScript?: ChineseScript;
+  /** Never decode past this much media (ms): the run fails with INPUT_LONGER_THAN_DECLARED. */
+  maxDurationMs?: number;
 }
 
 /** A transcribed segment, times in ms from the start of the media. */

@@ -36,7 +36,11 @@ export async function runPipeline(
   const detector: VoiceActivity = options.vad
     ? await SpeechDetector.create()
     : new AllSpeechDetector();
-  const chunks = speechChunks(decodePcm(input, signal), detector, options.chunking);
+  const chunks = speechChunks(
+    decodePcm(input, signal, { maxMs: options.maxDurationMs }),
+    detector,
+    options.chunking,
+  );
   const guard = new RepetitionGuard();
   const previewGuard = new RepetitionGuard();
   const segments: Segment[] = [];
