@@ -18,6 +18,7 @@ import {
 import {
   chargeMinutes,
   minuteBalance,
+  minuteCredits,
   releaseMinutes,
   reserveMinutes,
   startFreePlan,
@@ -207,6 +208,24 @@ describe.each(DATABASE_KINDS)("the minutes ledger stays sound on %s", (kind) => 
     await reserveMinutes(db, user, `${user}:liar`, 1, T0);
     await chargeMinutes(db, user, `${user}:liar`, 1500, T0);
     expect(await minuteBalance(db, user, T0)).toEqual({ planSeconds: 1199, packSeconds: 0 });
+  });
+
+  it("treats a balance left negative by the old rules as none: 0 shown, pack spent, debt not deepened", async () => {
+    const user = await newUser();
+    // Written directly, as a charge past the reservation did before the cap existed.
+    await addEntry(db, user, "charge", "plan", -3000, `old-debt:${user}`, null, T0);
+    await addEntry(db, user, "purchase", "pack", 600, `pack:${user}`, null, T0);
+    expect(await minuteCredits(db, user, T0)).toEqual({ credits: 0, additionalCredits: 10 });
+    await expect(reserveMinutes(db, user, `${user}:too-long`, 601, T0)).rejects.toMatchObject({
+      status: 402,
+    });
+    await reserveMinutes(db, user, `${user}:fits`, 600, T0); // from the pack only
+    expect(await sumPools(db, user)).toEqual({ planSeconds: -1800, packSeconds: 0 });
+    // The next month forgives the debt: a fresh allowance, never less.
+    expect(await minuteBalance(db, user, addMonths(T0, 1))).toEqual({
+      planSeconds: 1200,
+      packSeconds: 0,
+    });
   });
 
   it("rolls back any change that would take a pool below zero", async () => {
