@@ -215,6 +215,80 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     expect(((await again.json()) as { code: string }).code).toBe("ALREADY_FREE");
   });
 
+  it("refunds a pack paid for after the account moved to Free, adding no minutes", async () => {
+    // Issue 14, item 9: the checkout starts on Basic; the buyer downgrades, then pays.
+    const user = await signedInUser(api.db);
+    const plan = await buy(user, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: plan, planType: "basic" },
+      user.auth,
+    );
+    const start = await api.post("/api/minutes/500", undefined, user.auth);
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    expect((await api.post("/api/subscriptions/downgrade", undefined, user.auth)).status).toBe(200);
+    const paid = await pay(url);
+    expect(paid.status).toBe(303);
+    const sessionId = new URL(paid.headers.get("location") ?? "").searchParams.get("session_id");
+
+    // The return page, twice at once (a reload): neither credits, both say why.
+    const confirm = () =>
+      api.post("/api/minutes/checkout-complete", { sessionId, minutesPack: 500 }, user.auth);
+    const answers = await Promise.all([confirm(), confirm()]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(409);
+      const body = (await answer.json()) as { code: string; message: string };
+      expect(body.code).toBe("PACK_REFUNDED");
+      expect(body.message).toContain("$13.50 has been refunded");
+    }
+    expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+    const packRows = await api.db
+      .selectFrom("minute_ledger")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("pool", "=", "pack")
+      .where("kind", "=", "purchase")
+      .execute();
+    expect(packRows).toEqual([]);
+    const row = await api.db
+      .selectFrom("checkout_sessions")
+      .select(["status", "completed_at"])
+      .where("provider_session_id", "=", sessionId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("refunded");
+    expect(row.completed_at).not.toBeNull();
+
+    // One e-mail, saying what was refunded and why.
+    const { email } = await api.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    const mails = await api.db
+      .selectFrom("mail_outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", email)
+      .where("subject", "=", "Refunded: 500 extra minutes")
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text_body).toContain("$13.50");
+    expect(mails[0]?.text_body).toContain("moved to the Free plan");
+
+    // Later confirmations answer the same and refund nothing more; the page takes no card.
+    expect((await confirm()).status).toBe(409);
+    const page = await fetch(local(url), { redirect: "manual" });
+    expect(page.status).toBe(303);
+    expect(
+      await api.db
+        .selectFrom("mail_outbox")
+        .select("id")
+        .where("to_address", "=", email)
+        .where("subject", "=", "Refunded: 500 extra minutes")
+        .execute(),
+    ).toHaveLength(1);
+  });
+
   it("keeps Standard to the period end after a downgrade, renews Basic, and lapses to Free", async () => {
     const standard = await signedInUser(api.db);
     const s1 = await buy(standard, "/api/subscriptions/standard");

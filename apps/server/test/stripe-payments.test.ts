@@ -1,6 +1,9 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { retryPendingRefunds, type BillingServices } from "../src/billing/service.js";
+import { createMailer } from "../src/mail/mailer.js";
 import { addEntry } from "../src/minutes/ledger-entries.js";
+import { StripePaymentProvider } from "../src/payments/stripe-provider.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { startStripeStandIn, stripeEvent, type StripeStandIn } from "./support/stripe-stand-in.js";
 import { signedInUser, type TestUser } from "./support/transcription-app.js";
@@ -414,6 +417,183 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
       expect((await sendWebhook(deleted)).status).toBe(200);
       expect((await activePlan(user)).planType).toBe("free");
       expect((await me(user)).credits).toBe(20);
+    });
+  });
+
+  describe("a pack paid for after the account moved to Free (issue 14, item 9)", () => {
+    /** A Basic subscriber's pack checkout, then a downgrade to Free, then the payment. */
+    async function packPaidAfterDowngrade() {
+      const { user } = await basicSubscriber();
+      const sessionId = await startCheckout(user, "/api/minutes/500");
+      const down = await api.post("/api/subscriptions/downgrade", undefined, user.auth);
+      expect(down.status).toBe(200);
+      const paymentIntent = stand.pay(sessionId).payment_intent ?? "";
+      expect(paymentIntent).toMatch(/^pi_/);
+      return { user, sessionId, paymentIntent };
+    }
+
+    const refundCalls = (paymentIntent: string) =>
+      stand.requests.filter(
+        (request) =>
+          request.method === "POST" &&
+          request.path === "/v1/refunds" &&
+          request.params.payment_intent === paymentIntent,
+      );
+    const refundsOf = (paymentIntent: string) =>
+      stand.refunds.filter((refund) => refund.payment_intent === paymentIntent);
+
+    async function refundMails(user: TestUser): Promise<{ subject: string; text_body: string }[]> {
+      const { email } = await api.db
+        .selectFrom("users")
+        .select("email")
+        .where("id", "=", user.id)
+        .executeTakeFirstOrThrow();
+      return api.db
+        .selectFrom("mail_outbox")
+        .select(["subject", "text_body"])
+        .where("to_address", "=", email)
+        .where("subject", "like", "Refunded:%")
+        .execute();
+    }
+
+    async function checkoutStatus(sessionId: string): Promise<string> {
+      const row = await api.db
+        .selectFrom("checkout_sessions")
+        .select("status")
+        .where("provider_session_id", "=", sessionId)
+        .executeTakeFirstOrThrow();
+      return row.status;
+    }
+
+    const confirmPack = (user: TestUser, sessionId: string) =>
+      api.post("/api/minutes/checkout-complete", { sessionId, minutesPack: 500 }, user.auth);
+
+    it("is refunded at Stripe by the webhook, not credited, and the buyer is told once", async () => {
+      const { user, sessionId, paymentIntent } = await packPaidAfterDowngrade();
+      const event = stripeEvent("checkout.session.completed", stand.sessionJson(sessionId));
+      const hook = await sendWebhook(event);
+      expect(hook.status).toBe(200);
+      expect(await hook.json()).toEqual({ received: true });
+
+      const calls = refundCalls(paymentIntent);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.idempotencyKey).toBe(`verbatim-refund-${sessionId}`);
+      expect(calls[0]?.params.metadata).toMatchObject({ sessionId });
+      expect(refundsOf(paymentIntent)).toMatchObject([{ amount: 1350, currency: "usd" }]);
+      expect(await checkoutStatus(sessionId)).toBe("refunded");
+      expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+      const mails = await refundMails(user);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toBe("Refunded: 500 extra minutes");
+      expect(mails[0]?.text_body).toContain("$13.50");
+
+      // The buyer comes back, the event is delivered again: same answer, no second refund.
+      const back = await confirmPack(user, sessionId);
+      expect(back.status).toBe(409);
+      expect(await back.json()).toMatchObject({ code: "PACK_REFUNDED" });
+      const again = stripeEvent(
+        "checkout.session.async_payment_succeeded",
+        stand.sessionJson(sessionId),
+      );
+      expect((await sendWebhook(again)).status).toBe(200);
+      expect(refundCalls(paymentIntent)).toHaveLength(1);
+      expect(refundsOf(paymentIntent)).toHaveLength(1);
+      expect(await refundMails(user)).toHaveLength(1);
+      expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+    });
+
+    it("is refunded when the buyer's return arrives first, in the buyer's language", async () => {
+      const { user, sessionId, paymentIntent } = await packPaidAfterDowngrade();
+      await api.db
+        .updateTable("users")
+        .set({ locale: "zh-HK" })
+        .where("id", "=", user.id)
+        .execute();
+      const back = await confirmPack(user, sessionId);
+      expect(back.status).toBe(409);
+      expect(refundsOf(paymentIntent)).toHaveLength(1);
+      const { email } = await api.db
+        .selectFrom("users")
+        .select("email")
+        .where("id", "=", user.id)
+        .executeTakeFirstOrThrow();
+      const mails = await api.db
+        .selectFrom("mail_outbox")
+        .select(["subject", "text_body"])
+        .where("to_address", "=", email)
+        .where("subject", "like", "已退款%")
+        .execute();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.subject).toBe("已退款：500 分鐘額外時數");
+      expect(mails[0]?.text_body).toContain("$13.50");
+
+      const hook = stripeEvent("checkout.session.completed", stand.sessionJson(sessionId));
+      expect((await sendWebhook(hook)).status).toBe(200);
+      expect(refundsOf(paymentIntent)).toHaveLength(1);
+    });
+
+    it("keeps trying a refund Stripe could not make: webhook retry, return page, hourly sweep", async () => {
+      stand.refundsFail = true;
+      try {
+        const { user, sessionId, paymentIntent } = await packPaidAfterDowngrade();
+        const event = stripeEvent("checkout.session.completed", stand.sessionJson(sessionId));
+        // Stripe is told to deliver again; nothing credited, nothing refunded, nothing mailed.
+        const failed = await sendWebhook(event);
+        expect(failed.status).toBe(502);
+        const page = await confirmPack(user, sessionId);
+        expect(page.status).toBe(502);
+        expect(await page.json()).toMatchObject({ code: "PAYMENT_PROVIDER_ERROR" });
+        expect(await checkoutStatus(sessionId)).toBe("refunding");
+        expect(refundsOf(paymentIntent)).toHaveLength(0);
+        expect(await refundMails(user)).toHaveLength(0);
+        expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+
+        // Stripe is back: its retry of the same event makes the refund, once.
+        stand.refundsFail = false;
+        expect((await sendWebhook(event)).status).toBe(200);
+        expect(refundsOf(paymentIntent)).toHaveLength(1);
+        expect(await checkoutStatus(sessionId)).toBe("refunded");
+        expect(await refundMails(user)).toHaveLength(1);
+
+        // A second one that nobody confirms again is made by the hourly sweep.
+        stand.refundsFail = true;
+        const other = await packPaidAfterDowngrade();
+        expect((await confirmPack(other.user, other.sessionId)).status).toBe(502);
+        stand.refundsFail = false;
+        const services: BillingServices = {
+          db: api.db,
+          config: api.app.initialConfig as unknown as BillingServices["config"],
+          provider: new StripePaymentProvider({ secretKey: "sk_test_x", apiUrl: stand.url }),
+          mailer: createMailer({
+            config: { smtpUrl: undefined, mailFrom: "t@example.com" },
+            db: api.db,
+            log: api.app.log,
+          }),
+          log: api.app.log,
+          now: () => new Date(),
+        };
+        expect(await retryPendingRefunds(services)).toBe(1);
+        expect(refundsOf(other.paymentIntent)).toHaveLength(1);
+        expect(await checkoutStatus(other.sessionId)).toBe("refunded");
+        expect(await refundMails(other.user)).toHaveLength(1);
+        expect(await retryPendingRefunds(services)).toBe(0);
+      } finally {
+        stand.refundsFail = false;
+      }
+    });
+
+    it("credits a pack confirmed while the account is still on a paid plan", async () => {
+      const { user } = await basicSubscriber();
+      const sessionId = await startCheckout(user, "/api/minutes/500");
+      // Upgraded to Standard meanwhile: still a paid plan, which keeps packs.
+      const upgrade = await startCheckout(user, "/api/subscriptions/standard");
+      stand.pay(upgrade);
+      expect((await confirmPlan(user, upgrade, "standard")).status).toBe(200);
+      const paymentIntent = stand.pay(sessionId).payment_intent ?? "";
+      const response = await confirmPack(user, sessionId);
+      expect(response.status).toBe(200);
+      expect(await me(user)).toMatchObject({ credits: 500, additionalCredits: 500 });
+      expect(refundCalls(paymentIntent)).toHaveLength(0);
     });
   });
 

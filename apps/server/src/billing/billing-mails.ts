@@ -5,9 +5,14 @@ import { PLANS, type PlanType } from "../minutes/plans.js";
 import type { Locale, User } from "../users/repo.js";
 import { formatUsd, planName } from "./catalog.js";
 
-/** The billing e-mails: receipts and plan changes. */
+/** The billing e-mails: receipts, refunds and plan changes. */
 export type BillingMail =
-  | { kind: "plan-receipt" | "pack-receipt"; product: string; amountCents: number; minutes: number }
+  | {
+      kind: "plan-receipt" | "pack-receipt" | "pack-refunded";
+      product: string;
+      amountCents: number;
+      minutes: number;
+    }
   | { kind: "downgraded-now" | "lapsed"; product: string }
   | { kind: "downgrade-scheduled"; product: string; periodEnd: string | null };
 
@@ -64,6 +69,27 @@ function render(mail: BillingMail, locale: Locale): Rendered {
               `Thank you for buying ${mail.minutes} extra minutes.`,
               `Charged: ${formatUsd(mail.amountCents)}.`,
               "Extra minutes are used after your plan's minutes and never expire while you keep Basic.",
+            ],
+          };
+    case "pack-refunded":
+      // A pack paid for after the account moved to Free (see confirmCheckout): say why.
+      return zh
+        ? {
+            subject: `已退款：${mail.minutes} 分鐘額外時數`,
+            lines: [
+              `你購買 ${mail.minutes} 分鐘額外時數所付的 ${formatUsd(mail.amountCents)} 已全數退還。`,
+              "額外時數只適用於付費計劃；由於你的帳戶在付款確認前已轉為免費計劃，這些分鐘沒有加入你的帳戶。",
+              "款項會退回你付款時使用的卡，可能需要數天才會顯示。",
+              "如需額外時數，請先重新訂閱 Basic 計劃。",
+            ],
+          }
+        : {
+            subject: `Refunded: ${mail.minutes} extra minutes`,
+            lines: [
+              `Your payment of ${formatUsd(mail.amountCents)} for ${mail.minutes} extra minutes has been refunded in full.`,
+              "Extra minutes are only for paid plans, and your account moved to the Free plan before the payment was confirmed, so the minutes were not added.",
+              "The money goes back to the card you paid with; it may take a few days to show.",
+              "To buy extra minutes, subscribe to Basic again first.",
             ],
           };
     case "downgraded-now":

@@ -45,3 +45,41 @@ export async function claimCheckout(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/**
+ * Marks a paid session to be refunded instead of granted (a pack the account can no longer
+ * hold), if nobody has granted or claimed it yet: true for exactly one caller.
+ */
+export async function claimCheckoutForRefund(
+  tx: Tx,
+  providerSessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await tx
+    .updateTable("checkout_sessions")
+    .set({ status: "refunding", completed_at: now.toISOString() })
+    .where("provider_session_id", "=", providerSessionId)
+    .where("status", "in", ["open", "paid"])
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A refund went through at the provider: true for the one caller that recorded it. */
+export async function markCheckoutRefunded(
+  db: Db,
+  providerSessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("checkout_sessions")
+    .set({ status: "refunded", completed_at: now.toISOString() })
+    .where("provider_session_id", "=", providerSessionId)
+    .where("status", "=", "refunding")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Sessions whose refund was decided but not yet made (the provider failed): to retry. */
+export async function checkoutsAwaitingRefund(db: Db): Promise<CheckoutRow[]> {
+  return db.selectFrom("checkout_sessions").selectAll().where("status", "=", "refunding").execute();
+}

@@ -93,13 +93,16 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           summary: "Confirm a minute-pack checkout and add its minutes (once per session)",
           tags: ["billing"],
           security,
+          description:
+            "409 PACK_REFUNDED: the account moved to the Free plan before the payment was " +
+            "confirmed; the pack was not added and the payment was refunded.",
           body: z.object({
             sessionId: SessionId,
             minutesPack: z.union([z.string().max(10), z.number()]),
           }),
           response: {
             200: z.object({ minutes: z.number().int(), minutesAdded: z.number().int() }),
-            ...errorResponses(400, 401, 402, 404, 502),
+            ...errorResponses(400, 401, 402, 404, 409, 502),
           },
         },
       },

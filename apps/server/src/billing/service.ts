@@ -13,13 +13,22 @@ import type { User } from "../users/repo.js";
 import { findUserById } from "../users/repo.js";
 import { sendBillingMail } from "./billing-mails.js";
 import {
+  formatUsd,
   parsePackSize,
   parsePaidPlan,
   productDescription,
   productPriceCents,
   type PackSize,
 } from "./catalog.js";
-import { claimCheckout, findCheckout, insertCheckout } from "./checkout-repo.js";
+import {
+  checkoutsAwaitingRefund,
+  claimCheckout,
+  claimCheckoutForRefund,
+  findCheckout,
+  insertCheckout,
+  markCheckoutRefunded,
+  type CheckoutRow,
+} from "./checkout-repo.js";
 import {
   activatePlan,
   currentSubscription,
@@ -49,6 +58,16 @@ export async function startPlanCheckout(services: BillingServices, user: User, p
     throw new AppError(409, "ALREADY_SUBSCRIBED", `You are already on the ${plan} plan.`);
   }
   return startCheckout(services, user, "plan", plan, `plan=${plan}`, "/pricing");
+}
+
+/**
+ * Whether the account may hold pack minutes: any paid plan. Packs are sold to Basic subscribers
+ * only, and are lost only on the move to Free (spec: "lost on downgrade"; an upgrade keeps
+ * them). Asked again when a pack's payment is confirmed: a checkout started on Basic may be
+ * paid after the account moved to Free, and then the pack is refunded, not credited.
+ */
+export function mayHoldPacks(subscription: { plan_type: string } | undefined): boolean {
+  return subscription !== undefined && subscription.plan_type !== "free";
 }
 
 /** Starts a hosted checkout for a minute pack → `{url}`; only Basic subscribers may buy one. */
@@ -133,6 +152,11 @@ export interface Confirmation {
  * Confirms a checkout with the provider and grants what was bought, exactly once: a replay, a
  * second tab or the webhook arriving at the same time all answer the same and grant nothing
  * more. `user` is the signed-in buyer (null for the webhook, which the provider vouches for).
+ *
+ * A pack paid for when the account can no longer hold packs (it moved to Free after the
+ * checkout started) is not credited: the payment is refunded through the provider, the buyer
+ * is told by e-mail, and every confirmation answers 409 PACK_REFUNDED. No money is kept
+ * without minutes delivered.
  */
 export async function confirmCheckout(
   services: BillingServices,
@@ -149,6 +173,7 @@ export async function confirmCheckout(
   }
   const minutesAdded =
     kind === "plan" ? PLANS[row.product as PlanType].minutesPerMonth : Number(row.product);
+  if (isRefund(row)) return settlePackRefund(services, row);
   let granted = false;
   if (row.status !== "completed") {
     const state = await provider.retrieveCheckout(sessionId).catch((error: unknown) => {
@@ -179,7 +204,13 @@ export async function confirmCheckout(
       );
     }
     const previous = await currentSubscription(db, row.user_id);
+    let refund = false;
     granted = await withUserLock(db, row.user_id, async (tx) => {
+      // Decided under the user's lock, so a downgrade cannot slip between the look and the grant.
+      if (kind === "pack" && !mayHoldPacks(await currentSubscription(tx, row.user_id))) {
+        refund = await claimCheckoutForRefund(tx, sessionId, now());
+        return false;
+      }
       if (!(await claimCheckout(tx, sessionId, state.subscriptionId, now()))) return false;
       if (kind === "plan") {
         await activatePlan(
@@ -207,6 +238,12 @@ export async function confirmCheckout(
       }
       return true;
     });
+    if (refund) return settlePackRefund(services, { ...row, status: "refunding" });
+    if (!granted) {
+      // Another confirmation got there first; if it decided on a refund, answer as it does.
+      const current = await findCheckout(db, sessionId);
+      if (current && isRefund(current)) return settlePackRefund(services, current);
+    }
     if (granted) {
       const replaced = previous?.provider_subscription_id;
       if (kind === "plan" && replaced && replaced !== state.subscriptionId) {
@@ -229,6 +266,59 @@ export async function confirmCheckout(
   }
   const credits = await minuteCredits(db, row.user_id, now());
   return { minutes: credits.credits + credits.additionalCredits, minutesAdded, granted };
+}
+
+function isRefund(row: CheckoutRow): boolean {
+  return row.status === "refunding" || row.status === "refunded";
+}
+
+/**
+ * Makes the refund decided for a pack checkout (again, if an earlier try failed: providers
+ * treat a repeat as the same refund), records it once, mails the buyer once, and answers
+ * 409 PACK_REFUNDED. A provider failure answers 502 and leaves the row `refunding`, to be
+ * retried by the next confirmation, the webhook's retry or the hourly sweep.
+ */
+async function settlePackRefund(services: BillingServices, row: CheckoutRow): Promise<never> {
+  const { db, provider, log, now } = services;
+  const sessionId = row.provider_session_id;
+  if (row.status === "refunding") {
+    const { refundId } = await provider.refund(sessionId).catch((error: unknown) => {
+      throw providerError(log, error, "Failed to refund the payment");
+    });
+    if (await markCheckoutRefunded(db, sessionId, now())) {
+      log.info(
+        { sessionId, refundId, userId: row.user_id },
+        "pack paid after the account moved to Free: refunded, not credited",
+      );
+      await mailTo(services, row.user_id, {
+        kind: "pack-refunded",
+        product: row.product,
+        amountCents: row.amount_cents,
+        minutes: Number(row.product),
+      });
+    }
+  }
+  throw new AppError(
+    409,
+    "PACK_REFUNDED",
+    `Extra minutes need a paid plan, and your account moved to the Free plan before this ` +
+      `payment was confirmed, so the ${row.product} minutes were not added. Your payment of ` +
+      `${formatUsd(row.amount_cents)} has been refunded in full.`,
+  );
+}
+
+/** Retries refunds a provider failed to make (run hourly); returns how many went through. */
+export async function retryPendingRefunds(services: BillingServices): Promise<number> {
+  let refunded = 0;
+  for (const row of await checkoutsAwaitingRefund(services.db)) {
+    try {
+      await settlePackRefund(services, row);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "PACK_REFUNDED") refunded++;
+      else services.log.error({ err: error, sessionId: row.provider_session_id }, "refund retry");
+    }
+  }
+  return refunded;
 }
 
 /** Parses the body of `POST /api/minutes/checkout-complete`. */
@@ -398,11 +488,14 @@ function providerError(log: FastifyBaseLogger, error: unknown, message: string):
   return new AppError(502, "PAYMENT_PROVIDER_ERROR", `${message}. Please try again in a moment.`);
 }
 
-/** Rolls due paid periods at start and every hour; returns a stop function. */
+/** Rolls due paid periods and retries failed refunds at start and every hour; returns a stop function. */
 export function scheduleBillingRollover(services: BillingServices): () => void {
   const run = async (): Promise<void> => {
     await rollPaidPeriods(services).catch((error: unknown) =>
       services.log.error({ err: error }, "billing roll-over failed"),
+    );
+    await retryPendingRefunds(services).catch((error: unknown) =>
+      services.log.error({ err: error }, "refund retries failed"),
     );
   };
   const job = new Cron("23 * * * *", { protect: true }, run);

@@ -146,7 +146,10 @@ export interface CheckoutSessionsTable {
   /** The plan type or pack size bought. */
   product: string;
   amount_cents: number;
-  /** "open", "paid" (the local test page took the card), "completed" (granted) or "failed". */
+  /**
+   * "open", "paid" (the local test page took the card), "completed" (granted), "failed", or for
+   * a pack paid after the account moved to Free: "refunding" (decided), then "refunded".
+   */
   status: string;
   created_at: string;
   completed_at: string | null;

@@ -61,8 +61,9 @@ export function localCheckoutRoutes({ db, now }: { db: Db; now: () => Date }): F
           .send("Payment session not found.");
         return undefined;
       }
-      if (row.status === "paid" || row.status === "completed") {
-        await reply.redirect(successUrl(row), 303); // already paid: straight back
+      if (["paid", "completed", "refunding", "refunded"].includes(row.status)) {
+        // Already paid (and maybe refunded since): straight back, never a second payment.
+        await reply.redirect(successUrl(row), 303);
         return undefined;
       }
       return row;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "../db/database.js";
 import { findCheckout } from "../billing/checkout-repo.js";
 import { addMonths } from "../minutes/billing-period.js";
-import type { CheckoutState, PaymentProvider } from "./payment-provider.js";
+import type { CheckoutState, PaymentProvider, Refund } from "./payment-provider.js";
 
 /**
  * The embedded provider: a test checkout page served by this server (see local-checkout-routes)
@@ -42,5 +42,21 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async subscriptionState(_subscriptionId: string, currentPeriodEnd: Date) {
     return { active: true, periodEnd: addMonths(currentPeriodEnd, 1) };
+  }
+
+  /**
+   * No money moved, so none goes back: the refund is recorded where this provider keeps its
+   * payments, the checkout row (billing marks it `refunding`, then `refunded`; the test page
+   * then no longer takes a card for it). Only a paid local session can be refunded.
+   */
+  async refund(sessionId: string): Promise<Refund> {
+    const row = await findCheckout(this.db, sessionId);
+    if (!row || row.provider !== "local") {
+      throw new Error(`local payments: no session ${sessionId} to refund`);
+    }
+    if (!["paid", "completed", "refunding", "refunded"].includes(row.status)) {
+      throw new Error(`local payments: session ${sessionId} was never paid (${row.status})`);
+    }
+    return { refundId: `re_local_${sessionId.slice(9)}` };
   }
 }

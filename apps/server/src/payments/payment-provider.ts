@@ -48,6 +48,12 @@ export interface SubscriptionState {
   periodEnd: Date | null;
 }
 
+/** A refund the provider made (or had made before, for the same checkout). */
+export interface Refund {
+  /** The provider's id for it; null when the provider says the payment was refunded already. */
+  refundId: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: "local" | "stripe";
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
@@ -57,4 +63,9 @@ export interface PaymentProvider {
   cancelSubscription(subscriptionId: string, when: "now" | "period_end"): Promise<void>;
   /** Whether the subscription renewed past `currentPeriodEnd`, and to when. */
   subscriptionState(subscriptionId: string, currentPeriodEnd: Date): Promise<SubscriptionState>;
+  /**
+   * Gives back the whole payment of a paid one-time checkout (a pack that cannot be delivered).
+   * Safe to repeat: asking again for the same session refunds nothing more.
+   */
+  refund(sessionId: string): Promise<Refund>;
 }

@@ -4,6 +4,7 @@ import type {
   CheckoutState,
   CreatedCheckout,
   PaymentProvider,
+  Refund,
   SubscriptionState,
 } from "./payment-provider.js";
 
@@ -107,6 +108,31 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * Refunds the payment intent behind a one-time checkout, in full. The idempotency key makes
+   * a retry (the webhook again, the return page, the hourly sweep) the same refund at Stripe.
+   */
+  async refund(sessionId: string): Promise<Refund> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    const paymentIntent = idOf(session.payment_intent);
+    if (!paymentIntent) {
+      throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
+    }
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, metadata: { sessionId, why: "pack-not-deliverable" } },
+        { idempotencyKey: `verbatim-refund-${sessionId}` },
+      );
+      return { refundId: refund.id };
+    } catch (error) {
+      // Refunded already (from the dashboard, or an earlier try whose answer was lost): done.
+      if (error instanceof Stripe.errors.StripeError && error.code === "charge_already_refunded") {
+        return { refundId: null };
+      }
+      throw error;
+    }
+  }
+
   async subscriptionState(subscriptionId: string): Promise<SubscriptionState> {
     try {
       const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
@@ -133,6 +159,9 @@ export function currentPeriodEnd(subscription: Stripe.Subscription): Date | null
   if (typeof legacy === "number") ends.push(legacy);
   return ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null;
 }
+
+const idOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 /** Stripe's "No such …" (404 `resource_missing`). */
 export function isResourceMissing(error: unknown): boolean {

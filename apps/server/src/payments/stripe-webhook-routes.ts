@@ -134,6 +134,11 @@ async function handleEvent(
           log.warn({ sessionId: session.id }, "stripe webhook: checkout not found");
           return;
         }
+        if (error instanceof AppError && error.code === "PACK_REFUNDED") {
+          // Handled: the pack could not be delivered and its payment went back (or had).
+          log.info({ sessionId: session.id }, "stripe webhook: pack refunded, not credited");
+          return;
+        }
         throw error;
       }
       return;

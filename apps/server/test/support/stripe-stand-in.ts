@@ -14,6 +14,20 @@ export interface StandInRequest {
   method: string;
   path: string;
   params: Json;
+  /** The Idempotency-Key header, when the SDK sent one. */
+  idempotencyKey?: string;
+}
+
+/** A refund as the stand-in keeps it (Stripe's fields, the ones used). */
+export interface StandInRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  metadata: Record<string, string>;
+  created: number;
 }
 
 /** A checkout session as the stand-in keeps it (Stripe's fields, the ones used). */
@@ -80,6 +94,10 @@ export interface StripeStandIn {
   requests: StandInRequest[];
   sessions: Map<string, StandInSession>;
   subscriptions: Map<string, StandInSubscription>;
+  /** Refunds made, in order (one per payment intent, however often it was asked for). */
+  refunds: StandInRefund[];
+  /** While true, `POST /v1/refunds` fails with a 500 Stripe asks not to retry (an outage). */
+  refundsFail: boolean;
   /** The buyer paid: the session completes (and for plans a subscription starts, a month long). */
   pay(sessionId: string): StandInSession;
   /** The session as Stripe shows it (a webhook's `data.object`). */
@@ -97,6 +115,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StandInRequest[] = [];
   const sessions = new Map<string, StandInSession>();
   const subscriptions = new Map<string, StandInSubscription>();
+  const refunds: StandInRefund[] = [];
+  /** Answers already given to an Idempotency-Key (Stripe replays them for 24 h). */
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const control = { refundsFail: false };
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
@@ -106,18 +128,43 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         const [pathname = "/", query = ""] = (request.url ?? "/").split("?");
         const method = request.method ?? "GET";
         const params = parseForm(method === "GET" || method === "DELETE" ? query : raw);
-        requests.push({ method, path: pathname, params });
+        const key = request.headers["idempotency-key"];
+        const idempotencyKey = typeof key === "string" ? key : undefined;
+        requests.push({
+          method,
+          path: pathname,
+          params,
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+        });
         if (!String(request.headers.authorization ?? "").startsWith("Bearer sk_")) {
           return send(response, 401, stripeError("authentication_error", undefined, "No key"));
         }
-        route(method, pathname, params, response);
+        route(method, pathname, params, response, idempotencyKey);
       },
       () => send(response, 400, stripeError("invalid_request_error", undefined, "bad body")),
     );
   });
 
-  function route(method: string, path: string, params: Json, response: ServerResponse): void {
+  function route(
+    method: string,
+    path: string,
+    params: Json,
+    response: ServerResponse,
+    idempotencyKey: string | undefined,
+  ): void {
     let match: RegExpMatchArray | null;
+    if (method === "POST" && path === "/v1/refunds") {
+      const replay = idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
+      if (replay) return send(response, replay.status, replay.body);
+      if (control.refundsFail) {
+        return send(response, 500, stripeError("api_error", undefined, "Refunds are down"), {
+          "stripe-should-retry": "false",
+        });
+      }
+      const answer = createRefund(params);
+      if (idempotencyKey) idempotent.set(idempotencyKey, answer);
+      return send(response, answer.status, answer.body);
+    }
     if (method === "POST" && path === "/v1/checkout/sessions") {
       return send(response, 200, presentSession(createSession(params)));
     }
@@ -193,6 +240,37 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     };
     sessions.set(id, session);
     return session;
+  }
+
+  /** A full refund of a paid session's payment intent; Stripe refuses a second one. */
+  function createRefund(params: Json): { status: number; body: unknown } {
+    const paymentIntent = String(params.payment_intent ?? "");
+    const session = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
+    if (!paymentIntent || !session) {
+      return { status: 404, body: missing("payment_intent", paymentIntent) };
+    }
+    if (refunds.some((refund) => refund.payment_intent === paymentIntent)) {
+      return {
+        status: 400,
+        body: stripeError(
+          "invalid_request_error",
+          "charge_already_refunded",
+          `Charge for ${paymentIntent} has already been refunded.`,
+        ),
+      };
+    }
+    const refund: StandInRefund = {
+      id: newId("re"),
+      object: "refund",
+      amount: session.amount_total,
+      currency: session.currency,
+      payment_intent: paymentIntent,
+      status: "succeeded",
+      metadata: (params.metadata ?? {}) as Record<string, string>,
+      created: nowSeconds(),
+    };
+    refunds.push(refund);
+    return { status: 200, body: refund };
   }
 
   function presentSession(session: StandInSession, expand: string[] = []): Json {
@@ -333,6 +411,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     sessions,
     subscriptions,
+    refunds,
+    get refundsFail() {
+      return control.refundsFail;
+    },
+    set refundsFail(value: boolean) {
+      control.refundsFail = value;
+    },
     pay,
     sessionJson: (sessionId) => {
       const session = sessions.get(sessionId);
@@ -383,12 +468,18 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function send(response: ServerResponse, status: number, body: unknown): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
     "content-type": "application/json",
     "content-length": Buffer.byteLength(text),
     "request-id": `req_${randomBytes(8).toString("hex")}`,
+    ...headers,
   });
   response.end(text);
 }
