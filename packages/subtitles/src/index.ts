@@ -21,6 +21,17 @@ export { lineBalanceCost, wordBreakCost } from "./line-costs.js";
 export { functionWordsFor, type FunctionWords } from "./function-words.js";
 export { PHRASE_BREAK_COST, phraseBreakCost } from "./phrase-rules.js";
 export { splitWords } from "./word-segments.js";
+export { isCjkLanguage } from "./cjk-languages.js";
+export {
+  DEFAULT_STYLE,
+  isStyleName,
+  STYLE_NAMES,
+  STYLE_PRESETS,
+  styleLimits,
+  type ScriptLimits,
+  type StyleName,
+  type StylePreset,
+} from "./style-presets.js";
 export {
   CJK_MAX_CHARS_PER_LINE,
   charactersPerSecond,

@@ -57,7 +57,10 @@ describe("buildCues with word timings", () => {
     expect(flat(cues)).toBe(PARAGRAPH);
     expect(cues.flatMap((cue) => cue.words ?? [])).toEqual(words);
     for (const cue of cues) {
-      expect(cue.start).toBe(cue.words?.[0]?.start);
+      // A cue starts with its first word, or just after the previous cue and its gap.
+      const first = cue.words?.[0]?.start ?? Infinity;
+      expect(cue.start).toBeGreaterThanOrEqual(first);
+      expect(cue.start - first).toBeLessThan(500);
       expect(cue.end).toBeGreaterThanOrEqual(cue.words?.at(-1)?.end ?? Infinity);
       expect(cue.text.split(" ").length).toBeGreaterThan(1);
     }
@@ -139,15 +142,15 @@ describe("buildCues with word timings", () => {
 });
 
 describe("buildCues timing", () => {
-  it("extends a short cue toward the minimum duration without overlapping the next", () => {
+  it("keeps the minimum duration and the gap: a cue whose speech comes too soon waits", () => {
     const cues = buildCues([
       segment([{ text: " Yes.", start: 1000, end: 1200 }]),
       segment([{ text: " No.", start: 1800, end: 2000 }]),
       segment([{ text: " Maybe.", start: 5000, end: 5300 }]),
     ]);
     expect(cues.map((cue) => [cue.start, cue.end])).toEqual([
-      [1000, 1800],
-      [1800, 2800],
+      [1000, 2000],
+      [2084, 3084], // 1 s on screen, two frames (84 ms) after "Yes." ends
       [5000, 6000],
     ]);
   });
@@ -192,7 +195,7 @@ describe("buildCues without word timings", () => {
     const total = cues.reduce((sum, cue) => sum + letters(cue), 0);
     expect(cues[0]?.start).toBe(10_000);
     expect(cues[0]?.end).toBe(10_000 + Math.round((9000 * letters(cues[0] as Cue)) / total));
-    expect(cues[1]?.start).toBe(cues[0]?.end);
+    expect(cues[1]?.start).toBe((cues[0]?.end ?? 0) + 84); // two frames apart
     expect(cues[1]?.end).toBe(19_000);
     expect(cues.every((cue) => cue.words === undefined)).toBe(true);
   });

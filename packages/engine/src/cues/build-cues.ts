@@ -1,4 +1,4 @@
-import { breakLines, type Cue } from "@verbatim/subtitles";
+import { breakLines, isCjkText, type Cue } from "@verbatim/subtitles";
 import { resolveCueOptions, type CueOptions } from "./cue-options.js";
 import { settleTimings } from "./cue-timing.js";
 import { groupUnits, unitPieces } from "./group-units.js";
@@ -10,7 +10,7 @@ import { unitsFromSegments, type TimedSegment } from "./speech-units.js";
  * then a pause, never inside a word (a Chinese or Japanese one included) and not after a
  * word that leads into the next ("the", "of", "對"); lines are broken by the same rules.
  * Without word timings, segment text is split the same way and timed by length. Short or
- * fast cues are stretched into following silence.
+ * fast cues are stretched into following silence, within the style preset's limits.
  */
 export function buildCues(
   segments: readonly TimedSegment[],
@@ -28,7 +28,13 @@ export function buildCues(
       language: resolved.language,
     });
     const words = units.flatMap((unit) => unit.words);
-    return [{ start: first.start, end: last.end, text: lines.join("\n"), words }];
+    const shown = resolved.trimLineEndPunctuation ? lines.map(trimLineEnd) : lines;
+    return [{ start: first.start, end: last.end, text: shown.join("\n"), words }];
   });
   return settleTimings(drafts, resolved);
+}
+
+/** Chinese subtitles end a line without a comma or full stop (Netflix's Chinese guides). */
+function trimLineEnd(line: string): string {
+  return isCjkText(line) ? line.replace(/[，。、,.]+$/u, "") || line : line;
 }

@@ -1,5 +1,5 @@
-import { fitsLines, isCjkText } from "@verbatim/subtitles";
-import { isCjkLanguage, type CueOptions } from "./cue-options.js";
+import { fitsLines, isCjkLanguage, isCjkText } from "@verbatim/subtitles";
+import type { CueOptions } from "./cue-options.js";
 import { SPLIT_PRIORITY, type SplitPriority } from "./split-priority.js";
 import { measureRun, type RunMeasure } from "./run-measure.js";
 import type { SpeechUnit } from "./speech-units.js";

@@ -122,6 +122,7 @@ function toSourceSegment(
     options.chineseScript && isChineseLanguage(language) && options.task === "transcribe"
       ? convertChineseScript(value, options.chineseScript)
       : value;
+  // A segment may span several speech pieces; each word is clipped to its own piece.
   const start = chunk.map.toSourceMs(segment.start);
   const end = Math.max(start, chunk.map.toSourceMs(segment.end));
   // Word timings only when the guard kept the text as it was (collapsing breaks the alignment).
@@ -130,8 +131,7 @@ function toSourceSegment(
       ? segment.words?.map((w) => ({
           ...w,
           text: convert(w.text),
-          start: chunk.map.toSourceMs(w.start),
-          end: chunk.map.toSourceMs(w.end),
+          ...chunk.map.spanToSourceMs(w.start, w.end),
         }))
       : undefined;
   return {

@@ -20,13 +20,32 @@ export class TimeMap {
   /** Source time (ms) of a chunk time (ms). */
   toSourceMs(chunkMs: number): number {
     const sample = (chunkMs * this.sampleRate) / 1000;
-    let piece = this.pieces[0];
+    const piece = this.pieceAt(sample);
     if (!piece) return 0;
+    const within = Math.min(Math.max(sample - piece.chunkStart, 0), piece.length);
+    return Math.round(((piece.sourceStart + within) * 1000) / this.sampleRate);
+  }
+
+  /**
+   * Source times (ms) of a span that starts at `startMs` in the chunk, its end clipped to the
+   * end of the speech piece the start lies in: a word cannot reach across silence that voice
+   * activity detection cut out (a model stretching a word over a pause is a known failure).
+   */
+  spanToSourceMs(startMs: number, endMs: number): { start: number; end: number } {
+    const start = this.toSourceMs(startMs);
+    const piece = this.pieceAt((startMs * this.sampleRate) / 1000);
+    const pieceEnd = piece
+      ? Math.round(((piece.sourceStart + piece.length) * 1000) / this.sampleRate)
+      : start;
+    return { start, end: Math.max(start, Math.min(this.toSourceMs(endMs), pieceEnd)) };
+  }
+
+  private pieceAt(sample: number): TimeMapPiece | undefined {
+    let piece = this.pieces[0];
     for (const candidate of this.pieces) {
       if (candidate.chunkStart > sample) break;
       piece = candidate;
     }
-    const within = Math.min(Math.max(sample - piece.chunkStart, 0), piece.length);
-    return Math.round(((piece.sourceStart + within) * 1000) / this.sampleRate);
+    return piece;
   }
 }
