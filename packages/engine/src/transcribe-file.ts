@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { Cue } from "@verbatim/subtitles";
-import { buildCues, DEFAULT_CUE_OPTIONS, type CueOptions } from "./cues/index.js";
+import { buildCues, type CueOptions } from "./cues/index.js";
 import { EngineError } from "./errors.js";
 import { probeMedia, type MediaInfo } from "./media/probe.js";
 import { resolveModel } from "./models/index.js";
@@ -99,11 +99,8 @@ export async function transcribeFile(
     media.durationMs,
     hooks,
   );
-  const cues = buildCues(output.segments, {
-    ...DEFAULT_CUE_OPTIONS,
-    ...request.cues,
-    language: output.language,
-  });
+  // The style preset (standard unless `cues.style` says) sets every limit not given here.
+  const cues = buildCues(output.segments, { ...request.cues, language: output.language });
   return {
     media,
     modelPath: model.path,

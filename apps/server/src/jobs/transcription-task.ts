@@ -94,6 +94,7 @@ export async function runTranscriptionJob(
         temperatureFallback: config.workers.temperatureFallback,
         ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
         maxDurationMs: reservedMs(job),
+        ...(options.style ? { cues: { style: options.style } } : {}),
       },
       {
         signal: controller.signal,

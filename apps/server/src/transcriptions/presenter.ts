@@ -1,6 +1,6 @@
-import { formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
+import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
-import { rowCues, type TranscriptionRow } from "./repo.js";
+import { rowCues, rowOptions, type TranscriptionRow } from "./repo.js";
 import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "./schema.js";
 
 type SummaryRow = Pick<
@@ -38,7 +38,12 @@ export function presentSummary(row: SummaryRow): z.infer<typeof TranscriptionSum
 /** A job with its subtitles and text. */
 export function presentDetail(row: TranscriptionRow): z.infer<typeof TranscriptionDetail> {
   const cues = rowCues(row);
-  return { ...presentSummary(row), subtitles: cues.map(toSubtitle), text: writeTxt(cues).trim() };
+  return {
+    ...presentSummary(row),
+    style: rowOptions(row).style ?? DEFAULT_STYLE,
+    subtitles: cues.map(toSubtitle),
+    text: writeTxt(cues).trim(),
+  };
 }
 
 /** A cue as the spec's subtitle. */

@@ -2,6 +2,7 @@ import type { Cue } from "@verbatim/subtitles";
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../db/database.js";
 import type { TranscriptionsTable } from "../db/schema.js";
+import type { StyleName } from "@verbatim/subtitles";
 
 /** A job's row. */
 export type TranscriptionRow = Selectable<TranscriptionsTable>;
@@ -21,6 +22,8 @@ export interface JobOptions {
   task: "transcribe" | "translate";
   wordTimestamps: boolean;
   chineseScript?: "hk" | "tw" | "cn";
+  /** Subtitle style preset (absent on jobs made before presets: standard). */
+  style?: StyleName;
 }
 
 /** A new job, as accepted from an upload. */

@@ -1,5 +1,6 @@
 import { CHINESE_SCRIPTS, isSupportedLanguage } from "@verbatim/engine";
 import { z } from "zod";
+import { STYLE_NAMES } from "@verbatim/subtitles";
 
 /** One subtitle as the API shows it (spec §3): times as `hh:mm:ss,mmm`. */
 export const Subtitle = z.object({
@@ -29,6 +30,8 @@ export const TranscriptionSummary = z.object({
 
 /** One transcription with its subtitles. */
 export const TranscriptionDetail = TranscriptionSummary.extend({
+  /** The subtitle style preset the cues were built to (the editor checks them against it). */
+  style: z.enum(STYLE_NAMES),
   subtitles: z.array(Subtitle),
   /** The whole text, subtitles joined with blank lines. */
   text: z.string(),
@@ -100,6 +103,10 @@ export const UploadOptions = z.object({
     .enum([...CHINESE_SCRIPTS, "none"], {
       error: `chineseScript must be one of ${CHINESE_SCRIPTS.join(", ")}, none`,
     })
+    .optional(),
+  /** Subtitle style preset: line length, reading speed, time on screen (default standard). */
+  style: z
+    .enum(STYLE_NAMES, { error: `style must be one of ${STYLE_NAMES.join(", ")}` })
     .optional(),
 });
 

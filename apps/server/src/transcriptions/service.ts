@@ -64,7 +64,7 @@ export async function checkUploadOptions(
         : "Invalid upload",
     );
   }
-  const { model, generateTimestamps, language, task, chineseScript } = parsed.data;
+  const { model, generateTimestamps, language, task, chineseScript, style } = parsed.data;
   const choice = await services.models.choose(model);
   // Traditional (HK) Chinese by default for people who use the interface in Traditional Chinese.
   const script = chineseScript ?? (user.locale === "zh-HK" ? "hk" : undefined);
@@ -76,6 +76,7 @@ export async function checkUploadOptions(
       task,
       wordTimestamps: generateTimestamps,
       ...(script && script !== "none" ? { chineseScript: script } : {}),
+      ...(style ? { style } : {}),
     },
   };
 }

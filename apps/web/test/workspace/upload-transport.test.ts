@@ -13,6 +13,7 @@ const OPTIONS: TranscribeOptions = {
   language: "auto",
   task: "transcribe",
   chineseScript: "none",
+  style: "netflix",
 };
 
 /** What the fake server saw. */
@@ -86,6 +87,7 @@ describe("sending a file for transcription", () => {
     const form = sent[0]?.body as FormData;
     expect(form.get("model")).toBe("whisper-1");
     expect(form.get("generateTimestamps")).toBe("true");
+    expect(form.get("style")).toBe("netflix");
     expect(progress.at(-1)).toEqual({ sentBytes: 1000, totalBytes: 1000 });
   });
 

@@ -3,6 +3,7 @@ import { isEngineError } from "../errors.js";
 import { EXIT, exitCodeFor } from "./exit-codes.js";
 import { modelsCommand } from "./models-command.js";
 import { transcribeCommand } from "./transcribe-command.js";
+import { STYLE_NAMES } from "@verbatim/subtitles";
 
 const program = new Command("verbatim")
   .description(
@@ -23,6 +24,11 @@ program
   .option("-o, --output <file>", 'output file, or "-" for standard output', "-")
   .option("--chinese <script>", "Chinese output script: hk, tw or cn")
   .option("--max-chars <n>", "maximum characters per subtitle line (default 42; 16 for CJK)")
+  .option(
+    "--style <preset>",
+    `subtitle style preset: ${STYLE_NAMES.join(" or ")} (line length, reading speed, 1–7 s)`,
+    "standard",
+  )
   .option("--threads <n>", "decoder threads (default: all cores)")
   .option("--beam-size <n>", "beam search width; 1 is greedy (default 5)")
   .option("--no-vad", "transcribe silence too (no voice activity detection)")

@@ -1,4 +1,5 @@
 import { rename, rm, writeFile } from "node:fs/promises";
+import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
 import type { ChineseScript } from "../text/chinese-script.js";
 import { defaultModelsDir, transcribeFile } from "../transcribe-file.js";
@@ -15,6 +16,7 @@ export interface TranscribeCommandOptions {
   output: string;
   chinese?: string;
   maxChars?: string;
+  style?: string;
   threads?: string;
   beamSize?: string;
   vad: boolean;
@@ -32,6 +34,7 @@ export async function transcribeCommand(
     ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese")
     : undefined;
   const maxChars = positiveInt(options.maxChars, "--max-chars");
+  const style = oneOf(options.style ?? DEFAULT_STYLE, STYLE_NAMES, "--style");
   const bar = new ProgressBar();
   const controller = new AbortController();
   const onSignal = () => controller.abort();
@@ -47,7 +50,7 @@ export async function transcribeCommand(
         vad: options.vad,
         wordTimestamps: options.wordTimestamps,
         ...(chinese ? { chineseScript: chinese as ChineseScript } : {}),
-        ...(maxChars ? { cues: { maxCharsPerLine: maxChars } } : {}),
+        cues: { style, ...(maxChars ? { maxCharsPerLine: maxChars } : {}) },
         ...(options.threads ? { threads: positiveInt(options.threads, "--threads") } : {}),
         ...(options.beamSize ? { beamSize: positiveInt(options.beamSize, "--beam-size") } : {}),
       },

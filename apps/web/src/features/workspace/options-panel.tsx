@@ -142,6 +142,20 @@ export function OptionsPanel({
             </select>
           </div>
         )}
+        <div className="space-y-1.5">
+          <label htmlFor="subtitle-style" className="block text-sm font-medium text-zinc-800">
+            {t("workspace.options.style")}
+          </label>
+          <select
+            id="subtitle-style"
+            className={SELECT}
+            value={value.style}
+            onChange={(e) => set({ style: e.target.value as TranscribeOptions["style"] })}
+          >
+            <option value="standard">{t("workspace.options.styleStandard")}</option>
+            <option value="netflix">{t("workspace.options.styleNetflix")}</option>
+          </select>
+        </div>
       </div>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import type { StyleName } from "@verbatim/subtitles";
 import { ApiError, authHeaders } from "../../api/client";
 import { chunkRanges, isLargeFile } from "./file-rules";
 
@@ -8,6 +9,8 @@ export interface TranscribeOptions {
   language: string;
   task: "transcribe" | "translate";
   chineseScript: "hk" | "tw" | "cn" | "none";
+  /** Subtitle style preset: line length, reading speed, time on screen. */
+  style: StyleName;
 }
 
 export interface UploadProgress {
@@ -95,6 +98,7 @@ function optionFields(options: TranscribeOptions): Record<string, string> {
     language: options.language,
     task: options.task,
     chineseScript: options.chineseScript,
+    style: options.style,
   };
 }
 

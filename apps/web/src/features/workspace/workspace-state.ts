@@ -42,6 +42,7 @@ export function defaultOptions(language: string): TranscribeOptions {
     language: "auto",
     task: "transcribe",
     chineseScript: language === "zh-HK" ? "hk" : "none",
+    style: "standard",
   };
 }
 
