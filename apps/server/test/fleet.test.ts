@@ -83,9 +83,24 @@ async function settled(ids: string[], ms = 120_000) {
       .select(["id", "status", "attempts", "duration_ms", "error_code", "media_path"])
       .where("id", "in", ids)
       .execute();
+    // A job is marked completed a moment before its charge is written: wait for both.
+    const charged = new Set(
+      (
+        await database.db
+          .selectFrom("minute_ledger")
+          .select("reference")
+          .where("reference", "in", ids)
+          .where("kind", "=", "charge")
+          .execute()
+      ).map((entry) => entry.reference),
+    );
     if (
       rows.length === ids.length &&
-      rows.every((row) => !["queued", "processing"].includes(row.status))
+      rows.every(
+        (row) =>
+          !["queued", "processing"].includes(row.status) &&
+          (row.status !== "completed" || charged.has(row.id)),
+      )
     )
       return rows;
     if (Date.now() > deadline) throw new Error(`not settled: ${JSON.stringify(rows)}`);

@@ -23,7 +23,7 @@ import {
 
 const scratch = scratchDir("verbatim-style-");
 const long = join(scratch.dir, "long.mp3");
-ffmpeg("-stream_loop", "-1", "-i", JFK_MP3, "-t", "80", "-c:a", "libmp3lame", "-b:a", "48k", long);
+ffmpeg("-stream_loop", "-1", "-i", JFK_MP3, "-t", "50", "-c:a", "libmp3lame", "-b:a", "48k", long);
 afterAll(() => scratch.cleanup());
 
 interface Detail {
@@ -62,7 +62,7 @@ describe("subtitle style presets", () => {
       end: parseTimecode(subtitle.endTime)!,
       text: subtitle.text,
     }));
-    expect(cues.length).toBeGreaterThan(5);
+    expect(cues.length).toBeGreaterThanOrEqual(3);
     cues.forEach((cue, i) => {
       expect(readingIssues(cue, limits)).toEqual([]);
       const next = cues[i + 1];
