@@ -77,6 +77,17 @@ export interface MinuteLedgerTable {
   created_at: string;
 }
 
+/** A request that started paid work under an Idempotency-Key (one per user and key, a day). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  /** SHA-256 of what the request sent (route, fields, file bytes). */
+  fingerprint: string;
+  /** The job it made; null while the first request is still being taken in. */
+  transcription_id: string | null;
+  created_at: string;
+}
+
 /** A transcription job and, once done, its result. */
 export interface TranscriptionsTable {
   id: string;
@@ -218,6 +229,7 @@ export interface Database {
   minute_ledger: MinuteLedgerTable;
   transcriptions: TranscriptionsTable;
   upload_sessions: UploadSessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
   upload_chunks: UploadChunksTable;
   checkout_sessions: CheckoutSessionsTable;
   payment_events: PaymentEventsTable;

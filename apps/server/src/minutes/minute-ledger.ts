@@ -138,11 +138,9 @@ export async function chargeMinutes(
   await withUserLock(db, userId, async (tx) => {
     if (await hasEntry(tx, `charge:${jobId}`)) return;
     const reserved = await reservedFor(tx, jobId);
-    let remaining = Math.ceil(actualSeconds);
-    const planUsed = Math.min(remaining, reserved.plan);
-    remaining -= planUsed;
-    const packUsed = Math.min(remaining, reserved.pack);
-    remaining -= packUsed;
+    const used = Math.ceil(actualSeconds);
+    const planUsed = Math.min(used, reserved.plan);
+    const packUsed = Math.min(used - planUsed, reserved.pack); // anything past both is not charged
     await giveBack(
       tx,
       userId,

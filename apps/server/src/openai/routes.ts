@@ -7,10 +7,16 @@ import type { RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser } from "../auth/require-user.js";
 import { rowCues } from "../transcriptions/repo.js";
 import {
+  idempotencyKeyOf,
+  keyHasJob,
+  once,
+  requestFingerprint,
+} from "../transcriptions/idempotency.js";
+import { waitWhileListening } from "../transcriptions/respond-with-job.js";
+import {
   acceptUpload,
   checkUploadOptions,
   requireSomeMinutes,
-  waitForOutcome,
   type TranscriptionServices,
 } from "../transcriptions/service.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
@@ -203,7 +209,11 @@ async function transcribe(
   reply: FastifyReply,
 ) {
   const user = currentUser(request);
-  await requireSomeMinutes(services.db, user, services.now());
+  const key = idempotencyKeyOf(request);
+  // A retry of a request that made its job is answered even when no minutes are left.
+  if (!(await keyHasJob(services.db, user, key))) {
+    await requireSomeMinutes(services.db, user, services.now());
+  }
   // Fields sent before the file are checked before its bytes are kept.
   const { file, fields: raw } = await receiveMultipart(request, {
     dir: services.config.uploadDir,
@@ -221,19 +231,23 @@ async function transcribe(
     await rm(file.path, { force: true });
     throw error;
   }
-  const row = await acceptUpload(services, user, file, {
-    model: fields.model,
-    language: fields.language ?? "auto",
-    task,
-    generateTimestamps: true,
-  });
+  const fingerprint = requestFingerprint(`/v1/audio/${task}`, raw, file.sha256);
+  const { row, replayed } = await once(services.db, user, key, fingerprint, services.now(), () =>
+    acceptUpload(services, user, file, {
+      model: fields.model,
+      language: fields.language ?? "auto",
+      task,
+      generateTimestamps: true,
+    }),
+  );
+  if (replayed) await rm(file.path, { force: true });
   reply.header("x-verbatim-transcription-id", row.id);
 
-  const gone = new AbortController();
-  reply.raw.once("close", () => gone.abort());
-  const final = await waitForOutcome(services, row.id, gone.signal);
+  const { final, gone } = await waitWhileListening(services, reply, row.id, {
+    keyed: key !== undefined,
+  });
   if (final?.status !== "completed") {
-    if (gone.signal.aborted) return reply; // nobody is listening; the job stays in the history
+    if (gone) return reply; // nobody is listening (the job was cancelled unless keyed)
     const code = final?.error_code ?? "ENGINE_FAILED";
     const message = final?.error_message ?? "The transcription failed.";
     if (code === "CANCELLED") {

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../http/app-error.js";
 import { presentDetail } from "./presenter.js";
-import type { TranscriptionRow } from "./repo.js";
-import { waitForOutcome, type TranscriptionServices } from "./service.js";
+import { isFinal, type TranscriptionRow } from "./repo.js";
+import { cancelTranscription, waitForOutcome, type TranscriptionServices } from "./service.js";
 
 /** The HTTP status of a job that ended without a result, by its error code. */
 export function jobFailureStatus(code: string): number {
@@ -21,15 +21,42 @@ export function wantsAsync(request: FastifyRequest): boolean {
 }
 
 /**
+ * Waits for a job while the client listens. A client that hangs up cancels a job it started
+ * without an Idempotency-Key: nobody can receive the result, so it is not run and not charged.
+ * A job started with a key runs on, for the retry that will come with the same key.
+ */
+export async function waitWhileListening(
+  services: TranscriptionServices,
+  reply: FastifyReply,
+  id: string,
+  { keyed }: { keyed: boolean },
+): Promise<{ final: TranscriptionRow | undefined; gone: boolean }> {
+  const gone = new AbortController();
+  const hungUp = () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  };
+  reply.raw.once("close", hungUp);
+  if (reply.raw.socket?.destroyed ?? true) hungUp(); // closed before we listened
+  const final = await waitForOutcome(services, id, gone.signal);
+  if (gone.signal.aborted && !keyed && final && !isFinal(final.status)) {
+    await cancelTranscription(services, final).catch((error: unknown) => {
+      if (!(error instanceof AppError && error.status === 409)) throw error; // it just ended
+    });
+  }
+  return { final, gone: gone.signal.aborted };
+}
+
+/**
  * Answers an accepted upload: 202 with the job id at once when the client prefers it, else
  * waits for the job and answers with the result (spec §7), or with the job's error. A client
- * that disconnects while waiting leaves the job running; it stays in the history.
+ * that disconnects while waiting cancels the job unless it sent an Idempotency-Key.
  */
 export async function respondWithJob(
   services: TranscriptionServices,
   request: FastifyRequest,
   reply: FastifyReply,
   row: TranscriptionRow,
+  { keyed }: { keyed: boolean } = { keyed: false },
 ) {
   const location = `/api/transcriptions/${row.id}`;
   if (wantsAsync(request)) {
@@ -39,13 +66,11 @@ export async function respondWithJob(
       .header("preference-applied", "respond-async")
       .send({ id: row.id, status: "queued", eventsUrl: `${location}/events` });
   }
-  const gone = new AbortController();
-  reply.raw.once("close", () => gone.abort());
-  const final = await waitForOutcome(services, row.id, gone.signal);
+  const { final, gone } = await waitWhileListening(services, reply, row.id, { keyed });
   if (!final) throw new AppError(404, "NOT_FOUND", "Transcription not found.");
   if (final.status === "completed")
     return reply.header("location", location).send(presentDetail(final));
-  if (gone.signal.aborted) return reply; // nobody is listening any more
+  if (gone) return reply; // nobody is listening any more
   const code = final.error_code ?? "ENGINE_FAILED";
   const status = jobFailureStatus(code);
   throw new AppError(status, code, final.error_message ?? "Failed to transcribe audio", {

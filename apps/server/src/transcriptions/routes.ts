@@ -1,3 +1,4 @@
+import { rm } from "node:fs/promises";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { writeJson, writeSrt, writeTxt, writeVtt, downloadFileName } from "@verbatim/subtitles";
@@ -28,6 +29,7 @@ import {
   updateTranscription,
   type TranscriptionServices,
 } from "./service.js";
+import { idempotencyKeyOf, keyHasJob, once, requestFingerprint } from "./idempotency.js";
 
 const EXPORTS = {
   srt: { write: writeSrt, type: "application/x-subrip; charset=utf-8" },
@@ -53,7 +55,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         schema: {
           summary: "Upload media and transcribe it",
           description:
-            "multipart/form-data: file (the media), source (`file`), model (`whisper-1` fast, `gpt-4o-transcribe` accurate, or an installed model), generateTimestamps (`true`/`false`), language (`auto` or a code), task (`transcribe`/`translate`), chineseScript (`hk`, `tw`, `cn`, `none`). Answers with the finished transcription, or at once with 202 when sent with `Prefer: respond-async`.",
+            "multipart/form-data: file (the media), source (`file`), model (`whisper-1` fast, `gpt-4o-transcribe` accurate, or an installed model), generateTimestamps (`true`/`false`), language (`auto` or a code), task (`transcribe`/`translate`), chineseScript (`hk`, `tw`, `cn`, `none`), style (`standard`, `netflix`). Answers with the finished transcription, or at once with 202 when sent with `Prefer: respond-async`. With an `Idempotency-Key` header, a retry of the same request within a day answers with the same job and charges nothing more (the same key with a different request: 409); without one, hanging up before the answer cancels the job.",
           tags: ["transcriptions"],
           security,
           consumes: ["multipart/form-data"],
@@ -66,8 +68,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request, reply) => {
         const user = currentUser(request);
+        const key = idempotencyKeyOf(request);
         await services.models.requireAnyUsable();
-        await requireSomeMinutes(services.db, user, services.now());
+        // A retry of a request that made its job is answered even when no minutes are left.
+        if (!(await keyHasJob(services.db, user, key))) {
+          await requireSomeMinutes(services.db, user, services.now());
+        }
         const { file, fields } = await receiveMultipart(request, {
           dir: services.config.uploadDir,
           limitBytes: services.config.maxUploadBytes,
@@ -75,8 +81,17 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
             if (early.model !== undefined) await checkUploadOptions(services, user, early);
           },
         });
-        const row = await acceptUpload(services, user, file, fields);
-        return respondWithJob(services, request, reply, row);
+        const fingerprint = requestFingerprint("/api/transcribe", fields, file.sha256);
+        const { row, replayed } = await once(
+          services.db,
+          user,
+          key,
+          fingerprint,
+          services.now(),
+          () => acceptUpload(services, user, file, fields),
+        );
+        if (replayed) await rm(file.path, { force: true });
+        return respondWithJob(services, request, reply, row, { keyed: key !== undefined });
       },
     );
 

@@ -162,9 +162,12 @@ export async function waitForOutcome(
       if (isFinalEvent(event)) done();
     });
     const timer = setInterval(() => {
-      void findTranscription(services.db, id).then((row) => {
-        if (!row || isFinal(row.status)) done();
-      });
+      findTranscription(services.db, id).then(
+        (row) => {
+          if (!row || isFinal(row.status)) done();
+        },
+        () => undefined, // the database is closing (shutdown); the next tick or the end decides
+      );
     }, 2_000);
     const done = () => {
       unsubscribe();

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
@@ -13,6 +13,8 @@ export interface ReceivedFile {
   fileName: string;
   mimeType: string;
   bytes: number;
+  /** SHA-256 of the file's bytes (hex), for idempotent retries; absent for joined chunks. */
+  sha256?: string;
 }
 
 /** Spec §5: the message shown when a file is over the limit. */
@@ -123,7 +125,11 @@ export async function receiveMultipart(
         }
       }
       let bytes = 0;
-      part.file.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      const hash = createHash("sha256");
+      part.file.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+        hash.update(chunk);
+      });
       // Large write buffers: fewer, bigger writes to disk (uploads are up to 100 MB).
       await pipeline(part.file, createWriteStream(path, { highWaterMark: 4 * 1024 * 1024 }));
       if (part.file.truncated) throw tooLarge(limitBytes);
@@ -132,6 +138,7 @@ export async function receiveMultipart(
         fileName: cleanFileName(part.filename),
         mimeType: part.mimetype,
         bytes,
+        sha256: hash.digest("hex"),
       };
     }
   } catch (error) {

@@ -7,6 +7,7 @@ import { errorResponses } from "../auth/schema.js";
 import { AppError } from "../http/app-error.js";
 import { AcceptedResponse, TranscriptionDetail, UploadOptions } from "../transcriptions/schema.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
+import { idempotencyKeyOf, once, requestFingerprint } from "../transcriptions/idempotency.js";
 import {
   acceptUpload,
   checkUploadOptions,
@@ -171,32 +172,38 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
         const user = currentUser(request);
         const body = request.body;
         const { db, config } = services;
+        const key = idempotencyKeyOf(request);
         await services.models.requireAnyUsable();
         // One combine wins the session; the others (a double click, a retry racing the first
-        // try) get 409 and make no job. A combine that fails gives the session back with its
-        // chunks, so a bad option or a missing minute costs no re-upload.
-        await claimForCombine(db, user.id, body.sessionId, services.now());
-        let row;
-        try {
-          await checkUploadOptions(services, user, body);
-          const joined = await combineChunks(db, config.uploadDir, body.sessionId, body);
-          row = await acceptUpload(
-            services,
-            user,
-            {
-              path: joined.path,
-              bytes: joined.bytes,
-              fileName: cleanFileName(body.fileName),
-              mimeType: "",
-            },
-            body,
-          );
-        } catch (error) {
-          await reopenSession(db, body.sessionId);
-          throw error;
-        }
-        await endSession(db, config.uploadDir, body.sessionId);
-        return respondWithJob(services, request, reply, row);
+        // try) get 409 and make no job — or, with the first one's Idempotency-Key, its job.
+        // A combine that fails gives the session back with its chunks, so a bad option or a
+        // missing minute costs no re-upload.
+        const fingerprint = requestFingerprint("/api/uploads/combine", body);
+        const { row } = await once(db, user, key, fingerprint, services.now(), async () => {
+          await claimForCombine(db, user.id, body.sessionId, services.now());
+          let accepted;
+          try {
+            await checkUploadOptions(services, user, body);
+            const joined = await combineChunks(db, config.uploadDir, body.sessionId, body);
+            accepted = await acceptUpload(
+              services,
+              user,
+              {
+                path: joined.path,
+                bytes: joined.bytes,
+                fileName: cleanFileName(body.fileName),
+                mimeType: "",
+              },
+              body,
+            );
+          } catch (error) {
+            await reopenSession(db, body.sessionId);
+            throw error;
+          }
+          await endSession(db, config.uploadDir, body.sessionId);
+          return accepted;
+        });
+        return respondWithJob(services, request, reply, row, { keyed: key !== undefined });
       },
     );
   };

@@ -6,6 +6,7 @@ import * as contact from "./0004-contact.js";
 import * as apiKeys from "./0005-api-keys.js";
 import * as taskRuns from "./0006-task-runs.js";
 import * as uploadSessionState from "./0007-upload-session-state.js";
+import * as idempotencyKeys from "./0008-idempotency-keys.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -18,6 +19,7 @@ export const migrationProvider: MigrationProvider = {
       "0005-api-keys": apiKeys,
       "0006-task-runs": taskRuns,
       "0007-upload-session-state": uploadSessionState,
+      "0008-idempotency-keys": idempotencyKeys,
     };
   },
 };

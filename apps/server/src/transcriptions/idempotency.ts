@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../db/database.js";
+import { AppError } from "../http/app-error.js";
+import type { User } from "../users/repo.js";
+import { findTranscription, type TranscriptionRow } from "./repo.js";
+
+// Idempotent retries for the requests that start paid work (Stripe's convention). An SDK that
+// times out and retries, or a user who presses twice, sends the same `Idempotency-Key`: the
+// retry gets the job the first request made, and nothing is charged twice. The same key with a
+// different request is a client bug: 409. Keys live a day.
+
+/** How long a key is remembered. */
+export const IDEMPOTENCY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** The request's Idempotency-Key, or undefined; 400 for one no client should send. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers["idempotency-key"];
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !/^[\x21-\x7e]{1,255}$/.test(value)) {
+    throw new AppError(
+      400,
+      "INVALID_IDEMPOTENCY_KEY",
+      "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID, say).",
+    );
+  }
+  return value;
+}
+
+/** Whether this key already made a job for the user (a retry, to be answered with it). */
+export async function keyHasJob(db: Db, user: User, key: string | undefined): Promise<boolean> {
+  if (key === undefined) return false;
+  const row = await db
+    .selectFrom("idempotency_keys")
+    .select("transcription_id")
+    .where("user_id", "=", user.id)
+    .where("key", "=", key)
+    .executeTakeFirst();
+  return row?.transcription_id != null;
+}
+
+/** A hash of what a request asked for: its route, its fields (in any order) and its file. */
+export function requestFingerprint(
+  route: string,
+  fields: Record<string, unknown>,
+  fileSha256 = "",
+): string {
+  const sorted = Object.keys(fields)
+    .sort()
+    .map((name) => [name, fields[name]]);
+  return createHash("sha256")
+    .update(JSON.stringify([route, sorted, fileSha256]))
+    .digest("hex");
+}
+
+/**
+ * Runs `start` (which makes a job) at most once per user and key: a retry with the same key
+ * and the same request gets the job the first one made (`replayed`), without running `start`.
+ * Without a key, `start` simply runs. A `start` that fails frees the key for another try.
+ */
+export async function once(
+  db: Db,
+  user: User,
+  key: string | undefined,
+  fingerprint: string,
+  now: Date,
+  start: () => Promise<TranscriptionRow>,
+): Promise<{ row: TranscriptionRow; replayed: boolean }> {
+  if (key === undefined) return { row: await start(), replayed: false };
+  const existing = await claim(db, user.id, key, fingerprint, now);
+  if (existing) return { row: existing, replayed: true };
+  let row: TranscriptionRow;
+  try {
+    row = await start();
+  } catch (error) {
+    await db
+      .deleteFrom("idempotency_keys")
+      .where("user_id", "=", user.id)
+      .where("key", "=", key)
+      .execute();
+    throw error;
+  }
+  await db
+    .updateTable("idempotency_keys")
+    .set({ transcription_id: row.id })
+    .where("user_id", "=", user.id)
+    .where("key", "=", key)
+    .execute();
+  return { row, replayed: false };
+}
+
+/** Takes the key for this request (undefined), or returns the job an earlier one made. */
+async function claim(
+  db: Db,
+  userId: string,
+  key: string,
+  fingerprint: string,
+  now: Date,
+): Promise<TranscriptionRow | undefined> {
+  await db
+    .deleteFrom("idempotency_keys")
+    .where("user_id", "=", userId)
+    .where("key", "=", key)
+    .where("created_at", "<=", new Date(now.getTime() - IDEMPOTENCY_LIFETIME_MS).toISOString())
+    .execute();
+  const inserted = await db
+    .insertInto("idempotency_keys")
+    .values({
+      user_id: userId,
+      key,
+      fingerprint,
+      transcription_id: null,
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(["user_id", "key"]).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return undefined;
+  const earlier = await db
+    .selectFrom("idempotency_keys")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("key", "=", key)
+    .executeTakeFirst();
+  if (!earlier) return claim(db, userId, key, fingerprint, now); // freed meanwhile
+  if (earlier.fingerprint !== fingerprint) {
+    throw new AppError(
+      409,
+      "IDEMPOTENCY_KEY_REUSED",
+      "This Idempotency-Key was already used for a different request. Use a new key for a new request.",
+    );
+  }
+  if (earlier.transcription_id === null) {
+    throw new AppError(
+      409,
+      "IDEMPOTENCY_REQUEST_IN_PROGRESS",
+      "A request with this Idempotency-Key is still being taken in. Retry in a moment.",
+    );
+  }
+  const job = await findTranscription(db, earlier.transcription_id);
+  if (job) return job;
+  // The user deleted that job since: the key starts afresh.
+  await db
+    .deleteFrom("idempotency_keys")
+    .where("user_id", "=", userId)
+    .where("key", "=", key)
+    .execute();
+  return claim(db, userId, key, fingerprint, now);
+}
