@@ -81,6 +81,32 @@ const ConfigSchema = z
     STRIPE_API_URL: z.url().optional(),
     /** The built web app (default: apps/web/dist of this repository). */
     WEB_DIR: z.string().optional(),
+    /**
+     * Which proxies' X-Forwarded-For/-Proto to believe: unset or "false" (default: none, the
+     * client's own address counts), a hop count ("1": one load balancer in front), or the
+     * proxies' addresses/CIDRs ("127.0.0.1,10.0.0.0/8"). "true" believes anyone: only behind a
+     * proxy that overwrites the header, never on a server clients reach directly.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("false")
+      .transform((value, context): boolean | number | string[] => {
+        if (value === "" || value === "false") return false;
+        if (value === "true") return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        const addresses = value
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean);
+        if (addresses.every((item) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item))) return addresses;
+        context.addIssue({
+          code: "custom",
+          message:
+            'must be "false", "true", a hop count, or proxy addresses/CIDRs separated by commas',
+        });
+        return z.NEVER;
+      }),
     /** pino log level. */
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -128,6 +154,7 @@ const ConfigSchema = z
         stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
         stripeApiUrl: env.STRIPE_API_URL,
       },
+      trustProxy: env.TRUST_PROXY,
       logLevel: env.LOG_LEVEL,
     };
   });

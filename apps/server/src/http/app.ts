@@ -58,7 +58,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Forwarded addresses only from the proxies TRUST_PROXY names: otherwise anyone could pick
+    // the address that per-address limits (sign-in, contact) count against.
+    trustProxy: trustProxyOption(context.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -144,6 +146,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     await rateLimits.close();
   });
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N proxies". */
+function trustProxyOption(
+  setting: Config["trustProxy"],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== "number") return setting;
+  return (_address, hop) => hop < setting;
 }
 
 /**

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.js";
+import { startTestApi, type TestApi } from "./support/auth-app.js";
+
+// The per-address sign-in limit counts the address the request really came from. A forged
+// X-Forwarded-For is believed only from proxies TRUST_PROXY names (default: none).
+
+const LIMITS = {
+  rateLimits: { perIp: { max: 5, windowMs: 60_000 }, perEmail: { max: 1000, windowMs: 60_000 } },
+};
+
+async function attemptsFrom(api: TestApi, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await api.post(
+      "/api/auth/login",
+      { email: `victim${i}@example.com`, password: "guessing-again" },
+      { "x-forwarded-for": `203.0.113.${i + 1}` },
+    );
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+describe("TRUST_PROXY", () => {
+  describe("by default", () => {
+    let api: TestApi;
+    beforeAll(async () => {
+      api = await startTestApi("sqlite", {}, LIMITS);
+    });
+    afterAll(() => api.close());
+
+    it("ignores forged X-Forwarded-For: a new forged address per try still meets the limit", async () => {
+      expect(await attemptsFrom(api, 7)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    });
+  });
+
+  describe("behind one trusted proxy", () => {
+    let api: TestApi;
+    beforeAll(async () => {
+      api = await startTestApi("sqlite", { TRUST_PROXY: "1" }, LIMITS);
+    });
+    afterAll(() => api.close());
+
+    it("counts each forwarded client address on its own", async () => {
+      expect(await attemptsFrom(api, 7)).toEqual([401, 401, 401, 401, 401, 401, 401]);
+    });
+  });
+
+  it("reads the setting: off, true, hops, addresses; refuses nonsense", () => {
+    const read = (value?: string) =>
+      loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy;
+    expect(read()).toBe(false);
+    expect(read("false")).toBe(false);
+    expect(read("true")).toBe(true);
+    expect(read("2")).toBe(2);
+    expect(read("127.0.0.1, 10.0.0.0/8")).toEqual(["127.0.0.1", "10.0.0.0/8"]);
+    expect(() => read("everyone")).toThrow(/TRUST_PROXY/);
+  });
+});
