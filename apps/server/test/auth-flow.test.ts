@@ -95,10 +95,10 @@ describe.each(DATABASE_KINDS)("the account journey on %s", (kind) => {
   it("accepts the session cookie as well as the Bearer header", async () => {
     await api.post("/api/auth/register", { name: "Cookie Monster", email: "cookie@example.com" });
     const { token } = tokenFromMail((await inbox.next("cookie@example.com")).text);
-    await api.post("/api/auth/reset-password", { token, password: "biscuits!" });
+    await api.post("/api/auth/reset-password", { token, password: "biscuits and jam!" });
     const login = await api.post("/api/auth/login", {
       email: "cookie@example.com",
-      password: "biscuits!",
+      password: "biscuits and jam!",
     });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
     const me = await fetch(`${api.base}/api/auth/me`, { headers: { cookie } });

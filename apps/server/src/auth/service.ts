@@ -6,6 +6,7 @@ import type { Mailer } from "../mail/mailer.js";
 import { renderMail, type MailTemplate } from "../mail/templates.js";
 import { startFreePlan } from "../minutes/minute-ledger.js";
 import {
+  findUserById,
   findUserBySessionToken,
   findUserWithPasswordByEmail,
   insertUser,
@@ -16,6 +17,7 @@ import {
 } from "../users/repo.js";
 import type { BackgroundWork } from "./background-work.js";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.js";
+import { checkNewPassword } from "./password-policy.js";
 import { findLiveToken, hashToken, issueToken, useAllTokens, useToken } from "./tokens.js";
 
 /** What the account rules need. */
@@ -151,6 +153,8 @@ export async function resetPassword(
 ): Promise<void> {
   const live = await findLiveToken(services.db, input.token, ["reset", "setup"], services.now());
   if (!live) throw invalidToken();
+  const user = await findUserById(services.db, live.userId);
+  checkNewPassword(input.password, user ? [user.email, user.name ?? ""] : []);
   const passwordHash = await hashPassword(input.password);
   await services.db.transaction().execute(async (tx) => {
     const at = services.now();

@@ -54,6 +54,30 @@ describe("/reset-password", { timeout: 30_000 }, () => {
     expect(screen.queryByText("Passwords don't match")).not.toBeInTheDocument();
   });
 
+  it("shows the server's password refusal by its code, in the user's language", async () => {
+    mockApi({
+      "POST /api/auth/reset-password": () =>
+        json({ code: "PASSWORD_TOO_WEAK", message: "This password is too common." }, 400),
+    });
+    await renderRoutes(routes, { path: "/reset-password?token=abc", language: "zh-HK" });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("新密碼"), "password");
+    await user.type(screen.getByLabelText(/確認/), "password");
+    await user.click(screen.getByRole("button", { name: /密碼/ }));
+    expect(await screen.findByText(/這個密碼太常見或太容易猜到/)).toBeInTheDocument();
+    expect(screen.queryByText(/連結可能已失效/)).not.toBeInTheDocument();
+  });
+
+  it("refuses a password of spaces before sending it", async () => {
+    const fetch = mockApi({});
+    await renderRoutes(routes, { path: "/reset-password?token=abc" });
+    await submit("          ", "          ");
+    expect(
+      await screen.findByText("The password cannot be blank or only spaces."),
+    ).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("sets up an account with setup=true, then offers Go to Login", async () => {
     const fetch = mockApi({ "POST /api/auth/reset-password": () => json({ ok: true }) });
     await renderRoutes(routes, { path: "/reset-password?token=abc&setup=true" });

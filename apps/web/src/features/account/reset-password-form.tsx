@@ -31,9 +31,7 @@ export function ResetPasswordForm({ token, setup }: { token: string; setup: bool
       await api("/api/auth/reset-password", { method: "POST", body: { token, password } });
       setDone(true);
     } catch (error) {
-      setFailure(
-        error instanceof ApiError ? t("account.reset.failed") : t("account.reset.unexpected"),
-      );
+      setFailure(error instanceof ApiError ? failureText(error, t) : t("account.reset.unexpected"));
     }
   });
 
@@ -83,4 +81,18 @@ export function ResetPasswordForm({ token, setup }: { token: string; setup: bool
       </Button>
     </form>
   );
+}
+
+/** The server's refusal in the user's language: the password rule's codes, else the link. */
+function failureText(error: ApiError, t: (key: string) => string): string {
+  switch (error.code) {
+    case "PASSWORD_BLANK":
+      return t("account.reset.passwordBlank");
+    case "PASSWORD_TOO_SHORT":
+      return t("account.validation.newPassword");
+    case "PASSWORD_TOO_WEAK":
+      return t("account.reset.passwordTooWeak");
+    default:
+      return t("account.reset.failed");
+  }
 }

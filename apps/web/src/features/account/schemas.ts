@@ -31,7 +31,10 @@ export function forgotPasswordSchema(t: TFunction) {
 export function resetPasswordSchema(t: TFunction) {
   return z
     .object({
-      password: z.string().min(8, t("account.validation.newPassword")),
+      password: z
+        .string()
+        .refine((value) => value.trim() !== "", t("account.reset.passwordBlank"))
+        .refine((value) => Array.from(value).length >= 8, t("account.validation.newPassword")),
       confirmPassword: z.string().min(1, t("account.validation.confirmRequired")),
     })
     .refine((values) => values.password === values.confirmPassword, {
