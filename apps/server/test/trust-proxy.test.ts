@@ -30,6 +30,14 @@ describe("TRUST_PROXY", () => {
     });
     afterAll(() => api.close());
 
+    it("believes no forged X-Forwarded-Proto: no HSTS over plain HTTP", async () => {
+      const forged = await fetch(`${api.base}/api/health`, {
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(forged.headers.get("strict-transport-security")).toBeNull();
+      expect(forged.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    });
+
     it("ignores forged X-Forwarded-For: a new forged address per try still meets the limit", async () => {
       expect(await attemptsFrom(api, 7)).toEqual([401, 401, 401, 401, 401, 429, 429]);
     });
@@ -41,6 +49,16 @@ describe("TRUST_PROXY", () => {
       api = await startTestApi("sqlite", { TRUST_PROXY: "1" }, LIMITS);
     });
     afterAll(() => api.close());
+
+    it("sends HSTS only when the trusted proxy says the client came over HTTPS", async () => {
+      const https = await fetch(`${api.base}/api/health`, {
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(https.headers.get("strict-transport-security")).toMatch(/^max-age=31536000/);
+      expect(https.headers.get("x-content-type-options")).toBe("nosniff");
+      const plain = await fetch(`${api.base}/api/health`);
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+    });
 
     it("counts each forwarded client address on its own", async () => {
       expect(await attemptsFrom(api, 7)).toEqual([401, 401, 401, 401, 401, 401, 401]);

@@ -37,6 +37,7 @@ import { stripeWebhookRoutes } from "../payments/stripe-webhook-routes.js";
 import { accountRoutes } from "../users/routes.js";
 import { serveWebApp } from "../web/serve-web-app.js";
 import { registerErrorHandling, registerNotFound } from "./error-handler.js";
+import { registerSecurityHeaders } from "./security-headers.js";
 
 /** What the routes need: settings and the database. */
 export interface AppContext {
@@ -69,6 +70,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
+  await registerSecurityHeaders(app);
 
   await app.register(swagger, {
     openapi: {
