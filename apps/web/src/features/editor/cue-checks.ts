@@ -1,9 +1,11 @@
 import {
-  CJK_MAX_CHARS_PER_LINE,
-  DEFAULT_READING_LIMITS,
+  DEFAULT_STYLE,
+  isCjkLanguage,
   isCjkText,
   readingIssues,
+  styleLimits,
   type ReadingIssueCode,
+  type StyleName,
 } from "@verbatim/subtitles";
 import { timeMs } from "./cue-operations";
 import type { EditorCue, TimeField } from "./types";
@@ -34,18 +36,23 @@ export function firstTimeProblem(
   return null;
 }
 
-const CJK_LANGUAGES = new Set(["zh", "ja", "ko", "yue"]);
-
-/** Readability warnings for a cue (DESIGN §1), each code once; none while its times are invalid. */
-export function readingWarnings(cue: EditorCue, language: string | null): ReadingIssueCode[] {
+/**
+ * Readability warnings for a cue, each code once; none while its times are invalid. The limits
+ * are the style preset's the transcription was built to (the cue builder's own numbers), for
+ * its language, or for CJK text in any language.
+ */
+export function readingWarnings(
+  cue: EditorCue,
+  language: string | null,
+  style: StyleName = DEFAULT_STYLE,
+): ReadingIssueCode[] {
   const start = timeMs(cue.start);
   const end = timeMs(cue.end);
   if (start === null || end === null || cue.text.trim() === "") return [];
-  const cjk =
-    (language !== null && CJK_LANGUAGES.has(language.split("-")[0] ?? "")) || isCjkText(cue.text);
-  const limits = cjk
-    ? { ...DEFAULT_READING_LIMITS, maxCharsPerLine: CJK_MAX_CHARS_PER_LINE }
-    : DEFAULT_READING_LIMITS;
+  const limits = styleLimits(
+    style,
+    isCjkText(cue.text) && !isCjkLanguage(language) ? "zh" : language,
+  );
   const codes = readingIssues({ index: 0, start, end, text: cue.text }, limits).map((i) => i.code);
   return [...new Set(codes)];
 }

@@ -1,3 +1,4 @@
+import type { StyleName } from "@verbatim/subtitles";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
@@ -11,6 +12,7 @@ export function CueList({
   currentIndex,
   following,
   language,
+  style,
   registry,
   handlers,
 }: {
@@ -19,6 +21,8 @@ export function CueList({
   /** Keep the current cue scrolled into view (while playing). */
   following: boolean;
   language: string | null;
+  /** The style preset the cues are checked against. */
+  style?: StyleName;
   registry: FlushRegistry;
   handlers: CueRowHandlers;
 }) {
@@ -65,6 +69,7 @@ export function CueList({
           isLast={index === cues.length - 1}
           current={index === currentIndex}
           language={language}
+          style={style}
           registry={registry}
           handlers={handlers}
         />

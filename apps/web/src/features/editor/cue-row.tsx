@@ -1,3 +1,4 @@
+import type { StyleName } from "@verbatim/subtitles";
 import { clsx } from "clsx";
 import { memo, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +26,7 @@ export const CueRow = memo(function CueRow({
   isLast,
   current,
   language,
+  style,
   registry,
   handlers,
 }: {
@@ -33,6 +35,7 @@ export const CueRow = memo(function CueRow({
   isLast: boolean;
   current: boolean;
   language: string | null;
+  style?: StyleName;
   registry: FlushRegistry;
   handlers: CueRowHandlers;
 }) {
@@ -45,7 +48,7 @@ export const CueRow = memo(function CueRow({
   );
   const number = index + 1;
   const id = `cue-${cue.key}`;
-  const warnings = readingWarnings({ ...cue, text: draft }, language);
+  const warnings = readingWarnings({ ...cue, text: draft }, language, style);
   const select = () => handlers.select(index);
 
   const action = (name: EditorIconName, label: string, run: () => void, disabled = false) => (

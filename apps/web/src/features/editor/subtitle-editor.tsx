@@ -1,3 +1,4 @@
+import type { StyleName } from "@verbatim/subtitles";
 import { formatTimecode } from "@verbatim/subtitles";
 import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,7 +30,14 @@ function canDrawWaveform(): boolean {
 }
 
 export interface SubtitleEditorProps {
-  transcription: { id: string; fileName: string; language: string | null; subtitles: Subtitle[] };
+  transcription: {
+    id: string;
+    fileName: string;
+    language: string | null;
+    /** The style preset the cues were built to (older jobs: standard). */
+    style?: StyleName;
+    subtitles: Subtitle[];
+  };
   /** The local media file for playback; null when the browser no longer has it. */
   media: File | null;
   onBack(): void;
@@ -200,6 +208,7 @@ function Editor({ transcription, media, onBack, onContinue }: SubtitleEditorProp
               currentIndex={currentIndex}
               following={playing}
               language={transcription.language}
+              style={transcription.style}
               registry={registry}
               handlers={handlers}
             />

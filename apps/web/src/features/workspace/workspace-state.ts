@@ -1,3 +1,4 @@
+import type { StyleName } from "@verbatim/subtitles";
 import type { WorkspaceError } from "./process-step";
 import type { Step } from "./step-indicator";
 import type { TranscribeOptions } from "./upload-transport";
@@ -8,6 +9,8 @@ export interface TranscriptionDetail {
   fileName: string;
   status: string;
   language: string | null;
+  /** The subtitle style preset the cues were built to (absent from older servers). */
+  style?: StyleName;
   subtitles: { id: number; startTime: string; endTime: string; text: string }[];
 }
 
