@@ -12,7 +12,7 @@ const SUPPORT = "help@verbatim.test";
 const LIMITS = { perIp: { max: 3, windowMs: 60_000 }, perEmail: { max: 2, windowMs: 60_000 } };
 
 let ipCounter = 0;
-/** A client address of its own (the API trusts X-Forwarded-For, as behind a proxy). */
+/** A client address of its own (the API trusts this test as its proxy: TRUST_PROXY below). */
 const freshIp = () => ({
   "x-forwarded-for": `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`,
 });
@@ -55,9 +55,15 @@ describe.each(DATABASE_KINDS)("POST /api/contact on %s", (kind) => {
 
   beforeAll(async () => {
     inbox = await startSmtpInbox();
-    api = await startTestApi(kind, { SMTP_URL: inbox.url, SUPPORT_EMAIL: SUPPORT }, undefined, {
-      contact: { rateLimits: LIMITS },
-    });
+    // The test is the proxy in front: its X-Forwarded-For stands for distinct clients.
+    api = await startTestApi(
+      kind,
+      { SMTP_URL: inbox.url, SUPPORT_EMAIL: SUPPORT, TRUST_PROXY: "127.0.0.1" },
+      undefined,
+      {
+        contact: { rateLimits: LIMITS },
+      },
+    );
   });
   afterAll(async () => {
     await api?.close();
