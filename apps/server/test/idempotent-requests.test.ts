@@ -48,6 +48,24 @@ describe.each(DATABASE_KINDS)("idempotent requests on %s", (kind) => {
         .execute()
     ).length;
 
+  /** Sends a waiting upload, then hangs up once its job exists; returns the job's id. */
+  async function uploadThenHangUp(user: TestUser, headers: Record<string, string>) {
+    const request = upload(api.base, "/api/transcribe", {
+      file: new Blob([readFileSync(long)]),
+      headers,
+    }).catch(() => undefined);
+    let id: string | undefined;
+    for (let i = 0; i < 300 && !id; i++) {
+      id = (await jobsOf(user))[0]?.id;
+      if (!id) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(id).toBeDefined();
+    // upload() owns its fetch: hang up by closing the server's connections instead.
+    api.app.server.closeAllConnections();
+    await request;
+    return id!;
+  }
+
   async function waitForStatus(id: string, statuses: string[]): Promise<string> {
     for (let i = 0; i < 600; i++) {
       const row = await api.db
@@ -113,20 +131,8 @@ describe.each(DATABASE_KINDS)("idempotent requests on %s", (kind) => {
 
   it("cancels a waiting request's job when its client hangs up without a key", async () => {
     const user = await signedInUser(api.db);
-    const request = upload(api.base, "/api/transcribe", {
-      file: new Blob([readFileSync(long)]),
-      headers: user.auth,
-    }).catch(() => undefined);
-    let id: string | undefined;
-    for (let i = 0; i < 300 && !id; i++) {
-      id = (await jobsOf(user))[0]?.id;
-      if (!id) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(id).toBeDefined();
-    // upload() owns its fetch: hang up by closing the server's connections instead.
-    api.app.server.closeAllConnections();
-    await request;
-    expect(await waitForStatus(id!, ["cancelled", "completed", "failed"])).toBe("cancelled");
+    const id = await uploadThenHangUp(user, user.auth);
+    expect(await waitForStatus(id, ["cancelled", "completed", "failed"])).toBe("cancelled");
     // The cancel marks the job, then gives its minutes back.
     for (let i = 0; i < 50; i++) {
       if ((await minuteBalance(api.db, user.id)).planSeconds === 1200) break;
@@ -138,18 +144,7 @@ describe.each(DATABASE_KINDS)("idempotent requests on %s", (kind) => {
   it("lets a keyed job run on after its client hangs up, and gives the retry its result", async () => {
     const user = await signedInUser(api.db);
     const headers = { ...user.auth, "idempotency-key": "hang-up-then-retry" };
-    const request = upload(api.base, "/api/transcribe", {
-      file: new Blob([readFileSync(long)]),
-      headers,
-    }).catch(() => undefined);
-    let id: string | undefined;
-    for (let i = 0; i < 300 && !id; i++) {
-      id = (await jobsOf(user))[0]?.id;
-      if (!id) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(id).toBeDefined();
-    api.app.server.closeAllConnections();
-    await request;
+    const id = await uploadThenHangUp(user, headers);
     const retry = await upload(api.base, "/api/transcribe", {
       file: new Blob([readFileSync(long)]),
       headers,
@@ -160,7 +155,7 @@ describe.each(DATABASE_KINDS)("idempotent requests on %s", (kind) => {
     const charges = await api.db
       .selectFrom("minute_ledger")
       .select("id")
-      .where("reference", "=", id!)
+      .where("reference", "=", id)
       .where("kind", "=", "charge")
       .execute();
     expect(charges).toHaveLength(1);

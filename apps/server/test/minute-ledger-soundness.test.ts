@@ -21,9 +21,9 @@ import {
   minuteCredits,
   releaseMinutes,
   reserveMinutes,
-  startFreePlan,
 } from "../src/minutes/minute-ledger.js";
 import { planSeconds, type PlanType } from "../src/minutes/plans.js";
+import { newLedgerUser } from "./support/ledger-user.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 
 // The ledger's promises, checked against any order of events a user and the billing system can
@@ -74,24 +74,7 @@ describe.each(DATABASE_KINDS)("the minutes ledger stays sound on %s", (kind) => 
   });
   afterAll(() => close());
 
-  async function newUser(): Promise<string> {
-    const id = randomUUID();
-    const at = T0.toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        id,
-        email: `${id}@example.com`,
-        name: null,
-        password_hash: null,
-        locale: "en",
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await startFreePlan(db, id, T0);
-    return id;
-  }
+  const newUser = () => newLedgerUser(db, T0);
 
   async function apply(user: string, step: Op, now: Date): Promise<Date> {
     const job = (n: number) => `${user}:job-${n}`;

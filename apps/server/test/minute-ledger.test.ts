@@ -8,9 +8,9 @@ import {
   releaseMinutes,
   reserveMinutes,
   rollDuePeriods,
-  startFreePlan,
 } from "../src/minutes/minute-ledger.js";
 import { addMonths } from "../src/minutes/billing-period.js";
+import { newLedgerUser } from "./support/ledger-user.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 
 const T0 = new Date("2026-01-31T10:00:00.000Z");
@@ -24,24 +24,7 @@ describe.each(DATABASE_KINDS)("the minutes ledger on %s", (kind) => {
   });
   afterAll(() => close());
 
-  async function newUser(): Promise<string> {
-    const id = randomUUID();
-    const at = T0.toISOString();
-    await db
-      .insertInto("users")
-      .values({
-        id,
-        email: `${id}@example.com`,
-        name: null,
-        password_hash: null,
-        locale: "en",
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await startFreePlan(db, id, T0);
-    return id;
-  }
+  const newUser = () => newLedgerUser(db, T0);
 
   async function addPack(userId: string, minutes: number): Promise<void> {
     await db
