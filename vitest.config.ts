@@ -23,6 +23,7 @@ export default defineConfig({
           name: "node",
           include: ["packages/*/{src,test}/**/*.test.ts", "apps/server/{src,test}/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["scripts/vitest-global-setup.ts"], // builds what child processes run
         },
       },
       {
@@ -44,6 +45,7 @@ export default defineConfig({
           name: "e2e",
           include: ["apps/web/e2e/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["scripts/vitest-global-setup.ts"], // and the web app the browser loads
           fileParallelism: false,
         },
       },

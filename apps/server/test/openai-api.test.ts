@@ -140,14 +140,15 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
       expect([4, 5]).toContain((json.usage as { seconds: number }).seconds);
       expect(typeof text).toBe("string");
       expect(text.trim()).toBe(json.text); // same audio, same model, same text
+      // The random-weight model says something for 4 s of speech: every format carries cues.
+      expect(json.text.trim()).not.toBe("");
       expect(typeof srt).toBe("string");
-      if (srt.trim() !== "") {
-        expect(srt).toMatch(/^1\r?\n/);
-        expect(srt).toMatch(TIMECODE);
-        expect(srt).toMatch(/,\d{3} --> /);
-      }
+      expect(srt).toMatch(/^1\r?\n/);
+      expect(srt).toMatch(TIMECODE);
+      expect(srt).toMatch(/,\d{3} --> /);
       expect(vtt).toMatch(/^WEBVTT/);
-      if (vtt.includes("-->")) expect(vtt).toMatch(/\.\d{3} --> /);
+      expect(vtt).toMatch(TIMECODE);
+      expect(vtt).toMatch(/\.\d{3} --> /);
     },
     SLOW,
   );
@@ -170,6 +171,8 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
       expect(typeof verbose.text).toBe("string");
       expect(Array.isArray(verbose.segments)).toBe(true);
       expect(Array.isArray(verbose.words)).toBe(true);
+      expect(verbose.segments?.length).toBeGreaterThan(0);
+      expect(verbose.words?.length).toBeGreaterThan(0);
       for (const [i, segment] of (verbose.segments ?? []).entries()) {
         expect(segment).toMatchObject({ id: i, seek: 0, tokens: [], no_speech_prob: 0 });
         expect(segment.end).toBeGreaterThanOrEqual(segment.start);
@@ -206,6 +209,7 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
       });
       expect(verbose.segments).toBeUndefined();
       expect(Array.isArray(verbose.words)).toBe(true);
+      expect(verbose.words?.length).toBeGreaterThan(0);
     },
     SLOW,
   );
@@ -226,6 +230,7 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
       })) as OpenAI.Audio.TranslationVerbose;
       expect(verbose).toMatchObject({ task: "translate" });
       expect(Array.isArray(verbose.segments)).toBe(true);
+      expect(verbose.segments?.length).toBeGreaterThan(0);
     },
     SLOW,
   );

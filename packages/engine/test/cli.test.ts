@@ -1,4 +1,11 @@
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { readSrt } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,12 +130,20 @@ describe("verbatim models", () => {
   it("lists the registry and marks installed models", () => {
     const dir = at("models-listed");
     mkdirSync(dir);
-    copyFileSync(model, join(dir, "ggml-tiny.bin"));
+    // The random-weight file has tiny's shape but not the published size: under tiny's
+    // registry name it is invalid; under a name of its own it is a usable, unlisted model.
+    symlinkSync(model, join(dir, "ggml-tiny.bin"));
+    symlinkSync(model, join(dir, "ggml-my-tiny.bin"));
+    writeFileSync(join(dir, "ggml-base.bin"), "not a model");
     const run = runCli(["models", "list", "--models-dir", dir]);
-    expect(run.status).toBe(0);
+    expect(run.status, run.stderr).toBe(0);
+    const state = (name: string) =>
+      run.stdout.match(new RegExp(`^${name} +\\d+ MB *(.*)$`, "m"))?.[1];
     expect(run.stdout).toMatch(/large-v3-turbo/);
-    // The random-weight file has tiny's shape but not the published bytes: listed, by name.
-    expect(run.stdout).toMatch(/^tiny\s.*(installed|invalid)/m);
+    expect(state("tiny")).toBe("invalid");
+    expect(state("base")).toBe("invalid");
+    expect(state("my-tiny")).toBe("installed (unlisted)");
+    expect(state("small")).toBe(""); // not installed
   });
 
   it("explains an offline download failure in one line with exit code 4", async () => {

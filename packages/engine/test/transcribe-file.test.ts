@@ -1,6 +1,9 @@
 import { readVtt, readSrt, readJson } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderTranscription, OUTPUT_FORMATS } from "../src/cli/render-output.js";
+import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
+import { speechChunks } from "../src/pipeline/chunker.js";
+import { SpeechDetector } from "../src/vad/speech-detector.js";
 import { transcribeFile, type TranscriptionProgress } from "../src/transcribe-file.js";
 import { CONTAINERS, JFK_MP3, makeContainer, scratchDir } from "./helpers/media-files.js";
 import { ensureRandomModel } from "./support/random-model.js";
@@ -55,13 +58,35 @@ describe("transcribeFile through the real whisper.cpp binding", () => {
   });
 
   it("runs media cut into many chunks to the end", async () => {
-    const result = await transcribeFile({
-      input: JFK_MP3,
-      model,
-      beamSize: 1,
-      temperatureFallback: false,
-      chunking: { targetChunkSeconds: 3, maxChunkSeconds: 4, speechPadMs: 200 },
-    });
+    const chunking = { targetChunkSeconds: 3, maxChunkSeconds: 4, speechPadMs: 200 };
+    // Where the chunker cuts this file (the same decoder and voice detection the engine uses).
+    const detector = await SpeechDetector.create();
+    const chunkEnds: number[] = [];
+    try {
+      for await (const chunk of speechChunks(decodePcm(JFK_MP3), detector, chunking)) {
+        chunkEnds.push(Math.round((chunk.sourceEnd * 1000) / SAMPLE_RATE));
+      }
+    } finally {
+      await detector.close();
+    }
+    expect(chunkEnds.length).toBeGreaterThanOrEqual(3);
+
+    const progress: number[] = [];
+    const result = await transcribeFile(
+      { input: JFK_MP3, model, beamSize: 1, temperatureFallback: false, chunking },
+      { onProgress: (p) => p.stage === "transcribing" && progress.push(p.processedMs) },
+    );
+    // Every chunk ran: the engine reports the end of each one, in order, up to the last. (The
+    // voice detector's cut points move by a few frames with how the decoder's output arrives,
+    // so each end is matched within a quarter second.)
+    expect([...progress].sort((a, b) => a - b)).toEqual(progress);
+    const reached = chunkEnds.filter((end) => progress.some((ms) => Math.abs(ms - end) <= 250));
+    expect(reached).toEqual(chunkEnds);
+    expect(result.durationMs).toBe(chunkEnds.at(-1));
+    // Speech from more than one chunk made it into the result, in order and within the media.
+    expect(result.segments.length).toBeGreaterThan(0);
+    const chunkOf = (ms: number) => chunkEnds.findIndex((end) => ms < end);
+    expect(new Set(result.segments.map((s) => chunkOf(s.start))).size).toBeGreaterThanOrEqual(2);
     const starts = result.segments.map((s) => s.start);
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
     expect(result.segments.every((s) => s.end <= result.durationMs + 250)).toBe(true);

@@ -29,6 +29,8 @@ function account({ isAdmin = false, subscription = {} as Record<string, unknown>
         ...subscription,
       }),
     "DELETE /api/account": () => new Response(null, { status: 204 }),
+    // The API keys card on the page lists the user's keys (none here).
+    "GET /api/keys": () => json([]),
   });
 }
 

@@ -1,4 +1,4 @@
-import { vi } from "vitest";
+import { onTestFinished, vi } from "vitest";
 
 /** A JSON answer as the API sends it. */
 export function json(body: unknown, status = 200): Response {
@@ -8,15 +8,28 @@ export function json(body: unknown, status = 200): Response {
   });
 }
 
-/** Mocks fetch with a handler per "METHOD path"; anything else fails the test loudly. */
+/**
+ * Mocks fetch with a handler per "METHOD path". Any other call fails the test: the fetch
+ * rejects (as a network error would), and because a component may catch that and carry on,
+ * the test is also failed when it finishes, naming every unexpected call.
+ */
 export function mockApi(
   handlers: Record<string, (init: RequestInit | undefined) => Response | Promise<Response>>,
 ) {
+  const unexpected: string[] = [];
+  onTestFinished(() => {
+    if (unexpected.length > 0) {
+      throw new Error(`unexpected API calls (no handler in mockApi): ${unexpected.join(", ")}`);
+    }
+  });
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const key = `${init?.method ?? "GET"} ${new URL(url, "http://localhost").pathname}`;
     const handler = handlers[key];
-    if (!handler) throw new Error(`unexpected call ${key}`);
+    if (!handler) {
+      unexpected.push(key);
+      throw new Error(`unexpected call ${key}`);
+    }
     return handler(init);
   });
 }

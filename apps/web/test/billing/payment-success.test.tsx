@@ -1,8 +1,12 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../render";
 import { Toaster } from "../../src/components/ui/toaster";
+import {
+  PLAN_SETTLE_MS,
+  REFRESH_WAIT_MS,
+} from "../../src/features/billing/use-payment-confirmation";
 import PaymentSuccessPage from "../../src/pages/payment-success-page";
 import { jsonResponse, signIn } from "../session";
 
@@ -110,13 +114,25 @@ describe("/payment-success", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("signed out: waits, then goes to /login with the way back here", async () => {
+  it("signed out: waits, then goes to /login with the way back here, confirming nothing", async () => {
     localStorage.clear();
     const fetch = vi.spyOn(globalThis, "fetch");
-    await renderReturn("/payment-success?session_id=cs_5&plan=basic");
-    expect(
-      await screen.findByText("Login page, back to /payment-success?session_id=cs_5&plan=basic"),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(fetch).not.toHaveBeenCalled());
+    // The hook's waits run on a clock the test moves: "waits" and "never calls" are checked
+    // over the whole time the page could still act, not at the first tick.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await renderReturn("/payment-success?session_id=cs_5&plan=basic");
+      await act(() => vi.advanceTimersByTimeAsync(REFRESH_WAIT_MS - 100));
+      expect(screen.queryByText(/^Login page/)).not.toBeInTheDocument();
+      expect(screen.getByText("Confirming your payment...")).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      expect(
+        screen.getByText("Login page, back to /payment-success?session_id=cs_5&plan=basic"),
+      ).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(10 * (REFRESH_WAIT_MS + PLAN_SETTLE_MS)));
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

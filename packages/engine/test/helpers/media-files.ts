@@ -19,6 +19,16 @@ export function ffmpeg(...args: string[]): void {
   execFileSync("ffmpeg", ["-nostdin", "-v", "error", "-y", ...args], { stdio: "pipe" });
 }
 
+/**
+ * The JFK recording played `times` times back to back (about 11 s each), as an MP3 in `dir`:
+ * media long enough that a job is still running when a test acts on it.
+ */
+export function loopedJfk(dir: string, times: number, name = `jfk-x${times}.mp3`): string {
+  const path = join(dir, name);
+  ffmpeg("-stream_loop", String(times - 1), "-i", JFK_MP3, "-c", "copy", path);
+  return path;
+}
+
 /** Each container the product accepts, made from the JFK recording: [file name, ffmpeg args]. */
 export const CONTAINERS: ReadonlyArray<readonly [string, string[]]> = [
   ["speech.mp3", ["-i", JFK_MP3, "-c:a", "copy"]],
