@@ -46,13 +46,25 @@ export function authHeaders(): Record<string, string> {
  */
 export async function api<T>(
   path: string,
-  { method = "GET", body, signal }: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  {
+    method = "GET",
+    body,
+    signal,
+    keepalive,
+  }: {
+    method?: string;
+    body?: unknown;
+    signal?: AbortSignal;
+    /** Let the request outlive the page (sent while it unloads; bodies up to 64 kB). */
+    keepalive?: boolean;
+  } = {},
 ): Promise<T> {
   const isForm = body instanceof FormData;
   const response = await fetch(path, {
     method,
     credentials: "include",
     signal,
+    ...(keepalive ? { keepalive } : {}),
     headers: {
       accept: "application/json",
       ...authHeaders(),

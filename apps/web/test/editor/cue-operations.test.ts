@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   deleteCue,
+  earliestTime,
+  fixOverlaps,
   fromSubtitles,
   insertAfter,
   mergeWithNext,
   middleBoundary,
+  overlappingCues,
   shiftAll,
   sortByStart,
   splitCue,
@@ -69,18 +72,36 @@ describe("merge, insert, delete, renumber", () => {
     expect(mergeWithNext(two(), 1)).toHaveLength(2);
   });
 
-  it("inserts an empty cue after one, within the gap", () => {
+  it("inserts an empty cue after one, within the gap, never over the next", () => {
     const cues = insertAfter(two(), 0, 3);
     expect(cues.map((c) => c.key)).toEqual([1, 3, 2]);
-    expect(cues[1]).toEqual(cue(3, "00:00:05,000", "00:00:06,000", ""));
+    // The 1 s gap, less the usual 84 ms on either side.
+    expect(cues[1]).toEqual(cue(3, "00:00:05,084", "00:00:05,916", ""));
+    expect(overlappingCues(cues).size).toBe(0);
     expect(insertAfter([], -1, 1)).toEqual([cue(1, "00:00:00,000", "00:00:02,000", "")]);
+    // After the last: 2 s after a gap.
+    expect(insertAfter(two(), 1, 3)[2]).toEqual(cue(3, "00:00:08,084", "00:00:10,084", ""));
+  });
+
+  it("with no gap, inserts into the second half of the cue before", () => {
+    const touching = [
+      cue(1, "00:00:01,000", "00:00:03,000", "a"),
+      cue(2, "00:00:03,000", "00:00:04,000", "b"),
+    ];
+    const cues = insertAfter(touching, 0, 3);
+    expect(cues).toEqual([
+      cue(1, "00:00:01,000", "00:00:02,000", "a"),
+      cue(3, "00:00:02,000", "00:00:03,000", ""),
+      touching[1],
+    ]);
+    expect(overlappingCues(cues).size).toBe(0);
   });
 
   it("deletes and renumbers from 1 in list order", () => {
     const cues = deleteCue(insertAfter(two(), 1, 3), 0);
     expect(toSubtitles(cues)).toEqual([
       { id: 1, startTime: "00:00:06,000", endTime: "00:00:08,000", text: "Second line" },
-      { id: 2, startTime: "00:00:08,000", endTime: "00:00:10,000", text: "" },
+      { id: 2, startTime: "00:00:08,084", endTime: "00:00:10,084", text: "" },
     ]);
   });
 
@@ -100,15 +121,50 @@ describe("merge, insert, delete, renumber", () => {
 });
 
 describe("shift", () => {
-  it("moves every valid time and clamps at zero, leaving invalid ones as typed", () => {
+  it("moves every valid time, leaving invalid ones as typed", () => {
     const cues = [...two(), cue(3, "00:00:0", "00:00:09,000", "bad")];
-    const shifted = shiftAll(cues, -1500);
+    const shifted = shiftAll(cues, -1000);
     expect(shifted.map((c) => [c.start, c.end])).toEqual([
-      ["00:00:00,000", "00:00:03,500"],
-      ["00:00:04,500", "00:00:06,500"],
-      ["00:00:0", "00:00:07,500"],
+      ["00:00:00,000", "00:00:04,000"],
+      ["00:00:05,000", "00:00:07,000"],
+      ["00:00:0", "00:00:08,000"],
     ]);
     expect(shiftAll(two(), 250)[0]?.start).toBe("00:00:01,250");
+  });
+
+  it("refuses a shift that would move a time below zero (nothing piles up at zero)", () => {
+    const cues = two();
+    expect(earliestTime(cues)).toBe(1000);
+    expect(shiftAll(cues, -1001)).toBe(cues);
+    expect(shiftAll(cues, -60_000)).toBe(cues);
+    expect(earliestTime([cue(1, "bad", "x", "")])).toBeNull();
+  });
+});
+
+describe("overlaps", () => {
+  const overlapping = () => [
+    cue(1, "00:00:01,000", "00:00:05,000", "a"),
+    cue(2, "00:00:04,000", "00:00:06,000", "b"),
+    cue(3, "00:00:06,500", "00:00:07,000", "c"),
+    cue(4, "00:00:06,600", "00:00:08,000", "d"),
+  ];
+
+  it("finds cues that start before the one above ends", () => {
+    expect([...overlappingCues(overlapping())]).toEqual([1, 3]);
+    expect(overlappingCues(two()).size).toBe(0);
+  });
+
+  it("fixes them by ending the earlier cue a gap before, or moving a short one after", () => {
+    const fixed = fixOverlaps(overlapping());
+    expect(fixed.map((c) => [c.start, c.end])).toEqual([
+      ["00:00:01,000", "00:00:03,916"], // ends 84 ms before b
+      ["00:00:04,000", "00:00:06,000"],
+      ["00:00:06,500", "00:00:07,000"], // would keep only 16 ms: d moves after it instead
+      ["00:00:07,084", "00:00:08,484"],
+    ]);
+    expect(overlappingCues(fixed).size).toBe(0);
+    const clean = two();
+    expect(fixOverlaps(clean)).toBe(clean);
   });
 });
 
@@ -130,14 +186,61 @@ describe("find and replace", () => {
 });
 
 describe("plain text", () => {
-  it("turns paragraphs into cues reusing timings by position, else 0–5 s", () => {
+  const four = () => [
+    cue(1, "00:00:01,000", "00:00:02,000", "One"),
+    cue(2, "00:00:03,000", "00:00:04,000", "Two"),
+    cue(3, "00:00:05,000", "00:00:06,000", "Three"),
+    cue(4, "00:00:07,000", "00:00:08,000", "Four"),
+  ];
+
+  it("keeps an edited paragraph on its cue's timing, and adds new ones after the last", () => {
     const cues = fromPlainText("First\n\n  Second  \nline\n\n\nThird", two(), 3);
     expect(cues).toEqual([
       cue(1, "00:00:01,000", "00:00:05,000", "First"),
       cue(2, "00:00:06,000", "00:00:08,000", "Second\nline"),
-      cue(5, "00:00:00,000", "00:00:05,000", "Third"),
+      cue(3, "00:00:08,084", "00:00:10,084", "Third"),
     ]);
     expect(toPlainText(two())).toBe("Hello there world\n\nSecond line");
+  });
+
+  it("deleting a paragraph removes exactly its cue; later texts keep their timings", () => {
+    const cues = fromPlainText("One\n\nThree\n\nFour", four(), 5);
+    expect(cues).toEqual([four()[0], four()[2], four()[3]]);
+  });
+
+  it("moves nothing when paragraphs are reordered or one is inserted in the middle", () => {
+    const inserted = fromPlainText("One\n\nTwo\n\nNew\n\nThree\n\nFour", four(), 5);
+    expect(inserted.map((c) => [c.text, c.start, c.end])).toEqual([
+      ["One", "00:00:01,000", "00:00:02,000"],
+      ["Two", "00:00:03,000", "00:00:04,000"],
+      ["New", "00:00:04,084", "00:00:04,916"], // the gap between Two and Three
+      ["Three", "00:00:05,000", "00:00:06,000"],
+      ["Four", "00:00:07,000", "00:00:08,000"],
+    ]);
+  });
+
+  it("shares a merged or split cue's span between its paragraphs", () => {
+    const merged = fromPlainText("One\n\nTwo Three\n\nFour", four(), 5);
+    expect(merged.map((c) => [c.key, c.text, c.start, c.end])).toEqual([
+      [1, "One", "00:00:01,000", "00:00:02,000"],
+      [2, "Two Three", "00:00:03,000", "00:00:06,000"],
+      [4, "Four", "00:00:07,000", "00:00:08,000"],
+    ]);
+    const split = fromPlainText("One\n\nTw\n\no\n\nThree\n\nFour", four(), 5);
+    expect(split.map((c) => [c.text, c.start, c.end])).toEqual([
+      ["One", "00:00:01,000", "00:00:02,000"],
+      ["Tw", "00:00:03,000", "00:00:03,667"],
+      ["o", "00:00:03,667", "00:00:04,000"],
+      ["Three", "00:00:05,000", "00:00:06,000"],
+      ["Four", "00:00:07,000", "00:00:08,000"],
+    ]);
+  });
+
+  it("keeps cues without text, which the plain view cannot show", () => {
+    const cues = [...four().slice(0, 2), cue(9, "00:00:04,100", "00:00:04,500", ""), four()[2]!];
+    const edited = fromPlainText("One\n\nTwo!\n\nThree", cues, 10);
+    expect(edited.map((c) => c.key)).toEqual([1, 2, 9, 3]);
+    expect(edited[1]?.text).toBe("Two!");
   });
 });
 
@@ -157,6 +260,33 @@ describe("undo and redo", () => {
     state = editorReducer(state, { type: "shift", offsetMs: 1000 });
     expect(state.future).toEqual([]);
     expect(editorReducer(state, { type: "redo" })).toBe(state);
+  });
+
+  it("groups typing in one text into one step, and starts another after a pause", () => {
+    let state = initialState(two());
+    for (const [text, at] of [
+      ["A", 1000],
+      ["AB", 1200],
+      ["ABC", 1400],
+      ["ABC D", 3000],
+    ] as const) {
+      state = editorReducer(state, { type: "edit-text", index: 0, text, at });
+    }
+    expect(state.past).toHaveLength(2);
+    state = editorReducer(state, { type: "undo" });
+    expect(state.cues[0]?.text).toBe("ABC");
+    state = editorReducer(state, { type: "undo" });
+    expect(state.cues[0]?.text).toBe("Hello there world");
+  });
+
+  it("undoes typing and structure in the order they happened", () => {
+    let state = initialState(two());
+    state = editorReducer(state, { type: "delete", index: 0 });
+    state = editorReducer(state, { type: "edit-text", index: 0, text: "Typed", at: 5000 });
+    state = editorReducer(state, { type: "undo" });
+    expect(state.cues.map((c) => c.text)).toEqual(["Second line"]);
+    state = editorReducer(state, { type: "undo" });
+    expect(state.cues).toEqual(two());
   });
 
   it("groups typing in one time field into one step", () => {

@@ -10,10 +10,10 @@ const subtitles: Subtitle[] = [
   { id: 2, startTime: "00:00:04,000", endTime: "00:00:06,000", text: "Good morning" },
 ];
 
-function renderEditor(
+async function renderEditor(
   props: { onContinue?: (saved: Subtitle[]) => void; media?: File | null } = {},
 ) {
-  return renderPage(
+  const rendered = await renderPage(
     <>
       <SubtitleEditor
         transcription={{ id: "t1", fileName: "talk.mp3", language: "en", subtitles }}
@@ -24,6 +24,9 @@ function renderEditor(
       <Toaster />
     </>,
   );
+  // The editor opens once it has looked for a draft on this device (none in jsdom).
+  await screen.findByLabelText("Text of subtitle 1");
+  return rendered;
 }
 
 function mockSave() {
@@ -75,21 +78,32 @@ describe("SubtitleEditor", () => {
     expect(screen.getByText("The end is before the start.")).toBeInTheDocument();
   });
 
-  it("commits text edits 500 ms after typing stops", async () => {
+  it("takes each keystroke at once, and Ctrl+Z in the text field undoes the typing", async () => {
     await renderEditor();
-    vi.useFakeTimers();
     const undo = screen.getByRole("button", { name: "Undo" });
     const text = screen.getByLabelText("Text of subtitle 1");
-    fireEvent.change(text, { target: { value: "Hello" } });
-    act(() => vi.advanceTimersByTime(300));
-    fireEvent.change(text, { target: { value: "Hello again" } });
-    act(() => vi.advanceTimersByTime(499));
     expect(undo).toBeDisabled();
-    act(() => vi.advanceTimersByTime(1));
-    expect(undo).toBeEnabled();
-    expect(text).toHaveValue("Hello again");
-    fireEvent.click(undo);
+    await userEvent.type(text, "ABC");
+    expect(undo).toBeEnabled(); // no waiting: the edit is in the history already
+    expect(text).toHaveValue("Hello worldABC");
+    await userEvent.keyboard("{Control>}z{/Control}");
     expect(text).toHaveValue("Hello world");
+    await userEvent.keyboard("{Control>}{Shift>}z{/Shift}{/Control}");
+    expect(text).toHaveValue("Hello worldABC");
+  });
+
+  it("undoes typing and a deletion in the order they happened", async () => {
+    await renderEditor();
+    await userEvent.click(screen.getByRole("button", { name: "Delete subtitle 1" }));
+    const text = screen.getByLabelText("Text of subtitle 1");
+    await userEvent.type(text, "!");
+    expect(text).toHaveValue("Good morning!");
+    await userEvent.keyboard("{Control>}z{/Control}");
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Good morning");
+    expect(screen.queryByLabelText("Text of subtitle 2")).not.toBeInTheDocument();
+    await userEvent.keyboard("{Control>}z{/Control}");
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello world");
+    expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("Good morning");
   });
 
   it("Save sends the edited cues in a PATCH, numbered from 1", async () => {
@@ -127,19 +141,19 @@ describe("SubtitleEditor", () => {
     ]);
   });
 
-  it("turns plain text paragraphs into cues, reusing timings by position", async () => {
+  it("maps plain text back to cues by content: deleting a paragraph moves no text", async () => {
     await renderEditor();
     await userEvent.click(screen.getByRole("button", { name: "Plain" }));
     const plain = screen.getByLabelText("Subtitle text");
     expect(plain).toHaveValue("Hello world\n\nGood morning");
-    fireEvent.change(plain, { target: { value: "Hello\n\nGood\nmorning\n\nNew one" } });
+    fireEvent.change(plain, { target: { value: "Good morning\n\nNew one" } });
     await userEvent.click(screen.getByRole("button", { name: "SRT" }));
-    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello");
-    expect(screen.getByLabelText("Start time of subtitle 1")).toHaveValue("00:00:01,000");
-    expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("Good\nmorning");
-    expect(screen.getByLabelText("End time of subtitle 2")).toHaveValue("00:00:06,000");
-    expect(screen.getByLabelText("Start time of subtitle 3")).toHaveValue("00:00:00,000");
-    expect(screen.getByLabelText("End time of subtitle 3")).toHaveValue("00:00:05,000");
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Good morning");
+    expect(screen.getByLabelText("Start time of subtitle 1")).toHaveValue("00:00:04,000");
+    expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:06,000");
+    expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("New one");
+    expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:06,084");
+    expect(screen.getByLabelText("End time of subtitle 2")).toHaveValue("00:00:08,084");
   });
 
   it("finds and replaces, counting matches", async () => {
@@ -180,12 +194,30 @@ describe("SubtitleEditor", () => {
     expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:03,000");
   });
 
-  it("shifts all timings, clamped at zero", async () => {
+  it("shifts all timings, and refuses a shift that would go below zero", async () => {
     await renderEditor();
-    await userEvent.type(screen.getByLabelText("Shift all timings by (seconds)"), "-1.5");
+    const shift = screen.getByLabelText("Shift all timings by (seconds)");
+    await userEvent.type(shift, "-1.5");
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "The first time is 00:00:01,000: you can move at most 1 s earlier.",
+    );
+    expect(screen.getByRole("button", { name: "Shift" })).toBeDisabled();
+    await userEvent.clear(shift);
+    await userEvent.type(shift, "-0.5");
     await userEvent.click(screen.getByRole("button", { name: "Shift" }));
-    expect(screen.getByLabelText("Start time of subtitle 1")).toHaveValue("00:00:00,000");
-    expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:02,500");
+    expect(screen.getByLabelText("Start time of subtitle 1")).toHaveValue("00:00:00,500");
+    expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:03,500");
+  });
+
+  it("marks an overlap and fixes it on request", async () => {
+    await renderEditor();
+    fireEvent.change(screen.getByLabelText("Start time of subtitle 2"), {
+      target: { value: "00:00:02,500" },
+    });
+    expect(screen.getByText("Starts before subtitle 1 ends")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Fix 1 overlap" }));
+    expect(screen.queryByText("Starts before subtitle 1 ends")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:02,416");
   });
 
   it("undoes and redoes with the keyboard outside text fields", async () => {
@@ -214,7 +246,7 @@ describe("SubtitleEditor", () => {
     await act(async () => vi.advanceTimersByTime(1));
     expect(fetch).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
-    expect(await screen.findByText("Saved")).toBeInTheDocument();
+    expect(await screen.findByText("All changes saved")).toBeInTheDocument();
   });
 
   it("plays the local file, and says so when playback fails", async () => {

@@ -1,10 +1,10 @@
 import type { StyleName } from "@verbatim/subtitles";
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { CueRow, type CueRowHandlers } from "./cue-row";
+import { overlappingCues } from "./cue-operations";
 import type { EditorCue } from "./types";
-import type { FlushRegistry } from "./use-debounced-draft";
 
 /** The SRT view: every cue in a scrollable list at most 400 px high (spec §9). */
 export function CueList({
@@ -13,7 +13,6 @@ export function CueList({
   following,
   language,
   style,
-  registry,
   handlers,
 }: {
   cues: readonly EditorCue[];
@@ -23,11 +22,11 @@ export function CueList({
   language: string | null;
   /** The style preset the cues are checked against. */
   style?: StyleName;
-  registry: FlushRegistry;
   handlers: CueRowHandlers;
 }) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
+  const overlapping = useMemo(() => overlappingCues(cues), [cues]);
 
   useEffect(() => {
     const list = listRef.current;
@@ -68,9 +67,9 @@ export function CueList({
           index={index}
           isLast={index === cues.length - 1}
           current={index === currentIndex}
+          overlaps={overlapping.has(index)}
           language={language}
           style={style}
-          registry={registry}
           handlers={handlers}
         />
       ))}

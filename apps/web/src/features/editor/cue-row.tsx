@@ -6,7 +6,6 @@ import { readingWarnings, timeProblem } from "./cue-checks";
 import { EditorIcon, type EditorIconName } from "./icons";
 import { TimeInput } from "./time-input";
 import type { EditorCue, TimeField } from "./types";
-import { useDebouncedDraft, type FlushRegistry } from "./use-debounced-draft";
 
 export interface CueRowHandlers {
   editText(key: number, text: string): void;
@@ -19,36 +18,36 @@ export interface CueRowHandlers {
   select(index: number): void;
 }
 
-/** One subtitle: number (click to seek), times, text (debounced), warnings and actions. */
+/**
+ * One subtitle: number (click to seek), times, text, warnings and actions. Every keystroke goes
+ * straight to the editor's store (one history for text and structure; typing is grouped into
+ * undo steps there), so nothing typed waits in the row where a reload could lose it.
+ */
 export const CueRow = memo(function CueRow({
   cue,
   index,
   isLast,
   current,
+  overlaps,
   language,
   style,
-  registry,
   handlers,
 }: {
   cue: EditorCue;
   index: number;
   isLast: boolean;
   current: boolean;
+  /** Whether it starts before the cue above it ends. */
+  overlaps: boolean;
   language: string | null;
   style?: StyleName;
-  registry: FlushRegistry;
   handlers: CueRowHandlers;
 }) {
   const { t } = useTranslation();
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const { draft, change, flush } = useDebouncedDraft(
-    cue.text,
-    (text) => handlers.editText(cue.key, text),
-    registry,
-  );
   const number = index + 1;
   const id = `cue-${cue.key}`;
-  const warnings = readingWarnings({ ...cue, text: draft }, language, style);
+  const warnings = readingWarnings(cue, language, style);
   const select = () => handlers.select(index);
 
   const action = (name: EditorIconName, label: string, run: () => void, disabled = false) => (
@@ -71,6 +70,7 @@ export const CueRow = memo(function CueRow({
       className={clsx(
         "grid gap-2 border-b border-zinc-200 p-3 last:border-b-0",
         current ? "bg-blue-50" : "bg-white",
+        overlaps && "border-l-4 border-l-red-600",
       )}
     >
       <div className="flex flex-wrap items-start gap-2">
@@ -99,10 +99,9 @@ export const CueRow = memo(function CueRow({
           ))}
         </div>
         <div className="ml-auto flex gap-0.5">
-          {action("split", t("editor.list.split", { number }), () => {
-            flush();
-            handlers.split(index, textRef.current?.selectionStart ?? null);
-          })}
+          {action("split", t("editor.list.split", { number }), () =>
+            handlers.split(index, textRef.current?.selectionStart ?? null),
+          )}
           {action(
             "merge",
             t("editor.list.merge", { number }),
@@ -119,13 +118,17 @@ export const CueRow = memo(function CueRow({
       <textarea
         id={`${id}-text`}
         ref={textRef}
-        value={draft}
+        value={cue.text}
         rows={2}
-        onChange={(event) => change(event.target.value)}
-        onBlur={flush}
+        onChange={(event) => handlers.editText(cue.key, event.target.value)}
         onFocus={select}
         className="w-full resize-y rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
       />
+      {overlaps && (
+        <p className="text-xs font-medium text-red-700" id={`${id}-overlap`}>
+          {t("editor.list.overlaps", { number, previous: number - 1 })}
+        </p>
+      )}
       {warnings.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label={t("editor.list.warnings", { number })}>
           {warnings.map((code) => (

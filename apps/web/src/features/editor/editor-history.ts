@@ -2,6 +2,7 @@ import {
   deleteCue,
   editText,
   editTime,
+  fixOverlaps,
   insertAfter,
   mergeWithNext,
   shiftAll,
@@ -17,14 +18,17 @@ export interface EditorState {
   cues: EditorCue[];
   past: EditorCue[][];
   future: EditorCue[][];
-  /** Groups consecutive edits of one field (typing a time) into one undo step. */
+  /** Groups consecutive edits of one field (typing a time or text) into one undo step. */
   group: string | null;
+  /** When the group's last edit was made (ms): typing after a pause starts a new step. */
+  groupAt: number;
   /** Counts changes, so saving knows whether the cues changed since. */
   revision: number;
 }
 
 export type EditorAction =
-  | { type: "edit-text"; index: number; text: string }
+  /** `at`: when it was typed (ms), so a pause starts a new undo step. */
+  | { type: "edit-text"; index: number; text: string; at?: number }
   | { type: "edit-time"; index: number; field: TimeField; value: string }
   | { type: "set-times"; index: number; start: string; end: string }
   | { type: "split"; index: number; caret: number | null }
@@ -35,14 +39,23 @@ export type EditorAction =
   | { type: "replace-all"; query: string; replacement: string; options: FindOptions }
   | { type: "plain-text"; text: string }
   | { type: "sort" }
+  | { type: "fix-overlaps" }
+  /** Replaces every cue at once (a restored draft), as one undo step. */
+  | { type: "replace"; cues: EditorCue[] }
   | { type: "undo" }
   | { type: "redo" };
 
 /** How many steps undo remembers. */
 export const HISTORY_LIMIT = 200;
 
-export function initialState(cues: EditorCue[]): EditorState {
-  return { cues, past: [], future: [], group: null, revision: 0 };
+/** Typing in one field after this long a pause is a new undo step. */
+export const TYPING_PAUSE_MS = 1000;
+
+export function initialState(
+  cues: EditorCue[],
+  history: Pick<EditorState, "past" | "future"> = { past: [], future: [] },
+): EditorState {
+  return { cues, past: history.past, future: history.future, group: null, groupAt: 0, revision: 0 };
 }
 
 function nextKey(cues: readonly EditorCue[]): number {
@@ -53,7 +66,7 @@ function nextKey(cues: readonly EditorCue[]): number {
 function apply(cues: EditorCue[], action: EditorAction): [EditorCue[], string | null] {
   switch (action.type) {
     case "edit-text":
-      return [editText(cues, action.index, action.text), null];
+      return [editText(cues, action.index, action.text), `text:${cues[action.index]?.key}`];
     case "edit-time":
       return [
         editTime(cues, action.index, action.field, action.value),
@@ -85,6 +98,10 @@ function apply(cues: EditorCue[], action: EditorAction): [EditorCue[], string | 
       return [fromPlainText(action.text, cues, nextKey(cues)), "plain"];
     case "sort":
       return [sortByStart(cues), null];
+    case "fix-overlaps":
+      return [fixOverlaps(cues), null];
+    case "replace":
+      return [action.cues, null];
     default:
       return [cues, null];
   }
@@ -104,24 +121,31 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       past: action.type === "undo" ? rest : moved,
       future: action.type === "undo" ? moved : rest,
       group: null,
+      groupAt: 0,
       revision: state.revision + 1,
     };
   }
   const [cues, group] = apply(state.cues, action);
   if (cues === state.cues) return state;
-  const sameGroup = group !== null && group === state.group;
+  const at = action.type === "edit-text" ? (action.at ?? 0) : 0;
+  const sameGroup =
+    group !== null && group === state.group && (at === 0 || at - state.groupAt < TYPING_PAUSE_MS);
   return {
     cues,
     past: sameGroup ? state.past : [...state.past, state.cues].slice(-HISTORY_LIMIT),
     future: [],
     group,
+    groupAt: at,
     revision: state.revision + 1,
   };
 }
 
 /** A store around the reducer: dispatch applies at once, so `get()` is always current. */
-export function createEditorStore(cues: EditorCue[]) {
-  let state = initialState(cues);
+export function createEditorStore(
+  cues: EditorCue[],
+  history?: Pick<EditorState, "past" | "future">,
+) {
+  let state = initialState(cues, history);
   const listeners = new Set<() => void>();
   return {
     get: () => state,

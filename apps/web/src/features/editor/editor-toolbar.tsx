@@ -17,6 +17,9 @@ export function EditorToolbar({
   onUndo,
   onRedo,
   onShift,
+  earliestMs,
+  overlaps,
+  onFixOverlaps,
   findOpen,
   onToggleFind,
   status,
@@ -28,6 +31,11 @@ export function EditorToolbar({
   onUndo(): void;
   onRedo(): void;
   onShift(offsetMs: number): void;
+  /** The earliest time of any cue: how far back a shift may go. */
+  earliestMs: number | null;
+  /** How many cues overlap the one before. */
+  overlaps: number;
+  onFixOverlaps(): void;
   findOpen: boolean;
   onToggleFind(): void;
   status: SaveStatus;
@@ -81,7 +89,12 @@ export function EditorToolbar({
           <EditorIcon name="redo" />
         </Button>
       </div>
-      <ShiftControl onShift={onShift} />
+      <ShiftControl onShift={onShift} earliestMs={earliestMs} />
+      {overlaps > 0 && (
+        <Button variant="outline" size="sm" onClick={onFixOverlaps} className="text-red-800">
+          {t("editor.toolbar.fixOverlaps", { count: overlaps })}
+        </Button>
+      )}
       <Button
         variant={findOpen ? "secondary" : "outline"}
         size="sm"

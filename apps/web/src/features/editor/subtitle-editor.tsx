@@ -1,12 +1,35 @@
 import type { StyleName } from "@verbatim/subtitles";
 import { formatTimecode } from "@verbatim/subtitles";
-import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { cueAt } from "./cue-checks";
-import { fromSubtitles, timeMs } from "./cue-operations";
+import {
+  earliestTime,
+  fromSubtitles,
+  overlappingCues,
+  timeMs,
+  toSubtitles,
+} from "./cue-operations";
 import { CueList } from "./cue-list";
 import type { CueRowHandlers } from "./cue-row";
+import { DraftOffer } from "./draft-offer";
+import {
+  draftWriter,
+  fingerprint,
+  loadDraft,
+  STORED_HISTORY,
+  type EditorDraft,
+} from "./editor-drafts";
 import { createEditorStore } from "./editor-history";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
 import { countMatches } from "./find-replace";
@@ -14,7 +37,8 @@ import { FindReplacePanel } from "./find-replace-panel";
 import { MediaPlayer } from "./media-player";
 import { PlainView } from "./plain-view";
 import { toPlainText } from "./plain-text";
-import type { Subtitle } from "./types";
+import type { EditorCue, Subtitle } from "./types";
+import { toast } from "../../components/ui/toast-store";
 import { useMediaUrl } from "./use-media-url";
 import { usePlayback } from "./use-playback";
 import { useSave } from "./use-save";
@@ -44,19 +68,92 @@ export interface SubtitleEditorProps {
   onContinue(saved: Subtitle[]): void;
 }
 
-/** The Edit step (spec §2, §4): cue list or plain text, player, waveform, undo, save. */
-export function SubtitleEditor(props: SubtitleEditorProps) {
-  // A new transcription starts a fresh editor (cues, history, save state).
-  return <Editor key={props.transcription.id} {...props} />;
+/** How the editor opens, once this device's draft (if any) has been read. */
+interface Opening {
+  cues: EditorCue[];
+  history?: Pick<EditorDraft, "past" | "future">;
+  /** The cues are a draft the server does not have yet. */
+  restored: boolean;
+  /** A draft that conflicts with the server's version, offered to the user. */
+  offer: EditorDraft | null;
 }
 
-function Editor({ transcription, media, onBack, onContinue }: SubtitleEditorProps) {
+/**
+ * Decides what the editor opens with: the server's subtitles, or this device's draft of them.
+ * A draft made from the version the server still holds is simply continued (restored, then
+ * saved); one made from an older version (saved meanwhile elsewhere) is offered, not applied.
+ */
+export function openingFor(subtitles: readonly Subtitle[], draft: EditorDraft | null): Opening {
+  const server = fingerprint(subtitles);
+  if (!draft) return { cues: fromSubtitles(subtitles), restored: false, offer: null };
+  const history = { past: draft.past, future: draft.future };
+  const drafted = fingerprint(toSubtitles(draft.cues));
+  if (drafted === server) return { cues: draft.cues, history, restored: false, offer: null };
+  if (draft.base === server) return { cues: draft.cues, history, restored: true, offer: null };
+  return { cues: fromSubtitles(subtitles), restored: false, offer: draft };
+}
+
+/** The Edit step: cue list or plain text, player, waveform, undo, save. */
+export function SubtitleEditor(props: SubtitleEditorProps) {
+  const { id, subtitles } = props.transcription;
+  const [opening, setOpening] = useState<{ id: string; opening: Opening } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadDraft(id).then((draft) => {
+      if (current) setOpening({ id, opening: openingFor(subtitles, draft) });
+    });
+    return () => {
+      current = false;
+    };
+    // Read once per transcription: later saves change `subtitles`, not what the editor opened on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+  if (opening?.id !== id) return <p className="text-sm text-zinc-600">…</p>;
+  // A new transcription starts a fresh editor (cues, history, save state).
+  return <Editor key={id} {...props} opening={opening.opening} />;
+}
+
+function Editor({
+  transcription,
+  media,
+  onBack,
+  onContinue,
+  opening,
+}: SubtitleEditorProps & { opening: Opening }) {
   const { t } = useTranslation();
-  const [store] = useState(() => createEditorStore(fromSubtitles(transcription.subtitles)));
+  const [store] = useState(() => createEditorStore(opening.cues, opening.history));
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   const [registry] = useState<Set<() => void>>(() => new Set());
   const flush = useCallback(() => registry.forEach((apply) => apply()), [registry]);
-  const { save, status, saving } = useSave(transcription.id, store, state.revision, flush);
+  const [offer, setOffer] = useState(opening.offer);
+
+  // This device's copy: written on every change, with the server version it is based on.
+  const [writer] = useState(() => draftWriter(transcription.id));
+  const base = useRef(fingerprint(transcription.subtitles));
+  const writeDraft = useCallback(() => {
+    const now = store.get();
+    void writer.write({
+      id: transcription.id,
+      base: base.current,
+      cues: now.cues,
+      past: now.past.slice(-STORED_HISTORY),
+      future: now.future.slice(-STORED_HISTORY),
+      unsaved: fingerprint(toSubtitles(now.cues)) !== base.current,
+      updatedAt: Date.now(),
+    });
+  }, [store, writer, transcription.id]);
+  useEffect(() => store.subscribe(writeDraft), [store, writeDraft]);
+
+  const { save, status, saving } = useSave(transcription.id, store, state.revision, flush, {
+    initiallyDirty: opening.restored,
+    onSaved: (subtitles) => {
+      base.current = fingerprint(subtitles);
+      writeDraft();
+    },
+  });
+  useEffect(() => {
+    if (opening.restored) toast({ title: t("editor.draft.restored"), variant: "success" });
+  }, [opening.restored, t]);
 
   const [view, setView] = useState<EditorView>("srt");
   const [findOpen, setFindOpen] = useState(false);
@@ -82,7 +179,7 @@ function Editor({ transcription, media, onBack, onContinue }: SubtitleEditorProp
     return {
       editText: (key, text) => {
         const index = indexOf(key);
-        if (index >= 0) store.dispatch({ type: "edit-text", index, text });
+        if (index >= 0) store.dispatch({ type: "edit-text", index, text, at: Date.now() });
       },
       editTime: (index, field, value) => store.dispatch({ type: "edit-time", index, field, value }),
       split: (index, caret) => store.dispatch({ type: "split", index, caret }),
@@ -144,6 +241,9 @@ function Editor({ transcription, media, onBack, onContinue }: SubtitleEditorProp
     [store],
   );
 
+  const overlaps = useMemo(() => overlappingCues(state.cues), [state.cues]);
+  const earliest = useMemo(() => earliestTime(state.cues), [state.cues]);
+
   const continueToDownload = async () => {
     const saved = await save({ quiet: true });
     if (saved) onContinue(saved);
@@ -165,10 +265,30 @@ function Editor({ transcription, media, onBack, onContinue }: SubtitleEditorProp
           flush();
           store.dispatch({ type: "shift", offsetMs });
         }}
+        earliestMs={earliest}
+        overlaps={overlaps.size}
+        onFixOverlaps={() => {
+          flush();
+          store.dispatch({ type: "fix-overlaps" });
+        }}
         findOpen={findOpen}
         onToggleFind={() => setFindOpen((open) => !open)}
         status={status}
       />
+      {offer && (
+        <DraftOffer
+          draft={offer}
+          onRestore={() => {
+            flush();
+            store.dispatch({ type: "replace", cues: offer.cues });
+            setOffer(null);
+          }}
+          onDiscard={() => {
+            setOffer(null);
+            writeDraft();
+          }}
+        />
+      )}
       {findOpen && (
         <FindReplacePanel
           cues={state.cues}
@@ -209,7 +329,6 @@ function Editor({ transcription, media, onBack, onContinue }: SubtitleEditorProp
               following={playing}
               language={transcription.language}
               style={transcription.style}
-              registry={registry}
               handlers={handlers}
             />
           ) : (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "../../api/client";
 import { toast } from "../../components/ui/toast-store";
@@ -9,41 +9,87 @@ import type { Subtitle } from "./types";
 
 /** Unsaved edits go to the server this long after the last one, when all times are valid. */
 export const AUTOSAVE_DELAY_MS = 2000;
+/** A failed autosave is tried again after this long (and at once when the browser is online). */
+export const RETRY_DELAY_MS = 10_000;
 
-export type SaveStatus = "saved" | "saving" | "unsaved" | "invalid" | "failed";
+export type SaveStatus = "saved" | "saving" | "unsaved" | "invalid" | "failed" | "offline";
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+/** Whether the browser says it is online. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
 
 /**
  * Saving the cues with PATCH /api/transcriptions/:id: by hand (toast on success, or a toast
- * naming the first bad time instead of sending), and automatically 2 s after the last edit.
+ * naming the first bad time instead of sending), automatically 2 s after the last edit, again
+ * after a failure or when the connection comes back, and one last time when the editor closes
+ * (in-app navigation) or the page goes away (`pagehide`, a request that outlives the page).
+ * While anything is unsaved the browser asks before the page is left.
  */
-export function useSave(id: string, store: EditorStore, revision: number, flush: () => void) {
+export function useSave(
+  id: string,
+  store: EditorStore,
+  revision: number,
+  /** Applies text still waiting in the plain view (it commits 0.5 s after typing stops). */
+  flush: () => void,
+  {
+    initiallyDirty = false,
+    onSaved,
+  }: {
+    /** The editor opened on changes the server does not have (a restored draft). */
+    initiallyDirty?: boolean;
+    /** Told of every successful save, with what the server now holds. */
+    onSaved?(subtitles: Subtitle[]): void;
+  } = {},
+) {
   const { t } = useTranslation();
-  const savedRevision = useRef(0);
+  const savedRevision = useRef(initiallyDirty ? -1 : 0);
   const [saving, setSaving] = useState(false);
   const inFlight = useRef(false);
   const [failed, setFailed] = useState(false);
+  const online = useOnline();
+  const onSavedRef = useRef(onSaved);
+  onSavedRef.current = onSaved;
 
-  const send = useCallback(async (): Promise<Subtitle[] | null> => {
-    const { cues, revision: at } = store.get();
-    const subtitles = toSubtitles(cues);
-    setSaving(true);
-    inFlight.current = true;
-    try {
-      await api(`/api/transcriptions/${encodeURIComponent(id)}`, {
-        method: "PATCH",
-        body: { subtitles },
-      });
-      savedRevision.current = Math.max(savedRevision.current, at);
-      setFailed(false);
-      return subtitles;
-    } catch (error) {
-      setFailed(true);
-      throw error;
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
-  }, [id, store]);
+  const send = useCallback(
+    async ({ keepalive = false }: { keepalive?: boolean } = {}): Promise<Subtitle[]> => {
+      const { cues, revision: at } = store.get();
+      const subtitles = toSubtitles(cues);
+      setSaving(true);
+      inFlight.current = true;
+      try {
+        await api(`/api/transcriptions/${encodeURIComponent(id)}`, {
+          method: "PATCH",
+          body: { subtitles },
+          keepalive,
+        });
+        savedRevision.current = Math.max(savedRevision.current, at);
+        setFailed(false);
+        onSavedRef.current?.(subtitles);
+        return subtitles;
+      } catch (error) {
+        setFailed(true);
+        throw error;
+      } finally {
+        inFlight.current = false;
+        setSaving(false);
+      }
+    },
+    [id, store],
+  );
 
   /** Saves now; returns the saved subtitles, or null (with a toast saying why) when it did not. */
   const save = useCallback(
@@ -85,12 +131,42 @@ export function useSave(id: string, store: EditorStore, revision: number, flush:
   const dirty = revision > savedRevision.current;
 
   useEffect(() => {
-    if (!dirty || invalid) return;
-    const timer = setTimeout(() => {
-      if (!inFlight.current) send().catch(() => undefined);
-    }, AUTOSAVE_DELAY_MS);
+    if (!dirty || invalid || !online) return;
+    const timer = setTimeout(
+      () => {
+        if (!inFlight.current) send().catch(() => undefined);
+      },
+      failed ? RETRY_DELAY_MS : AUTOSAVE_DELAY_MS,
+    );
     return () => clearTimeout(timer);
-  }, [revision, dirty, invalid, send]);
+  }, [revision, dirty, invalid, online, failed, send]);
+
+  const flushRef = useRef(flush);
+  flushRef.current = flush;
+  useEffect(() => {
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      flushRef.current();
+      // Nothing unsaved and nothing on its way: leave without asking.
+      if (!inFlight.current && store.get().revision <= savedRevision.current) return;
+      event.preventDefault();
+      event.returnValue = ""; // older browsers show the prompt only with this set
+    };
+    const unsavedNow = () =>
+      store.get().revision > savedRevision.current && firstTimeProblem(store.get().cues) === null;
+    const pageHide = () => {
+      flushRef.current();
+      if (unsavedNow()) send({ keepalive: true }).catch(() => undefined);
+    };
+    window.addEventListener("beforeunload", beforeUnload);
+    window.addEventListener("pagehide", pageHide);
+    return () => {
+      window.removeEventListener("beforeunload", beforeUnload);
+      window.removeEventListener("pagehide", pageHide);
+      // Leaving the editor inside the app: send what is not saved yet (the device keeps a copy).
+      flushRef.current();
+      if (unsavedNow()) send().catch(() => undefined);
+    };
+  }, [send, store]);
 
   const status: SaveStatus = saving
     ? "saving"
@@ -98,8 +174,10 @@ export function useSave(id: string, store: EditorStore, revision: number, flush:
       ? "saved"
       : invalid
         ? "invalid"
-        : failed
-          ? "failed"
-          : "unsaved";
-  return { save, status, saving };
+        : !online
+          ? "offline"
+          : failed
+            ? "failed"
+            : "unsaved";
+  return { save, status, saving, dirty };
 }
