@@ -1,0 +1,62 @@
+import type { Db } from "../../../server/src/db/database.js";
+import { insertTranscription, transition } from "../../../server/src/transcriptions/repo.js";
+
+/** One cue as the server stores it (milliseconds). */
+export interface StoredCue {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * A finished transcription of the user's, stored as the engine leaves one (no media kept): the
+ * editor opens on it at /?job=<id> without running the engine.
+ */
+export async function finishedTranscription(
+  db: Db,
+  userId: string,
+  cues: readonly StoredCue[],
+  fileName = "interview.mp3",
+): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  const durationMs = Math.max(1000, ...cues.map((cue) => cue.end));
+  await insertTranscription(
+    db,
+    {
+      id,
+      userId,
+      fileName,
+      model: "whisper-1",
+      engineModel: "base",
+      options: { language: "en", task: "transcribe", wordTimestamps: true },
+      mediaPath: "",
+      mediaBytes: 0,
+      durationMs,
+    },
+    now,
+  );
+  await transition(
+    db,
+    id,
+    ["queued"],
+    {
+      status: "completed",
+      progress: 1,
+      media_path: null,
+      cues_json: JSON.stringify(cues.map((cue, i) => ({ index: i + 1, ...cue }))),
+      finished_at: now.toISOString(),
+    },
+    now,
+  );
+  return id;
+}
+
+/** Numbered cues "Line 1", "Line 2"… each 2 s long with a 1 s gap after it. */
+export function numberedCues(count: number): StoredCue[] {
+  return Array.from({ length: count }, (_, i) => ({
+    start: 1000 + i * 3000,
+    end: 3000 + i * 3000,
+    text: `Line ${i + 1}`,
+  }));
+}
