@@ -3,6 +3,7 @@ export * from "./errors.js";
 export * from "./transcribe-file.js";
 export { probeMedia, type MediaInfo } from "./media/probe.js";
 export { decodePcm, SAMPLE_RATE } from "./media/decode.js";
+export { LISTENING_COPY_TYPE, writeListeningCopy } from "./media/listening-copy.js";
 export { buildCues, DEFAULT_CUE_OPTIONS, type CueOptions } from "./cues/index.js";
 export type { Segment } from "./pipeline/pipeline-types.js";
 export {

@@ -104,6 +104,10 @@ export interface TranscriptionsTable {
   options_json: string;
   /** The uploaded media while the job waits or runs; null once deleted. */
   media_path: string | null;
+  /** A small audio copy of a finished job for the editor's player; null when there is none. */
+  audio_path: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the audio copy is deleted (the plan's retention after completion). */
+  audio_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
   media_bytes: number;
   /** Probed duration at upload; the decoded duration once completed. */
   duration_ms: number;

@@ -1,5 +1,10 @@
 import { rm } from "node:fs/promises";
-import { isEngineError, transcribeFile, type TranscriptionProgress } from "@verbatim/engine";
+import {
+  isEngineError,
+  transcribeFile,
+  writeListeningCopy,
+  type TranscriptionProgress,
+} from "@verbatim/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
@@ -12,6 +17,7 @@ import {
   transition,
   type TranscriptionRow,
 } from "../transcriptions/repo.js";
+import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
 import type { JobEventBus } from "./job-events.js";
 import { isTransientError } from "./transient-errors.js";
 
@@ -108,12 +114,29 @@ export async function runTranscriptionJob(
           }),
       },
     );
+    // A small audio copy for the editor's player, kept for the plan's stated time (the upload
+    // itself goes below). Without one the editor still works, playing the user's own file.
+    const audioPath = listeningCopyPath(config.uploadDir, job.id);
+    const audio = await writeListeningCopy(job.media_path ?? "", audioPath, {
+      signal: controller.signal,
+      maxMs: result.durationMs,
+    }).then(
+      async () => ({ path: audioPath, expires: await retentionEnds(db, job.user_id, now()) }),
+      async (error: unknown) => {
+        if (controller.signal.aborted) throw error;
+        log.warn({ err: error, jobId: job.id }, "no audio copy for the editor");
+        await rm(audioPath, { force: true });
+        return null;
+      },
+    );
     const completed = await transition(
       db,
       job.id,
       ["processing"],
       {
         status: "completed",
+        audio_path: audio?.path ?? null,
+        audio_expires_at: audio?.expires ?? null,
         cues_json: JSON.stringify(result.cues),
         language: result.language,
         duration_ms: result.durationMs,
@@ -127,6 +150,7 @@ export async function runTranscriptionJob(
     );
     if (!completed) {
       // Cancelled at the last moment (the cancel released it), or taken over by another worker.
+      if (audio) await rm(audio.path, { force: true });
       keepMedia = await isStillActive(db, job.id);
       return { kind: "cancelled" };
     }

@@ -19,13 +19,42 @@ export interface Plan {
    * this also caps the bytes a user can park on the server.
    */
   openUploads: number;
+  /**
+   * Days a finished transcription's audio copy is kept for the editor's player (the original
+   * upload is deleted when the job ends). The copy goes with the transcription if sooner.
+   */
+  audioRetentionDays: number;
 }
 
 export const PLANS: Readonly<Record<PlanType, Plan>> = {
-  free: { type: "free", minutesPerMonth: 20, priceCents: 0, openUploads: 1 },
-  basic: { type: "basic", minutesPerMonth: 200, priceCents: 600, openUploads: 3 },
-  standard: { type: "standard", minutesPerMonth: 500, priceCents: 1350, openUploads: 5 },
-  pro: { type: "pro", minutesPerMonth: 1000, priceCents: 2400, openUploads: 10 },
+  free: {
+    type: "free",
+    minutesPerMonth: 20,
+    priceCents: 0,
+    openUploads: 1,
+    audioRetentionDays: 7,
+  },
+  basic: {
+    type: "basic",
+    minutesPerMonth: 200,
+    priceCents: 600,
+    openUploads: 3,
+    audioRetentionDays: 30,
+  },
+  standard: {
+    type: "standard",
+    minutesPerMonth: 500,
+    priceCents: 1350,
+    openUploads: 5,
+    audioRetentionDays: 30,
+  },
+  pro: {
+    type: "pro",
+    minutesPerMonth: 1000,
+    priceCents: 2400,
+    openUploads: 10,
+    audioRetentionDays: 90,
+  },
 };
 
 /** One-time minute packs, for Basic subscribers (spec §1). */

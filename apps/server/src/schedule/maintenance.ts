@@ -5,14 +5,15 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "kysely";
 import type { Db } from "../db/database.js";
 import { chargeMinutes, rollDuePeriods } from "../minutes/minute-ledger.js";
+import { removeExpiredListeningCopies } from "../transcriptions/listening-copy.js";
 import { removeExpiredSessions } from "../uploads/upload-sessions.js";
 
 /** An upload file no job points to after this long is left over from a broken request. */
 const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000;
 
 /**
- * One pass of housekeeping: due minute resets, expired chunk sessions, orphaned uploads, and
- * completed jobs whose charge was cut off (a crash between marking a job completed and
+ * One pass of housekeeping: due minute resets, expired chunk sessions, orphaned uploads, audio
+ * copies past their plan's retention, and completed jobs whose charge was cut off (a crash between marking a job completed and
  * charging it: the charge is idempotent, so settling it again is safe).
  */
 export async function runMaintenance(
@@ -22,16 +23,21 @@ export async function runMaintenance(
   periodsChecked: number;
   sessionsRemoved: number;
   orphansRemoved: number;
+  audioRemoved: number;
   chargesSettled: number;
 }> {
   const periodsChecked = await rollDuePeriods(db, now);
   const sessionsRemoved = await removeExpiredSessions(db, uploadDir, now);
   const orphansRemoved = await removeOrphanUploads(db, uploadDir, now);
+  const audioRemoved = await removeExpiredListeningCopies(db, now);
   const chargesSettled = await chargeUnchargedJobs(db, now);
-  if (sessionsRemoved + orphansRemoved + chargesSettled > 0) {
-    log.info({ periodsChecked, sessionsRemoved, orphansRemoved, chargesSettled }, "maintenance");
+  if (sessionsRemoved + orphansRemoved + audioRemoved + chargesSettled > 0) {
+    log.info(
+      { periodsChecked, sessionsRemoved, orphansRemoved, audioRemoved, chargesSettled },
+      "maintenance",
+    );
   }
-  return { periodsChecked, sessionsRemoved, orphansRemoved, chargesSettled };
+  return { periodsChecked, sessionsRemoved, orphansRemoved, audioRemoved, chargesSettled };
 }
 
 /** Jobs settled per pass. */
@@ -60,17 +66,15 @@ async function chargeUnchargedJobs(db: Db, now: Date): Promise<number> {
 
 async function removeOrphanUploads(db: Db, uploadDir: string, now: Date): Promise<number> {
   const names = await readdir(uploadDir).catch(() => [] as string[]);
-  const uploads = names.filter((name) => name.endsWith(".upload"));
+  // Uploads and audio copies (a copy written just before a crash or a cancel is nobody's).
+  const uploads = names.filter((name) => name.endsWith(".upload") || name.endsWith(".listen.m4a"));
   if (uploads.length === 0) return 0;
-  const held = new Set(
-    (
-      await db
-        .selectFrom("transcriptions")
-        .select("media_path")
-        .where("media_path", "is not", null)
-        .execute()
-    ).map((row) => row.media_path),
-  );
+  const rows = await db
+    .selectFrom("transcriptions")
+    .select(["media_path", "audio_path"])
+    .where((eb) => eb.or([eb("media_path", "is not", null), eb("audio_path", "is not", null)]))
+    .execute();
+  const held = new Set(rows.flatMap((row) => [row.media_path, row.audio_path]));
   let removed = 0;
   for (const name of uploads) {
     const path = join(uploadDir, name);

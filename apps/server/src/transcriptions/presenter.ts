@@ -43,6 +43,10 @@ export function presentDetail(row: TranscriptionRow): z.infer<typeof Transcripti
     style: rowOptions(row).style ?? DEFAULT_STYLE,
     subtitles: cues.map(toSubtitle),
     text: writeTxt(cues).trim(),
+    audio:
+      row.audio_path && row.audio_expires_at
+        ? { url: `/api/transcriptions/${row.id}/audio`, expiresAt: row.audio_expires_at }
+        : null,
   };
 }
 

@@ -1,4 +1,7 @@
 import { rm } from "node:fs/promises";
+import { basename, dirname } from "node:path";
+import send from "@fastify/send";
+import { LISTENING_COPY_TYPE } from "@verbatim/engine";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { writeJson, writeSrt, writeTxt, writeVtt, downloadFileName } from "@verbatim/subtitles";
@@ -185,6 +188,54 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       async (request) => {
         const row = await ownTranscription(services.db, currentUser(request), request.params.id);
         return presentSummary(await cancelTranscription(services, row));
+      },
+    );
+
+    app.get(
+      "/api/transcriptions/:id/audio",
+      {
+        ...auth,
+        schema: {
+          summary: "Play the transcription's audio (HTTP ranges)",
+          description:
+            "The small audio copy (mono AAC in MP4) kept for the editor's player until the detail's `audio.expiresAt`; answers byte ranges (206) for seeking. 404 AUDIO_NOT_KEPT once it has expired or was never kept.",
+          tags: ["transcriptions"],
+          security,
+          params: IdParams,
+          produces: [LISTENING_COPY_TYPE],
+          // The body is the file's bytes (a stream: not serialised).
+          response: { 200: z.any(), 206: z.any(), ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const notKept = new AppError(
+          404,
+          "AUDIO_NOT_KEPT",
+          "The audio of this transcription is no longer kept. Open your own copy of the file to play it.",
+        );
+        if (!row.audio_path) throw notKept;
+        const file = await send(request.raw, basename(row.audio_path), {
+          root: dirname(row.audio_path),
+          dotfiles: "deny",
+          index: false,
+          cacheControl: false,
+          etag: true,
+          lastModified: true,
+        });
+        if (file.type === "error") {
+          if ((file.metadata.error as { status?: number }).status === 404) throw notKept;
+          throw file.metadata.error;
+        }
+        return (
+          reply
+            // 200 or 206, or send's own 304 (not modified), 412 and 416 (a range out of bounds).
+            .code(file.statusCode as 200 | 206)
+            .headers(file.headers)
+            .header("content-type", LISTENING_COPY_TYPE)
+            .header("cache-control", "private, no-cache")
+            .send(file.stream)
+        );
       },
     );
 

@@ -35,6 +35,11 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
   subtitles: z.array(Subtitle),
   /** The whole text, subtitles joined with blank lines. */
   text: z.string(),
+  /**
+   * The audio kept for the editor's player (a small copy, not the upload), until `expiresAt`
+   * (the plan's retention); null when there is none (expired, or from before copies were kept).
+   */
+  audio: z.object({ url: z.string(), expiresAt: z.string() }).nullable(),
 });
 
 /** The answer to an upload sent with `Prefer: respond-async`. */

@@ -240,6 +240,7 @@ export async function deleteTranscription(
     });
   }
   if (row.media_path) await rm(row.media_path, { force: true });
+  if (row.audio_path) await rm(row.audio_path, { force: true });
   await services.db.deleteFrom("transcriptions").where("id", "=", row.id).execute();
 }
 

@@ -12,8 +12,13 @@ import { startTestApi, type TestApi } from "./auth-app.js";
 /** A test API whose workers run the random-weight tiny model quickly (greedy, 2 threads). */
 export interface TranscriptionApi extends TestApi {
   uploadDir: string;
-  /** Files left in the upload folder (chunk folders included), for "nothing left behind". */
+  /**
+   * Uploads left in the upload folder (chunk folders included), for "nothing left behind";
+   * the audio copies finished jobs keep on purpose are listed by listeningCopies instead.
+   */
   leftovers(): string[];
+  /** The audio copies kept for finished jobs' players. */
+  listeningCopies(): string[];
 }
 
 /** Engine settings that keep jobs short on the random model. */
@@ -41,7 +46,8 @@ export async function startTranscriptionApi(
   return {
     ...api,
     uploadDir: scratch.dir,
-    leftovers: () => listFiles(scratch.dir),
+    leftovers: () => listFiles(scratch.dir).filter((name) => !name.endsWith(".listen.m4a")),
+    listeningCopies: () => listFiles(scratch.dir).filter((name) => name.endsWith(".listen.m4a")),
     close: async () => {
       await api.close();
       scratch.cleanup();

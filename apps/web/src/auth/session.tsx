@@ -20,6 +20,7 @@ import { api, isUnauthorized } from "../api/client";
 import type { LoginResponse, SessionResponse } from "../api/types";
 import { toast } from "../components/ui/toast-store";
 import { clearDrafts } from "../features/editor/editor-drafts";
+import { forgetAllOnDevice } from "../features/editor/device-media";
 
 /** Expiry is checked this often (spec §4). */
 export const EXPIRY_CHECK_MS = 60_000;
@@ -83,7 +84,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       serverOk = false;
     }
     expire();
-    await clearDrafts(); // the editor's copies on this device: the next person here must not see them
+    // The editor's drafts and kept media on this device: the next person here must not see them.
+    await Promise.all([clearDrafts(), forgetAllOnDevice()]);
     if (serverOk) toast({ title: t("auth.logout.success"), variant: "success" });
     else toast({ title: t("auth.logout.serverIssue"), variant: "destructive" });
   }, [expire, t]);

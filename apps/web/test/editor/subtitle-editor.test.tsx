@@ -50,7 +50,7 @@ describe("SubtitleEditor", () => {
     expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:04,000");
     expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:03,000");
     expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello world");
-    expect(screen.getByText(/original file is not kept/)).toBeInTheDocument();
+    expect(screen.getByText(/original upload is not kept/)).toBeInTheDocument();
   });
 
   it("shows an invalid time in red without blocking it, and Save refuses with a message", async () => {

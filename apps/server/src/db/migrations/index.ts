@@ -7,6 +7,7 @@ import * as apiKeys from "./0005-api-keys.js";
 import * as taskRuns from "./0006-task-runs.js";
 import * as uploadSessionState from "./0007-upload-session-state.js";
 import * as idempotencyKeys from "./0008-idempotency-keys.js";
+import * as listeningCopies from "./0009-listening-copies.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -20,6 +21,7 @@ export const migrationProvider: MigrationProvider = {
       "0006-task-runs": taskRuns,
       "0007-upload-session-state": uploadSessionState,
       "0008-idempotency-keys": idempotencyKeys,
+      "0009-listening-copies": listeningCopies,
     };
   },
 };

@@ -4,15 +4,24 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
 import { EditorIcon } from "./icons";
-import { isVideo } from "./use-media-url";
+
+/** What the player plays. */
+export interface MediaSource {
+  url: string;
+  /** A video (the picture is shown, with the current subtitle over it), else audio only. */
+  video: boolean;
+  /** For the audio the server keeps: until when (else null: a file on this device). */
+  keptUntil: string | null;
+}
 
 /**
- * The media player (spec §4): an <audio> or <video> of the local file, with play/pause that
- * resets when the file changes. Without a file, a note and a picker for the local copy.
+ * The media player: an <audio> or <video> with play/pause that resets when the source
+ * changes; over a video, the current subtitle as a viewer will see it. Without a source, a note
+ * and a picker for the user's own copy; with the server's audio only, a picker for the picture.
  */
 export function MediaPlayer({
-  file,
-  url,
+  source,
+  caption,
   playing,
   timeMs,
   onElement,
@@ -21,9 +30,9 @@ export function MediaPlayer({
   onTime,
   onPlayingChange,
 }: {
-  file: File | null;
-  /** The file's object URL (see useMediaUrl). */
-  url: string | null;
+  source: MediaSource | null;
+  /** The subtitle on screen now, drawn over a video. */
+  caption: string | null;
   playing: boolean;
   timeMs: number;
   onElement(element: HTMLMediaElement | null): void;
@@ -32,36 +41,43 @@ export function MediaPlayer({
   onTime(ms: number): void;
   onPlayingChange(playing: boolean): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const pickerId = useId();
+  const url = source?.url ?? null;
 
   useEffect(() => {
     onPlayingChange(false);
     onTime(0);
   }, [url, onPlayingChange, onTime]);
 
-  if (!file) {
+  const picker = (
+    <>
+      <label htmlFor={pickerId} className="block font-medium">
+        {t("editor.player.pick")}
+      </label>
+      <input
+        id={pickerId}
+        type="file"
+        accept="audio/*,video/*,.mp3,.mp4"
+        onChange={(event) => {
+          const picked = event.target.files?.[0];
+          if (picked) onPick(picked);
+        }}
+        className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-zinc-200 file:px-3 file:py-2 file:font-medium focus-visible:outline-2 focus-visible:outline-blue-600"
+      />
+    </>
+  );
+
+  if (!source) {
     return (
       <div className="space-y-3 rounded-lg border border-zinc-200 bg-zinc-50 p-4 text-sm text-zinc-800">
         <p>{t("editor.player.notKept")}</p>
-        <label htmlFor={pickerId} className="block font-medium">
-          {t("editor.player.pick")}
-        </label>
-        <input
-          id={pickerId}
-          type="file"
-          accept="audio/*,video/*,.mp3,.mp4"
-          onChange={(event) => {
-            const picked = event.target.files?.[0];
-            if (picked) onPick(picked);
-          }}
-          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-zinc-200 file:px-3 file:py-2 file:font-medium focus-visible:outline-2 focus-visible:outline-blue-600"
-        />
+        {picker}
       </div>
     );
   }
 
-  const video = isVideo(file);
+  const video = source.video;
   const events = {
     ref: onElement,
     src: url ?? undefined,
@@ -79,12 +95,24 @@ export function MediaPlayer({
   return (
     <section aria-label={t("editor.player.label")} className="space-y-2">
       {video ? (
-        <video
-          key={url}
-          {...events}
-          playsInline
-          className="aspect-video w-full rounded-lg bg-black"
-        />
+        <div className="relative">
+          <video
+            key={url}
+            {...events}
+            playsInline
+            className="aspect-video w-full rounded-lg bg-black"
+          />
+          {caption && (
+            <p
+              data-testid="video-caption"
+              className="pointer-events-none absolute inset-x-4 bottom-4 text-center whitespace-pre-line"
+            >
+              <span className="rounded bg-black/75 px-2 py-1 text-base leading-relaxed text-white [box-decoration-break:clone]">
+                {caption}
+              </span>
+            </p>
+          )}
+        </div>
       ) : (
         <audio key={url} {...events} className="hidden" />
       )}
@@ -97,6 +125,18 @@ export function MediaPlayer({
           {formatTimecode(timeMs)}
         </span>
       </div>
+      {source.keptUntil && (
+        <details className="text-sm text-zinc-700">
+          <summary className="cursor-pointer">
+            {t("editor.player.serverAudio", {
+              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(
+                new Date(source.keptUntil),
+              ),
+            })}
+          </summary>
+          <div className="mt-2 space-y-2">{picker}</div>
+        </details>
+      )}
     </section>
   );
 }

@@ -34,12 +34,13 @@ import { createEditorStore } from "./editor-history";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
 import { countMatches } from "./find-replace";
 import { FindReplacePanel } from "./find-replace-panel";
-import { MediaPlayer } from "./media-player";
+import { MediaPlayer, type MediaSource } from "./media-player";
 import { PlainView } from "./plain-view";
 import { toPlainText } from "./plain-text";
 import type { EditorCue, Subtitle } from "./types";
 import { toast } from "../../components/ui/toast-store";
-import { useMediaUrl } from "./use-media-url";
+import { fromDevice } from "./device-media";
+import { isVideo, useMediaUrl } from "./use-media-url";
 import { usePlayback } from "./use-playback";
 import { useSave } from "./use-save";
 import { useShortcuts } from "./use-shortcuts";
@@ -61,6 +62,8 @@ export interface SubtitleEditorProps {
     /** The style preset the cues were built to (older jobs: standard). */
     style?: StyleName;
     subtitles: Subtitle[];
+    /** The audio the server keeps for playback, until `expiresAt`; null when none. */
+    audio?: { url: string; expiresAt: string } | null;
   };
   /** The local media file for playback; null when the browser no longer has it. */
   media: File | null;
@@ -157,9 +160,29 @@ function Editor({
 
   const [view, setView] = useState<EditorView>("srt");
   const [findOpen, setFindOpen] = useState(false);
+  // What the player plays: the file just uploaded, one the user opens, the copy this browser
+  // kept of the upload, or else the audio the server keeps for a while.
   const [localMedia, setLocalMedia] = useState<File | null>(null);
-  const file = media ?? localMedia;
-  const url = useMediaUrl(file);
+  const [deviceMedia, setDeviceMedia] = useState<File | null>(null);
+  useEffect(() => {
+    if (media) return;
+    let current = true;
+    void fromDevice(transcription.id).then((kept) => current && setDeviceMedia(kept));
+    return () => {
+      current = false;
+    };
+  }, [media, transcription.id]);
+  const file = media ?? localMedia ?? deviceMedia;
+  const fileUrl = useMediaUrl(file);
+  const serverAudio = file ? null : (transcription.audio ?? null);
+  const url = fileUrl ?? serverAudio?.url ?? null;
+  const source: MediaSource | null = url
+    ? {
+        url,
+        video: file ? isVideo(file) : false,
+        keptUntil: serverAudio?.expiresAt ?? null,
+      }
+    : null;
   const {
     mediaElement,
     onElement,
@@ -305,8 +328,8 @@ function Editor({
       <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
         <div className="space-y-3 md:sticky md:top-4">
           <MediaPlayer
-            file={file}
-            url={url}
+            source={source}
+            caption={currentIndex >= 0 ? (state.cues[currentIndex]?.text ?? null) : null}
             playing={playing}
             timeMs={time}
             onElement={onElement}

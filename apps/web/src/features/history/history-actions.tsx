@@ -10,6 +10,8 @@ import { toast } from "../../components/ui/toast-store";
 import { fetchExport, saveFile } from "../workspace/download-export";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { HistoryItem } from "./use-history";
+import { forgetOnDevice } from "../editor/device-media";
+import { deleteDraft } from "../editor/editor-drafts";
 
 /** Open, download, rename and delete for one row. */
 export function HistoryActions({ item }: { item: HistoryItem }) {
@@ -106,10 +108,11 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
         destructive
         busy={busy}
         onConfirm={() =>
-          void run(
-            () => api(`/api/transcriptions/${item.id}`, { method: "DELETE" }),
-            t("workspace.history.deleted"),
-          )
+          void run(async () => {
+            await api(`/api/transcriptions/${item.id}`, { method: "DELETE" });
+            // This device's copies of it go too: the editor's draft and the kept media.
+            await Promise.all([deleteDraft(item.id), forgetOnDevice(item.id)]);
+          }, t("workspace.history.deleted"))
         }
       >
         {t("workspace.history.deleteText", { name: item.fileName })}

@@ -13,6 +13,7 @@ import { ProcessStep, type WorkspaceError } from "./process-step";
 import { StepIndicator } from "./step-indicator";
 import { UploadStep } from "./upload-step";
 import { defaultOptions, workspaceReducer, type TranscriptionDetail } from "./workspace-state";
+import { keepOnDevice } from "../editor/device-media";
 
 /** Delay before the editor opens after a success (spec §9). */
 const EDIT_DELAY_MS = 1000;
@@ -76,6 +77,12 @@ export function Workspace() {
     },
     [setParams],
   );
+  // Keep the uploaded file in this browser, so reopening the job here plays the original.
+  useEffect(() => {
+    if (state.jobId && state.file) void keepOnDevice(state.jobId, state.file);
+    // Once per job: the file is the one that was sent for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.jobId]);
   const handleCompleted = useCallback(
     (id: string) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.me });

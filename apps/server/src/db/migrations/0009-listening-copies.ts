@@ -1,0 +1,16 @@
+import type { Kysely } from "kysely";
+
+/**
+ * A finished transcription keeps a small audio copy for playing back in the editor, for a
+ * stated time (by plan): its path and when it is deleted.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("transcriptions").addColumn("audio_path", "text").execute();
+  await db.schema.alterTable("transcriptions").addColumn("audio_expires_at", "text").execute();
+}
+
+/** Drops what `up` made. */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable("transcriptions").dropColumn("audio_expires_at").execute();
+  await db.schema.alterTable("transcriptions").dropColumn("audio_path").execute();
+}

@@ -1,0 +1,40 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { currentSubscription } from "../billing/subscription-changes.js";
+import type { Db } from "../db/database.js";
+import { PLANS, type PlanType } from "../minutes/plans.js";
+
+// The audio copy a finished transcription keeps for the editor's player: where it lives, how
+// long (the plan's stated days), and its removal with the transcription or when it expires.
+
+/** Where a job's audio copy is written: beside the uploads, so every process of a fleet sees it. */
+export function listeningCopyPath(uploadDir: string, id: string): string {
+  return join(uploadDir, `${id}.listen.m4a`);
+}
+
+/** When a copy made now for this user is deleted (their plan's retention). */
+export async function retentionEnds(db: Db, userId: string, now: Date): Promise<string> {
+  const plan = ((await currentSubscription(db, userId))?.plan_type ?? "free") as PlanType;
+  const days = PLANS[plan].audioRetentionDays;
+  return new Date(now.getTime() + days * 86_400_000).toISOString();
+}
+
+/** Deletes the audio copies whose time is up; returns how many. */
+export async function removeExpiredListeningCopies(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .selectFrom("transcriptions")
+    .select(["id", "audio_path"])
+    .where("audio_path", "is not", null)
+    .where("audio_expires_at", "<=", now.toISOString())
+    .limit(500)
+    .execute();
+  for (const row of rows) {
+    if (row.audio_path) await rm(row.audio_path, { force: true });
+    await db
+      .updateTable("transcriptions")
+      .set({ audio_path: null, audio_expires_at: null })
+      .where("id", "=", row.id)
+      .execute();
+  }
+  return rows.length;
+}

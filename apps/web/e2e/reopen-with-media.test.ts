@@ -1,0 +1,100 @@
+// Reopening a finished transcription gives the player back: on the same device the original
+// (kept in the browser), picture and subtitles over it; on another device the audio the server
+// keeps for the plan's days, with the waveform.
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
+import { launchBrowser } from "./support/browser.js";
+import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { signedInContext } from "./support/signed-in.js";
+
+describe("reopening a transcription with its media", () => {
+  const scratch = scratchDir("verbatim-e2e-reopen-");
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startE2eServer({ ...(await fastEngineEnv()), WORKER_CONCURRENCY: "1" });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    scratch.cleanup();
+  });
+
+  const firstText = (page: Page) => page.getByRole("textbox", { name: "Text of subtitle 1" });
+
+  /** The media element's state: what it plays and whether it has loaded it. */
+  const player = (page: Page, selector: "video" | "audio") =>
+    page.locator(selector).evaluate((element: HTMLMediaElement) => ({
+      src: element.currentSrc,
+      duration: element.duration,
+      readyState: element.readyState,
+    }));
+
+  it(
+    "from History: the video with subtitles on it here, the kept audio and waveform elsewhere",
+    { timeout: 240_000 },
+    async () => {
+      const video = join(scratch.dir, "briefing.mp4");
+      ffmpeg(
+        ...["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=15", "-i", JFK_MP3],
+        ...["-shortest", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", video],
+      );
+      const { context } = await signedInContext(browser, server);
+      const page = await context.newPage();
+      await page.goto(`${server.base}/`);
+      await page.setInputFiles('input[type="file"]', video);
+      await page.getByRole("button", { name: "Start transcription" }).click();
+      await firstText(page).waitFor({ timeout: 180_000 });
+      const id = new URL(page.url()).searchParams.get("job") ?? "";
+      expect(id).not.toBe("");
+
+      // Reopen from History after a full reload: the original plays here, picture included.
+      await page.goto(`${server.base}/history`);
+      await page
+        .getByRole("row", { name: /briefing\.mp4/ })
+        .getByRole("link", { name: "Open" })
+        .click();
+      await firstText(page).waitFor();
+      await expect.poll(async () => (await player(page, "video")).readyState).toBeGreaterThan(0);
+      expect((await player(page, "video")).src).toMatch(/^blob:/);
+      expect((await player(page, "video")).duration).toBeGreaterThan(10);
+      await page.getByRole("img", { name: /^Waveform/ }).waitFor();
+
+      // Going to a subtitle shows it over the picture, as a viewer will see it.
+      const cueText = await firstText(page).inputValue();
+      expect(cueText.trim()).not.toBe("");
+      await page.getByRole("button", { name: /^Subtitle 1: go to/ }).click();
+      await expect.poll(() => page.getByTestId("video-caption").textContent()).toBe(cueText);
+
+      // Another device (no copy in its browser): the audio the server keeps, and the waveform.
+      const { context: other } = await signedInContext(browser, server);
+      await other.clearCookies();
+      const cookies = await context.cookies();
+      await other.addCookies(cookies);
+      await other.addInitScript(
+        (token) => globalThis.localStorage.setItem("authToken", token),
+        await page.evaluate(() => globalThis.localStorage.getItem("authToken") ?? ""),
+      );
+      const elsewhere = await other.newPage();
+      await elsewhere.goto(`${server.base}/?job=${id}`);
+      await firstText(elsewhere).waitFor();
+      await elsewhere.getByText(/^Playing the audio we keep until/).waitFor();
+      await expect
+        .poll(async () => (await player(elsewhere, "audio")).readyState)
+        .toBeGreaterThan(0);
+      const kept = await player(elsewhere, "audio");
+      expect(kept.src).toBe(`${server.base}/api/transcriptions/${id}/audio`);
+      expect(kept.duration).toBeGreaterThan(10);
+      expect(kept.duration).toBeLessThan(12);
+      await elsewhere.getByRole("img", { name: /^Waveform/ }).waitFor();
+      await expect(elsewhere.locator("video").count()).resolves.toBe(0);
+      await other.close();
+      await context.close();
+    },
+  );
+});
