@@ -15,6 +15,7 @@ import {
   rowOptions,
   saveProgress,
   transition,
+  type LiveSegment,
   type TranscriptionRow,
 } from "../transcriptions/repo.js";
 import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
@@ -42,6 +43,8 @@ export type JobOutcome =
 const SAVE_EVERY_MS = 1_000;
 /** How often progress events are published. */
 const PUBLISH_EVERY_MS = 250;
+/** Segments kept for returning followers (about 10 hours of speech). */
+const MAX_LIVE_SEGMENTS = 10_000;
 
 /**
  * Runs one claimed job through the engine and settles it: completed with its cues and a charge
@@ -73,10 +76,22 @@ export async function runTranscriptionJob(
       });
     }
   };
+  // The text recognised so far, saved with the heartbeat so a client that comes back (or
+  // follows from another API process) is given all of it again.
+  const live: LiveSegment[] = [];
+  let liveSaved = 0;
   // Progress and a heartbeat go to the row every second, from decoding to the end; a row that
-  // no longer runs under this worker (cancelled, taken over) stops the engine.
+  // no longer runs under this worker (cancelled, taken over) stops the engine. Followers get
+  // the progress every second too, so they can tell a long silence from a dead job.
   const heartbeat = setInterval(() => {
-    saveProgress(db, job.id, latest.fraction, latest.etaMs, now(), holder).then(
+    const partial = live.length !== liveSaved ? live.slice() : undefined;
+    liveSaved = live.length;
+    events.publish(job.id, {
+      type: "processing",
+      percent: Math.min(99, Math.floor(latest.fraction * 100)),
+      secondsLeft: latest.etaMs === null ? null : Math.ceil(latest.etaMs / 1000),
+    });
+    saveProgress(db, job.id, latest.fraction, latest.etaMs, now(), holder, partial).then(
       (stillOurs) => {
         if (!stillOurs) controller.abort("cancel" satisfies StopReason);
       },
@@ -105,13 +120,11 @@ export async function runTranscriptionJob(
       {
         signal: controller.signal,
         onProgress,
-        onSegment: (segment) =>
-          events.publish(job.id, {
-            type: "segment",
-            start: segment.start,
-            end: segment.end,
-            text: segment.text.trim(),
-          }),
+        onSegment: (segment) => {
+          const recognised = { start: segment.start, end: segment.end, text: segment.text.trim() };
+          if (live.length < MAX_LIVE_SEGMENTS) live.push(recognised);
+          events.publish(job.id, { type: "segment", ...recognised });
+        },
       },
     );
     // A small audio copy for the editor's player, kept for the plan's stated time (the upload
@@ -142,6 +155,7 @@ export async function runTranscriptionJob(
         duration_ms: result.durationMs,
         progress: 1,
         eta_ms: null,
+        partial_json: null,
         media_path: null,
         finished_at: now().toISOString(),
       },
@@ -174,7 +188,13 @@ export async function runTranscriptionJob(
         db,
         job.id,
         ["processing"],
-        { status: "queued", attempts: Math.max(0, job.attempts - 1), worker_id: null, progress: 0 },
+        {
+          status: "queued",
+          attempts: Math.max(0, job.attempts - 1),
+          worker_id: null,
+          progress: 0,
+          partial_json: null,
+        },
         now(),
         holder,
       );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { isFinalEvent, type JobEvent } from "../jobs/job-events.js";
-import { findTranscription, type TranscriptionRow } from "./repo.js";
+import { findTranscription, rowPartial, type TranscriptionRow } from "./repo.js";
 import { IdParams } from "./schema.js";
 import { ownTranscription, type TranscriptionServices } from "./service.js";
 
@@ -44,8 +44,9 @@ async function currentEvent(
 /**
  * GET /api/transcriptions/:id/events: Server-Sent Events for one job. The first event is its
  * state now; then `queued` (position, waitSeconds) whenever the queue moves, `processing`
- * (percent, secondsLeft), `segment` (text as it is recognised), and finally `completed` or
- * `failed` (code, message), after which the stream ends.
+ * (percent, secondsLeft; at least every second while it runs), `segment` (text as it is
+ * recognised; on connecting, every segment so far), and finally `completed` or `failed`
+ * (code, message), after which the stream ends.
  */
 export function transcriptionEventsRoute(services: TranscriptionServices): FastifyPluginAsync {
   return async (plugin) => {
@@ -132,6 +133,11 @@ export function transcriptionEventsRoute(services: TranscriptionServices): Fasti
         const first = await currentEvent(services, fresh);
         if (first.type === "queued") lastQueued = JSON.stringify(first);
         send(first);
+        // A follower that comes back gets the text recognised so far (the client drops
+        // segments it already has, so one that arrived meanwhile is not shown twice).
+        if (fresh.status === "processing") {
+          for (const segment of rowPartial(fresh)) send({ type: "segment", ...segment });
+        }
       },
     );
   };

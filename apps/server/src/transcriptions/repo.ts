@@ -206,16 +206,35 @@ export async function saveProgress(
   etaMs: number | null,
   now: Date,
   guard: { workerId?: string | null } = {},
+  /** The segments recognised so far, when they changed since the last save. */
+  partial?: readonly LiveSegment[],
 ): Promise<boolean> {
   const at = now.toISOString();
   return transition(
     db,
     id,
     ["processing"],
-    { progress, eta_ms: etaMs === null ? null : Math.round(etaMs), heartbeat_at: at },
+    {
+      progress,
+      eta_ms: etaMs === null ? null : Math.round(etaMs),
+      heartbeat_at: at,
+      ...(partial ? { partial_json: JSON.stringify(partial) } : {}),
+    },
     now,
     guard,
   );
+}
+
+/** A passage recognised while a job runs (milliseconds). */
+export interface LiveSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The segments a running job has recognised so far. */
+export function rowPartial(row: Pick<TranscriptionRow, "partial_json">): LiveSegment[] {
+  return row.partial_json ? (JSON.parse(row.partial_json) as LiveSegment[]) : [];
 }
 
 /** Queued jobs ahead of this one (0: it is next) and the media they hold, in milliseconds. */

@@ -254,8 +254,10 @@ describe("SubtitleEditor", () => {
     const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
     const file = new File(["x"], "talk.mp3", { type: "audio/mpeg" });
     const { container, unmount } = await renderEditor({ media: file });
+    await vi.waitFor(() =>
+      expect(container.querySelector("audio")).toHaveAttribute("src", "blob:talk"),
+    );
     const audio = container.querySelector("audio");
-    expect(audio).toHaveAttribute("src", "blob:talk");
     expect(screen.getByRole("button", { name: "Play" })).toBeInTheDocument();
     fireEvent.error(audio as HTMLAudioElement);
     expect(

@@ -15,7 +15,7 @@ import {
   type TranscribeOptions,
   type UploadProgress,
 } from "./upload-transport";
-import { useJobEvents } from "./use-job-events";
+import { useJobEvents, type JobState, type LiveSegment, type StreamHealth } from "./use-job-events";
 
 /** What went wrong, for the error panel. */
 export interface WorkspaceError {
@@ -51,7 +51,7 @@ export function ProcessStep({
   const [attempt, setAttempt] = useState(0);
   const resumeRef = useRef<ResumePoint | null>(null);
   const started = useRef<number>(-1);
-  const { state, segments } = useJobEvents(givenJobId);
+  const { state, segments, lastEventAt, health } = useJobEvents(givenJobId);
 
   useEffect(() => {
     if (!upload || givenJobId || started.current === attempt) return;
@@ -146,25 +146,8 @@ export function ProcessStep({
           )}
         </div>
       )}
-      {givenJobId && <JobProgress state={state} />}
-      {segments.length > 0 && (
-        <div>
-          <h3 className="text-sm font-medium text-zinc-900">{t("workspace.process.preview")}</h3>
-          <div
-            className="mt-2 max-h-40 overflow-y-auto rounded-lg bg-zinc-50 p-3 text-sm text-zinc-700"
-            aria-live="polite"
-          >
-            {segments.slice(-8).map((segment) => (
-              <p key={`${segment.start}-${segment.end}`}>
-                <span className="mr-2 font-mono text-xs text-zinc-500">
-                  {clock(segment.start / 1000)}
-                </span>
-                {segment.text}
-              </p>
-            ))}
-          </div>
-        </div>
-      )}
+      {givenJobId && <JobProgress state={state} lastEventAt={lastEventAt} health={health} />}
+      {segments.length > 0 && <LiveText segments={segments} />}
       {givenJobId && (
         <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-zinc-600">
@@ -186,8 +169,83 @@ export function ProcessStep({
   );
 }
 
-function JobProgress({ state }: { state: ReturnType<typeof useJobEvents>["state"] }) {
+/** Seconds since a moment, re-rendered every second. */
+function useSecondsSince(at: number | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return at === null ? null : Math.max(0, Math.floor((now - at) / 1000));
+}
+
+/** After this long without any event, the job is said to be silent (it sends one a second). */
+const SILENT_AFTER_S = 10;
+
+/**
+ * The text recognised so far, every line, readable while it grows: it follows the newest line
+ * unless the reader has scrolled up to read.
+ */
+function LiveText({ segments }: { segments: readonly LiveSegment[] }) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const following = useRef(true);
+  useEffect(() => {
+    const element = box.current;
+    if (element && following.current) element.scrollTop = element.scrollHeight;
+  }, [segments]);
+  return (
+    <div>
+      <h3 className="text-sm font-medium text-zinc-900">
+        {t("workspace.process.preview", { count: segments.length })}
+      </h3>
+      <div
+        ref={box}
+        tabIndex={0}
+        role="log"
+        aria-label={t("workspace.process.preview", { count: segments.length })}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          following.current = element.scrollHeight - element.scrollTop - element.clientHeight < 24;
+        }}
+        className="mt-2 max-h-80 space-y-1 overflow-y-auto rounded-lg bg-zinc-50 p-3 text-sm leading-relaxed text-zinc-800 focus-visible:outline-2 focus-visible:outline-blue-600"
+      >
+        {segments.map((segment) => (
+          <p key={`${segment.start}-${segment.end}`}>
+            <span className="mr-2 font-mono text-xs text-zinc-500">
+              {clock(segment.start / 1000)}
+            </span>
+            {segment.text}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function JobProgress({
+  state,
+  lastEventAt,
+  health,
+}: {
+  state: JobState;
+  lastEventAt: number | null;
+  health: StreamHealth;
+}) {
+  const { t } = useTranslation();
+  const silentFor = useSecondsSince(lastEventAt);
+  const running = state.status === "queued" || state.status === "processing";
+  if (running && health !== "live") {
+    // Stale numbers are worse than none: say what is happening instead.
+    return (
+      <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+        <p className="font-medium text-amber-950">
+          {t(health === "offline" ? "workspace.process.offline" : "workspace.process.reconnecting")}
+        </p>
+        <p className="mt-1 text-amber-900">{t("workspace.process.goesOn")}</p>
+      </div>
+    );
+  }
   if (state.status === "queued") {
     const ahead = state.position - 1;
     const detail = [
@@ -215,8 +273,27 @@ function JobProgress({ state }: { state: ReturnType<typeof useJobEvents>["state"
           ]
             .filter(Boolean)
             .join(" · ");
+    const silent =
+      state.status === "processing" && silentFor !== null && silentFor >= SILENT_AFTER_S;
     return (
-      <ProgressBar label={t("workspace.process.transcribing")} value={percent} detail={detail} />
+      <div className="space-y-1">
+        <ProgressBar label={t("workspace.process.transcribing")} value={percent} detail={detail} />
+        {state.status === "processing" && (
+          <p className="flex items-center gap-2 text-xs text-zinc-600" role="status">
+            <span
+              aria-hidden="true"
+              className={
+                silent
+                  ? "size-2 rounded-full bg-amber-500"
+                  : "size-2 animate-pulse rounded-full bg-emerald-500"
+              }
+            />
+            {silent
+              ? t("workspace.process.silent", { seconds: silentFor })
+              : t("workspace.process.alive")}
+          </p>
+        )}
+      </div>
     );
   }
   return (

@@ -1,0 +1,117 @@
+import { act, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ProcessStep } from "../../src/features/workspace/process-step";
+import { mergeSegments } from "../../src/features/workspace/use-job-events";
+import { renderPage } from "../render";
+
+/** A stand-in for the browser's EventSource that the test drives (jsdom has none). */
+class FakeEventSource extends EventTarget {
+  static last: FakeEventSource | null = null;
+  readonly url: string;
+  closed = false;
+  constructor(url: string) {
+    super();
+    this.url = url;
+    FakeEventSource.last = this;
+  }
+  emit(name: string, data: unknown) {
+    this.dispatchEvent(new MessageEvent(name, { data: JSON.stringify(data) }));
+  }
+  drop() {
+    this.dispatchEvent(new Event("error"));
+  }
+  reopen() {
+    this.dispatchEvent(new Event("open"));
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function renderStep() {
+  return renderPage(
+    <ProcessStep
+      upload={null}
+      jobId="job-1"
+      onJob={() => undefined}
+      onCompleted={() => undefined}
+      onError={() => undefined}
+      onCancelled={() => undefined}
+    />,
+  );
+}
+
+const source = () => {
+  const current = FakeEventSource.last;
+  if (!current) throw new Error("no event stream was opened");
+  return current;
+};
+
+beforeEach(() => {
+  vi.stubGlobal("EventSource", FakeEventSource);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  FakeEventSource.last = null;
+});
+
+describe("mergeSegments", () => {
+  it("adds only segments it has not seen, in time order", () => {
+    const a = { start: 0, end: 1000, text: "a" };
+    const b = { start: 1000, end: 2000, text: "b" };
+    const c = { start: 2000, end: 3000, text: "c" };
+    const list = mergeSegments([], [a, b]);
+    expect(mergeSegments(list, [a, b])).toBe(list);
+    expect(mergeSegments(list, [c, a]).map((s) => s.text)).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("ProcessStep following a job", () => {
+  it("keeps every line of text, once, through a reconnect that replays them", async () => {
+    await renderStep();
+    expect(source().url).toBe("/api/transcriptions/job-1/events");
+    act(() => {
+      source().emit("processing", { percent: 10, secondsLeft: 50 });
+      for (let i = 0; i < 12; i += 1) {
+        source().emit("segment", { start: i * 1000, end: i * 1000 + 900, text: `Line ${i + 1}` });
+      }
+    });
+    expect(screen.getByRole("log", { name: "Text so far (12 lines)" })).toHaveTextContent("Line 1");
+    act(() => source().drop());
+    expect(screen.getByRole("alert")).toHaveTextContent("Connection lost: reconnecting…");
+    expect(screen.queryByText("10%")).not.toBeInTheDocument(); // no stale numbers meanwhile
+    act(() => {
+      source().reopen();
+      source().emit("processing", { percent: 30, secondsLeft: 30 });
+      for (let i = 0; i < 13; i += 1) {
+        source().emit("segment", { start: i * 1000, end: i * 1000 + 900, text: `Line ${i + 1}` });
+      }
+    });
+    const log = screen.getByRole("log", { name: "Text so far (13 lines)" });
+    expect(log.querySelectorAll("p")).toHaveLength(13);
+    expect(log).toHaveTextContent("Line 13");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says when the browser is offline instead of showing stale progress", async () => {
+    await renderStep();
+    act(() => source().emit("processing", { percent: 40, secondsLeft: 20 }));
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    act(() => void window.dispatchEvent(new Event("offline")));
+    expect(screen.getByRole("alert")).toHaveTextContent("You are offline.");
+    expect(screen.getByRole("alert")).toHaveTextContent("The transcription goes on without you");
+  });
+
+  it("shows the job alive, and says so when it has been silent for 10 s", async () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    await renderStep();
+    act(() => source().emit("processing", { percent: 40, secondsLeft: 20 }));
+    expect(screen.getByText("Working: updated just now")).toBeInTheDocument();
+    act(() => void vi.advanceTimersByTime(11_000));
+    expect(screen.getByText(/^Still working: no news for 11 s/)).toBeInTheDocument();
+    act(() => source().emit("processing", { percent: 41, secondsLeft: 19 }));
+    expect(screen.getByText("Working: updated just now")).toBeInTheDocument();
+  });
+});
