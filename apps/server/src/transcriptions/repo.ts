@@ -1,6 +1,7 @@
 import type { Cue } from "@verbatim/subtitles";
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../db/database.js";
+import { queuedInOrder } from "../jobs/queue-order.js";
 import type { TranscriptionsTable } from "../db/schema.js";
 import type { StyleName } from "@verbatim/subtitles";
 
@@ -171,21 +172,17 @@ export async function claimJob(
   return claimed.numUpdatedRows > 0n ? findTranscription(db, id) : undefined;
 }
 
-/** Claims the oldest queued job for a worker; undefined when none is waiting. */
+/**
+ * Claims the next queued job for a worker (in the queue's order: paid plans first, then users
+ * in turn, then the oldest); undefined when none is waiting.
+ */
 export async function claimNextJob(
   db: Db,
   workerId: string,
   now: Date,
 ): Promise<TranscriptionRow | undefined> {
   for (let tries = 0; tries < 5; tries++) {
-    const next = await db
-      .selectFrom("transcriptions")
-      .select("id")
-      .where("status", "=", "queued")
-      .orderBy("created_at")
-      .orderBy("id")
-      .limit(1)
-      .executeTakeFirst();
+    const [next] = await queuedInOrder(db);
     if (!next) return undefined;
     const claimed = await db
       .updateTable("transcriptions")
@@ -237,23 +234,18 @@ export function rowPartial(row: Pick<TranscriptionRow, "partial_json">): LiveSeg
   return row.partial_json ? (JSON.parse(row.partial_json) as LiveSegment[]) : [];
 }
 
-/** Queued jobs ahead of this one (0: it is next) and the media they hold, in milliseconds. */
+/**
+ * Queued jobs ahead of this one (0: it is next) and the media they hold, in milliseconds, in
+ * the order the embedded queue takes them.
+ */
 export async function queueAhead(db: Db, job: Pick<TranscriptionRow, "created_at" | "id">) {
-  const row = await db
-    .selectFrom("transcriptions")
-    .select([
-      (eb) => eb.fn.countAll<number | string>().as("n"),
-      (eb) => eb.fn.sum<number | string | null>("duration_ms").as("ms"),
-    ])
-    .where("status", "=", "queued")
-    .where((eb) =>
-      eb.or([
-        eb("created_at", "<", job.created_at),
-        eb.and([eb("created_at", "=", job.created_at), eb("id", "<", job.id)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return { jobs: Number(row?.n ?? 0), mediaMs: Number(row?.ms ?? 0) };
+  const order = await queuedInOrder(db);
+  const at = order.findIndex((queued) => queued.id === job.id);
+  const ahead = at < 0 ? order : order.slice(0, at);
+  return {
+    jobs: ahead.length,
+    mediaMs: ahead.reduce((sum, queued) => sum + queued.duration_ms, 0),
+  };
 }
 
 /** Media still to transcribe by running jobs, in milliseconds. */

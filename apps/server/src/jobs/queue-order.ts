@@ -1,0 +1,74 @@
+import type { Db } from "../db/database.js";
+import type { PlanType } from "../minutes/plans.js";
+
+// The order in which waiting jobs are taken (the embedded queue; one source for claiming and
+// for the position a user is shown):
+// 1. Paid plans first: priority processing is part of Basic, Standard and Pro.
+// 2. Fair share: a user with fewer jobs running goes first, so one user's batch (or long job)
+//    does not hold everyone else's up; each user's own jobs stay in the order they were sent.
+// 3. Then the oldest first.
+
+/** How many waiting jobs are ordered at once (the rest wait their turn behind these). */
+const WINDOW = 2_000;
+
+/** Priority class of a plan: lower goes first. */
+export function planPriority(plan: PlanType | null): number {
+  return plan && plan !== "free" ? 0 : 1;
+}
+
+export interface QueuedJob {
+  id: string;
+  user_id: string;
+  created_at: string;
+  duration_ms: number;
+}
+
+/** The waiting jobs in the order they will be taken. */
+export async function queuedInOrder(db: Db): Promise<QueuedJob[]> {
+  const queued = await db
+    .selectFrom("transcriptions as t")
+    .leftJoin("subscriptions as s", (join) =>
+      join.onRef("s.user_id", "=", "t.user_id").on("s.status", "=", "active"),
+    )
+    .select(["t.id", "t.user_id", "t.created_at", "t.duration_ms", "s.plan_type"])
+    .where("t.status", "=", "queued")
+    .orderBy("t.created_at")
+    .orderBy("t.id")
+    .limit(WINDOW)
+    .execute();
+  if (queued.length < 2) return queued;
+  const running = new Map<string, number>();
+  for (const row of await db
+    .selectFrom("transcriptions")
+    .select(["user_id", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("status", "=", "processing")
+    .groupBy("user_id")
+    .execute()) {
+    running.set(row.user_id, Number(row.n));
+  }
+  // Fair share within a priority class: a user's k-th waiting job counts as if k more of theirs
+  // were running, so users take turns rather than one user's batch going first.
+  const seen = new Map<string, number>();
+  const keyed = queued.map((row) => {
+    const before = seen.get(row.user_id) ?? 0;
+    seen.set(row.user_id, before + 1);
+    return {
+      row,
+      priority: planPriority((row.plan_type ?? null) as PlanType | null),
+      turn: (running.get(row.user_id) ?? 0) + before,
+    };
+  });
+  keyed.sort(
+    (a, b) =>
+      a.priority - b.priority ||
+      a.turn - b.turn ||
+      a.row.created_at.localeCompare(b.row.created_at) ||
+      a.row.id.localeCompare(b.row.id),
+  );
+  return keyed.map(({ row }) => ({
+    id: row.id,
+    user_id: row.user_id,
+    created_at: row.created_at,
+    duration_ms: row.duration_ms,
+  }));
+}
