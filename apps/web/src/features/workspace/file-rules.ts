@@ -1,7 +1,12 @@
 // The file rules of spec §5 and §9, in one place.
 
-/** Largest file accepted (100 MB). */
+/** Largest file sent (100 MB). */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+/**
+ * Largest video chosen: only its audio is sent (taken out in the browser), and the 100 MB limit
+ * applies to that; a video the browser cannot read must itself be within 100 MB.
+ */
+export const MAX_VIDEO_BYTES = 8 * 1024 * 1024 * 1024;
 /** Files above this go in chunks (25 MB); at or below, in one request. */
 export const WHOLE_UPLOAD_LIMIT_BYTES = 25 * 1024 * 1024;
 /** Chunk size for large files (15 MB). */
@@ -17,7 +22,8 @@ export type FileProblem = "type" | "size";
 export function fileProblem(file: Pick<File, "name" | "type" | "size">): FileProblem | null {
   const mediaType = /^(audio|video)\//.test(file.type);
   if (!mediaType && !MEDIA_EXTENSIONS.test(file.name)) return "type";
-  if (file.size > MAX_FILE_BYTES) return "size";
+  const limit = mediaKind(file) === "video" ? MAX_VIDEO_BYTES : MAX_FILE_BYTES;
+  if (file.size > limit) return "size";
   return null;
 }
 

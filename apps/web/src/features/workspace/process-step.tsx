@@ -5,7 +5,8 @@ import { api, ApiError } from "../../api/client";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
-import { megabytes } from "./file-rules";
+import { prepareUpload, type PreparedUpload } from "./extract-audio";
+import { MAX_FILE_BYTES, mediaKind, megabytes } from "./file-rules";
 import { clock } from "./media-duration";
 import { ProgressBar } from "./progress-bar";
 import {
@@ -16,6 +17,13 @@ import {
   type UploadProgress,
 } from "./upload-transport";
 import { useJobEvents, type JobState, type LiveSegment, type StreamHealth } from "./use-job-events";
+
+/** The file to send is over the limit (the key of the message saying why). */
+class TooLarge extends Error {
+  constructor(readonly key: "workspace.process.audioTooLarge" | "workspace.process.notExtracted") {
+    super(key);
+  }
+}
 
 /** What went wrong, for the error panel. */
 export interface WorkspaceError {
@@ -50,6 +58,8 @@ export function ProcessStep({
   } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const resumeRef = useRef<ResumePoint | null>(null);
+  const prepared = useRef<PreparedUpload | null>(null);
+  const [extracting, setExtracting] = useState<number | null>(null);
   const started = useRef<number>(-1);
   const { state, segments, lastEventAt, health } = useJobEvents(givenJobId);
 
@@ -58,13 +68,30 @@ export function ProcessStep({
     started.current = attempt;
     const controller = new AbortController();
     setInterrupted(null);
-    uploadForTranscription(upload.file, upload.options, setProgress, {
-      signal: controller.signal,
-      resume: resumeRef.current,
-    })
+    const send = async () => {
+      // A video goes up as its audio alone (taken out here), once per upload.
+      if (!prepared.current && mediaKind(upload.file) === "video") setExtracting(0);
+      prepared.current ??= await prepareUpload(upload.file, setExtracting, controller.signal);
+      setExtracting(null);
+      const { file, extracted } = prepared.current;
+      if (file.size > MAX_FILE_BYTES) {
+        throw new TooLarge(
+          extracted ? "workspace.process.audioTooLarge" : "workspace.process.notExtracted",
+        );
+      }
+      return uploadForTranscription(file, upload.options, setProgress, {
+        signal: controller.signal,
+        resume: resumeRef.current,
+      });
+    };
+    send()
       .then(onJob)
       .catch((error: unknown) => {
-        if (error instanceof DOMException) return;
+        if (error instanceof DOMException || controller.signal.aborted) return;
+        if (error instanceof TooLarge) {
+          onError({ message: t(error.key) });
+          return;
+        }
         if (error instanceof UploadInterrupted) {
           resumeRef.current = error.resume;
           setInterrupted({ message: error.message, resume: error.resume });
@@ -112,7 +139,14 @@ export function ProcessStep({
       <h2 id="process-title" className="text-xl font-semibold text-zinc-900">
         {t("workspace.process.title")}
       </h2>
-      {upload && (
+      {upload && extracting !== null && !givenJobId && (
+        <ProgressBar
+          label={t("workspace.process.extracting")}
+          value={Math.floor(extracting * 100)}
+          detail={t("workspace.process.extractingWhy")}
+        />
+      )}
+      {upload && extracting === null && (
         <div className="space-y-2">
           <ProgressBar
             label={t("workspace.process.uploading")}
@@ -123,6 +157,14 @@ export function ProcessStep({
                 : undefined
             }
           />
+          {prepared.current?.extracted && (
+            <p className="text-sm text-zinc-600">
+              {t("workspace.process.audioOnly", {
+                size: megabytes(prepared.current.file.size),
+                original: megabytes(upload.file.size),
+              })}
+            </p>
+          )}
           {progress?.retrying && !uploadDone && (
             <p role="status" className="text-sm text-amber-800">
               {t("workspace.process.retrying", {
