@@ -10,6 +10,18 @@ import { launchBrowser } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
 import { signedInContext } from "./support/signed-in.js";
 
+/** What the test reads of an <audio> or <video> (this file is compiled without the DOM types). */
+interface MediaState {
+  currentSrc: string;
+  duration: number;
+  readyState: number;
+}
+
+/** The page's localStorage, seen from the test (no DOM types here). */
+type Storage = {
+  localStorage: { getItem(key: string): string | null; setItem(k: string, v: string): void };
+};
+
 describe("reopening a transcription with its media", () => {
   const scratch = scratchDir("verbatim-e2e-reopen-");
   let server: E2eServer;
@@ -29,7 +41,7 @@ describe("reopening a transcription with its media", () => {
 
   /** The media element's state: what it plays and whether it has loaded it. */
   const player = (page: Page, selector: "video" | "audio") =>
-    page.locator(selector).evaluate((element: HTMLMediaElement) => ({
+    page.locator(selector).evaluate((element: MediaState) => ({
       src: element.currentSrc,
       duration: element.duration,
       readyState: element.readyState,
@@ -77,8 +89,10 @@ describe("reopening a transcription with its media", () => {
       const cookies = await context.cookies();
       await other.addCookies(cookies);
       await other.addInitScript(
-        (token) => globalThis.localStorage.setItem("authToken", token),
-        await page.evaluate(() => globalThis.localStorage.getItem("authToken") ?? ""),
+        (token) => (globalThis as unknown as Storage).localStorage.setItem("authToken", token),
+        await page.evaluate(
+          () => (globalThis as unknown as Storage).localStorage.getItem("authToken") ?? "",
+        ),
       );
       const elsewhere = await other.newPage();
       await elsewhere.goto(`${server.base}/?job=${id}`);
