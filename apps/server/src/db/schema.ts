@@ -106,6 +106,8 @@ export interface TranscriptionsTable {
   media_path: string | null;
   /** A small audio copy of a finished job for the editor's player; null when there is none. */
   audio_path: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Once completed: the name and text in lower case, for history search. */
+  search_text: ColumnType<string | null, string | null | undefined, string | null>;
   /** While running: the segments recognised so far, as JSON (start, end, text). */
   partial_json: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the audio copy is deleted (the plan's retention after completion). */

@@ -94,7 +94,7 @@ export async function findTranscription(db: Db, id: string): Promise<Transcripti
 export async function listTranscriptions(
   db: Db,
   userId: string,
-  { limit, before }: { limit: number; before?: string | undefined },
+  { limit, before, q }: { limit: number; before?: string | undefined; q?: string | undefined },
 ) {
   let query = db
     .selectFrom("transcriptions")
@@ -112,6 +112,16 @@ export async function listTranscriptions(
     ])
     .where("user_id", "=", userId);
   if (before) query = query.where("created_at", "<", before);
+  if (q) {
+    // A literal match (no wildcards from the user), in the name or the subtitles' text.
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(file_name) like ${pattern} escape '\\'`,
+        sql<boolean>`coalesce(search_text, '') like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
   return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
@@ -256,6 +266,11 @@ export async function runningRemainingMs(db: Db): Promise<number> {
     .where("status", "=", "processing")
     .execute();
   return rows.reduce((sum, row) => sum + row.duration_ms * (1 - Number(row.progress)), 0);
+}
+
+/** What history search looks in: the name and the subtitles' text, in lower case. */
+export function searchText(fileName: string, cues: readonly Pick<Cue, "text">[]): string {
+  return [fileName, ...cues.map((cue) => cue.text)].join("\n").toLowerCase();
 }
 
 /** Parses a row's stored cues. */

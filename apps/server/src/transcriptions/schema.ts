@@ -54,8 +54,10 @@ export const IdParams = z.object({ id: z.string().max(64) });
 
 export const ListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
-  /** Only jobs created before this time (ISO-8601), for the next page. */
+  /** Only jobs created before this time (ISO-8601): the next page starts at the last one's. */
   before: z.iso.datetime().optional(),
+  /** Only jobs whose file name or text contains this (any case). */
+  q: z.string().trim().max(200).optional(),
 });
 
 export const ExportQuery = z.object({

@@ -18,6 +18,7 @@ import {
   findTranscription,
   insertTranscription,
   rowCues,
+  searchText,
   transition,
   type JobOptions,
   type TranscriptionRow,
@@ -250,8 +251,9 @@ export async function updateTranscription(
   row: TranscriptionRow,
   body: z.infer<typeof UpdateBody>,
 ): Promise<void> {
-  const changes: { file_name?: string; cues_json?: string } = {};
+  const changes: { file_name?: string; cues_json?: string; search_text?: string } = {};
   if (body.fileName !== undefined) changes.file_name = body.fileName;
+  let cues = rowCues(row);
   if (body.subtitles !== undefined) {
     if (row.status !== "completed") {
       throw new AppError(
@@ -260,7 +262,11 @@ export async function updateTranscription(
         "Subtitles can be edited once the transcription has completed.",
       );
     }
-    changes.cues_json = JSON.stringify(editedCues(rowCues(row), body.subtitles));
+    cues = editedCues(cues, body.subtitles);
+    changes.cues_json = JSON.stringify(cues);
+  }
+  if (row.status === "completed") {
+    changes.search_text = searchText(changes.file_name ?? row.file_name, cues);
   }
   await services.db
     .updateTable("transcriptions")

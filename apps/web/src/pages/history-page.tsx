@@ -1,10 +1,12 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Page } from "../components/ui/page";
 import { HistoryActions } from "../features/history/history-actions";
-import { useHistory, type HistoryItem } from "../features/history/use-history";
+import { Input } from "../components/ui/input";
+import { modelLabel, useHistory, type HistoryItem } from "../features/history/use-history";
 import { clock } from "../features/workspace/media-duration";
 import { dateLocale } from "../i18n/language";
 
@@ -16,15 +18,37 @@ const STATUS_STYLE: Record<HistoryItem["status"], string> = {
   cancelled: "bg-zinc-100 text-zinc-700",
 };
 
-/** /history: every transcription with live status, open, download, rename, delete. */
+/** The search as typed, applied once typing pauses. */
+function useSettled(value: string, delay = 300): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value.trim()), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/**
+ * /history: every transcription with live status, open, download, rename, delete; search by
+ * name or text; a page at a time. A table on wide screens, cards on a phone.
+ */
 export default function HistoryPage() {
   const { t, i18n } = useTranslation();
-  const history = useHistory();
+  const [typed, setTyped] = useState("");
+  const search = useSettled(typed);
+  const history = useHistory(search);
+  const items = history.items;
   const date = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: "medium",
     timeStyle: "short",
   });
   const languageName = new Intl.DisplayNames([dateLocale(i18n.language)], { type: "language" });
+  const modelName = (model: string | null) => {
+    const label = modelLabel(model);
+    return label === "fast" || label === "accurate"
+      ? t(`workspace.history.models.${label}`)
+      : label;
+  };
   const nameOf = (code: string | null) => {
     if (!code) return t("workspace.history.unknownLanguage");
     try {
@@ -41,7 +65,24 @@ export default function HistoryPage() {
           {t("workspace.history.loadFailed")}
         </p>
       )}
-      {history.data?.length === 0 && (
+      <div className="mb-4 max-w-md">
+        <label htmlFor="history-search" className="mb-1.5 block text-sm font-medium text-zinc-800">
+          {t("workspace.history.search")}
+        </label>
+        <Input
+          id="history-search"
+          type="search"
+          value={typed}
+          placeholder={t("workspace.history.searchHint")}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
+      {items?.length === 0 && search !== "" && (
+        <p className="text-zinc-600" role="status">
+          {t("workspace.history.noMatch", { search })}
+        </p>
+      )}
+      {items?.length === 0 && search === "" && (
         <div className="rounded-xl border border-dashed border-zinc-300 p-10 text-center">
           <p className="text-zinc-600">{t("workspace.history.empty")}</p>
           <Button asChild className="mt-4">
@@ -49,8 +90,32 @@ export default function HistoryPage() {
           </Button>
         </div>
       )}
-      {history.data && history.data.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-zinc-200">
+      {items && items.length > 0 && (
+        <ul className="space-y-3 sm:hidden" aria-label={t("workspace.history.title")}>
+          {items.map((item) => (
+            <li key={item.id} className="rounded-xl border border-zinc-200 p-4">
+              <p className="font-medium break-words text-zinc-900">{item.fileName}</p>
+              <p className="mt-1 text-sm text-zinc-600">
+                {date.format(new Date(item.createdAt))} · {clock(item.duration)} ·{" "}
+                {modelName(item.model)}
+              </p>
+              <p className="mt-2">
+                <span
+                  className={`rounded-full px-2 py-1 text-xs font-medium ${STATUS_STYLE[item.status]}`}
+                  title={item.error?.message}
+                >
+                  {t(`workspace.history.status.${item.status}`, { progress: item.progress })}
+                </span>
+              </p>
+              <div className="mt-3">
+                <HistoryActions item={item} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items && items.length > 0 && (
+        <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 sm:block">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-zinc-50 text-zinc-700">
               <tr>
@@ -64,7 +129,7 @@ export default function HistoryPage() {
               </tr>
             </thead>
             <tbody className="divide-y divide-zinc-200">
-              {history.data.map((item) => (
+              {items.map((item) => (
                 <tr key={item.id}>
                   <th
                     scope="row"
@@ -77,7 +142,7 @@ export default function HistoryPage() {
                     {date.format(new Date(item.createdAt))}
                   </td>
                   <td className="px-4 py-3 text-zinc-700">{clock(item.duration)}</td>
-                  <td className="px-4 py-3 text-zinc-700">{item.model || "whisper-1"}</td>
+                  <td className="px-4 py-3 text-zinc-700">{modelName(item.model)}</td>
                   <td className="px-4 py-3 text-zinc-700">{nameOf(item.language)}</td>
                   <td className="px-4 py-3">
                     <span
@@ -94,6 +159,17 @@ export default function HistoryPage() {
               ))}
             </tbody>
           </table>
+        </div>
+      )}
+      {history.hasNextPage && (
+        <div className="mt-4 flex justify-center">
+          <Button
+            variant="outline"
+            disabled={history.isFetchingNextPage}
+            onClick={() => void history.fetchNextPage()}
+          >
+            {history.isFetchingNextPage ? t("common.loading") : t("workspace.history.more")}
+          </Button>
         </div>
       )}
     </Page>

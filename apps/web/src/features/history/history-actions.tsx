@@ -49,6 +49,15 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
       });
     }
   };
+  const rename = () =>
+    void run(
+      () =>
+        api(`/api/transcriptions/${item.id}`, {
+          method: "PATCH",
+          body: { fileName: name.trim() },
+        }),
+      t("workspace.history.renamed"),
+    );
   const running = item.status === "queued" || item.status === "processing";
   return (
     <div className="flex flex-wrap gap-2">
@@ -79,16 +88,7 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
         title={t("workspace.history.rename")}
         confirmLabel={t("common.save")}
         busy={busy || name.trim() === ""}
-        onConfirm={() =>
-          void run(
-            () =>
-              api(`/api/transcriptions/${item.id}`, {
-                method: "PATCH",
-                body: { fileName: name.trim() },
-              }),
-            t("workspace.history.renamed"),
-          )
-        }
+        onConfirm={rename}
       >
         <label htmlFor={`rename-${item.id}`} className="mb-1.5 block font-medium">
           {t("workspace.history.renameLabel", { name: item.fileName })}
@@ -98,6 +98,12 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
           value={name}
           maxLength={255}
           onChange={(event) => setName(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter saves, as in any form with one field.
+            if (event.key !== "Enter" || busy || name.trim() === "") return;
+            event.preventDefault();
+            rename();
+          }}
         />
       </ConfirmDialog>
       <ConfirmDialog

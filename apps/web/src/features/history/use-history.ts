@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { queryKeys } from "../../api/queries";
 
@@ -15,16 +15,40 @@ export interface HistoryItem {
   error: { code: string; message: string } | null;
 }
 
-/** The user's transcriptions; refreshed every few seconds while one is still running. */
-export function useHistory() {
-  return useQuery({
-    queryKey: queryKeys.transcriptions,
-    queryFn: ({ signal }) => api<HistoryItem[]>("/api/transcriptions?limit=500", { signal }),
+/** Rows per page ("Show more" fetches the next). */
+export const HISTORY_PAGE = 25;
+
+/**
+ * The user's transcriptions, newest first, a page at a time, optionally only those whose name
+ * or text contains `search`; refreshed every few seconds while one is still running.
+ */
+export function useHistory(search: string) {
+  const query = useInfiniteQuery({
+    queryKey: [...queryKeys.transcriptions, search],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(HISTORY_PAGE) });
+      if (pageParam) params.set("before", pageParam);
+      if (search) params.set("q", search);
+      return api<HistoryItem[]>(`/api/transcriptions?${params}`, { signal });
+    },
+    getNextPageParam: (last) =>
+      last.length === HISTORY_PAGE ? (last.at(-1)?.createdAt ?? null) : null,
     staleTime: 0,
     refetchOnMount: "always",
-    refetchInterval: (query) =>
-      query.state.data?.some((item) => item.status === "queued" || item.status === "processing")
+    refetchInterval: (state) =>
+      state.state.data?.pages
+        .flat()
+        .some((item) => item.status === "queued" || item.status === "processing")
         ? 2000
         : false,
   });
+  return { ...query, items: query.data?.pages.flat() };
+}
+
+/** What users call the models: Fast and Accurate; other names (an installed model) as they are. */
+export function modelLabel(model: string | null): "fast" | "accurate" | string {
+  if (!model || model === "whisper-1") return "fast";
+  if (model === "gpt-4o-transcribe") return "accurate";
+  return model;
 }

@@ -1,0 +1,102 @@
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../src/components/ui/toaster";
+import HistoryPage from "../../src/pages/history-page";
+import { json } from "../account/helpers";
+import { renderPage } from "../render";
+
+/** A finished history row; a higher `n` is older. */
+function row(n: number, fileName = `Recording ${n}.mp3`, model = "whisper-1") {
+  return {
+    id: `t${n}`,
+    fileName,
+    createdAt: new Date(Date.UTC(2026, 10, 1, 0, 100 - n)).toISOString(),
+    duration: 61,
+    model,
+    status: "completed",
+    language: "en",
+    progress: 100,
+    error: null,
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("the history page", () => {
+  it("shows a page at a time, then the next from where the last ended", async () => {
+    const calls: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new URL(String(input), "http://localhost");
+      calls.push(url.search);
+      const before = url.searchParams.get("before");
+      const page = before
+        ? [row(26, "Last one.mp3", "gpt-4o-transcribe")]
+        : Array.from({ length: 25 }, (_, i) => row(i + 1));
+      return json(page);
+    });
+    await renderPage(
+      <>
+        <HistoryPage />
+        <Toaster />
+      </>,
+    );
+    const table = await screen.findByRole("table");
+    expect(within(table).getAllByRole("row")).toHaveLength(26); // header + 25
+    expect(within(table).getAllByText("Fast")).toHaveLength(25);
+    expect(calls[0]).toBe("?limit=25");
+    await userEvent.click(screen.getByRole("button", { name: "Show more" }));
+    await within(table).findByText("Last one.mp3");
+    expect(within(table).getByText("Accurate")).toBeInTheDocument();
+    expect(calls.at(-1)).toBe(`?limit=25&before=${encodeURIComponent(row(25).createdAt)}`);
+    expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
+  });
+
+  it("searches by name or text once typing pauses, and says when nothing matches", async () => {
+    const searches: Array<string | null> = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const q = new URL(String(input), "http://localhost").searchParams.get("q");
+      searches.push(q);
+      return json(q === "budget" ? [row(1, "Board meeting.mp3")] : q ? [] : [row(2), row(3)]);
+    });
+    await renderPage(<HistoryPage />);
+    await screen.findByRole("table");
+    const search = screen.getByLabelText("Search your transcriptions");
+    await userEvent.type(search, "budget");
+    expect(await screen.findByText("Board meeting.mp3", { selector: "th" })).toBeInTheDocument();
+    expect(searches.filter((q) => q !== null)).toEqual(["budget"]); // one request, not six
+    fireEvent.change(search, { target: { value: "nothing here" } });
+    expect(
+      await screen.findByText("No transcription has “nothing here” in its name or text."),
+    ).toBeInTheDocument();
+  });
+
+  it("renames with Enter", async () => {
+    const patches: unknown[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (init?.method === "PATCH") {
+        patches.push(JSON.parse(String(init.body)));
+        return json({});
+      }
+      void input;
+      return json([row(1)]);
+    });
+    await renderPage(
+      <>
+        <HistoryPage />
+        <Toaster />
+      </>,
+    );
+    const table = await screen.findByRole("table");
+    await userEvent.click(within(table).getByRole("button", { name: "Rename" }));
+    const field = screen.getByLabelText("New name for Recording 1.mp3");
+    await userEvent.clear(field);
+    await userEvent.type(field, "Keynote.mp3{Enter}");
+    await act(async () => undefined);
+    expect(patches).toEqual([{ fileName: "Keynote.mp3" }]);
+    expect(await screen.findByText("Renamed")).toBeInTheDocument();
+  });
+});
