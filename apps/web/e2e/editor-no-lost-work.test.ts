@@ -117,6 +117,7 @@ describe("the editor loses no work", () => {
     const { page, id, context } = await openEditor();
     await context.setOffline(true);
     await typeAtEnd(text(page, 2), " mine");
+    await page.getByText("Offline: changes kept on this device").waitFor();
     await page.close();
     await context.setOffline(false);
     // Meanwhile another device saved a different version.

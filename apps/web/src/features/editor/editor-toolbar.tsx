@@ -23,6 +23,7 @@ export function EditorToolbar({
   findOpen,
   onToggleFind,
   status,
+  keptOnDevice,
 }: {
   view: EditorView;
   onView(view: EditorView): void;
@@ -39,6 +40,8 @@ export function EditorToolbar({
   findOpen: boolean;
   onToggleFind(): void;
   status: SaveStatus;
+  /** Whether the current state is written on this device (said while offline). */
+  keptOnDevice: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -112,7 +115,11 @@ export function EditorToolbar({
           status === "invalid" || status === "failed" ? "text-red-700" : "text-zinc-600",
         )}
       >
-        {t(`editor.status.${status}`)}
+        {t(
+          status === "offline" && !keptOnDevice
+            ? "editor.status.offlineKeeping"
+            : `editor.status.${status}`,
+        )}
       </p>
     </div>
   );

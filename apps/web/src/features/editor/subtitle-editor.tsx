@@ -133,9 +133,11 @@ function Editor({
   // This device's copy: written on every change, with the server version it is based on.
   const [writer] = useState(() => draftWriter(transcription.id));
   const base = useRef(fingerprint(transcription.subtitles));
+  // The newest revision known to be written on the device (what "kept on this device" claims).
+  const [storedRevision, setStoredRevision] = useState(-1);
   const writeDraft = useCallback(() => {
     const now = store.get();
-    void writer.write({
+    const written = writer.write({
       id: transcription.id,
       base: base.current,
       cues: now.cues,
@@ -144,6 +146,7 @@ function Editor({
       unsaved: fingerprint(toSubtitles(now.cues)) !== base.current,
       updatedAt: Date.now(),
     });
+    void written.then(() => setStoredRevision((at) => Math.max(at, now.revision)));
   }, [store, writer, transcription.id]);
   useEffect(() => store.subscribe(writeDraft), [store, writeDraft]);
 
@@ -297,6 +300,7 @@ function Editor({
         findOpen={findOpen}
         onToggleFind={() => setFindOpen((open) => !open)}
         status={status}
+        keptOnDevice={storedRevision >= state.revision}
       />
       {offer && (
         <DraftOffer
