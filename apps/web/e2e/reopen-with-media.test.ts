@@ -2,12 +2,10 @@
 // (kept in the browser), picture and subtitles over it; on another device the audio the server
 // keeps for the plan's days, with the waveform.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
-import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { ffmpeg, JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
+import { withEngineServer } from "./support/engine-e2e.js";
 import { signedInContext } from "./support/signed-in.js";
 
 /** What the test reads of an <audio> or <video> (this file is compiled without the DOM types). */
@@ -23,19 +21,7 @@ type Storage = {
 };
 
 describe("reopening a transcription with its media", () => {
-  const scratch = scratchDir("verbatim-e2e-reopen-");
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer({ ...(await fastEngineEnv()), WORKER_CONCURRENCY: "1" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    scratch.cleanup();
-  });
+  const e2e = withEngineServer("verbatim-e2e-reopen-");
 
   const firstText = (page: Page) => page.getByRole("textbox", { name: "Text of subtitle 1" });
 
@@ -51,14 +37,14 @@ describe("reopening a transcription with its media", () => {
     "from History: the video with subtitles on it here, the kept audio and waveform elsewhere",
     { timeout: 240_000 },
     async () => {
-      const video = join(scratch.dir, "briefing.mp4");
+      const video = join(e2e.dir, "briefing.mp4");
       ffmpeg(
         ...["-f", "lavfi", "-i", "testsrc2=size=320x180:rate=15", "-i", JFK_MP3],
         ...["-shortest", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", video],
       );
-      const { context } = await signedInContext(browser, server);
+      const { context } = await signedInContext(e2e.browser, e2e.server);
       const page = await context.newPage();
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       await page.setInputFiles('input[type="file"]', video);
       await page.getByRole("button", { name: "Start transcription" }).click();
       await firstText(page).waitFor({ timeout: 180_000 });
@@ -66,7 +52,7 @@ describe("reopening a transcription with its media", () => {
       expect(id).not.toBe("");
 
       // Reopen from History after a full reload: the original plays here, picture included.
-      await page.goto(`${server.base}/history`);
+      await page.goto(`${e2e.server.base}/history`);
       await page
         .getByRole("row", { name: /briefing\.mp4/ })
         .getByRole("link", { name: "Open" })
@@ -84,7 +70,7 @@ describe("reopening a transcription with its media", () => {
       await expect.poll(() => page.getByTestId("video-caption").textContent()).toBe(cueText);
 
       // Another device (no copy in its browser): the audio the server keeps, and the waveform.
-      const { context: other } = await signedInContext(browser, server);
+      const { context: other } = await signedInContext(e2e.browser, e2e.server);
       await other.clearCookies();
       const cookies = await context.cookies();
       await other.addCookies(cookies);
@@ -95,14 +81,14 @@ describe("reopening a transcription with its media", () => {
         ),
       );
       const elsewhere = await other.newPage();
-      await elsewhere.goto(`${server.base}/?job=${id}`);
+      await elsewhere.goto(`${e2e.server.base}/?job=${id}`);
       await firstText(elsewhere).waitFor();
       await elsewhere.getByText(/^Playing the audio we keep until/).waitFor();
       await expect
         .poll(async () => (await player(elsewhere, "audio")).readyState)
         .toBeGreaterThan(0);
       const kept = await player(elsewhere, "audio");
-      expect(kept.src).toBe(`${server.base}/api/transcriptions/${id}/audio`);
+      expect(kept.src).toBe(`${e2e.server.base}/api/transcriptions/${id}/audio`);
       expect(kept.duration).toBeGreaterThan(10);
       expect(kept.duration).toBeLessThan(12);
       await elsewhere.getByRole("img", { name: /^Waveform/ }).waitFor();

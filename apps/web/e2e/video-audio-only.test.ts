@@ -2,35 +2,20 @@
 // sees the picture), so a 1 GB recording costs a few hundred kilobytes of upload.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
-import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, expect, it } from "vitest";
+import { ffmpeg, JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
+import { withEngineServer } from "./support/engine-e2e.js";
 import { signedInContext } from "./support/signed-in.js";
 
 describe("a video over the upload limit", () => {
-  const scratch = scratchDir("verbatim-e2e-big-video-");
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer({ ...(await fastEngineEnv()), WORKER_CONCURRENCY: "1" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    scratch.cleanup();
-  });
+  const e2e = withEngineServer("verbatim-e2e-big-video-");
 
   it(
     "uploads a 1 GB video as its audio track and transcribes it",
     { timeout: 240_000 },
     async () => {
       // 22 s of uncompressed 720p picture (1 GB) with the speech as AAC: cheap to make, huge.
-      const video = join(scratch.dir, "town hall.mov");
+      const video = join(e2e.dir, "town hall.mov");
       ffmpeg(
         ...[
           "-f",
@@ -59,7 +44,7 @@ describe("a video over the upload limit", () => {
       const size = statSync(video).size;
       expect(size).toBeGreaterThan(1_000_000_000);
 
-      const { context, userId } = await signedInContext(browser, server);
+      const { context, userId } = await signedInContext(e2e.browser, e2e.server);
       const page = await context.newPage();
       const sent: number[] = [];
       page.on("request", (request) => {
@@ -67,7 +52,7 @@ describe("a video over the upload limit", () => {
           sent.push(request.postDataBuffer()?.length ?? 0);
         }
       });
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       await page.setInputFiles('input[type="file"]', video);
       await page.getByRole("button", { name: "Start transcription" }).click();
       await page.getByText(/^Sending the audio only: /).waitFor({ timeout: 120_000 });
@@ -76,7 +61,7 @@ describe("a video over the upload limit", () => {
       // What went over the wire: one small request, not a gigabyte in chunks.
       expect(sent.length).toBe(1);
       expect(sent[0]).toBeLessThan(1_000_000);
-      const job = await server.db
+      const job = await e2e.server.db
         .selectFrom("transcriptions")
         .select(["file_name", "media_bytes", "duration_ms", "status"])
         .where("user_id", "=", userId)

@@ -1,11 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
-import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { ffmpeg, JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
+import { withEngineServer } from "./support/engine-e2e.js";
 import { signedInContext } from "./support/signed-in.js";
 
 /** Uploads a file from the workspace and waits for the editor. */
@@ -18,28 +16,16 @@ async function transcribe(page: Page, file: string, startLabel: string) {
     .waitFor({ timeout: 120_000 });
 }
 
-describe("the transcription workspace in a browser, with the real engine", () => {
-  const scratch = scratchDir("verbatim-e2e-media-");
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer({ ...(await fastEngineEnv()), WORKER_CONCURRENCY: "1" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    scratch.cleanup();
-  });
+describe("the transcription workspace in a e2e.browser, with the real engine", () => {
+  const e2e = withEngineServer("verbatim-e2e-media-");
 
   it(
     "uploads an MP3, edits and saves, survives a reload, downloads, and deletes from history",
     { timeout: 180_000 },
     async () => {
-      const { context } = await signedInContext(browser, server);
+      const { context } = await signedInContext(e2e.browser, e2e.server);
       const page = await context.newPage();
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       await transcribe(page, JFK_MP3, "Start transcription");
 
       const text = page.getByRole("textbox", { name: "Text of subtitle 1" });
@@ -63,7 +49,7 @@ describe("the transcription workspace in a browser, with the real engine", () =>
         /^1\n00:00:00,250 --> \d{2}:\d{2}:\d{2},\d{3}\nAnd so, my fellow Americans\n/,
       );
 
-      await page.goto(`${server.base}/history`);
+      await page.goto(`${e2e.server.base}/history`);
       const row = page.getByRole("row", { name: /jfk\.mp3/ });
       await row.getByRole("button", { name: "Delete" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
@@ -76,7 +62,7 @@ describe("the transcription workspace in a browser, with the real engine", () =>
     "sends a file over 25 MB in chunks, retrying one that fails",
     { timeout: 180_000 },
     async () => {
-      const video = join(scratch.dir, "talk.wav");
+      const video = join(e2e.dir, "talk.wav");
       // Audio goes as it is (a video would go as its audio track alone): 150 s of
       // uncompressed 48 kHz stereo is a little over 25 MB.
       ffmpeg(
@@ -84,7 +70,7 @@ describe("the transcription workspace in a browser, with the real engine", () =>
         ...["-ar", "48000", "-ac", "2", "-c:a", "pcm_s16le", video],
       );
       expect((await readFile(video)).length).toBeGreaterThan(25 * 1024 * 1024);
-      const { context } = await signedInContext(browser, server);
+      const { context } = await signedInContext(e2e.browser, e2e.server);
       const page = await context.newPage();
       let failedOnce = false;
       const chunkIndexes: string[] = [];
@@ -98,7 +84,7 @@ describe("the transcription workspace in a browser, with the real engine", () =>
         }
         return route.continue();
       });
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       await page.setInputFiles('input[type="file"]', video);
       await page.getByText("Large file detected").waitFor();
       await page.getByRole("button", { name: "Start transcription" }).click();
@@ -115,15 +101,18 @@ describe("the transcription workspace in a browser, with the real engine", () =>
     "runs the key path in Traditional Chinese at 768 px, and cancels a job",
     { timeout: 240_000 },
     async () => {
-      const { context } = await signedInContext(browser, server, { language: "zh-HK", width: 768 });
+      const { context } = await signedInContext(e2e.browser, e2e.server, {
+        language: "zh-HK",
+        width: 768,
+      });
       const page = await context.newPage();
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       await transcribe(page, JFK_MP3, "開始轉錄");
       await page.getByRole("button", { name: "繼續" }).click();
       await page.getByRole("button", { name: "下載 SRT 字幕" }).waitFor();
 
       // A longer file, cancelled while it waits or runs.
-      const long = join(scratch.dir, "long.mp3");
+      const long = join(e2e.dir, "long.mp3");
       ffmpeg("-i", JFK_MP3, "-filter_complex", "aloop=loop=30:size=2e6", "-t", "300", long);
       await page.getByRole("button", { name: "新的轉錄" }).click();
       await page.setInputFiles('input[type="file"]', long);
@@ -131,8 +120,8 @@ describe("the transcription workspace in a browser, with the real engine", () =>
       await page.waitForURL(/\?job=/);
       await page.getByRole("button", { name: "取消" }).click();
       await page.getByText("已取消轉錄").first().waitFor();
-      await page.goto(`${server.base}/history`);
-      await page.getByText("已取消").first().waitFor();
+      await page.goto(`${e2e.server.base}/history`);
+      await page.getByRole("table").getByText("已取消").first().waitFor();
       await context.close();
     },
   );
