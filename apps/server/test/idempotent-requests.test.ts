@@ -159,7 +159,7 @@ describe.each(DATABASE_KINDS)("idempotent requests on %s", (kind) => {
       .where("kind", "=", "charge")
       .execute();
     expect(charges).toHaveLength(1);
-  });
+  }, 180_000); // 90 s of speech, transcribed to the end while other test files load the machine
 
   it("honours the key on the OpenAI-compatible API", async () => {
     const user = await signedInUser(api.db);
