@@ -118,22 +118,33 @@ describe.each(DATABASE_KINDS)("the minutes ledger on %s", (kind) => {
   });
 
   it("resets due Free periods on schedule, even for users who do not come back", async () => {
-    const user = await newUser();
-    await reserveMinutes(db, user, `job-${user}`, 300, T0);
-    await chargeMinutes(db, user, `job-${user}`, 300, T0);
+    // A database of its own, so the number of periods rolled is this test's one user, exactly.
+    const own = await createTestDatabase(kind);
+    try {
+      await rollsOneUsersPeriod(own.db);
+    } finally {
+      await own.close();
+    }
+  });
+
+  async function rollsOneUsersPeriod(fresh: Db): Promise<void> {
+    const user = await newLedgerUser(fresh, T0);
+    await reserveMinutes(fresh, user, `job-${user}`, 300, T0);
+    await chargeMinutes(fresh, user, `job-${user}`, 300, T0);
     const nextMonth = addMonths(T0, 1);
-    expect(await rollDuePeriods(db, new Date(nextMonth.getTime() - 60_000))).toBeGreaterThanOrEqual(
-      0,
-    );
-    const before = await db
+    // A minute before the period ends nothing is due.
+    expect(await rollDuePeriods(fresh, new Date(nextMonth.getTime() - 60_000))).toBe(0);
+    const before = await fresh
       .selectFrom("minute_ledger")
       .select("kind")
       .where("user_id", "=", user)
       .where("kind", "=", "reset")
       .execute();
     expect(before).toEqual([]);
-    await rollDuePeriods(db, nextMonth);
-    const after = await db
+    expect(await rollDuePeriods(fresh, nextMonth)).toBe(1);
+    // Rolled once: the same moment again finds nothing due and grants nothing more.
+    expect(await rollDuePeriods(fresh, nextMonth)).toBe(0);
+    const after = await fresh
       .selectFrom("minute_ledger")
       .select(["kind", "seconds"])
       .where("user_id", "=", user)
@@ -145,5 +156,5 @@ describe.each(DATABASE_KINDS)("the minutes ledger on %s", (kind) => {
       ["reset", -900],
       ["grant", 1200],
     ]);
-  });
+  }
 });

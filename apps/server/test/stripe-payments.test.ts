@@ -73,14 +73,51 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
     return rows.length;
   }
 
+  /** Every plan grant the user's ledger holds (checkouts and renewals alike). */
+  async function planGrants(user: TestUser): Promise<number> {
+    const rows = await api.db
+      .selectFrom("minute_ledger")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("kind", "=", "grant")
+      .where("pool", "=", "plan")
+      .execute();
+    return rows.length;
+  }
+
+  async function checkoutRow(sessionId: string) {
+    return api.db
+      .selectFrom("checkout_sessions")
+      .select(["status", "completed_at"])
+      .where("provider_session_id", "=", sessionId)
+      .executeTakeFirstOrThrow();
+  }
+
+  async function eventRecorded(eventId: unknown): Promise<boolean> {
+    const rows = await api.db
+      .selectFrom("payment_events")
+      .select("id")
+      .where("id", "=", String(eventId))
+      .execute();
+    return rows.length > 0;
+  }
+
   async function sendWebhook(
     event: Record<string, unknown>,
-    { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {},
+    {
+      secret = WEBHOOK_SECRET,
+      signature,
+      timestamp,
+    }: { secret?: string; signature?: string | null; timestamp?: number } = {},
   ): Promise<Response> {
     const payload = JSON.stringify(event);
     const header =
       signature === undefined
-        ? Stripe.webhooks.generateTestHeaderString({ payload, secret })
+        ? Stripe.webhooks.generateTestHeaderString({
+            payload,
+            secret,
+            ...(timestamp === undefined ? {} : { timestamp }),
+          })
         : signature;
     return fetch(`${api.base}${WEBHOOK}`, {
       method: "POST",
@@ -404,6 +441,195 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
       expect(replay.status).toBe(200);
       expect(await replay.json()).toEqual({ received: true });
       expect((await activePlan(user)).status).toBe("active");
+    });
+
+    it("refuses an event signed outside the five-minute tolerance, and remembers nothing of it", async () => {
+      const user = await signedInUser(api.db);
+      const sessionId = await startCheckout(user, "/api/subscriptions/basic");
+      stand.pay(sessionId);
+      const event = stripeEvent("checkout.session.completed", stand.sessionJson(sessionId));
+      const now = Math.floor(Date.now() / 1000);
+
+      // A correct signature over the exact bytes, but made 10 minutes ago (a captured replay).
+      const stale = await sendWebhook(event, { timestamp: now - 600 });
+      expect(stale.status).toBe(400);
+      expect(await stale.json()).toMatchObject({ code: "INVALID_SIGNATURE" });
+      expect(await grantsFor(sessionId)).toBe(0);
+      expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+      expect((await activePlan(user)).planType).toBe("free");
+      expect((await checkoutRow(sessionId)).status).toBe("open");
+      // Not recorded as seen: Stripe's own (fresh) delivery of the event is still handled.
+      expect(await eventRecorded(event.id)).toBe(false);
+
+      const fresh = await sendWebhook(event, { timestamp: now - 60 });
+      expect(fresh.status).toBe(200);
+      expect(await grantsFor(sessionId)).toBe(1);
+      expect((await me(user)).credits).toBe(200);
+    });
+
+    it("renews once, to the latest period, when two renewals arrive newest first", async () => {
+      const { user, subscriptionId } = await basicSubscriber();
+      expect(await planGrants(user)).toBe(2); // Free's at sign-up, Basic's at checkout
+      const first = stand.renew(subscriptionId);
+      const older = stand.cycleInvoice(subscriptionId);
+      const second = stand.renew(subscriptionId);
+      const newer = stand.cycleInvoice(subscriptionId);
+      expect(second.end).toBeGreaterThan(first.end);
+
+      expect((await sendWebhook(stripeEvent("invoice.paid", newer))).status).toBe(200);
+      expect((await activePlan(user)).currentPeriodEnd).toBe(
+        new Date(second.end * 1000).toISOString(),
+      );
+      expect(await planGrants(user)).toBe(3);
+      await useMinutes(user, 10);
+
+      // The older renewal, delivered late: the period does not go back, nothing is granted.
+      const late = await sendWebhook(stripeEvent("invoice.paid", older));
+      expect(late.status).toBe(200);
+      expect(await activePlan(user)).toMatchObject({
+        planType: "basic",
+        status: "active",
+        currentPeriodEnd: new Date(second.end * 1000).toISOString(),
+      });
+      expect(await planGrants(user)).toBe(3);
+      expect((await me(user)).credits).toBe(190);
+    });
+
+    it("keeps the plan active when a failed payment is delivered after its retry succeeded", async () => {
+      const { user, subscriptionId } = await basicSubscriber();
+      const next = stand.renew(subscriptionId);
+      const invoice = stand.cycleInvoice(subscriptionId, { paid: false });
+      // Stripe's first attempt fails, its retry succeeds; the two events arrive reversed.
+      const failed = stripeEvent("invoice.payment_failed", invoice);
+      const paid = stripeEvent("invoice.paid", { ...invoice, status: "paid" });
+      expect((await sendWebhook(paid)).status).toBe(200);
+      expect(await activePlan(user)).toMatchObject({
+        status: "active",
+        currentPeriodEnd: new Date(next.end * 1000).toISOString(),
+      });
+      expect((await sendWebhook(failed)).status).toBe(200);
+      expect(await activePlan(user)).toMatchObject({
+        planType: "basic",
+        status: "active",
+        currentPeriodEnd: new Date(next.end * 1000).toISOString(),
+      });
+      expect((await me(user)).credits).toBe(200);
+
+      // A failure for the period after that one still suspends the plan.
+      stand.renew(subscriptionId);
+      const unpaid = stand.cycleInvoice(subscriptionId, { paid: false });
+      expect((await sendWebhook(stripeEvent("invoice.payment_failed", unpaid))).status).toBe(200);
+      expect((await activePlan(user)).status).toBe("inactive");
+    });
+
+    it("ignores late events about a subscription the account no longer has", async () => {
+      // Basic, then Standard: the Basic subscription is cancelled at Stripe, whose deletion event
+      // (and a renewal of Basic sent before it) arrive after the upgrade.
+      const { user, subscriptionId: basicId } = await basicSubscriber();
+      const sessionId = await startCheckout(user, "/api/subscriptions/standard");
+      const standardId = stand.pay(sessionId).subscription ?? "";
+      expect((await confirmPlan(user, sessionId, "standard")).status).toBe(200);
+      const standard = await activePlan(user);
+      expect(standard).toMatchObject({ planType: "standard", status: "active" });
+      const grants = await planGrants(user);
+
+      stand.renew(basicId);
+      const basicRenewal = stand.cycleInvoice(basicId);
+      const basic = stand.subscriptions.get(basicId);
+      expect(basic?.status).toBe("canceled");
+      for (const event of [
+        stripeEvent("invoice.paid", basicRenewal),
+        stripeEvent("invoice.payment_failed", { ...basicRenewal, status: "open" }),
+        stripeEvent("customer.subscription.deleted", { ...basic }),
+      ]) {
+        expect((await sendWebhook(event)).status).toBe(200);
+      }
+      expect(await activePlan(user)).toEqual(standard);
+      expect(await planGrants(user)).toBe(grants);
+      expect((await me(user)).credits).toBe(500);
+
+      // Standard's own deletion, then a late renewal of it: Free, and it stays Free.
+      stand.renew(standardId);
+      const standardRenewal = stand.cycleInvoice(standardId);
+      const deleted = stripeEvent("customer.subscription.deleted", {
+        ...stand.subscriptions.get(standardId),
+        status: "canceled",
+      });
+      expect((await sendWebhook(deleted)).status).toBe(200);
+      const free = await activePlan(user);
+      expect(free.planType).toBe("free");
+      const freeGrants = await planGrants(user);
+      expect((await sendWebhook(stripeEvent("invoice.paid", standardRenewal))).status).toBe(200);
+      expect(await activePlan(user)).toEqual(free);
+      expect(await planGrants(user)).toBe(freeGrants);
+      expect((await me(user)).credits).toBe(20);
+    });
+
+    it("lets an unpaid checkout expire: no longer pending, nothing granted, the return page says so", async () => {
+      const user = await signedInUser(api.db);
+      const sessionId = await startCheckout(user, "/api/subscriptions/basic");
+      const session = stand.sessions.get(sessionId);
+      if (!session) throw new Error("no session");
+      session.status = "expired";
+      session.url = null;
+      const expired = stripeEvent("checkout.session.expired", stand.sessionJson(sessionId));
+      const response = await sendWebhook(expired);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true });
+      expect(await checkoutRow(sessionId)).toEqual({ status: "expired", completed_at: null });
+      expect(await grantsFor(sessionId)).toBe(0);
+      expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+      expect((await activePlan(user)).planType).toBe("free");
+
+      const back = await confirmPlan(user, sessionId, "basic");
+      expect(back.status).toBe(410);
+      expect(await back.json()).toMatchObject({ code: "CHECKOUT_EXPIRED" });
+      // A completed event for it (a forged order of events, or a bug at the sender) grants nothing.
+      const completed = stripeEvent("checkout.session.completed", {
+        ...stand.sessionJson(sessionId),
+        payment_status: "paid",
+      });
+      expect((await sendWebhook(completed)).status).toBe(200);
+      expect(await grantsFor(sessionId)).toBe(0);
+      expect((await me(user)).credits).toBe(20);
+
+      // A new checkout after the expired one works as usual.
+      const again = await startCheckout(user, "/api/subscriptions/basic");
+      stand.pay(again);
+      expect((await confirmPlan(user, again, "basic")).status).toBe(200);
+      expect((await me(user)).credits).toBe(200);
+    });
+
+    it("leaves a granted checkout alone when an expiry for it arrives, and acknowledges unknown ones", async () => {
+      const user = await signedInUser(api.db);
+      const planSession = await startCheckout(user, "/api/subscriptions/basic");
+      stand.pay(planSession);
+      expect(
+        (
+          await sendWebhook(
+            stripeEvent("checkout.session.completed", stand.sessionJson(planSession)),
+          )
+        ).status,
+      ).toBe(200);
+      const before = await checkoutRow(planSession);
+      expect(before.status).toBe("completed");
+
+      const late = stripeEvent("checkout.session.expired", {
+        ...stand.sessionJson(planSession),
+        status: "expired",
+      });
+      expect((await sendWebhook(late)).status).toBe(200);
+      expect(await checkoutRow(planSession)).toEqual(before);
+      expect(await grantsFor(planSession)).toBe(1);
+      expect((await me(user)).credits).toBe(200);
+
+      const stranger = stripeEvent("checkout.session.expired", {
+        id: "cs_test_never_made_here",
+        object: "checkout.session",
+        status: "expired",
+        payment_status: "unpaid",
+      });
+      expect((await sendWebhook(stranger)).status).toBe(200);
     });
 
     it("puts the user back on Free when Stripe deletes the subscription", async () => {

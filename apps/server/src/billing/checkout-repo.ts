@@ -64,6 +64,20 @@ export async function claimCheckoutForRefund(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * The provider let an unpaid session expire: an open one becomes "expired" and can no longer be
+ * granted. True when it changed; a session already granted, refunded or expired is left alone.
+ */
+export async function expireCheckout(db: Db, providerSessionId: string): Promise<boolean> {
+  const result = await db
+    .updateTable("checkout_sessions")
+    .set({ status: "expired" })
+    .where("provider_session_id", "=", providerSessionId)
+    .where("status", "=", "open")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 /** A refund went through at the provider: true for the one caller that recorded it. */
 export async function markCheckoutRefunded(
   db: Db,

@@ -34,7 +34,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           body: z.object({ sessionId: SessionId, planType: z.string().max(20) }),
           response: {
             200: z.object({ minutes: z.number().int(), minutesAdded: z.number().int() }),
-            ...errorResponses(400, 401, 402, 404, 502),
+            ...errorResponses(400, 401, 402, 404, 410, 502),
           },
         },
       },
@@ -102,7 +102,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           }),
           response: {
             200: z.object({ minutes: z.number().int(), minutesAdded: z.number().int() }),
-            ...errorResponses(400, 401, 402, 404, 409, 502),
+            ...errorResponses(400, 401, 402, 404, 409, 410, 502),
           },
         },
       },

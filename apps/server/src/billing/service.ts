@@ -174,6 +174,13 @@ export async function confirmCheckout(
   const minutesAdded =
     kind === "plan" ? PLANS[row.product as PlanType].minutesPerMonth : Number(row.product);
   if (isRefund(row)) return settlePackRefund(services, row);
+  if (row.status === "expired") {
+    throw new AppError(
+      410,
+      "CHECKOUT_EXPIRED",
+      "This checkout expired before it was paid. Nothing was charged; please start again.",
+    );
+  }
   let granted = false;
   if (row.status !== "completed") {
     const state = await provider.retrieveCheckout(sessionId).catch((error: unknown) => {
@@ -436,11 +443,18 @@ export async function lapseToFree(services: BillingServices, userId: string, key
   await mailTo(services, userId, { kind: "lapsed", product: before.plan_type });
 }
 
-/** Provider events about a subscription (the Stripe webhook): renewed, unpaid, or ended. */
+/**
+ * Provider events about a subscription (the Stripe webhook): renewed, unpaid, or ended. Events
+ * may arrive in any order: a renewal or a failed payment for a period no later than the one
+ * the plan already runs to changes nothing.
+ */
 export async function subscriptionEvent(
   services: BillingServices,
   subscriptionId: string,
-  event: { type: "renewed"; periodEnd: Date } | { type: "payment_failed" } | { type: "ended" },
+  event:
+    | { type: "renewed"; periodEnd: Date }
+    | { type: "payment_failed"; periodEnd: Date | null }
+    | { type: "ended" },
 ): Promise<void> {
   const { db, now } = services;
   const subscription = await db
@@ -452,6 +466,10 @@ export async function subscriptionEvent(
   if (event.type === "ended") {
     await lapseToFree(services, subscription.user_id, `ended:${subscriptionId}`);
   } else if (event.type === "payment_failed") {
+    // A failed attempt for a period already paid (its retry succeeded, and the failure was
+    // delivered late): the plan stays active.
+    const end = subscription.current_period_end;
+    if (event.periodEnd && end && event.periodEnd.toISOString() <= end) return;
     await db
       .updateTable("subscriptions")
       .set({ status: "inactive", updated_at: now().toISOString() })

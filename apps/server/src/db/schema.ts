@@ -166,8 +166,9 @@ export interface CheckoutSessionsTable {
   product: string;
   amount_cents: number;
   /**
-   * "open", "paid" (the local test page took the card), "completed" (granted), "failed", or for
-   * a pack paid after the account moved to Free: "refunding" (decided), then "refunded".
+   * "open", "paid" (the local test page took the card), "completed" (granted), "failed",
+   * "expired" (the provider let it lapse unpaid), or for a pack paid after the account moved to
+   * Free: "refunding" (decided), then "refunded".
    */
   status: string;
   created_at: string;

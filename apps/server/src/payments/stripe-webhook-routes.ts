@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import Stripe from "stripe";
 import { z } from "zod";
 import { ErrorResponse } from "../auth/schema.js";
-import { findCheckout } from "../billing/checkout-repo.js";
+import { expireCheckout, findCheckout } from "../billing/checkout-repo.js";
 import { confirmCheckout, subscriptionEvent, type BillingServices } from "../billing/service.js";
 import { AppError } from "../http/app-error.js";
 import type { PurchaseKind } from "./payment-provider.js";
@@ -11,7 +11,8 @@ import type { PurchaseKind } from "./payment-provider.js";
 /**
  * POST /api/payments/stripe/webhook: Stripe's events, signed with STRIPE_WEBHOOK_SECRET.
  * Completed checkouts are granted (once, however often the event or the return page arrive);
- * subscription invoices renew or suspend the plan; a deleted subscription falls back to Free.
+ * expired checkouts stop being pending (nothing is granted for them); subscription invoices
+ * renew or suspend the plan; a deleted subscription falls back to Free.
  * Each event id is handled once; unknown events are acknowledged and ignored.
  *
  * The plugin is encapsulated (not fastify-plugin): its raw-body JSON parser applies to this
@@ -143,6 +144,15 @@ async function handleEvent(
       }
       return;
     }
+    case "checkout.session.expired": {
+      // The buyer never paid and the session can no longer be paid: it stops being pending.
+      // Only an open session expires; a granted or refunded one is left as it is.
+      const session = event.data.object;
+      if (!(await expireCheckout(services.db, session.id))) {
+        log.info({ sessionId: session.id, eventId: event.id }, "stripe webhook: nothing to expire");
+      }
+      return;
+    }
     case "invoice.paid":
     case "invoice.payment_succeeded": {
       const invoice = event.data.object;
@@ -160,9 +170,14 @@ async function handleEvent(
       return;
     }
     case "invoice.payment_failed": {
-      const subscriptionId = invoiceSubscription(event.data.object);
-      if (subscriptionId)
-        await subscriptionEvent(services, subscriptionId, { type: "payment_failed" });
+      const invoice = event.data.object;
+      const subscriptionId = invoiceSubscription(invoice);
+      if (subscriptionId) {
+        await subscriptionEvent(services, subscriptionId, {
+          type: "payment_failed",
+          periodEnd: invoicePeriodEnd(invoice),
+        });
+      }
       return;
     }
     case "customer.subscription.deleted":
