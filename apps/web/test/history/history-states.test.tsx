@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "../../src/components/ui/toaster";
+import type { HistoryItem } from "../../src/features/history/use-history";
+import HistoryPage from "../../src/pages/history-page";
+import { json, mockApi } from "../account/helpers";
+import { renderRoutes } from "../render";
+import { signIn } from "../session";
+
+const routes = [
+  {
+    path: "/history",
+    element: (
+      <>
+        <HistoryPage />
+        <Toaster />
+      </>
+    ),
+  },
+  { path: "/", element: <p>Workspace</p> },
+];
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const LIST = "GET /api/transcriptions";
+
+function item(overrides: Partial<HistoryItem>): HistoryItem {
+  return {
+    id: "t1",
+    fileName: "interview.mp3",
+    createdAt: "2026-03-01T10:00:00.000Z",
+    duration: 754,
+    model: "whisper-1",
+    status: "completed",
+    language: "en",
+    progress: 100,
+    error: null,
+    ...overrides,
+  };
+}
+
+const rowOf = (name: string) => {
+  const header = screen.getByRole("rowheader", { name });
+  const row = header.closest("tr");
+  if (!row) throw new Error(`no row for ${name}`);
+  return within(row);
+};
+
+describe("/history", { timeout: 30_000 }, () => {
+  it("lists each transcription with its date, duration, model, language and status", async () => {
+    signIn();
+    const fetch = mockApi({
+      [LIST]: () =>
+        json([
+          item({}),
+          item({
+            id: "t2",
+            fileName: "lecture.mp4",
+            status: "failed",
+            language: null,
+            model: null,
+            error: { code: "ENGINE_FAILED", message: "The file could not be decoded." },
+          }),
+        ]),
+    });
+    await renderRoutes(routes, { path: "/history" });
+    const done = await screen.findByRole("rowheader", { name: "interview.mp3" });
+    expect(done).toBeInTheDocument();
+    const first = rowOf("interview.mp3");
+    expect(first.getByText("12:34")).toBeInTheDocument();
+    expect(first.getByText("English")).toBeInTheDocument();
+    expect(first.getByText("Completed")).toBeInTheDocument();
+    expect(first.getByRole("link", { name: "Open" })).toHaveAttribute("href", "/?job=t1");
+    expect(first.getByRole("button", { name: "Download SRT" })).toBeInTheDocument();
+
+    const second = rowOf("lecture.mp4");
+    expect(second.getByText("Failed")).toHaveAttribute("title", "The file could not be decoded.");
+    expect(second.getByText("—")).toBeInTheDocument();
+    expect(second.getByText("whisper-1")).toBeInTheDocument();
+    // A failed job cannot be opened or downloaded, only renamed or deleted.
+    expect(second.queryByRole("link", { name: "Open" })).not.toBeInTheDocument();
+    expect(second.queryByRole("button", { name: "Download SRT" })).not.toBeInTheDocument();
+
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(String(url)).toBe("/api/transcriptions?limit=500");
+    expect(new Headers(init?.headers).get("authorization")).toBe("Bearer token-1");
+  });
+
+  it("follows a running job until it completes, then stops asking", async () => {
+    signIn();
+    let calls = 0;
+    const fetch = mockApi({
+      [LIST]: () => {
+        calls++;
+        return json([
+          calls === 1
+            ? item({ status: "processing", progress: 40 })
+            : item({ status: "completed", progress: 100 }),
+        ]);
+      },
+    });
+    await renderRoutes(routes, { path: "/history" });
+    expect(await screen.findByText("Processing 40%")).toBeInTheDocument();
+    expect(await screen.findByText("Completed", {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("offers a first transcription when there are none, and says so when loading fails", async () => {
+    signIn();
+    mockApi({ [LIST]: () => json([]) });
+    const { unmount } = await renderRoutes(routes, { path: "/history" });
+    expect(await screen.findByText("No transcriptions yet.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Create Your First Transcription" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    unmount();
+    vi.restoreAllMocks();
+
+    mockApi({ [LIST]: () => json({ code: "INTERNAL", message: "down" }, 500) });
+    await renderRoutes(routes, { path: "/history" });
+    expect(await screen.findByRole("alert", {}, { timeout: 10_000 })).toHaveTextContent(
+      "Failed to fetch transcription history",
+    );
+    expect(screen.queryByText("No transcriptions yet.")).not.toBeInTheDocument();
+  });
+
+  it("renames with the trimmed name and shows the new one", async () => {
+    signIn();
+    let name = "interview.mp3";
+    const fetch = mockApi({
+      [LIST]: () => json([item({ fileName: name })]),
+      "PATCH /api/transcriptions/t1": (init) => {
+        name = (JSON.parse(String(init?.body)) as { fileName: string }).fileName;
+        return json(item({ fileName: name }));
+      },
+    });
+    await renderRoutes(routes, { path: "/history" });
+    const user = userEvent.setup();
+    await screen.findByRole("rowheader", { name: "interview.mp3" });
+    await user.click(rowOf("interview.mp3").getByRole("button", { name: "Rename" }));
+    const field = await screen.findByLabelText("New name for interview.mp3");
+    await user.clear(field);
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled(); // empty: nothing to save
+    await user.type(field, "  Board meeting  ");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("rowheader", { name: "Board meeting" })).toBeInTheDocument();
+    expect(screen.getByText("Renamed")).toBeInTheDocument();
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === "PATCH");
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ fileName: "Board meeting" });
+  });
+
+  it("deletes after confirmation, and shows the server's reason when it cannot", async () => {
+    signIn();
+    let items = [item({}), item({ id: "t2", fileName: "keep.wav" })];
+    let refuse = true;
+    const remove = vi.fn(() => {
+      if (refuse) return json({ code: "JOB_RUNNING", message: "Cancel the job first." }, 409);
+      items = items.filter((i) => i.id !== "t1");
+      return new Response(null, { status: 204 });
+    });
+    mockApi({ [LIST]: () => json(items), "DELETE /api/transcriptions/t1": remove });
+    await renderRoutes(routes, { path: "/history" });
+    const user = userEvent.setup();
+    await screen.findByRole("rowheader", { name: "interview.mp3" });
+
+    await user.click(rowOf("interview.mp3").getByRole("button", { name: "Delete" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete this transcription?" });
+    expect(dialog).toHaveTextContent("“interview.mp3” and its subtitles will be deleted.");
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText("Cancel the job first.")).toBeInTheDocument();
+    // Still listed (behind the dialog, which stays open to try again).
+    expect(
+      screen.getByRole("rowheader", { name: "interview.mp3", hidden: true }),
+    ).toBeInTheDocument();
+
+    refuse = false;
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole("rowheader", { name: "interview.mp3", hidden: true }),
+      ).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText("Transcription deleted")).toBeInTheDocument();
+    expect(screen.getByRole("rowheader", { name: "keep.wav" })).toBeInTheDocument();
+    expect(remove).toHaveBeenCalledTimes(2);
+  });
+});
