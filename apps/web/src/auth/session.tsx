@@ -16,8 +16,8 @@ import {
   storeSession,
   storeUserName,
 } from "../api/auth-storage";
-import { api, isUnauthorized } from "../api/client";
-import type { LoginResponse, SessionResponse } from "../api/types";
+import { api, isUnauthorized, rotateToken } from "../api/client";
+import type { LoginResponse } from "../api/types";
 import { toast } from "../components/ui/toast-store";
 import { clearDrafts } from "../features/editor/editor-drafts";
 import { forgetAllOnDevice } from "../features/editor/device-media";
@@ -46,7 +46,10 @@ const SessionContext = createContext<SessionValue | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
-  const [token, setToken] = useState<string | null>(() => storedToken());
+  // An expired token is not used even once: the first check below clears it.
+  const [token, setToken] = useState<string | null>(() =>
+    (msUntilExpiry() ?? 1) <= 0 ? null : storedToken(),
+  );
 
   const expire = useCallback(() => {
     clearSession();
@@ -55,15 +58,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const refresh = useCallback(async () => {
-    if (!storedToken()) return false;
-    try {
-      const session = await api<SessionResponse>("/api/auth/refresh", { method: "POST" });
-      storeSession(session.token, session.tokenExpiration);
-      setToken(session.token);
-      return true;
-    } catch {
-      return false;
-    }
+    const rotated = await rotateToken();
+    if (rotated) setToken(storedToken());
+    return rotated;
   }, []);
 
   const signIn = useCallback(
