@@ -42,153 +42,164 @@ function item(overrides: Partial<HistoryItem>): HistoryItem {
   };
 }
 
+// The page draws a table (wide screens) and cards (phones) from the same rows; these tests read
+// the table, the paging and search have their own tests (history-page.test.tsx).
+const table = () => within(screen.getByRole("table", { hidden: true }));
+
 const rowOf = (name: string) => {
-  const header = screen.getByRole("rowheader", { name });
+  const header = screen.getByRole("rowheader", { name, hidden: true });
   const row = header.closest("tr");
   if (!row) throw new Error(`no row for ${name}`);
   return within(row);
 };
 
-describe("/history", { timeout: 30_000 }, () => {
-  it("lists each transcription with its date, duration, model, language and status", async () => {
-    signIn();
-    const fetch = mockApi({
-      [LIST]: () =>
-        json([
-          item({}),
-          item({
-            id: "t2",
-            fileName: "lecture.mp4",
-            status: "failed",
-            language: null,
-            model: null,
-            error: { code: "ENGINE_FAILED", message: "The file could not be decoded." },
-          }),
-        ]),
+describe(
+  "/history: rows, live status, empty and failed loads, rename, delete",
+  { timeout: 30_000 },
+  () => {
+    it("lists each transcription with its date, duration, model, language and status", async () => {
+      signIn();
+      const fetch = mockApi({
+        [LIST]: () =>
+          json([
+            item({}),
+            item({
+              id: "t2",
+              fileName: "lecture.mp4",
+              status: "failed",
+              language: null,
+              model: null,
+              error: { code: "ENGINE_FAILED", message: "The file could not be decoded." },
+            }),
+          ]),
+      });
+      await renderRoutes(routes, { path: "/history" });
+      const done = await screen.findByRole("rowheader", { name: "interview.mp3" });
+      expect(done).toBeInTheDocument();
+      const first = rowOf("interview.mp3");
+      expect(first.getByText("12:34")).toBeInTheDocument();
+      expect(first.getByText("English")).toBeInTheDocument();
+      expect(first.getByText("Completed")).toBeInTheDocument();
+      expect(first.getByRole("link", { name: "Open" })).toHaveAttribute("href", "/?job=t1");
+      expect(first.getByRole("button", { name: "Download SRT" })).toBeInTheDocument();
+
+      const second = rowOf("lecture.mp4");
+      expect(second.getByText("Failed")).toHaveAttribute("title", "The file could not be decoded.");
+      expect(second.getByText("—")).toBeInTheDocument();
+      expect(second.getByText("Fast")).toBeInTheDocument(); // no model recorded: the default
+      // A failed job cannot be opened or downloaded, only renamed or deleted.
+      expect(second.queryByRole("link", { name: "Open" })).not.toBeInTheDocument();
+      expect(second.queryByRole("button", { name: "Download SRT" })).not.toBeInTheDocument();
+
+      const [url, init] = fetch.mock.calls[0]!;
+      expect(String(url)).toBe("/api/transcriptions?limit=25");
+      expect(new Headers(init?.headers).get("authorization")).toBe("Bearer token-1");
     });
-    await renderRoutes(routes, { path: "/history" });
-    const done = await screen.findByRole("rowheader", { name: "interview.mp3" });
-    expect(done).toBeInTheDocument();
-    const first = rowOf("interview.mp3");
-    expect(first.getByText("12:34")).toBeInTheDocument();
-    expect(first.getByText("English")).toBeInTheDocument();
-    expect(first.getByText("Completed")).toBeInTheDocument();
-    expect(first.getByRole("link", { name: "Open" })).toHaveAttribute("href", "/?job=t1");
-    expect(first.getByRole("button", { name: "Download SRT" })).toBeInTheDocument();
 
-    const second = rowOf("lecture.mp4");
-    expect(second.getByText("Failed")).toHaveAttribute("title", "The file could not be decoded.");
-    expect(second.getByText("—")).toBeInTheDocument();
-    expect(second.getByText("whisper-1")).toBeInTheDocument();
-    // A failed job cannot be opened or downloaded, only renamed or deleted.
-    expect(second.queryByRole("link", { name: "Open" })).not.toBeInTheDocument();
-    expect(second.queryByRole("button", { name: "Download SRT" })).not.toBeInTheDocument();
-
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(String(url)).toBe("/api/transcriptions?limit=500");
-    expect(new Headers(init?.headers).get("authorization")).toBe("Bearer token-1");
-  });
-
-  it("follows a running job until it completes, then stops asking", async () => {
-    signIn();
-    let calls = 0;
-    const fetch = mockApi({
-      [LIST]: () => {
-        calls++;
-        return json([
-          calls === 1
-            ? item({ status: "processing", progress: 40 })
-            : item({ status: "completed", progress: 100 }),
-        ]);
-      },
+    it("follows a running job until it completes, then stops asking", async () => {
+      signIn();
+      let calls = 0;
+      const fetch = mockApi({
+        [LIST]: () => {
+          calls++;
+          return json([
+            calls === 1
+              ? item({ status: "processing", progress: 40 })
+              : item({ status: "completed", progress: 100 }),
+          ]);
+        },
+      });
+      await renderRoutes(routes, { path: "/history" });
+      await screen.findByRole("table");
+      expect(table().getByText("Processing 40%")).toBeInTheDocument();
+      await waitFor(() => expect(table().getByText("Completed")).toBeInTheDocument(), {
+        timeout: 5_000,
+      });
+      expect(fetch).toHaveBeenCalledTimes(2);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(fetch).toHaveBeenCalledTimes(2);
     });
-    await renderRoutes(routes, { path: "/history" });
-    expect(await screen.findByText("Processing 40%")).toBeInTheDocument();
-    expect(await screen.findByText("Completed", {}, { timeout: 5_000 })).toBeInTheDocument();
-    expect(fetch).toHaveBeenCalledTimes(2);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    expect(fetch).toHaveBeenCalledTimes(2);
-  });
 
-  it("offers a first transcription when there are none, and says so when loading fails", async () => {
-    signIn();
-    mockApi({ [LIST]: () => json([]) });
-    const { unmount } = await renderRoutes(routes, { path: "/history" });
-    expect(await screen.findByText("No transcriptions yet.")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Create Your First Transcription" })).toHaveAttribute(
-      "href",
-      "/",
-    );
-    expect(screen.queryByRole("table")).not.toBeInTheDocument();
-    unmount();
-    vi.restoreAllMocks();
+    it("offers a first transcription when there are none, and says so when loading fails", async () => {
+      signIn();
+      mockApi({ [LIST]: () => json([]) });
+      const { unmount } = await renderRoutes(routes, { path: "/history" });
+      expect(await screen.findByText("No transcriptions yet.")).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "Create Your First Transcription" })).toHaveAttribute(
+        "href",
+        "/",
+      );
+      expect(screen.queryByRole("table")).not.toBeInTheDocument();
+      unmount();
+      vi.restoreAllMocks();
 
-    mockApi({ [LIST]: () => json({ code: "INTERNAL", message: "down" }, 500) });
-    await renderRoutes(routes, { path: "/history" });
-    expect(await screen.findByRole("alert", {}, { timeout: 10_000 })).toHaveTextContent(
-      "Failed to fetch transcription history",
-    );
-    expect(screen.queryByText("No transcriptions yet.")).not.toBeInTheDocument();
-  });
-
-  it("renames with the trimmed name and shows the new one", async () => {
-    signIn();
-    let name = "interview.mp3";
-    const fetch = mockApi({
-      [LIST]: () => json([item({ fileName: name })]),
-      "PATCH /api/transcriptions/t1": (init) => {
-        name = (JSON.parse(String(init?.body)) as { fileName: string }).fileName;
-        return json(item({ fileName: name }));
-      },
+      mockApi({ [LIST]: () => json({ code: "INTERNAL", message: "down" }, 500) });
+      await renderRoutes(routes, { path: "/history" });
+      expect(await screen.findByRole("alert", {}, { timeout: 10_000 })).toHaveTextContent(
+        "Failed to fetch transcription history",
+      );
+      expect(screen.queryByText("No transcriptions yet.")).not.toBeInTheDocument();
     });
-    await renderRoutes(routes, { path: "/history" });
-    const user = userEvent.setup();
-    await screen.findByRole("rowheader", { name: "interview.mp3" });
-    await user.click(rowOf("interview.mp3").getByRole("button", { name: "Rename" }));
-    const field = await screen.findByLabelText("New name for interview.mp3");
-    await user.clear(field);
-    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled(); // empty: nothing to save
-    await user.type(field, "  Board meeting  ");
-    await user.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByRole("rowheader", { name: "Board meeting" })).toBeInTheDocument();
-    expect(screen.getByText("Renamed")).toBeInTheDocument();
-    const patch = fetch.mock.calls.find(([, init]) => init?.method === "PATCH");
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ fileName: "Board meeting" });
-  });
 
-  it("deletes after confirmation, and shows the server's reason when it cannot", async () => {
-    signIn();
-    let items = [item({}), item({ id: "t2", fileName: "keep.wav" })];
-    let refuse = true;
-    const remove = vi.fn(() => {
-      if (refuse) return json({ code: "JOB_RUNNING", message: "Cancel the job first." }, 409);
-      items = items.filter((i) => i.id !== "t1");
-      return new Response(null, { status: 204 });
+    it("renames with the trimmed name and shows the new one", async () => {
+      signIn();
+      let name = "interview.mp3";
+      const fetch = mockApi({
+        [LIST]: () => json([item({ fileName: name })]),
+        "PATCH /api/transcriptions/t1": (init) => {
+          name = (JSON.parse(String(init?.body)) as { fileName: string }).fileName;
+          return json(item({ fileName: name }));
+        },
+      });
+      await renderRoutes(routes, { path: "/history" });
+      const user = userEvent.setup();
+      await screen.findByRole("rowheader", { name: "interview.mp3" });
+      await user.click(rowOf("interview.mp3").getByRole("button", { name: "Rename" }));
+      const field = await screen.findByLabelText("New name for interview.mp3");
+      await user.clear(field);
+      expect(screen.getByRole("button", { name: "Save" })).toBeDisabled(); // empty: nothing to save
+      await user.type(field, "  Board meeting  ");
+      await user.click(screen.getByRole("button", { name: "Save" }));
+      expect(await screen.findByRole("rowheader", { name: "Board meeting" })).toBeInTheDocument();
+      expect(screen.getByText("Renamed")).toBeInTheDocument();
+      const patch = fetch.mock.calls.find(([, init]) => init?.method === "PATCH");
+      expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ fileName: "Board meeting" });
     });
-    mockApi({ [LIST]: () => json(items), "DELETE /api/transcriptions/t1": remove });
-    await renderRoutes(routes, { path: "/history" });
-    const user = userEvent.setup();
-    await screen.findByRole("rowheader", { name: "interview.mp3" });
 
-    await user.click(rowOf("interview.mp3").getByRole("button", { name: "Delete" }));
-    const dialog = await screen.findByRole("dialog", { name: "Delete this transcription?" });
-    expect(dialog).toHaveTextContent("“interview.mp3” and its subtitles will be deleted.");
-    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
-    expect(await screen.findByText("Cancel the job first.")).toBeInTheDocument();
-    // Still listed (behind the dialog, which stays open to try again).
-    expect(
-      screen.getByRole("rowheader", { name: "interview.mp3", hidden: true }),
-    ).toBeInTheDocument();
+    it("deletes after confirmation, and shows the server's reason when it cannot", async () => {
+      signIn();
+      let items = [item({}), item({ id: "t2", fileName: "keep.wav" })];
+      let refuse = true;
+      const remove = vi.fn(() => {
+        if (refuse) return json({ code: "JOB_RUNNING", message: "Cancel the job first." }, 409);
+        items = items.filter((i) => i.id !== "t1");
+        return new Response(null, { status: 204 });
+      });
+      mockApi({ [LIST]: () => json(items), "DELETE /api/transcriptions/t1": remove });
+      await renderRoutes(routes, { path: "/history" });
+      const user = userEvent.setup();
+      await screen.findByRole("rowheader", { name: "interview.mp3" });
 
-    refuse = false;
-    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
-    await waitFor(() =>
+      await user.click(rowOf("interview.mp3").getByRole("button", { name: "Delete" }));
+      const dialog = await screen.findByRole("dialog", { name: "Delete this transcription?" });
+      expect(dialog).toHaveTextContent("“interview.mp3” and its subtitles will be deleted.");
+      await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+      expect(await screen.findByText("Cancel the job first.")).toBeInTheDocument();
+      // Still listed (behind the dialog, which stays open to try again).
       expect(
-        screen.queryByRole("rowheader", { name: "interview.mp3", hidden: true }),
-      ).not.toBeInTheDocument(),
-    );
-    expect(screen.getByText("Transcription deleted")).toBeInTheDocument();
-    expect(screen.getByRole("rowheader", { name: "keep.wav" })).toBeInTheDocument();
-    expect(remove).toHaveBeenCalledTimes(2);
-  });
-});
+        screen.getByRole("rowheader", { name: "interview.mp3", hidden: true }),
+      ).toBeInTheDocument();
+
+      refuse = false;
+      await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+      await waitFor(() =>
+        expect(
+          screen.queryByRole("rowheader", { name: "interview.mp3", hidden: true }),
+        ).not.toBeInTheDocument(),
+      );
+      expect(screen.getByText("Transcription deleted")).toBeInTheDocument();
+      expect(screen.getByRole("rowheader", { name: "keep.wav" })).toBeInTheDocument();
+      expect(remove).toHaveBeenCalledTimes(2);
+    });
+  },
+);
