@@ -22,6 +22,8 @@ export function EditorToolbar({
   onFixOverlaps,
   findOpen,
   onToggleFind,
+  onSplitAtPlayhead,
+  canSplitAtPlayhead,
   status,
   keptOnDevice,
 }: {
@@ -39,6 +41,9 @@ export function EditorToolbar({
   onFixOverlaps(): void;
   findOpen: boolean;
   onToggleFind(): void;
+  onSplitAtPlayhead(): void;
+  /** Whether a cue is on screen at the playhead. */
+  canSplitAtPlayhead: boolean;
   status: SaveStatus;
   /** Whether the current state is written on this device (said while offline). */
   keptOnDevice: boolean;
@@ -92,6 +97,16 @@ export function EditorToolbar({
           <EditorIcon name="redo" />
         </Button>
       </div>
+      <Button
+        variant="outline"
+        size="sm"
+        title="Alt+Shift+Enter"
+        disabled={!canSplitAtPlayhead}
+        onClick={onSplitAtPlayhead}
+      >
+        <EditorIcon name="split" />
+        {t("editor.toolbar.splitAtPlayhead")}
+      </Button>
       <ShiftControl onShift={onShift} earliestMs={earliestMs} />
       {overlaps > 0 && (
         <Button variant="outline" size="sm" onClick={onFixOverlaps} className="text-red-800">
