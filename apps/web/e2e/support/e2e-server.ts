@@ -13,6 +13,8 @@ export const WEB_DIST = fileURLToPath(new URL("../../dist", import.meta.url));
 
 export interface E2eServer {
   base: string;
+  /** The server's data folder (a scratch folder removed on close). */
+  dataDir: string;
   app: FastifyInstance;
   db: Db;
   inbox: SmtpInbox;
@@ -52,6 +54,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   await app.listen({ port, host: "127.0.0.1" });
   return {
     base,
+    dataDir: scratch.dir,
     app,
     db,
     inbox,

@@ -72,7 +72,7 @@ export const CueRow = memo(function CueRow({
       title={label}
       disabled={disabled}
       onClick={run}
-      className="inline-flex size-7 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-200 disabled:opacity-40"
+      className="inline-flex size-6 items-center justify-center rounded text-zinc-700 hover:bg-zinc-200 disabled:opacity-40"
     >
       <EditorIcon name={name} />
     </button>
@@ -84,7 +84,7 @@ export const CueRow = memo(function CueRow({
       data-cue-index={index}
       aria-current={current ? "true" : undefined}
       className={clsx(
-        "grid grid-cols-[2.25rem_minmax(0,1fr)_minmax(0,1fr)] items-start gap-x-2 gap-y-1 border-b border-zinc-200 px-2 py-1.5 last:border-b-0",
+        "grid grid-cols-[2.25rem_minmax(0,1fr)_minmax(0,1fr)] items-start gap-x-2 gap-y-1 border-b border-zinc-200 px-2 py-1 last:border-b-0",
         "md:grid-cols-[2.25rem_7.5rem_7.5rem_minmax(0,1fr)_auto]",
         current ? "bg-blue-50" : selected ? "bg-zinc-50" : "bg-white",
         overlaps && "border-l-4 border-l-red-600",
@@ -123,7 +123,7 @@ export const CueRow = memo(function CueRow({
           rows={lines}
           onChange={(event) => handlers.editText(cue.key, event.target.value)}
           onFocus={select}
-          className="block w-full resize-none rounded-md border border-zinc-300 bg-white px-2 py-1 text-[13px] leading-[18px] text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+          className="block w-full resize-none rounded-md border border-zinc-300 bg-white px-2 py-0.5 text-[13px] leading-[18px] text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
         />
         {overlaps && (
           <p className="mt-0.5 text-xs font-medium text-red-700" id={`${id}-overlap`}>

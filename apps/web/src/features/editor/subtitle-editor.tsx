@@ -385,7 +385,7 @@ function Editor({
           }}
         />
       )}
-      <div className="sticky top-0 z-10 -mx-4 grid gap-3 bg-white px-4 py-2 sm:static sm:mx-0 sm:px-0 sm:py-0 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
+      <div className="sticky top-16 z-10 -mx-4 grid gap-3 bg-white px-4 py-2 sm:static sm:mx-0 sm:px-0 sm:py-0 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
         <MediaPlayer
           source={source}
           caption={currentIndex >= 0 ? (state.cues[currentIndex]?.text ?? null) : null}
