@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { EditorIcon } from "./icons";
@@ -24,6 +25,7 @@ export function EditorToolbar({
   onToggleFind,
   onSplitAtPlayhead,
   canSplitAtPlayhead,
+  extra,
   status,
   keptOnDevice,
 }: {
@@ -44,6 +46,8 @@ export function EditorToolbar({
   onSplitAtPlayhead(): void;
   /** Whether a cue is on screen at the playhead. */
   canSplitAtPlayhead: boolean;
+  /** More tools for this transcript (e.g. Chinese script conversion). */
+  extra?: ReactNode;
   status: SaveStatus;
   /** Whether the current state is written on this device (said while offline). */
   keptOnDevice: boolean;
@@ -122,6 +126,7 @@ export function EditorToolbar({
         <EditorIcon name="search" />
         {t("editor.find.open")}
       </Button>
+      {extra}
       <ShortcutsHelp />
       <p
         role="status"

@@ -36,6 +36,7 @@ import { countMatches, matchRange, nextMatch, type FindOptions } from "./find-re
 import { FindReplacePanel } from "./find-replace-panel";
 import { MediaPlayer, type MediaSource } from "./media-player";
 import { PlainView } from "./plain-view";
+import { isChineseTranscript, ScriptControl } from "./script-control";
 import { toPlainText } from "./plain-text";
 import type { EditorCue, Subtitle } from "./types";
 import { toast } from "../../components/ui/toast-store";
@@ -343,6 +344,20 @@ function Editor({
         findOpen={findOpen}
         onToggleFind={() => setFindOpen((open) => !open)}
         onSplitAtPlayhead={splitAtPlayhead}
+        extra={
+          isChineseTranscript(transcription.language, state.cues) ? (
+            <ScriptControl
+              onConvert={(convert) => {
+                flush();
+                const cues = store.get().cues.map((cue) => {
+                  const text = convert(cue.text);
+                  return text === cue.text ? cue : { ...cue, text };
+                });
+                store.dispatch({ type: "replace", cues });
+              }}
+            />
+          ) : null
+        }
         canSplitAtPlayhead={currentIndex >= 0}
         status={status}
         keptOnDevice={storedRevision >= state.revision}
