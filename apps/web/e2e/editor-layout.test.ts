@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
-import { finishedTranscription, type StoredCue } from "./support/finished-transcription.js";
+import {
+  finishedTranscription,
+  type StoredCue,
+} from "../../server/test/support/finished-transcription.js";
 import { signedInContext } from "./support/signed-in.js";
 
 /** A rectangle as the page reports it (this file is compiled without the DOM types). */
@@ -104,7 +107,11 @@ describe("the editor's layout", () => {
         );
       // …just below the site's header, which stays on top.
       const header = await page.locator("header").first().boundingBox();
-      await page.evaluate((by) => globalThis.scrollBy(0, -by), header?.height ?? 0);
+      await page.evaluate(
+        (by) =>
+          (globalThis as unknown as { scrollBy(x: number, y: number): void }).scrollBy(0, -by),
+        header?.height ?? 0,
+      );
       const player = await page.getByRole("button", { name: "Play", exact: true }).boundingBox();
       expect(player && player.y >= (header?.height ?? 0)).toBe(true);
       if (shots) await page.screenshot({ path: join(shots, "editor-desktop-en.png") });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
 import { rowCues, rowOptions, type TranscriptionRow } from "./repo.js";
@@ -43,11 +44,20 @@ export function presentDetail(row: TranscriptionRow): z.infer<typeof Transcripti
     style: rowOptions(row).style ?? DEFAULT_STYLE,
     subtitles: cues.map(toSubtitle),
     text: writeTxt(cues).trim(),
+    version: cuesVersion(row.cues_json),
     audio:
       row.audio_path && row.audio_expires_at
         ? { url: `/api/transcriptions/${row.id}/audio`, expiresAt: row.audio_expires_at }
         : null,
   };
+}
+
+/** The version of a transcription's subtitles: a digest of what is stored. */
+export function cuesVersion(cuesJson: string | null): string {
+  return createHash("sha256")
+    .update(cuesJson ?? "")
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** A cue as the spec's subtitle. */

@@ -40,6 +40,12 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
    * (the plan's retention); null when there is none (expired, or from before copies were kept).
    */
   audio: z.object({ url: z.string(), expiresAt: z.string() }).nullable(),
+  /**
+   * Identifies this version of the subtitles: send it back as `baseVersion` when saving edits,
+   * and a save made from an older version (another tab or device saved meanwhile) is refused
+   * with 409 EDIT_CONFLICT instead of silently overwriting.
+   */
+  version: z.string(),
 });
 
 /** The answer to an upload sent with `Prefer: respond-async`. */
@@ -79,6 +85,8 @@ export const UpdateBody = z
       )
       .max(20_000)
       .optional(),
+    /** The `version` the edits were made from; omitted, the save overwrites whatever is there. */
+    baseVersion: z.string().max(64).optional(),
   })
   .refine((body) => body.fileName !== undefined || body.subtitles !== undefined, {
     message: "Send fileName, subtitles or both.",

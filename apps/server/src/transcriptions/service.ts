@@ -25,6 +25,7 @@ import {
   isFinal,
 } from "./repo.js";
 import { UploadOptions, type UpdateBody } from "./schema.js";
+import { cuesVersion, toSubtitle } from "./presenter.js";
 
 /** What the transcription service needs. */
 export interface TranscriptionServices {
@@ -262,17 +263,45 @@ export async function updateTranscription(
         "Subtitles can be edited once the transcription has completed.",
       );
     }
+    if (body.baseVersion !== undefined && body.baseVersion !== cuesVersion(row.cues_json)) {
+      throw editConflict(row);
+    }
     cues = editedCues(cues, body.subtitles);
     changes.cues_json = JSON.stringify(cues);
   }
   if (row.status === "completed") {
     changes.search_text = searchText(changes.file_name ?? row.file_name, cues);
   }
-  await services.db
+  let update = services.db
     .updateTable("transcriptions")
     .set({ ...changes, updated_at: services.now().toISOString() })
-    .where("id", "=", row.id)
-    .execute();
+    .where("id", "=", row.id);
+  // Compare and set: a save that raced another one since the row was read changes nothing.
+  if (body.baseVersion !== undefined && changes.cues_json !== undefined) {
+    update =
+      row.cues_json === null
+        ? update.where("cues_json", "is", null)
+        : update.where("cues_json", "=", row.cues_json);
+  }
+  const result = await update.executeTakeFirst();
+  if (result.numUpdatedRows === 0n) {
+    const now = await services.db
+      .selectFrom("transcriptions")
+      .selectAll()
+      .where("id", "=", row.id)
+      .executeTakeFirst();
+    throw now ? editConflict(now) : errors.notFound("Transcription not found");
+  }
+}
+
+/** Another tab or device saved these subtitles since the edits were made from them. */
+function editConflict(row: TranscriptionRow): AppError {
+  return new AppError(
+    409,
+    "EDIT_CONFLICT",
+    "These subtitles were changed elsewhere (another tab or device) after you opened them.",
+    { version: cuesVersion(row.cues_json), subtitles: rowCues(row).map(toSubtitle) },
+  );
 }
 
 function editedCues(

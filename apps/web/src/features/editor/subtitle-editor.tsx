@@ -22,6 +22,7 @@ import {
 } from "./cue-operations";
 import { CueList } from "./cue-list";
 import { cueTextId, type CueRowHandlers } from "./cue-row";
+import { ConflictBanner } from "./conflict-banner";
 import { DraftOffer } from "./draft-offer";
 import {
   draftWriter,
@@ -63,13 +64,16 @@ export interface SubtitleEditorProps {
     /** The style preset the cues were built to (older jobs: standard). */
     style?: StyleName;
     subtitles: Subtitle[];
+    /** The server's version of the subtitles (saves from an older one are refused). */
+    version?: string;
     /** The audio the server keeps for playback, until `expiresAt`; null when none. */
     audio?: { url: string; expiresAt: string } | null;
   };
   /** The local media file for playback; null when the browser no longer has it. */
   media: File | null;
   onBack(): void;
-  onContinue(saved: Subtitle[]): void;
+  /** Continue to downloads with what the server now holds (and its version). */
+  onContinue(saved: Subtitle[], version?: string): void;
 }
 
 /** How the editor opens, once this device's draft (if any) has been read. */
@@ -151,13 +155,20 @@ function Editor({
   }, [store, writer, transcription.id]);
   useEffect(() => store.subscribe(writeDraft), [store, writeDraft]);
 
-  const { save, status, saving } = useSave(transcription.id, store, state.revision, flush, {
-    initiallyDirty: opening.restored,
-    onSaved: (subtitles) => {
-      base.current = fingerprint(subtitles);
-      writeDraft();
+  const { save, status, saving, conflict, resolveConflict } = useSave(
+    transcription.id,
+    store,
+    state.revision,
+    flush,
+    {
+      version: transcription.version,
+      initiallyDirty: opening.restored,
+      onSaved: (subtitles) => {
+        base.current = fingerprint(subtitles);
+        writeDraft();
+      },
     },
-  });
+  );
   useEffect(() => {
     if (opening.restored) toast({ title: t("editor.draft.restored"), variant: "success" });
   }, [opening.restored, t]);
@@ -316,7 +327,7 @@ function Editor({
 
   const continueToDownload = async () => {
     const saved = await save({ quiet: true });
-    if (saved) onContinue(saved);
+    if (saved) onContinue(saved.subtitles, saved.version);
   };
 
   return (
@@ -362,6 +373,16 @@ function Editor({
         status={status}
         keptOnDevice={storedRevision >= state.revision}
       />
+      {conflict && (
+        <ConflictBanner
+          onKeepMine={() => resolveConflict("mine")}
+          onUseTheirs={() => {
+            flush();
+            store.dispatch({ type: "replace", cues: fromSubtitles(conflict.subtitles) });
+            resolveConflict("theirs");
+          }}
+        />
+      )}
       {offer && (
         <DraftOffer
           draft={offer}

@@ -153,9 +153,12 @@ export function Workspace() {
           transcription={state.transcription}
           media={state.file}
           onBack={() => dispatch({ type: "back" })}
-          onContinue={(subtitles) =>
+          onContinue={(subtitles, version) =>
             state.transcription &&
-            dispatch({ type: "saved", transcription: { ...state.transcription, subtitles } })
+            dispatch({
+              type: "saved",
+              transcription: { ...state.transcription, subtitles, version },
+            })
           }
         />
       )}

@@ -1,5 +1,5 @@
-import type { Db } from "../../../server/src/db/database.js";
-import { insertTranscription, transition } from "../../../server/src/transcriptions/repo.js";
+import type { Db } from "../../src/db/database.js";
+import { insertTranscription, transition } from "../../src/transcriptions/repo.js";
 
 /** One cue as the server stores it (milliseconds). */
 export interface StoredCue {
