@@ -91,4 +91,43 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
       200,
     );
   });
+
+  it("gives word timings while a cue's text is unchanged, moving them with the cue", async () => {
+    const words = [
+      { text: " Hello", start: 1000, end: 1400 },
+      { text: " world", start: 1500, end: 2000 },
+    ];
+    const id = await finishedTranscription(api.db, user.id, [
+      { start: 1000, end: 2000, text: "Hello world", words },
+      {
+        start: 3000,
+        end: 4000,
+        text: "Second",
+        words: [{ text: " Second", start: 3000, end: 3900 }],
+      },
+    ]);
+    const base = await open(id);
+    expect(base.subtitles[0]).toMatchObject({
+      words: [
+        { text: " Hello", startMs: 1000, endMs: 1400 },
+        { text: " world", startMs: 1500, endMs: 2000 },
+      ],
+    });
+    // A cue inserted before, the first moved 0.5 s later, the second's text edited.
+    const response = await save(id, {
+      baseVersion: base.version,
+      subtitles: [
+        { startTime: "00:00:00,000", endTime: "00:00:00,800", text: "New" },
+        { startTime: "00:00:01,500", endTime: "00:00:02,500", text: "Hello world" },
+        { startTime: "00:00:03,000", endTime: "00:00:04,000", text: "Second, edited" },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const after = (await response.json()) as Detail & {
+      subtitles: Array<{ words?: Array<{ startMs: number }> }>;
+    };
+    expect(after.subtitles[0]?.words).toBeUndefined();
+    expect(after.subtitles[1]?.words?.map((w) => w.startMs)).toEqual([1500, 2000]);
+    expect(after.subtitles[2]?.words).toBeUndefined();
+  });
 });

@@ -27,11 +27,17 @@ interface Measured {
 
 /** 40 two-line cues of 2.5 s with 0.5 s gaps (16 characters a second), as interviews look. */
 function interviewCues(): StoredCue[] {
-  return Array.from({ length: 40 }, (_, i) => ({
-    start: i * 3000,
-    end: i * 3000 + 2500,
-    text: `Cue ${i + 1}: what was said\nand how it ended`,
-  }));
+  return Array.from({ length: 40 }, (_, i) => {
+    const text = `Cue ${i + 1}: what was said\nand how it ended`;
+    // Word timings as the engine stores them: evenly over the cue, with a leading space.
+    const spoken = text.split(/\s+/);
+    const words = spoken.map((word, w) => ({
+      text: ` ${word}`,
+      start: i * 3000 + w * 300,
+      end: i * 3000 + w * 300 + 250,
+    }));
+    return { start: i * 3000, end: i * 3000 + 2500, text, words };
+  });
 }
 
 describe("the editor's layout", () => {
@@ -140,6 +146,20 @@ describe("the editor's layout", () => {
       await expect.poll(scrollWidth).toBeGreaterThan(4); // 120 s × 50 px over ~900 px
       await page.getByRole("button", { name: "Zoom out" }).click();
       await expect(waveform.getAttribute("data-px-per-sec")).resolves.toBe("25");
+
+      // The word being spoken is highlighted under the player; clicking a word plays from it.
+      const audio = page.locator("audio");
+      await audio.evaluate((el: { currentTime: number }) => {
+        el.currentTime = 3.95; // cue 2, its 4th word ("was", 3.9–4.15 s)
+      });
+      const caption = page.getByTestId("audio-caption");
+      await expect.poll(() => caption.locator("[data-spoken]").textContent()).toBe("was");
+      await expect(caption.innerText()).resolves.toBe("Cue 2: what was said\nand how it ended");
+      await caption.getByRole("button", { name: "ended" }).click();
+      await expect
+        .poll(() => audio.evaluate((el: { currentTime: number }) => el.currentTime))
+        .toBeCloseTo(5.4, 1);
+      await expect.poll(() => caption.locator("[data-spoken]").textContent()).toBe("ended");
 
       // Split at the playhead: cue 3 runs 6.0–8.5 s; the playhead at 7.25 s cuts it there.
       await page.locator("audio").evaluate((el: { currentTime: number }) => {

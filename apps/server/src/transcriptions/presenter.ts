@@ -67,5 +67,14 @@ export function toSubtitle(cue: Cue): z.infer<typeof Subtitle> {
     startTime: formatTimecode(cue.start),
     endTime: formatTimecode(cue.end),
     text: cue.text,
+    ...(cue.words && cue.words.length > 0
+      ? {
+          words: cue.words.map((word) => ({
+            text: word.text,
+            startMs: Math.round(word.start),
+            endMs: Math.round(word.end),
+          })),
+        }
+      : {}),
   };
 }

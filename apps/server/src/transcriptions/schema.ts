@@ -8,6 +8,13 @@ export const Subtitle = z.object({
   startTime: z.string(),
   endTime: z.string(),
   text: z.string(),
+  /**
+   * The words with their times in milliseconds, while the text is still the one they were
+   * recognised as (an edited text has none): the editor highlights the word being spoken.
+   */
+  words: z
+    .array(z.object({ text: z.string(), startMs: z.number().int(), endMs: z.number().int() }))
+    .optional(),
 });
 
 const Status = z.enum(["queued", "processing", "completed", "failed", "cancelled"]);

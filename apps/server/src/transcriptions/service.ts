@@ -321,11 +321,40 @@ function editedCues(
         `${label} ends (${subtitle.endTime}) before it starts (${subtitle.startTime}).`,
       );
     }
-    const before = previous[position];
-    const words = before?.words && before.text === subtitle.text ? { words: before.words } : {};
-    return { index: position + 1, start, end, text: subtitle.text, ...words };
+    return {
+      index: position + 1,
+      start,
+      end,
+      text: subtitle.text,
+      ...keptWords(previous, subtitle.text, start, end),
+    };
   });
   return sortCues(cues).map((cue, i) => ({ ...cue, index: i + 1 }));
+}
+
+/**
+ * The word timings an edited cue keeps: those of a cue with the very same text, when its times
+ * are unchanged or moved as a whole (the words move with it); none once the text or the
+ * length changed, since they would no longer match what is said.
+ */
+function keptWords(
+  previous: readonly Cue[],
+  text: string,
+  start: number,
+  end: number,
+): Pick<Cue, "words"> {
+  const same = previous.filter((cue) => cue.words && cue.text === text);
+  const match =
+    same.find((cue) => cue.start === start && cue.end === end) ??
+    same.find((cue) => cue.end - cue.start === end - start);
+  if (!match?.words) return {};
+  const by = start - match.start;
+  return {
+    words:
+      by === 0
+        ? match.words
+        : match.words.map((w) => ({ ...w, start: w.start + by, end: w.end + by })),
+  };
 }
 
 function badTime(label: string, which: string, value: string): AppError {

@@ -6,6 +6,8 @@ export interface StoredCue {
   start: number;
   end: number;
   text: string;
+  /** Word timings (ms), as the engine stores them. */
+  words?: Array<{ text: string; start: number; end: number }>;
 }
 
 /**

@@ -11,6 +11,7 @@ export function fromSubtitles(subtitles: readonly Subtitle[]): EditorCue[] {
     start: s.startTime,
     end: s.endTime,
     text: s.text,
+    ...(s.words ? { words: s.words } : {}),
   }));
 }
 
@@ -258,7 +259,20 @@ export function shiftAll(cues: readonly EditorCue[], offsetMs: number): EditorCu
     const ms = timeMs(text);
     return ms === null ? text : formatTimecode(ms + offsetMs);
   };
-  return cues.map((cue) => ({ ...cue, start: shift(cue.start), end: shift(cue.end) }));
+  return cues.map((cue) => ({
+    ...cue,
+    start: shift(cue.start),
+    end: shift(cue.end),
+    ...(cue.words
+      ? {
+          words: cue.words.map((w) => ({
+            ...w,
+            startMs: w.startMs + offsetMs,
+            endMs: w.endMs + offsetMs,
+          })),
+        }
+      : {}),
+  }));
 }
 
 /** Orders cues by start time (stable; cues with invalid times keep their place at the end). */

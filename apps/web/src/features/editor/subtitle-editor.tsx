@@ -38,6 +38,7 @@ import { FindReplacePanel } from "./find-replace-panel";
 import { MediaPlayer, type MediaSource } from "./media-player";
 import { PlainView } from "./plain-view";
 import { isChineseTranscript, ScriptControl } from "./script-control";
+import { SpokenCaption } from "./spoken-caption";
 import { toPlainText } from "./plain-text";
 import type { EditorCue, Subtitle } from "./types";
 import { toast } from "../../components/ui/toast-store";
@@ -424,7 +425,14 @@ function Editor({
       <div className="sticky top-16 z-10 -mx-4 grid gap-3 bg-white px-4 py-2 sm:static sm:mx-0 sm:px-0 sm:py-0 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
         <MediaPlayer
           source={source}
-          caption={currentIndex >= 0 ? (state.cues[currentIndex]?.text ?? null) : null}
+          caption={
+            <SpokenCaption
+              cue={state.cues[currentIndex] ?? null}
+              timeMs={time}
+              overVideo={source?.video ?? false}
+              onSeek={seekTo}
+            />
+          }
           playing={playing}
           timeMs={time}
           onElement={onElement}
