@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../http/app-error.js";
 import { serviceUnavailable } from "../http/error-handler.js";
+import { sendOpenAINotFound } from "./not-found.js";
 
 /** The error types OpenAI's API answers with. */
 export type OpenAIErrorType =
@@ -88,7 +89,8 @@ function fromAppError(error: AppError): OpenAIError {
     return new OpenAIError(401, "authentication_error", error.message, null, "invalid_api_key");
   }
   if (FILE_CODES.has(error.code) || error.code.startsWith("INPUT_")) {
-    return new OpenAIError(error.status, "invalid_request_error", error.message, "file", code);
+    // Not media, no audio, corrupt: OpenAI answers 400 (the rest of our API says 415).
+    return new OpenAIError(400, "invalid_request_error", error.message, "file", code);
   }
   if (error.status >= 500) {
     return new OpenAIError(error.status, "server_error", error.message, param, code);
@@ -139,15 +141,5 @@ export function registerOpenAIErrorHandling(app: FastifyInstance): void {
     };
     return reply.status(answer.status).send(body);
   });
-  app.setNotFoundHandler((request, reply) => {
-    const body: OpenAIErrorBody = {
-      error: {
-        message: `Invalid URL (${request.method} ${request.url.split("?")[0]})`,
-        type: "invalid_request_error",
-        param: null,
-        code: null,
-      },
-    };
-    return reply.status(404).send(body);
-  });
+  app.setNotFoundHandler(sendOpenAINotFound);
 }

@@ -115,6 +115,14 @@ export const UploadOptions = z.object({
   style: z
     .enum(STYLE_NAMES, { error: `style must be one of ${STYLE_NAMES.join(", ")}` })
     .optional(),
+  /** Initial prompt for the decoder: names, vocabulary and style to expect. */
+  prompt: z.string().max(10_000, "prompt must be at most 10000 characters").optional(),
+  /** Starting decoder temperature, 0 (default) to 1; the server may raise it on a bad window. */
+  temperature: z.coerce
+    .number({ error: "temperature must be a number between 0 and 1" })
+    .min(0, "temperature must be between 0 and 1")
+    .max(1, "temperature must be between 0 and 1")
+    .optional(),
 });
 
 export type UploadOptionsInput = z.input<typeof UploadOptions>;
