@@ -96,7 +96,10 @@ describe("runPipeline", () => {
       prompt: "Ask not, Kennedy.",
       temperature: 0.4,
     });
-    expect(model.calls[0]!.options).toMatchObject({ prompt: "Ask not, Kennedy.", temperature: 0.4 });
+    expect(model.calls[0]!.options).toMatchObject({
+      prompt: "Ask not, Kennedy.",
+      temperature: 0.4,
+    });
     expect(model.calls[1]!.options.prompt).toBe("Ask not, Kennedy. Chunk number 1 was heard.");
     // Whisper's own segment details come through, token times mapped to the media like words.
     for (const segment of output.segments) {
