@@ -415,6 +415,21 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
       const [job] = await jobs();
       expect(job?.status).toBe("cancelled");
       expect(await secondsSpent(api.db, user.id)).toBe(0);
+
+      // A streamed request too: a client that stops listening without a key cancels its job.
+      const streaming = new AbortController();
+      const stream = await clientFor(api, user.key).audio.transcriptions.create(
+        { file: createReadStream(CLIP), model: "whisper-1", stream: true },
+        { signal: streaming.signal, maxRetries: 0 },
+      );
+      while ((await jobs()).length < 2) await new Promise((r) => setTimeout(r, 20));
+      streaming.abort();
+      for await (const event of stream) void event; // ends quietly once aborted
+      for (let i = 0; i < 100 && (await jobs()).some((j) => j.status !== "cancelled"); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await jobs()).map((j) => j.status)).toEqual(["cancelled", "cancelled"]);
+      expect(await secondsSpent(api.db, user.id)).toBe(0);
     },
     SLOW,
   );

@@ -10,7 +10,7 @@ export type OpenAIErrorType =
   | "invalid_request_error"
   | "authentication_error"
   | "insufficient_quota"
-  | "rate_limit_error"
+  | "requests"
   | "server_error";
 
 /** Every error under /v1, in OpenAI's shape, so OpenAI clients show it as they would OpenAI's. */
@@ -83,7 +83,7 @@ function fromAppError(error: AppError): OpenAIError {
     case "FILE_TOO_LARGE":
       return new OpenAIError(413, "invalid_request_error", error.message, "file", code);
     case "RATE_LIMITED":
-      return new OpenAIError(429, "rate_limit_error", error.message, null, "rate_limit_exceeded");
+      return new OpenAIError(429, "requests", error.message, null, "rate_limit_exceeded");
   }
   if (error.status === 401) {
     return new OpenAIError(401, "authentication_error", error.message, null, "invalid_api_key");
