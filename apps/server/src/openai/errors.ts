@@ -10,6 +10,7 @@ export type OpenAIErrorType =
   | "invalid_request_error"
   | "authentication_error"
   | "insufficient_quota"
+  /** A request-rate limit (OpenAI types it so; code `rate_limit_exceeded`). */
   | "requests"
   | "server_error";
 
