@@ -103,7 +103,7 @@ export const TranscriptTextDelta = z.object({
   delta: z.string().describe("Text added (with its leading space where the language uses one)."),
 });
 
-/** `transcript.text.done`: the whole transcript; the deltas joined give the same text. */
+/** `transcript.text.done`: the whole transcript (the deltas normally add up to it). */
 export const TranscriptTextDone = z.object({
   type: z.literal("transcript.text.done"),
   text: z.string(),

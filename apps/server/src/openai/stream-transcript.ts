@@ -19,9 +19,12 @@ const KEEPALIVE_MS = 15_000;
 /**
  * Answers `stream=true` as OpenAI's streaming transcription does: server-sent events
  * `transcript.text.delta` (`delta`: text added, as each segment is recognised) and finally
- * `transcript.text.done` (`text`: the whole transcript, `usage`: seconds billed). The deltas
- * joined give the final text; a failure is sent as `data: {"error": …}` (what OpenAI's clients
- * raise). A client that hangs up cancels the job unless it sent an Idempotency-Key.
+ * `transcript.text.done` (`text`: the whole transcript, `usage`: seconds billed). The deltas are
+ * the text as it was recognised; they add up to the final text unless the end of the run
+ * corrected it (a repetition dropped), and whatever they missed (a late follower, a retry of a
+ * finished job) comes as one last delta. A failure is sent as `data: {"error": …}` (what
+ * OpenAI's clients raise). A client that hangs up cancels the job unless it sent an
+ * Idempotency-Key.
  */
 export async function streamTranscript(
   services: TranscriptionServices,
