@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser } from "../auth/require-user.js";
 import { rowCues, rowSegments } from "../transcriptions/repo.js";
+import { IdempotencyKeyHeader } from "../transcriptions/schema.js";
 import {
   idempotencyKeyOf,
   keyHasJob,
@@ -128,6 +129,7 @@ export function openAIRoutes(
             security,
             consumes: ["multipart/form-data"],
             produces: ["application/json", "text/plain", "text/vtt", "text/event-stream"],
+            headers: z.looseObject({ "idempotency-key": IdempotencyKeyHeader }),
             body: AudioRequestDoc,
             response: {
               200: {

@@ -20,6 +20,7 @@ import {
   IdParams,
   JsonExport,
   ListQuery,
+  StartJobHeaders,
   TranscribeUploadDoc,
   TranscriptionDetail,
   TranscriptionSummary,
@@ -65,6 +66,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           tags: ["transcriptions"],
           security,
           consumes: ["multipart/form-data"],
+          headers: StartJobHeaders,
           body: TranscribeUploadDoc,
           response: {
             200: TranscriptionDetail,

@@ -159,6 +159,23 @@ export const UploadOptions = z.object({
 
 export type UploadOptionsInput = z.input<typeof UploadOptions>;
 
+/** `Idempotency-Key`: a retry within 24 hours gets the first request's job, charged once. */
+export const IdempotencyKeyHeader = z
+  .string()
+  .optional()
+  .describe(
+    "1 to 255 visible ASCII characters (a UUID, say): a retry with the same key within 24 hours gets the job the first request made and is not charged again; the same key with a different request is 409.",
+  );
+
+/** The headers of a request that starts a job (unknown headers pass through untouched). */
+export const StartJobHeaders = z.looseObject({
+  "idempotency-key": IdempotencyKeyHeader,
+  prefer: z
+    .string()
+    .optional()
+    .describe("`respond-async`: answer 202 with the job's id at once instead of waiting."),
+});
+
 /** The fields of an upload as the OpenAPI document shows them (multipart sends text). */
 export const UploadFieldsDoc = z.object({
   source: z.literal("file").optional().describe("Always `file` when given."),

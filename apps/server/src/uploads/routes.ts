@@ -6,7 +6,12 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import { errorResponses } from "../auth/schema.js";
 import { AppError } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
-import { AcceptedResponse, TranscriptionDetail, UploadOptions } from "../transcriptions/schema.js";
+import {
+  AcceptedResponse,
+  StartJobHeaders,
+  TranscriptionDetail,
+  UploadOptions,
+} from "../transcriptions/schema.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
 import { idempotencyKeyOf, once, requestFingerprint } from "../transcriptions/idempotency.js";
 import {
@@ -181,6 +186,7 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
             "JSON: sessionId, fileName, totalChunks, originalFileSize (bytes), and the upload options of POST /api/transcribe. Answers like POST /api/transcribe: the result (`duration` in seconds, subtitle times as `hh:mm:ss,mmm`), or 202 at once with `Prefer: respond-async`. Takes an `Idempotency-Key` header as POST /api/transcribe does.",
           tags: ["uploads"],
           security,
+          headers: StartJobHeaders,
           body: CombineBody,
           response: {
             200: TranscriptionDetail,

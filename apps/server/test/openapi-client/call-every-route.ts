@@ -67,7 +67,7 @@ export async function callEveryRoute(
     .POST("/api/transcribe", {
       body: { model: "whisper-1", language: "en", temperature: "0", file: audio },
       bodySerializer: formData,
-      headers: { prefer: "respond-async", "idempotency-key": "openapi-client" },
+      params: { header: { prefer: "respond-async", "idempotency-key": "openapi-client" } },
     })
     .then(note("post", "/api/transcribe"));
   if (upload.data) void (upload.data.id satisfies string);
@@ -119,7 +119,7 @@ export async function callEveryRoute(
         temperature: 0.2,
         prompt: "Names.",
       },
-      headers: { prefer: "respond-async" },
+      params: { header: { prefer: "respond-async" } },
     })
     .then(note("post", "/api/uploads/combine"));
 
