@@ -14,7 +14,8 @@ export const Subtitle = z.object({
    */
   words: z
     .array(z.object({ text: z.string(), startMs: z.number().int(), endMs: z.number().int() }))
-    .optional(),
+    .optional()
+    .describe("Word timings in milliseconds, while the text is unchanged."),
 });
 
 const Status = z.enum(["queued", "processing", "completed", "failed", "cancelled"]);
@@ -46,22 +47,18 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
    * The audio kept for the editor's player (a small copy, not the upload), until `expiresAt`
    * (the plan's retention); null when there is none (expired, or from before copies were kept).
    */
-<<<<<<< HEAD
-  audio: z.object({ url: z.string(), expiresAt: z.string() }).nullable(),
-  /**
-   * Identifies this version of the subtitles: send it back as `baseVersion` when saving edits,
-   * and a save made from an older version (another tab or device saved meanwhile) is refused
-   * with 409 EDIT_CONFLICT instead of silently overwriting.
-   */
-  version: z.string(),
-=======
   audio: z
     .object({
       url: z.string(),
       expiresAt: z.string().describe("ISO-8601 UTC time when the copy is deleted."),
     })
     .nullable(),
->>>>>>> t19
+  /**
+   * Identifies this version of the subtitles: send it back as `baseVersion` when saving edits,
+   * and a save made from an older version (another tab or device saved meanwhile) is refused
+   * with 409 EDIT_CONFLICT instead of silently overwriting.
+   */
+  version: z.string().describe("Send back as `baseVersion` when saving edited subtitles."),
 });
 
 /** The answer to an upload sent with `Prefer: respond-async`. */
