@@ -13,7 +13,13 @@ export const Subtitle = z.object({
    * recognised as (an edited text has none): the editor highlights the word being spoken.
    */
   words: z
-    .array(z.object({ text: z.string(), startMs: z.number().int(), endMs: z.number().int() }))
+    .array(
+      z.object({
+        text: z.string(),
+        startMs: z.number().int().describe("Start, in milliseconds from the media's start."),
+        endMs: z.number().int().describe("End, in milliseconds from the media's start."),
+      }),
+    )
     .optional()
     .describe("Word timings in milliseconds, while the text is unchanged."),
 });
