@@ -6,6 +6,7 @@ import enBilling from "./locales/en/billing.json";
 import enCommon from "./locales/en/common.json";
 import enDevelopers from "./locales/en/developers.json";
 import enEditor from "./locales/en/editor.json";
+import enErrors from "./locales/en/errors.json";
 import enLegal from "./locales/en/legal.json";
 import enMarketing from "./locales/en/marketing.json";
 import enWorkspace from "./locales/en/workspace.json";
@@ -15,6 +16,7 @@ import zhBilling from "./locales/zh-HK/billing.json";
 import zhCommon from "./locales/zh-HK/common.json";
 import zhDevelopers from "./locales/zh-HK/developers.json";
 import zhEditor from "./locales/zh-HK/editor.json";
+import zhErrors from "./locales/zh-HK/errors.json";
 import zhLegal from "./locales/zh-HK/legal.json";
 import zhMarketing from "./locales/zh-HK/marketing.json";
 import zhWorkspace from "./locales/zh-HK/workspace.json";
@@ -31,6 +33,7 @@ const en = {
   ...enWorkspace,
   ...enEditor,
   ...enDevelopers,
+  ...enErrors,
 };
 const zhHK = {
   ...zhCommon,
@@ -42,6 +45,7 @@ const zhHK = {
   ...zhWorkspace,
   ...zhEditor,
   ...zhDevelopers,
+  ...zhErrors,
 };
 
 export const resources = { en: { translation: en }, "zh-HK": { translation: zhHK } } as const;

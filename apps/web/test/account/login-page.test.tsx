@@ -80,7 +80,7 @@ describe("/login", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Home page")).toBeInTheDocument();
   });
 
-  it("shows 'Login failed' with the server's message, and the fallback without one", async () => {
+  it("shows 'Login failed' with the reason for the error's code, and the fallback without one", async () => {
     mockApi({
       "POST /api/auth/login": () =>
         json({ code: "INVALID_CREDENTIALS", message: "Invalid email or password." }, 401),
@@ -88,7 +88,7 @@ describe("/login", { timeout: 30_000 }, () => {
     await renderRoutes(routes, { path: "/login" });
     await fillIn("ada@example.com", "wrong-pw");
     expect(await screen.findByText("Login failed")).toBeInTheDocument();
-    expect(screen.getByText("Invalid email or password.")).toBeInTheDocument();
+    expect(screen.getByText("Invalid e-mail or password.")).toBeInTheDocument();
     expect(localStorage.getItem("authToken")).toBeNull();
 
     vi.mocked(globalThis.fetch).mockRejectedValue(new TypeError("Failed to fetch"));

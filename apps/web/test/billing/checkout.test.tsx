@@ -47,7 +47,7 @@ describe("/checkout/:planType", () => {
     expect(assign).toHaveBeenCalledTimes(1);
   });
 
-  it("shows the server's message and a way home when the checkout fails", async () => {
+  it("says why and offers a way home when the checkout fails", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
       jsonResponse(409, {
         code: "ALREADY_SUBSCRIBED",
@@ -55,7 +55,7 @@ describe("/checkout/:planType", () => {
       }),
     );
     await renderCheckout("/checkout/basic");
-    expect(await screen.findByText("You are already on the basic plan.")).toBeInTheDocument();
+    expect(await screen.findByText("You are already on this plan.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
     expect(assign).not.toHaveBeenCalled();
   });

@@ -73,7 +73,7 @@ describe("/downgrade", () => {
     expect(screen.getByText("Your Pro plan stays active until May 20, 2031.")).toBeInTheDocument();
   });
 
-  it("keeps the page and shows the server's message when the downgrade fails", async () => {
+  it("keeps the page and says why when the downgrade fails", async () => {
     let release: () => void = () => {};
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       if (String(input) === "/api/subscriptions/active") {
@@ -90,7 +90,9 @@ describe("/downgrade", () => {
     expect(await screen.findByRole("button", { name: "Downgrading..." })).toBeDisabled();
     release();
     expect(await screen.findByText("Failed to downgrade subscription")).toBeInTheDocument();
-    expect(screen.getByText("Provider unavailable.")).toBeInTheDocument();
+    expect(
+      screen.getByText("The payment provider could not be reached. Please try again in a moment."),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole("button", { name: "Confirm Downgrade" })).toBeEnabled(),
     );

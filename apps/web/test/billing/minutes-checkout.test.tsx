@@ -62,9 +62,19 @@ describe("/minutes-checkout/:pack", () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it("shows the server's message for another error, and a default without one", async () => {
+  it("says why for another error: the app's text for a known code, the server's for a new one", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
       jsonResponse(502, { code: "PAYMENT_PROVIDER_ERROR", message: "Provider is down." }),
+    );
+    const { unmount } = await renderPack("/minutes-checkout/500");
+    expect(
+      await screen.findByText(
+        "The payment provider could not be reached. Please try again in a moment.",
+      ),
+    ).toBeInTheDocument();
+    unmount();
+    vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
+      jsonResponse(503, { code: "A_CODE_FROM_A_NEWER_SERVER", message: "Provider is down." }),
     );
     await renderPack("/minutes-checkout/500");
     expect(await screen.findByText("Provider is down.")).toBeInTheDocument();

@@ -76,7 +76,7 @@ describe("/payment-success", () => {
     expect(JSON.parse(String(init?.body))).toEqual({ sessionId: "cs_2", minutesPack: "500" });
   });
 
-  it("shows 'Payment Verification Failed' with the server's message on 402", async () => {
+  it("shows 'Payment Verification Failed' with the reason on 402", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(
       jsonResponse(402, {
         code: "PAYMENT_NOT_COMPLETED",
@@ -87,9 +87,7 @@ describe("/payment-success", () => {
     expect(
       await screen.findByRole("heading", { name: "Payment Verification Failed" }),
     ).toBeInTheDocument();
-    expect(
-      screen.getAllByText("Failed to confirm payment: the payment has not been completed.").length,
-    ).toBeGreaterThan(0);
+    expect(screen.getAllByText("The payment has not been completed.").length).toBeGreaterThan(0);
     expect(screen.queryByText("Payment Successful")).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "View Account" })).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);

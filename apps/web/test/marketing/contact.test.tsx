@@ -112,7 +112,7 @@ describe("/contact", { timeout: 20_000 }, () => {
     expect(body.language).toBe("zh-HK");
   });
 
-  it("keeps the message and shows the server's reason when sending fails", async () => {
+  it("keeps the message and says why sending failed (the text for the error's code)", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
       json(429, { code: "RATE_LIMITED", message: "Too many messages. Please try again later." }),
     );
@@ -120,7 +120,7 @@ describe("/contact", { timeout: 20_000 }, () => {
     await fillIn(user);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     expect(
-      await screen.findByText("Too many messages. Please try again later."),
+      await screen.findByText("Too many attempts. Please wait a little and try again."),
     ).toBeInTheDocument();
     expect(screen.getByText("Message not sent")).toBeInTheDocument();
     expect(screen.getByLabelText("Name")).toHaveValue("Ada Lovelace");

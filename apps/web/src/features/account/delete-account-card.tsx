@@ -2,7 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import { api, ApiError } from "../../api/client";
+import { api } from "../../api/client";
 import type { User } from "../../api/types";
 import { paths } from "../../app/paths";
 import { useSession } from "../../auth/session";
@@ -10,6 +10,7 @@ import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardTitle } from "../../components/ui/card";
 import { toast } from "../../components/ui/toast-store";
 import { FormField } from "./form-field";
+import { errorText } from "../../api/error-text";
 
 const normalize = (email: string) => email.trim().toLowerCase();
 
@@ -31,8 +32,7 @@ export function DeleteAccountCard({ user }: { user: User }) {
       setDeleting(false);
       toast({
         title: t("account.delete.failedTitle"),
-        description:
-          error instanceof ApiError ? error.serverMessage : t("account.delete.failedText"),
+        description: errorText(error, t("account.delete.failedText")),
         variant: "destructive",
       });
       return;

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
-import { api, ApiError } from "../../api/client";
+import { api } from "../../api/client";
 import type { LoginResponse } from "../../api/types";
 import { paths } from "../../app/paths";
 import { useSession } from "../../auth/session";
@@ -12,6 +12,7 @@ import { toast } from "../../components/ui/toast-store";
 import { Notice } from "./auth-card";
 import { FormField } from "./form-field";
 import { loginSchema, safeReturnPath, type LoginValues } from "./schemas";
+import { errorText } from "../../api/error-text";
 
 const LINK =
   "font-medium text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600";
@@ -41,10 +42,7 @@ export function LoginForm() {
     } catch (error) {
       toast({
         title: t("account.login.failedTitle"),
-        description:
-          error instanceof ApiError && error.serverMessage
-            ? error.serverMessage
-            : t("account.login.failedDescription"),
+        description: errorText(error, t("account.login.failedDescription")),
         variant: "destructive",
       });
     }

@@ -10,6 +10,7 @@ import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
 import { useCreateApiKey, type CreatedApiKey } from "./api";
+import { errorText } from "../../api/error-text";
 
 export const KEY_NAME_MAX = 60;
 
@@ -51,7 +52,7 @@ export function CreateKeyForm({
     } catch (error) {
       toast({
         title: t("developers.keys.createFailed"),
-        description: error instanceof ApiError ? error.serverMessage : undefined,
+        description: error instanceof ApiError ? errorText(error) : undefined,
         variant: "destructive",
       });
     }

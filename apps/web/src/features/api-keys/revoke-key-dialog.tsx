@@ -5,6 +5,7 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
 import { useRevokeApiKey, type ApiKey } from "./api";
 import { ModalFrame } from "./dialog";
+import { errorText } from "../../api/error-text";
 
 /** Asks before revoking `apiKey` (open while it is set), then revokes it. */
 export function RevokeKeyDialog({
@@ -25,7 +26,7 @@ export function RevokeKeyDialog({
     } catch (error) {
       toast({
         title: t("developers.keys.revokeFailed"),
-        description: error instanceof ApiError ? error.serverMessage : undefined,
+        description: error instanceof ApiError ? errorText(error) : undefined,
         variant: "destructive",
       });
     }

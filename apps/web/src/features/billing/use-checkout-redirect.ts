@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../../api/client";
 import type { CheckoutResponse } from "../../api/types";
+import { errorText } from "../../api/error-text";
 
 /** Sends the browser to a hosted payment page (a seam for tests). */
 export function redirectTo(url: string): void {
@@ -27,8 +28,7 @@ export function useCheckoutRedirect(endpoint: string | null): { error: ApiError 
   return { error };
 }
 
-/** The server's message for an error, or `fallback`. */
+/** What to say about an error in the user's language, or `fallback`. */
 export function messageOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage || fallback;
-  return fallback;
+  return errorText(error, fallback);
 }

@@ -6,6 +6,7 @@ import { firstTimeProblem } from "./cue-checks";
 import { toSubtitles } from "./cue-operations";
 import type { EditorStore } from "./editor-history";
 import type { Subtitle } from "./types";
+import { errorText } from "../../api/error-text";
 
 /** Unsaved edits go to the server this long after the last one, when all times are valid. */
 export const AUTOSAVE_DELAY_MS = 2000;
@@ -179,7 +180,7 @@ export function useSave(
         if (editConflict(error)) return null; // the banner asks which version to keep
         toast({
           title: t("editor.toast.saveFailed"),
-          description: error instanceof ApiError ? error.serverMessage : String(error),
+          description: errorText(error),
           variant: "destructive",
         });
         return null;

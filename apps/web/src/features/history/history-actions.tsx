@@ -11,6 +11,7 @@ import { fetchExport, saveFile } from "../workspace/download-export";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { HistoryItem } from "./use-history";
 import { deleteLater, UNDO_DELETE_MS, undoDelete } from "./pending-deletions";
+import { errorText } from "../../api/error-text";
 
 /** Open, download, rename and delete for one row. */
 export function HistoryActions({ item }: { item: HistoryItem }) {
@@ -29,7 +30,7 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
       await refresh();
     } catch (error) {
       toast({
-        title: error instanceof ApiError ? error.serverMessage : String(error),
+        title: errorText(error),
         variant: "destructive",
       });
     } finally {
@@ -119,7 +120,7 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
             onFailed: (error) =>
               toast({
                 title: t("workspace.history.deleteFailed", { name: item.fileName }),
-                description: error instanceof ApiError ? error.serverMessage : undefined,
+                description: error instanceof ApiError ? errorText(error) : undefined,
                 variant: "destructive",
               }),
           });

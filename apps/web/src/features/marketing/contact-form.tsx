@@ -4,11 +4,12 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { api, ApiError } from "../../api/client";
+import { api } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
+import { errorText } from "../../api/error-text";
 
 /** The subjects, sent in English whatever the interface language (spec §5). */
 export const CONTACT_SUBJECTS = [
@@ -71,8 +72,7 @@ export function ContactForm() {
     } catch (error) {
       toast({
         title: t("marketing.contact.failed"),
-        description:
-          error instanceof ApiError ? error.serverMessage : t("marketing.contact.failedNetwork"),
+        description: errorText(error, t("marketing.contact.failedNetwork")),
         variant: "destructive",
       });
     }

@@ -17,6 +17,7 @@ import {
   type UploadProgress,
 } from "./upload-transport";
 import { useJobEvents, type JobState, type LiveSegment, type StreamHealth } from "./use-job-events";
+import { codeText, errorText } from "../../api/error-text";
 
 /** The file to send is over the limit (the key of the message saying why). */
 class TooLarge extends Error {
@@ -97,8 +98,7 @@ export function ProcessStep({
           setInterrupted({ message: error.message, resume: error.resume });
         } else {
           onError({
-            message:
-              error instanceof ApiError ? error.serverMessage : t("workspace.error.fallback"),
+            message: errorText(error, t("workspace.error.fallback")),
             details: error instanceof ApiError ? error.message : undefined,
           });
         }
@@ -110,7 +110,11 @@ export function ProcessStep({
     if (state.status === "completed") onCompleted(state.id);
     if (state.status === "failed") {
       if (state.code === "CANCELLED") onCancelled();
-      else onError({ message: state.message, details: `${state.code}: ${state.message}` });
+      else
+        onError({
+          message: codeText(state.code) ?? state.message,
+          details: `${state.code}: ${state.message}`,
+        });
     }
   }, [state, onCompleted, onError, onCancelled]);
 
@@ -121,7 +125,7 @@ export function ProcessStep({
       toast({ title: t("workspace.process.cancelled") });
     } catch (error) {
       toast({
-        title: error instanceof ApiError ? error.serverMessage : String(error),
+        title: errorText(error),
         variant: "destructive",
       });
     }
