@@ -11,6 +11,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
       };
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
