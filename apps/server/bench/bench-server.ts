@@ -43,6 +43,7 @@ export async function startBenchServer(historyRows: number): Promise<BenchServer
     MODELS_DIR: modelsDir,
     FAST_MODEL: await tinyModel(),
     WORKER_CONCURRENCY: "0",
+    MODELS_AUTO_DOWNLOAD: "false",
   });
   const db = openDatabase(config.database);
   await migrateToLatest(db);

@@ -5,6 +5,10 @@ import { AppError, type ErrorBody } from "./app-error.js";
 /** Renders every error in one shape, `{ code, message }`, with the right status. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Refused before the body was read (an upload answered at once): the client may stop
+    // sending it, which would leave the connection neither idle nor done and hold up a
+    // shutdown; close it after the answer instead.
+    if (!request.raw.complete) reply.header("connection", "close");
     if (error instanceof AppError) {
       const body: ErrorBody = {
         code: error.code,

@@ -103,7 +103,7 @@ export class ModelCatalog {
     throw new AppError(
       503,
       "MODEL_NOT_INSTALLED",
-      `No speech model is installed on this server. An administrator can install one with: npm run models -- ${[...new Set(missing)].join(" ")}`,
+      `No speech model is installed on this server. ${this.howToInstall([...new Set(missing)])}`,
     );
   }
 
@@ -132,6 +132,13 @@ export class ModelCatalog {
         : `whisper.cpp model file ${basename(m.path)}`,
     }));
     return [...publicOnes, ...local];
+  }
+
+  /** What an administrator does: the download's own instructions, else the models command. */
+  private howToInstall(names: string[]): string {
+    const steps = names.map((name) => this.preparation?.status(name)?.instructions);
+    if (steps.every((step) => step !== undefined)) return [...new Set(steps)].join(" ");
+    return `An administrator can install one with: npm run models -- ${names.join(" ")}`;
   }
 
   /**

@@ -39,6 +39,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     LOG_LEVEL: "silent",
     DATA_DIR: scratch.dir,
     MODELS_DIR: "/nonexistent-models",
+    MODELS_AUTO_DOWNLOAD: "false",
     PUBLIC_URL: base,
     SMTP_URL: inbox.url,
     WEB_DIR: WEB_DIST,
