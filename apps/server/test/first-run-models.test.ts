@@ -1,66 +1,16 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findModel, type ModelEntry } from "@verbatim/engine";
+import type { ModelEntry } from "@verbatim/engine";
 import { ensureEmptyTestModel } from "../../../packages/engine/test/support/random-model.js";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
+import { registryFor, startMirror } from "./support/model-mirror.js";
 import { signedInUser, upload } from "./support/transcription-app.js";
 
 // A fresh server with an empty models folder: the default model is fetched in the background
 // from a local mirror (never the internet); uploads wait with 503 MODEL_PREPARING meanwhile.
-
-interface Mirror {
-  url: string;
-  requests: string[];
-  /** Resolves once half the file went out (the download is then under way). */
-  halfSent: Promise<void>;
-  /** Sends the rest. */
-  release(): void;
-  close(): Promise<void>;
-}
-
-/** An HTTP server offering `ggml-tiny.bin`: half of it at once, the rest when released. */
-async function startMirror(bytes: Buffer): Promise<Mirror> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let halfSent = () => {};
-  const half = new Promise<void>((resolve) => (halfSent = resolve));
-  const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
-    requests.push(request.url ?? "");
-    if (request.url !== "/ggml-tiny.bin") return void response.writeHead(404).end();
-    response.writeHead(200, { "content-length": bytes.length });
-    const middle = Math.floor(bytes.length / 2);
-    response.write(bytes.subarray(0, middle), () => halfSent());
-    void released.then(() => response.end(bytes.subarray(middle)));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    halfSent: half,
-    release,
-    close: () => {
-      release();
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-/** The registry's tiny entry, with the size and checksum of the small test file served instead. */
-function registryFor(bytes: Buffer): ModelEntry[] {
-  const tiny = findModel("tiny");
-  if (!tiny) throw new Error("no tiny model in the registry");
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  return [{ ...tiny, sizeBytes: bytes.length, checksum: { algorithm: "sha256", value: sha256 } }];
-}
 
 interface Health {
   status: string;

@@ -47,7 +47,7 @@ export async function sendDailyReport(services: DailyReportServices): Promise<Da
 /** Sends the report every day at 08:00 Hong Kong time; returns a stop function. */
 export function scheduleDailyReport(context: {
   db: Db;
-  config: Pick<Config, "adminEmails" | "publicUrl" | "smtpUrl" | "mailFrom" | "devMailbox">;
+  config: Pick<Config, "adminEmails" | "publicUrl" | "smtpUrl" | "mailFrom">;
   log: FastifyBaseLogger;
 }): () => void {
   const mailer = createMailer(context);

@@ -35,7 +35,7 @@ export function createMailer({
   db,
   log,
 }: {
-  config: Pick<Config, "smtpUrl" | "mailFrom" | "devMailbox" | "publicUrl">;
+  config: Pick<Config, "smtpUrl" | "mailFrom"> & Partial<Pick<Config, "devMailbox" | "publicUrl">>;
   db: Db;
   log: FastifyBaseLogger;
 }): Mailer {

@@ -98,7 +98,11 @@ export function ProcessStep({
         } else {
           onError({
             message:
-              error instanceof ApiError ? error.serverMessage : t("workspace.error.fallback"),
+              error instanceof ApiError && error.code === "MODEL_PREPARING"
+                ? t("workspace.upload.preparing.refused")
+                : error instanceof ApiError
+                  ? error.serverMessage
+                  : t("workspace.error.fallback"),
             details: error instanceof ApiError ? error.message : undefined,
           });
         }
