@@ -16,7 +16,7 @@ import {
 const CheckoutResponse = z.object({ url: z.string() });
 const SessionId = z.string().trim().min(1, "Payment session information is missing").max(255);
 
-/** Plans, packs, confirmations and downgrade (spec §7); the user is always the signed-in one. */
+/** Plans, packs, confirmations and downgrade; the user is always the signed-in one. */
 export function billingRoutes(services: BillingServices): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();

@@ -50,7 +50,7 @@ export function presentDetail(row: TranscriptionRow): z.infer<typeof Transcripti
   };
 }
 
-/** A cue as the spec's subtitle. */
+/** A cue as the API's subtitle. */
 export function toSubtitle(cue: Cue): z.infer<typeof Subtitle> {
   return {
     id: cue.index,

@@ -6,7 +6,7 @@ import { CueRow, type CueRowHandlers } from "./cue-row";
 import { overlappingCues } from "./cue-operations";
 import type { EditorCue } from "./types";
 
-/** The SRT view: every cue in a scrollable list at most 400 px high (spec §9). */
+/** The SRT view: every cue in a scrollable list at most 400 px high. */
 export function CueList({
   cues,
   currentIndex,

@@ -10,7 +10,7 @@ import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
 
-/** The subjects, sent in English whatever the interface language (spec §5). */
+/** The subjects, sent in English whatever the interface language. */
 export const CONTACT_SUBJECTS = [
   ["General Inquiry", "general"],
   ["Technical Support", "support"],
