@@ -3,12 +3,18 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 
 describe("loadConfig", () => {
-  it("has embedded defaults: SQLite under ./data, port 3000", () => {
+  it("has embedded defaults: SQLite under ./data, port 3000 on 127.0.0.1, models fetched on start", () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
     expect(config.database).toEqual({ kind: "sqlite", path: resolve("data/verbatim.db") });
     expect(config.uploadDir).toBe(resolve("data/uploads"));
-    expect(config.models).toEqual({ fast: "base", accurate: "small" });
+    expect(config.models).toEqual({
+      fast: "base",
+      accurate: "small",
+      autoDownload: true,
+      baseUrl: undefined,
+    });
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
