@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { launchBrowser } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
-import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
+import {
+  finishedTranscription,
+  numberedCues,
+} from "../../server/test/support/finished-transcription.js";
 import { signedInContext } from "./support/signed-in.js";
 
 describe("the editor loses no work", () => {
@@ -137,6 +140,33 @@ describe("the editor loses no work", () => {
     await expect(text(again, 2).inputValue()).resolves.toBe("Line 2 mine");
     await again.getByText("All changes saved").waitFor();
     await expect.poll(async () => (await serverCues(id))[1]?.text).toBe("Line 2 mine");
+  });
+
+  it("two tabs editing at once: the later save is refused, not lost, and the user chooses", async () => {
+    const { page: tabA, id, context } = await openEditor();
+    const tabB = await context.newPage();
+    tabB.on("dialog", (dialog) => void dialog.accept());
+    await tabB.goto(`${server.base}/?job=${id}`);
+    await text(tabB, 1).waitFor();
+
+    await typeAtEnd(text(tabA, 1), " from A");
+    await tabA.getByText("All changes saved").waitFor();
+    await typeAtEnd(text(tabB, 2), " from B");
+    // B's autosave meets A's newer version: refused, and B is asked, with its text intact.
+    await tabB.getByText("Saved elsewhere meanwhile").waitFor();
+    await expect(text(tabB, 2).inputValue()).resolves.toBe("Line 2 from B");
+    const cues = await serverCues(id);
+    expect(cues.map((cue) => cue.text)).toEqual(["Line 1 from A", "Line 2", "Line 3", "Line 4"]);
+
+    // Taking the other version is one undo step: B's own text comes back with Undo.
+    await tabB.getByRole("button", { name: "Use the other version" }).click();
+    await expect(text(tabB, 1).inputValue()).resolves.toBe("Line 1 from A");
+    await expect(text(tabB, 2).inputValue()).resolves.toBe("Line 2");
+    await tabB.getByRole("button", { name: "Undo" }).click();
+    await expect(text(tabB, 2).inputValue()).resolves.toBe("Line 2 from B");
+    // …and saving that now is a deliberate choice made from A's version, so it goes through.
+    await tabB.getByText("All changes saved").waitFor();
+    await expect.poll(async () => (await serverCues(id))[1]?.text).toBe("Line 2 from B");
   });
 
   it("undoes typing with Ctrl+Z, in order with deleting a cue", async () => {

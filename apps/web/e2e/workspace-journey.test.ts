@@ -54,6 +54,16 @@ describe("the transcription workspace in a e2e.browser, with the real engine", (
       await row.getByRole("button", { name: "Delete" }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
       await page.getByText("Create Your First Transcription").waitFor();
+      // The deletion waits for Undo; leaving the page sends it at once.
+      const rows = () =>
+        e2e.server.db
+          .selectFrom("transcriptions")
+          .select("id")
+          .where("file_name", "=", "jfk.mp3")
+          .execute();
+      expect(await rows()).toHaveLength(1);
+      await page.goto(`${e2e.server.base}/pricing`);
+      await expect.poll(async () => (await rows()).length, { timeout: 5000 }).toBe(0);
       await context.close();
     },
   );

@@ -6,3 +6,12 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom has no pointer capture; Radix's swipeable toast calls it when its buttons are clicked.
+if (typeof Element !== "undefined" && !("hasPointerCapture" in Element.prototype)) {
+  Object.assign(Element.prototype, {
+    hasPointerCapture: () => false,
+    setPointerCapture: () => undefined,
+    releasePointerCapture: () => undefined,
+  });
+}

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
 import { rowCues, rowOptions, type TranscriptionRow } from "./repo.js";
@@ -43,11 +44,20 @@ export function presentDetail(row: TranscriptionRow): z.infer<typeof Transcripti
     style: rowOptions(row).style ?? DEFAULT_STYLE,
     subtitles: cues.map(toSubtitle),
     text: writeTxt(cues).trim(),
+    version: cuesVersion(row.cues_json),
     audio:
       row.audio_path && row.audio_expires_at
         ? { url: `/api/transcriptions/${row.id}/audio`, expiresAt: row.audio_expires_at }
         : null,
   };
+}
+
+/** The version of a transcription's subtitles: a digest of what is stored. */
+export function cuesVersion(cuesJson: string | null): string {
+  return createHash("sha256")
+    .update(cuesJson ?? "")
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 /** A cue as the API's subtitle. */
@@ -57,5 +67,14 @@ export function toSubtitle(cue: Cue): z.infer<typeof Subtitle> {
     startTime: formatTimecode(cue.start),
     endTime: formatTimecode(cue.end),
     text: cue.text,
+    ...(cue.words && cue.words.length > 0
+      ? {
+          words: cue.words.map((word) => ({
+            text: word.text,
+            startMs: Math.round(word.start),
+            endMs: Math.round(word.end),
+          })),
+        }
+      : {}),
   };
 }

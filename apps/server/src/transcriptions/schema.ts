@@ -8,6 +8,13 @@ export const Subtitle = z.object({
   startTime: z.string(),
   endTime: z.string(),
   text: z.string(),
+  /**
+   * The words with their times in milliseconds, while the text is still the one they were
+   * recognised as (an edited text has none): the editor highlights the word being spoken.
+   */
+  words: z
+    .array(z.object({ text: z.string(), startMs: z.number().int(), endMs: z.number().int() }))
+    .optional(),
 });
 
 const Status = z.enum(["queued", "processing", "completed", "failed", "cancelled"]);
@@ -40,6 +47,12 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
    * (the plan's retention); null when there is none (expired, or from before copies were kept).
    */
   audio: z.object({ url: z.string(), expiresAt: z.string() }).nullable(),
+  /**
+   * Identifies this version of the subtitles: send it back as `baseVersion` when saving edits,
+   * and a save made from an older version (another tab or device saved meanwhile) is refused
+   * with 409 EDIT_CONFLICT instead of silently overwriting.
+   */
+  version: z.string(),
 });
 
 /** The answer to an upload sent with `Prefer: respond-async`. */
@@ -79,6 +92,8 @@ export const UpdateBody = z
       )
       .max(20_000)
       .optional(),
+    /** The `version` the edits were made from; omitted, the save overwrites whatever is there. */
+    baseVersion: z.string().max(64).optional(),
   })
   .refine((body) => body.fileName !== undefined || body.subtitles !== undefined, {
     message: "Send fileName, subtitles or both.",

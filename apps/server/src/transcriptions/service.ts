@@ -25,6 +25,7 @@ import {
   isFinal,
 } from "./repo.js";
 import { UploadOptions, type UpdateBody } from "./schema.js";
+import { cuesVersion, toSubtitle } from "./presenter.js";
 
 /** What the transcription service needs. */
 export interface TranscriptionServices {
@@ -262,17 +263,45 @@ export async function updateTranscription(
         "Subtitles can be edited once the transcription has completed.",
       );
     }
+    if (body.baseVersion !== undefined && body.baseVersion !== cuesVersion(row.cues_json)) {
+      throw editConflict(row);
+    }
     cues = editedCues(cues, body.subtitles);
     changes.cues_json = JSON.stringify(cues);
   }
   if (row.status === "completed") {
     changes.search_text = searchText(changes.file_name ?? row.file_name, cues);
   }
-  await services.db
+  let update = services.db
     .updateTable("transcriptions")
     .set({ ...changes, updated_at: services.now().toISOString() })
-    .where("id", "=", row.id)
-    .execute();
+    .where("id", "=", row.id);
+  // Compare and set: a save that raced another one since the row was read changes nothing.
+  if (body.baseVersion !== undefined && changes.cues_json !== undefined) {
+    update =
+      row.cues_json === null
+        ? update.where("cues_json", "is", null)
+        : update.where("cues_json", "=", row.cues_json);
+  }
+  const result = await update.executeTakeFirst();
+  if (result.numUpdatedRows === 0n) {
+    const now = await services.db
+      .selectFrom("transcriptions")
+      .selectAll()
+      .where("id", "=", row.id)
+      .executeTakeFirst();
+    throw now ? editConflict(now) : errors.notFound("Transcription not found");
+  }
+}
+
+/** Another tab or device saved these subtitles since the edits were made from them. */
+function editConflict(row: TranscriptionRow): AppError {
+  return new AppError(
+    409,
+    "EDIT_CONFLICT",
+    "These subtitles were changed elsewhere (another tab or device) after you opened them.",
+    { version: cuesVersion(row.cues_json), subtitles: rowCues(row).map(toSubtitle) },
+  );
 }
 
 function editedCues(
@@ -292,11 +321,40 @@ function editedCues(
         `${label} ends (${subtitle.endTime}) before it starts (${subtitle.startTime}).`,
       );
     }
-    const before = previous[position];
-    const words = before?.words && before.text === subtitle.text ? { words: before.words } : {};
-    return { index: position + 1, start, end, text: subtitle.text, ...words };
+    return {
+      index: position + 1,
+      start,
+      end,
+      text: subtitle.text,
+      ...keptWords(previous, subtitle.text, start, end),
+    };
   });
   return sortCues(cues).map((cue, i) => ({ ...cue, index: i + 1 }));
+}
+
+/**
+ * The word timings an edited cue keeps: those of a cue with the very same text, when its times
+ * are unchanged or moved as a whole (the words move with it); none once the text or the
+ * length changed, since they would no longer match what is said.
+ */
+function keptWords(
+  previous: readonly Cue[],
+  text: string,
+  start: number,
+  end: number,
+): Pick<Cue, "words"> {
+  const same = previous.filter((cue) => cue.words && cue.text === text);
+  const match =
+    same.find((cue) => cue.start === start && cue.end === end) ??
+    same.find((cue) => cue.end - cue.start === end - start);
+  if (!match?.words) return {};
+  const by = start - match.start;
+  return {
+    words:
+      by === 0
+        ? match.words
+        : match.words.map((w) => ({ ...w, start: w.start + by, end: w.end + by })),
+  };
 }
 
 function badTime(label: string, which: string, value: string): AppError {

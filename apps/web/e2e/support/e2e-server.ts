@@ -13,6 +13,8 @@ export const WEB_DIST = fileURLToPath(new URL("../../dist", import.meta.url));
 
 export interface E2eServer {
   base: string;
+  /** The server's data folder (a scratch folder removed on close). */
+  dataDir: string;
   app: FastifyInstance;
   db: Db;
   inbox: SmtpInbox;
@@ -57,6 +59,7 @@ export async function startE2eServer(
   await app.listen({ port, host: "127.0.0.1" });
   return {
     base,
+    dataDir: scratch.dir,
     app,
     db,
     inbox,

@@ -6,11 +6,15 @@ import type { E2eServer } from "./e2e-server.js";
 export async function signedInContext(
   browser: Browser,
   server: E2eServer,
-  { language = "en", width = 1280 }: { language?: "en" | "zh-HK"; width?: number } = {},
+  {
+    language = "en",
+    width = 1280,
+    height = 900,
+  }: { language?: "en" | "zh-HK"; width?: number; height?: number } = {},
 ): Promise<{ context: BrowserContext; userId: string }> {
   const user = await signedInUser(server.db);
   const context = await browser.newContext({
-    viewport: { width, height: 900 },
+    viewport: { width, height },
     acceptDownloads: true,
   });
   await context.addInitScript(

@@ -9,6 +9,7 @@ import { Input } from "../components/ui/input";
 import { modelLabel, useHistory, type HistoryItem } from "../features/history/use-history";
 import { clock } from "../features/workspace/media-duration";
 import { dateLocale } from "../i18n/language";
+import { usePendingDeletions } from "../features/history/pending-deletions";
 
 const STATUS_STYLE: Record<HistoryItem["status"], string> = {
   queued: "bg-zinc-100 text-zinc-800",
@@ -37,7 +38,9 @@ export default function HistoryPage() {
   const [typed, setTyped] = useState("");
   const search = useSettled(typed);
   const history = useHistory(search);
-  const items = history.items;
+  // Rows being deleted are hidden at once; their deletion waits a few seconds for Undo.
+  const deleting = usePendingDeletions();
+  const items = history.items?.filter((item) => !deleting.has(item.id));
   const date = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: "medium",
     timeStyle: "short",

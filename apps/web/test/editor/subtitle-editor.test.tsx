@@ -172,6 +172,45 @@ describe("SubtitleEditor", () => {
     expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("G00d m0rning");
   });
 
+  it("steps through matches with Enter and Shift+Enter and replaces one at a time", async () => {
+    await renderEditor();
+    await userEvent.click(screen.getByRole("button", { name: "Find and replace" }));
+    const panel = screen.getByRole("region", { name: "Find and replace" });
+    await userEvent.type(within(panel).getByLabelText("Find"), "or{Enter}");
+    expect(within(panel).getByText("Subtitle 1: match 1 of 2")).toBeInTheDocument();
+    await userEvent.keyboard("{Enter}");
+    expect(within(panel).getByText("Subtitle 2: match 2 of 2")).toBeInTheDocument();
+    await userEvent.keyboard("{Shift>}{Enter}{/Shift}");
+    expect(within(panel).getByText("Subtitle 1: match 1 of 2")).toBeInTheDocument();
+    await userEvent.type(within(panel).getByLabelText("Replace with"), "OR");
+    await userEvent.click(within(panel).getByRole("button", { name: "Replace" }));
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello wORld");
+    expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("Good morning");
+    // Replace moved on to the next match ("wORld" still matches, ignoring case); undo takes back
+    // only the one replacement.
+    expect(within(panel).getByText("Subtitle 2: match 2 of 2")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello world");
+  });
+
+  it("keeps each cue row to three tab stops and shows its reading numbers", async () => {
+    await renderEditor();
+    screen.getByLabelText("Start time of subtitle 1").focus();
+    await userEvent.tab();
+    expect(screen.getByLabelText("End time of subtitle 1")).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveFocus();
+    await userEvent.tab();
+    expect(screen.getByLabelText("Start time of subtitle 2")).toHaveFocus();
+    // The actions stay reachable: by mouse, and by shortcut from the text.
+    screen.getByLabelText("Text of subtitle 1").focus();
+    await userEvent.keyboard("{Alt>}n{/Alt}");
+    expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("");
+    const numbers = screen.getByLabelText("Reading numbers for subtitle 1");
+    expect(within(numbers).getByTestId("cue-cps")).toHaveTextContent("5.5");
+    expect(within(numbers).getByTestId("cue-lines")).toHaveTextContent("11");
+  });
+
   it("splits at the caret, merges, and shows reading warnings", async () => {
     await renderEditor();
     const text = screen.getByLabelText("Text of subtitle 1") as HTMLTextAreaElement;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
@@ -22,6 +22,7 @@ const routes = [
 ];
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
@@ -166,7 +167,8 @@ describe(
       expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ fileName: "Board meeting" });
     });
 
-    it("deletes after confirmation, and shows the server's reason when it cannot", async () => {
+    it("deletes after confirmation with Undo for ten seconds, and shows the server's refusal", async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
       signIn();
       let items = [item({}), item({ id: "t2", fileName: "keep.wav" })];
       let refuse = true;
@@ -177,29 +179,44 @@ describe(
       });
       mockApi({ [LIST]: () => json(items), "DELETE /api/transcriptions/t1": remove });
       await renderRoutes(routes, { path: "/history" });
-      const user = userEvent.setup();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await screen.findByRole("rowheader", { name: "interview.mp3" });
+      const gone = () =>
+        waitFor(() =>
+          expect(screen.queryByRole("rowheader", { name: "interview.mp3" })).toBeNull(),
+        );
+      const deleteRow = async () => {
+        await user.click(rowOf("interview.mp3").getByRole("button", { name: "Delete" }));
+        const dialog = await screen.findByRole("dialog", { name: "Delete this transcription?" });
+        expect(dialog).toHaveTextContent("“interview.mp3” and its subtitles will be deleted.");
+        await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+      };
 
-      await user.click(rowOf("interview.mp3").getByRole("button", { name: "Delete" }));
-      const dialog = await screen.findByRole("dialog", { name: "Delete this transcription?" });
-      expect(dialog).toHaveTextContent("“interview.mp3” and its subtitles will be deleted.");
-      await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+      // Hidden at once, nothing sent yet; Undo brings it back and nothing is ever sent.
+      await deleteRow();
+      await gone();
+      expect(screen.getByText("Transcription deleted")).toBeInTheDocument();
+      await user.click(screen.getByRole("button", { name: "Undo" }));
+      expect(await screen.findByRole("rowheader", { name: "interview.mp3" })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(15_000));
+      expect(remove).not.toHaveBeenCalled();
+
+      // Sent after ten seconds; the server refuses: the row comes back with the reason.
+      await deleteRow();
+      await gone();
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
       expect(await screen.findByText("Cancel the job first.")).toBeInTheDocument();
-      // Still listed (behind the dialog, which stays open to try again).
-      expect(
-        screen.getByRole("rowheader", { name: "interview.mp3", hidden: true }),
-      ).toBeInTheDocument();
+      expect(screen.getByText("Could not delete interview.mp3")).toBeInTheDocument();
+      expect(screen.getByRole("rowheader", { name: "interview.mp3" })).toBeInTheDocument();
 
       refuse = false;
-      await user.click(within(dialog).getByRole("button", { name: "Delete" }));
-      await waitFor(() =>
-        expect(
-          screen.queryByRole("rowheader", { name: "interview.mp3", hidden: true }),
-        ).not.toBeInTheDocument(),
-      );
-      expect(screen.getByText("Transcription deleted")).toBeInTheDocument();
+      await deleteRow();
+      await gone();
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      await waitFor(() => expect(remove).toHaveBeenCalledTimes(2));
+      await act(() => vi.advanceTimersByTimeAsync(100));
+      expect(screen.queryByRole("rowheader", { name: "interview.mp3" })).toBeNull();
       expect(screen.getByRole("rowheader", { name: "keep.wav" })).toBeInTheDocument();
-      expect(remove).toHaveBeenCalledTimes(2);
     });
   },
 );

@@ -6,6 +6,10 @@ export interface Toast {
   title: string;
   description?: string;
   variant?: "default" | "success" | "destructive";
+  /** A button in the toast (e.g. Undo), which also closes it. */
+  action?: { label: string; run(): void };
+  /** How long it stays (ms), when not the usual 5 s (e.g. as long as Undo is possible). */
+  durationMs?: number;
 }
 
 let current: Toast | null = null;

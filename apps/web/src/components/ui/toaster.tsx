@@ -15,6 +15,7 @@ export function Toaster() {
       {toast && (
         <RadixToast.Root
           key={toast.id}
+          duration={toast.durationMs ?? TOAST_DURATION_MS}
           type={toast.variant === "destructive" ? "foreground" : "background"}
           onOpenChange={(open) => {
             if (!open) dismissToast(toast.id);
@@ -39,6 +40,17 @@ export function Toaster() {
             <RadixToast.Description className="mt-1 text-sm">
               {toast.description}
             </RadixToast.Description>
+          )}
+          {toast.action && (
+            <RadixToast.Action altText={toast.action.label} asChild>
+              <button
+                type="button"
+                onClick={toast.action.run}
+                className="mt-2 justify-self-start rounded-md border border-current px-3 py-1 text-sm font-semibold hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-blue-600"
+              >
+                {toast.action.label}
+              </button>
+            </RadixToast.Action>
           )}
         </RadixToast.Root>
       )}

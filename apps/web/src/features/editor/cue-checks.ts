@@ -1,10 +1,13 @@
 import {
+  charactersPerSecond,
   DEFAULT_STYLE,
+  displayLength,
   isCjkLanguage,
   isCjkText,
   readingIssues,
   styleLimits,
   type ReadingIssueCode,
+  type ReadingLimits,
   type StyleName,
 } from "@verbatim/subtitles";
 import { timeMs } from "./cue-operations";
@@ -49,10 +52,7 @@ export function readingWarnings(
   const start = timeMs(cue.start);
   const end = timeMs(cue.end);
   if (start === null || end === null || cue.text.trim() === "") return [];
-  const limits = styleLimits(
-    style,
-    isCjkText(cue.text) && !isCjkLanguage(language) ? "zh" : language,
-  );
+  const limits = limitsFor(cue, language, style);
   const codes = readingIssues({ index: 0, start, end, text: cue.text }, limits).map((i) => i.code);
   return [...new Set(codes)];
 }
@@ -64,4 +64,32 @@ export function cueAt(cues: readonly EditorCue[], ms: number): number {
     const end = timeMs(cue.end);
     return start !== null && end !== null && ms >= start && ms < end;
   });
+}
+
+/** The style preset's limits for a cue's language (or for CJK text in any language). */
+function limitsFor(cue: EditorCue, language: string | null, style: StyleName): ReadingLimits {
+  return styleLimits(style, isCjkText(cue.text) && !isCjkLanguage(language) ? "zh" : language);
+}
+
+/** A cue's numbers as a subtitler reads them: reading speed and each line's length. */
+export interface ReadingStats {
+  /** Characters per second, null while a time is invalid or the cue has no duration. */
+  cps: number | null;
+  lineLengths: number[];
+  limits: ReadingLimits;
+}
+
+export function readingStats(
+  cue: EditorCue,
+  language: string | null,
+  style: StyleName = DEFAULT_STYLE,
+): ReadingStats {
+  const start = timeMs(cue.start);
+  const end = timeMs(cue.end);
+  const lineLengths = cue.text.split(/\r\n|\r|\n/).map((line) => displayLength(line));
+  const cps =
+    start === null || end === null || end <= start
+      ? null
+      : charactersPerSecond({ start, end, text: cue.text });
+  return { cps, lineLengths, limits: limitsFor(cue, language, style) };
 }

@@ -6,10 +6,15 @@ import { CueRow, type CueRowHandlers } from "./cue-row";
 import { overlappingCues } from "./cue-operations";
 import type { EditorCue } from "./types";
 
-/** The SRT view: every cue in a scrollable list at most 400 px high. */
+/**
+ * The SRT view: a dense table of every cue. On a wider screen it scrolls inside the page's
+ * height (at least ten two-line cues on a 1366×850 screen with the player above); on a phone the
+ * page itself scrolls under the player, which stays on top.
+ */
 export function CueList({
   cues,
   currentIndex,
+  selectedIndex,
   following,
   language,
   style,
@@ -17,6 +22,8 @@ export function CueList({
 }: {
   cues: readonly EditorCue[];
   currentIndex: number;
+  /** The row the toolbar and shortcuts act on, or -1. */
+  selectedIndex: number;
   /** Keep the current cue scrolled into view (while playing). */
   following: boolean;
   language: string | null;
@@ -30,7 +37,7 @@ export function CueList({
 
   useEffect(() => {
     const list = listRef.current;
-    if (!following || !list || currentIndex < 0) return;
+    if (!following || !list || currentIndex < 0 || list.scrollHeight <= list.clientHeight) return;
     const row = list.querySelector<HTMLElement>(`[data-cue-index="${currentIndex}"]`);
     if (!row) return;
     const top = row.offsetTop - list.offsetTop;
@@ -58,7 +65,7 @@ export function CueList({
     <ul
       ref={listRef}
       aria-label={t("editor.list.label")}
-      className="relative max-h-[400px] overflow-y-auto rounded-lg border border-zinc-200"
+      className="relative rounded-lg border border-zinc-200 sm:max-h-[max(24rem,calc(100dvh-19rem))] sm:overflow-y-auto"
     >
       {cues.map((cue, index) => (
         <CueRow
@@ -67,6 +74,7 @@ export function CueList({
           index={index}
           isLast={index === cues.length - 1}
           current={index === currentIndex}
+          selected={index === selectedIndex}
           overlaps={overlapping.has(index)}
           language={language}
           style={style}

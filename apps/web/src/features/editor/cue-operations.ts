@@ -11,6 +11,7 @@ export function fromSubtitles(subtitles: readonly Subtitle[]): EditorCue[] {
     start: s.startTime,
     end: s.endTime,
     text: s.text,
+    ...(s.words ? { words: s.words } : {}),
   }));
 }
 
@@ -69,6 +70,47 @@ export function splitCue(
   const b: EditorCue = { key: newKey, start: formatTimecode(middle), end: cue.end, text: second };
   if (timeMs(cue.end) === null) b.end = formatTimecode(end);
   return [...cues.slice(0, index), a, b, ...cues.slice(index + 1)];
+}
+
+/**
+ * Splits the cue that is on screen at `ms` at that time: the first cue ends there and the new one
+ * starts there. The text is divided at the word boundary nearest the share of the cue's time
+ * before the split (character-proportional, as speech roughly is); with a single word, the
+ * text stays in the first half. No-op when `ms` is not strictly inside a cue with valid times.
+ */
+export function splitAtTime(cues: readonly EditorCue[], ms: number, newKey: number): EditorCue[] {
+  const index = cues.findIndex((cue) => {
+    const start = timeMs(cue.start);
+    const end = timeMs(cue.end);
+    return start !== null && end !== null && ms > start && ms < end;
+  });
+  const cue = cues[index];
+  if (!cue) return cues as EditorCue[];
+  const start = timeMs(cue.start)!;
+  const end = timeMs(cue.end)!;
+  const share = (ms - start) / (end - start);
+  const at = boundaryNear(cue.text, Math.round(cue.text.length * share));
+  const a: EditorCue = { ...cue, end: formatTimecode(ms), text: cue.text.slice(0, at).trim() };
+  const b: EditorCue = {
+    key: newKey,
+    start: formatTimecode(ms),
+    end: cue.end,
+    text: cue.text.slice(at).trim(),
+  };
+  return [...cues.slice(0, index), a, b, ...cues.slice(index + 1)];
+}
+
+/** The whitespace position nearest `target` (the text's end when it has none). */
+function boundaryNear(text: string, target: number): number {
+  let best = -1;
+  for (let i = 0; i < text.length; i++) {
+    if (/\s/.test(text[i] ?? "") && (best < 0 || Math.abs(i - target) < Math.abs(best - target))) {
+      best = i;
+    }
+  }
+  // CJK text has no spaces: any character boundary is a word boundary there.
+  if (best < 0) return /[\u3000-\u9fff\uac00-\ud7af]/.test(text) ? target : text.length;
+  return best;
 }
 
 /** The whitespace position nearest the middle of a text (the middle itself if it has none). */
@@ -217,7 +259,20 @@ export function shiftAll(cues: readonly EditorCue[], offsetMs: number): EditorCu
     const ms = timeMs(text);
     return ms === null ? text : formatTimecode(ms + offsetMs);
   };
-  return cues.map((cue) => ({ ...cue, start: shift(cue.start), end: shift(cue.end) }));
+  return cues.map((cue) => ({
+    ...cue,
+    start: shift(cue.start),
+    end: shift(cue.end),
+    ...(cue.words
+      ? {
+          words: cue.words.map((w) => ({
+            ...w,
+            startMs: w.startMs + offsetMs,
+            endMs: w.endMs + offsetMs,
+          })),
+        }
+      : {}),
+  }));
 }
 
 /** Orders cues by start time (stable; cues with invalid times keep their place at the end). */

@@ -1,8 +1,8 @@
 import type { StyleName } from "@verbatim/subtitles";
 import { clsx } from "clsx";
-import { memo, useRef } from "react";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { readingWarnings, timeProblem } from "./cue-checks";
+import { readingStats, readingWarnings, timeProblem } from "./cue-checks";
 import { EditorIcon, type EditorIconName } from "./icons";
 import { TimeInput } from "./time-input";
 import type { EditorCue, TimeField } from "./types";
@@ -18,16 +18,24 @@ export interface CueRowHandlers {
   select(index: number): void;
 }
 
+/** The id of a cue's text field (shortcuts read the caret from it). */
+export function cueTextId(key: number): string {
+  return `cue-${key}-text`;
+}
+
 /**
- * One subtitle: number (click to seek), times, text, warnings and actions. Every keystroke goes
- * straight to the editor's store (one history for text and structure; typing is grouped into
- * undo steps there), so nothing typed waits in the row where a reload could lose it.
+ * One subtitle as a dense table row: number (click to seek), times, text, reading speed and line
+ * lengths, warnings and actions. Only the two times and the text are tab stops; the number and
+ * the actions are for the mouse, and the keyboard reaches them through the shortcuts (see the
+ * Shortcuts help), so tabbing through a long list stays quick. Every keystroke goes straight to
+ * the editor's store (one history for text and structure), so nothing typed waits in the row.
  */
 export const CueRow = memo(function CueRow({
   cue,
   index,
   isLast,
   current,
+  selected,
   overlaps,
   language,
   style,
@@ -37,6 +45,8 @@ export const CueRow = memo(function CueRow({
   index: number;
   isLast: boolean;
   current: boolean;
+  /** The row the toolbar and shortcuts act on. */
+  selected: boolean;
   /** Whether it starts before the cue above it ends. */
   overlaps: boolean;
   language: string | null;
@@ -44,63 +54,103 @@ export const CueRow = memo(function CueRow({
   handlers: CueRowHandlers;
 }) {
   const { t } = useTranslation();
-  const textRef = useRef<HTMLTextAreaElement>(null);
   const number = index + 1;
   const id = `cue-${cue.key}`;
   const warnings = readingWarnings(cue, language, style);
+  const stats = readingStats(cue, language, style);
   const select = () => handlers.select(index);
+  const caret = () => {
+    const field = document.getElementById(cueTextId(cue.key));
+    return field instanceof HTMLTextAreaElement ? field.selectionStart : null;
+  };
 
   const action = (name: EditorIconName, label: string, run: () => void, disabled = false) => (
     <button
       type="button"
+      tabIndex={-1}
       aria-label={label}
       title={label}
       disabled={disabled}
       onClick={run}
-      className="inline-flex size-8 items-center justify-center rounded-md text-zinc-700 hover:bg-zinc-200 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
+      className="inline-flex size-6 items-center justify-center rounded text-zinc-700 hover:bg-zinc-200 disabled:opacity-40"
     >
       <EditorIcon name={name} />
     </button>
   );
+  const lines = Math.min(4, Math.max(1, cue.text.split("\n").length));
 
   return (
     <li
       data-cue-index={index}
       aria-current={current ? "true" : undefined}
       className={clsx(
-        "grid gap-2 border-b border-zinc-200 p-3 last:border-b-0",
-        current ? "bg-blue-50" : "bg-white",
+        "grid grid-cols-[2.25rem_minmax(0,1fr)_minmax(0,1fr)] items-start gap-x-2 gap-y-1 border-b border-zinc-200 px-2 py-1 last:border-b-0",
+        "md:grid-cols-[2.25rem_7.5rem_7.5rem_minmax(0,1fr)_auto]",
+        current ? "bg-blue-50" : selected ? "bg-zinc-50" : "bg-white",
         overlaps && "border-l-4 border-l-red-600",
       )}
     >
-      <div className="flex flex-wrap items-start gap-2">
-        <button
-          type="button"
-          onClick={() => handlers.seek(index)}
-          aria-label={t("editor.list.number", { number, time: cue.start })}
-          className={clsx(
-            "h-9 min-w-9 rounded-md px-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-600",
-            current ? "bg-blue-700 text-white" : "bg-zinc-100 text-zinc-800 hover:bg-zinc-200",
-          )}
-        >
-          {number}
-        </button>
-        <div className="grid min-w-0 flex-1 grid-cols-2 gap-2 sm:max-w-xs">
-          {(["start", "end"] as const).map((field) => (
-            <TimeInput
-              key={field}
-              id={`${id}-${field}`}
-              label={t(`editor.list.${field}`, { number })}
-              value={cue[field]}
-              problem={timeProblem(cue, field)}
-              onChange={(value) => handlers.editTime(index, field, value)}
-              onFocus={select}
-            />
-          ))}
-        </div>
-        <div className="ml-auto flex gap-0.5">
+      <button
+        type="button"
+        tabIndex={-1}
+        onClick={() => handlers.seek(index)}
+        aria-label={t("editor.list.number", { number, time: cue.start })}
+        className={clsx(
+          "h-8 min-w-8 rounded-md px-1 text-sm font-semibold tabular-nums",
+          current ? "bg-blue-700 text-white" : "bg-zinc-100 text-zinc-800 hover:bg-zinc-200",
+        )}
+      >
+        {number}
+      </button>
+      {(["start", "end"] as const).map((field) => (
+        <TimeInput
+          key={field}
+          id={`${id}-${field}`}
+          label={t(`editor.list.${field}`, { number })}
+          value={cue[field]}
+          problem={timeProblem(cue, field)}
+          onChange={(value) => handlers.editTime(index, field, value)}
+          onFocus={select}
+        />
+      ))}
+      <div className="col-span-3 min-w-0 md:col-span-1">
+        <label htmlFor={cueTextId(cue.key)} className="sr-only">
+          {t("editor.list.text", { number })}
+        </label>
+        <textarea
+          id={cueTextId(cue.key)}
+          value={cue.text}
+          rows={lines}
+          onChange={(event) => handlers.editText(cue.key, event.target.value)}
+          onFocus={select}
+          className="block w-full resize-none rounded-md border border-zinc-300 bg-white px-2 py-0.5 text-[13px] leading-[18px] text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+        />
+        {overlaps && (
+          <p className="mt-0.5 text-xs font-medium text-red-700" id={`${id}-overlap`}>
+            {t("editor.list.overlaps", { number, previous: number - 1 })}
+          </p>
+        )}
+        {warnings.length > 0 && (
+          <ul
+            className="mt-1 flex flex-wrap gap-1"
+            aria-label={t("editor.list.warnings", { number })}
+          >
+            {warnings.map((code) => (
+              <li
+                key={code}
+                className="rounded-full border border-amber-300 bg-amber-50 px-1.5 text-xs font-medium text-amber-900"
+              >
+                {t(`editor.warnings.${code}`)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="col-span-3 flex items-center justify-between gap-2 md:col-span-1 md:flex-col md:items-end md:gap-0.5">
+        <ReadingNumbers stats={stats} number={number} />
+        <div className="flex gap-0.5">
           {action("split", t("editor.list.split", { number }), () =>
-            handlers.split(index, textRef.current?.selectionStart ?? null),
+            handlers.split(index, caret()),
           )}
           {action(
             "merge",
@@ -112,35 +162,47 @@ export const CueRow = memo(function CueRow({
           {action("delete", t("editor.list.delete", { number }), () => handlers.remove(index))}
         </div>
       </div>
-      <label htmlFor={`${id}-text`} className="sr-only">
-        {t("editor.list.text", { number })}
-      </label>
-      <textarea
-        id={`${id}-text`}
-        ref={textRef}
-        value={cue.text}
-        rows={2}
-        onChange={(event) => handlers.editText(cue.key, event.target.value)}
-        onFocus={select}
-        className="w-full resize-y rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
-      />
-      {overlaps && (
-        <p className="text-xs font-medium text-red-700" id={`${id}-overlap`}>
-          {t("editor.list.overlaps", { number, previous: number - 1 })}
-        </p>
-      )}
-      {warnings.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label={t("editor.list.warnings", { number })}>
-          {warnings.map((code) => (
-            <li
-              key={code}
-              className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900"
-            >
-              {t(`editor.warnings.${code}`)}
-            </li>
-          ))}
-        </ul>
-      )}
     </li>
   );
 });
+
+/** Reading speed and line lengths, red where over the preset's limit. */
+function ReadingNumbers({
+  stats,
+  number,
+}: {
+  stats: ReturnType<typeof readingStats>;
+  number: number;
+}) {
+  const { t } = useTranslation();
+  const { cps, lineLengths, limits } = stats;
+  const fast = cps !== null && cps > limits.maxCharsPerSecond;
+  return (
+    <dl
+      aria-label={t("editor.list.numbers", { number })}
+      className="flex gap-3 text-xs text-zinc-700 tabular-nums"
+    >
+      <div className="flex gap-1">
+        <dt className="sr-only">{t("editor.list.cps")}</dt>
+        <dd className={clsx(fast && "font-semibold text-red-700")} data-testid="cue-cps">
+          {cps === null ? "–" : Number.isFinite(cps) ? cps.toFixed(1) : "∞"}
+          <span aria-hidden="true"> {t("editor.list.cpsUnit")}</span>
+        </dd>
+      </div>
+      <div className="flex gap-1">
+        <dt className="sr-only">{t("editor.list.lineLengths")}</dt>
+        <dd data-testid="cue-lines">
+          {lineLengths.map((length, i) => (
+            <span
+              key={i}
+              className={clsx(length > limits.maxCharsPerLine && "font-semibold text-red-700")}
+            >
+              {i > 0 && " · "}
+              {length}
+            </span>
+          ))}
+        </dd>
+      </div>
+    </dl>
+  );
+}

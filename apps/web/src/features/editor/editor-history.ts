@@ -6,10 +6,11 @@ import {
   insertAfter,
   mergeWithNext,
   shiftAll,
+  splitAtTime,
   splitCue,
   sortByStart,
 } from "./cue-operations";
-import { replaceAll, type FindOptions } from "./find-replace";
+import { replaceAll, replaceOne, type FindOptions } from "./find-replace";
 import { fromPlainText } from "./plain-text";
 import type { EditorCue, TimeField } from "./types";
 
@@ -32,11 +33,19 @@ export type EditorAction =
   | { type: "edit-time"; index: number; field: TimeField; value: string }
   | { type: "set-times"; index: number; start: string; end: string }
   | { type: "split"; index: number; caret: number | null }
+  | { type: "split-at"; ms: number }
   | { type: "merge-next"; index: number }
   | { type: "insert-after"; index: number }
   | { type: "delete"; index: number }
   | { type: "shift"; offsetMs: number }
   | { type: "replace-all"; query: string; replacement: string; options: FindOptions }
+  | {
+      type: "replace-one";
+      index: number;
+      query: string;
+      replacement: string;
+      options: FindOptions;
+    }
   | { type: "plain-text"; text: string }
   | { type: "sort" }
   | { type: "fix-overlaps" }
@@ -84,6 +93,8 @@ function apply(cues: EditorCue[], action: EditorAction): [EditorCue[], string | 
       ];
     case "split":
       return [splitCue(cues, action.index, action.caret, nextKey(cues)), null];
+    case "split-at":
+      return [splitAtTime(cues, action.ms, nextKey(cues)), null];
     case "merge-next":
       return [mergeWithNext(cues, action.index), null];
     case "insert-after":
@@ -94,6 +105,11 @@ function apply(cues: EditorCue[], action: EditorAction): [EditorCue[], string | 
       return [shiftAll(cues, action.offsetMs), null];
     case "replace-all":
       return [replaceAll(cues, action.query, action.replacement, action.options), null];
+    case "replace-one":
+      return [
+        replaceOne(cues, action.index, action.query, action.replacement, action.options),
+        null,
+      ];
     case "plain-text":
       return [fromPlainText(action.text, cues, nextKey(cues)), "plain"];
     case "sort":

@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { EditorIcon } from "./icons";
@@ -22,6 +23,9 @@ export function EditorToolbar({
   onFixOverlaps,
   findOpen,
   onToggleFind,
+  onSplitAtPlayhead,
+  canSplitAtPlayhead,
+  extra,
   status,
   keptOnDevice,
 }: {
@@ -39,6 +43,11 @@ export function EditorToolbar({
   onFixOverlaps(): void;
   findOpen: boolean;
   onToggleFind(): void;
+  onSplitAtPlayhead(): void;
+  /** Whether a cue is on screen at the playhead. */
+  canSplitAtPlayhead: boolean;
+  /** More tools for this transcript (e.g. Chinese script conversion). */
+  extra?: ReactNode;
   status: SaveStatus;
   /** Whether the current state is written on this device (said while offline). */
   keptOnDevice: boolean;
@@ -92,6 +101,16 @@ export function EditorToolbar({
           <EditorIcon name="redo" />
         </Button>
       </div>
+      <Button
+        variant="outline"
+        size="sm"
+        title="Alt+Shift+Enter"
+        disabled={!canSplitAtPlayhead}
+        onClick={onSplitAtPlayhead}
+      >
+        <EditorIcon name="split" />
+        {t("editor.toolbar.splitAtPlayhead")}
+      </Button>
       <ShiftControl onShift={onShift} earliestMs={earliestMs} />
       {overlaps > 0 && (
         <Button variant="outline" size="sm" onClick={onFixOverlaps} className="text-red-800">
@@ -107,6 +126,7 @@ export function EditorToolbar({
         <EditorIcon name="search" />
         {t("editor.find.open")}
       </Button>
+      {extra}
       <ShortcutsHelp />
       <p
         role="status"

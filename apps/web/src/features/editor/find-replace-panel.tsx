@@ -2,16 +2,27 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
-import { countMatches } from "./find-replace";
+import { countMatches, matchingCues } from "./find-replace";
 import type { EditorCue } from "./types";
 
-/** The inline find-and-replace panel: live count of matches, replace all in one undo step. */
+/**
+ * The inline find-and-replace panel: live count of matches, next and previous (Enter and
+ * Shift+Enter, or F3 and Shift+F3 anywhere in the editor) which select and show the subtitle,
+ * replace in the selected subtitle then go on, and replace all in one undo step.
+ */
 export function FindReplacePanel({
   cues,
+  found,
+  onFind,
+  onReplaceOne,
   onReplaceAll,
   onClose,
 }: {
   cues: readonly EditorCue[];
+  /** The list position of the subtitle find has selected, or -1. */
+  found: number;
+  onFind(query: string, caseSensitive: boolean, direction: 1 | -1): void;
+  onReplaceOne(query: string, replacement: string, caseSensitive: boolean): void;
   onReplaceAll(query: string, replacement: string, caseSensitive: boolean): number;
   onClose(): void;
 }) {
@@ -22,6 +33,8 @@ export function FindReplacePanel({
   const [caseSensitive, setCaseSensitive] = useState(false);
   const [replaced, setReplaced] = useState<number | null>(null);
   const count = countMatches(cues, query, { caseSensitive });
+  const matching = matchingCues(cues, query, { caseSensitive });
+  const position = matching.indexOf(found);
 
   return (
     <section
@@ -42,6 +55,10 @@ export function FindReplacePanel({
           }}
           onKeyDown={(event) => {
             if (event.key === "Escape") onClose();
+            if (event.key === "Enter") {
+              event.preventDefault();
+              onFind(query, caseSensitive, event.shiftKey ? -1 : 1);
+            }
           }}
         />
       </div>
@@ -56,6 +73,36 @@ export function FindReplacePanel({
         />
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={count === 0}
+          aria-label={t("editor.find.previous")}
+          title="Shift+F3"
+          onClick={() => onFind(query, caseSensitive, -1)}
+        >
+          ↑
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={count === 0}
+          aria-label={t("editor.find.next")}
+          title="F3"
+          onClick={() => onFind(query, caseSensitive, 1)}
+        >
+          ↓
+        </Button>
+        <Button
+          variant="outline"
+          disabled={count === 0}
+          onClick={() => {
+            setReplaced(null);
+            onReplaceOne(query, replacement, caseSensitive);
+          }}
+        >
+          {t("editor.find.replaceOne")}
+        </Button>
         <Button
           variant="secondary"
           disabled={count === 0}
@@ -80,9 +127,15 @@ export function FindReplacePanel({
         <p role="status" aria-live="polite">
           {replaced !== null
             ? t("editor.find.replaced", { count: replaced })
-            : query !== ""
-              ? t("editor.find.count", { count })
-              : ""}
+            : query === ""
+              ? ""
+              : position >= 0
+                ? t("editor.find.position", {
+                    number: found + 1,
+                    index: position + 1,
+                    total: matching.length,
+                  })
+                : t("editor.find.count", { count })}
         </p>
       </div>
     </section>

@@ -49,3 +49,55 @@ export function replaceAll(
   });
   return changed ? next : (cues as EditorCue[]);
 }
+
+/**
+ * Replaces the first occurrence in one cue (the one find has selected); the replacement is
+ * taken literally. Returns the same array when the cue has no match.
+ */
+export function replaceOne(
+  cues: readonly EditorCue[],
+  index: number,
+  query: string,
+  replacement: string,
+  options: FindOptions,
+): EditorCue[] {
+  const cue = cues[index];
+  if (!cue || query === "") return cues as EditorCue[];
+  const re = pattern(query, options);
+  re.lastIndex = 0;
+  const match = re.exec(cue.text);
+  if (!match) return cues as EditorCue[];
+  const text =
+    cue.text.slice(0, match.index) + replacement + cue.text.slice(match.index + match[0].length);
+  return cues.map((c, i) => (i === index ? { ...c, text } : c));
+}
+
+/** Where `query` first occurs in a cue's text ([start, end) of the match), or null. */
+export function matchRange(
+  text: string,
+  query: string,
+  options: FindOptions,
+): [number, number] | null {
+  if (query === "") return null;
+  const re = pattern(query, options);
+  const match = re.exec(text);
+  return match ? [match.index, match.index + match[0].length] : null;
+}
+
+/**
+ * The next (or previous) cue with a match, after (or before) `from`, wrapping around; -1 when
+ * none matches. From -1 the search starts at the top (or the bottom, going back).
+ */
+export function nextMatch(
+  cues: readonly EditorCue[],
+  query: string,
+  options: FindOptions,
+  from: number,
+  direction: 1 | -1,
+): number {
+  const matches = matchingCues(cues, query, options);
+  if (matches.length === 0) return -1;
+  if (direction === 1) return matches.find((i) => i > from) ?? matches[0]!;
+  const before = matches.filter((i) => i < (from < 0 ? cues.length : from));
+  return before.length > 0 ? before[before.length - 1]! : matches[matches.length - 1]!;
+}

@@ -1,5 +1,5 @@
 import { formatTimecode } from "@verbatim/subtitles";
-import { useEffect, useId } from "react";
+import { useEffect, useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
@@ -31,8 +31,8 @@ export function MediaPlayer({
   onPlayingChange,
 }: {
   source: MediaSource | null;
-  /** The subtitle on screen now, drawn over a video. */
-  caption: string | null;
+  /** The subtitle on screen now: drawn over a video, under the controls for audio. */
+  caption: ReactNode;
   playing: boolean;
   timeMs: number;
   onElement(element: HTMLMediaElement | null): void;
@@ -102,16 +102,7 @@ export function MediaPlayer({
             playsInline
             className="aspect-video w-full rounded-lg bg-black"
           />
-          {caption && (
-            <p
-              data-testid="video-caption"
-              className="pointer-events-none absolute inset-x-4 bottom-4 text-center whitespace-pre-line"
-            >
-              <span className="rounded bg-black/75 px-2 py-1 text-base leading-relaxed text-white [box-decoration-break:clone]">
-                {caption}
-              </span>
-            </p>
-          )}
+          {caption}
         </div>
       ) : (
         <audio key={url} {...events} className="hidden" />
@@ -125,6 +116,7 @@ export function MediaPlayer({
           {formatTimecode(timeMs)}
         </span>
       </div>
+      {!video && caption}
       {source.keptUntil && (
         <details className="text-sm text-zinc-700">
           <summary className="cursor-pointer">

@@ -11,6 +11,14 @@ const SHORTCUTS = [
   ["Alt+]", "setEnd"],
   ["Ctrl+Z", "undo"],
   ["Ctrl+Shift+Z · Ctrl+Y", "redo"],
+  ["Alt+Enter", "split"],
+  ["Alt+Shift+Enter", "splitAtPlayhead"],
+  ["Alt+M", "merge"],
+  ["Alt+N", "insert"],
+  ["Alt+Shift+Backspace", "delete"],
+  ["Ctrl+F", "find"],
+  ["F3 · Shift+F3", "findNext"],
+  ["Ctrl + wheel", "zoom"],
 ] as const;
 
 /** A small popover listing the keyboard shortcuts; closes on Escape or a click outside. */

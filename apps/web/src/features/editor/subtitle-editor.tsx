@@ -21,7 +21,8 @@ import {
   toSubtitles,
 } from "./cue-operations";
 import { CueList } from "./cue-list";
-import type { CueRowHandlers } from "./cue-row";
+import { cueTextId, type CueRowHandlers } from "./cue-row";
+import { ConflictBanner } from "./conflict-banner";
 import { DraftOffer } from "./draft-offer";
 import {
   draftWriter,
@@ -32,10 +33,12 @@ import {
 } from "./editor-drafts";
 import { createEditorStore } from "./editor-history";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
-import { countMatches } from "./find-replace";
+import { countMatches, matchRange, nextMatch, type FindOptions } from "./find-replace";
 import { FindReplacePanel } from "./find-replace-panel";
 import { MediaPlayer, type MediaSource } from "./media-player";
 import { PlainView } from "./plain-view";
+import { isChineseTranscript, ScriptControl } from "./script-control";
+import { SpokenCaption } from "./spoken-caption";
 import { toPlainText } from "./plain-text";
 import type { EditorCue, Subtitle } from "./types";
 import { toast } from "../../components/ui/toast-store";
@@ -62,13 +65,16 @@ export interface SubtitleEditorProps {
     /** The style preset the cues were built to (older jobs: standard). */
     style?: StyleName;
     subtitles: Subtitle[];
+    /** The server's version of the subtitles (saves from an older one are refused). */
+    version?: string;
     /** The audio the server keeps for playback, until `expiresAt`; null when none. */
     audio?: { url: string; expiresAt: string } | null;
   };
   /** The local media file for playback; null when the browser no longer has it. */
   media: File | null;
   onBack(): void;
-  onContinue(saved: Subtitle[]): void;
+  /** Continue to downloads with what the server now holds (and its version). */
+  onContinue(saved: Subtitle[], version?: string): void;
 }
 
 /** How the editor opens, once this device's draft (if any) has been read. */
@@ -150,13 +156,20 @@ function Editor({
   }, [store, writer, transcription.id]);
   useEffect(() => store.subscribe(writeDraft), [store, writeDraft]);
 
-  const { save, status, saving } = useSave(transcription.id, store, state.revision, flush, {
-    initiallyDirty: opening.restored,
-    onSaved: (subtitles) => {
-      base.current = fingerprint(subtitles);
-      writeDraft();
+  const { save, status, saving, conflict, resolveConflict } = useSave(
+    transcription.id,
+    store,
+    state.revision,
+    flush,
+    {
+      version: transcription.version,
+      initiallyDirty: opening.restored,
+      onSaved: (subtitles) => {
+        base.current = fingerprint(subtitles);
+        writeDraft();
+      },
     },
-  });
+  );
   useEffect(() => {
     if (opening.restored) toast({ title: t("editor.draft.restored"), variant: "success" });
   }, [opening.restored, t]);
@@ -245,6 +258,31 @@ function Editor({
     flush();
     store.dispatch({ type: "undo" });
   };
+  const splitAtPlayhead = () => {
+    const ms = playhead();
+    if (ms === null) return;
+    flush();
+    store.dispatch({ type: "split-at", ms });
+  };
+  // Find: the last query, so F3 goes on after the panel is closed.
+  const lastFind = useRef<{ query: string; options: FindOptions } | null>(null);
+  const [found, setFound] = useState(-1);
+  const find = (query: string, options: FindOptions, direction: 1 | -1) => {
+    lastFind.current = { query, options };
+    const cues = store.get().cues;
+    const index = nextMatch(cues, query, options, target, direction);
+    setFound(index);
+    if (index < 0) return;
+    setSelected(index);
+    const cue = cues[index];
+    const range = cue ? matchRange(cue.text, query, options) : null;
+    const field = cue ? document.getElementById(cueTextId(cue.key)) : null;
+    if (field instanceof HTMLTextAreaElement && range) {
+      // (jsdom, which runs the component tests, has no scrolling.)
+      if (typeof field.scrollIntoView === "function") field.scrollIntoView({ block: "nearest" });
+      field.setSelectionRange(range[0], range[1]);
+    }
+  };
   const redo = () => {
     flush();
     store.dispatch({ type: "redo" });
@@ -257,6 +295,24 @@ function Editor({
     setEnd: () => setFromPlayhead("end"),
     undo,
     redo,
+    splitCue: () => {
+      const cue = state.cues[target];
+      if (!cue) return;
+      const field = document.getElementById(cueTextId(cue.key));
+      const caret =
+        field instanceof HTMLTextAreaElement && document.activeElement === field
+          ? field.selectionStart
+          : null;
+      handlers.split(target, caret);
+    },
+    splitAtPlayhead,
+    mergeNext: () => target >= 0 && handlers.mergeNext(target),
+    insertCue: () => handlers.insertAfter(target),
+    deleteCue: () => target >= 0 && handlers.remove(target),
+    openFind: () => setFindOpen(true),
+    findNext: () => lastFind.current && find(lastFind.current.query, lastFind.current.options, 1),
+    findPrevious: () =>
+      lastFind.current && find(lastFind.current.query, lastFind.current.options, -1),
   });
 
   const onTimes = useCallback(
@@ -272,7 +328,7 @@ function Editor({
 
   const continueToDownload = async () => {
     const saved = await save({ quiet: true });
-    if (saved) onContinue(saved);
+    if (saved) onContinue(saved.subtitles, saved.version);
   };
 
   return (
@@ -299,9 +355,35 @@ function Editor({
         }}
         findOpen={findOpen}
         onToggleFind={() => setFindOpen((open) => !open)}
+        onSplitAtPlayhead={splitAtPlayhead}
+        extra={
+          isChineseTranscript(transcription.language, state.cues) ? (
+            <ScriptControl
+              onConvert={(convert) => {
+                flush();
+                const cues = store.get().cues.map((cue) => {
+                  const text = convert(cue.text);
+                  return text === cue.text ? cue : { ...cue, text };
+                });
+                store.dispatch({ type: "replace", cues });
+              }}
+            />
+          ) : null
+        }
+        canSplitAtPlayhead={currentIndex >= 0}
         status={status}
         keptOnDevice={storedRevision >= state.revision}
       />
+      {conflict && (
+        <ConflictBanner
+          onKeepMine={() => resolveConflict("mine")}
+          onUseTheirs={() => {
+            flush();
+            store.dispatch({ type: "replace", cues: fromSubtitles(conflict.subtitles) });
+            resolveConflict("theirs");
+          }}
+        />
+      )}
       {offer && (
         <DraftOffer
           draft={offer}
@@ -319,6 +401,17 @@ function Editor({
       {findOpen && (
         <FindReplacePanel
           cues={state.cues}
+          found={found}
+          onFind={(query, caseSensitive, direction) => find(query, { caseSensitive }, direction)}
+          onReplaceOne={(query, replacement, caseSensitive) => {
+            const options = { caseSensitive };
+            const index =
+              found >= 0 && matchRange(state.cues[found]?.text ?? "", query, options) ? found : -1;
+            if (index < 0) return find(query, options, 1);
+            flush();
+            store.dispatch({ type: "replace-one", index, query, replacement, options });
+            find(query, options, 1);
+          }}
           onClose={() => setFindOpen(false)}
           onReplaceAll={(query, replacement, caseSensitive) => {
             flush();
@@ -329,43 +422,51 @@ function Editor({
           }}
         />
       )}
-      <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start">
-        <div className="space-y-3 md:sticky md:top-4">
-          <MediaPlayer
-            source={source}
-            caption={currentIndex >= 0 ? (state.cues[currentIndex]?.text ?? null) : null}
-            playing={playing}
-            timeMs={time}
-            onElement={onElement}
-            onPick={setLocalMedia}
-            onTogglePlay={togglePlay}
-            onTime={setTime}
-            onPlayingChange={setPlaying}
-          />
-          {mediaElement && url && canDrawWaveform() && (
+      <div className="sticky top-16 z-10 -mx-4 grid gap-3 bg-white px-4 py-2 sm:static sm:mx-0 sm:px-0 sm:py-0 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
+        <MediaPlayer
+          source={source}
+          caption={
+            <SpokenCaption
+              cue={state.cues[currentIndex] ?? null}
+              timeMs={time}
+              overVideo={source?.video ?? false}
+              onSeek={seekTo}
+            />
+          }
+          playing={playing}
+          timeMs={time}
+          onElement={onElement}
+          onPick={setLocalMedia}
+          onTogglePlay={togglePlay}
+          onTime={setTime}
+          onPlayingChange={setPlaying}
+        />
+        {mediaElement && url && canDrawWaveform() && (
+          <div className="hidden min-w-0 sm:block">
             <Suspense fallback={null}>
               <Waveform media={mediaElement} url={url} cues={state.cues} onTimes={onTimes} />
             </Suspense>
-          )}
-        </div>
-        <div className="min-w-0">
-          {view === "srt" ? (
-            <CueList
-              cues={state.cues}
-              currentIndex={currentIndex}
-              following={playing}
-              language={transcription.language}
-              style={transcription.style}
-              handlers={handlers}
-            />
-          ) : (
-            <PlainView
-              text={toPlainText(state.cues)}
-              registry={registry}
-              onCommit={(text) => store.dispatch({ type: "plain-text", text })}
-            />
-          )}
-        </div>
+          </div>
+        )}
+      </div>
+      <div className="min-w-0">
+        {view === "srt" ? (
+          <CueList
+            cues={state.cues}
+            currentIndex={currentIndex}
+            selectedIndex={selected}
+            following={playing}
+            language={transcription.language}
+            style={transcription.style}
+            handlers={handlers}
+          />
+        ) : (
+          <PlainView
+            text={toPlainText(state.cues)}
+            registry={registry}
+            onCommit={(text) => store.dispatch({ type: "plain-text", text })}
+          />
+        )}
       </div>
       <div className="flex flex-wrap justify-between gap-2 border-t border-zinc-200 pt-4">
         <Button variant="outline" onClick={onBack}>

@@ -35,7 +35,7 @@ export function TimeInput({
         onChange={(event) => onChange(event.target.value)}
         onFocus={onFocus}
         className={clsx(
-          "h-9 w-full rounded-md border bg-white px-2 font-mono text-sm text-zinc-900 tabular-nums",
+          "h-8 w-full rounded-md border bg-white px-1.5 font-mono text-[13px] text-zinc-900 tabular-nums",
           "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600",
           problem ? "border-red-600 bg-red-50" : "border-zinc-300",
         )}

@@ -1,9 +1,13 @@
+import type { TimedWord } from "./spoken-words";
+
 /** One subtitle as the API sends and takes it: times as `hh:mm:ss,mmm`. */
 export interface Subtitle {
   id: number;
   startTime: string;
   endTime: string;
   text: string;
+  /** Word times (ms), sent by the server while the text is the recognised one. */
+  words?: TimedWord[];
 }
 
 /**
@@ -15,6 +19,8 @@ export interface EditorCue {
   start: string;
   end: string;
   text: string;
+  /** The recognised words with their times; used only while they still spell `text`. */
+  words?: TimedWord[];
 }
 
 export type TimeField = "start" | "end";

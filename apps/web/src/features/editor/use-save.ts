@@ -12,7 +12,27 @@ export const AUTOSAVE_DELAY_MS = 2000;
 /** A failed autosave is tried again after this long (and at once when the browser is online). */
 export const RETRY_DELAY_MS = 10_000;
 
-export type SaveStatus = "saved" | "saving" | "unsaved" | "invalid" | "failed" | "offline";
+export type SaveStatus =
+  "saved" | "saving" | "unsaved" | "invalid" | "failed" | "offline" | "conflict";
+
+/** What the server holds when a save was refused because it changed elsewhere meanwhile. */
+export interface EditConflict {
+  version: string;
+  subtitles: Subtitle[];
+}
+
+/** A save that went through: what the server now holds, and its version. */
+export interface Saved {
+  subtitles: Subtitle[];
+  version?: string;
+}
+
+function editConflict(error: unknown): EditConflict | null {
+  if (!(error instanceof ApiError) || error.code !== "EDIT_CONFLICT") return null;
+  const details = error.details as Partial<EditConflict> | undefined;
+  if (typeof details?.version !== "string" || !Array.isArray(details.subtitles)) return null;
+  return { version: details.version, subtitles: details.subtitles };
+}
 
 function subscribeOnline(onChange: () => void) {
   window.addEventListener("online", onChange);
@@ -47,10 +67,13 @@ export function useSave(
   flush: () => void,
   {
     initiallyDirty = false,
+    version,
     onSaved,
   }: {
     /** The editor opened on changes the server does not have (a restored draft). */
     initiallyDirty?: boolean;
+    /** The server's version the editor opened on (absent from older servers). */
+    version?: string;
     /** Told of every successful save, with what the server now holds. */
     onSaved?(subtitles: Subtitle[]): void;
   } = {},
@@ -63,25 +86,38 @@ export function useSave(
   const online = useOnline();
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
+  // The version the next save is made from: a save from an older one is refused (another tab or
+  // device saved meanwhile), and the user chooses which version to keep; nothing is overwritten.
+  const baseVersion = useRef(version);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const conflictRef = useRef(conflict);
+  conflictRef.current = conflict;
 
   const send = useCallback(
-    async ({ keepalive = false }: { keepalive?: boolean } = {}): Promise<Subtitle[]> => {
+    async ({ keepalive = false }: { keepalive?: boolean } = {}): Promise<Saved> => {
       const { cues, revision: at } = store.get();
       const subtitles = toSubtitles(cues);
       setSaving(true);
       inFlight.current = true;
       try {
-        await api(`/api/transcriptions/${encodeURIComponent(id)}`, {
-          method: "PATCH",
-          body: { subtitles },
-          keepalive,
-        });
+        const base = baseVersion.current;
+        const answer = await api<{ version?: string } | null>(
+          `/api/transcriptions/${encodeURIComponent(id)}`,
+          {
+            method: "PATCH",
+            body: base === undefined ? { subtitles } : { subtitles, baseVersion: base },
+            keepalive,
+          },
+        );
+        if (typeof answer?.version === "string") baseVersion.current = answer.version;
         savedRevision.current = Math.max(savedRevision.current, at);
         setFailed(false);
         onSavedRef.current?.(subtitles);
-        return subtitles;
+        return { subtitles, version: baseVersion.current };
       } catch (error) {
-        setFailed(true);
+        const refused = editConflict(error);
+        if (refused) setConflict(refused);
+        else setFailed(true);
         throw error;
       } finally {
         inFlight.current = false;
@@ -93,7 +129,7 @@ export function useSave(
 
   /** Saves now; returns the saved subtitles, or null (with a toast saying why) when it did not. */
   const save = useCallback(
-    async ({ quiet = false }: { quiet?: boolean } = {}): Promise<Subtitle[] | null> => {
+    async ({ quiet = false }: { quiet?: boolean } = {}): Promise<Saved | null> => {
       flush();
       const problem = firstTimeProblem(store.get().cues);
       if (problem) {
@@ -111,11 +147,16 @@ export function useSave(
         });
         return null;
       }
+      if (conflictRef.current) {
+        toast({ title: t("editor.conflict.title"), variant: "destructive" });
+        return null;
+      }
       try {
         const saved = await send();
         if (!quiet) toast({ title: t("editor.toast.saved"), variant: "success" });
         return saved;
       } catch (error) {
+        if (editConflict(error)) return null; // the banner asks which version to keep
         toast({
           title: t("editor.toast.saveFailed"),
           description: error instanceof ApiError ? error.serverMessage : String(error),
@@ -131,7 +172,7 @@ export function useSave(
   const dirty = revision > savedRevision.current;
 
   useEffect(() => {
-    if (!dirty || invalid || !online) return;
+    if (!dirty || invalid || !online || conflict) return;
     const timer = setTimeout(
       () => {
         if (!inFlight.current) send().catch(() => undefined);
@@ -139,7 +180,29 @@ export function useSave(
       failed ? RETRY_DELAY_MS : AUTOSAVE_DELAY_MS,
     );
     return () => clearTimeout(timer);
-  }, [revision, dirty, invalid, online, failed, send]);
+  }, [revision, dirty, invalid, online, failed, conflict, send]);
+
+  /**
+   * Settles a conflict: "mine" saves this editor's cues over the other version (from the version
+   * now known); "theirs" is applied by the caller (an undoable step) and counts as saved.
+   */
+  const resolveConflict = useCallback(
+    (keep: "mine" | "theirs") => {
+      const refused = conflictRef.current;
+      if (!refused) return;
+      baseVersion.current = refused.version;
+      setConflict(null);
+      conflictRef.current = null;
+      if (keep === "theirs") {
+        savedRevision.current = store.get().revision;
+        setFailed(false);
+        onSavedRef.current?.(refused.subtitles);
+      } else {
+        send().catch(() => undefined);
+      }
+    },
+    [send, store],
+  );
 
   const flushRef = useRef(flush);
   flushRef.current = flush;
@@ -152,7 +215,9 @@ export function useSave(
       event.returnValue = ""; // older browsers show the prompt only with this set
     };
     const unsavedNow = () =>
-      store.get().revision > savedRevision.current && firstTimeProblem(store.get().cues) === null;
+      store.get().revision > savedRevision.current &&
+      firstTimeProblem(store.get().cues) === null &&
+      !conflictRef.current;
     const pageHide = () => {
       flushRef.current();
       if (unsavedNow()) send({ keepalive: true }).catch(() => undefined);
@@ -168,16 +233,18 @@ export function useSave(
     };
   }, [send, store]);
 
-  const status: SaveStatus = saving
-    ? "saving"
-    : !dirty
-      ? "saved"
-      : invalid
-        ? "invalid"
-        : !online
-          ? "offline"
-          : failed
-            ? "failed"
-            : "unsaved";
-  return { save, status, saving, dirty };
+  const status: SaveStatus = conflict
+    ? "conflict"
+    : saving
+      ? "saving"
+      : !dirty
+        ? "saved"
+        : invalid
+          ? "invalid"
+          : !online
+            ? "offline"
+            : failed
+              ? "failed"
+              : "unsaved";
+  return { save, status, saving, dirty, conflict, resolveConflict };
 }

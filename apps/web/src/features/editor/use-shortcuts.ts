@@ -8,6 +8,16 @@ export interface ShortcutActions {
   setEnd(): void;
   undo(): void;
   redo(): void;
+  /** Split the selected cue at the text cursor (or its middle). */
+  splitCue(): void;
+  /** Split the cue under the playhead at the playhead's time. */
+  splitAtPlayhead(): void;
+  mergeNext(): void;
+  insertCue(): void;
+  deleteCue(): void;
+  openFind(): void;
+  findNext(): void;
+  findPrevious(): void;
 }
 
 function inTextField(target: EventTarget | null): boolean {
@@ -37,7 +47,15 @@ export function shortcutFor(event: KeyboardEvent): keyof ShortcutActions | null 
     if (!ctrl && !event.altKey && !event.shiftKey && !usesSpace(event.target)) return "togglePlay";
     return null;
   }
+  if (event.key === "F3" && !ctrl && !event.altKey) {
+    return event.shiftKey ? "findPrevious" : "findNext";
+  }
   if (event.altKey && !ctrl) {
+    // event.code, not event.key: Alt (Option on a Mac) changes the character a letter types.
+    if (event.key === "Enter") return event.shiftKey ? "splitAtPlayhead" : "splitCue";
+    if (event.key === "Backspace" && event.shiftKey) return "deleteCue";
+    if (event.code === "KeyM" && !event.shiftKey) return "mergeNext";
+    if (event.code === "KeyN" && !event.shiftKey) return "insertCue";
     if (event.key === "ArrowDown") return "nextCue";
     if (event.key === "ArrowUp") return "previousCue";
     if (event.code === "BracketLeft") return "setStart";
@@ -48,6 +66,7 @@ export function shortcutFor(event: KeyboardEvent): keyof ShortcutActions | null 
     const key = event.key.toLowerCase();
     if (key === "z") return event.shiftKey ? "redo" : "undo";
     if (key === "y" && !event.shiftKey) return "redo";
+    if (key === "f" && !event.shiftKey) return "openFind";
   }
   return null;
 }

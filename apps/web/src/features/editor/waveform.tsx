@@ -1,5 +1,5 @@
 import { formatTimecode } from "@verbatim/subtitles";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import WaveSurfer from "wavesurfer.js";
 import RegionsPlugin, { type Region } from "wavesurfer.js/dist/plugins/regions.esm.js";
@@ -8,9 +8,13 @@ import type { EditorCue } from "./types";
 
 const REGION_COLOR = "rgba(37, 99, 235, 0.18)";
 
+/** Zoom steps in pixels per second of media; 0 fits the whole media in the width. */
+export const ZOOM_LEVELS = [0, 25, 50, 100, 200, 400] as const;
+
 /**
  * The media's waveform (wavesurfer.js) with each cue as a region: dragging or resizing one
  * sets the cue's times; a time edited in the list moves its region. Clicking seeks.
+ * Zoom with the buttons or Ctrl + wheel; zoomed in, the view follows the playhead.
  * Loaded lazily, only when media is present and the browser has Web Audio.
  */
 export default function Waveform({
@@ -31,6 +35,9 @@ export default function Waveform({
   onTimesRef.current = onTimes;
   const cuesRef = useRef(cues);
   cuesRef.current = cues;
+  const surferRef = useRef<WaveSurfer | null>(null);
+  const [ready, setReady] = useState(false);
+  const [zoom, setZoom] = useState(0);
 
   useEffect(() => {
     if (!container.current) return;
@@ -39,7 +46,9 @@ export default function Waveform({
       container: container.current,
       media,
       url,
-      height: 72,
+      height: 80,
+      autoScroll: true,
+      autoCenter: true,
       waveColor: "#71717a",
       progressColor: "#1d4ed8",
       cursorColor: "#b91c1c",
@@ -53,22 +62,81 @@ export default function Waveform({
         formatTimecode(region.end * 1000),
       );
     });
-    const unready = wavesurfer.on("ready", () => syncRegions(regions, cuesRef.current));
+    const unready = wavesurfer.on("ready", () => {
+      syncRegions(regions, cuesRef.current);
+      setReady(true);
+    });
+    surferRef.current = wavesurfer;
     return () => {
       unsubscribe();
       unready();
       regionsRef.current = null;
+      surferRef.current = null;
+      setReady(false);
       wavesurfer.destroy();
     };
   }, [media, url]);
 
   useEffect(() => {
+    if (ready) surferRef.current?.zoom(ZOOM_LEVELS[zoom] ?? 0);
+  }, [ready, zoom]);
+
+  const step = (by: 1 | -1) => setZoom((level) => zoomStep(level, by));
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      if (!event.ctrlKey && !event.metaKey) return;
+      event.preventDefault();
+      setZoom((level) => zoomStep(level, event.deltaY < 0 ? 1 : -1));
+    };
+    element.addEventListener("wheel", onWheel, { passive: false });
+    return () => element.removeEventListener("wheel", onWheel);
+  }, []);
+
+  useEffect(() => {
     if (regionsRef.current) syncRegions(regionsRef.current, cues);
   }, [cues]);
 
+  const level = ZOOM_LEVELS[zoom] ?? 0;
   return (
-    <div ref={container} role="img" aria-label={t("editor.player.waveform")} className="w-full" />
+    <div className="space-y-1">
+      <div
+        ref={container}
+        role="img"
+        aria-label={t("editor.player.waveform")}
+        data-px-per-sec={level}
+        className="w-full"
+      />
+      <div className="flex items-center justify-end gap-1 text-xs text-zinc-700">
+        <span className="mr-1 tabular-nums" aria-live="polite">
+          {level === 0 ? t("editor.player.zoomFit") : t("editor.player.zoomLevel", { px: level })}
+        </span>
+        <button
+          type="button"
+          aria-label={t("editor.player.zoomOut")}
+          disabled={!ready || zoom === 0}
+          onClick={() => step(-1)}
+          className="inline-flex size-7 items-center justify-center rounded-md border border-zinc-300 bg-white text-base hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
+        >
+          −
+        </button>
+        <button
+          type="button"
+          aria-label={t("editor.player.zoomIn")}
+          disabled={!ready || zoom === ZOOM_LEVELS.length - 1}
+          onClick={() => step(1)}
+          className="inline-flex size-7 items-center justify-center rounded-md border border-zinc-300 bg-white text-base hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 disabled:opacity-40"
+        >
+          +
+        </button>
+      </div>
+    </div>
   );
+}
+
+function zoomStep(level: number, by: 1 | -1): number {
+  return Math.min(ZOOM_LEVELS.length - 1, Math.max(0, level + by));
 }
 
 /** Adds, moves and removes regions so that they match the cues with valid times. */

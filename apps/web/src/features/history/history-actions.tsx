@@ -10,8 +10,7 @@ import { toast } from "../../components/ui/toast-store";
 import { fetchExport, saveFile } from "../workspace/download-export";
 import { ConfirmDialog } from "./confirm-dialog";
 import type { HistoryItem } from "./use-history";
-import { forgetOnDevice } from "../editor/device-media";
-import { deleteDraft } from "../editor/editor-drafts";
+import { deleteLater, UNDO_DELETE_MS, undoDelete } from "./pending-deletions";
 
 /** Open, download, rename and delete for one row. */
 export function HistoryActions({ item }: { item: HistoryItem }) {
@@ -113,13 +112,29 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
         confirmLabel={t("workspace.history.delete")}
         destructive
         busy={busy}
-        onConfirm={() =>
-          void run(async () => {
-            await api(`/api/transcriptions/${item.id}`, { method: "DELETE" });
-            // This device's copies of it go too: the editor's draft and the kept media.
-            await Promise.all([deleteDraft(item.id), forgetOnDevice(item.id)]);
-          }, t("workspace.history.deleted"))
-        }
+        onConfirm={() => {
+          setDialog(null);
+          deleteLater(item.id, {
+            onDone: () => void refresh(),
+            onFailed: (error) =>
+              toast({
+                title: t("workspace.history.deleteFailed", { name: item.fileName }),
+                description: error instanceof ApiError ? error.serverMessage : undefined,
+                variant: "destructive",
+              }),
+          });
+          toast({
+            title: t("workspace.history.deleted"),
+            description: item.fileName,
+            durationMs: UNDO_DELETE_MS,
+            action: {
+              label: t("workspace.history.undoDelete"),
+              run: () => {
+                if (undoDelete(item.id)) toast({ title: t("workspace.history.restored") });
+              },
+            },
+          });
+        }}
       >
         {t("workspace.history.deleteText", { name: item.fileName })}
       </ConfirmDialog>

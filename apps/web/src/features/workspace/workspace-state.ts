@@ -12,6 +12,8 @@ export interface TranscriptionDetail {
   /** The subtitle style preset the cues were built to (absent from older servers). */
   style?: StyleName;
   subtitles: { id: number; startTime: string; endTime: string; text: string }[];
+  /** The version of the subtitles, sent back when saving edits (absent from older servers). */
+  version?: string;
   /** The audio the server keeps for the player, until `expiresAt`; null when it has none. */
   audio?: { url: string; expiresAt: string } | null;
 }

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
@@ -113,7 +114,13 @@ export function Workspace() {
   };
 
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 sm:px-6">
+    <div
+      className={clsx(
+        "mx-auto w-full space-y-8 px-4 py-8 sm:px-6",
+        // The editor uses the whole width for its cue table; the other steps read better narrow.
+        state.step === "edit" ? "max-w-7xl" : "max-w-5xl",
+      )}
+    >
       <StepIndicator current={state.step} />
       {state.error && (
         <ErrorPanel
@@ -146,9 +153,12 @@ export function Workspace() {
           transcription={state.transcription}
           media={state.file}
           onBack={() => dispatch({ type: "back" })}
-          onContinue={(subtitles) =>
+          onContinue={(subtitles, version) =>
             state.transcription &&
-            dispatch({ type: "saved", transcription: { ...state.transcription, subtitles } })
+            dispatch({
+              type: "saved",
+              transcription: { ...state.transcription, subtitles, version },
+            })
           }
         />
       )}

@@ -1,11 +1,13 @@
-import type { Db } from "../../../server/src/db/database.js";
-import { insertTranscription, transition } from "../../../server/src/transcriptions/repo.js";
+import type { Db } from "../../src/db/database.js";
+import { insertTranscription, transition } from "../../src/transcriptions/repo.js";
 
 /** One cue as the server stores it (milliseconds). */
 export interface StoredCue {
   start: number;
   end: number;
   text: string;
+  /** Word timings (ms), as the engine stores them. */
+  words?: Array<{ text: string; start: number; end: number }>;
 }
 
 /**

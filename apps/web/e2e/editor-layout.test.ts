@@ -1,0 +1,217 @@
+// The editor as a subtitler works in it, in Chromium against the real server: on a 1366×850
+// screen the player and waveform sit on top with at least ten two-line cues readable below; the
+// waveform zooms; a cue splits at the playhead; on a phone the player stays on screen while the
+// list scrolls under it. Screenshots of both sizes in both languages go to E2E_SCREENSHOTS when
+// that is set (for people to look at; nothing is compared).
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchBrowser } from "./support/browser.js";
+import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import {
+  finishedTranscription,
+  type StoredCue,
+} from "../../server/test/support/finished-transcription.js";
+import { signedInContext } from "./support/signed-in.js";
+
+/** A rectangle as the page reports it (this file is compiled without the DOM types). */
+interface Box {
+  top: number;
+  bottom: number;
+}
+interface Measured {
+  getBoundingClientRect(): Box;
+}
+
+/** 40 two-line cues of 2.5 s with 0.5 s gaps (16 characters a second), as interviews look. */
+function interviewCues(): StoredCue[] {
+  return Array.from({ length: 40 }, (_, i) => {
+    const text = `Cue ${i + 1}: what was said\nand how it ended`;
+    // Word timings as the engine stores them: evenly over the cue, with a leading space.
+    const spoken = text.split(/\s+/);
+    const words = spoken.map((word, w) => ({
+      text: ` ${word}`,
+      start: i * 3000 + w * 300,
+      end: i * 3000 + w * 300 + 250,
+    }));
+    return { start: i * 3000, end: i * 3000 + 2500, text, words };
+  });
+}
+
+describe("the editor's layout", () => {
+  let server: E2eServer;
+  let browser: Browser;
+  let audio: string;
+  const contexts: BrowserContext[] = [];
+  const shots = process.env.E2E_SCREENSHOTS;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+    // Two minutes of tone as the audio copy the server keeps, so player and waveform appear.
+    audio = join(server.dataDir, "listening.m4a");
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=120"],
+      ...["-ac", "1", "-c:a", "aac", "-b:a", "32k", audio],
+    ]);
+    if (shots) mkdirSync(shots, { recursive: true });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function openEditor(
+    size: { width: number; height: number },
+    language: "en" | "zh-HK" = "en",
+  ): Promise<Page> {
+    const { context, userId } = await signedInContext(browser, server, { language, ...size });
+    contexts.push(context);
+    const id = await finishedTranscription(server.db, userId, interviewCues());
+    await server.db
+      .updateTable("transcriptions")
+      .set({ audio_path: audio, audio_expires_at: new Date(Date.now() + 864e5).toISOString() })
+      .where("id", "=", id)
+      .execute();
+    const page = await context.newPage();
+    await page.goto(`${server.base}/?job=${id}`);
+    await page.locator("textarea").first().waitFor();
+    return page;
+  }
+
+  /** How many cue rows are wholly on screen (inside the viewport and the list's own box). */
+  async function rowsOnScreen(page: Page, below = 0): Promise<number> {
+    const list = await page.locator("ul[aria-label]").filter({ has: page.locator("textarea") });
+    const listBox = await list.evaluate((el: Measured) => el.getBoundingClientRect());
+    const height = page.viewportSize()?.height ?? 0;
+    const rows = await list
+      .locator("li[data-cue-index]")
+      .evaluateAll((els: Measured[]) => els.map((el) => el.getBoundingClientRect()));
+    return rows.filter(
+      (row) =>
+        row.top >= Math.max(below, listBox.top) - 1 &&
+        row.bottom <= Math.min(height, listBox.bottom) + 1,
+    ).length;
+  }
+
+  it(
+    "shows player, waveform and at least ten cues on a 1366×850 screen; zooms; splits at the playhead",
+    { timeout: 120_000 },
+    async () => {
+      const page = await openEditor({ width: 1366, height: 850 });
+      const waveform = page.getByRole("img", { name: /Waveform/ });
+      await waveform.waitFor();
+      // Scrolled to the editor, as someone working in it is: tools, player and waveform on top,
+      // cues below.
+      await page
+        .getByRole("button", { name: "Play", exact: true })
+        .evaluate((el: { scrollIntoView(o: object): void }) =>
+          el.scrollIntoView({ block: "start" }),
+        );
+      // …just below the site's header, which stays on top.
+      const header = await page.locator("header").first().boundingBox();
+      await page.evaluate(
+        (by) =>
+          (globalThis as unknown as { scrollBy(x: number, y: number): void }).scrollBy(0, -by),
+        header?.height ?? 0,
+      );
+      const player = await page.getByRole("button", { name: "Play", exact: true }).boundingBox();
+      expect(player && player.y >= (header?.height ?? 0)).toBe(true);
+      if (shots) await page.screenshot({ path: join(shots, "editor-desktop-en.png") });
+      expect(await rowsOnScreen(page, header?.height ?? 0)).toBeGreaterThanOrEqual(10);
+
+      // Zoom: the waveform grows wider than its box and scrolls.
+      const zoomIn = page.getByRole("button", { name: "Zoom in" });
+      await expect.poll(() => zoomIn.isEnabled(), { timeout: 30_000 }).toBe(true);
+      const scrollWidth = () =>
+        waveform.evaluate(
+          (el: {
+            firstElementChild: {
+              shadowRoot: {
+                querySelector(s: string): { scrollWidth: number; clientWidth: number } | null;
+              } | null;
+            } | null;
+          }) => {
+            const scroll = el.firstElementChild?.shadowRoot?.querySelector(".scroll");
+            return scroll ? scroll.scrollWidth / scroll.clientWidth : 0;
+          },
+        );
+      expect(await scrollWidth()).toBeLessThan(1.1);
+      await zoomIn.click();
+      await zoomIn.click();
+      await expect(waveform.getAttribute("data-px-per-sec")).resolves.toBe("50");
+      await expect.poll(scrollWidth).toBeGreaterThan(4); // 120 s × 50 px over ~900 px
+      await page.getByRole("button", { name: "Zoom out" }).click();
+      await expect(waveform.getAttribute("data-px-per-sec")).resolves.toBe("25");
+
+      // The word being spoken is highlighted under the player; clicking a word plays from it.
+      const audio = page.locator("audio");
+      await audio.evaluate((el: { currentTime: number }) => {
+        el.currentTime = 3.95; // cue 2, its 4th word ("was", 3.9–4.15 s)
+      });
+      const caption = page.getByTestId("audio-caption");
+      await expect.poll(() => caption.locator("[data-spoken]").textContent()).toBe("was");
+      await expect(caption.innerText()).resolves.toBe("Cue 2: what was said\nand how it ended");
+      await caption.getByRole("button", { name: "ended" }).click();
+      await expect
+        .poll(() => audio.evaluate((el: { currentTime: number }) => el.currentTime))
+        .toBeCloseTo(5.4, 1);
+      await expect.poll(() => caption.locator("[data-spoken]").textContent()).toBe("ended");
+
+      // Split at the playhead: cue 3 runs 6.0–8.5 s; the playhead at 7.25 s cuts it there.
+      await page.locator("audio").evaluate((el: { currentTime: number }) => {
+        el.currentTime = 7.25;
+      });
+      const split = page.getByRole("button", { name: "Split at playhead" });
+      await expect.poll(() => split.isEnabled()).toBe(true);
+      await split.click();
+      await expect(
+        page.getByRole("textbox", { name: "End time of subtitle 3", exact: true }).inputValue(),
+      ).resolves.toBe("00:00:07,250");
+      await expect(
+        page.getByRole("textbox", { name: "Start time of subtitle 4", exact: true }).inputValue(),
+      ).resolves.toBe("00:00:07,250");
+      const halves = [
+        await page.getByRole("textbox", { name: "Text of subtitle 3", exact: true }).inputValue(),
+        await page.getByRole("textbox", { name: "Text of subtitle 4", exact: true }).inputValue(),
+      ];
+      expect(halves.join(" ").replace(/\s+/g, " ")).toBe("Cue 3: what was said and how it ended");
+      expect(halves.every((half) => half.length > 0)).toBe(true);
+      await expect(
+        page.getByRole("textbox", { name: "Text of subtitle 5", exact: true }).inputValue(),
+      ).resolves.toMatch(/^Cue 4:/);
+    },
+  );
+
+  it(
+    "keeps the player on screen on a phone while the cues scroll",
+    { timeout: 60_000 },
+    async () => {
+      const page = await openEditor({ width: 390, height: 844 });
+      await page
+        .getByRole("textbox", { name: "Text of subtitle 20", exact: true })
+        .scrollIntoViewIfNeeded();
+      const play = await page.getByRole("button", { name: "Play", exact: true }).boundingBox();
+      expect(play).not.toBeNull();
+      expect(play!.y).toBeGreaterThanOrEqual(0);
+      expect(play!.y + play!.height).toBeLessThan(844 / 2);
+      // Times stay whole and readable: the time field is wide enough for "00:00:57,000".
+      const time = page.getByRole("textbox", { name: "Start time of subtitle 20", exact: true });
+      const fits = await time.evaluate(
+        (el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth,
+      );
+      expect(fits).toBe(true);
+      if (shots) {
+        await page.screenshot({ path: join(shots, "editor-phone-en.png") });
+        const desktop = await openEditor({ width: 1366, height: 850 }, "zh-HK");
+        await desktop.locator("audio").waitFor({ state: "attached" });
+        await desktop.screenshot({ path: join(shots, "editor-desktop-zh.png") });
+        const phone = await openEditor({ width: 390, height: 844 }, "zh-HK");
+        await phone.screenshot({ path: join(shots, "editor-phone-zh.png") });
+      }
+    },
+  );
+});
