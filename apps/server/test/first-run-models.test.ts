@@ -25,6 +25,7 @@ interface Health {
         percent?: number;
         receivedBytes?: number;
         totalBytes?: number;
+        reason?: string;
         instructions?: string;
         fileName?: string;
         folder?: string;
@@ -172,6 +173,7 @@ describe("first start with no models installed", () => {
         folder: modelsDir,
         url: `${unreachable}/ggml-tiny.bin`,
       });
+      expect(body.models.fast.preparation?.reason).toMatch(/cannot be reached/);
       const expected = `Put ggml-tiny.bin into ${modelsDir}: download ${unreachable}/ggml-tiny.bin and save it as ${join(modelsDir, "ggml-tiny.bin")}`;
       expect(body.models.fast.preparation?.instructions).toContain(expected);
       const user = await signedInUser(api.db);

@@ -26,6 +26,8 @@ export interface ModelPreparationStatus {
   percent?: number;
   receivedBytes?: number;
   totalBytes?: number;
+  /** Why the download failed (failed only). */
+  reason?: string;
   /** What to do by hand (failed or missing): the file name, the folder and where to get it. */
   instructions?: string;
   /** The file the server looks for. */
@@ -209,12 +211,15 @@ export class ModelPreparation {
         return;
       }
       const instructions = `${this.byHand(entry)}; then uploads work without a restart. Restarting the server tries the download again and resumes it.`;
+      // The engine's first clause says what went wrong; the rest would repeat the instructions.
+      const why = reason.split(/; |\. (?=[A-Z])/)[0] ?? reason;
       this.states.set(entry.name, {
         state: "failed",
         ...this.where(entry),
+        reason: why,
         instructions,
       });
-      this.log.error(`model ${entry.name}: download failed: ${reason}\n  ${instructions}`);
+      this.log.error(`model ${entry.name}: download failed: ${why}. ${instructions}`);
     }
   }
 }

@@ -9,6 +9,7 @@ export const ModelPreparationSchema = z.object({
   percent: z.number().optional(),
   receivedBytes: z.number().optional(),
   totalBytes: z.number().optional(),
+  reason: z.string().optional(),
   instructions: z.string().optional(),
   fileName: z.string().optional(),
   folder: z.string().optional(),
