@@ -46,7 +46,7 @@ export function startupSummary(
   const payments = {
     local: "local TEST checkout (no real money)",
     stripe: "Stripe",
-    none: "off (PAYMENT_PROVIDER not set and not on loopback)",
+    none: "off, nothing can be bought (PAYMENT_PROVIDER=stripe sells)",
   }[config.payments.provider];
   return (
     `Verbatim is running at ${url} · database: ${database} · queue: ${queue} · ` +
