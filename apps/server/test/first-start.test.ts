@@ -125,14 +125,23 @@ describe("npm start on a fresh folder", () => {
 describe("start-up refusals and safe defaults", () => {
   it("refuses to start in production without SMTP: exit code 2 and one clear line", async () => {
     const scratch = scratchDir("verbatim-production-");
+    const server = startMain(scratch.dir, {
+      NODE_ENV: "production",
+      PORT: "0",
+      MODELS_AUTO_DOWNLOAD: "false",
+    });
     try {
-      const server = startMain(scratch.dir, { NODE_ENV: "production", PORT: "0" });
-      const [code] = (await once(server.child, "exit")) as [number | null];
+      const exited = once(server.child, "exit") as Promise<[number | null]>;
+      const tooLong = new Promise<[string]>((resolve) =>
+        setTimeout(() => resolve(["still running"]), 10_000),
+      );
+      const [code] = await Promise.race([exited, tooLong]);
       expect(code).toBe(2);
       expect(server.output()).toContain(
         "NODE_ENV=production needs SMTP_URL: without it, sign-up confirmations and password resets would reach nobody.",
       );
     } finally {
+      if (server.child.exitCode === null) server.child.kill("SIGKILL");
       scratch.cleanup();
     }
   });
