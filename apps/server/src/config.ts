@@ -201,7 +201,9 @@ export type DatabaseConfig = Config["database"];
 
 /** Reads the configuration; an invalid setting stops start-up with one clear line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  // `KEY=` (as a copied .env.example leaves it) means "use the default", not an empty value.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = ConfigSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join(".")}: ${issue.message}`,

@@ -32,6 +32,13 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("http://localhost:8080");
   });
 
+  it("takes an empty setting (KEY= in .env) as unset", () => {
+    const config = loadConfig({ DATABASE_URL: "", VERBATIM_MODEL_BASE_URL: "", PORT: "" });
+    expect(config.database).toEqual({ kind: "sqlite", path: resolve("data/verbatim.db") });
+    expect(config.models.baseUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
+  });
+
   it("names every invalid setting", () => {
     expect(() => loadConfig({ PORT: "eighty", LOG_LEVEL: "loud" })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
   });
