@@ -12,19 +12,27 @@ interface ModelsHealth {
 
 const POLL_MS = 3_000;
 
+/** True while the fast model (the default choice) is queued or downloading. */
+function fastModelPreparing(health: ModelsHealth | undefined): boolean {
+  const fast = health?.models.fast;
+  const state = fast?.preparation?.state;
+  return !!fast && !fast.installed && (state === "queued" || state === "downloading");
+}
+
 /**
- * Whether the server is still fetching its speech model (first start): polled every few
- * seconds while it is, then no more. A failed health call counts as ready (the upload itself
- * then says what is wrong).
+ * Whether the server is still fetching its default speech model (first start): polled every
+ * few seconds while it is, then no more. Only the fast model counts: uploads work with it while
+ * the larger accurate one may still be on its way. A failed health call counts as ready (the
+ * upload itself then says what is wrong).
  */
 export function useModelPreparation(): { preparing: boolean; percent: number } {
   const { data } = useQuery({
     queryKey: ["health", "models"],
     queryFn: ({ signal }) => api<ModelsHealth>("/api/health", { signal }),
-    refetchInterval: (query) => (query.state.data?.models.state === "preparing" ? POLL_MS : false),
+    refetchInterval: (query) => (fastModelPreparing(query.state.data) ? POLL_MS : false),
     staleTime: 0,
   });
-  const preparing = data?.models.state === "preparing";
+  const preparing = fastModelPreparing(data);
   const percent = data?.models.fast.preparation?.percent ?? 0;
   return { preparing, percent };
 }
