@@ -140,7 +140,7 @@ describe.each(DATABASE_KINDS)("personal API keys on %s", (kind) => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await limited.json()) as OpenAIErrorBody).error).toMatchObject({
-      type: "rate_limit_error",
+      type: "requests", // as OpenAI types a request-rate limit
       code: "rate_limit_exceeded",
     });
     expect((await models(calm.key)).status).toBe(200); // per key, not per user or address

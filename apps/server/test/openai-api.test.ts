@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import type { Db } from "../src/db/database.js";
+import { joinText } from "../src/openai/join-text.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -102,8 +103,8 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
       expect(model.created).toBeGreaterThan(0);
       ids.push(model.id);
     }
-    // The fast model is installed in tests; the accurate one is not.
-    expect(ids).toEqual(["whisper-1"]);
+    // The fast model is installed in tests (also under OpenAI's mini name); the accurate one is not.
+    expect(ids).toEqual(["whisper-1", "gpt-4o-mini-transcribe"]);
     expect((await client.models.retrieve("whisper-1")).id).toBe("whisper-1");
     const missing = await failure(client.models.retrieve("gpt-4o-transcribe"));
     expect(missing).toBeInstanceOf(OpenAI.NotFoundError);
@@ -173,13 +174,19 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
       expect(Array.isArray(verbose.words)).toBe(true);
       expect(verbose.segments?.length).toBeGreaterThan(0);
       expect(verbose.words?.length).toBeGreaterThan(0);
+      // Whisper's segments (not subtitle cues): token ids, where the window starts in 10 ms
+      // frames, the temperature decoded at (tests run without the fallback), log-probability.
       for (const [i, segment] of (verbose.segments ?? []).entries()) {
-        expect(segment).toMatchObject({ id: i, seek: 0, tokens: [], no_speech_prob: 0 });
+        expect(segment).toMatchObject({ id: i, temperature: 0, no_speech_prob: 0 });
+        expect(segment.seek).toBe(Math.floor(segment.start * 100));
+        expect(segment.tokens.length).toBeGreaterThan(0);
+        expect(segment.tokens.every((token) => Number.isInteger(token) && token >= 0)).toBe(true);
         expect(segment.end).toBeGreaterThanOrEqual(segment.start);
         expect(segment.end).toBeLessThanOrEqual(verbose.duration + 0.5);
-        expect(typeof segment.avg_logprob).toBe("number");
-        expect(typeof segment.compression_ratio).toBe("number");
+        expect(segment.avg_logprob).toBeLessThan(0);
+        expect(segment.compression_ratio).toBeGreaterThan(0);
       }
+      expect(verbose.text).toBe(joinText((verbose.segments ?? []).map((segment) => segment.text)));
       for (const word of verbose.words ?? []) {
         expect(word.word).not.toBe("");
         expect(word.end).toBeGreaterThanOrEqual(word.start);
@@ -236,6 +243,158 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
   );
 
   it(
+    "streams the transcript as transcript.text.delta events, then transcript.text.done",
+    async () => {
+      const user = await userWithKey(api);
+      const { data: stream, response } = await clientFor(api, user.key)
+        .audio.transcriptions.create({
+          file: createReadStream(CLIP),
+          model: "whisper-1",
+          stream: true,
+        })
+        .withResponse();
+      expect(response.headers.get("content-type")).toContain("text/event-stream");
+      const events: OpenAI.Audio.TranscriptionStreamEvent[] = [];
+      for await (const event of stream) events.push(event);
+      const deltas = events.filter((e) => e.type === "transcript.text.delta");
+      const done = events.filter((e) => e.type === "transcript.text.done");
+      expect(deltas.length).toBeGreaterThan(0);
+      expect(events.at(-1)).toBe(done[0]);
+      expect(done).toHaveLength(1);
+      // The deltas add up to the final text, which is the text the plain answer gives.
+      expect(deltas.map((d) => d.delta).join("")).toBe(done[0]!.text);
+      expect(done[0]!.text.trim()).not.toBe("");
+      expect((done[0] as unknown as { usage: unknown }).usage).toEqual({
+        type: "duration",
+        seconds: expect.any(Number) as number,
+      });
+      const plain = await clientFor(api, user.key).audio.transcriptions.create({
+        file: createReadStream(CLIP),
+        model: "whisper-1",
+      });
+      expect(done[0]!.text).toBe(plain.text);
+
+      // Streams answer with text: a subtitle format cannot be streamed.
+      const srt = await failure(
+        client.audio.transcriptions.create({
+          file: createReadStream(CLIP),
+          model: "whisper-1",
+          response_format: "srt",
+          stream: true,
+        }),
+      );
+      expect(srt).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(srt.param).toBe("stream");
+    },
+    SLOW,
+  );
+
+  it(
+    "runs OpenAI's mini model name, keeps prompt and temperature for the engine, and says the request id and time",
+    async () => {
+      const user = await userWithKey(api);
+      const { data, response } = await clientFor(api, user.key)
+        .audio.transcriptions.create({
+          file: createReadStream(CLIP),
+          model: "gpt-4o-mini-transcribe",
+          prompt: "Kennedy, Americans.",
+          temperature: 0.3,
+        })
+        .withResponse();
+      expect(typeof data.text).toBe("string");
+      expect(response.headers.get("x-request-id")).toMatch(/^[\w.-]{8,}$/);
+      expect(Number(response.headers.get("openai-processing-ms"))).toBeGreaterThan(0);
+      const [job] = await api.db
+        .selectFrom("transcriptions")
+        .select(["model", "options_json", "segments_json"])
+        .where("user_id", "=", user.id)
+        .execute();
+      expect(job?.model).toBe("gpt-4o-mini-transcribe");
+      expect(JSON.parse(job!.options_json)).toMatchObject({
+        prompt: "Kennedy, Americans.",
+        temperature: 0.3,
+      });
+      // Whisper's segments are kept with the result, decoded at the temperature asked for.
+      const segments = JSON.parse(job!.segments_json ?? "[]") as { temperature?: number }[];
+      expect(segments.length).toBeGreaterThan(0);
+      expect(segments.every((segment) => segment.temperature === 0.3)).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    "charges once when the client's own retries resend a request with its Idempotency-Key",
+    async () => {
+      const user = await userWithKey(api);
+      const jobs = () =>
+        api.db.selectFrom("transcriptions").selectAll().where("user_id", "=", user.id).execute();
+      // A file in memory (a stream cannot be sent twice, so the client would not retry).
+      const clipFile = () => toFile(readFileSync(CLIP), "clip.mp3", { type: "audio/mpeg" });
+      // The first attempt's connection drops once the server has started its job, as a
+      // timed-out or reset request does; the client retries by itself, as SDKs do.
+      for (const stream of [false, true]) {
+        let attempts = 0;
+        const dropFirst: typeof fetch = async (url, init) => {
+          if (init?.method !== "POST") return fetch(url, init);
+          attempts += 1;
+          if (attempts > 1) return fetch(url, init);
+          const controller = new AbortController();
+          const sent = fetch(url, { ...init, signal: controller.signal }).catch(() => undefined);
+          for (let i = 0; i < 1500 && (await jobs()).length < (stream ? 2 : 1); i++) {
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          controller.abort();
+          await sent;
+          throw new TypeError("fetch failed: connection reset");
+        };
+        const retrying = new OpenAI({
+          baseURL: `${api.base}/v1`,
+          apiKey: user.key,
+          fetch: dropFirst,
+          maxRetries: 2,
+        });
+        const options = { headers: { "Idempotency-Key": `sdk-${String(stream)}-${randomUUID()}` } };
+        const text = stream
+          ? await (async () => {
+              const events = await retrying.audio.transcriptions.create(
+                { file: await clipFile(), model: "whisper-1", stream: true },
+                options,
+              );
+              let done = "";
+              for await (const event of events)
+                if (event.type === "transcript.text.done") done = event.text;
+              return done;
+            })()
+          : (
+              await retrying.audio.transcriptions.create(
+                { file: await clipFile(), model: "whisper-1" },
+                options,
+              )
+            ).text;
+        expect(attempts).toBe(2);
+        expect(text.trim()).not.toBe("");
+      }
+      // Two requests (one plain, one streamed), each sent twice: two jobs, each charged once.
+      const made = await jobs();
+      expect(made.map((job) => job.status)).toEqual(["completed", "completed"]);
+      const chargesOf = () =>
+        api.db
+          .selectFrom("minute_ledger")
+          .select("reference")
+          .where("user_id", "=", user.id)
+          .where("kind", "=", "charge")
+          .execute();
+      let charges = await chargesOf();
+      for (let i = 0; i < 100 && charges.length < made.length; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        charges = await chargesOf();
+      }
+      expect(charges.map((c) => c.reference).sort()).toEqual(made.map((job) => job.id).sort());
+    },
+    SLOW,
+  );
+
+  it(
     "cancels the job and charges nothing when a client without an Idempotency-Key goes away",
     async () => {
       const user = await userWithKey(api);
@@ -255,6 +414,21 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
       }
       const [job] = await jobs();
       expect(job?.status).toBe("cancelled");
+      expect(await secondsSpent(api.db, user.id)).toBe(0);
+
+      // A streamed request too: a client that stops listening without a key cancels its job.
+      const streaming = new AbortController();
+      const stream = await clientFor(api, user.key).audio.transcriptions.create(
+        { file: createReadStream(CLIP), model: "whisper-1", stream: true },
+        { signal: streaming.signal, maxRetries: 0 },
+      );
+      while ((await jobs()).length < 2) await new Promise((r) => setTimeout(r, 20));
+      streaming.abort();
+      for await (const event of stream) void event; // ends quietly once aborted
+      for (let i = 0; i < 100 && (await jobs()).some((j) => j.status !== "cancelled"); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await jobs()).map((j) => j.status)).toEqual(["cancelled", "cancelled"]);
       expect(await secondsSpent(api.db, user.id)).toBe(0);
     },
     SLOW,
@@ -391,7 +565,7 @@ describe.each(DATABASE_KINDS)("OpenAI-style errors on %s", (kind) => {
         model: "whisper-1",
       }),
     );
-    expect([400, 415]).toContain(notMedia.status);
+    expect(notMedia).toBeInstanceOf(OpenAI.BadRequestError); // 400, as OpenAI answers it
     expect(notMedia.type).toBe("invalid_request_error");
     expect(notMedia.param).toBe("file");
     expect(await secondsSpent(api.db, owner.id)).toBe(0);

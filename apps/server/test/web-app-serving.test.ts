@@ -45,4 +45,22 @@ describe("the server serving the web app", () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toMatchObject({ code: "NOT_FOUND" });
   });
+
+  it.each([
+    ["GET", "/v1/audio/speech"],
+    ["GET", "/v1"],
+    ["POST", "/v1/no-such-thing"],
+  ])("answers %s %s in OpenAI's JSON error shape, not with the web app", async (method, path) => {
+    const response = await fetch(`${api.base}${path}`, { method });
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(await response.json()).toEqual({
+      error: {
+        message: `Invalid URL (${method} ${path})`,
+        type: "invalid_request_error",
+        param: null,
+        code: null,
+      },
+    });
+  });
 });

@@ -29,6 +29,10 @@ export interface TranscribeRequest {
   beamSize?: number;
   /** Re-decode unreliable windows at higher temperatures (default on, as whisper does). */
   temperatureFallback?: boolean;
+  /** Initial prompt: vocabulary and style for the decoder (whisper.cpp initial_prompt). */
+  prompt?: string;
+  /** Starting decoder temperature (default 0). With temperatureFallback on, raised on failure. */
+  temperature?: number;
   /** Voice activity detection (default on). */
   vad?: boolean;
   gpu?: boolean;
@@ -136,6 +140,11 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
       "Threads and beam size must be whole numbers of at least 1.",
     );
   }
+  const temperature = request.temperature ?? 0;
+  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 1) {
+    throw new EngineError("INVALID_OPTIONS", "Temperature must be a number from 0 to 1.");
+  }
+  const prompt = request.prompt?.trim();
   return {
     language,
     task: request.task ?? "transcribe",
@@ -143,6 +152,8 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
     threads,
     beamSize,
     temperatureFallback: request.temperatureFallback ?? true,
+    temperature,
+    ...(prompt ? { prompt } : {}),
     vad: request.vad ?? true,
     gpu: request.gpu ?? false,
     chunking: { ...DEFAULT_CHUNKING_OPTIONS, ...request.chunking },

@@ -11,7 +11,13 @@ import { readSrt } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureRandomModel } from "./support/random-model.js";
 import { unusedLocalPort } from "./support/test-file-server.js";
-import { JFK_MP3, NO_SPEECH_WAV, scratchDir, writeBadInputs } from "./helpers/media-files.js";
+import {
+  ffmpeg,
+  JFK_MP3,
+  NO_SPEECH_WAV,
+  scratchDir,
+  writeBadInputs,
+} from "./helpers/media-files.js";
 import { runCli } from "./helpers/run-cli.js";
 
 const scratch = scratchDir();
@@ -25,6 +31,11 @@ beforeAll(async () => {
   // A file cut short: the header promises 11 s, only the first part is there.
   writeFileSync(at("cut.mp3"), readFileSync(JFK_MP3).subarray(0, 30_000));
   copyFileSync(JFK_MP3, at("my talk — 講話 ü.mp3"));
+  // A folder of short recordings for the batch runs, and something that is not one.
+  mkdirSync(at("talks"));
+  ffmpeg("-i", JFK_MP3, "-t", "3", "-c:a", "copy", at("talks/first.mp3"));
+  ffmpeg("-i", JFK_MP3, "-ss", "3", "-t", "3", "-ac", "1", at("talks/second.wav"));
+  writeFileSync(at("talks/notes.md"), "not a recording");
 }, 300_000);
 afterAll(() => scratch.cleanup());
 
@@ -119,10 +130,125 @@ describe("verbatim transcribe", () => {
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it("shows help with exit code 0", () => {
+  it("shows help with exit code 0, the exit codes and npx", () => {
     const run = runCli(["transcribe", "--help"]);
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/--chinese <script>/);
+    expect(run.stdout).toMatch(/--output-dir <dir>/);
+    expect(run.stdout).toMatch(
+      /Exit codes:\n\s+0 +done[\s\S]+\n\s+5 +the output cannot be written/,
+    );
+    expect(run.stdout).toMatch(/npx verbatim transcribe/);
+  });
+});
+
+describe("verbatim transcribe in batches", () => {
+  const formats = ["srt", "vtt", "txt", "json"];
+
+  it("transcribes a folder into every format at once, named after the inputs", () => {
+    const out = at("batch-out/nested");
+    const run = runCli([
+      "transcribe",
+      at("talks"),
+      "--model",
+      model,
+      "--beam-size",
+      "1",
+      "-f",
+      "srt,vtt,txt,json",
+      "-d",
+      out,
+    ]);
+    expect(run.status, run.stderr).toBe(0);
+    // Nothing on standard output, nothing on standard error when it is not a terminal.
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe("");
+    expect(readdirSync(out).sort()).toEqual(
+      ["first", "second"].flatMap((stem) => formats.map((f) => `${stem}.${f}`)).sort(),
+    );
+    expect(readSrt(readFileSync(join(out, "first.srt"), "utf8")).length).toBeGreaterThan(0);
+    const doc = JSON.parse(readFileSync(join(out, "second.json"), "utf8")) as { duration: number };
+    expect(doc.duration).toBeGreaterThan(2_500);
+    expect(doc.duration).toBeLessThan(3_500);
+  });
+
+  it("takes several inputs and glob patterns, goes on past a bad file and exits with its code", () => {
+    const out = at("glob-out");
+    const run = runCli([
+      "transcribe",
+      at("talks/*.mp3"),
+      at("notes.mp3"),
+      at("talks/first.mp3"), // named twice: transcribed once
+      "--model",
+      model,
+      "--beam-size",
+      "1",
+      "-f",
+      "txt",
+      "-d",
+      out,
+    ]);
+    expect(run.status).toBe(3);
+    expect(run.stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(/^verbatim: .*notes\.mp3: .*not audio or video/),
+    ]);
+    expect(readdirSync(out)).toEqual(["first.txt"]);
+    const none = runCli(["transcribe", at("talks/*.flac"), "--model", model]);
+    expect(none.status).toBe(3);
+    expect(none.stderr).toMatch(/No file matches .*\*\.flac/);
+  });
+
+  it("reads standard input given as -", () => {
+    const run = runCli(
+      ["transcribe", "-", "--model", model, "--beam-size", "1", "-f", "vtt"],
+      {},
+      {
+        input: readFileSync(at("talks/first.mp3")),
+      },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^WEBVTT/);
+    expect(run.stderr).toBe("");
+  });
+
+  it("says plainly, before any work, when the output cannot be written", () => {
+    const started = Date.now();
+    const missing = runCli(["transcribe", JFK_MP3, "--model", model, "-o", at("nowhere/x.srt")]);
+    expect(missing.status).toBe(5);
+    expectOneLineError(missing.stderr);
+    expect(missing.stderr).toMatch(/Cannot write .*x\.srt: the folder .*nowhere does not exist/);
+    expect(missing.stderr).not.toMatch(/ENOENT/);
+    writeFileSync(at("a-file"), "");
+    const blocked = runCli(["transcribe", JFK_MP3, "--model", model, "-d", at("a-file/out")]);
+    expect(blocked.status).toBe(5);
+    expectOneLineError(blocked.stderr);
+    expect(blocked.stderr).toMatch(/Cannot make the output folder .*a file is in the way/);
+    expect(Date.now() - started).toBeLessThan(20_000); // refused before transcribing
+  });
+
+  it.each([
+    [["-f", "srt,vtt", "-o", "x.srt"], /--output takes one input in one format/],
+    [["-o", "x.srt", "-d", "out"], /either --output or --output-dir/],
+    [["-f", "srt,docx"], /--format must be one of/],
+  ])("refuses %j as a usage error", (extra, message) => {
+    const run = runCli(["transcribe", JFK_MP3, "--model", model, ...extra]);
+    expect(run.status).toBe(2);
+    expectOneLineError(run.stderr);
+    expect(run.stderr).toMatch(message);
+  });
+
+  it("refuses inputs whose outputs would overwrite each other", () => {
+    mkdirSync(at("twin"));
+    copyFileSync(at("talks/first.mp3"), at("twin/first.mp3"));
+    const run = runCli([
+      "transcribe",
+      at("talks/first.mp3"),
+      at("twin/first.mp3"),
+      "--model",
+      model,
+    ]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/named "first"/);
   });
 });
 

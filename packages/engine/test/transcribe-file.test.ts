@@ -28,6 +28,14 @@ describe("transcribeFile through the real whisper.cpp binding", () => {
     expect(result.durationMs).toBeGreaterThan(10_500);
     expect(result.speechMs).toBeGreaterThan(5_000);
     expect(result.segments.length).toBeGreaterThan(0);
+    // Whisper's own segment details: tokens without control tokens, their mean log-probability,
+    // and the temperature (known exactly without the fallback).
+    for (const segment of result.segments) {
+      expect(segment.tokens?.length).toBeGreaterThan(0);
+      expect(segment.tokens!.every((t) => !/^\[_|^<\|/.test(t.text))).toBe(true);
+      expect(segment.avgLogprob).toBeLessThanOrEqual(0);
+      expect(segment.temperature).toBe(0);
+    }
     expect(result.cues.length).toBeGreaterThan(0);
     for (const cue of result.cues) {
       expect(cue.start).toBeGreaterThanOrEqual(0);

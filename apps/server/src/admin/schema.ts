@@ -6,7 +6,7 @@ const ProductRevenue = z.object({
   product: z.string(),
   /** Paid checkouts. */
   count: z.number().int(),
-  amountCents: z.number().int(),
+  amountCents: z.number().int().describe("US cents."),
 });
 
 /** GET /api/admin/usage query: the period, by default the 24 hours before now. */
@@ -39,10 +39,10 @@ export const UsageResponse = z.object({
     failuresByCode: z.array(z.object({ code: z.string(), count: z.number().int() })),
   }),
   /** Minutes of media completed, one decimal. */
-  minutesProcessed: z.number(),
+  minutesProcessed: z.number().describe("Minutes of media completed, one decimal."),
   /** Paid checkouts, in US cents. */
   revenue: z.object({
-    totalCents: z.number().int(),
+    totalCents: z.number().int().describe("US cents."),
     byPlan: z.array(ProductRevenue),
     byPack: z.array(ProductRevenue),
   }),
@@ -51,13 +51,17 @@ export const UsageResponse = z.object({
     queued: z.number().int(),
     processing: z.number().int(),
     /** Seconds the oldest waiting job has waited; null when none waits. */
-    oldestQueuedAgeSeconds: z.number().int().nullable(),
+    oldestQueuedAgeSeconds: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Seconds the oldest waiting job has waited; null when none waits."),
   }),
   /** Unfinished chunked uploads now (sessions, their users, bytes kept on disk). */
   parkedUploads: z.object({
     sessions: z.number().int(),
     users: z.number().int(),
-    bytes: z.number().int(),
+    bytes: z.number().int().describe("Bytes kept on disk."),
   }),
   /** The last 30 UTC days, oldest first. */
   daily: z.array(
@@ -66,8 +70,8 @@ export const UsageResponse = z.object({
       date: z.string(),
       signups: z.number().int(),
       transcriptions: z.number().int(),
-      minutes: z.number(),
-      revenueCents: z.number().int(),
+      minutes: z.number().describe("Minutes of media completed."),
+      revenueCents: z.number().int().describe("US cents."),
     }),
   ),
 });

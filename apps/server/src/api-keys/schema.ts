@@ -12,9 +12,9 @@ export const ApiKeyListing = z.object({
   name: z.string(),
   /** The key's first characters, to tell keys apart. */
   prefix: z.string(),
-  createdAt: z.string(),
+  createdAt: z.string().describe("ISO-8601 UTC time."),
   /** Null until a request uses it. */
-  lastUsedAt: z.string().nullable(),
+  lastUsedAt: z.string().nullable().describe("ISO-8601 UTC time; null until a request uses it."),
 });
 
 /** The answer to creating a key: the only time the whole key is shown. */
@@ -24,7 +24,7 @@ export const CreatedApiKey = z.object({
   prefix: z.string(),
   /** The whole key (`vb_…`): shown once, store it now. */
   key: z.string(),
-  createdAt: z.string(),
+  createdAt: z.string().describe("ISO-8601 UTC time."),
 });
 
 export const ApiKeyIdParams = z.object({ id: z.string().max(64) });

@@ -16,6 +16,12 @@ import {
 const CheckoutResponse = z.object({ url: z.string() });
 const SessionId = z.string().trim().min(1, "Payment session information is missing").max(255);
 
+/** What a confirmed purchase answers. */
+const MinutesAdded = z.object({
+  minutes: z.number().int().describe("Minutes available now (plan and packs), in whole minutes."),
+  minutesAdded: z.number().int().describe("Minutes this purchase added, in whole minutes."),
+});
+
 /** Plans, packs, confirmations and downgrade; the user is always the signed-in one. */
 export function billingRoutes(services: BillingServices): FastifyPluginAsync {
   return async (plugin) => {
@@ -33,7 +39,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           security,
           body: z.object({ sessionId: SessionId, planType: z.string().max(20) }),
           response: {
-            200: z.object({ minutes: z.number().int(), minutesAdded: z.number().int() }),
+            200: MinutesAdded,
             ...errorResponses(400, 401, 402, 404, 410, 502),
           },
         },
@@ -101,7 +107,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
             minutesPack: z.union([z.string().max(10), z.number()]),
           }),
           response: {
-            200: z.object({ minutes: z.number().int(), minutesAdded: z.number().int() }),
+            200: MinutesAdded,
             ...errorResponses(400, 401, 402, 404, 409, 410, 502),
           },
         },

@@ -119,6 +119,8 @@ export interface TranscriptionsTable {
   language: string | null;
   /** The cues as JSON, once completed (and after edits). */
   cues_json: string | null;
+  /** Once completed: Whisper's segments as JSON (StoredSegment[]: times in ms, token ids). */
+  segments_json: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0..1 of the media transcribed. */
   progress: number;
   eta_ms: number | null;

@@ -40,6 +40,7 @@ import { accountRoutes } from "../users/routes.js";
 import { serveWebApp } from "../web/serve-web-app.js";
 import { registerErrorHandling, registerNotFound } from "./error-handler.js";
 import { registerSecurityHeaders } from "./security-headers.js";
+import { nameOperations } from "./openapi-docs.js";
 
 /** What the routes need: settings and the database. */
 export interface AppContext {
@@ -88,6 +89,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
+  nameOperations(app);
 
   await app.register(multipart);
 

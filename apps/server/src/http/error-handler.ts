@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, type ErrorBody } from "./app-error.js";
+import { isOpenAIPath, sendOpenAINotFound } from "../openai/not-found.js";
 
 /** Renders every error in one shape, `{ code, message }`, with the right status. */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -87,6 +88,8 @@ export function registerNotFound(
   fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
 ): void {
   app.setNotFoundHandler((request, reply) => {
+    // GET /v1/… reaches here through the web app's catch-all route: answer as OpenAI does.
+    if (isOpenAIPath(request.url.split("?")[0] ?? "")) return sendOpenAINotFound(request, reply);
     const answered = fallback?.(request, reply);
     if (answered) return answered;
     return reply.status(404).send({

@@ -19,6 +19,7 @@ import { durationsOf } from "./job-durations.js";
 import { RedisJobEvents } from "./redis-job-events.js";
 import { RedisPubSub } from "./redis-pubsub.js";
 import { QueueSweeper } from "./queue-sweeper.js";
+import { deliveryPriority, priorityOf } from "./queue-order.js";
 import {
   failInterrupted,
   failJob,
@@ -224,8 +225,13 @@ export class BullJobQueue implements JobQueue {
 
   private async readWaitingList(): Promise<WaitingList> {
     const { db } = this.context;
-    // BullMQ adds to the head of the `wait` list and workers take from its tail.
-    const order = (await this.redis.lrange(this.queue.toKey("wait"), 0, -1)).reverse();
+    // Workers take from the tail of the `wait` list first (jobs without a priority, e.g. handed
+    // back), then the lowest score of the `prioritized` set (priority, then the order added).
+    const [plain, prioritized] = await Promise.all([
+      this.redis.lrange(this.queue.toKey("wait"), 0, -1),
+      this.redis.zrange(this.queue.toKey("prioritized"), "0", "-1"),
+    ]);
+    const order = [...plain.reverse(), ...prioritized];
     const [durations, runningMs, fleet] = await Promise.all([
       durationsOf(db, order),
       runningRemainingMs(db),
@@ -251,10 +257,10 @@ export class BullJobQueue implements JobQueue {
         : `no workers in this process (ROLE=${this.context.config.role})`;
     try {
       const [counts, fleet] = await Promise.all([
-        this.queue.getJobCounts("waiting", "active", "delayed"),
+        this.queue.getJobCounts("waiting", "prioritized", "active", "delayed"),
         this.fleet.live(),
       ]);
-      const waiting = counts.waiting ?? 0;
+      const waiting = (counts.waiting ?? 0) + (counts.prioritized ?? 0);
       const active = counts.active ?? 0;
       return {
         ok: true,
@@ -265,8 +271,16 @@ export class BullJobQueue implements JobQueue {
     }
   }
 
-  private add(id: string): Promise<unknown> {
-    return this.queue.add("transcribe", { id }, { ...DELIVERY, jobId: id });
+  /** Hands a job to BullMQ with its delivery priority (plan first, then fair share). */
+  private async add(id: string): Promise<unknown> {
+    const priority = await priorityOf(this.context.db, id).catch((error: unknown) => {
+      this.context.log.warn(
+        { err: error, jobId: id },
+        "no priority for the job; delivering it last",
+      );
+      return deliveryPriority(null, Number.MAX_SAFE_INTEGER);
+    });
+    return this.queue.add("transcribe", { id }, { ...DELIVERY, jobId: id, priority });
   }
 
   private async process(job: Job<Delivery>, token: string | undefined): Promise<string> {
@@ -305,7 +319,7 @@ export class BullJobQueue implements JobQueue {
     const { db, log } = this.context;
     try {
       const state = await job.getState();
-      if (state === "delayed" || state === "waiting" || state === "active") return; // a retry
+      if (["delayed", "waiting", "prioritized", "active"].includes(state)) return; // a retry
       const row = await findTranscription(db, job.data.id);
       if (!row || isFinal(row.status)) return;
       log.error({ err: error, jobId: row.id }, "a job failed after all its retries");

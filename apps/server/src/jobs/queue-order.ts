@@ -7,6 +7,8 @@ import type { PlanType } from "../minutes/plans.js";
 // 2. Fair share: a user with fewer jobs running goes first, so one user's batch (or long job)
 //    does not hold everyone else's up; each user's own jobs stay in the order they were sent.
 // 3. Then the oldest first.
+// With Redis (BullMQ), the same rule is given to each job as a delivery priority when it is
+// added (see deliveryPriority): fixed at that moment, where the embedded queue re-sorts each time.
 
 /** How many waiting jobs are ordered at once (the rest wait their turn behind these). */
 const WINDOW = 2_000;
@@ -71,4 +73,42 @@ export async function queuedInOrder(db: Db): Promise<QueuedJob[]> {
     created_at: row.created_at,
     duration_ms: row.duration_ms,
   }));
+}
+
+/** The largest priority BullMQ takes (2^21 - 1); lower is delivered first. */
+const MAX_BULL_PRIORITY = 2 ** 21 - 1;
+/** Turns of fair share a priority class spans before the next class begins. */
+const CLASS_SPAN = 2 ** 20;
+
+/**
+ * The BullMQ priority of a job: its plan's class first, then its turn (how many of the user's
+ * jobs are waiting or running ahead of it), as queuedInOrder orders them; equal priorities are
+ * delivered oldest first.
+ */
+export function deliveryPriority(plan: PlanType | null, turn: number): number {
+  const priority =
+    1 + planPriority(plan) * CLASS_SPAN + Math.min(Math.max(0, turn), CLASS_SPAN - 1);
+  return Math.min(priority, MAX_BULL_PRIORITY);
+}
+
+/** A queued job's delivery priority, from its owner's plan and jobs ahead of it. */
+export async function priorityOf(db: Db, jobId: string): Promise<number> {
+  const job = await db
+    .selectFrom("transcriptions as t")
+    .leftJoin("subscriptions as s", (join) =>
+      join.onRef("s.user_id", "=", "t.user_id").on("s.status", "=", "active"),
+    )
+    .select(["t.user_id", "t.created_at", "s.plan_type"])
+    .where("t.id", "=", jobId)
+    .executeTakeFirst();
+  if (!job) return deliveryPriority(null, 0);
+  const ahead = await db
+    .selectFrom("transcriptions")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("user_id", "=", job.user_id)
+    .where("status", "in", ["queued", "processing"])
+    .where("id", "!=", jobId)
+    .where("created_at", "<=", job.created_at)
+    .executeTakeFirst();
+  return deliveryPriority((job.plan_type ?? null) as PlanType | null, Number(ahead?.n ?? 0));
 }

@@ -22,6 +22,24 @@ export const PUBLIC_MODELS = {
 
 export type PublicModelName = keyof typeof PUBLIC_MODELS;
 
+/**
+ * OpenAI's other transcription model names, run on one of ours so that code written for them
+ * works unchanged (the job keeps the name the client used).
+ */
+export const MODEL_ALIASES: Readonly<Record<string, PublicModelName>> = {
+  "gpt-4o-mini-transcribe": "whisper-1",
+};
+
+/** The public model a name stands for (itself or through an alias), if any. */
+function publicModelOf(name: string) {
+  const target = Object.hasOwn(PUBLIC_MODELS, name)
+    ? (name as PublicModelName)
+    : Object.hasOwn(MODEL_ALIASES, name)
+      ? MODEL_ALIASES[name]
+      : undefined;
+  return target ? PUBLIC_MODELS[target] : undefined;
+}
+
 /** The model a job runs on: the name the client used and the engine's model (name or path). */
 export interface ModelChoice {
   requested: string;
@@ -67,7 +85,7 @@ export class ModelCatalog {
   /** The engine model behind a public or installed name; 400 when unknown, 503 when missing. */
   async choose(requested: string | undefined): Promise<ModelChoice> {
     const name = requested?.trim() || "whisper-1";
-    const publicModel = PUBLIC_MODELS[name as PublicModelName];
+    const publicModel = publicModelOf(name);
     const installed = await this.installed();
     if (publicModel) {
       const engineModel = this.config.models[publicModel.role];

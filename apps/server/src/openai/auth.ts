@@ -26,7 +26,7 @@ function masked(key: string): string {
 /**
  * A preHandler for /v1: `Authorization: Bearer vb_…` with a live API key (session tokens do
  * not work here), else 401 in OpenAI's shape. Sets `request.user` and `request.apiKeyId`, then
- * counts the request against the key's rate limit (429 rate_limit_error with Retry-After).
+ * counts the request against the key's rate limit (429, type `requests` as OpenAI says it, with Retry-After).
  * Registers @fastify/rate-limit (global: false) in the caller's scope; counters per process, or
  * in Redis shared by every API process when REDIS_URL is set.
  */
@@ -77,7 +77,7 @@ export async function requireApiKey(
       reply.header("retry-after", String(limited.ttlInSeconds));
       throw new OpenAIError(
         429,
-        "rate_limit_error",
+        "requests",
         `Rate limit reached for this API key: at most ${rule.max} requests per ${Math.round(rule.windowMs / 1000)} seconds. Please try again in ${limited.ttlInSeconds} seconds.`,
         null,
         "rate_limit_exceeded",

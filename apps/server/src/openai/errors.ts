@@ -3,13 +3,15 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../http/app-error.js";
 import { serviceUnavailable } from "../http/error-handler.js";
+import { sendOpenAINotFound } from "./not-found.js";
 
 /** The error types OpenAI's API answers with. */
 export type OpenAIErrorType =
   | "invalid_request_error"
   | "authentication_error"
   | "insufficient_quota"
-  | "rate_limit_error"
+  /** A request-rate limit (OpenAI types it so; code `rate_limit_exceeded`). */
+  | "requests"
   | "server_error";
 
 /** Every error under /v1, in OpenAI's shape, so OpenAI clients show it as they would OpenAI's. */
@@ -82,13 +84,14 @@ function fromAppError(error: AppError): OpenAIError {
     case "FILE_TOO_LARGE":
       return new OpenAIError(413, "invalid_request_error", error.message, "file", code);
     case "RATE_LIMITED":
-      return new OpenAIError(429, "rate_limit_error", error.message, null, "rate_limit_exceeded");
+      return new OpenAIError(429, "requests", error.message, null, "rate_limit_exceeded");
   }
   if (error.status === 401) {
     return new OpenAIError(401, "authentication_error", error.message, null, "invalid_api_key");
   }
   if (FILE_CODES.has(error.code) || error.code.startsWith("INPUT_")) {
-    return new OpenAIError(error.status, "invalid_request_error", error.message, "file", code);
+    // Not media, no audio, corrupt: OpenAI answers 400 (the rest of our API says 415).
+    return new OpenAIError(400, "invalid_request_error", error.message, "file", code);
   }
   if (error.status >= 500) {
     return new OpenAIError(error.status, "server_error", error.message, param, code);
@@ -139,15 +142,5 @@ export function registerOpenAIErrorHandling(app: FastifyInstance): void {
     };
     return reply.status(answer.status).send(body);
   });
-  app.setNotFoundHandler((request, reply) => {
-    const body: OpenAIErrorBody = {
-      error: {
-        message: `Invalid URL (${request.method} ${request.url.split("?")[0]})`,
-        type: "invalid_request_error",
-        param: null,
-        code: null,
-      },
-    };
-    return reply.status(404).send(body);
-  });
+  app.setNotFoundHandler(sendOpenAINotFound);
 }

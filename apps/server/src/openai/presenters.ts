@@ -2,30 +2,47 @@ import { deflateSync } from "node:zlib";
 import { WHISPER_LANGUAGES } from "@verbatim/engine";
 import type { Cue } from "@verbatim/subtitles";
 import { z } from "zod";
+import type { StoredSegment } from "../transcriptions/repo.js";
+import { joinText } from "./join-text.js";
 
-// Verbatim keeps a job's result as cues (subtitle blocks built from word timings); OpenAI's
-// answers speak of segments and words in seconds. Each cue becomes one segment.
+// Verbatim keeps a job's result as cues (subtitle blocks built from word timings) and as
+// Whisper's own segments; OpenAI's answers speak of Whisper's segments and of words, in
+// seconds. Jobs finished before segments were kept answer with one segment per cue.
 
-const Usage = z.object({ type: z.literal("duration"), seconds: z.number() });
+const Usage = z.object({
+  type: z.literal("duration"),
+  seconds: z.number().describe("Seconds billed: the audio's length in whole seconds, rounded up."),
+});
 
 /** `response_format=json`: the text, and the seconds billed (as OpenAI's `usage`). */
 export const JsonTranscription = z.object({ text: z.string(), usage: Usage });
 
 export const OpenAISegment = z.object({
   id: z.number().int(),
-  seek: z.number().int(),
-  /** Seconds. */
-  start: z.number(),
-  end: z.number(),
+  seek: z.number().int().describe("Where the segment's audio starts, in 10 ms frames."),
+  start: z.number().describe("Start, in seconds."),
+  end: z.number().describe("End, in seconds."),
   text: z.string(),
-  tokens: z.array(z.number().int()),
-  temperature: z.number(),
-  avg_logprob: z.number(),
-  compression_ratio: z.number(),
-  no_speech_prob: z.number(),
+  tokens: z.array(z.number().int()).describe("Whisper's token ids for the text."),
+  temperature: z
+    .number()
+    .describe(
+      "Decoding temperature: the one asked for (the server may have raised it for a window it re-decoded).",
+    ),
+  avg_logprob: z.number().describe("Mean log-probability of the tokens (0 when unknown)."),
+  compression_ratio: z
+    .number()
+    .describe("The text's length over its zlib-compressed length (high: repetitive)."),
+  no_speech_prob: z
+    .number()
+    .describe("Always 0: this engine does not report it (voice detection removes silence first)."),
 });
 
-export const OpenAIWord = z.object({ word: z.string(), start: z.number(), end: z.number() });
+export const OpenAIWord = z.object({
+  word: z.string(),
+  start: z.number().describe("Start, in seconds."),
+  end: z.number().describe("End, in seconds."),
+});
 
 /** `response_format=verbose_json`. */
 export const VerboseTranscription = z.object({
@@ -33,7 +50,7 @@ export const VerboseTranscription = z.object({
   /** The spoken language's English name in lower case ("english"), as OpenAI says it. */
   language: z.string(),
   /** Seconds. */
-  duration: z.number(),
+  duration: z.number().describe("Length of the audio, in seconds."),
   text: z.string(),
   /** Unless `timestamp_granularities[]` asks for words only. */
   segments: z.array(OpenAISegment).optional(),
@@ -45,6 +62,8 @@ export const VerboseTranscription = z.object({
 /** What a finished job gives the presenters. */
 export interface Outcome {
   cues: readonly Cue[];
+  /** Whisper's segments; absent for jobs finished before they were kept. */
+  segments?: readonly StoredSegment[] | undefined;
   /** ISO code ("en"), or null when unknown. */
   language: string | null;
   durationMs: number;
@@ -53,14 +72,12 @@ export interface Outcome {
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
 /** A cue's text on one line (cues may be broken over two). */
-const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ").trim();
+const oneLine = (text: string) => joinText(text.split("\n"));
 
-/** The whole text, cues joined by spaces (OpenAI's `text`). */
-export function transcriptText(cues: readonly Cue[]): string {
-  return cues
-    .map((cue) => oneLine(cue.text))
-    .filter(Boolean)
-    .join(" ");
+/** The whole text (OpenAI's `text`): the segments (or cues) joined as the language writes. */
+export function transcriptText(outcome: Pick<Outcome, "cues" | "segments">): string {
+  if (outcome.segments) return joinText(outcome.segments.map((segment) => segment.text));
+  return joinText(outcome.cues.map((cue) => oneLine(cue.text)));
 }
 
 /** The seconds billed for a job, as `usage`. */
@@ -69,7 +86,7 @@ function usage(outcome: Outcome) {
 }
 
 export function presentJson(outcome: Outcome): z.infer<typeof JsonTranscription> {
-  return { text: transcriptText(outcome.cues), usage: usage(outcome) };
+  return { text: transcriptText(outcome), usage: usage(outcome) };
 }
 
 /** "english" for "en", as OpenAI names languages; the code itself when unknown. */
@@ -78,30 +95,52 @@ export function languageName(code: string | null): string {
   return WHISPER_LANGUAGES[code]?.toLowerCase() ?? code;
 }
 
-/** A cue as an OpenAI segment; the decoder's internals whisper.cpp does not keep get defaults. */
-function toSegment(cue: Cue, id: number, temperature: number): z.infer<typeof OpenAISegment> {
-  const text = oneLine(cue.text);
+const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
+
+/** As whisper computes it: the text's UTF-8 bytes over its zlib-compressed bytes. */
+export function compressionRatio(text: string): number {
+  const bytes = Buffer.byteLength(text);
+  return bytes > 0 ? round4(bytes / deflateSync(text).length) : 0;
+}
+
+/** One of Whisper's segments in OpenAI's shape. */
+function toSegment(
+  segment: StoredSegment,
+  id: number,
+  temperature: number,
+): z.infer<typeof OpenAISegment> {
+  const text = segment.text.trim();
+  return {
+    id,
+    seek: Math.floor(segment.start / 10),
+    start: seconds(segment.start),
+    end: seconds(segment.end),
+    text,
+    tokens: segment.tokens,
+    temperature: segment.temperature ?? temperature,
+    avg_logprob: round4(segment.avgLogprob ?? 0),
+    compression_ratio: compressionRatio(text),
+    // whisper.cpp through this binding does not report it; voice activity detection removes
+    // non-speech before the model sees it.
+    no_speech_prob: segment.noSpeechProb ?? 0,
+  };
+}
+
+/** A cue as a segment, for jobs finished before Whisper's segments were kept. */
+function cueAsSegment(cue: Cue): StoredSegment {
   const probabilities = (cue.words ?? [])
     .map((word) => word.probability)
     .filter((p): p is number => typeof p === "number" && p > 0);
-  const avgLogprob =
-    probabilities.length > 0
-      ? probabilities.reduce((sum, p) => sum + Math.log(p), 0) / probabilities.length
-      : 0;
-  const bytes = Buffer.byteLength(text);
   return {
-    id,
-    seek: 0,
-    start: seconds(cue.start),
-    end: seconds(cue.end),
-    text,
+    start: cue.start,
+    end: cue.end,
+    text: oneLine(cue.text),
     tokens: [],
-    temperature,
-    avg_logprob: Math.round(avgLogprob * 1e4) / 1e4,
-    // As whisper computes it: text bytes over zlib-compressed bytes.
-    compression_ratio: bytes > 0 ? Math.round((bytes / deflateSync(text).length) * 1e4) / 1e4 : 0,
-    // Voice activity detection removes non-speech before the model sees it.
-    no_speech_prob: 0,
+    ...(probabilities.length > 0
+      ? {
+          avgLogprob: probabilities.reduce((sum, p) => sum + Math.log(p), 0) / probabilities.length,
+        }
+      : {}),
   };
 }
 
@@ -137,8 +176,14 @@ export function presentVerbose(
     task,
     language: languageName(outcome.language),
     duration: seconds(outcome.durationMs),
-    text: transcriptText(outcome.cues),
-    ...(segments ? { segments: outcome.cues.map((cue, i) => toSegment(cue, i, temperature)) } : {}),
+    text: transcriptText(outcome),
+    ...(segments
+      ? {
+          segments: (outcome.segments ?? outcome.cues.map(cueAsSegment)).map((segment, i) =>
+            toSegment(segment, i, temperature),
+          ),
+        }
+      : {}),
     ...(granularities.includes("word") ? { words: toWords(outcome.cues) } : {}),
     usage: usage(outcome),
   };

@@ -5,7 +5,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser } from "../auth/require-user.js";
-import { rowCues } from "../transcriptions/repo.js";
+import { rowCues, rowSegments } from "../transcriptions/repo.js";
+import { IdempotencyKeyHeader } from "../transcriptions/schema.js";
 import {
   idempotencyKeyOf,
   keyHasJob,
@@ -21,8 +22,12 @@ import {
 } from "../transcriptions/service.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
 import type { RateLimitStore } from "../http/rate-limit-store.js";
+import { documentOnly } from "../http/openapi-docs.js";
 import { requireApiKey } from "./auth.js";
 import { OpenAIError, openAIErrorsOf, registerOpenAIErrorHandling } from "./errors.js";
+import { jobFailure } from "./job-failure.js";
+import { streamTranscript } from "./stream-transcript.js";
+import { MODEL_ALIASES } from "../models/model-choice.js";
 import {
   JsonTranscription,
   presentJson,
@@ -35,6 +40,8 @@ import {
   AudioFields,
   AudioRequestDoc,
   ModelParams,
+  TranscriptTextDelta,
+  TranscriptTextDone,
   OpenAIModel,
   OpenAIModelList,
   type AudioFieldName,
@@ -67,9 +74,11 @@ function parseFields(fields: Record<string, string>, only?: "present") {
   return parsed as {
     model: string;
     language?: string;
+    prompt?: string;
     response_format: ResponseFormat;
     temperature: number;
     "timestamp_granularities[]"?: ("word" | "segment")[];
+    stream: boolean;
   };
 }
 
@@ -92,6 +101,10 @@ export function openAIRoutes(
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     registerOpenAIErrorHandling(app);
+    // As OpenAI's API says how long a request took (a stream says it when it starts).
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("openai-processing-ms", String(Math.round(reply.elapsedTime)));
+    });
     const preHandler = await requireApiKey(app, {
       db: services.db,
       now: services.now,
@@ -107,17 +120,32 @@ export function openAIRoutes(
         {
           preHandler,
           // The body is multipart, read by the handler; the schema below is for the document.
-          validatorCompiler: () => (data) => ({ value: data }),
+          validatorCompiler: documentOnly,
           schema: {
+            operationId: task === "transcribe" ? "createTranscription" : "createTranslation",
             summary,
             description,
             tags: ["openai"],
             security,
             consumes: ["multipart/form-data"],
-            produces: ["application/json", "text/plain", "text/vtt"],
+            produces: ["application/json", "text/plain", "text/vtt", "text/event-stream"],
+            headers: z.looseObject({ "idempotency-key": IdempotencyKeyHeader }),
             body: AudioRequestDoc,
             response: {
-              200: z.union([VerboseTranscription, JsonTranscription, z.string()]),
+              200: {
+                description:
+                  "The transcript: `json` → {text, usage}; `verbose_json` → task, language, duration (seconds), text, segments and words (times in seconds); `text`, `srt` (text/plain) and `vtt` (text/vtt) as text; with `stream=true`, server-sent events (text/event-stream) whose `data` is a TranscriptTextDelta, then one TranscriptTextDone.",
+                content: {
+                  "application/json": {
+                    schema: z.union([VerboseTranscription, JsonTranscription]),
+                  },
+                  "text/plain": { schema: z.string() },
+                  "text/vtt": { schema: z.string() },
+                  "text/event-stream": {
+                    schema: z.union([TranscriptTextDelta, TranscriptTextDone]),
+                  },
+                },
+              },
               ...openAIErrorsOf(400, 401, 404, 409, 413, 415, 429, 500, 503),
             },
           },
@@ -126,7 +154,7 @@ export function openAIRoutes(
       );
 
     const common =
-      "OpenAI-compatible (point an OpenAI client's baseURL at `/v1`). multipart/form-data: `file` (required; any audio or video ffmpeg reads), `model` (required: `whisper-1` fast, `gpt-4o-transcribe` accurate, or an installed model's name), `language` (ISO-639-1; detected when absent), `prompt` (accepted and ignored), `response_format` (`json` default → `{text}`, `text`, `srt`, `vtt`, `verbose_json` → task, language, duration, text, segments, and words with `timestamp_granularities[]=word`), `temperature` (0–1, accepted; decoding uses the server's settings), `timestamp_granularities[]` (`word`, `segment`). Authenticate with `Authorization: Bearer vb_…` (an API key from /account). The audio's duration is charged to the key owner's minutes; the job is kept in their history (header `x-verbatim-transcription-id`), and keeps running if the client disconnects. No minutes left: 429 `insufficient_quota`.";
+      "OpenAI-compatible (point an OpenAI client's baseURL at `/v1`). multipart/form-data: `file` (required; any audio or video ffmpeg reads), `model` (required: `whisper-1` or `gpt-4o-mini-transcribe` fast, `gpt-4o-transcribe` accurate, or an installed model's name), `language` (ISO-639-1; detected when absent), `prompt` (the decoder's initial prompt: vocabulary and style), `response_format` (`json` default → `{text, usage}`, `text`, `srt`, `vtt`, `verbose_json` → task, language, duration in seconds, text, Whisper's segments, and words with `timestamp_granularities[]=word`; every time in seconds), `temperature` (0–1, the starting decoder temperature), `timestamp_granularities[]` (`word`, `segment`), `stream` (`true`: server-sent events `transcript.text.delta` then `transcript.text.done`). Authenticate with `Authorization: Bearer vb_…` (an API key from /account). The audio's duration is charged to the key owner's minutes (`usage.seconds`); the job is kept in their history (header `x-verbatim-transcription-id`). Send an `Idempotency-Key` header (1–255 visible ASCII characters) so that a retry within 24 hours gets the same job and answer without a new charge (the same key with a different request: 409); a client that disconnects before the answer cancels its job and nothing is charged, unless it sent a key (then the job completes for the retry). Answers carry `x-request-id` and `openai-processing-ms` (milliseconds). Bad media: 400 `invalid_request_error`; no minutes left: 429 `insufficient_quota`.";
     audioRoute("transcribe", "Transcribe audio (OpenAI-compatible)", common);
     audioRoute(
       "translate",
@@ -139,9 +167,10 @@ export function openAIRoutes(
       {
         preHandler,
         schema: {
+          operationId: "listModels",
           summary: "Models that can be used (OpenAI-compatible)",
           description:
-            "The public names (`whisper-1`, `gpt-4o-transcribe`) whose engine model is installed, then every installed model.",
+            "The public names (`whisper-1` and its alias `gpt-4o-mini-transcribe`, `gpt-4o-transcribe`) whose engine model is installed, then every installed model. `created`: Unix time in seconds (when the model file was installed).",
           tags: ["openai"],
           security,
           response: { 200: OpenAIModelList, ...openAIErrorsOf(401, 429) },
@@ -155,6 +184,7 @@ export function openAIRoutes(
       {
         preHandler,
         schema: {
+          operationId: "retrieveModel",
           summary: "One model (OpenAI-compatible)",
           tags: ["openai"],
           security,
@@ -198,6 +228,13 @@ async function listModels(services: TranscriptionServices): Promise<z.infer<type
         )
       : 0;
     data.push({ id: model.id, object: "model", created, owned_by: "verbatim" });
+    // OpenAI's other names for this model, right after it.
+    for (const [alias, target] of Object.entries(MODEL_ALIASES)) {
+      if (target === model.id && !seen.has(alias)) {
+        seen.add(alias);
+        data.push({ id: alias, object: "model", created, owned_by: "verbatim" });
+      }
+    }
   }
   return data;
 }
@@ -227,6 +264,15 @@ async function transcribe(
   let fields: ReturnType<typeof parseFields>;
   try {
     fields = parseFields(raw);
+    if (fields.stream && fields.response_format !== "json" && fields.response_format !== "text") {
+      throw new OpenAIError(
+        400,
+        "invalid_request_error",
+        `stream=true answers with text events; use response_format json or text, not ${fields.response_format}.`,
+        "stream",
+        "unsupported_value",
+      );
+    }
   } catch (error) {
     await rm(file.path, { force: true });
     throw error;
@@ -238,9 +284,14 @@ async function transcribe(
       language: fields.language ?? "auto",
       task,
       generateTimestamps: true,
+      ...(fields.prompt !== undefined ? { prompt: fields.prompt } : {}),
+      temperature: fields.temperature,
     }),
   );
   if (replayed) await rm(file.path, { force: true });
+  if (fields.stream) {
+    return streamTranscript(services, request, reply, row, { keyed: key !== undefined });
+  }
   reply.header("x-verbatim-transcription-id", row.id);
 
   const { final, gone } = await waitWhileListening(services, reply, row.id, {
@@ -248,19 +299,12 @@ async function transcribe(
   });
   if (final?.status !== "completed") {
     if (gone) return reply; // nobody is listening (the job was cancelled unless keyed)
-    const code = final?.error_code ?? "ENGINE_FAILED";
-    const message = final?.error_message ?? "The transcription failed.";
-    if (code === "CANCELLED") {
-      throw new OpenAIError(409, "invalid_request_error", message, null, "cancelled");
-    }
-    if (code.startsWith("INPUT_")) {
-      throw new OpenAIError(400, "invalid_request_error", message, "file", code.toLowerCase());
-    }
-    throw new OpenAIError(500, "server_error", message, null, code.toLowerCase());
+    throw jobFailure(final);
   }
 
   const outcome: Outcome = {
     cues: rowCues(final),
+    segments: rowSegments(final),
     language: final.language,
     durationMs: final.duration_ms,
   };
@@ -277,7 +321,7 @@ async function transcribe(
   }
   const body =
     format === "text"
-      ? `${transcriptText(outcome.cues)}\n`
+      ? `${transcriptText(outcome)}\n`
       : format === "srt"
         ? writeSrt(outcome.cues)
         : writeVtt(outcome.cues);

@@ -33,8 +33,8 @@ export const AudioFields = {
       message: "language must be an ISO-639-1 code whisper knows, such as en, zh, ja",
     })
     .optional(),
-  /** Accepted for compatibility and ignored: the engine runs without an initial prompt. */
-  prompt: z.string().max(10_000).optional(),
+  /** The decoder's initial prompt: vocabulary, names and style to expect. */
+  prompt: z.string().max(10_000, "prompt must be at most 10000 characters").optional(),
   response_format: z
     .enum(RESPONSE_FORMATS, {
       error: `response_format must be one of ${RESPONSE_FORMATS.join(", ")}`,
@@ -46,6 +46,10 @@ export const AudioFields = {
     .max(1, "temperature must be between 0 and 1")
     .default(0),
   "timestamp_granularities[]": granularities.optional(),
+  stream: z
+    .enum(["true", "false"], { error: 'stream must be "true" or "false"' })
+    .default("false")
+    .transform((value) => value === "true"),
 } as const;
 
 export type AudioFieldName = keyof typeof AudioFields;
@@ -58,21 +62,55 @@ export const AudioRequestDoc = z.object({
     .describe("The audio or video file; any format ffmpeg reads."),
   model: z
     .string()
-    .describe("`whisper-1` (fast), `gpt-4o-transcribe` (accurate) or an installed model's name."),
+    .describe(
+      "`whisper-1` or `gpt-4o-mini-transcribe` (fast), `gpt-4o-transcribe` (accurate), or an installed model's name.",
+    ),
   language: z
     .string()
     .optional()
     .describe("ISO-639-1 code of the spoken language; detected when absent."),
-  prompt: z.string().optional().describe("Accepted for compatibility and ignored."),
-  response_format: z.enum(RESPONSE_FORMATS).optional().describe("Default json."),
+  prompt: z
+    .string()
+    .optional()
+    .describe(
+      "Initial prompt for the decoder (up to 10000 characters; whisper reads the last 224 tokens): names, vocabulary and style to expect.",
+    ),
+  response_format: z
+    .enum(RESPONSE_FORMATS)
+    .optional()
+    .describe("Default `json`. With `stream=true`: `json` or `text`."),
   temperature: z
     .number()
     .optional()
-    .describe("0 to 1; accepted and echoed in segments, decoding uses the server's settings."),
+    .describe(
+      "Starting decoder temperature, 0 (default) to 1; higher is more random. The server may raise it for a window it re-decodes.",
+    ),
   "timestamp_granularities[]": z
     .array(z.enum(["word", "segment"]))
     .optional()
     .describe("verbose_json only: `word` adds words, `segment` (default) segments."),
+  stream: z
+    .boolean()
+    .optional()
+    .describe(
+      "`true`: answer with server-sent events (`text/event-stream`) as OpenAI streams transcriptions: `transcript.text.delta` events (`delta`: text added) as the audio is recognised, then one `transcript.text.done` (`text`: the whole transcript; `usage`: seconds billed). A failure arrives as a `data:` line with OpenAI's `error` object.",
+    ),
+});
+
+/** `transcript.text.delta`: text recognised since the last delta. */
+export const TranscriptTextDelta = z.object({
+  type: z.literal("transcript.text.delta"),
+  delta: z.string().describe("Text added (with its leading space where the language uses one)."),
+});
+
+/** `transcript.text.done`: the whole transcript (the deltas normally add up to it). */
+export const TranscriptTextDone = z.object({
+  type: z.literal("transcript.text.done"),
+  text: z.string(),
+  usage: z.object({
+    type: z.literal("duration"),
+    seconds: z.number().int().describe("Seconds billed (whole seconds, rounded up)."),
+  }),
 });
 
 export const OpenAIModel = z.object({

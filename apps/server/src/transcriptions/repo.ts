@@ -4,6 +4,7 @@ import type { Db } from "../db/database.js";
 import { queuedInOrder } from "../jobs/queue-order.js";
 import type { TranscriptionsTable } from "../db/schema.js";
 import type { StyleName } from "@verbatim/subtitles";
+import type { Segment } from "@verbatim/engine";
 
 /** A job's row. */
 export type TranscriptionRow = Selectable<TranscriptionsTable>;
@@ -25,6 +26,10 @@ export interface JobOptions {
   chineseScript?: "hk" | "tw" | "cn";
   /** Subtitle style preset (absent on jobs made before presets: standard). */
   style?: StyleName;
+  /** Initial prompt for the decoder (vocabulary, style), when the client gave one. */
+  prompt?: string;
+  /** Starting decoder temperature, when the client gave one (default 0). */
+  temperature?: number;
 }
 
 /** A new job, as accepted from an upload. */
@@ -276,6 +281,41 @@ export function searchText(fileName: string, cues: readonly Pick<Cue, "text">[])
 /** Parses a row's stored cues. */
 export function rowCues(row: Pick<TranscriptionRow, "cues_json">): Cue[] {
   return row.cues_json ? (JSON.parse(row.cues_json) as Cue[]) : [];
+}
+
+/**
+ * One of Whisper's segments as a finished job keeps it (times in ms). The decoder's details are
+ * there when the engine reported them: `temperature` only when decoding never raised it.
+ */
+export interface StoredSegment {
+  start: number;
+  end: number;
+  text: string;
+  /** Token ids, special tokens excluded. */
+  tokens: number[];
+  avgLogprob?: number;
+  noSpeechProb?: number;
+  temperature?: number;
+}
+
+/** What a job keeps of the engine's segments (token ids, not their texts and timings). */
+export function storedSegments(segments: readonly Segment[]): StoredSegment[] {
+  return segments.map((segment) => ({
+    start: segment.start,
+    end: segment.end,
+    text: segment.text,
+    tokens: (segment.tokens ?? []).map((token) => token.id),
+    ...(segment.avgLogprob !== undefined ? { avgLogprob: segment.avgLogprob } : {}),
+    ...(segment.noSpeechProb !== undefined ? { noSpeechProb: segment.noSpeechProb } : {}),
+    ...(segment.temperature !== undefined ? { temperature: segment.temperature } : {}),
+  }));
+}
+
+/** A finished row's Whisper segments; undefined for jobs finished before they were kept. */
+export function rowSegments(
+  row: Pick<TranscriptionRow, "segments_json">,
+): StoredSegment[] | undefined {
+  return row.segments_json ? (JSON.parse(row.segments_json) as StoredSegment[]) : undefined;
 }
 
 /** Parses a row's stored options. */

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { errorResponses } from "../auth/schema.js";
 import { AppError } from "../http/app-error.js";
+import { documentOnly } from "../http/openapi-docs.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
 import { presentDetail, presentSummary } from "./presenter.js";
 import { listTranscriptions, rowCues } from "./repo.js";
@@ -17,7 +18,10 @@ import {
   AcceptedResponse,
   ExportQuery,
   IdParams,
+  JsonExport,
   ListQuery,
+  StartJobHeaders,
+  TranscribeUploadDoc,
   TranscriptionDetail,
   TranscriptionSummary,
   UpdateBody,
@@ -58,16 +62,20 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         schema: {
           summary: "Upload media and transcribe it",
           description:
-            "multipart/form-data: file (the media), source (`file`), model (`whisper-1` fast, `gpt-4o-transcribe` accurate, or an installed model), generateTimestamps (`true`/`false`), language (`auto` or a code), task (`transcribe`/`translate`), chineseScript (`hk`, `tw`, `cn`, `none`), style (`standard`, `netflix`). Answers with the finished transcription, or at once with 202 when sent with `Prefer: respond-async`. With an `Idempotency-Key` header, a retry of the same request within a day answers with the same job and charges nothing more (the same key with a different request: 409); without one, hanging up before the answer cancels the job.",
+            "multipart/form-data: file (the media), source (`file`), model (`whisper-1` fast, `gpt-4o-transcribe` accurate, or an installed model), generateTimestamps (`true`/`false`), language (`auto` or a code), task (`transcribe`/`translate`), chineseScript (`hk`, `tw`, `cn`, `none`), style (`standard`, `netflix`), prompt (the decoder's initial prompt), temperature (`0` to `1`). Answers with the finished transcription (`duration` in seconds, subtitle times as `hh:mm:ss,mmm`), or at once with 202 when sent with `Prefer: respond-async` (follow `eventsUrl`). With an `Idempotency-Key` header, a retry of the same request within a day answers with the same job and charges nothing more (the same key with a different request: 409); without one, hanging up before the answer cancels the job.",
           tags: ["transcriptions"],
           security,
           consumes: ["multipart/form-data"],
+          headers: StartJobHeaders,
+          body: TranscribeUploadDoc,
           response: {
             200: TranscriptionDetail,
             202: AcceptedResponse,
             ...errorResponses(400, 401, 402, 409, 413, 415, 422, 503),
           },
         },
+        // The body is multipart, read by the handler; the schema above is for the document.
+        validatorCompiler: documentOnly,
       },
       async (request, reply) => {
         const user = currentUser(request);
@@ -245,12 +253,24 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         ...auth,
         schema: {
           summary: "Download as SRT, VTT, TXT or JSON",
+          description:
+            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), as an attachment named after the file. 409 NOT_COMPLETED until the job has completed.",
           tags: ["transcriptions"],
           security,
           params: IdParams,
           querystring: ExportQuery,
-          produces: ["application/x-subrip", "text/vtt", "text/plain", "application/json"],
-          response: { 200: z.string(), ...errorResponses(400, 401, 404, 409) },
+          response: {
+            200: {
+              description: "The file, in the format asked for.",
+              content: {
+                "application/x-subrip": { schema: z.string() },
+                "text/vtt": { schema: z.string() },
+                "text/plain": { schema: z.string() },
+                "application/json": { schema: JsonExport },
+              },
+            },
+            ...errorResponses(400, 401, 404, 409),
+          },
         },
       },
       async (request, reply) => {

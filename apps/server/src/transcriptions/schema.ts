@@ -5,16 +5,23 @@ import { STYLE_NAMES } from "@verbatim/subtitles";
 /** One subtitle as the API shows it: times as `hh:mm:ss,mmm`. */
 export const Subtitle = z.object({
   id: z.number().int(),
-  startTime: z.string(),
-  endTime: z.string(),
+  startTime: z.string().describe("SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
+  endTime: z.string().describe("SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
   text: z.string(),
   /**
    * The words with their times in milliseconds, while the text is still the one they were
    * recognised as (an edited text has none): the editor highlights the word being spoken.
    */
   words: z
-    .array(z.object({ text: z.string(), startMs: z.number().int(), endMs: z.number().int() }))
-    .optional(),
+    .array(
+      z.object({
+        text: z.string(),
+        startMs: z.number().int().describe("Start, in milliseconds from the media's start."),
+        endMs: z.number().int().describe("End, in milliseconds from the media's start."),
+      }),
+    )
+    .optional()
+    .describe("Word timings in milliseconds, while the text is unchanged."),
 });
 
 const Status = z.enum(["queued", "processing", "completed", "failed", "cancelled"]);
@@ -23,15 +30,15 @@ const Status = z.enum(["queued", "processing", "completed", "failed", "cancelled
 export const TranscriptionSummary = z.object({
   id: z.string(),
   fileName: z.string(),
-  createdAt: z.string(),
+  createdAt: z.string().describe("ISO-8601 UTC time."),
   /** Seconds of media. */
-  duration: z.number(),
+  duration: z.number().describe("Length of the media, in seconds."),
   model: z.string(),
   status: Status,
   /** Spoken language (detected, or as requested); null until known. */
   language: z.string().nullable(),
   /** 0..100 while processing. */
-  progress: z.number().int(),
+  progress: z.number().int().describe("Percent done, 0 to 100."),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 
@@ -46,13 +53,18 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
    * The audio kept for the editor's player (a small copy, not the upload), until `expiresAt`
    * (the plan's retention); null when there is none (expired, or from before copies were kept).
    */
-  audio: z.object({ url: z.string(), expiresAt: z.string() }).nullable(),
+  audio: z
+    .object({
+      url: z.string(),
+      expiresAt: z.string().describe("ISO-8601 UTC time when the copy is deleted."),
+    })
+    .nullable(),
   /**
    * Identifies this version of the subtitles: send it back as `baseVersion` when saving edits,
    * and a save made from an older version (another tab or device saved meanwhile) is refused
    * with 409 EDIT_CONFLICT instead of silently overwriting.
    */
-  version: z.string(),
+  version: z.string().describe("Send back as `baseVersion` when saving edited subtitles."),
 });
 
 /** The answer to an upload sent with `Prefer: respond-async`. */
@@ -71,6 +83,33 @@ export const ListQuery = z.object({
   before: z.iso.datetime().optional(),
   /** Only jobs whose file name or text contains this (any case). */
   q: z.string().trim().max(200).optional(),
+});
+
+const ms = (what: string) => z.number().int().describe(`${what}, in milliseconds.`);
+
+/** `format=json` of the export: the cues with their words, every time in milliseconds. */
+export const JsonExport = z.object({
+  language: z.string().nullable().describe("ISO-639-1 code of the spoken language, or null."),
+  duration: ms("Length of the media"),
+  cues: z.array(
+    z.object({
+      index: z.number().int().describe("Position, counted from 1."),
+      start: ms("Start"),
+      end: ms("End"),
+      text: z.string().describe("The text shown; lines separated by `\\n`."),
+      words: z
+        .array(
+          z.object({
+            text: z.string(),
+            start: ms("Start"),
+            end: ms("End"),
+            probability: z.number().optional().describe("The model's confidence, 0 to 1."),
+          }),
+        )
+        .optional()
+        .describe("The words the cue was built from, when word timings are known."),
+    }),
+  ),
 });
 
 export const ExportQuery = z.object({
@@ -130,6 +169,78 @@ export const UploadOptions = z.object({
   style: z
     .enum(STYLE_NAMES, { error: `style must be one of ${STYLE_NAMES.join(", ")}` })
     .optional(),
+  /** Initial prompt for the decoder: names, vocabulary and style to expect. */
+  prompt: z.string().max(10_000, "prompt must be at most 10000 characters").optional(),
+  /** Starting decoder temperature, 0 (default) to 1; the server may raise it on a bad window. */
+  temperature: z.coerce
+    .number({ error: "temperature must be a number between 0 and 1" })
+    .min(0, "temperature must be between 0 and 1")
+    .max(1, "temperature must be between 0 and 1")
+    .optional(),
 });
 
 export type UploadOptionsInput = z.input<typeof UploadOptions>;
+
+/** `Idempotency-Key`: a retry within 24 hours gets the first request's job, charged once. */
+export const IdempotencyKeyHeader = z
+  .string()
+  .optional()
+  .describe(
+    "1 to 255 visible ASCII characters (a UUID, say): a retry with the same key within 24 hours gets the job the first request made and is not charged again; the same key with a different request is 409.",
+  );
+
+/** The headers of a request that starts a job (unknown headers pass through untouched). */
+export const StartJobHeaders = z.looseObject({
+  "idempotency-key": IdempotencyKeyHeader,
+  prefer: z
+    .string()
+    .optional()
+    .describe("`respond-async`: answer 202 with the job's id at once instead of waiting."),
+});
+
+/** The fields of an upload as the OpenAPI document shows them (multipart sends text). */
+export const UploadFieldsDoc = z.object({
+  source: z.literal("file").optional().describe("Always `file` when given."),
+  model: z
+    .string()
+    .optional()
+    .describe(
+      "`whisper-1` (fast, the default), `gpt-4o-transcribe` (accurate), or an installed model's name.",
+    ),
+  generateTimestamps: z
+    .enum(["true", "false"])
+    .optional()
+    .describe("Word timings for the cues (default `true`)."),
+  language: z
+    .string()
+    .optional()
+    .describe("`auto` (default: detected) or an ISO-639-1 code such as `en`, `zh`, `ja`."),
+  task: z
+    .enum(["transcribe", "translate"])
+    .optional()
+    .describe("`transcribe` (default) or `translate` into English."),
+  chineseScript: z
+    .enum([...CHINESE_SCRIPTS, "none"])
+    .optional()
+    .describe("Write Chinese in this script (`hk` by default for zh-HK accounts)."),
+  style: z
+    .enum(STYLE_NAMES)
+    .optional()
+    .describe("Subtitle style preset: line length, reading speed, time on screen."),
+  prompt: z
+    .string()
+    .optional()
+    .describe("Initial prompt for the decoder (up to 10000 characters): names and vocabulary."),
+  temperature: z
+    .string()
+    .optional()
+    .describe("Starting decoder temperature, `0` (default) to `1`."),
+});
+
+/** POST /api/transcribe's multipart body, for the OpenAPI document. */
+export const TranscribeUploadDoc = UploadFieldsDoc.extend({
+  file: z
+    .string()
+    .meta({ format: "binary" })
+    .describe("The audio or video file (any format ffmpeg reads); send it after the fields."),
+});

@@ -66,7 +66,8 @@ export async function checkUploadOptions(
         : "Invalid upload",
     );
   }
-  const { model, generateTimestamps, language, task, chineseScript, style } = parsed.data;
+  const { model, generateTimestamps, language, task, chineseScript, style, prompt, temperature } =
+    parsed.data;
   const choice = await services.models.choose(model);
   // Traditional (HK) Chinese by default for people who use the interface in Traditional Chinese.
   const script = chineseScript ?? (user.locale === "zh-HK" ? "hk" : undefined);
@@ -79,6 +80,8 @@ export async function checkUploadOptions(
       wordTimestamps: generateTimestamps,
       ...(script && script !== "none" ? { chineseScript: script } : {}),
       ...(style ? { style } : {}),
+      ...(prompt?.trim() ? { prompt: prompt.trim() } : {}),
+      ...(temperature !== undefined ? { temperature } : {}),
     },
   };
 }

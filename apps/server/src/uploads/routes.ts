@@ -5,7 +5,13 @@ import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { errorResponses } from "../auth/schema.js";
 import { AppError } from "../http/app-error.js";
-import { AcceptedResponse, TranscriptionDetail, UploadOptions } from "../transcriptions/schema.js";
+import { documentOnly } from "../http/openapi-docs.js";
+import {
+  AcceptedResponse,
+  StartJobHeaders,
+  TranscriptionDetail,
+  UploadOptions,
+} from "../transcriptions/schema.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
 import { idempotencyKeyOf, once, requestFingerprint } from "../transcriptions/idempotency.js";
 import {
@@ -48,12 +54,29 @@ const ChunkFields = z.object({
   originalFileSize: z.coerce.number().int().min(0).optional(),
 });
 
+/** The chunk's multipart body, for the OpenAPI document (the handler reads it itself). */
+const ChunkUploadDoc = z.object({
+  chunkIndex: z.string().describe("Which chunk this is, counted from 0."),
+  totalChunks: z.string().optional().describe("How many chunks the file has."),
+  sessionId: z
+    .string()
+    .optional()
+    .describe("From the second chunk on: the sessionId the first chunk's answer gave."),
+  chunkId: z.string().optional().describe("The client's own name for the chunk."),
+  chunkSize: z.string().optional().describe("The chunk's size, in bytes."),
+  originalFileSize: z.string().optional().describe("The whole file's size, in bytes."),
+  file: z
+    .string()
+    .meta({ format: "binary" })
+    .describe("The chunk's bytes (at most 25 MB); send it after the fields."),
+});
+
 const ChunkResponse = z.object({
   sessionId: z.string(),
   /** Where the server filed the chunk, as an opaque reference (not a path on disk). */
   path: z.string(),
   chunkIndex: z.number().int(),
-  receivedBytes: z.number().int(),
+  receivedBytes: z.number().int().describe("Bytes of this chunk stored."),
 });
 
 const CombineBody = UploadOptions.extend({
@@ -89,11 +112,14 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           tags: ["uploads"],
           security,
           consumes: ["multipart/form-data"],
+          body: ChunkUploadDoc,
           response: {
             200: ChunkResponse,
             ...errorResponses(400, 401, 402, 404, 409, 413, 415, 429),
           },
         },
+        // The body is multipart, read by the handler; the schema above is for the document.
+        validatorCompiler: documentOnly,
       },
       async (request) => {
         const user = currentUser(request);
@@ -157,9 +183,10 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
         schema: {
           summary: "Join the uploaded chunks and transcribe the file",
           description:
-            "Answers like POST /api/transcribe: the result, or 202 at once with `Prefer: respond-async`.",
+            "JSON: sessionId, fileName, totalChunks, originalFileSize (bytes), and the upload options of POST /api/transcribe. Answers like POST /api/transcribe: the result (`duration` in seconds, subtitle times as `hh:mm:ss,mmm`), or 202 at once with `Prefer: respond-async`. Takes an `Idempotency-Key` header as POST /api/transcribe does.",
           tags: ["uploads"],
           security,
+          headers: StartJobHeaders,
           body: CombineBody,
           response: {
             200: TranscriptionDetail,

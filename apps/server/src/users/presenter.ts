@@ -9,11 +9,11 @@ export const UserResponse = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: z.string().describe("ISO-8601 UTC time."),
   /** Plan minutes left this period, whole minutes. */
-  credits: z.number().int(),
+  credits: z.number().int().describe("Plan minutes left this period, in whole minutes."),
   /** Purchased pack minutes left, whole minutes. */
-  additionalCredits: z.number().int(),
+  additionalCredits: z.number().int().describe("Purchased pack minutes left, in whole minutes."),
   /** One of the designated admin accounts (ADMIN_EMAILS). */
   isAdmin: z.boolean(),
 });

@@ -288,6 +288,89 @@ describe("SubtitleEditor", () => {
     expect(await screen.findByText("All changes saved")).toBeInTheDocument();
   });
 
+  it("says a failed save is being retried, and retries until it goes through", async () => {
+    let failures = 1;
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+      if (failures-- > 0) return new Response("upstream down", { status: 502 });
+      const body = JSON.parse(String(init?.body)) as { subtitles: Subtitle[] };
+      return new Response(JSON.stringify({ id: "t1", subtitles: body.subtitles }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    });
+    await renderEditor();
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByLabelText("Text of subtitle 1"), { target: { value: "Edited" } });
+    await act(async () => vi.advanceTimersByTimeAsync(2000));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(screen.getByText("Not saved yet: retrying")).toBeInTheDocument();
+    await act(async () => vi.advanceTimersByTimeAsync(10_000));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    vi.useRealTimers();
+    expect(await screen.findByText("All changes saved")).toBeInTheDocument();
+    const last = JSON.parse(String(fetch.mock.calls[1]?.[1]?.body)) as { subtitles: Subtitle[] };
+    expect(last.subtitles[0]?.text).toBe("Edited");
+  });
+
+  it("queues a save behind the autosave in flight: no self-conflict, newest text last", async () => {
+    // A server that versions the subtitles and refuses a save from an older version.
+    let version = 0;
+    let stored = "";
+    const releases: Array<() => void> = [];
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+      const body = JSON.parse(String(init?.body)) as {
+        subtitles: Subtitle[];
+        baseVersion?: string;
+      };
+      await new Promise<void>((resolve) => releases.push(resolve));
+      if (body.baseVersion !== `v${version}`) {
+        const details = { version: `v${version}`, subtitles: [] };
+        return new Response(JSON.stringify({ code: "EDIT_CONFLICT", message: "x", details }), {
+          status: 409,
+          headers: { "content-type": "application/json" },
+        });
+      }
+      version += 1;
+      stored = body.subtitles[0]?.text ?? "";
+      return new Response(JSON.stringify({ version: `v${version}`, subtitles: body.subtitles }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    });
+    const { unmount } = await renderPage(
+      <SubtitleEditor
+        transcription={{
+          id: "t-race",
+          fileName: "a.mp3",
+          language: "en",
+          subtitles,
+          version: "v0",
+        }}
+        media={null}
+        onBack={() => undefined}
+        onContinue={() => undefined}
+      />,
+    );
+    const text = await screen.findByLabelText("Text of subtitle 1");
+    vi.useFakeTimers();
+    fireEvent.change(text, { target: { value: "First" } });
+    await act(async () => vi.advanceTimersByTimeAsync(2000)); // the autosave starts…
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fireEvent.change(text, { target: { value: "Second" } });
+    vi.useRealTimers();
+    // Saving by hand waits too (its button says so), and leaving the editor now (an in-app
+    // navigation) sends the newest text after the autosave, from the version it leaves.
+    expect(screen.getByRole("button", { name: "Saving…" })).toBeDisabled();
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    releases.shift()?.();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    releases.shift()?.();
+    await vi.waitFor(() => expect(stored).toBe("Second"));
+    expect(version).toBe(2);
+  });
+
   it("plays the local file, and says so when playback fails", async () => {
     vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:talk");
     const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);

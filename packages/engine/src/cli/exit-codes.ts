@@ -1,7 +1,24 @@
 import type { EngineErrorCode } from "../errors.js";
 
-/** Exit codes of the CLI. */
-export const EXIT = { ok: 0, failure: 1, usage: 2, badMedia: 3, badModel: 4 } as const;
+/** Exit codes of the CLI (listed in `verbatim --help`). */
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  badMedia: 3,
+  badModel: 4,
+  output: 5,
+} as const;
+
+/** What each exit code means, for `--help`. */
+export const EXIT_CODES_HELP = `Exit codes:
+  0  done
+  1  the transcription failed (engine or decoder error, interrupted)
+  2  usage error (unknown option, bad value)
+  3  an input is missing, empty or not usable audio/video
+  4  the model is missing, damaged or could not be downloaded
+  5  the output cannot be written (missing folder, no permission)
+In a batch, the other files are still transcribed; the code is the first failure's.`;
 
 /** The exit code for an engine error. */
 export function exitCodeFor(code: EngineErrorCode): number {

@@ -1,8 +1,9 @@
 import { Command, CommanderError } from "commander";
 import { isEngineError } from "../errors.js";
-import { EXIT, exitCodeFor } from "./exit-codes.js";
+import { OutputError } from "./cli-outputs.js";
+import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes.js";
 import { modelsCommand } from "./models-command.js";
-import { transcribeCommand } from "./transcribe-command.js";
+import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 
 const program = new Command("verbatim")
@@ -10,18 +11,38 @@ const program = new Command("verbatim")
     "Turn audio and video into timed subtitles and transcripts with a local Whisper model.",
   )
   .exitOverride()
-  .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, "verbatim: ")) });
+  .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, "verbatim: ")) })
+  .addHelpText(
+    "after",
+    `\nRun it as \`npx verbatim\` (or \`verbatim\` once linked): \`npm run verbatim\` prints npm's own lines on standard output.\n\n${EXIT_CODES_HELP}`,
+  );
 
 program
   .command("transcribe")
-  .description("transcribe a media file (any format ffmpeg reads)")
-  .argument("<input>", "audio or video file")
+  .description(
+    "transcribe audio or video files (any format ffmpeg reads): several at once, folders, glob patterns, or - for standard input",
+  )
+  .argument(
+    "<inputs...>",
+    'files, folders (their audio and video files), quoted glob patterns ("talks/*.mp4"), or - (standard input)',
+  )
   .option("-m, --model <name|path>", "model name (see `verbatim models list`) or GGML file", "base")
   .option("--models-dir <dir>", "where named models are kept (default: $MODELS_DIR or ./models)")
   .option("-l, --language <code>", 'spoken language: "auto" or a code such as en, zh, de', "auto")
   .option("--task <task>", "transcribe, or translate to English", "transcribe")
-  .option("-f, --format <format>", "srt, vtt, txt or json", "srt")
-  .option("-o, --output <file>", 'output file, or "-" for standard output', "-")
+  .option(
+    "-f, --format <formats>",
+    "srt, vtt, txt or json; several with commas: srt,vtt,txt",
+    "srt",
+  )
+  .option(
+    "-o, --output <file>",
+    'output file, or "-" for standard output (the default for one input in one format)',
+  )
+  .option(
+    "-d, --output-dir <dir>",
+    "write <input name>.<format> files into this folder, made if missing (default for several inputs or formats: the current folder)",
+  )
   .option("--chinese <script>", "Chinese output script: hk, tw or cn")
   .option("--max-chars <n>", "maximum characters per subtitle line (default 42; 16 for CJK)")
   .option(
@@ -33,6 +54,20 @@ program
   .option("--beam-size <n>", "beam search width; 1 is greedy (default 5)")
   .option("--no-vad", "transcribe silence too (no voice activity detection)")
   .option("--no-word-timestamps", "skip word timings (cues split proportionally)")
+  .addHelpText(
+    "after",
+    `
+Standard output carries only the transcript; progress and messages go to standard error,
+progress only when it is a terminal.
+
+Examples:
+  npx verbatim transcribe talk.mp4 > talk.srt
+  npx verbatim transcribe talks/ -f srt,vtt,txt -d subtitles/
+  npx verbatim transcribe "recordings/**/*.m4a" -f json -d out/
+  curl -s https://example.com/a.mp3 | npx verbatim transcribe - -f txt
+
+${EXIT_CODES_HELP}`,
+  )
   .action(transcribeCommand);
 
 program
@@ -50,15 +85,23 @@ try {
 }
 
 function exitCodeOf(error: unknown): number {
+  if (error instanceof BatchFailure) return codeOf(error.first); // each failure already told
+  if (error instanceof OutputError) {
+    process.stderr.write(`verbatim: ${error.message}\n`);
+    return EXIT.output;
+  }
   if (error instanceof CommanderError) {
     // Help and version exit 0; every other commander error is a usage error.
     return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
   }
-  if (isEngineError(error)) {
-    process.stderr.write(`verbatim: ${error.message}\n`);
-    return exitCodeFor(error.code);
-  }
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`verbatim: ${message}\n`);
+  return codeOf(error);
+}
+
+/** The exit code an error stands for. */
+function codeOf(error: unknown): number {
+  if (error instanceof OutputError) return EXIT.output;
+  if (isEngineError(error)) return exitCodeFor(error.code);
   return EXIT.failure;
 }

@@ -59,7 +59,8 @@ async function download(name: string, modelsDir: string): Promise<void> {
     });
     bar.done();
     const what = result.alreadyInstalled ? "Already installed" : "Downloaded";
-    process.stderr.write(`${what}: ${name} (${result.path})\n`);
+    const resumed = result.resumedFrom > 0 ? `, resumed from ${megabytes(result.resumedFrom)}` : "";
+    process.stderr.write(`${what}: ${name} (${result.path}${resumed})\n`);
   } finally {
     bar.done();
   }

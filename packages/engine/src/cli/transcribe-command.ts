@@ -1,10 +1,11 @@
-import { rename, rm, writeFile } from "node:fs/promises";
 import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
 import type { ChineseScript } from "../text/chinese-script.js";
 import { defaultModelsDir, transcribeFile } from "../transcribe-file.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
 import { OUTPUT_FORMATS, renderTranscription, type OutputFormat } from "./render-output.js";
+import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
+import { planOutputs, writeOutput } from "./cli-outputs.js";
 
 /** Options of `verbatim transcribe`, as commander parses them. */
 export interface TranscribeCommandOptions {
@@ -13,7 +14,8 @@ export interface TranscribeCommandOptions {
   language: string;
   task: string;
   format: string;
-  output: string;
+  output?: string;
+  outputDir?: string;
   chinese?: string;
   maxChars?: string;
   style?: string;
@@ -23,36 +25,135 @@ export interface TranscribeCommandOptions {
   wordTimestamps: boolean;
 }
 
-/** Runs `verbatim transcribe`: media in, subtitles out. */
+/** Runs `verbatim transcribe`: media in (several files, folders, globs or -), subtitles out. */
 export async function transcribeCommand(
-  input: string,
+  inputArgs: string[],
   options: TranscribeCommandOptions,
 ): Promise<void> {
-  const format = oneOf(options.format, OUTPUT_FORMATS, "--format");
+  const formats = formatsOf(options.format);
   const task = oneOf(options.task, ["transcribe", "translate"] as const, "--task");
   const chinese = options.chinese
     ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese")
     : undefined;
   const maxChars = positiveInt(options.maxChars, "--max-chars");
   const style = oneOf(options.style ?? DEFAULT_STYLE, STYLE_NAMES, "--style");
-  const bar = new ProgressBar();
+  const threads = positiveInt(options.threads, "--threads");
+  const beamSize = positiveInt(options.beamSize, "--beam-size");
+  const inputs = await expandInputs(inputArgs);
+  if (inputs.filter((input) => input === "-").length > 1) {
+    throw new EngineError("INVALID_OPTIONS", "Standard input (-) can be read only once.");
+  }
+  const targetOf = await planOutputs({
+    ...(options.output !== undefined ? { output: options.output } : {}),
+    ...(options.outputDir !== undefined ? { outputDir: options.outputDir } : {}),
+    inputs: inputs.length,
+    formats: formats.length,
+  });
+  const stems = inputs.map((input) => (input === "-" ? "stdin" : stemOf(input)));
+  const clash = stems.find((stem, i) => stems.indexOf(stem) !== i);
+  if (clash !== undefined && targetOf(clash, formats[0]!) !== "-") {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `Several inputs are named "${clash}": their outputs would overwrite each other. Transcribe them in separate runs, or rename one.`,
+    );
+  }
+
   const controller = new AbortController();
   const onSignal = () => controller.abort();
   process.once("SIGINT", onSignal);
+  // On a terminal, say what is written where; in a pipe or a script, only problems.
+  const tell = (line: string) => {
+    if (process.stderr.isTTY) process.stderr.write(`${line}\n`);
+  };
+  let firstFailure: unknown;
   try {
-    const result = await transcribeFile(
+    for (const [i, input] of inputs.entries()) {
+      if (controller.signal.aborted) break;
+      const label = input === "-" ? "standard input" : input;
+      const prefix = inputs.length > 1 ? `${label}: ` : "";
+      try {
+        const spooled = input === "-" ? await spoolStandardInput() : undefined;
+        try {
+          const result = await transcribeOne(spooled?.path ?? input, {
+            options,
+            task,
+            style,
+            controller,
+            label: inputs.length > 1 ? `[${i + 1}/${inputs.length}] ${label}` : "",
+            ...(chinese ? { chinese } : {}),
+            ...(maxChars ? { maxChars } : {}),
+            ...(threads ? { threads } : {}),
+            ...(beamSize ? { beamSize } : {}),
+          });
+          for (const warning of result.warnings) {
+            process.stderr.write(`verbatim: warning: ${prefix}${warning}\n`);
+          }
+          for (const format of formats) {
+            const target = targetOf(stems[i]!, format);
+            await writeOutput(renderTranscription(result, format), target);
+            if (target !== "-") tell(`verbatim: wrote ${target}`);
+          }
+        } finally {
+          await spooled?.remove();
+        }
+      } catch (error) {
+        // One bad file does not stop a batch: say why, go on, and exit with its code.
+        if (inputs.length === 1) throw error;
+        if (controller.signal.aborted) throw error;
+        const message = error instanceof Error ? error.message : String(error);
+        process.stderr.write(`verbatim: ${prefix}${message}\n`);
+        firstFailure ??= error;
+      }
+    }
+  } finally {
+    process.off("SIGINT", onSignal);
+  }
+  if (firstFailure !== undefined) throw new BatchFailure(firstFailure);
+}
+
+/** A batch in which some files failed (each already reported); exits with the first one's code. */
+export class BatchFailure extends Error {
+  override readonly name = "BatchFailure";
+  constructor(readonly first: unknown) {
+    super("Some files could not be transcribed (see above).");
+  }
+}
+
+interface RunSettings {
+  options: TranscribeCommandOptions;
+  task: "transcribe" | "translate";
+  style: (typeof STYLE_NAMES)[number];
+  controller: AbortController;
+  /** What the progress bar calls this file, in a batch. */
+  label: string;
+  chinese?: "hk" | "tw" | "cn";
+  maxChars?: number;
+  threads?: number;
+  beamSize?: number;
+}
+
+/** Transcribes one file, with a progress bar on standard error when it is a terminal. */
+async function transcribeOne(input: string, settings: RunSettings) {
+  const { options, controller } = settings;
+  const bar = new ProgressBar();
+  const prefix = settings.label ? `${settings.label}  ` : "";
+  try {
+    return await transcribeFile(
       {
         input,
         model: options.model,
         modelsDir: options.modelsDir ?? defaultModelsDir(),
         language: options.language,
-        task,
+        task: settings.task,
         vad: options.vad,
         wordTimestamps: options.wordTimestamps,
-        ...(chinese ? { chineseScript: chinese as ChineseScript } : {}),
-        cues: { style, ...(maxChars ? { maxCharsPerLine: maxChars } : {}) },
-        ...(options.threads ? { threads: positiveInt(options.threads, "--threads") } : {}),
-        ...(options.beamSize ? { beamSize: positiveInt(options.beamSize, "--beam-size") } : {}),
+        ...(settings.chinese ? { chineseScript: settings.chinese as ChineseScript } : {}),
+        cues: {
+          style: settings.style,
+          ...(settings.maxChars ? { maxCharsPerLine: settings.maxChars } : {}),
+        },
+        ...(settings.threads ? { threads: settings.threads } : {}),
+        ...(settings.beamSize ? { beamSize: settings.beamSize } : {}),
       },
       {
         signal: controller.signal,
@@ -62,33 +163,29 @@ export async function transcribeCommand(
             p.stage === "loading"
               ? "loading model"
               : `${formatClock(p.processedMs)} / ${formatClock(p.durationMs)}${eta}`;
-          bar.update(p.fraction, label);
+          bar.update(p.fraction, `${prefix}${label}`);
         },
       },
     );
-    bar.done();
-    for (const warning of result.warnings) process.stderr.write(`verbatim: warning: ${warning}\n`);
-    await writeOutput(renderTranscription(result, format as OutputFormat), options.output);
   } finally {
     bar.done();
-    process.off("SIGINT", onSignal);
   }
 }
 
-async function writeOutput(text: string, target: string): Promise<void> {
-  if (target === "-") {
-    process.stdout.write(text);
-    return;
+/** `-f srt,vtt` → ["srt", "vtt"], each known, each once. */
+function formatsOf(value: string): OutputFormat[] {
+  const formats = value
+    .split(",")
+    .map((format) => format.trim().toLowerCase())
+    .filter(Boolean)
+    .map((format) => oneOf(format, OUTPUT_FORMATS, "--format"));
+  if (formats.length === 0) {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `--format needs one of: ${OUTPUT_FORMATS.join(", ")}.`,
+    );
   }
-  // Write then rename, so a failed run never leaves half a file behind.
-  const temporary = `${target}.partial-${process.pid}`;
-  try {
-    await writeFile(temporary, text, "utf8");
-    await rename(temporary, target);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  return [...new Set(formats)];
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {

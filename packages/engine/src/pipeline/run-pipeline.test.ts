@@ -19,6 +19,9 @@ class OneSegmentPerChunk implements SpeechModel {
         text,
         language: "en",
         words: [{ text: " Chunk", start: 0, end: Math.min(300, end) }],
+        tokens: [{ id: 50, text: " Chunk", p: 0.5, start: 0, end: Math.min(300, end) }],
+        avgLogprob: Math.log(0.5),
+        temperature: options.temperature ?? 0,
       },
     ];
   }
@@ -84,6 +87,26 @@ describe("runPipeline", () => {
     const output = await runPipeline(JFK_MP3, spy, options);
     expect(output.segments[0]?.text).toBe("Thank you.");
     expect(prompts.slice(1).every((prompt) => prompt === undefined)).toBe(true);
+  });
+
+  it("gives the caller's prompt and temperature to every chunk, before the context", async () => {
+    const model = new OneSegmentPerChunk();
+    const output = await runPipeline(JFK_MP3, model, {
+      ...options,
+      prompt: "Ask not, Kennedy.",
+      temperature: 0.4,
+    });
+    expect(model.calls[0]!.options).toMatchObject({
+      prompt: "Ask not, Kennedy.",
+      temperature: 0.4,
+    });
+    expect(model.calls[1]!.options.prompt).toBe("Ask not, Kennedy. Chunk number 1 was heard.");
+    // Whisper's own segment details come through, token times mapped to the media like words.
+    for (const segment of output.segments) {
+      expect(segment).toMatchObject({ avgLogprob: Math.log(0.5), temperature: 0.4 });
+      expect(segment.tokens).toHaveLength(1);
+      expect(segment.tokens![0]).toMatchObject({ id: 50, p: 0.5, start: segment.start });
+    }
   });
 
   it("never calls the model for a file without speech", async () => {

@@ -60,7 +60,9 @@ export async function runPipeline(
       const decodedMs = toMs(chunk.sourceEnd);
       if (chunk.pcm.length >= SAMPLE_RATE / 10) {
         speechSamples += chunk.pcm.length;
-        const prompt = guard.sawLoop ? undefined : promptFrom(segments);
+        const context = guard.sawLoop ? undefined : promptFrom(segments);
+        // The caller's prompt (vocabulary, style) conditions every chunk, before the context.
+        const prompt = [options.prompt, context].filter(Boolean).join(" ") || undefined;
         guard.resetLoopFlag();
         const raw = await model.transcribe(
           chunk.pcm,
@@ -71,11 +73,12 @@ export async function runPipeline(
             threads: options.threads,
             beamSize: options.beamSize,
             temperatureFallback: options.temperatureFallback,
+            ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
             ...(prompt ? { prompt } : {}),
           },
           (segment) => {
             const preview = toSourceSegment(segment, chunk, previewGuard, options);
-            if (preview) events.onSegment?.({ ...preview, words: undefined });
+            if (preview) events.onSegment?.({ ...preview, words: undefined, tokens: undefined });
             const processedMs = chunk.map.toSourceMs(segment.end);
             events.onProgress?.({ processedMs, decodedMs });
           },
@@ -134,12 +137,20 @@ function toSourceSegment(
           ...chunk.map.spanToSourceMs(w.start, w.end),
         }))
       : undefined;
+  const tokens = (text === segment.text.trim() ? segment.tokens : undefined)?.map((token) => ({
+    ...token,
+    ...chunk.map.spanToSourceMs(token.start, token.end),
+  }));
   return {
     start,
     end,
     text: convert(text),
     ...(language ? { language } : {}),
     ...(words ? { words } : {}),
+    ...(tokens ? { tokens } : {}),
+    ...(segment.avgLogprob !== undefined ? { avgLogprob: segment.avgLogprob } : {}),
+    ...(segment.noSpeechProb !== undefined ? { noSpeechProb: segment.noSpeechProb } : {}),
+    ...(segment.temperature !== undefined ? { temperature: segment.temperature } : {}),
   };
 }
 

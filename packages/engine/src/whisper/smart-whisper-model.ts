@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { TranscribeDetailedResult, TranscribeParams } from "smart-whisper";
 import { EngineError } from "../errors.js";
 import type { DecodeOptions, RawSegment, SpeechModel } from "./speech-model.js";
-import { tokensToWords } from "./tokens-to-words.js";
+import { isSpecialToken, tokensToWords } from "./tokens-to-words.js";
 
 // smart-whisper is CommonJS and loads its native addon on import; require it lazily so that
 // importing the engine never touches native code until a transcription needs it.
@@ -66,6 +66,8 @@ function toParams(options: DecodeOptions): Partial<TranscribeParams<"detail", tr
     strategy: options.beamSize > 1 ? 1 : 0,
     beam_size: options.beamSize,
     best_of: options.beamSize > 1 ? options.beamSize : 1,
+    temperature: options.temperature ?? 0,
+    // whisper.cpp raises the temperature by 0.2 per failed try; 0 turns the fallback off.
     ...(options.temperatureFallback ? {} : { temperature_inc: 0 }),
     suppress_blank: true,
     suppress_non_speech_tokens: true,
@@ -77,6 +79,15 @@ function toSegment(result: TranscribeDetailedResult<true>, options: DecodeOption
   const text = result.text.trim();
   const words =
     options.wordTimestamps && result.tokens ? tokensToWords(result.tokens, text) : undefined;
+  const tokens = (result.tokens ?? [])
+    .filter((token) => !isSpecialToken(token.text))
+    .map((token) => ({
+      id: token.id,
+      text: token.text,
+      p: token.p,
+      start: token.from ?? result.from,
+      end: token.to ?? result.to,
+    }));
   return {
     start: result.from,
     end: result.to,
@@ -84,5 +95,16 @@ function toSegment(result: TranscribeDetailedResult<true>, options: DecodeOption
     language: result.lang ?? (options.language === "auto" ? undefined : options.language),
     confidence: result.confidence,
     ...(words && words.length > 0 ? { words } : {}),
+    tokens,
+    ...(tokens.length > 0 ? { avgLogprob: meanLogprob(tokens) } : {}),
+    // This binding reports neither the no-speech probability nor whether a window was
+    // re-decoded hotter; without the fallback, every window runs at the given temperature.
+    ...(options.temperatureFallback ? {} : { temperature: options.temperature ?? 0 }),
   };
+}
+
+/** Mean natural log of the tokens' probabilities (whisper's avg_logprob). */
+function meanLogprob(tokens: readonly { p: number }[]): number {
+  const sum = tokens.reduce((total, token) => total + Math.log(Math.max(token.p, 1e-10)), 0);
+  return sum / tokens.length;
 }

@@ -1,4 +1,5 @@
 import type { Word } from "@verbatim/subtitles";
+import type { Segment } from "../pipeline/pipeline-types.js";
 
 /** What the engine asks of a speech model, whatever binding implements it. */
 export interface SpeechModel {
@@ -25,7 +26,9 @@ export interface DecodeOptions {
   beamSize: number;
   /** Retry a window at higher temperatures when decoding looks unreliable (whisper's default). */
   temperatureFallback: boolean;
-  /** Text that conditions the decoder (the end of the previous chunk). */
+  /** Starting temperature (default 0 = most likely tokens). */
+  temperature?: number;
+  /** Text that conditions the decoder (the caller's prompt, the end of the previous chunk). */
   prompt?: string;
 }
 
@@ -39,4 +42,9 @@ export interface RawSegment {
   /** Mean token probability, 0..1. */
   confidence?: number;
   words?: Word[];
+  /** Tokens (times relative to the PCM given), their mean log-probability, and so on. */
+  tokens?: Segment["tokens"];
+  avgLogprob?: number;
+  noSpeechProb?: number;
+  temperature?: number;
 }

@@ -11,6 +11,11 @@ export interface TimedToken {
 
 const SPECIAL = /^\[_?[A-Z_]+_?\d*\]$|^<\|.*\|>$/; // [_BEG_], [_TT_123], <|en|>
 
+/** Whether a token is one of whisper's control tokens rather than text. */
+export function isSpecialToken(text: string): boolean {
+  return SPECIAL.test(text);
+}
+
 /**
  * Joins whisper tokens into words: a token that starts with a space begins a new word.
  * Byte-level tokens can split one CJK character across tokens, so their texts need not be
@@ -19,7 +24,7 @@ const SPECIAL = /^\[_?[A-Z_]+_?\d*\]$|^<\|.*\|>$/; // [_BEG_], [_TT_123], <|en|>
  */
 export function tokensToWords(tokens: readonly TimedToken[], segmentText: string): Word[] {
   const timed = tokens.filter(
-    (t) => !SPECIAL.test(t.text) && t.from !== undefined && t.to !== undefined && t.text !== "",
+    (t) => !isSpecialToken(t.text) && t.from !== undefined && t.to !== undefined && t.text !== "",
   );
   if (timed.length === 0) return [];
   const joined = timed.map((t) => t.text).join("");

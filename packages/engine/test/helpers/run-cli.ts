@@ -11,11 +11,17 @@ export interface CliRun {
 }
 
 /** Runs the built CLI (npm test builds first) with arguments, as a user would. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
+export function runCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  { input, cwd }: { input?: Buffer; cwd?: string } = {},
+): CliRun {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     encoding: "utf8",
     env: { ...process.env, ...env },
     timeout: 120_000,
+    ...(input ? { input } : {}),
+    ...(cwd ? { cwd } : {}),
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -8,6 +8,7 @@ import * as taskRuns from "./0006-task-runs.js";
 import * as uploadSessionState from "./0007-upload-session-state.js";
 import * as idempotencyKeys from "./0008-idempotency-keys.js";
 import * as listeningCopies from "./0009-listening-copies.js";
+import * as whisperSegments from "./0010-whisper-segments.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -22,6 +23,7 @@ export const migrationProvider: MigrationProvider = {
       "0007-upload-session-state": uploadSessionState,
       "0008-idempotency-keys": idempotencyKeys,
       "0009-listening-copies": listeningCopies,
+      "0010-whisper-segments": whisperSegments,
     };
   },
 };

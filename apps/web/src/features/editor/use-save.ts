@@ -93,8 +93,15 @@ export function useSave(
   const conflictRef = useRef(conflict);
   conflictRef.current = conflict;
 
-  const send = useCallback(
+  // Saves go one after another: each starts from the version the previous one left, with the
+  // cues as they are when it starts, so a manual save during an autosave neither conflicts with
+  // this tab's own save nor lets an older request overwrite a newer one.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const sendNow = useCallback(
     async ({ keepalive = false }: { keepalive?: boolean } = {}): Promise<Saved> => {
+      const pending = conflictRef.current;
+      // Waiting for the user to choose a version: nothing is sent meanwhile.
+      if (pending) throw new ApiError(409, "EDIT_CONFLICT", "", { ...pending });
       const { cues, revision: at } = store.get();
       const subtitles = toSubtitles(cues);
       setSaving(true);
@@ -125,6 +132,19 @@ export function useSave(
       }
     },
     [id, store],
+  );
+  const send = useCallback(
+    (options: { keepalive?: boolean } = {}): Promise<Saved> => {
+      // The page is going away: no time to wait for the save in flight.
+      if (options.keepalive) return sendNow(options);
+      const next = queue.current.then(
+        () => sendNow(options),
+        () => sendNow(options),
+      );
+      queue.current = next.catch(() => undefined);
+      return next;
+    },
+    [sendNow],
   );
 
   /** Saves now; returns the saved subtitles, or null (with a toast saying why) when it did not. */

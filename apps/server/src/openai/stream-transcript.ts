@@ -1,0 +1,101 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import {
+  findTranscription,
+  rowCues,
+  rowPartial,
+  rowSegments,
+  type TranscriptionRow,
+} from "../transcriptions/repo.js";
+import { waitWhileListening } from "../transcriptions/respond-with-job.js";
+import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { OpenAIErrorBody } from "./errors.js";
+import { joinText } from "./join-text.js";
+import { transcriptText } from "./presenters.js";
+import { jobFailure } from "./job-failure.js";
+
+/** A comment line every so often keeps proxies from closing a quiet stream. */
+const KEEPALIVE_MS = 15_000;
+
+/**
+ * Answers `stream=true` as OpenAI's streaming transcription does: server-sent events
+ * `transcript.text.delta` (`delta`: text added, as each segment is recognised) and finally
+ * `transcript.text.done` (`text`: the whole transcript, `usage`: seconds billed). The deltas are
+ * the text as it was recognised; they add up to the final text unless the end of the run
+ * corrected it (a repetition dropped), and whatever they missed (a late follower, a retry of a
+ * finished job) comes as one last delta. A failure is sent as `data: {"error": …}` (what
+ * OpenAI's clients raise). A client that hangs up cancels the job unless it sent an
+ * Idempotency-Key.
+ */
+export async function streamTranscript(
+  services: TranscriptionServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: TranscriptionRow,
+  { keyed }: { keyed: boolean },
+): Promise<FastifyReply> {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache, no-transform",
+    connection: "keep-alive",
+    "x-accel-buffering": "no",
+    "x-request-id": request.id,
+    "x-verbatim-transcription-id": row.id,
+    "openai-processing-ms": String(Math.round(reply.elapsedTime)),
+  });
+  const write = (chunk: string) => {
+    if (!res.writableEnded && !res.destroyed) res.write(chunk);
+  };
+  let sent = "";
+  const seen = new Set<string>();
+  const delta = (text: string) => {
+    const joined = joinText([sent, text]);
+    if (joined === sent) return;
+    const added = joined.slice(sent.length);
+    sent = joined;
+    write(
+      `event: transcript.text.delta\ndata: ${JSON.stringify({ type: "transcript.text.delta", delta: added })}\n\n`,
+    );
+  };
+  const segment = (piece: { start: number; text: string }) => {
+    const key = `${piece.start}:${piece.text}`;
+    if (seen.has(key)) return; // already sent from the saved text (or the other way round)
+    seen.add(key);
+    delta(piece.text);
+  };
+
+  // Listen first, then read what was recognised before, so nothing in between is missed.
+  const unsubscribe = services.jobs.events.subscribe(row.id, (event) => {
+    if (event.type === "segment") segment(event);
+  });
+  const keepalive = setInterval(() => write(": keep-alive\n\n"), KEEPALIVE_MS);
+  try {
+    const fresh = await findTranscription(services.db, row.id);
+    if (fresh?.status === "processing") for (const piece of rowPartial(fresh)) segment(piece);
+    const { final, gone } = await waitWhileListening(services, reply, row.id, { keyed });
+    if (gone) return reply; // nobody is listening (the job was cancelled unless keyed)
+    if (final?.status === "completed") {
+      const text = transcriptText({ cues: rowCues(final), segments: rowSegments(final) });
+      // What the live text missed (a follower that came late, a retry of a finished job).
+      if (text.startsWith(sent)) delta(text.slice(sent.length));
+      const done = {
+        type: "transcript.text.done",
+        text,
+        usage: { type: "duration", seconds: Math.ceil(final.duration_ms / 1000) },
+      };
+      write(`event: transcript.text.done\ndata: ${JSON.stringify(done)}\n\n`);
+    } else {
+      const error = jobFailure(final);
+      const body: OpenAIErrorBody = {
+        error: { message: error.message, type: error.type, param: error.param, code: error.code },
+      };
+      write(`data: ${JSON.stringify(body)}\n\n`);
+    }
+    return reply;
+  } finally {
+    clearInterval(keepalive);
+    unsubscribe();
+    res.end();
+  }
+}

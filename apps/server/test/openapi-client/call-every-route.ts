@@ -1,0 +1,193 @@
+// A client of the whole HTTP API written against types that openapi-typescript generates from
+// the served OpenAPI document (openapi-document.test.ts generates them, resolves
+// "#generated-openapi" to them and type-checks this file; at run time only openapi-fetch is
+// used). It calls every route once, the way a developer would from the document alone.
+import createClient from "openapi-fetch";
+import type { paths } from "#generated-openapi";
+
+/** One call: the documented route, the status it got and its error body, if any. */
+export interface RouteCall {
+  method: string;
+  path: string;
+  status: number;
+  error: unknown;
+}
+
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+
+/** Multipart bodies as a FormData, every field a string but the file. */
+function formData(body: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (value instanceof Blob) form.append(name, value, "clip.mp3");
+    else if (value !== undefined) form.append(name, String(value));
+  }
+  return form;
+}
+
+/** Calls every route with the user's token (and their API key for /v1). */
+export async function callEveryRoute(
+  baseUrl: string,
+  { token, apiKey }: { token: string; apiKey: string },
+): Promise<RouteCall[]> {
+  const calls: RouteCall[] = [];
+  const client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
+  const openai = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${apiKey}` } });
+  const note =
+    (method: string, path: string) =>
+    <R extends { response: Response; error?: unknown }>(result: R): R => {
+      calls.push({ method, path, status: result.response.status, error: result.error });
+      return result;
+    };
+  const audio = new Blob([new Uint8Array(64)], { type: "audio/mpeg" });
+
+  // Health, accounts and sessions.
+  const health = await client.GET("/api/health").then(note("get", "/api/health"));
+  if (health.data) void (health.data.status satisfies string);
+  await client
+    .POST("/api/auth/register", { body: { name: "Ann", email: "not-an-address" } })
+    .then(note("post", "/api/auth/register"));
+  await client
+    .POST("/api/auth/login", { body: { email: "nobody@example.com", password: "wrong" } })
+    .then(note("post", "/api/auth/login"));
+  const me = await client.GET("/api/auth/me").then(note("get", "/api/auth/me"));
+  if (me.data) void (me.data.credits satisfies number);
+  await client.POST("/api/auth/refresh").then(note("post", "/api/auth/refresh"));
+  await client
+    .POST("/api/auth/forgot-password", { body: { email: "not-an-address" } })
+    .then(note("post", "/api/auth/forgot-password"));
+  await client
+    .POST("/api/auth/reset-password", { body: { token: "bad", password: "x" } })
+    .then(note("post", "/api/auth/reset-password"));
+  await client.GET("/api/subscriptions/active").then(note("get", "/api/subscriptions/active"));
+  await client.GET("/api/models").then(note("get", "/api/models"));
+
+  // Transcriptions.
+  const upload = await client
+    .POST("/api/transcribe", {
+      body: { model: "whisper-1", language: "en", temperature: "0", file: audio },
+      bodySerializer: formData,
+      params: { header: { prefer: "respond-async", "idempotency-key": "openapi-client" } },
+    })
+    .then(note("post", "/api/transcribe"));
+  if (upload.data) void (upload.data.id satisfies string);
+  const list = await client
+    .GET("/api/transcriptions", { params: { query: { limit: 10, q: "talk" } } })
+    .then(note("get", "/api/transcriptions"));
+  const seconds: number | undefined = list.data?.[0]?.duration;
+  void seconds;
+  const byId = { params: { path: { id: MISSING_ID } } };
+  await client.GET("/api/transcriptions/{id}", byId).then(note("get", "/api/transcriptions/{id}"));
+  await client
+    .PATCH("/api/transcriptions/{id}", { ...byId, body: { fileName: "renamed.mp3" } })
+    .then(note("patch", "/api/transcriptions/{id}"));
+  await client
+    .POST("/api/transcriptions/{id}/cancel", byId)
+    .then(note("post", "/api/transcriptions/{id}/cancel"));
+  await client
+    .GET("/api/transcriptions/{id}/audio", { ...byId, parseAs: "blob" })
+    .then(note("get", "/api/transcriptions/{id}/audio"));
+  const exported = await client
+    .GET("/api/transcriptions/{id}/export", {
+      params: { path: { id: MISSING_ID }, query: { format: "json" } },
+    })
+    .then(note("get", "/api/transcriptions/{id}/export"));
+  // The JSON export's real shape: cues with times in milliseconds.
+  if (exported.data && typeof exported.data === "object") {
+    void (exported.data.cues[0]?.start satisfies number | undefined);
+  }
+  await client
+    .GET("/api/transcriptions/{id}/events", { ...byId, parseAs: "text" })
+    .then(note("get", "/api/transcriptions/{id}/events"));
+  await client
+    .DELETE("/api/transcriptions/{id}", byId)
+    .then(note("delete", "/api/transcriptions/{id}"));
+
+  // Large files in chunks.
+  const chunk = await client
+    .POST("/api/uploads/chunk", {
+      body: { chunkIndex: "0", totalChunks: "1", file: audio },
+      bodySerializer: formData,
+    })
+    .then(note("post", "/api/uploads/chunk"));
+  await client
+    .POST("/api/uploads/combine", {
+      body: {
+        sessionId: chunk.data?.sessionId ?? MISSING_ID,
+        fileName: "clip.mp3",
+        totalChunks: 1,
+        temperature: 0.2,
+        prompt: "Names.",
+      },
+      params: { header: { prefer: "respond-async" } },
+    })
+    .then(note("post", "/api/uploads/combine"));
+
+  // API keys.
+  const keys = await client.GET("/api/keys").then(note("get", "/api/keys"));
+  void keys.data?.length;
+  await client.POST("/api/keys", { body: { name: "" } }).then(note("post", "/api/keys"));
+  await client.DELETE("/api/keys/{id}", byId).then(note("delete", "/api/keys/{id}"));
+
+  // The OpenAI-compatible API.
+  const transcription = await openai
+    .POST("/v1/audio/transcriptions", {
+      body: { file: audio, model: "whisper-1", response_format: "verbose_json", stream: false },
+      bodySerializer: formData,
+    })
+    .then(note("post", "/v1/audio/transcriptions"));
+  if (typeof transcription.data === "object" && "segments" in transcription.data) {
+    void (transcription.data.segments?.[0]?.avg_logprob satisfies number | undefined);
+  }
+  await openai
+    .POST("/v1/audio/translations", {
+      body: { file: audio, model: "whisper-1" },
+      bodySerializer: formData,
+    })
+    .then(note("post", "/v1/audio/translations"));
+  await openai.GET("/v1/models").then(note("get", "/v1/models"));
+  await openai
+    .GET("/v1/models/{model}", { params: { path: { model: "whisper-1" } } })
+    .then(note("get", "/v1/models/{model}"));
+
+  // Plans and minutes.
+  await client
+    .POST("/api/subscriptions/checkout-complete", {
+      body: { sessionId: "cs_missing", planType: "basic" },
+    })
+    .then(note("post", "/api/subscriptions/checkout-complete"));
+  await client
+    .POST("/api/subscriptions/downgrade")
+    .then(note("post", "/api/subscriptions/downgrade"));
+  await client
+    .POST("/api/subscriptions/{planType}", { params: { path: { planType: "no-such-plan" } } })
+    .then(note("post", "/api/subscriptions/{planType}"));
+  await client
+    .POST("/api/minutes/checkout-complete", {
+      body: { sessionId: "cs_missing", minutesPack: "100" },
+    })
+    .then(note("post", "/api/minutes/checkout-complete"));
+  await client
+    .POST("/api/minutes/{pack}", { params: { path: { pack: "7" } } })
+    .then(note("post", "/api/minutes/{pack}"));
+
+  // Administration and contact.
+  await client
+    .GET("/api/admin/usage", { params: { query: { from: "2026-01-01T00:00:00Z" } } })
+    .then(note("get", "/api/admin/usage"));
+  await client
+    .POST("/api/admin/run-daily-report")
+    .then(note("post", "/api/admin/run-daily-report"));
+  await client
+    .POST("/api/contact", {
+      body: { name: "Ann", email: "not-an-address", subject: "Other", message: "Hello" },
+    })
+    .then(note("post", "/api/contact"));
+
+  // Last: the account (refused here: the e-mail given does not match).
+  await client
+    .DELETE("/api/account", { body: { email: "someone-else@example.com" } })
+    .then(note("delete", "/api/account"));
+  await client.POST("/api/auth/logout").then(note("post", "/api/auth/logout"));
+  return calls;
+}

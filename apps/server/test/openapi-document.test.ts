@@ -1,0 +1,156 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import openapiTS, { astToString } from "openapi-typescript";
+import ts from "typescript";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { startTestApi, type TestApi } from "./support/auth-app.js";
+import { signedInUser } from "./support/transcription-app.js";
+
+// The served OpenAPI document is complete enough to build a client from: openapi-typescript
+// generates types from it, a client using them for every route type-checks, and its calls
+// reach every documented route.
+
+interface Operation {
+  operationId?: string;
+  description?: string;
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+interface Schema {
+  type?: string | string[];
+  format?: string;
+  description?: string;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, Operation>>;
+}
+
+const CLIENT = join(import.meta.dirname, "openapi-client", "call-every-route.ts");
+
+/** What the client module exports (imported by path: the root type-check leaves it out). */
+interface ClientModule {
+  callEveryRoute(
+    baseUrl: string,
+    credentials: { token: string; apiKey: string },
+  ): Promise<{ method: string; path: string; status: number; error: unknown }[]>;
+}
+const scratch = scratchDir("verbatim-openapi-");
+
+describe("the OpenAPI document", () => {
+  let api: TestApi;
+  let doc: OpenApiDocument;
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  beforeAll(async () => {
+    api = await startTestApi("sqlite");
+    doc = (await (await fetch(`${api.base}/api/docs/json`)).json()) as OpenApiDocument;
+  });
+  afterAll(async () => {
+    await api?.close();
+    scratch.cleanup();
+  });
+
+  it("names every operation once", () => {
+    const ids = operations().map(({ method, path, operation }) => {
+      expect(operation.operationId, `${method} ${path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      return operation.operationId;
+    });
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths["/v1/audio/transcriptions"]?.post?.operationId).toBe("createTranscription");
+  });
+
+  it("documents upload fields, the event streams and the JSON export", () => {
+    for (const path of ["/api/transcribe", "/api/uploads/chunk", "/v1/audio/transcriptions"]) {
+      const body = doc.paths[path]?.post?.requestBody?.content["multipart/form-data"]?.schema;
+      expect(body?.properties?.file, path).toMatchObject({ type: "string", format: "binary" });
+    }
+    const events = doc.paths["/api/transcriptions/{id}/events"]?.get?.responses["200"];
+    expect(Object.keys(events?.content ?? {})).toEqual(["text/event-stream"]);
+    const stream = doc.paths["/v1/audio/transcriptions"]?.post?.responses["200"];
+    expect(stream?.content?.["text/event-stream"]?.schema.anyOf).toHaveLength(2);
+    const json = doc.paths["/api/transcriptions/{id}/export"]?.get?.responses["200"];
+    expect(json?.content?.["application/json"]?.schema.properties?.cues?.type).toBe("array");
+  });
+
+  it("names the unit of every time, length and amount", () => {
+    const unit = /second|millisecond|minute|10 ms|percent|cents|bytes|hh:mm:ss|ISO-8601|Unix/i;
+    const measured =
+      /^(duration|start|end|.*(Seconds|Ms|At|Time|Cents|Bytes)|seconds|minutes|progress|percent|credits|additionalCredits|createdAt|seek|bytes)$/;
+    const unnamed: string[] = [];
+    const visit = (schema: Schema | undefined, where: string) => {
+      if (!schema) return;
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
+        const types = [property.type ?? []].flat();
+        const quantity = types.includes("number") || types.includes("integer");
+        if (measured.test(name) && (quantity || name.endsWith("At") || name.endsWith("Time"))) {
+          if (!unit.test(property.description ?? "")) unnamed.push(`${where}.${name}`);
+        }
+        visit(property, `${where}.${name}`);
+      }
+      visit(schema.items, `${where}[]`);
+      for (const option of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) visit(option, where);
+    };
+    for (const { method, path, operation } of operations()) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        for (const [type, media] of Object.entries(response.content ?? {})) {
+          visit(media.schema, `${method} ${path} ${status} ${type}`);
+        }
+      }
+    }
+    expect(unnamed).toEqual([]);
+  });
+
+  it("generates types that a client of every route compiles against, and it reaches them all", async () => {
+    const generated = astToString(
+      // openapi-typescript takes its own OpenAPI3 type; the document is read as plain JSON above.
+      await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0], {
+        // Files are Blobs in a client (the document says string/binary).
+        transform: (schema) =>
+          schema.format === "binary"
+            ? ts.factory.createTypeReferenceNode(ts.factory.createIdentifier("Blob"))
+            : undefined,
+      }),
+    );
+    const types = join(scratch.dir, "openapi.d.ts");
+    writeFileSync(types, generated);
+    const program = ts.createProgram([CLIENT], {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.NodeNext,
+      moduleResolution: ts.ModuleResolutionKind.NodeNext,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+      types: [],
+      skipLibCheck: true,
+      paths: { "#generated-openapi": [types] },
+    });
+    const diagnostics = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+    expect(diagnostics).toEqual([]);
+
+    const user = await signedInUser(api.db);
+    const keyResponse = await api.post("/api/keys", { name: "openapi" }, user.auth);
+    const { key } = (await keyResponse.json()) as { key: string };
+    const { callEveryRoute } = (await import(CLIENT)) as ClientModule;
+    const calls = await callEveryRoute(api.base, { token: user.token, apiKey: key });
+    const called = new Set(calls.map((call) => `${call.method} ${call.path}`));
+    const documented = operations().map(({ method, path }) => `${method} ${path}`);
+    expect(documented.filter((route) => !called.has(route))).toEqual([]);
+    // Every call reached its route (one the server does not have answers "No route …" or, under
+    // /v1, "Invalid URL …"), and was answered as documented for what it sent.
+    for (const call of calls) {
+      const where = `${call.method} ${call.path}`;
+      expect(JSON.stringify(call.error ?? null), where).not.toMatch(/No route|Invalid URL/);
+      expect(call.status, where).not.toBe(500);
+    }
+  });
+});
