@@ -39,23 +39,21 @@ describe("the speech model on the upload page", () => {
   });
 
   it("lets the visitor start once the fast model is ready, while the accurate one still downloads", async () => {
-    const fetch = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(() =>
-        Promise.resolve(
-          jsonResponse(
-            200,
-            health(
-              { name: "base", installed: true },
-              {
-                name: "small",
-                installed: false,
-                preparation: { state: "downloading", percent: 10 },
-              },
-            ),
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      Promise.resolve(
+        jsonResponse(
+          200,
+          health(
+            { name: "base", installed: true },
+            {
+              name: "small",
+              installed: false,
+              preparation: { state: "downloading", percent: 10 },
+            },
           ),
         ),
-      );
+      ),
+    );
     await renderPage(<Harness />);
     await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/health", expect.anything()));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // the answer is rendered
