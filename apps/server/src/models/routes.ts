@@ -6,9 +6,9 @@ import type { ModelCatalog } from "./model-choice.js";
 /** Where a configured model's preparation stands (see ModelPreparationStatus). */
 export const ModelPreparationSchema = z.object({
   state: z.enum(["ready", "queued", "downloading", "failed", "missing"]),
-  percent: z.number().optional(),
-  receivedBytes: z.number().optional(),
-  totalBytes: z.number().optional(),
+  percent: z.number().optional().describe("Whole percent downloaded (0–100)."),
+  receivedBytes: z.number().optional().describe("Bytes downloaded so far."),
+  totalBytes: z.number().optional().describe("Size of the model file in bytes."),
   reason: z.string().optional(),
   instructions: z.string().optional(),
   fileName: z.string().optional(),
