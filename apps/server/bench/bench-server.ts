@@ -1,11 +1,10 @@
 // Starts the real API in-process on a scratch SQLite file, with one signed-in user and history.
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
+import { ensureEmptyTestModel } from "../../../packages/engine/test/support/random-model.js";
 import { issueToken } from "../src/auth/tokens.js";
 import { loadConfig } from "../src/config.js";
 import { migrateToLatest, openDatabase, type Db } from "../src/db/database.js";
@@ -24,12 +23,12 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-const REPO_ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../../..");
-const SHARED_TINY_MODEL = resolve(REPO_ROOT, "../shared/models/for-tests-ggml-tiny.bin");
-
-/** The shared tiny test model when present, else a generated random-weight one. */
+/**
+ * The weightless tiny test model (whisper.cpp's for-tests layout: it loads and answers with no
+ * text, so jobs are quick and the API's own costs are what is measured), generated once.
+ */
 export async function tinyModel(): Promise<string> {
-  return existsSync(SHARED_TINY_MODEL) ? SHARED_TINY_MODEL : ensureRandomModel("tiny");
+  return ensureEmptyTestModel();
 }
 
 /** Starts the API (no workers, no maintenance) and seeds a user with `historyRows` finished jobs. */
@@ -43,6 +42,7 @@ export async function startBenchServer(historyRows: number): Promise<BenchServer
     MODELS_DIR: modelsDir,
     FAST_MODEL: await tinyModel(),
     WORKER_CONCURRENCY: "0",
+    MODELS_AUTO_DOWNLOAD: "false",
   });
   const db = openDatabase(config.database);
   await migrateToLatest(db);

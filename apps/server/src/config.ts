@@ -18,8 +18,13 @@ const ConfigSchema = z
   .object({
     /** HTTP port. */
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-    /** Interface to listen on. */
-    HOST: z.string().default("0.0.0.0"),
+    /**
+     * Interface to listen on. Default 127.0.0.1: only this machine reaches the server until you
+     * choose otherwise (0.0.0.0 for every interface, e.g. behind a proxy or in a container).
+     */
+    HOST: z.string().trim().min(1).default("127.0.0.1"),
+    /** "production" makes a missing SMTP_URL a start-up error and turns the dev mailbox off. */
+    NODE_ENV: z.string().default("development"),
     /** Where all data lives by default: the database, uploads. */
     DATA_DIR: z.string().default("data"),
     /** `postgres://…` for PostgreSQL; otherwise a SQLite file path (default DATA_DIR/verbatim.db). */
@@ -30,11 +35,21 @@ const ConfigSchema = z
     UPLOAD_DIR: z.string().optional(),
     /** Where whisper.cpp models are installed. */
     MODELS_DIR: z.string().default("models"),
+    /**
+     * Download FAST_MODEL and ACCURATE_MODEL in the background at start when they are missing
+     * ("false" for fleets that provision the models folder themselves).
+     */
+    MODELS_AUTO_DOWNLOAD: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((value) => value === "true"),
+    /** Another server to download models from (a mirror): files are fetched as BASE/ggml-NAME.bin. */
+    VERBATIM_MODEL_BASE_URL: z.url().optional(),
     /** Model behind the public name `whisper-1` (fast). */
     FAST_MODEL: z.string().default("base"),
     /** Model behind the public name `gpt-4o-transcribe` (accurate). */
     ACCURATE_MODEL: z.string().default("small"),
-    /** Largest accepted upload in megabytes (spec §9: 100). */
+    /** Largest accepted upload in megabytes. */
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(4096).default(100),
     /** `all`: API and workers in one process; `api`: HTTP only; `worker`: workers only (`npm run worker`). */
     ROLE: z.enum(["all", "api", "worker"]).default("all"),
@@ -61,7 +76,10 @@ const ConfigSchema = z
       .enum(["true", "false"])
       .default("true")
       .transform((value) => value === "true"),
-    /** SMTP server for e-mail (`smtp://user:pass@host:587`); unset: mails go to the log and outbox. */
+    /**
+     * SMTP server for e-mail (`smtp://user:pass@host:587`). Unset: every mail's links are printed
+     * on the console and shown at /dev/mailbox (development only; production refuses to start).
+     */
     SMTP_URL: z.string().optional(),
     /** Sender of e-mails. */
     MAIL_FROM: z.string().default("Verbatim <no-reply@verbatim.local>"),
@@ -71,8 +89,11 @@ const ConfigSchema = z
     ADMIN_EMAILS: list,
     /** Where contact-form messages go (reply-to is the sender). */
     SUPPORT_EMAIL: z.string().default("support@verbatim.local"),
-    /** "local" (a built-in test checkout page, no account anywhere) or "stripe". */
-    PAYMENT_PROVIDER: z.enum(["local", "stripe"]).default("local"),
+    /**
+     * "stripe", "local" (a built-in test checkout page: nothing is paid) or "none" (nothing can be
+     * bought). Unset: "local" while the server listens on loopback only, otherwise "none".
+     */
+    PAYMENT_PROVIDER: z.enum(["local", "stripe", "none"]).optional(),
     /** Stripe secret key (sk_live_… or sk_test_…), for PAYMENT_PROVIDER=stripe. */
     STRIPE_SECRET_KEY: z.string().optional(),
     /** Signing secret of the Stripe webhook endpoint (whsec_…). */
@@ -131,7 +152,12 @@ const ConfigSchema = z
           } as const),
       uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, "uploads")),
       modelsDir: resolve(env.MODELS_DIR),
-      models: { fast: env.FAST_MODEL, accurate: env.ACCURATE_MODEL },
+      models: {
+        fast: env.FAST_MODEL,
+        accurate: env.ACCURATE_MODEL,
+        autoDownload: env.MODELS_AUTO_DOWNLOAD,
+        baseUrl: env.VERBATIM_MODEL_BASE_URL,
+      },
       maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,
       role: env.ROLE,
       redis: env.REDIS_URL ? { url: env.REDIS_URL, prefix: env.REDIS_PREFIX } : undefined,
@@ -142,14 +168,17 @@ const ConfigSchema = z
         beamSize: env.ENGINE_BEAM_SIZE,
         temperatureFallback: env.ENGINE_TEMPERATURE_FALLBACK,
       },
+      production: env.NODE_ENV === "production",
       smtpUrl: env.SMTP_URL,
+      /** No SMTP outside production: mails are kept for /dev/mailbox and their links printed. */
+      devMailbox: !env.SMTP_URL && env.NODE_ENV !== "production",
       mailFrom: env.MAIL_FROM,
       publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
       adminEmails: env.ADMIN_EMAILS,
       supportEmail: env.SUPPORT_EMAIL,
       webDir: resolve(env.WEB_DIR ?? fileURLToPath(new URL("../../web/dist", import.meta.url))),
       payments: {
-        provider: env.PAYMENT_PROVIDER,
+        provider: env.PAYMENT_PROVIDER ?? (isLoopback(env.HOST) ? "local" : "none"),
         stripeSecretKey: env.STRIPE_SECRET_KEY,
         stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
         stripeApiUrl: env.STRIPE_API_URL,
@@ -159,6 +188,11 @@ const ConfigSchema = z
     };
   });
 
+/** True for addresses only this machine can reach: 127.0.0.0/8, ::1, localhost. */
+export function isLoopback(host: string): boolean {
+  return /^127\.\d+\.\d+\.\d+$/.test(host) || host === "::1" || host === "localhost";
+}
+
 /** The server's typed settings. */
 export type Config = z.output<typeof ConfigSchema>;
 
@@ -167,7 +201,9 @@ export type DatabaseConfig = Config["database"];
 
 /** Reads the configuration; an invalid setting stops start-up with one clear line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = ConfigSchema.safeParse(env);
+  // `KEY=` (as a copied .env.example leaves it) means "use the default", not an empty value.
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = ConfigSchema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join(".")}: ${issue.message}`,
@@ -181,6 +217,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new Error(
       "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET.",
+    );
+  }
+  if (parsed.data.production && !parsed.data.smtpUrl) {
+    throw new Error(
+      "Invalid configuration:\n  NODE_ENV=production needs SMTP_URL: without it, sign-up confirmations and password resets would reach nobody.",
     );
   }
   if (parsed.data.role !== "all" && !parsed.data.redis) {

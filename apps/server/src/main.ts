@@ -1,12 +1,17 @@
 import { loadConfig } from "./config.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
+import { loadEnvFile } from "./env-file.js";
 import { buildApp } from "./http/app.js";
 import { ModelCatalog } from "./models/model-choice.js";
+import { firstAdminHint, startupSummary } from "./startup-summary.js";
 
-// Starts the API on PORT with embedded defaults: SQLite under DATA_DIR, workers in this process.
-// ROLE=api (with REDIS_URL): the API only; workers run as `npm run worker`.
+// `npm start`: the API, the web app and the workers in one process, with embedded defaults
+// (SQLite under DATA_DIR, the embedded queue, models downloaded on first start). Settings come
+// from the environment and `.env`; docs/configuration.md lists them. ROLE=api (with REDIS_URL):
+// the API only, workers run as `npm run worker`.
 let config;
 try {
+  loadEnvFile();
   config = loadConfig();
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
@@ -37,12 +42,12 @@ process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
 
-// Say plainly which models can run and what to do when one is missing (DESIGN.md §6).
+// One line that says what runs where, then what a newcomer still has to do.
+const address = app.server.address();
+const port = typeof address === "object" && address ? address.port : config.port;
+const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+const url = `http://${host === "0.0.0.0" || host === "[::]" ? "localhost" : host}:${port}`;
 const models = await new ModelCatalog(config).list();
-for (const model of models.filter((m) => m.id === "whisper-1" || m.id === "gpt-4o-transcribe")) {
-  if (model.installed) app.log.info(`model ${model.id} → ${model.engineModel}: installed`);
-  else
-    app.log.warn(
-      `model ${model.id} → ${model.engineModel}: NOT installed in ${config.modelsDir}; install it with: npm run models -- ${model.engineModel}`,
-    );
-}
+app.log.info(startupSummary(config, url, models, app.modelPreparation));
+const adminHint = await firstAdminHint(config, db);
+if (adminHint) app.log.info(adminHint);

@@ -1,12 +1,14 @@
 import { pino } from "pino";
 import { loadConfig } from "./config.js";
+import { loadEnvFile } from "./env-file.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
 import { createJobQueue } from "./jobs/job-queue.js";
 
-// `npm run worker`: a worker process (DESIGN.md §7). No HTTP: it takes transcription jobs from
+// `npm run worker`: a worker process (docs/deployment.md, many machines). No HTTP: it takes transcription jobs from
 // Redis, WORKER_CONCURRENCY at a time with ENGINE_THREADS threads each, until SIGTERM.
 let config;
 try {
+  loadEnvFile();
   config = loadConfig({ ...process.env, ROLE: "worker" });
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

@@ -11,7 +11,7 @@ import { startRedis, type TestRedis } from "./support/fleet.js";
 import { fastEngineEnv, signedInUser, type TestUser } from "./support/transcription-app.js";
 import { createTestDatabase } from "./test-database.js";
 
-// The BullMQ path's cap on restarts (DESIGN.md §7), in one process with a Redis of its own
+// The BullMQ path's cap on restarts (docs/deployment.md), in one process with a Redis of its own
 // (the fleet test covers many processes; this one only the cap, quickly): a job started
 // MAX_STARTS times is failed with its minutes released instead of being started again, whether
 // BullMQ delivers it to a worker or the sweeper finds it under a worker that went silent.

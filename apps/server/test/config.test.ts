@@ -3,12 +3,18 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
 
 describe("loadConfig", () => {
-  it("has embedded defaults: SQLite under ./data, port 3000", () => {
+  it("has embedded defaults: SQLite under ./data, port 3000 on 127.0.0.1, models fetched on start", () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
     expect(config.database).toEqual({ kind: "sqlite", path: resolve("data/verbatim.db") });
     expect(config.uploadDir).toBe(resolve("data/uploads"));
-    expect(config.models).toEqual({ fast: "base", accurate: "small" });
+    expect(config.models).toEqual({
+      fast: "base",
+      accurate: "small",
+      autoDownload: true,
+      baseUrl: undefined,
+    });
     expect(config.publicUrl).toBe("http://localhost:3000");
   });
 
@@ -24,6 +30,13 @@ describe("loadConfig", () => {
     ).toEqual({ kind: "postgres", url: "postgres://u@h/db", poolMax: 3 });
     expect(config.adminEmails).toEqual(["a@x.com", "b@y.com"]);
     expect(config.publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("takes an empty setting (KEY= in .env) as unset", () => {
+    const config = loadConfig({ DATABASE_URL: "", VERBATIM_MODEL_BASE_URL: "", PORT: "" });
+    expect(config.database).toEqual({ kind: "sqlite", path: resolve("data/verbatim.db") });
+    expect(config.models.baseUrl).toBeUndefined();
+    expect(config.port).toBe(3000);
   });
 
   it("names every invalid setting", () => {

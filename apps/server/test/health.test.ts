@@ -13,7 +13,11 @@ describe.each(DATABASE_KINDS)("the API on %s", (kind) => {
     const database = await createTestDatabase(kind);
     close = database.close;
     const config = {
-      ...loadConfig({ LOG_LEVEL: "silent", MODELS_DIR: "/nonexistent-models" }),
+      ...loadConfig({
+        LOG_LEVEL: "silent",
+        MODELS_DIR: "/nonexistent-models",
+        MODELS_AUTO_DOWNLOAD: "false",
+      }),
       database: database.config,
     };
     app = await buildApp({ config, db: database.db });
@@ -37,7 +41,10 @@ describe.each(DATABASE_KINDS)("the API on %s", (kind) => {
     expect(body.ffmpeg.ok).toBe(true);
     expect(body.models.ok).toBe(false);
     expect(body.models.fast.name).toBe("base");
-    expect(body.models.hint).toBe("Install with: npm run models -- base small");
+    // Which file goes where, and the command that fetches it, for each missing default model.
+    expect(body.models.hint).toContain("Put ggml-base.bin into /nonexistent-models: download ");
+    expect(body.models.hint).toContain("save it as /nonexistent-models/ggml-small.bin");
+    expect(body.models.hint).toContain("npm run models -- small");
     expect(body.status).toBe("degraded");
     expect(response.headers.get("x-request-id")).toBeTruthy();
   });

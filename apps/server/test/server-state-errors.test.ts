@@ -66,7 +66,11 @@ describe("server state errors", () => {
 
   it("answers 503 with Retry-After when the database stays locked past its wait", async () => {
     const database = join(scratch.dir, "busy.db");
-    const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: database });
+    const config = loadConfig({
+      LOG_LEVEL: "silent",
+      DATABASE_URL: database,
+      MODELS_AUTO_DOWNLOAD: "false",
+    });
     const db = openDatabase(config.database);
     await migrateToLatest(db);
     const app = await buildApp({ config, db, maintenance: false });

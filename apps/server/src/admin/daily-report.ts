@@ -8,7 +8,7 @@ import { findUserWithPasswordByEmail } from "../users/repo.js";
 import { renderDailyReport } from "./report-mail.js";
 import { computeUsage, lastDay } from "./usage.js";
 
-/** When the report goes out (spec §6, §9: 8:00 AM Hong Kong time). */
+/** When the report goes out (8:00 AM Hong Kong time). */
 export const DAILY_REPORT_CRON = "0 8 * * *";
 export const DAILY_REPORT_TIMEZONE = "Asia/Hong_Kong";
 

@@ -12,7 +12,7 @@ export function isAdmin(config: Pick<Config, "adminEmails">, user: Pick<User, "e
 
 /**
  * A preHandler that lets only admins through: 401 UNAUTHORIZED when not signed in, 403
- * FORBIDDEN for any other account (spec §6). Sets `request.user` like {@link requireUser}.
+ * FORBIDDEN for any other account. Sets `request.user` like {@link requireUser}.
  */
 export function requireAdmin(context: {
   db: Db;

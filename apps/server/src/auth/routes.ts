@@ -31,7 +31,7 @@ export interface AuthOptions {
   now?: () => Date;
 }
 
-/** /api/auth/*: register, login, me, refresh, logout, forgot and reset password (spec §7). */
+/** /api/auth/*: register, login, me, refresh, logout, forgot and reset password. */
 export function authRoutes(context: AppContext, rateLimits: RateLimitStore): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LOCALES } from "../users/repo.js";
 import { UserResponse } from "../users/presenter.js";
 
-// Messages are the spec's (§5), so the web app can show them as they are.
+// Messages are written for people, so the web app can show them as they are.
 
 const Email = z.email({ error: "Invalid email address" }).max(320);
 

@@ -8,7 +8,7 @@ export type TokenKind = "session" | "reset" | "setup";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** How long each kind of token stays valid (spec §9: sessions 90 days). */
+/** How long each kind of token stays valid (sessions 90 days). */
 export const TOKEN_LIFETIME_MS: Readonly<Record<TokenKind, number>> = {
   session: 90 * DAY,
   reset: 60 * 60 * 1000,

@@ -8,13 +8,13 @@ export type PaidPlan = (typeof PAID_PLANS)[number];
 /** Pack sizes on sale. */
 export type PackSize = keyof typeof MINUTE_PACKS;
 
-/** A plan from the URL, or 400 with the spec's message. */
+/** A plan from the URL, or 400 with a clear message. */
 export function parsePaidPlan(value: string): PaidPlan {
   if ((PAID_PLANS as readonly string[]).includes(value)) return value as PaidPlan;
   throw new AppError(400, "INVALID_PLAN", "Invalid subscription plan type");
 }
 
-/** A pack size from the URL or body, or 400 with the spec's message. */
+/** A pack size from the URL or body, or 400 with a clear message. */
 export function parsePackSize(value: string | number): PackSize {
   const size = Number(value);
   if (String(value).trim() !== "" && Object.hasOwn(MINUTE_PACKS, size)) return size as PackSize;

@@ -22,7 +22,7 @@ const MinutesAdded = z.object({
   minutesAdded: z.number().int().describe("Minutes this purchase added, in whole minutes."),
 });
 
-/** Plans, packs, confirmations and downgrade (spec §7); the user is always the signed-in one. */
+/** Plans, packs, confirmations and downgrade; the user is always the signed-in one. */
 export function billingRoutes(services: BillingServices): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();

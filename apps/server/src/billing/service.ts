@@ -334,7 +334,7 @@ export function packFromBody(value: string | number): PackSize {
 }
 
 /**
- * Downgrade (spec §4): Basic goes to Free at once (provider subscription cancelled, 20 plan
+ * Downgrade: Basic goes to Free at once (provider subscription cancelled, 20 plan
  * minutes, packs forfeited); Standard and Pro stay active to the period end, then fall to Free.
  */
 export async function downgrade(services: BillingServices, user: User) {
@@ -499,7 +499,7 @@ async function mailTo(
   if (user) await sendBillingMail(services, user, mail);
 }
 
-/** A provider failure, as a 502 with the spec's message; the cause goes to the log. */
+/** A provider failure, as a 502 with a plain message; the cause goes to the log. */
 function providerError(log: FastifyBaseLogger, error: unknown, message: string): unknown {
   if (error instanceof AppError) return error;
   log.error({ err: error }, `payment provider: ${message}`);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "../users/repo.js";
 
-/** The subjects the contact form offers (spec §5). */
+/** The subjects the contact form offers. */
 export const CONTACT_SUBJECTS = [
   "General Inquiry",
   "Technical Support",
@@ -23,7 +23,7 @@ function requiredText(label: string, max: number) {
     .max(max, `${label} must be at most ${max} characters`);
 }
 
-/** POST /api/contact (spec §3, §5): all four fields are required. */
+/** POST /api/contact: all four fields are required. */
 export const ContactBody = z.object({
   /** Who is writing. */
   name: requiredText("Name", CONTACT_LIMITS.name),

@@ -60,7 +60,7 @@ export interface SubscriptionsTable {
   updated_at: string;
 }
 
-/** The minutes ledger (DESIGN.md §5): every change of a user's minutes, in seconds. */
+/** The minutes ledger (docs/architecture.md): every change of a user's minutes, in seconds. */
 export interface MinuteLedgerTable {
   id: Generated<number>;
   user_id: string;

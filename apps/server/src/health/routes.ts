@@ -2,29 +2,46 @@ import type { JobQueue } from "../jobs/job-queue.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { listInstalledModels } from "@verbatim/engine";
+import { existsSync } from "node:fs";
 import { z } from "zod";
 import type { AppContext } from "../http/app.js";
 import { pingDatabase } from "../db/database.js";
 import { ffmpegVersion } from "./ffmpeg-version.js";
+import type { ModelPreparation } from "../models/model-preparation.js";
+import { ModelPreparationSchema } from "../models/routes.js";
 
 const Check = z.object({ ok: z.boolean(), detail: z.string() });
 
+const ConfiguredModel = z.object({
+  name: z.string(),
+  installed: z.boolean(),
+  /** Not installed: being downloaded (with progress), failed, or left to the admin. */
+  preparation: ModelPreparationSchema.optional(),
+});
+
 const HealthResponse = z.object({
-  status: z.enum(["ok", "degraded"]),
+  /** "preparing": everything works but a default model is still downloading (first start). */
+  status: z.enum(["ok", "preparing", "degraded"]),
   database: Check,
   queue: Check,
   ffmpeg: Check,
   models: z.object({
     ok: z.boolean(),
     installed: z.array(z.string()),
-    fast: z.object({ name: z.string(), installed: z.boolean() }),
-    accurate: z.object({ name: z.string(), installed: z.boolean() }),
+    /** "preparing" while a default model downloads; "missing" when one needs the admin. */
+    state: z.enum(["ready", "preparing", "missing"]),
+    fast: ConfiguredModel,
+    accurate: ConfiguredModel,
     hint: z.string().optional(),
   }),
 });
 
 /** GET /api/health: database, queue, ffmpeg and models, each with a plain detail. */
-export function healthRoutes({ config, db }: AppContext, jobs: JobQueue): FastifyPluginAsync {
+export function healthRoutes(
+  { config, db }: AppContext,
+  jobs: JobQueue,
+  preparation: ModelPreparation,
+): FastifyPluginAsync {
   return async (app) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       "/api/health",
@@ -50,30 +67,44 @@ export function healthRoutes({ config, db }: AppContext, jobs: JobQueue): Fastif
         const installed = (await listInstalledModels(config.modelsDir))
           .filter((m) => !m.problem)
           .map((m) => m.name);
-        const fast = {
-          name: config.models.fast,
-          installed: installed.includes(config.models.fast),
+        const configured = (name: string) => {
+          const isInstalled = isPath(name) ? existsSync(name) : installed.includes(name);
+          const prepared = isInstalled ? undefined : preparation.status(name);
+          return { name, installed: isInstalled, ...(prepared ? { preparation: prepared } : {}) };
         };
-        const accurate = {
-          name: config.models.accurate,
-          installed: installed.includes(config.models.accurate),
-        };
-        const missing = [fast, accurate].filter((m) => !m.installed).map((m) => m.name);
+        const fast = configured(config.models.fast);
+        const accurate = configured(config.models.accurate);
+        const notInstalled = [fast, accurate].filter((m) => !m.installed);
+        const preparing = notInstalled.filter((m) => preparation.isPreparing(m.name));
+        const needsAdmin = notInstalled.filter((m) => !preparation.isPreparing(m.name));
+        const hints = needsAdmin.map(
+          (m) => m.preparation?.instructions ?? `Install with: npm run models -- ${m.name}`,
+        );
         const models = {
-          ok: missing.length === 0,
+          ok: notInstalled.length === 0,
+          state: needsAdmin.length ? "missing" : preparing.length ? "preparing" : "ready",
           installed,
           fast,
           accurate,
-          ...(missing.length
-            ? { hint: `Install with: npm run models -- ${missing.join(" ")}` }
-            : {}),
-        };
+          ...(hints.length ? { hint: [...new Set(hints)].join(" ") } : {}),
+        } as const;
         const queue = await jobs.health();
-        const healthy = database.ok && ffmpeg.ok && models.ok && queue.ok;
+        const working = database.ok && ffmpeg.ok && queue.ok;
+        const status =
+          working && models.ok
+            ? "ok"
+            : working && models.state === "preparing"
+              ? "preparing"
+              : "degraded";
         return reply
           .status(database.ok ? 200 : 503)
-          .send({ status: healthy ? "ok" : "degraded", database, queue, ffmpeg, models });
+          .send({ status, database, queue, ffmpeg, models });
       },
     );
   };
+}
+
+/** FAST_MODEL/ACCURATE_MODEL may be a model file's path instead of a name. */
+function isPath(name: string): boolean {
+  return name.includes("/") || name.includes("\\") || name.endsWith(".bin");
 }

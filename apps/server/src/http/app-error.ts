@@ -12,7 +12,7 @@ export class AppError extends Error {
   }
 }
 
-/** The body of every error response: the client shows `"{status}: {message}"` (spec §8). */
+/** The body of every error response: the client shows `"{status}: {message}"`. */
 export interface ErrorBody {
   code: string;
   message: string;

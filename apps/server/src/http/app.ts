@@ -20,6 +20,8 @@ import multipart from "@fastify/multipart";
 import { createJobQueue } from "../jobs/job-queue.js";
 import { createRateLimitStore } from "./rate-limit-store.js";
 import { ModelCatalog } from "../models/model-choice.js";
+import { ModelPreparation, type ModelPreparationOptions } from "../models/model-preparation.js";
+import { devMailboxRoute } from "../mail/dev-mailbox-route.js";
 import { modelRoutes } from "../models/routes.js";
 import { openAIRoutes } from "../openai/routes.js";
 import { scheduleMaintenance } from "../schedule/maintenance.js";
@@ -50,6 +52,8 @@ export interface AppContext {
   contact?: ContactOptions;
   /** Hourly housekeeping (minute resets, expired uploads); default on. */
   maintenance?: boolean;
+  /** Model downloads' registry and fetch (tests serve a small file from a local mirror). */
+  modelDownloads?: ModelPreparationOptions;
 }
 
 /** Builds the HTTP application (not listening yet). */
@@ -89,7 +93,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   await app.register(multipart);
 
-  const models = new ModelCatalog(context.config);
+  // Missing default models are fetched in the background (MODELS_AUTO_DOWNLOAD); until one is
+  // ready, requests for it answer MODEL_PREPARING instead of failing.
+  const preparation = new ModelPreparation(context.config, app.log, context.modelDownloads);
+  await preparation.start(context.config.models.autoDownload);
+  const models = new ModelCatalog(context.config, preparation);
+  app.decorate("modelPreparation", preparation);
   const jobs = createJobQueue({ db: context.db, config: context.config, log: app.log });
   const services: TranscriptionServices = {
     db: context.db,
@@ -99,7 +108,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     log: app.log,
     now: () => new Date(),
   };
-  await app.register(healthRoutes(context, jobs));
+  await app.register(healthRoutes(context, jobs, preparation));
   const rateLimits = createRateLimitStore(context.config, app.log);
   await app.register(authRoutes(context, rateLimits));
   await app.register(subscriptionRoutes(context));
@@ -127,6 +136,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(accountRoutes({ transcriptions: services, billing }));
   await app.register(adminRoutes(context));
   await app.register(contactRoutes(context, rateLimits));
+  if (context.config.devMailbox) await app.register(devMailboxRoute(context));
 
   registerNotFound(app, await serveWebApp(app, context.config.webDir));
 
@@ -146,10 +156,18 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     stopBilling();
     billing.mailer.close();
     stopDailyReport();
+    await preparation.stop();
     await jobs.stop();
     await rateLimits.close();
   });
   return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The background download of missing default models (start-up summary, tests). */
+    modelPreparation: ModelPreparation;
+  }
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the nearest N proxies". */

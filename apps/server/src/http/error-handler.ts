@@ -6,12 +6,18 @@ import { isOpenAIPath, sendOpenAINotFound } from "../openai/not-found.js";
 /** Renders every error in one shape, `{ code, message }`, with the right status. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    // Refused before the body was read (an upload answered at once): the client may stop
+    // sending it, which would leave the connection neither idle nor done and hold up a
+    // shutdown; close it after the answer instead.
+    if (!request.raw.complete) reply.header("connection", "close");
     if (error instanceof AppError) {
       const body: ErrorBody = {
         code: error.code,
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
       };
+      const retryAfter = error.details?.retryAfterSeconds;
+      if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

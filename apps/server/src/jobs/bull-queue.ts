@@ -60,7 +60,7 @@ interface WaitingList {
 const SNAPSHOT_MS = 1_000;
 
 /**
- * Many machines (DESIGN.md §7): BullMQ on Redis delivers jobs to worker processes at least
+ * Many machines (docs/deployment.md): BullMQ on Redis delivers jobs to worker processes at least
  * once; the jobs table stays the record of every job's state, so a job delivered twice is run
  * by one worker at a time and charged once. Progress goes out over Redis pub/sub, so any API
  * process can stream it. A worker that dies loses its lock and BullMQ hands the job to another

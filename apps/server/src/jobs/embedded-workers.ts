@@ -13,7 +13,7 @@ import {
 const POLL_MS = 1_000;
 
 /**
- * The embedded queue's workers (DESIGN.md §2): `concurrency` loops in this process take the
+ * The embedded queue's workers (docs/architecture.md): `concurrency` loops in this process take the
  * oldest queued job from the jobs table, run it, and wait for the next. Jobs survive restarts:
  * at start, jobs a previous run left `processing` are queued again once, then failed.
  */

@@ -8,7 +8,7 @@ import type { JobEventBus } from "./job-events.js";
 import type { StopReason } from "./transcription-task.js";
 
 /**
- * The job system the routes see (DESIGN.md §2): hand a new job to the workers, stop a running
+ * The job system the routes see (docs/architecture.md): hand a new job to the workers, stop a running
  * one, follow its events, and place it in the queue. The jobs table holds every job's state;
  * the queue only delivers jobs to workers.
  */

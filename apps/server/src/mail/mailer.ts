@@ -24,13 +24,18 @@ export interface Mailer {
   close(): void;
 }
 
+/** The http(s) links in a mail's text, in order, each once. */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+}
+
 /** A mailer over nodemailer to `config.smtpUrl`; without it, messages go to the log and outbox. */
 export function createMailer({
   config,
   db,
   log,
 }: {
-  config: Pick<Config, "smtpUrl" | "mailFrom">;
+  config: Pick<Config, "smtpUrl" | "mailFrom"> & Partial<Pick<Config, "devMailbox" | "publicUrl">>;
   db: Db;
   log: FastifyBaseLogger;
 }): Mailer {
@@ -56,9 +61,13 @@ export function createMailer({
   return {
     async send(message) {
       if (!transport) {
-        log.info(
-          { mail: { to: message.to, subject: message.subject, text: message.text } },
-          "mail (no SMTP_URL: logged, not sent)",
+        // The newcomer's way in: the links the mail holds, on one line of the console.
+        const links = linksIn(message.text);
+        const mailbox = config.devMailbox ? ` (all mails: ${config.publicUrl}/dev/mailbox)` : "";
+        log.warn(
+          { mail: { to: message.to, subject: message.subject, links } },
+          `mail not sent (no SMTP_URL) to ${message.to}, "${message.subject}": ` +
+            `${links.length ? `open ${links.join(" , ")} ` : "no link "}${mailbox}`,
         );
         await record(message, "logged", null);
         return "logged";

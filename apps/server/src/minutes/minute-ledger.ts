@@ -13,7 +13,7 @@ import {
 } from "./ledger-entries.js";
 import { planSeconds, secondsToMinutes, type PlanType } from "./plans.js";
 
-// The minutes ledger (DESIGN.md §5). Every change is a row with an idempotency key; a balance
+// The minutes ledger (docs/architecture.md). Every change is a row with an idempotency key; a balance
 // is the sum of a pool's rows. Plan seconds are spent before pack seconds. Changes for one user
 // run in a transaction that first locks the user's subscription row (PostgreSQL) or holds
 // SQLite's single writer, so two uploads at once can never spend the same minutes.

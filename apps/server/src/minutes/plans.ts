@@ -1,10 +1,10 @@
-// Plans and packs: the one place prices and minutes are written down (spec §1, §9).
+// Plans and packs: the one place prices and minutes are written down.
 
 /** Plan types a subscription can have. */
 export const PLAN_TYPES = ["free", "basic", "standard", "pro"] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
-/** Subscription statuses (spec §1: Active, Inactive, Cancelled, Incomplete). */
+/** Subscription statuses (Active, Inactive, Cancelled, Incomplete). */
 export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "incomplete"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
@@ -57,7 +57,7 @@ export const PLANS: Readonly<Record<PlanType, Plan>> = {
   },
 };
 
-/** One-time minute packs, for Basic subscribers (spec §1). */
+/** One-time minute packs, for Basic subscribers. */
 export const MINUTE_PACKS = {
   500: { minutes: 500, priceCents: 1350 },
   1000: { minutes: 1000, priceCents: 2400 },

@@ -3,8 +3,12 @@ import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { Config } from "../config.js";
 import { AppError } from "../http/app-error.js";
+import type { ModelPreparation, ModelPreparationStatus } from "./model-preparation.js";
 
-/** The public model names of the spec (§3), kept as the API's names (DESIGN.md §1). */
+/**
+ * The public model names, kept as the API's names so OpenAI clients work unchanged: each stands
+ * for a configured whisper.cpp model (FAST_MODEL, ACCURATE_MODEL).
+ */
 export const PUBLIC_MODELS = {
   "whisper-1": {
     role: "fast",
@@ -48,6 +52,8 @@ export interface ModelListing {
   engineModel: string;
   installed: boolean;
   description: string;
+  /** For a configured model that is not installed: its download or what to do by hand. */
+  preparation?: ModelPreparationStatus;
 }
 
 const CACHE_MS = 5_000;
@@ -59,7 +65,12 @@ const CACHE_MS = 5_000;
 export class ModelCatalog {
   private cached: { at: number; models: InstalledModel[] } | undefined;
 
-  constructor(private readonly config: Pick<Config, "models" | "modelsDir">) {}
+  constructor(
+    private readonly config: Pick<Config, "models" | "modelsDir">,
+    private readonly preparation?: ModelPreparation,
+  ) {
+    preparation?.onInstalled(() => (this.cached = undefined));
+  }
 
   /** Installed, valid models in the models folder. */
   async installed(): Promise<InstalledModel[]> {
@@ -79,11 +90,13 @@ export class ModelCatalog {
     if (publicModel) {
       const engineModel = this.config.models[publicModel.role];
       if (!this.isInstalled(engineModel, installed)) {
+        if (this.preparation?.isPreparing(engineModel)) throw this.preparing([engineModel]);
         throw new AppError(
           503,
           "MODEL_NOT_INSTALLED",
           `The ${publicModel.role} model (${engineModel}) is not installed on this server. ` +
-            `An administrator can install it with: npm run models -- ${engineModel}`,
+            (this.preparation?.status(engineModel)?.instructions ??
+              `An administrator can install it with: npm run models -- ${engineModel}`),
           { model: name, engineModel },
         );
       }
@@ -103,10 +116,12 @@ export class ModelCatalog {
     const listed = await this.list();
     if (listed.some((m) => m.installed)) return;
     const missing = Object.values(PUBLIC_MODELS).map((m) => this.config.models[m.role]);
+    const preparing = missing.filter((name) => this.preparation?.isPreparing(name));
+    if (preparing.length) throw this.preparing(preparing);
     throw new AppError(
       503,
       "MODEL_NOT_INSTALLED",
-      `No speech model is installed on this server. An administrator can install one with: npm run models -- ${[...new Set(missing)].join(" ")}`,
+      `No speech model is installed on this server. ${this.howToInstall([...new Set(missing)])}`,
     );
   }
 
@@ -122,6 +137,10 @@ export class ModelCatalog {
         description: model.description,
       };
     });
+    for (const listing of publicOnes) {
+      const preparation = this.preparation?.status(listing.engineModel);
+      if (!listing.installed && preparation) Object.assign(listing, { preparation });
+    }
     const local = installed.map((m) => ({
       id: m.name,
       engineModel: m.name,
@@ -131,6 +150,34 @@ export class ModelCatalog {
         : `whisper.cpp model file ${basename(m.path)}`,
     }));
     return [...publicOnes, ...local];
+  }
+
+  /** What an administrator does: the download's own instructions, else the models command. */
+  private howToInstall(names: string[]): string {
+    const steps = names.map((name) => this.preparation?.status(name)?.instructions);
+    if (steps.every((step) => step !== undefined)) return [...new Set(steps)].join(" ");
+    return `An administrator can install one with: npm run models -- ${names.join(" ")}`;
+  }
+
+  /**
+   * 503 MODEL_PREPARING: the model is on its way (downloading on first start). Nothing is
+   * stored or charged; the client tries again later (Retry-After) or follows /api/health.
+   */
+  private preparing(names: string[]): AppError {
+    const status = this.preparation?.status(names[0] ?? "");
+    const percent = status?.state === "downloading" ? ` (${status.percent ?? 0} %)` : "";
+    return new AppError(
+      503,
+      "MODEL_PREPARING",
+      `The speech model is still being prepared on this server${percent}: it is downloaded on ` +
+        "first start. Nothing was uploaded or charged; please try again in a few minutes.",
+      {
+        engineModel: names[0],
+        state: status?.state,
+        percent: status?.percent ?? 0,
+        retryAfterSeconds: 30,
+      },
+    );
   }
 
   /** A configured model is installed when it is an installed name or an existing file path. */

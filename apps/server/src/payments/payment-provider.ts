@@ -1,5 +1,5 @@
-// One interface for hosted checkouts; `stripe` (the Stripe SDK) and `local` (a built-in test
-// page) implement it. The billing service decides what is sold; a provider only takes money.
+// One interface for hosted checkouts; `stripe` (the Stripe SDK), `local` (a built-in test
+// page) and `none` (payments off) implement it. The billing service decides what is sold; a provider only takes money.
 
 /** A plan subscription or a one-time minute pack. */
 export type PurchaseKind = "plan" | "pack";
@@ -55,7 +55,7 @@ export interface Refund {
 }
 
 export interface PaymentProvider {
-  readonly name: "local" | "stripe";
+  readonly name: "local" | "stripe" | "none";
   createCheckout(request: CheckoutRequest): Promise<CreatedCheckout>;
   /** The session's state; undefined when the provider does not know it. */
   retrieveCheckout(sessionId: string): Promise<CheckoutState | undefined>;

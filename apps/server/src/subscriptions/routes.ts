@@ -16,7 +16,7 @@ const ActiveSubscription = z.object({
   currentPeriodEnd: z.string().nullable(),
 });
 
-/** GET /api/subscriptions/active (spec §7): the user's plan, status and period end. */
+/** GET /api/subscriptions/active: the user's plan, status and period end. */
 export function subscriptionRoutes({ db }: AppContext): FastifyPluginAsync {
   return async (plugin) => {
     plugin.withTypeProvider<ZodTypeProvider>().get(

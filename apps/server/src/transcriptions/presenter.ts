@@ -60,7 +60,7 @@ export function cuesVersion(cuesJson: string | null): string {
     .slice(0, 22);
 }
 
-/** A cue as the spec's subtitle. */
+/** A cue as the API's subtitle. */
 export function toSubtitle(cue: Cue): z.infer<typeof Subtitle> {
   return {
     id: cue.index,

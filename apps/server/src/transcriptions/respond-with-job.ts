@@ -48,7 +48,7 @@ export async function waitWhileListening(
 
 /**
  * Answers an accepted upload: 202 with the job id at once when the client prefers it, else
- * waits for the job and answers with the result (spec §7), or with the job's error. A client
+ * waits for the job and answers with the result, or with the job's error. A client
  * that disconnects while waiting cancels the job unless it sent an Idempotency-Key.
  */
 export async function respondWithJob(

@@ -2,7 +2,7 @@ import { CHINESE_SCRIPTS, isSupportedLanguage } from "@verbatim/engine";
 import { z } from "zod";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 
-/** One subtitle as the API shows it (spec §3): times as `hh:mm:ss,mmm`. */
+/** One subtitle as the API shows it: times as `hh:mm:ss,mmm`. */
 export const Subtitle = z.object({
   id: z.number().int(),
   startTime: z.string().describe("SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
@@ -26,7 +26,7 @@ export const Subtitle = z.object({
 
 const Status = z.enum(["queued", "processing", "completed", "failed", "cancelled"]);
 
-/** A history row (spec §3 Transcription, plus the job's state). */
+/** A history row: the transcription, plus its job's state. */
 export const TranscriptionSummary = z.object({
   id: z.string(),
   fileName: z.string(),

@@ -17,7 +17,7 @@ export interface ReceivedFile {
   sha256?: string;
 }
 
-/** Spec §5: the message shown when a file is over the limit. */
+/** The message shown when a file is over the limit. */
 export function tooLarge(limitBytes: number): AppError {
   const mb = Math.round(limitBytes / (1024 * 1024));
   return new AppError(

@@ -12,8 +12,7 @@ export interface AccountServices {
 }
 
 /**
- * Deletes an account and everything kept about it, at once (spec §4 allows 30 days; we need
- * none). In order, so a failure leaves the account usable rather than half-deleted:
+ * Deletes an account and everything kept about it, at once (no grace period is kept). In order, so a failure leaves the account usable rather than half-deleted:
  *
  * 1. a paid subscription is cancelled at the payment provider (no charge after deletion);
  *    if that fails and the provider still bills it, nothing is deleted (502, try again);

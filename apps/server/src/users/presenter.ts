@@ -4,7 +4,7 @@ import type { Db } from "../db/database.js";
 import { minuteCredits } from "../minutes/minute-ledger.js";
 import type { User } from "./repo.js";
 
-/** The current user as the API shows it (spec §3 User). */
+/** The current user as the API shows it. */
 export const UserResponse = z.object({
   id: z.string(),
   email: z.string(),

@@ -30,13 +30,14 @@ export async function startTestApi(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   auth: AuthOptions = { rateLimits: RELAXED_LIMITS },
-  context: Pick<AppContext, "contact"> = {},
+  context: Pick<AppContext, "contact" | "modelDownloads"> = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind);
   const config = {
     ...loadConfig({
       LOG_LEVEL: "silent",
       MODELS_DIR: "/nonexistent-models",
+      MODELS_AUTO_DOWNLOAD: "false",
       PUBLIC_URL: "https://verbatim.test",
       ...env,
     }),

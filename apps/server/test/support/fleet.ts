@@ -175,6 +175,7 @@ export async function startFleetProcess(
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",
       LOG_LEVEL: "info",
+      MODELS_AUTO_DOWNLOAD: "false",
       ...env,
       ...(role === "api" ? { ROLE: "api", PORT: String(port), HOST: "127.0.0.1" } : {}),
     },

@@ -26,6 +26,7 @@ export async function fastEngineEnv(): Promise<Record<string, string>> {
   return {
     FAST_MODEL: await ensureRandomModel("tiny"),
     ACCURATE_MODEL: "/nonexistent/ggml-small.bin",
+    MODELS_AUTO_DOWNLOAD: "false",
     ENGINE_THREADS: "2",
     ENGINE_BEAM_SIZE: "1",
     ENGINE_TEMPERATURE_FALLBACK: "false",

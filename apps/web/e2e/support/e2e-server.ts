@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { scratchDir } from "../../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../../../server/src/config.js";
 import { migrateToLatest, openDatabase, type Db } from "../../../server/src/db/database.js";
-import { buildApp } from "../../../server/src/http/app.js";
+import { buildApp, type AppContext } from "../../../server/src/http/app.js";
 import { startSmtpInbox, type SmtpInbox } from "../../../server/test/support/smtp-inbox.js";
 
 export const WEB_DIST = fileURLToPath(new URL("../../dist", import.meta.url));
@@ -32,7 +32,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startE2eServer(env: Record<string, string> = {}): Promise<E2eServer> {
+/** `context`: model downloads from a local mirror (the first-start tests). */
+export async function startE2eServer(
+  env: Record<string, string> = {},
+  context: Pick<AppContext, "modelDownloads"> = {},
+): Promise<E2eServer> {
   const scratch = scratchDir("verbatim-e2e-");
   const inbox = await startSmtpInbox();
   const port = await freePort();
@@ -41,6 +45,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
     LOG_LEVEL: "silent",
     DATA_DIR: scratch.dir,
     MODELS_DIR: "/nonexistent-models",
+    MODELS_AUTO_DOWNLOAD: "false",
     PUBLIC_URL: base,
     SMTP_URL: inbox.url,
     WEB_DIR: WEB_DIST,
@@ -50,7 +55,7 @@ export async function startE2eServer(env: Record<string, string> = {}): Promise<
   });
   const db = openDatabase(config.database);
   await migrateToLatest(db);
-  const app = await buildApp({ config, db, maintenance: false });
+  const app = await buildApp({ config, db, maintenance: false, ...context });
   await app.listen({ port, host: "127.0.0.1" });
   return {
     base,

@@ -1,4 +1,4 @@
-// What the browser keeps (spec §3): the token, its expiry, the user's name, the language.
+// What the browser keeps: the token, its expiry, the user's name, the language.
 
 const KEYS = {
   token: "authToken",
@@ -6,7 +6,7 @@ const KEYS = {
   userName: "userName",
 } as const;
 
-/** 90 days: the lifetime assumed when the server gives no expiry (spec §4). */
+/** 90 days: the lifetime assumed when the server gives no expiry. */
 export const DEFAULT_TOKEN_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 
 export function storedToken(): string | null {
@@ -36,7 +36,7 @@ export function clearSession(): void {
 
 /**
  * Milliseconds until the stored token expires; null when there is no token or the stored
- * expiry cannot be read (which counts as still valid, spec §5).
+ * expiry cannot be read (which counts as still valid).
  */
 export function msUntilExpiry(now = Date.now()): number | null {
   if (!storedToken()) return null;

@@ -52,7 +52,7 @@ interface CallOptions {
 }
 
 /**
- * Calls the API (spec §7): cookies included, Bearer token when stored, JSON in and out; a
+ * Calls the API: cookies included, Bearer token when stored, JSON in and out; a
  * non-OK answer throws ApiError. `body` of FormData is sent as multipart.
  *
  * A refresh rotates the token (the old one stops working), so a call that left with the old
@@ -124,7 +124,7 @@ export function rotateToken(): Promise<boolean> {
   return rotation;
 }
 
-/** True for an error that means "not signed in" (spec §4: 401 or an 'unauthorized' message). */
+/** True for an error that means "not signed in" (401 or an 'unauthorized' message). */
 export function isUnauthorized(error: unknown): boolean {
   return (
     error instanceof ApiError &&

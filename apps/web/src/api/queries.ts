@@ -9,7 +9,7 @@ export const queryKeys = {
   transcriptions: ["transcriptions"] as const,
 };
 
-/** Defaults of spec §7: no refetch on focus, no polling, never stale, no retry. */
+/** Query defaults: no refetch on focus, no polling, never stale, no retry. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -34,7 +34,7 @@ export function useMe() {
   });
 }
 
-/** The current plan, or null when the call fails (spec §7: non-OK means no subscription). */
+/** The current plan, or null when the call fails (non-OK means no subscription). */
 export function useActiveSubscription() {
   const { token } = useSession();
   return useQuery({

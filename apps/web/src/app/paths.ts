@@ -1,4 +1,4 @@
-// Every route of the app (spec §2), in one place: the router, links and the server's 404 use it.
+// Every route of the app, in one place: the router, links and the server's 404 use it.
 
 export const paths = {
   home: "/",

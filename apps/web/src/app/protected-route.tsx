@@ -6,7 +6,7 @@ import { useSession } from "../auth/session";
 import { toast } from "../components/ui/toast-store";
 import { paths } from "./paths";
 
-/** Signed-in pages: visitors go to /login with the spec's toast, and come back after. */
+/** Signed-in pages: visitors go to /login with a toast saying why, and come back after. */
 export function RequireSession() {
   const { token } = useSession();
   const location = useLocation();
@@ -22,7 +22,7 @@ export function RequireSession() {
   return <Outlet />;
 }
 
-/** /admin: the designated admins only; others get 'Access Denied' and go home (spec §6). */
+/** /admin: the designated admins only; others get 'Access Denied' and go home. */
 export function RequireAdmin() {
   const { data: user, isPending } = useMe();
   const { t } = useTranslation();

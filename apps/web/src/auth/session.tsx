@@ -22,9 +22,9 @@ import { toast } from "../components/ui/toast-store";
 import { clearDrafts } from "../features/editor/editor-drafts";
 import { forgetAllOnDevice } from "../features/editor/device-media";
 
-/** Expiry is checked this often (spec §4). */
+/** Expiry is checked this often. */
 export const EXPIRY_CHECK_MS = 60_000;
-/** A token with less than this left is refreshed (spec §4). */
+/** A token with less than this left is refreshed. */
 export const REFRESH_BEFORE_MS = 7 * 24 * 60 * 60 * 1000;
 
 interface SessionValue {
@@ -100,7 +100,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [expire, refresh]);
 
-  // A 401 from the current-user call ends the session (spec §4).
+  // A 401 from the current-user call ends the session.
   useEffect(
     () =>
       queryClient.getQueryCache().subscribe((event) => {

@@ -1,10 +1,10 @@
-/** The interface languages (spec §9). */
+/** The interface languages. */
 export const LANGUAGES = ["en", "zh-HK"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const STORAGE_KEY = "language";
 
-/** zh-HK for zh-HK, zh-TW and any zh-Hant browser language; en for everything else (spec §5). */
+/** zh-HK for zh-HK, zh-TW and any zh-Hant browser language; en for everything else. */
 export function languageFromBrowser(browserLanguages: readonly string[]): Language {
   const first = browserLanguages[0]?.toLowerCase() ?? "";
   return /^zh-(hk|tw|mo|hant)/.test(first) ? "zh-HK" : "en";

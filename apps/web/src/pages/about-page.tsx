@@ -5,7 +5,7 @@ import { SubSection } from "../features/marketing/section";
 import { TechPartners } from "../features/marketing/tech-partners";
 import { tList } from "../features/marketing/plans";
 
-/** /about (spec §2): story, mission, global impact and the technology we build on. */
+/** /about: story, mission, global impact and the technology we build on. */
 export default function AboutPage() {
   const { t } = useTranslation();
   return (

@@ -11,7 +11,7 @@ import { ProfileCard } from "../features/account/profile-card";
 import { SubscriptionCard } from "../features/account/subscription-card";
 import { useAccountRefresh } from "../features/account/use-account-refresh";
 
-/** /account (spec §2): profile, minutes, plan, shortcuts, admin tools, account deletion. */
+/** /account: profile, minutes, plan, shortcuts, admin tools, account deletion. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const me = useMe();

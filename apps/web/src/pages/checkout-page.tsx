@@ -3,9 +3,9 @@ import { Link, useParams } from "react-router";
 import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Page } from "../components/ui/page";
-import { isPaidPlan } from "../features/billing/checkout-codes";
+import { isPaidPlan, planCheckoutMessage } from "../features/billing/checkout-codes";
 import { BusyNotice, StatusCard } from "../features/billing/status-card";
-import { messageOf, useCheckoutRedirect } from "../features/billing/use-checkout-redirect";
+import { useCheckoutRedirect } from "../features/billing/use-checkout-redirect";
 
 /** /checkout/{planType}: starts a plan checkout and hands the browser to the payment page. */
 export default function CheckoutPage() {
@@ -15,7 +15,7 @@ export default function CheckoutPage() {
   const { error } = useCheckoutRedirect(valid ? `/api/subscriptions/${planType}` : null);
   const message = !valid
     ? t("billing.checkout.invalidPlan")
-    : error && messageOf(error, t("billing.checkout.failed"));
+    : error && planCheckoutMessage(error, t);
 
   return (
     <Page title={t("billing.checkout.title")} width="narrow">

@@ -3,7 +3,7 @@ import { Page } from "../components/ui/page";
 import { ContactForm } from "../features/marketing/contact-form";
 import { ContactInfo } from "../features/marketing/contact-info";
 
-/** /contact (spec §2): the form and the ways to reach support. */
+/** /contact: the form and the ways to reach support. */
 export default function ContactPage() {
   const { t } = useTranslation();
   return (

@@ -1,6 +1,6 @@
 import { LegalDocument } from "../features/legal/legal-document";
 
-/** /cookie-policy (spec §2): static text, last updated March 1, 2023. */
+/** /cookie-policy: static text, last updated March 1, 2023. */
 export default function CookiePolicyPage() {
   return <LegalDocument doc="cookies" />;
 }

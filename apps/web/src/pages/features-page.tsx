@@ -10,7 +10,7 @@ import { SubSection } from "../features/marketing/section";
 
 const ALL_FEATURES = Object.keys(FEATURES) as FeatureKey[];
 
-/** /features (spec §2): every feature, the formats and limits, and the languages. */
+/** /features: every feature, the formats and limits, and the languages. */
 export default function FeaturesPage() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AuthCard } from "../features/account/auth-card";
 import { ForgotPasswordForm } from "../features/account/forgot-password-form";
 
-/** /forgot-password (spec §2). */
+/** /forgot-password. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AuthCard } from "../features/account/auth-card";
 import { LoginForm } from "../features/account/login-form";
 
-/** /login (spec §2). */
+/** /login. */
 export default function LoginPage() {
   const { t } = useTranslation();
   return (

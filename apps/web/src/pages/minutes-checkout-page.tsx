@@ -7,7 +7,7 @@ import { isMinutePack, minutesCheckoutMessage } from "../features/billing/checko
 import { BusyNotice, StatusCard } from "../features/billing/status-card";
 import { useCheckoutRedirect } from "../features/billing/use-checkout-redirect";
 
-/** /minutes-checkout/{pack}: 500 (default) or 1000 minutes, for Basic subscribers (spec §2). */
+/** /minutes-checkout/{pack}: 500 (default) or 1000 minutes, for Basic subscribers. */
 export default function MinutesCheckoutPage() {
   const { t } = useTranslation();
   const pack = useParams().pack || "500";

@@ -4,7 +4,7 @@ import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Page } from "../components/ui/page";
 
-/** Any other path (spec §2). */
+/** Any other path. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { SubSection } from "../features/marketing/section";
 
 const PRICING_FAQ = [{ items: ["minutesCount", "unused", "extraMinutes", "cancel"] }] as const;
 
-/** /pricing (spec §2): plans, extra minutes, four questions and a closing call to action. */
+/** /pricing: plans, extra minutes, four questions and a closing call to action. */
 export default function PricingPage() {
   const { t } = useTranslation();
   return (

@@ -1,6 +1,6 @@
 import { LegalDocument } from "../features/legal/legal-document";
 
-/** /privacy-policy (spec §2): static text, last updated March 1, 2023. */
+/** /privacy-policy: static text, last updated March 1, 2023. */
 export default function PrivacyPolicyPage() {
   return <LegalDocument doc="privacy" />;
 }

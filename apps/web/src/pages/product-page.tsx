@@ -21,7 +21,7 @@ const MODELS = [
   ["accurate", "sparkle"],
 ] as const;
 
-/** /product (spec §2): what Verbatim is, for whom, and what it produces. */
+/** /product: what Verbatim is, for whom, and what it produces. */
 export default function ProductPage() {
   const { t } = useTranslation();
   return (

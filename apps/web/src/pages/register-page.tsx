@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AuthCard } from "../features/account/auth-card";
 import { RegisterForm } from "../features/account/register-form";
 
-/** /register (spec §2). */
+/** /register. */
 export default function RegisterPage() {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { Button } from "../components/ui/button";
 import { AuthCard, Notice } from "../features/account/auth-card";
 import { ResetPasswordForm } from "../features/account/reset-password-form";
 
-/** /reset-password?token=…&setup=true (spec §2): reset, or first password after registration. */
+/** /reset-password?token=…&setup=true: reset, or first password after registration. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

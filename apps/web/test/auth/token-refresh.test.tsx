@@ -6,7 +6,7 @@ import { useSession } from "../../src/auth/session";
 import { json, mockApi, USER } from "../account/helpers";
 import { renderRoutes } from "../render";
 
-// The session token (spec §4) is refreshed when under 7 days are left, at start and every minute.
+// The session token is refreshed when under 7 days are left, at start and every minute.
 // A refresh rotates it: the server accepts the old token once, to make the new one, and never
 // again. So a refresh must happen once however many ask at the same moment, and a request that
 // set off with the old token just before the rotation must not end the session.

@@ -47,6 +47,20 @@ describe("/checkout/:planType", () => {
     expect(assign).toHaveBeenCalledTimes(1);
   });
 
+  it("says payments are not configured, in the interface language, when the server has none", async () => {
+    vi.spyOn(globalThis, "fetch").mockResolvedValue(
+      jsonResponse(503, {
+        code: "PAYMENTS_NOT_CONFIGURED",
+        message: "Payments are not configured.",
+      }),
+    );
+    await renderCheckout("/checkout/basic");
+    expect(
+      await screen.findByText(/^Payments are not configured on this server, so plans/),
+    ).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it("says why and offers a way home when the checkout fails", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
       jsonResponse(409, {

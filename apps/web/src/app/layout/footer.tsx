@@ -30,7 +30,7 @@ const COLUMNS = [
   },
 ] as const;
 
-/** Spec §2 footer: the product, company and legal links, and how files are handled. */
+/** The footer: the product, company and legal links, and how files are handled. */
 export function Footer() {
   const { t } = useTranslation();
   return (

@@ -10,7 +10,7 @@ import { UserMenu } from "./user-menu";
 const NAV =
   "rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-950 aria-[current=page]:text-blue-700";
 
-/** Spec §2 header: logo to /, a menu under 768 px, the user menu or login/register on wide screens. */
+/** The header: logo to /, a menu under 768 px, the user menu or login/register on wide screens. */
 export function Header() {
   const { t } = useTranslation();
   const { token } = useSession();

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** One notification (spec §9: one at a time, 5 s). */
+/** One notification (one at a time, 5 s). */
 export interface Toast {
   id: number;
   title: string;

@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
 import { dismissToast, useCurrentToast } from "./toast-store";
 
-/** How long a toast stays (spec §9). */
+/** How long a toast stays. */
 export const TOAST_DURATION_MS = 5000;
 
 /** Renders the current toast (one at a time) in a polite live region, bottom right. */

@@ -26,7 +26,7 @@ export function ForgotPasswordForm() {
   });
 
   const onSubmit = handleSubmit(async ({ email }) => {
-    // Errors are hidden on purpose (spec §8): nobody learns whether an address has an account.
+    // Errors are hidden on purpose: nobody learns whether an address has an account.
     await api("/api/auth/forgot-password", { method: "POST", body: { email } }).catch(
       () => undefined,
     );

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
-// The forms' rules (spec §5), with messages in the interface language.
+// The forms' rules, with messages in the interface language.
 
 export function loginSchema(t: TFunction) {
   return z.object({

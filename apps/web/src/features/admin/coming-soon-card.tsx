@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Card, CardDescription, CardTitle } from "../../components/ui/card";
 
-/** A placeholder for a tool not built yet (spec §2). */
+/** A placeholder for a tool not built yet. */
 export function ComingSoonCard({ title, description }: { title: string; description: string }) {
   const { t } = useTranslation();
   return (

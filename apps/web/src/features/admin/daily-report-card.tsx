@@ -10,7 +10,7 @@ interface DailyReportResult {
   recipients: string[];
 }
 
-/** Sends the daily usage report now (spec §6), with a toast either way (spec §8). */
+/** Sends the daily usage report now, with a toast either way. */
 export function DailyReportCard() {
   const { t } = useTranslation();
   const send = useMutation({

@@ -15,14 +15,19 @@ export function isMinutePack(value: string | undefined): value is MinutePack {
   return (MINUTE_PACKS as readonly (string | undefined)[]).includes(value);
 }
 
-/** The 403 codes of POST /api/minutes/{pack} with a message of their own (spec §8). */
+/** The 403 codes of POST /api/minutes/{pack} with a message of their own. */
 const PACK_CODES = [
   "FREE_PLAN_UPGRADE_REQUIRED",
   "BASIC_PLAN_REQUIRED",
   "NO_SUBSCRIPTION",
 ] as const;
 
-/** The spec's message for a failed minutes checkout, in the interface language. */
+/** A failed plan checkout's message, in the interface language. */
+export function planCheckoutMessage(error: unknown, t: TFunction): string {
+  return messageOf(error, t("billing.checkout.failed"));
+}
+
+/** A failed minutes checkout's message, in the interface language. */
 export function minutesCheckoutMessage(error: unknown, t: TFunction): string {
   const code = error instanceof ApiError ? error.code : undefined;
   const known = PACK_CODES.find((candidate) => candidate === code);

@@ -9,7 +9,7 @@ export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(date);
 }
 
-/** What a downgrade does to this plan (spec §4): Basic now, Standard and Pro at period end. */
+/** What a downgrade does to this plan: Basic now, Standard and Pro at period end. */
 export function DowngradeDetails({ subscription }: { subscription: ActiveSubscription }) {
   const { t, i18n } = useTranslation();
   const plan = planName(subscription.planType, t);

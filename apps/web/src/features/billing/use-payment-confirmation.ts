@@ -11,7 +11,7 @@ import { useSession } from "../../auth/session";
 import { toast } from "../../components/ui/toast-store";
 import { messageOf } from "./use-checkout-redirect";
 
-/** Waits after a failed sign-in check and before refreshing after a plan (spec §4). */
+/** Waits after a failed sign-in check and before refreshing after a plan. */
 export const REFRESH_WAIT_MS = 500;
 export const PLAN_SETTLE_MS = 1000;
 
@@ -25,7 +25,7 @@ export type ConfirmationState =
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The payment return (spec §4): confirms the checkout with the server exactly once, after
+ * The payment return: confirms the checkout with the server exactly once, after
  * making sure there is a session (a refresh, 0.5 s, else /login and back here).
  */
 export function usePaymentConfirmation(): ConfirmationState {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { normalizePlainText } from "./plain-text";
 import { useDebouncedDraft, type FlushRegistry } from "./use-debounced-draft";
 
-/** The plain view: one text area, a blank line between subtitles (spec §4). */
+/** The plain view: one text area, a blank line between subtitles. */
 export function PlainView({
   text,
   registry,

@@ -1,6 +1,6 @@
 import type { TimedWord } from "./spoken-words";
 
-/** One subtitle as the API sends and takes it (spec §3): times as `hh:mm:ss,mmm`. */
+/** One subtitle as the API sends and takes it: times as `hh:mm:ss,mmm`. */
 export interface Subtitle {
   id: number;
   startTime: string;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** Text edits apply after this long without typing (spec §5, §9). */
+/** Text edits apply after this long without typing. */
 export const TEXT_DEBOUNCE_MS = 500;
 
 /** Registry of pending drafts, so saving or undoing can apply them first. */

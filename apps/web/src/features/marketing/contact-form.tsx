@@ -11,7 +11,7 @@ import { Input, Textarea } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
 import { errorText } from "../../api/error-text";
 
-/** The subjects, sent in English whatever the interface language (spec §5). */
+/** The subjects, sent in English whatever the interface language. */
 export const CONTACT_SUBJECTS = [
   ["General Inquiry", "general"],
   ["Technical Support", "support"],

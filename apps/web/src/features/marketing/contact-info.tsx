@@ -23,7 +23,7 @@ function InfoRow({
   );
 }
 
-/** Where else to reach us (spec §2): e-mail, live chat, hours, location, and the FAQ. */
+/** Where else to reach us: e-mail, live chat, hours, location, and the FAQ. */
 export function ContactInfo() {
   const { t } = useTranslation();
   const email = t("marketing.contact.info.email");

@@ -8,7 +8,7 @@ const STEPS = [
   ["download", "download"],
 ] as const;
 
-/** The four steps: upload, process, edit, download (spec §2). */
+/** The four steps: upload, process, edit, download. */
 export function HowItWorks() {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 
 /**
- * The 57 languages shown to visitors (spec §1): widely spoken languages from whisper's own table
+ * The 57 languages shown to visitors: widely spoken languages from whisper's own table
  * (packages/engine/src/text/languages.ts), by its codes; names are marketing.languages.names.<code>.
  */
 // prettier-ignore

@@ -5,7 +5,7 @@ import { Button } from "../../components/ui/button";
 import { Icon } from "./icons";
 import { formatPrice, MINUTE_PACK_CARDS } from "./plans";
 
-/** The one-time minute packs for Basic subscribers (spec §1). */
+/** The one-time minute packs for Basic subscribers. */
 export function MinutePacks() {
   const { t } = useTranslation();
   return (

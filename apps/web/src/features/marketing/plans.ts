@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 
-// Prices and minutes as the server defines them (apps/server/src/minutes/plans.ts, spec §9).
+// Prices and minutes as the server defines them (apps/server/src/minutes/plans.ts).
 export const PLAN_CARDS = [
   { type: "free", minutes: 20, priceCents: 0 },
   { type: "basic", minutes: 200, priceCents: 600 },

@@ -10,7 +10,7 @@ import { Section } from "./section";
 import { Testimonials } from "./testimonials";
 import { useDocumentTitle } from "./use-document-title";
 
-/** The home page for visitors (spec §2): every call to action leads to sign-up or log-in. */
+/** The home page for visitors: every call to action leads to sign-up or log-in. */
 export function VisitorHome() {
   const { t } = useTranslation();
   useDocumentTitle(t("marketing.home.documentTitle"));

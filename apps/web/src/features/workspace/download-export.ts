@@ -19,7 +19,7 @@ export async function fetchExport(
   return { text: await response.text(), fileName };
 }
 
-/** Saves text as a file named by the server (spec §5 download names). */
+/** Saves text as a file named by the server (download names). */
 export function saveFile(text: string, fileName: string, type = "text/plain"): void {
   const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
   const link = document.createElement("a");

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import type { WorkspaceError } from "./process-step";
 
-/** Which help to show (spec §8): a failed video-site download, a large-file problem, or general. */
+/** Which help to show: a failed video-site download, a large-file problem, or general. */
 export function helpKind(error: WorkspaceError): "helpDownload" | "helpLarge" | "helpGeneral" {
   if (/download/i.test(error.message) && /(video|youtube|url|link)/i.test(error.message))
     return "helpDownload";
@@ -11,7 +11,7 @@ export function helpKind(error: WorkspaceError): "helpDownload" | "helpLarge" | 
   return "helpGeneral";
 }
 
-/** The spec's error panel: title, message, details, help, Back and Try Again. */
+/** The error panel: title, message, details, help, Back and Try Again. */
 export function ErrorPanel({
   error,
   onBack,

@@ -1,4 +1,4 @@
-// The file rules of spec §5 and §9, in one place.
+// The file rules (types, sizes, large-file handling), in one place.
 
 /** Largest file sent (100 MB). */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
@@ -39,7 +39,7 @@ export function mediaKind(file: Pick<File, "name" | "type">): "audio" | "video" 
   return /\.(mp4|m4v|webm|mov|mkv|avi|3gp)$/i.test(file.name) ? "video" : "audio";
 }
 
-/** Size in megabytes with one decimal (spec §3). */
+/** Size in megabytes with one decimal. */
 export function megabytes(bytes: number): string {
   return (bytes / (1024 * 1024)).toFixed(1);
 }

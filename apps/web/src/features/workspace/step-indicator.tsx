@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 export const STEPS = ["upload", "process", "edit", "download"] as const;
 export type Step = (typeof STEPS)[number];
 
-/** The four steps (spec §2), the current one marked for screen readers too. */
+/** The four steps, the current one marked for screen readers too. */
 export function StepIndicator({ current }: { current: Step }) {
   const { t } = useTranslation();
   const at = STEPS.indexOf(current);

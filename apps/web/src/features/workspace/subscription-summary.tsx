@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { availableMinutes, useActiveSubscription, useMe } from "../../api/queries";
 import { paths } from "../../app/paths";
 
-/** Plan and minutes left, above the upload (spec §2 signed-in home). */
+/** Plan and minutes left, above the upload (signed-in home). */
 export function SubscriptionSummary() {
   const { t } = useTranslation();
   const { data: user } = useMe();

@@ -7,6 +7,7 @@ import { toast } from "../../components/ui/toast-store";
 import { DropZone } from "./drop-zone";
 import { fileProblem, isLargeFile, mediaKind, megabytes } from "./file-rules";
 import { clock, useMediaDuration } from "./media-duration";
+import { ModelPreparingNotice, useModelPreparation } from "./model-readiness";
 import { OptionsPanel } from "./options-panel";
 import { SubscriptionSummary } from "./subscription-summary";
 import type { TranscribeOptions } from "./upload-transport";
@@ -28,6 +29,7 @@ export function UploadStep({
   const { t } = useTranslation();
   const { data: user } = useMe();
   const duration = useMediaDuration(file);
+  const model = useModelPreparation();
   const handleFile = (chosen: File) => {
     const problem = fileProblem(chosen);
     if (problem === "type") {
@@ -53,6 +55,7 @@ export function UploadStep({
     <div className="space-y-6">
       <SubscriptionSummary />
       <h2 className="text-xl font-semibold text-zinc-900">{t("workspace.upload.title")}</h2>
+      {model.preparing && <ModelPreparingNotice percent={model.percent} />}
       {file ? (
         <section
           aria-label={t("workspace.upload.selected")}
@@ -103,7 +106,7 @@ export function UploadStep({
             components={{ terms: <Link to={paths.terms} className="underline" /> }}
           />
         </p>
-        <Button size="lg" disabled={!file || overMinutes} onClick={onStart}>
+        <Button size="lg" disabled={!file || overMinutes || model.preparing} onClick={onStart}>
           {t("workspace.upload.start")}
         </Button>
       </div>

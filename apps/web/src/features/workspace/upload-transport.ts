@@ -2,7 +2,7 @@ import type { StyleName } from "@verbatim/subtitles";
 import { ApiError, authHeaders } from "../../api/client";
 import { chunkRanges, isLargeFile } from "./file-rules";
 
-/** Options sent with a file (spec §3 transcription options, plus ours). */
+/** Options sent with a file (transcription options). */
 export interface TranscribeOptions {
   model: "whisper-1" | "gpt-4o-transcribe";
   generateTimestamps: boolean;
@@ -69,7 +69,7 @@ function post(
   });
 }
 
-/** A non-OK answer as ApiError with the spec's fallbacks when the body cannot be read (§8). */
+/** A non-OK answer as ApiError, with a plain fallback message when the body cannot be read. */
 export function uploadError(status: number, text: string): ApiError {
   try {
     const body = JSON.parse(text) as {

@@ -53,7 +53,7 @@ export function defaultOptions(language: string): TranscribeOptions {
   };
 }
 
-/** The workflow of spec §4: upload → process → edit → download, with the error panel. */
+/** The workflow: upload → process → edit → download, with the error panel. */
 export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction): WorkspaceState {
   switch (action.type) {
     case "file":

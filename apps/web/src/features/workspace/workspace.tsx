@@ -16,7 +16,7 @@ import { UploadStep } from "./upload-step";
 import { defaultOptions, workspaceReducer, type TranscriptionDetail } from "./workspace-state";
 import { keepOnDevice } from "../editor/device-media";
 
-/** Delay before the editor opens after a success (spec §9). */
+/** Delay before the editor opens after a success. */
 const EDIT_DELAY_MS = 1000;
 
 /**
@@ -102,7 +102,7 @@ export function Workspace() {
     dispatch({ type: "back" });
     setParams({}, { replace: true });
   }, [setParams]);
-  // Spec §4: the token is refreshed before a transcription starts; the upload waits for the
+  // The token is refreshed before a transcription starts; the upload waits for the
   // new token, since the refresh revokes the old one.
   const handleStart = async () => {
     await refresh();

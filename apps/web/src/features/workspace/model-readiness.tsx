@@ -1,0 +1,59 @@
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { api } from "../../api/client";
+
+/** The part of GET /api/health the upload page needs. */
+interface ModelsHealth {
+  models: {
+    state: "ready" | "preparing" | "missing";
+    fast: { installed: boolean; preparation?: { state: string; percent?: number } };
+  };
+}
+
+const POLL_MS = 3_000;
+
+/** True while the fast model (the default choice) is queued or downloading. */
+function fastModelPreparing(health: ModelsHealth | undefined): boolean {
+  const fast = health?.models.fast;
+  const state = fast?.preparation?.state;
+  return !!fast && !fast.installed && (state === "queued" || state === "downloading");
+}
+
+/**
+ * Whether the server is still fetching its default speech model (first start): polled every
+ * few seconds while it is, then no more. Only the fast model counts: uploads work with it while
+ * the larger accurate one may still be on its way. A failed health call counts as ready (the
+ * upload itself then says what is wrong).
+ */
+export function useModelPreparation(): { preparing: boolean; percent: number } {
+  const { data } = useQuery({
+    queryKey: ["health", "models"],
+    queryFn: ({ signal }) => api<ModelsHealth>("/api/health", { signal }),
+    refetchInterval: (query) => (fastModelPreparing(query.state.data) ? POLL_MS : false),
+    staleTime: 0,
+  });
+  const preparing = fastModelPreparing(data);
+  const percent = data?.models.fast.preparation?.percent ?? 0;
+  return { preparing, percent };
+}
+
+/** "Preparing the speech model (45 %)", with what the visitor can do meanwhile. */
+export function ModelPreparingNotice({ percent }: { percent: number }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" className="rounded-lg border border-sky-300 bg-sky-50 p-4 text-sky-950">
+      <p className="font-semibold">{t("workspace.upload.preparing.title", { percent })}</p>
+      <p className="text-sm">{t("workspace.upload.preparing.description")}</p>
+      <div
+        className="mt-2 h-2 overflow-hidden rounded bg-sky-100"
+        role="progressbar"
+        aria-label={t("workspace.upload.preparing.title", { percent })}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <div className="h-full bg-sky-600" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ModelPreparingNotice,
+  useModelPreparation,
+} from "../../src/features/workspace/model-readiness";
+import { renderPage } from "../render";
+import { jsonResponse } from "../session";
+
+/** What the upload page shows for the server's model state. */
+function Harness() {
+  const model = useModelPreparation();
+  return model.preparing ? <ModelPreparingNotice percent={model.percent} /> : <p>Model ready</p>;
+}
+
+const health = (fast: unknown, accurate: unknown) => ({
+  status: "preparing",
+  models: { state: "preparing", fast, accurate },
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the speech model on the upload page", () => {
+  it("says it is being prepared, with the percentage, in the interface language", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      Promise.resolve(
+        jsonResponse(
+          200,
+          health(
+            { name: "base", installed: false, preparation: { state: "downloading", percent: 45 } },
+            { name: "small", installed: false, preparation: { state: "queued" } },
+          ),
+        ),
+      ),
+    );
+    await renderPage(<Harness />, { language: "zh-HK" });
+    expect(await screen.findByText("正在準備語音模型（45 %）")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "45");
+  });
+
+  it("lets the visitor start once the fast model is ready, while the accurate one still downloads", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      Promise.resolve(
+        jsonResponse(
+          200,
+          health(
+            { name: "base", installed: true },
+            {
+              name: "small",
+              installed: false,
+              preparation: { state: "downloading", percent: 10 },
+            },
+          ),
+        ),
+      ),
+    );
+    await renderPage(<Harness />);
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith("/api/health", expect.anything()));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // the answer is rendered
+    expect(screen.getByText("Model ready")).toBeInTheDocument();
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+});
