@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -19,6 +21,21 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
     },
+  },
+  {
+    // No import circles in the server and packages (type-only imports excepted, as they have no
+    // runtime effect): each module's dependencies point one way.
+    files: ["apps/server/src/**/*.ts", "packages/*/src/**/*.ts", "apps/web/src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: ["tsconfig.json", "apps/web/tsconfig.json"] }),
+      ],
+      // Dependencies are read with the TypeScript parser (else their imports go unseen).
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+    },
+    rules: { "import-x/no-cycle": "error" },
   },
   {
     files: ["**/*.mjs", "**/*.js"],
