@@ -29,7 +29,10 @@ export default tseslint.config(
     plugins: { "import-x": importX },
     settings: {
       "import-x/resolver-next": [
-        createTypeScriptImportResolver({ project: ["tsconfig.json", "apps/web/tsconfig.json"] }),
+        createTypeScriptImportResolver({
+          project: ["tsconfig.json", "apps/web/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        }),
       ],
       // Dependencies are read with the TypeScript parser (else their imports go unseen).
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },

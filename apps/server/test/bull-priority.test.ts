@@ -4,8 +4,8 @@
 import { Queue, Worker } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliveryPriority, priorityOf } from "../src/jobs/queue-order.js";
-import { insertTranscription } from "../src/transcriptions/repo.js";
 import { startRedis, type TestRedis } from "./support/fleet.js";
+import { queuedJob, setPlan } from "./support/queued-job.js";
 import { signedInUser } from "./support/transcription-app.js";
 import { createTestDatabase } from "./test-database.js";
 
@@ -24,33 +24,13 @@ describe("BullMQ delivery priority", () => {
 
   async function user(plan: "free" | "basic") {
     const made = await signedInUser(database.db);
-    await database.db
-      .updateTable("subscriptions")
-      .set({ plan_type: plan })
-      .where("user_id", "=", made.id)
-      .execute();
+    await setPlan(database.db, made.id, plan);
     return made.id;
   }
 
   async function queued(userId: string, name: string): Promise<string> {
-    const id = `${name}-${crypto.randomUUID()}`;
-    clock += 1000;
-    await insertTranscription(
-      database.db,
-      {
-        id,
-        userId,
-        fileName: name,
-        model: "whisper-1",
-        engineModel: "tiny",
-        options: { language: "auto", task: "transcribe", wordTimestamps: false },
-        mediaPath: `/nonexistent/${id}`,
-        mediaBytes: 1,
-        durationMs: 10_000,
-      },
-      new Date(clock),
-    );
-    return id;
+    clock += 1000; // each a second after the last
+    return queuedJob(database.db, userId, name, new Date(clock));
   }
 
   it("ranks plan first, then the user's turn", () => {

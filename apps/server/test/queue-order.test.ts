@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimNextJob, insertTranscription, transition } from "../src/transcriptions/repo.js";
+import { claimNextJob, transition } from "../src/transcriptions/repo.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
+import { queuedJob, setPlan } from "./support/queued-job.js";
 import { signedInUser } from "./support/transcription-app.js";
 
 describe.each(DATABASE_KINDS)("the order waiting jobs are taken in, on %s", (kind) => {
@@ -15,34 +16,14 @@ describe.each(DATABASE_KINDS)("the order waiting jobs are taken in, on %s", (kin
 
   async function user(plan: "free" | "basic" | "pro") {
     const made = await signedInUser(database.db);
-    await database.db
-      .updateTable("subscriptions")
-      .set({ plan_type: plan })
-      .where("user_id", "=", made.id)
-      .execute();
+    await setPlan(database.db, made.id, plan);
     return made.id;
   }
 
   let clock = Date.parse("2026-11-24T00:00:00Z");
   async function queue(userId: string, name: string): Promise<string> {
-    const id = `${name}-${crypto.randomUUID()}`;
     clock += 1000; // each a second after the last
-    await insertTranscription(
-      database.db,
-      {
-        id,
-        userId,
-        fileName: name,
-        model: "whisper-1",
-        engineModel: "tiny",
-        options: { language: "auto", task: "transcribe", wordTimestamps: false },
-        mediaPath: `/nonexistent/${id}`,
-        mediaBytes: 1,
-        durationMs: 10_000,
-      },
-      new Date(clock),
-    );
-    return id;
+    return queuedJob(database.db, userId, name, new Date(clock));
   }
 
   /** Takes every waiting job in turn (none finishes: each stays running), naming them. */
