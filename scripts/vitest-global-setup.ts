@@ -11,7 +11,12 @@ import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const TYPESCRIPT_PACKAGES = ["packages/subtitles", "packages/engine", "apps/server"];
+const TYPESCRIPT_PACKAGES = [
+  "packages/contract",
+  "packages/subtitles",
+  "packages/engine",
+  "apps/server",
+];
 const WEB = join(ROOT, "apps/web");
 const WEB_DIST_ENTRY = join(WEB, "dist", "index.html");
 /** What the web build is made from (the app bundles @verbatim/subtitles from its sources). */
@@ -23,6 +28,8 @@ const WEB_SOURCES = [
   "apps/web/package.json",
   "packages/subtitles/src",
   "packages/subtitles/package.json",
+  "packages/contract/src",
+  "packages/contract/package.json",
 ];
 
 function run(command: string, args: string[], what: string): void {

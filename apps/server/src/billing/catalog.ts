@@ -1,12 +1,14 @@
 import { AppError } from "../http/app-error.js";
-import { MINUTE_PACKS, PLANS, type PlanType } from "../minutes/plans.js";
+import {
+  MINUTE_PACKS,
+  PAID_PLANS,
+  PLANS,
+  type PackSize,
+  type PaidPlan,
+  type PlanType,
+} from "@verbatim/contract";
 
-/** The paid plans a checkout can sell. */
-export const PAID_PLANS = ["basic", "standard", "pro"] as const;
-export type PaidPlan = (typeof PAID_PLANS)[number];
-
-/** Pack sizes on sale. */
-export type PackSize = keyof typeof MINUTE_PACKS;
+export { PAID_PLANS, type PackSize, type PaidPlan } from "@verbatim/contract";
 
 /** A plan from the URL, or 400 with a clear message. */
 export function parsePaidPlan(value: string): PaidPlan {

@@ -1,67 +1,12 @@
-// Plans and packs: the one place prices and minutes are written down.
+// Plans and packs are written down once, in @verbatim/contract (the web app shows the same).
 
-/** Plan types a subscription can have. */
-export const PLAN_TYPES = ["free", "basic", "standard", "pro"] as const;
-export type PlanType = (typeof PLAN_TYPES)[number];
+import { PLANS, type PlanType } from "@verbatim/contract";
+
+export { MINUTE_PACKS, PLAN_TYPES, PLANS, type Plan, type PlanType } from "@verbatim/contract";
 
 /** Subscription statuses (Active, Inactive, Cancelled, Incomplete). */
 export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "incomplete"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/** A plan's monthly minutes and price. */
-export interface Plan {
-  type: PlanType;
-  minutesPerMonth: number;
-  /** Monthly price in US cents. */
-  priceCents: number;
-  /**
-   * Unfinished chunked uploads kept at once. Each holds at most one file (MAX_UPLOAD_MB), so
-   * this also caps the bytes a user can park on the server.
-   */
-  openUploads: number;
-  /**
-   * Days a finished transcription's audio copy is kept for the editor's player (the original
-   * upload is deleted when the job ends). The copy goes with the transcription if sooner.
-   */
-  audioRetentionDays: number;
-}
-
-export const PLANS: Readonly<Record<PlanType, Plan>> = {
-  free: {
-    type: "free",
-    minutesPerMonth: 20,
-    priceCents: 0,
-    openUploads: 1,
-    audioRetentionDays: 7,
-  },
-  basic: {
-    type: "basic",
-    minutesPerMonth: 200,
-    priceCents: 600,
-    openUploads: 3,
-    audioRetentionDays: 30,
-  },
-  standard: {
-    type: "standard",
-    minutesPerMonth: 500,
-    priceCents: 1350,
-    openUploads: 5,
-    audioRetentionDays: 30,
-  },
-  pro: {
-    type: "pro",
-    minutesPerMonth: 1000,
-    priceCents: 2400,
-    openUploads: 10,
-    audioRetentionDays: 90,
-  },
-};
-
-/** One-time minute packs, for Basic subscribers. */
-export const MINUTE_PACKS = {
-  500: { minutes: 500, priceCents: 1350 },
-  1000: { minutes: 1000, priceCents: 2400 },
-} as const;
 
 /** Seconds of a plan's monthly allowance. */
 export function planSeconds(type: PlanType): number {

@@ -10,8 +10,9 @@ import type { Segment } from "@verbatim/engine";
 export type TranscriptionRow = Selectable<TranscriptionsTable>;
 
 /** Job states; `completed`, `failed` and `cancelled` are final. */
-export const JOB_STATUSES = ["queued", "processing", "completed", "failed", "cancelled"] as const;
-export type JobStatus = (typeof JOB_STATUSES)[number];
+import type { JobStatus } from "@verbatim/contract";
+
+export { JOB_STATUSES, type JobStatus } from "@verbatim/contract";
 
 /** True once a job has ended (completed, failed or cancelled). */
 export function isFinal(status: string): boolean {

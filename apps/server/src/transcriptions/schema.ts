@@ -1,4 +1,5 @@
 import { CHINESE_SCRIPTS, isSupportedLanguage } from "@verbatim/engine";
+import { JOB_STATUSES } from "@verbatim/contract";
 import { z } from "zod";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 
@@ -24,7 +25,7 @@ export const Subtitle = z.object({
     .describe("Word timings in milliseconds, while the text is unchanged."),
 });
 
-const Status = z.enum(["queued", "processing", "completed", "failed", "cancelled"]);
+const Status = z.enum(JOB_STATUSES);
 
 /** A history row: the transcription, plus its job's state. */
 export const TranscriptionSummary = z.object({

@@ -1,17 +1,24 @@
+import { MINUTE_PACKS, PLANS, savingPercent, type PlanType } from "@verbatim/contract";
 import type { TFunction } from "i18next";
 
-// Prices and minutes as the server defines them (apps/server/src/minutes/plans.ts).
+// Prices and minutes from @verbatim/contract, where the server reads them too.
+function planCard<T extends PlanType>(type: T) {
+  const { minutesPerMonth: minutes, priceCents } = PLANS[type];
+  return { type, minutes, priceCents, saving: savingPercent(minutes, priceCents) };
+}
+
 export const PLAN_CARDS = [
-  { type: "free", minutes: 20, priceCents: 0 },
-  { type: "basic", minutes: 200, priceCents: 600 },
-  { type: "standard", minutes: 500, priceCents: 1350, saving: 10 },
-  { type: "pro", minutes: 1000, priceCents: 2400, saving: 20 },
+  planCard("free"),
+  planCard("basic"),
+  planCard("standard"),
+  planCard("pro"),
 ] as const;
 
-export const MINUTE_PACK_CARDS = [
-  { pack: 500, priceCents: 1350, saving: 10 },
-  { pack: 1000, priceCents: 2400, saving: 20 },
-] as const;
+export const MINUTE_PACK_CARDS = ([500, 1000] as const).map((pack) => ({
+  pack,
+  priceCents: MINUTE_PACKS[pack].priceCents,
+  saving: savingPercent(MINUTE_PACKS[pack].minutes, MINUTE_PACKS[pack].priceCents),
+}));
 
 /** US dollars: "$6", "$13.50"; `cents: true` always shows cents ("$24.00"). */
 export function formatPrice(

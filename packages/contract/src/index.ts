@@ -1,0 +1,12 @@
+export {
+  MINUTE_PACKS,
+  PAID_PLANS,
+  PLAN_TYPES,
+  PLANS,
+  savingPercent,
+  type PackSize,
+  type PaidPlan,
+  type Plan,
+  type PlanType,
+} from "./plans.js";
+export { ACTIVE_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "./jobs.js";
