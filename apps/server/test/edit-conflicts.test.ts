@@ -1,6 +1,7 @@
 // Two tabs (or devices) editing the same subtitles: a save made from a version that is no longer
 // the server's is refused with 409 EDIT_CONFLICT and the server's version, never silently
 // overwriting what the other one saved; of two racing saves from one version, exactly one wins.
+import { execFileSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
@@ -129,5 +130,25 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
     expect(after.subtitles[0]?.words).toBeUndefined();
     expect(after.subtitles[1]?.words?.map((w) => w.startMs)).toEqual([1500, 2000]);
     expect(after.subtitles[2]?.words).toBeUndefined();
+  });
+
+  it("an edited text cannot forge cues in the SRT download (read back by ffmpeg)", async () => {
+    const id = await finishedTranscription(api.db, user.id, numberedCues(1));
+    const base = await open(id);
+    const forged = "Hello\n\n2\n00:00:00,000 --> 00:00:01,000\ninjected";
+    expect(
+      (await save(id, { subtitles: edited(base, forged), baseVersion: base.version })).status,
+    ).toBe(200);
+    const srt = await (
+      await fetch(`${api.base}/api/transcriptions/${id}/export?format=srt`, { headers: user.auth })
+    ).text();
+    const vtt = execFileSync(
+      "ffmpeg",
+      ["-v", "error", "-f", "srt", "-i", "-", "-f", "webvtt", "-"],
+      {
+        input: srt,
+      },
+    ).toString();
+    expect(vtt.match(/-->/g)).toHaveLength(1);
   });
 });

@@ -18,6 +18,13 @@ describe("writeSrt", () => {
     );
   });
 
+  it("keeps a text's arrow from reading as the timing of a forged cue", () => {
+    const text = "<b>x</b>\n\n2\n00:00:00,000 --> 00:00:01,000\ninjected";
+    const srt = writeSrt([{ index: 1, start: 0, end: 1000, text }]);
+    expect(srt.match(/-->/g)).toHaveLength(1);
+    expect(readSrt(srt)).toHaveLength(1);
+  });
+
   it("writes nothing for no cues", () => {
     expect(writeSrt([])).toBe("");
   });

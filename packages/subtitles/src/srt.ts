@@ -7,9 +7,17 @@ export function writeSrt(cues: readonly Cue[]): string {
   if (cues.length === 0) return "";
   const blocks = cues.map((cue, i) => {
     const timing = `${formatTimecode(cue.start)} --> ${formatTimecode(cue.end)}`;
-    return `${i + 1}\n${timing}\n${textForBlock(cue.text)}`;
+    return `${i + 1}\n${timing}\n${safeText(cue.text)}`;
   });
   return `${blocks.join("\n\n")}\n`;
+}
+
+/**
+ * A cue's text as SubRip can hold it: no blank lines (they end a cue) and no "-->" (a player
+ * reads a line with it as the timing of a new cue, so text could forge cues the user never made).
+ */
+function safeText(text: string): string {
+  return textForBlock(text).replace(/-->/g, "->");
 }
 
 /**
