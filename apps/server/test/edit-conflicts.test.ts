@@ -151,4 +151,16 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
     ).toString();
     expect(vtt.match(/-->/g)).toHaveLength(1);
   });
+
+  it("refuses a subtitle moved past the end of the media", async () => {
+    const id = await finishedTranscription(api.db, user.id, numberedCues(2)); // media: 6 s
+    const base = await open(id);
+    const late = base.subtitles.map((s, i) =>
+      i === 1 ? { ...s, startTime: "00:16:40,000", endTime: "00:16:42,000" } : s,
+    );
+    const response = await save(id, { subtitles: late, baseVersion: base.version });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe("SUBTITLE_AFTER_MEDIA");
+    expect((await open(id)).subtitles[1]?.startTime).toBe("00:00:04,000");
+  });
 });

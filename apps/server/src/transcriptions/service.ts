@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { isEngineError, probeMedia, type EngineErrorCode } from "@verbatim/engine";
-import { parseTimecode, sortCues, type Cue } from "@verbatim/subtitles";
+import { formatTimecode, parseTimecode, sortCues, type Cue } from "@verbatim/subtitles";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Config } from "../config.js";
@@ -269,7 +269,7 @@ export async function updateTranscription(
     if (body.baseVersion !== undefined && body.baseVersion !== cuesVersion(row.cues_json)) {
       throw editConflict(row);
     }
-    cues = editedCues(cues, body.subtitles);
+    cues = editedCues(cues, body.subtitles, row.duration_ms);
     changes.cues_json = JSON.stringify(cues);
   }
   if (row.status === "completed") {
@@ -307,9 +307,13 @@ function editConflict(row: TranscriptionRow): AppError {
   );
 }
 
+/** How far past the media's end a subtitle may stay on screen (time to finish reading). */
+const END_GRACE_MS = 10_000;
+
 function editedCues(
   previous: readonly Cue[],
   subtitles: NonNullable<z.infer<typeof UpdateBody>["subtitles"]>,
+  mediaMs: number,
 ): Cue[] {
   const cues = subtitles.map((subtitle, position) => {
     const label = `Subtitle ${position + 1}`;
@@ -322,6 +326,14 @@ function editedCues(
         400,
         "INVALID_SUBTITLE_TIME",
         `${label} ends (${subtitle.endTime}) before it starts (${subtitle.startTime}).`,
+      );
+    }
+    if (mediaMs > 0 && (start >= mediaMs || end > mediaMs + END_GRACE_MS)) {
+      throw new AppError(
+        400,
+        "SUBTITLE_AFTER_MEDIA",
+        `${label} (${subtitle.startTime} to ${subtitle.endTime}) is past the end of the media (${formatTimecode(mediaMs)}).`,
+        { mediaMs },
       );
     }
     return {

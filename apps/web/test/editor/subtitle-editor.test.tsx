@@ -248,6 +248,29 @@ describe("SubtitleEditor", () => {
     expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:03,500");
   });
 
+  it("refuses a shift written as an exponent, or one that moves a cue past the media's end", async () => {
+    await renderPage(
+      <SubtitleEditor
+        transcription={{ id: "t-len", fileName: "a.mp3", language: "en", subtitles, duration: 8 }}
+        media={null}
+        onBack={() => undefined}
+        onContinue={() => undefined}
+      />,
+    );
+    const shift = await screen.findByLabelText("Shift all timings by (seconds)");
+    const apply = screen.getByRole("button", { name: "Shift" });
+    fireEvent.change(shift, { target: { value: "1e3" } });
+    expect(apply).toBeDisabled();
+    fireEvent.change(shift, { target: { value: "4" } });
+    expect(apply).toBeDisabled();
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "The last subtitle starts at 00:00:04,000 and the media ends at 00:00:08,000: you can move at most 3.999 s later.",
+    );
+    fireEvent.change(shift, { target: { value: "3,5" } });
+    fireEvent.click(apply);
+    expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:07,500");
+  });
+
   it("marks an overlap and fixes it on request", async () => {
     await renderEditor();
     fireEvent.change(screen.getByLabelText("Start time of subtitle 2"), {

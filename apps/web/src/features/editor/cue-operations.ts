@@ -248,6 +248,16 @@ export function earliestTime(cues: readonly EditorCue[]): number | null {
   return earliest;
 }
 
+/** The latest valid start of any cue, or null when none has one. */
+export function latestStart(cues: readonly EditorCue[]): number | null {
+  let latest: number | null = null;
+  for (const cue of cues) {
+    const ms = timeMs(cue.start);
+    if (ms !== null && (latest === null || ms > latest)) latest = ms;
+  }
+  return latest;
+}
+
 /**
  * Moves every valid time by `offsetMs`; invalid times are left as typed. A shift that would
  * move any time below zero changes nothing (the caller says why; see earliestTime).

@@ -19,6 +19,8 @@ export function EditorToolbar({
   onRedo,
   onShift,
   earliestMs,
+  latestStartMs,
+  mediaMs,
   overlaps,
   onFixOverlaps,
   findOpen,
@@ -38,6 +40,9 @@ export function EditorToolbar({
   onShift(offsetMs: number): void;
   /** The earliest time of any cue: how far back a shift may go. */
   earliestMs: number | null;
+  latestStartMs: number | null;
+  /** The media's length (ms), when known. */
+  mediaMs: number | null;
   /** How many cues overlap the one before. */
   overlaps: number;
   onFixOverlaps(): void;
@@ -111,7 +116,12 @@ export function EditorToolbar({
         <EditorIcon name="split" />
         {t("editor.toolbar.splitAtPlayhead")}
       </Button>
-      <ShiftControl onShift={onShift} earliestMs={earliestMs} />
+      <ShiftControl
+        onShift={onShift}
+        earliestMs={earliestMs}
+        latestStartMs={latestStartMs}
+        mediaMs={mediaMs}
+      />
       {overlaps > 0 && (
         <Button variant="outline" size="sm" onClick={onFixOverlaps} className="text-red-800">
           {t("editor.toolbar.fixOverlaps", { count: overlaps })}

@@ -16,6 +16,7 @@ import { cueAt } from "./cue-checks";
 import {
   earliestTime,
   fromSubtitles,
+  latestStart,
   overlappingCues,
   timeMs,
   toSubtitles,
@@ -65,6 +66,8 @@ export interface SubtitleEditorProps {
     /** The style preset the cues were built to (older jobs: standard). */
     style?: StyleName;
     subtitles: Subtitle[];
+    /** The media's length in seconds (from the server), when known. */
+    duration?: number;
     /** The server's version of the subtitles (saves from an older one are refused). */
     version?: string;
     /** The audio the server keeps for playback, until `expiresAt`; null when none. */
@@ -325,6 +328,7 @@ function Editor({
 
   const overlaps = useMemo(() => overlappingCues(state.cues), [state.cues]);
   const earliest = useMemo(() => earliestTime(state.cues), [state.cues]);
+  const latest = useMemo(() => latestStart(state.cues), [state.cues]);
 
   const continueToDownload = async () => {
     const saved = await save({ quiet: true });
@@ -348,6 +352,10 @@ function Editor({
           store.dispatch({ type: "shift", offsetMs });
         }}
         earliestMs={earliest}
+        latestStartMs={latest}
+        mediaMs={
+          transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null
+        }
         overlaps={overlaps.size}
         onFixOverlaps={() => {
           flush();

@@ -9,6 +9,8 @@ export interface TranscriptionDetail {
   fileName: string;
   status: string;
   language: string | null;
+  /** The media's length in seconds. */
+  duration?: number;
   /** The subtitle style preset the cues were built to (absent from older servers). */
   style?: StyleName;
   subtitles: { id: number; startTime: string; endTime: string; text: string }[];
