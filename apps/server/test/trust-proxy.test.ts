@@ -76,3 +76,41 @@ describe("TRUST_PROXY", () => {
     expect(() => read("everyone")).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe("sign-in limits per e-mail address, behind a trusted proxy", () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(
+      "sqlite",
+      { TRUST_PROXY: "1" },
+      {
+        rateLimits: {
+          perIp: { max: 1000, windowMs: 60_000 },
+          perEmail: { max: 3, windowMs: 60_000 },
+          perAccount: { max: 8, windowMs: 60_000 },
+        },
+      },
+    );
+  });
+  afterAll(() => api.close());
+
+  const login = (from: string) =>
+    api.post(
+      "/api/auth/login",
+      { email: "owner@example.com", password: "wrong-password-1" },
+      { "x-forwarded-for": from },
+    );
+
+  it("someone guessing from elsewhere does not lock the owner out, up to the account's ceiling", async () => {
+    const attacker = [];
+    for (let i = 0; i < 4; i++) attacker.push((await login("198.51.100.7")).status);
+    expect(attacker).toEqual([401, 401, 401, 429]);
+    // The owner, from their own address, still gets answers (401 here: wrong password).
+    expect((await login("203.0.113.50")).status).toBe(401);
+    // Many addresses together still stop at the account's ceiling.
+    const spread = [];
+    for (let i = 0; i < 6; i++) spread.push((await login(`192.0.2.${i + 1}`)).status);
+    expect(spread.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(spread.slice(0, 3)).toEqual([401, 401, 401]);
+  });
+});

@@ -12,13 +12,20 @@ export interface RateLimitRule {
 /** Limits on the sign-in routes, per client address and per e-mail address (or reset token). */
 export interface AuthRateLimits {
   perIp: RateLimitRule;
+  /**
+   * Per e-mail address (or token). With `perAccount` set, counted per address *and* client,
+   * so someone else's guesses from elsewhere do not lock the owner out.
+   */
   perEmail: RateLimitRule;
+  /** Per e-mail address from all clients together: the ceiling on guessing one password. */
+  perAccount?: RateLimitRule;
 }
 
 /** Generous for people, tight for password guessing and mail bombing. */
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   perIp: { max: 30, windowMs: 10 * 60 * 1000 },
   perEmail: { max: 10, windowMs: 10 * 60 * 1000 },
+  perAccount: { max: 100, windowMs: 10 * 60 * 1000 },
 };
 
 /** The value of a string field of a JSON body, if any. */
@@ -52,17 +59,28 @@ export function authRateLimits(
     timeWindow: limits.perIp.windowMs,
     keyGenerator: (request) => `${request.routeOptions.url}|ip|${request.ip}`,
   });
+  const subjectOf = (request: FastifyRequest) => {
+    const value = bodyField(request, field);
+    const subject = field === "email" ? normalizeEmail(value) : hashToken(value);
+    return `${request.routeOptions.url}|${field}|${subject}`;
+  };
+  const perAccountRule = limits.perAccount;
   const perSubject = app.createRateLimit({
     max: limits.perEmail.max,
     timeWindow: limits.perEmail.windowMs,
-    keyGenerator: (request) => {
-      const value = bodyField(request, field);
-      const subject = field === "email" ? normalizeEmail(value) : hashToken(value);
-      return `${request.routeOptions.url}|${field}|${subject}`;
-    },
+    keyGenerator: (request) =>
+      perAccountRule ? `${subjectOf(request)}|ip|${request.ip}` : subjectOf(request),
   });
+  const perAccount = perAccountRule
+    ? app.createRateLimit({
+        max: perAccountRule.max,
+        timeWindow: perAccountRule.windowMs,
+        keyGenerator: (request) => `${subjectOf(request)}|all`,
+      })
+    : null;
+  const limiters = perAccount ? [perIp, perSubject, perAccount] : [perIp, perSubject];
   return async (request, reply) => {
-    for (const limiter of [perIp, perSubject]) {
+    for (const limiter of limiters) {
       const result = await limiter(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header("retry-after", String(result.ttlInSeconds));
