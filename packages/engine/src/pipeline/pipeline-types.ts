@@ -11,6 +11,10 @@ export interface PipelineOptions {
   threads: number;
   beamSize: number;
   temperatureFallback: boolean;
+  /** Starting decoder temperature (0..1). */
+  temperature: number;
+  /** The user's initial prompt (vocabulary and style), given to every chunk. */
+  prompt?: string;
   /** Skip non-speech with voice activity detection (default on). */
   vad: boolean;
   gpu: boolean;
@@ -27,6 +31,14 @@ export interface Segment {
   text: string;
   language?: string;
   words?: Word[];
+  /** Decoded tokens with their probability and times (ms), special tokens excluded. */
+  tokens?: { id: number; text: string; p: number; start: number; end: number }[];
+  /** Mean log-probability of the segment's tokens. */
+  avgLogprob?: number;
+  /** Probability that the window held no speech, when the engine reports it. */
+  noSpeechProb?: number;
+  /** Temperature the segment was finally decoded at. */
+  temperature?: number;
 }
 
 /** Progress as the engine process sees it. */
