@@ -133,6 +133,7 @@ export function runEngineProcess(
     engine.stderr = "";
     let settled = false;
     let transcribeStarted = 0;
+    let processedMs = 0;
     const settle = (error: Error | null, output?: PipelineOutput) => {
       if (settled) return;
       settled = true;
@@ -174,14 +175,16 @@ export function runEngineProcess(
           });
           break;
         case "progress": {
+          // whisper.cpp's own progress and decoded segments interleave: never step back.
+          processedMs = Math.max(processedMs, message.processedMs);
           const total = Math.max(durationMs, message.decodedMs, 1);
-          const fraction = Math.min(1, message.processedMs / total);
+          const fraction = Math.min(1, processedMs / total);
           const elapsed = performance.now() - transcribeStarted;
           const etaMs = fraction > 0.02 ? Math.round((elapsed * (1 - fraction)) / fraction) : null;
           hooks.onProgress?.({
             stage: "transcribing",
             fraction,
-            processedMs: message.processedMs,
+            processedMs,
             durationMs: total,
             etaMs,
           });
