@@ -15,6 +15,9 @@ export interface EngineInfo {
   };
 }
 
+/** Build switches ggml lists beside the instruction sets. */
+const NOT_CPU_FEATURES = new Set(["OPENMP", "REPACK", "LLAMAFILE", "KLEIDIAI", "ACCELERATE"]);
+
 /** Verbatim's version (the engine package's, as the CLI reports it). */
 export function verbatimVersion(): string {
   // src/ and dist/ are both one level under the package.
@@ -23,11 +26,16 @@ export function verbatimVersion(): string {
 }
 
 /** Describes the backend from the addon's system info and what the build asked for. */
-export function describeEngine(system: NativeSystemInfo, build: NativeBuildInfo | null): EngineInfo {
+export function describeEngine(
+  system: NativeSystemInfo,
+  build: NativeBuildInfo | null,
+): EngineInfo {
   const wanted = build?.gpu ?? "cpu";
   const gpu = system.devices.find((d) => d.type === "gpu" || d.type === "igpu");
   const features = /CPU : (.*?)(?:\|\s*[A-Z_]+ : |$)/.exec(system.cpuFeatures)?.[1] ?? "";
-  const enabled = [...features.matchAll(/([A-Z0-9_]+) = 1/g)].map((m) => m[1]);
+  const enabled = [...features.matchAll(/([A-Z0-9_]+) = 1/g)]
+    .map((m) => m[1]!)
+    .filter((name) => !NOT_CPU_FEATURES.has(name));
   const cpu = `CPU${enabled.length ? `: ${enabled.join(" ")}` : ""}`;
   const base = { verbatimVersion: verbatimVersion(), whisperVersion: system.whisperVersion };
   if (wanted !== "cpu" && gpu) {

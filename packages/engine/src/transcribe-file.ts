@@ -79,6 +79,11 @@ export interface TranscribeHooks {
   onSegment?(segment: Segment): void;
   /** Called with the engine process id once it runs (for supervision and tests). */
   onEngineStart?(pid: number): void;
+  /**
+   * Called once the engine process is done with this job: after a cancel, when whisper.cpp has
+   * stopped (`killed` when it did not within a second and the process was killed instead).
+   */
+  onEngineIdle?(info: { killed: boolean }): void;
   signal?: AbortSignal;
 }
 

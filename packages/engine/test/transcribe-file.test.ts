@@ -99,11 +99,13 @@ describe("transcribeFile through the real whisper.cpp binding", () => {
     const controller = new AbortController();
     let pid = 0;
     let abortedAt = 0;
+    let idle: { afterMs: number; killed: boolean } | undefined;
     const run = transcribeFile(
       { input: JFK_MP3, model, beamSize: 5, threads: 1, language: "en" },
       {
         signal: controller.signal,
         onEngineStart: (p) => (pid = p),
+        onEngineIdle: ({ killed }) => (idle = { afterMs: performance.now() - abortedAt, killed }),
         // Once whisper.cpp is at work (its first segment), not while the model loads.
         onSegment: () => {
           if (abortedAt) return;
@@ -118,6 +120,8 @@ describe("transcribeFile through the real whisper.cpp binding", () => {
     // The runner kills an engine that has not stopped within CANCEL_GRACE_MS (1 s); one that
     // stopped in time is still there, idle, and takes the next job with its model loaded.
     await new Promise((r) => setTimeout(r, CANCEL_GRACE_MS + 200));
+    expect(idle?.killed).toBe(false);
+    expect(idle?.afterMs).toBeLessThan(1_000);
     expect(() => process.kill(pid, 0)).not.toThrow();
     let nextPid = 0;
     const next = await transcribeFile(

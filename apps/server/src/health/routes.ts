@@ -1,7 +1,7 @@
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { listInstalledModels } from "@verbatim/engine";
+import { engineInfo, listInstalledModels } from "@verbatim/engine";
 import { z } from "zod";
 import type { AppContext } from "../http/app.js";
 import { pingDatabase } from "../db/database.js";
@@ -14,6 +14,18 @@ const HealthResponse = z.object({
   database: Check,
   queue: Check,
   ffmpeg: Check,
+  engine: z.object({
+    ok: z.boolean(),
+    detail: z.string(),
+    whisperVersion: z.string().optional(),
+    backend: z
+      .object({
+        kind: z.enum(["cpu", "cuda", "vulkan"]),
+        name: z.string(),
+        fallback: z.string().optional(),
+      })
+      .optional(),
+  }),
   models: z.object({
     ok: z.boolean(),
     installed: z.array(z.string()),
@@ -23,7 +35,7 @@ const HealthResponse = z.object({
   }),
 });
 
-/** GET /api/health: database, queue, ffmpeg and models, each with a plain detail. */
+/** GET /api/health: database, queue, ffmpeg, the speech engine and models, each with a plain detail. */
 export function healthRoutes({ config, db }: AppContext, jobs: JobQueue): FastifyPluginAsync {
   return async (app) => {
     app.withTypeProvider<ZodTypeProvider>().get(
@@ -47,6 +59,19 @@ export function healthRoutes({ config, db }: AppContext, jobs: JobQueue): Fastif
           (version) => ({ ok: true, detail: version }),
           () => ({ ok: false, detail: "ffmpeg not found: install it (apt-get install ffmpeg)" }),
         );
+        // whisper.cpp's version and what runs it (CPU features or the GPU), asked once.
+        const engine = await engineInfo().then(
+          (info) => ({
+            ok: true,
+            detail: `whisper.cpp ${info.whisperVersion} on ${info.backend.name}`,
+            whisperVersion: info.whisperVersion,
+            backend: info.backend,
+          }),
+          (error: unknown) => ({
+            ok: false,
+            detail: error instanceof Error ? error.message : String(error),
+          }),
+        );
         const installed = (await listInstalledModels(config.modelsDir))
           .filter((m) => !m.problem)
           .map((m) => m.name);
@@ -69,10 +94,10 @@ export function healthRoutes({ config, db }: AppContext, jobs: JobQueue): Fastif
             : {}),
         };
         const queue = await jobs.health();
-        const healthy = database.ok && ffmpeg.ok && models.ok && queue.ok;
+        const healthy = database.ok && ffmpeg.ok && engine.ok && models.ok && queue.ok;
         return reply
           .status(database.ok ? 200 : 503)
-          .send({ status: healthy ? "ok" : "degraded", database, queue, ffmpeg, models });
+          .send({ status: healthy ? "ok" : "degraded", database, queue, ffmpeg, engine, models });
       },
     );
   };

@@ -2,7 +2,7 @@ import { rename, rm, writeFile } from "node:fs/promises";
 import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
 import type { ChineseScript } from "../text/chinese-script.js";
-import { defaultModelsDir, transcribeFile } from "../transcribe-file.js";
+import { defaultModelsDir, MAX_BEAM, MIN_BEAM, transcribeFile } from "../transcribe-file.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
 import { OUTPUT_FORMATS, renderTranscription, type OutputFormat } from "./render-output.js";
 
@@ -19,6 +19,9 @@ export interface TranscribeCommandOptions {
   style?: string;
   threads?: string;
   beamSize?: string;
+  prompt?: string;
+  temperature?: string;
+  fallback: boolean;
   vad: boolean;
   wordTimestamps: boolean;
 }
@@ -52,7 +55,12 @@ export async function transcribeCommand(
         ...(chinese ? { chineseScript: chinese as ChineseScript } : {}),
         cues: { style, ...(maxChars ? { maxCharsPerLine: maxChars } : {}) },
         ...(options.threads ? { threads: positiveInt(options.threads, "--threads") } : {}),
-        ...(options.beamSize ? { beamSize: positiveInt(options.beamSize, "--beam-size") } : {}),
+        ...(options.beamSize ? { beamSize: beamSize(options.beamSize) } : {}),
+        ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
+        ...(options.temperature !== undefined
+          ? { temperature: temperature(options.temperature) }
+          : {}),
+        temperatureFallback: options.fallback,
       },
       {
         signal: controller.signal,
@@ -106,6 +114,28 @@ function positiveInt(value: string | undefined, flag: string): number | undefine
     throw new EngineError(
       "INVALID_OPTIONS",
       `${flag} must be a whole number of at least 1 (got "${value}").`,
+    );
+  }
+  return number;
+}
+
+function beamSize(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < MIN_BEAM || number > MAX_BEAM) {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `--beam-size must be a whole number from ${MIN_BEAM} to ${MAX_BEAM}; 1 is greedy (got "${value}").`,
+    );
+  }
+  return number;
+}
+
+function temperature(value: string): number {
+  const number = value.trim() === "" ? NaN : Number(value);
+  if (!(number >= 0 && number <= 1)) {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `--temperature must be a number from 0 to 1 (got "${value}").`,
     );
   }
   return number;

@@ -123,7 +123,10 @@ process.on("message", (message: ParentMessage) => {
       return;
     case "info":
       try {
-        void send({ type: "info", info: describeEngine(nativeAddon().systemInfo(), nativeBuildInfo()) });
+        void send({
+          type: "info",
+          info: describeEngine(nativeAddon().systemInfo(), nativeBuildInfo()),
+        });
       } catch (error) {
         process.stderr.write(`verbatim: ${String(error)}\n`);
         process.disconnect();

@@ -82,8 +82,7 @@ class Engine {
     this.busy = false;
     this.listen(undefined);
     if (!this.alive) return;
-    if (idle && idle !== this) idle.kill(); // one warm engine at most: the latest
-    idle = this;
+    park(this);
     this.child.unref();
     (this.child.channel as { unref?: () => void } | null | undefined)?.unref?.();
     this.idleTimer = setTimeout(() => this.kill(), idleMs());
@@ -99,6 +98,12 @@ class Engine {
 
 let idle: Engine | null = null;
 let nextJobId = 1;
+
+/** One warm engine at most: the latest to finish a job. */
+function park(engine: Engine): void {
+  if (idle && idle !== engine) idle.kill();
+  idle = engine;
+}
 
 function engineFor(key: string): Engine {
   if (idle && idle.alive && !idle.busy && idle.key === key) {
@@ -147,12 +152,16 @@ export function runEngineProcess(
     const ended = () => {
       clearTimeout(graceTimer);
       engine.release();
+      hooks.onEngineIdle?.({ killed: false });
     };
     let graceTimer: NodeJS.Timeout | undefined;
     const cancel = () => {
       settle(new EngineError("CANCELLED", "Cancelled."));
       child.send({ type: "cancel", jobId }, (error) => error && engine.kill());
-      graceTimer = setTimeout(() => engine.kill(), CANCEL_GRACE_MS);
+      graceTimer = setTimeout(() => {
+        engine.kill();
+        hooks.onEngineIdle?.({ killed: true });
+      }, CANCEL_GRACE_MS);
     };
     hooks.signal?.addEventListener("abort", cancel, { once: true });
 

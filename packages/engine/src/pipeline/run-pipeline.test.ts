@@ -23,6 +23,8 @@ class OneSegmentPerChunk implements SpeechModel {
     ];
   }
 
+  abort(): void {}
+
   async free(): Promise<void> {}
 }
 
@@ -33,6 +35,7 @@ const options: PipelineOptions = {
   threads: 1,
   beamSize: 1,
   temperatureFallback: false,
+  temperature: 0,
   vad: true,
   gpu: false,
   chunking: { targetChunkSeconds: 3, maxChunkSeconds: 4, speechPadMs: 200 },
@@ -74,16 +77,45 @@ describe("runPipeline", () => {
           },
         ];
       },
+      abort() {},
       async free() {},
     };
     const prompts: (string | undefined)[] = [];
     const spy: SpeechModel = {
       transcribe: (pcm, o, on) => (prompts.push(o.prompt), looping.transcribe(pcm, o, on)),
+      abort: () => undefined,
       free: async () => {},
     };
     const output = await runPipeline(JFK_MP3, spy, options);
     expect(output.segments[0]?.text).toBe("Thank you.");
     expect(prompts.slice(1).every((prompt) => prompt === undefined)).toBe(true);
+  });
+
+  it("puts the user's prompt before the previous chunk's text, in every chunk", async () => {
+    const model = new OneSegmentPerChunk();
+    await runPipeline(JFK_MP3, model, { ...options, prompt: "Kennedy, Houston." });
+    expect(model.calls[0]!.options.prompt).toBe("Kennedy, Houston.");
+    expect(model.calls[1]!.options.prompt).toBe("Kennedy, Houston. Chunk number 1 was heard.");
+  });
+
+  it("aborts the model when the signal fires and ends with CANCELLED", async () => {
+    const controller = new AbortController();
+    let aborted = 0;
+    const slow: SpeechModel = {
+      transcribe: () =>
+        new Promise((_resolve, reject) => {
+          controller.signal.addEventListener("abort", () =>
+            setTimeout(() => reject(Object.assign(new Error("x"), { code: "CANCELLED" })), 10),
+          );
+          setTimeout(() => controller.abort(), 20);
+        }),
+      abort: () => void aborted++,
+      free: async () => {},
+    };
+    await expect(runPipeline(JFK_MP3, slow, options, {}, controller.signal)).rejects.toMatchObject({
+      code: "CANCELLED",
+    });
+    expect(aborted).toBe(1);
   });
 
   it("never calls the model for a file without speech", async () => {
