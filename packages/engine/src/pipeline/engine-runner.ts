@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
+import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { EngineError } from "../errors.js";
 import type { EngineInfo } from "../engine-info.js";
@@ -74,6 +75,7 @@ class Engine {
     clearTimeout(this.idleTimer);
     this.busy = true;
     this.child.ref();
+    (this.child.stderr as Socket | null)?.ref();
     (this.child.channel as { ref?: () => void } | null | undefined)?.ref?.();
   }
 
@@ -84,6 +86,7 @@ class Engine {
     if (!this.alive) return;
     park(this);
     this.child.unref();
+    (this.child.stderr as Socket | null)?.unref();
     (this.child.channel as { unref?: () => void } | null | undefined)?.unref?.();
     this.idleTimer = setTimeout(() => this.kill(), idleMs());
     this.idleTimer.unref();
