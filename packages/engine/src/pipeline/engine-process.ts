@@ -49,7 +49,8 @@ function warnIfNoGpu(): void {
   }
 }
 
-async function run(start: StartMessage, jobId: number, signal: AbortSignal): Promise<void> {
+/** Runs a job; returns its last message (sent once the engine is free for the next job). */
+async function run(start: StartMessage, jobId: number, signal: AbortSignal): Promise<JobMessage> {
   const reply = (message: JobMessage) => send({ ...message, jobId });
   const { model, ms: modelLoadMs } = await modelFor(start.modelPath, start.options.gpu);
   void reply({ type: "loaded", modelLoadMs });
@@ -64,16 +65,19 @@ async function run(start: StartMessage, jobId: number, signal: AbortSignal): Pro
     },
     signal,
   );
-  await reply({ type: "done", output: { ...output, timings: { modelLoadMs, transcribeMs } } });
+  return { type: "done", output: { ...output, timings: { modelLoadMs, transcribeMs } } };
 }
 
 function startJob(start: StartMessage): void {
   const jobId = start.jobId ?? 0;
   const controller = new AbortController();
   running = { jobId, controller };
-  run(start, jobId, controller.signal)
-    .catch(async (error: unknown) => {
-      const failure: JobMessage = isEngineError(error)
+  void run(start, jobId, controller.signal)
+    .catch((error: unknown): JobMessage => {
+      // A cancelled job reports CANCELLED whatever stopped first (ffmpeg or whisper.cpp).
+      if (controller.signal.aborted)
+        return { type: "error", code: "CANCELLED", message: "Cancelled." };
+      return isEngineError(error)
         ? {
             type: "error",
             code: error.code,
@@ -85,16 +89,12 @@ function startJob(start: StartMessage): void {
             code: "ENGINE_FAILED",
             message: `The speech engine failed: ${String(error)}`,
           };
-      // A cancelled job reports CANCELLED whatever stopped first (ffmpeg or whisper.cpp).
-      if (controller.signal.aborted && failure.code !== "CANCELLED") {
-        await send({ type: "error", code: "CANCELLED", message: "Cancelled.", jobId });
-      } else {
-        await send({ ...failure, jobId });
-      }
     })
-    .finally(() => {
+    .then(async (last) => {
+      // Free before the parent hears of it: it may send the next job at once.
       running = null;
       globalThis.gc?.();
+      await send({ ...last, jobId });
     });
 }
 
