@@ -3,7 +3,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/.cache/**", "coverage/**", "models/**", "packages/engine/native/build/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "**/.cache/**",
+      "coverage/**",
+      "models/**",
+      "packages/engine/native/build/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
