@@ -5,7 +5,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "**/.cache/**", "coverage/**", "models/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "**/.cache/**",
+      "coverage/**",
+      "models/**",
+      "packages/engine/native/build/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -36,9 +36,15 @@ describe.each(DATABASE_KINDS)("the API on %s", (kind) => {
       database: { ok: boolean; detail: string };
       ffmpeg: { ok: boolean };
       models: { ok: boolean; hint?: string; fast: { name: string } };
+      engine: { ok: boolean; whisperVersion: string; backend: { kind: string; name: string } };
     };
     expect(body.database).toEqual({ ok: true, detail: kind });
     expect(body.ffmpeg.ok).toBe(true);
+    // The engine process says which whisper.cpp runs and on what (this machine: the CPU).
+    expect(body.engine.ok).toBe(true);
+    expect(body.engine.whisperVersion).toMatch(/^1\.(9|\d{2,})\.\d+$/);
+    expect(body.engine.backend.kind).toBe("cpu");
+    expect(body.engine.backend.name).toMatch(/^CPU/);
     expect(body.models.ok).toBe(false);
     expect(body.models.fast.name).toBe("base");
     // Which file goes where, and the command that fetches it, for each missing default model.

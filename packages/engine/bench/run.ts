@@ -1,142 +1,167 @@
-// `npm run bench`: speed and memory of the engine against the bare binding (the floor).
+// `npm run bench`: the whole `verbatim transcribe` process against whisper.cpp's own whisper-cli
+// built from the same source, on 3 minutes of speech (a base-shaped model with random weights,
+// 2 threads, greedy, no temperature fallback), then cancel latency, first-segment latency,
+// memory over a 100-minute input and cue building speed.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
-import { ENGINE_MALLOC_SETTINGS } from "../src/pipeline/engine-runner.js";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { loadavg } from "node:os";
 import { transcribeFile } from "../src/transcribe-file.js";
 import { ensureRandomModel } from "../test/support/random-model.js";
-import { buildRecording } from "./bench-media.js";
+import { BENCH_DIR, buildRecording } from "./bench-media.js";
 import { benchCueBuilding } from "./cue-speed.js";
-import { plainBinding } from "./plain-binding.js";
+import { runMeasured, treeRssMb, type TreeRun } from "./process-tree.js";
+import { buildWhisperCli } from "./whisper-cli.js";
 
-const threads = Number(process.env.BENCH_THREADS ?? availableParallelism());
-const beamSize = Number(process.env.BENCH_BEAM ?? 1);
-const sizeClass = (process.env.BENCH_MODEL ?? "tiny") as "tiny" | "base";
-// Random weights never satisfy whisper's confidence checks, so every window would be decoded
-// six times at rising temperatures; a trained model rarely falls back. Off unless asked for.
-const fallback = process.env.BENCH_FALLBACK === "1";
+const threads = Number(process.env.BENCH_THREADS ?? 2);
+const sizeClass = (process.env.BENCH_MODEL ?? "base") as "tiny" | "base";
 const skipLong = process.env.BENCH_SKIP_LONG === "1";
+const VERBATIM = resolve(import.meta.dirname, "../bin/verbatim.js");
 
-interface Measured {
-  wallMs: number;
-  durationMs: number;
-  speechMs: number;
-  peakRssMb: number;
-}
-
-function peakRssMb(pid: number): number {
-  try {
-    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return Number(kb ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-async function ours(model: string, media: string): Promise<Measured> {
-  let peak = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const started = performance.now();
-  const result = await transcribeFile(
-    { input: media, model, language: "en", threads, beamSize, temperatureFallback: fallback },
-    {
-      onEngineStart: (pid) => {
-        timer = setInterval(() => (peak = Math.max(peak, peakRssMb(pid))), 100);
-      },
-    },
-  );
-  clearInterval(timer);
-  return {
-    wallMs: performance.now() - started,
-    durationMs: result.durationMs,
-    speechMs: result.speechMs,
-    peakRssMb: peak,
-  };
-}
-
-function floor(
-  model: string,
-  media: string,
-  binding?: string,
-): { transcribeMs: number; peakRssMb: number } {
-  const script = resolve(import.meta.dirname, "floor.ts");
-  const args = [
-    script,
-    model,
-    media,
-    String(threads),
-    String(beamSize),
-    ...(binding ? [binding] : []),
-  ];
-  const out = execFileSync(process.execPath, ["--import", "tsx", ...args], {
-    // The engine process's malloc settings, so both sides compare alike.
-    env: {
-      ...ENGINE_MALLOC_SETTINGS,
-      ...process.env,
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", "pipe", "ignore"], // ggml's allocator notes
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(out.toString()) as { transcribeMs: number; peakRssMb: number };
-}
-
-const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
+/** 16 kHz mono WAV (what whisper-cli reads) of the first `seconds` of a recording. */
+function wav(source: string, name: string, seconds?: number): string {
+  const target = join(BENCH_DIR, `${name}.wav`);
+  if (existsSync(target)) return target;
+  execFileSync("ffmpeg", [
+    ...["-v", "error", "-i", source],
+    ...(seconds ? ["-t", String(seconds)] : []),
+    ...["-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", target],
+  ]);
+  return target;
+}
+
+function verbatim(model: string, input: string, vad: boolean): Promise<TreeRun> {
+  return runMeasured(process.execPath, [
+    ...[VERBATIM, "transcribe", input, "--model", model, "--language", "en"],
+    ...["--threads", String(threads), "--beam-size", "1", "--no-fallback"],
+    ...(vad ? [] : ["--no-vad"]),
+    ...["--format", "srt", "--output", "/dev/null"],
+  ]);
+}
+
+function whisperCli(cli: string, model: string, input: string): Promise<TreeRun> {
+  return runMeasured(cli, [
+    ...["-m", model, "-f", input, "-l", "en", "-t", String(threads)],
+    ...["-bs", "1", "-bo", "1", "-nf", "-np", "-nt"],
+  ]);
+}
+
+function check(run: TreeRun, what: string): TreeRun {
+  if (run.code !== 0) throw new Error(`${what} failed (${run.code}):\n${run.stderr}`);
+  return run;
+}
+
+const load = () => loadavg()[0]!.toFixed(1);
 console.log(
-  `Verbatim engine benchmark — random-weight whisper "${sizeClass}" model, ${threads} threads, beam ${beamSize}, temperature fallback ${fallback ? "on" : "off"}`,
+  `Verbatim engine benchmark — random-weight whisper "${sizeClass}" model, ${threads} threads, greedy, no temperature fallback`,
 );
-console.log(`(random weights: the decoder's work per window is real, the words are not)\n`);
+console.log(`(random weights: the decoder's work per window is real, the words are not)`);
+console.log(`load average at start: ${load()}\n`);
+
 const model = await ensureRandomModel(sizeClass);
-
-const clip = buildRecording("clip-30s", 0.5, () => 0.3);
-const simd = floor(model, clip);
-const footprint = simd.peakRssMb;
-const chunkFootprint = floor(
-  model,
-  buildRecording("clip-2min", 2, () => 0.3),
-).peakRssMb;
-console.log(
-  `model footprint, peak RSS of the bare binding: ${mb(footprint)} on one 30 s window, ${mb(chunkFootprint)} on a 2 min clip (the engine's chunk length)`,
+const cli = buildWhisperCli();
+const speech = wav(
+  buildRecording("speech-3min", 3, () => 0.3),
+  "speech-3min",
+  180,
 );
-if (process.env.BENCH_SKIP_PLAIN !== "1") {
-  const plain = floor(model, clip, plainBinding());
-  console.log(
-    `whisper.cpp on a 30 s clip: ${s(simd.transcribeMs)} built for this CPU (-march=native), ${s(plain.transcribeMs)} with the binding's default flags: ${(plain.transcribeMs / simd.transcribeMs).toFixed(1)}x faster`,
-  );
-}
-console.log("");
+const firstWindow = wav(speech, "speech-first-30s", 30);
 
-const cases = [
-  { name: "1 min speech", media: buildRecording("speech-1min", 1, () => 0.3) },
-  { name: "10 min speech", media: buildRecording("speech-10min", 10, () => 0.3) },
-  {
-    name: "10 min with long silences",
-    media: buildRecording("silences-10min", 10, (i) => 5 + (i % 4) * 5),
-  },
-];
-console.log("file                       wall     RTF    speech  peak RSS  floor    overhead");
-for (const { name, media } of cases) {
-  const base = floor(model, media);
-  const run = await ours(model, media);
-  const ratio = run.wallMs / base.transcribeMs;
+// Alternate the two so that a change in the machine's load falls on both.
+const cliRun = check(await whisperCli(cli, model, speech), "whisper-cli");
+const vadRun = check(await verbatim(model, speech, true), "verbatim transcribe");
+const noVadRun = check(await verbatim(model, speech, false), "verbatim transcribe --no-vad");
+const cliRun2 = check(await whisperCli(cli, model, speech), "whisper-cli");
+const cliWall = Math.min(cliRun.wallMs, cliRun2.wallMs);
+const cliPeak = Math.max(cliRun.peakMb, cliRun2.peakMb);
+
+console.log("180 s of speech                          wall      ratio   peak (all processes)");
+console.log(
+  `whisper-cli (no VAD)                  ${s(cliWall).padStart(8)}     1.000   ${mb(cliPeak)}`,
+);
+for (const [name, run] of [
+  ["verbatim transcribe (VAD on)", vadRun],
+  ["verbatim transcribe --no-vad", noVadRun],
+] as const) {
   console.log(
-    `${name.padEnd(26)} ${s(run.wallMs).padStart(7)} ${(run.wallMs / run.durationMs).toFixed(3).padStart(6)} ${s(run.speechMs).padStart(8)} ${mb(run.peakRssMb).padStart(8)} ${s(base.transcribeMs).padStart(8)}  ${ratio.toFixed(3)}`,
+    `${name.padEnd(37)} ${s(run.wallMs).padStart(8)}    ${(run.wallMs / cliWall).toFixed(3)}   ${mb(run.peakMb)} (whisper-cli ${run.peakMb >= cliPeak ? "+" : "-"}${mb(Math.abs(run.peakMb - cliPeak))})`,
   );
 }
+console.log(
+  `targets: wall ≤ 1.05× whisper-cli, peak ≤ whisper-cli + 150 MB (whisper-cli has no VAD model here: none ships in a package)`,
+);
+
+// Cancel → engine idle, and job start → first segment, in this process as the server runs it.
+const firstWindowRun = check(await whisperCli(cli, model, firstWindow), "whisper-cli 30 s");
+const controller = new AbortController();
+const started = performance.now();
+let firstSegmentMs = 0;
+let abortedAt = 0;
+let idle: { ms: number; killed: boolean } | undefined;
+await transcribeFile(
+  {
+    input: speech,
+    model,
+    language: "en",
+    threads,
+    beamSize: 1,
+    temperatureFallback: false,
+  },
+  {
+    signal: controller.signal,
+    onSegment: () => {
+      if (firstSegmentMs) return;
+      firstSegmentMs = performance.now() - started;
+      // Abort in the middle of the next window.
+      setTimeout(() => ((abortedAt = performance.now()), controller.abort()), 1500);
+    },
+    onEngineIdle: ({ killed }) => (idle = { ms: performance.now() - abortedAt, killed }),
+  },
+).catch((error: unknown) => {
+  if ((error as { code?: string }).code !== "CANCELLED") throw error;
+});
+while (!idle) await new Promise((r) => setTimeout(r, 10));
+console.log(
+  `\nfirst segment ${s(firstSegmentMs)} after the job started; whisper-cli on the first 30 s window: ${s(firstWindowRun.wallMs)} (target ≤ that + 0.5 s)`,
+);
+console.log(
+  `cancel → engine idle: ${Math.round(idle.ms)} ms${idle.killed ? " (killed: it did not stop in time)" : ", process kept warm"} (target ≤ 1000 ms)`,
+);
 
 if (!skipLong) {
-  const long = buildRecording("mixed-100min", 100, (i) => (i % 3 === 0 ? 20 : 1));
-  const run = await ours(model, long);
+  // Memory flatness does not depend on the model's size: the tiny shape keeps this part short.
+  const longModel = await ensureRandomModel("tiny");
+  const peakOf = async (input: string) => {
+    let peak = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const started = performance.now();
+    const result = await transcribeFile(
+      {
+        input,
+        model: longModel,
+        language: "en",
+        threads,
+        beamSize: 1,
+        temperatureFallback: false,
+      },
+      {
+        onEngineStart: (pid) => {
+          timer = setInterval(() => (peak = Math.max(peak, treeRssMb(pid))), 100);
+        },
+      },
+    );
+    clearInterval(timer);
+    return { peak, wallMs: performance.now() - started, durationMs: result.durationMs };
+  };
+  const short = await peakOf(buildRecording("speech-1min", 1, () => 0.3));
+  const long = await peakOf(buildRecording("mixed-100min", 100, (i) => (i % 3 === 0 ? 20 : 1)));
   console.log(
-    `\n100 min (speech with pauses): wall ${s(run.wallMs)}, RTF ${(run.wallMs / run.durationMs).toFixed(3)}, peak RSS ${mb(run.peakRssMb)}` +
-      ` = 30 s footprint + ${mb(run.peakRssMb - footprint)} (target ≤ 150 MB), 2 min footprint + ${mb(run.peakRssMb - chunkFootprint)}`,
+    `\nengine process peak (tiny shape): ${mb(short.peak)} on 1 min, ${mb(long.peak)} on 100 min (speech with pauses, RTF ${(long.wallMs / long.durationMs).toFixed(3)}): flat if about equal`,
   );
 }
 console.log("");
 benchCueBuilding();
-console.log(
-  "\nRTF = wall time / media duration. overhead = our wall time (decode, VAD, chunking, process) / floor (binding on the same PCM).",
-);
+console.log(`\nload average at the end: ${load()} (other work on the machine inflates every time)`);

@@ -9,6 +9,7 @@ import { runEngineProcess } from "./pipeline/engine-runner.js";
 import type { PipelineOptions, PipelineOutput, Segment } from "./pipeline/pipeline-types.js";
 import { CHINESE_SCRIPTS, type ChineseScript } from "./text/chinese-script.js";
 import { isSupportedLanguage } from "./text/languages.js";
+import { nativeBuildInfo } from "./whisper/native-binding.js";
 
 /** One transcription: the media, the model, and how to decode and segment. */
 export interface TranscribeRequest {
@@ -25,7 +26,7 @@ export interface TranscribeRequest {
   wordTimestamps?: boolean;
   /** Decoder threads (default: all cores). */
   threads?: number;
-  /** 1 = greedy; more = beam search (default 5, as whisper.cpp's CLI). */
+  /** 1 = greedy; 2 to 8 = beam search (default 5, as whisper.cpp's CLI). */
   beamSize?: number;
   /** Re-decode unreliable windows at higher temperatures (default on, as whisper does). */
   temperatureFallback?: boolean;
@@ -78,8 +79,19 @@ export interface TranscribeHooks {
   onSegment?(segment: Segment): void;
   /** Called with the engine process id once it runs (for supervision and tests). */
   onEngineStart?(pid: number): void;
+  /**
+   * Called once the engine process is done with this job: after a cancel, when whisper.cpp has
+   * stopped (`killed` when it did not within a second and the process was killed instead).
+   */
+  onEngineIdle?(info: { killed: boolean }): void;
   signal?: AbortSignal;
 }
+
+/** Beam search widths whisper.cpp runs (1 = greedy). */
+export const MIN_BEAM = 1;
+export const MAX_BEAM = 8;
+/** Longest initial prompt: whisper conditions on at most half its 448-token context. */
+export const MAX_PROMPT_CHARS = 800;
 
 /** Default models folder: MODELS_DIR, else ./models. */
 export function defaultModelsDir(): string {
@@ -134,17 +146,26 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
   }
   const threads = request.threads ?? availableParallelism();
   const beamSize = request.beamSize ?? 5;
-  if (!Number.isInteger(threads) || threads < 1 || !Number.isInteger(beamSize) || beamSize < 1) {
+  if (!Number.isInteger(threads) || threads < 1) {
+    throw new EngineError("INVALID_OPTIONS", "Threads must be a whole number of at least 1.");
+  }
+  if (!Number.isInteger(beamSize) || beamSize < MIN_BEAM || beamSize > MAX_BEAM) {
     throw new EngineError(
       "INVALID_OPTIONS",
-      "Threads and beam size must be whole numbers of at least 1.",
+      `Beam size must be a whole number from ${MIN_BEAM} to ${MAX_BEAM} (1 is greedy decoding).`,
     );
   }
   const temperature = request.temperature ?? 0;
-  if (!Number.isFinite(temperature) || temperature < 0 || temperature > 1) {
+  if (typeof temperature !== "number" || !(temperature >= 0 && temperature <= 1)) {
     throw new EngineError("INVALID_OPTIONS", "Temperature must be a number from 0 to 1.");
   }
   const prompt = request.prompt?.trim();
+  if (prompt && prompt.length > MAX_PROMPT_CHARS) {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `The prompt must be at most ${MAX_PROMPT_CHARS} characters (whisper reads about 220 tokens).`,
+    );
+  }
   return {
     language,
     task: request.task ?? "transcribe",
@@ -155,7 +176,8 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
     temperature,
     ...(prompt ? { prompt } : {}),
     vad: request.vad ?? true,
-    gpu: request.gpu ?? false,
+    // A CUDA or Vulkan build uses its GPU unless told not to (whisper.cpp falls back to the CPU).
+    gpu: request.gpu ?? (nativeBuildInfo()?.gpu ?? "cpu") !== "cpu",
     chunking: { ...DEFAULT_CHUNKING_OPTIONS, ...request.chunking },
     ...(request.chineseScript ? { chineseScript: request.chineseScript } : {}),
     ...(request.maxDurationMs !== undefined ? { maxDurationMs: request.maxDurationMs } : {}),

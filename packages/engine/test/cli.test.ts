@@ -124,10 +124,29 @@ describe("verbatim transcribe", () => {
     [["transcribe", JFK_MP3, "--language", "klingon"]],
     [["transcribe", JFK_MP3, "--bogus"]],
     [["dance"]],
+    [["transcribe", JFK_MP3, "--temperature", "1.5"]],
+    [["transcribe", JFK_MP3, "--temperature", "hot"]],
   ])("exits 2 on usage errors: %j", (args) => {
     const run = runCli(args);
     expect(run.status).toBe(2);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.each(["0", "9", "2.5", "many"])("exits 2 for --beam-size %s, naming the range", (beam) => {
+    const run = runCli(["transcribe", JFK_MP3, "--model", model, "--beam-size", beam]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(
+      `verbatim: --beam-size must be a whole number from 1 to 8; 1 is greedy (got "${beam}").\n`,
+    );
+  });
+
+  it("takes a prompt, a starting temperature and no fallback", () => {
+    const run = runCli([
+      ...["transcribe", JFK_MP3, "--model", model, "-f", "txt", "--beam-size", "1"],
+      ...["--prompt", "Kennedy, fellow Americans", "--temperature", "0.2", "--no-fallback"],
+    ]);
+    expect(run.stderr).not.toMatch(/error|unknown option/i);
+    expect(run.status).toBe(0);
   });
 
   it("shows help with exit code 0, the exit codes and npx", () => {
@@ -249,6 +268,22 @@ describe("verbatim transcribe in batches", () => {
     ]);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(/named "first"/);
+  });
+});
+
+describe("verbatim --version", () => {
+  it("prints Verbatim's and whisper.cpp's versions and the backend", () => {
+    const run = runCli(["--version"]);
+    expect(run.status).toBe(0);
+    const [verbatim, whisper, backend] = run.stdout.trim().split("\n");
+    expect(verbatim).toMatch(/^verbatim \d+\.\d+\.\d+/);
+    const [major, minor, patch] = /^whisper\.cpp (\d+)\.(\d+)\.(\d+)$/
+      .exec(whisper ?? "")!
+      .slice(1)
+      .map(Number) as [number, number, number];
+    expect(major * 10_000 + minor * 100 + patch).toBeGreaterThanOrEqual(10_901);
+    // No GPU here: the CPU with the instruction sets ggml uses.
+    expect(backend).toMatch(/^backend (CPU: [A-Z0-9_ ]+|CUDA: .+|VULKAN: .+)$/);
   });
 });
 

@@ -62,9 +62,20 @@ await transcribeFile(
   },
 );
 say({ done: true });
+// Stay up with the engine idle and its model loaded (the test kills this process).
+if (process.argv[4] === "stay") setInterval(() => undefined, 60_000);
 `,
   );
   return script;
+}
+
+/** Waits until the process is gone, at most 15 s; returns how long it took. */
+async function goneWithin(pid: number): Promise<number> {
+  const since = performance.now();
+  while (alive(pid) && performance.now() - since < 15_000) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return Math.round(performance.now() - since);
 }
 
 describe("the engine process when the server dies", () => {
@@ -113,6 +124,38 @@ describe("the engine process when the server dies", () => {
         false,
       );
       expect(tookMs, "ms from the parent's death to the engine's").toBeLessThan(1_500);
+    },
+    120_000,
+  );
+
+  it.skipIf(process.platform === "win32")(
+    "exits within 1.5 s of its parent being killed while it idles, warm, between jobs",
+    async () => {
+      const parent = spawn(process.execPath, [writeParentScript(), JFK_MP3, model, "stay"], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      parents.push(parent);
+      let stdout = "";
+      await new Promise<void>((resolve, reject) => {
+        parent.stdout?.on("data", (chunk: Buffer) => {
+          stdout += chunk.toString();
+          if (stdout.includes('{"done":true}')) resolve();
+        });
+        parent.once("exit", (code) => reject(new Error(`parent exited ${code}`)));
+      });
+      const enginePid = Number(/\{"engine":(\d+)\}/.exec(stdout)?.[1]);
+      engines.push(enginePid);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(alive(enginePid), "the engine stays, idle, for the next job").toBe(true);
+
+      const exited = once(parent, "exit");
+      parent.kill("SIGKILL");
+      await exited;
+      const tookMs = await goneWithin(enginePid);
+      expect(alive(enginePid), `the engine still ran ${tookMs} ms after its parent died`).toBe(
+        false,
+      );
+      expect(tookMs).toBeLessThan(1_500);
     },
     120_000,
   );

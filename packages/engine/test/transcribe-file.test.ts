@@ -4,6 +4,7 @@ import { renderTranscription, OUTPUT_FORMATS } from "../src/cli/render-output.js
 import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
 import { speechChunks } from "../src/pipeline/chunker.js";
 import { SpeechDetector } from "../src/vad/speech-detector.js";
+import { CANCEL_GRACE_MS } from "../src/pipeline/engine-runner.js";
 import { transcribeFile, type TranscriptionProgress } from "../src/transcribe-file.js";
 import { CONTAINERS, JFK_MP3, makeContainer, scratchDir } from "./helpers/media-files.js";
 import { ensureRandomModel } from "./support/random-model.js";
@@ -102,20 +103,116 @@ describe("transcribeFile through the real whisper.cpp binding", () => {
     expect(result.segments.every((s) => s.end <= result.durationMs + 250)).toBe(true);
   });
 
-  it("is cancelled by an abort signal, killing the engine process", async () => {
+  it("is cancelled within 1 s by aborting whisper.cpp; the engine stays warm for the next job", async () => {
     const controller = new AbortController();
     let pid = 0;
+    let abortedAt = 0;
+    let idle: { afterMs: number; killed: boolean } | undefined;
     const run = transcribeFile(
-      { input: JFK_MP3, model, beamSize: 5 },
+      { input: JFK_MP3, model, beamSize: 5, threads: 1, language: "en" },
       {
         signal: controller.signal,
-        onEngineStart: (p) => ((pid = p), setTimeout(() => controller.abort(), 50)),
+        onEngineStart: (p) => (pid = p),
+        onEngineIdle: ({ killed }) => (idle = { afterMs: performance.now() - abortedAt, killed }),
+        // Once whisper.cpp is at work (its first segment), not while the model loads.
+        onSegment: () => {
+          if (abortedAt) return;
+          abortedAt = performance.now();
+          controller.abort();
+        },
       },
     );
     await expect(run).rejects.toMatchObject({ code: "CANCELLED" });
+    expect(performance.now() - abortedAt).toBeLessThan(100);
     expect(pid).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(() => process.kill(pid, 0)).toThrow();
+    // The runner kills an engine that has not stopped within CANCEL_GRACE_MS (1 s); one that
+    // stopped in time is still there, idle, and takes the next job with its model loaded.
+    await new Promise((r) => setTimeout(r, CANCEL_GRACE_MS + 200));
+    expect(idle?.killed).toBe(false);
+    expect(idle?.afterMs).toBeLessThan(1_000);
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    let nextPid = 0;
+    const next = await transcribeFile(
+      { input: JFK_MP3, model, beamSize: 1, temperatureFallback: false, language: "en" },
+      { onEngineStart: (p) => (nextPid = p) },
+    );
+    expect(nextPid).toBe(pid);
+    expect(next.timings.modelLoadMs).toBe(0);
+    expect(next.segments.length).toBeGreaterThan(0);
+  });
+
+  it("passes segments up as whisper.cpp decodes them, before the job ends", async () => {
+    // 33 s without voice detection: two windows (30 s + 3 s) in one chunk.
+    const input = makeContainer(scratch.dir, "jfk-x3.mp3", [
+      "-stream_loop",
+      "2",
+      "-i",
+      JFK_MP3,
+      "-c",
+      "copy",
+    ]);
+    const seen: { at: number; text: string }[] = [];
+    let doneAt = 0;
+    await transcribeFile(
+      {
+        input,
+        model,
+        beamSize: 1,
+        threads: 2,
+        temperatureFallback: false,
+        language: "en",
+        vad: false,
+      },
+      {
+        onSegment: (segment) => seen.push({ at: performance.now(), text: segment.text }),
+        onProgress: (p) => p.fraction === 1 && (doneAt = performance.now()),
+      },
+    );
+    expect(seen.length).toBeGreaterThan(1);
+    expect(doneAt).toBeGreaterThan(0);
+    // The first arrived well before the end (the old binding gave them all at once).
+    expect(seen[0]!.at).toBeLessThan(doneAt - 50);
+  });
+
+  it("conditions the decoder on the prompt and reports the temperature and token data", async () => {
+    const clip = makeContainer(scratch.dir, "six-seconds.wav", ["-i", JFK_MP3, "-t", "6"]);
+    const decode = (prompt?: string) =>
+      transcribeFile({
+        input: clip,
+        model,
+        beamSize: 1,
+        threads: 1,
+        temperatureFallback: false,
+        temperature: 0,
+        language: "en",
+        vad: false,
+        ...(prompt ? { prompt } : {}),
+      });
+    const plain = await decode();
+    const prompted = await decode("Kennedy, Houston, NASA, Apollo, moon, citizens, country.");
+    const again = await decode("Kennedy, Houston, NASA, Apollo, moon, citizens, country.");
+    const text = (r: typeof plain) => r.segments.map((s) => s.text).join("|");
+    expect(text(prompted)).toBe(text(again)); // deterministic at temperature 0
+    expect(text(prompted)).not.toBe(text(plain)); // so the prompt reached the decoder
+    const segment = prompted.segments[0]!;
+    expect(segment.temperature).toBe(0);
+    expect(segment.avgLogprob).toBeLessThanOrEqual(0);
+    expect(segment.noSpeechProb).toBeGreaterThanOrEqual(0);
+    expect(segment.noSpeechProb).toBeLessThanOrEqual(1);
+    expect(segment.tokens?.length).toBeGreaterThan(0);
+    for (const token of segment.tokens ?? []) {
+      expect(token.p).toBeGreaterThanOrEqual(0);
+      expect(token.p).toBeLessThanOrEqual(1);
+      expect(token.end).toBeGreaterThanOrEqual(token.start);
+      expect(token.text).not.toMatch(/^\[_|^<\|/); // no special tokens
+    }
+  });
+
+  it.each([0, 9, 2.5])("rejects beam size %s before starting", async (beamSize) => {
+    await expect(transcribeFile({ input: JFK_MP3, model, beamSize })).rejects.toMatchObject({
+      code: "INVALID_OPTIONS",
+      message: "Beam size must be a whole number from 1 to 8 (1 is greedy decoding).",
+    });
   });
 
   it("survives the engine process crashing", async () => {

@@ -1,7 +1,7 @@
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { listInstalledModels } from "@verbatim/engine";
+import { engineInfo, listInstalledModels } from "@verbatim/engine";
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import type { AppContext } from "../http/app.js";
@@ -25,6 +25,18 @@ const HealthResponse = z.object({
   database: Check,
   queue: Check,
   ffmpeg: Check,
+  engine: z.object({
+    ok: z.boolean(),
+    detail: z.string(),
+    whisperVersion: z.string().optional(),
+    backend: z
+      .object({
+        kind: z.enum(["cpu", "cuda", "vulkan"]),
+        name: z.string(),
+        fallback: z.string().optional(),
+      })
+      .optional(),
+  }),
   models: z.object({
     ok: z.boolean(),
     installed: z.array(z.string()),
@@ -36,7 +48,7 @@ const HealthResponse = z.object({
   }),
 });
 
-/** GET /api/health: database, queue, ffmpeg and models, each with a plain detail. */
+/** GET /api/health: database, queue, ffmpeg, the speech engine and models, each with a plain detail. */
 export function healthRoutes(
   { config, db }: AppContext,
   jobs: JobQueue,
@@ -64,6 +76,19 @@ export function healthRoutes(
           (version) => ({ ok: true, detail: version }),
           () => ({ ok: false, detail: "ffmpeg not found: install it (apt-get install ffmpeg)" }),
         );
+        // whisper.cpp's version and what runs it (CPU features or the GPU), asked once.
+        const engine = await engineInfo().then(
+          (info) => ({
+            ok: true,
+            detail: `whisper.cpp ${info.whisperVersion} on ${info.backend.name}`,
+            whisperVersion: info.whisperVersion,
+            backend: info.backend,
+          }),
+          (error: unknown) => ({
+            ok: false,
+            detail: error instanceof Error ? error.message : String(error),
+          }),
+        );
         const installed = (await listInstalledModels(config.modelsDir))
           .filter((m) => !m.problem)
           .map((m) => m.name);
@@ -89,7 +114,7 @@ export function healthRoutes(
           ...(hints.length ? { hint: [...new Set(hints)].join(" ") } : {}),
         } as const;
         const queue = await jobs.health();
-        const working = database.ok && ffmpeg.ok && queue.ok;
+        const working = database.ok && ffmpeg.ok && engine.ok && queue.ok;
         const status =
           working && models.ok
             ? "ok"
@@ -98,7 +123,7 @@ export function healthRoutes(
               : "degraded";
         return reply
           .status(database.ok ? 200 : 503)
-          .send({ status, database, queue, ffmpeg, models });
+          .send({ status, database, queue, ffmpeg, engine, models });
       },
     );
   };

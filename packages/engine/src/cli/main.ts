@@ -1,5 +1,7 @@
 import { Command, CommanderError } from "commander";
+import { formatEngineInfo } from "../engine-info.js";
 import { isEngineError } from "../errors.js";
+import { engineInfo } from "../pipeline/engine-runner.js";
 import { OutputError } from "./cli-outputs.js";
 import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes.js";
 import { modelsCommand } from "./models-command.js";
@@ -51,7 +53,10 @@ program
     "standard",
   )
   .option("--threads <n>", "decoder threads (default: all cores)")
-  .option("--beam-size <n>", "beam search width; 1 is greedy (default 5)")
+  .option("--beam-size <n>", "beam search width from 1 to 8; 1 is greedy (default 5)")
+  .option("--prompt <text>", "initial prompt: names and vocabulary the speech uses")
+  .option("--temperature <t>", "starting decoder temperature from 0 to 1 (default 0)")
+  .option("--no-fallback", "never re-decode unreliable windows at higher temperatures")
   .option("--no-vad", "transcribe silence too (no voice activity detection)")
   .option("--no-word-timestamps", "skip word timings (cues split proportionally)")
   .addHelpText(
@@ -78,10 +83,27 @@ program
   .option("--models-dir <dir>", "where models are kept (default: $MODELS_DIR or ./models)")
   .action(modelsCommand);
 
+/** `verbatim --version`: printed once commander has stopped at the flag. */
+class VersionRequested extends Error {}
+
+program.option("-V, --version", "print the versions of Verbatim and whisper.cpp, and the backend");
+program.on("option:version", () => {
+  throw new VersionRequested();
+});
+
 try {
   await program.parseAsync();
 } catch (error) {
-  process.exitCode = exitCodeOf(error);
+  if (error instanceof VersionRequested) await printVersion();
+  else process.exitCode = exitCodeOf(error);
+}
+
+async function printVersion(): Promise<void> {
+  try {
+    process.stdout.write(`${formatEngineInfo(await engineInfo())}\n`);
+  } catch (error) {
+    process.exitCode = exitCodeOf(error);
+  }
 }
 
 function exitCodeOf(error: unknown): number {

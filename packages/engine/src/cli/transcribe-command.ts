@@ -1,7 +1,7 @@
 import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
 import type { ChineseScript } from "../text/chinese-script.js";
-import { defaultModelsDir, transcribeFile } from "../transcribe-file.js";
+import { defaultModelsDir, MAX_BEAM, MIN_BEAM, transcribeFile } from "../transcribe-file.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
 import { OUTPUT_FORMATS, renderTranscription, type OutputFormat } from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
@@ -21,6 +21,9 @@ export interface TranscribeCommandOptions {
   style?: string;
   threads?: string;
   beamSize?: string;
+  prompt?: string;
+  temperature?: string;
+  fallback: boolean;
   vad: boolean;
   wordTimestamps: boolean;
 }
@@ -38,7 +41,9 @@ export async function transcribeCommand(
   const maxChars = positiveInt(options.maxChars, "--max-chars");
   const style = oneOf(options.style ?? DEFAULT_STYLE, STYLE_NAMES, "--style");
   const threads = positiveInt(options.threads, "--threads");
-  const beamSize = positiveInt(options.beamSize, "--beam-size");
+  const beam = options.beamSize !== undefined ? beamSize(options.beamSize) : undefined;
+  const startTemperature =
+    options.temperature !== undefined ? temperature(options.temperature) : undefined;
   const inputs = await expandInputs(inputArgs);
   if (inputs.filter((input) => input === "-").length > 1) {
     throw new EngineError("INVALID_OPTIONS", "Standard input (-) can be read only once.");
@@ -83,7 +88,9 @@ export async function transcribeCommand(
             ...(chinese ? { chinese } : {}),
             ...(maxChars ? { maxChars } : {}),
             ...(threads ? { threads } : {}),
-            ...(beamSize ? { beamSize } : {}),
+            ...(beam ? { beamSize: beam } : {}),
+            ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
+            ...(startTemperature !== undefined ? { temperature: startTemperature } : {}),
           });
           for (const warning of result.warnings) {
             process.stderr.write(`verbatim: warning: ${prefix}${warning}\n`);
@@ -130,6 +137,8 @@ interface RunSettings {
   maxChars?: number;
   threads?: number;
   beamSize?: number;
+  prompt?: string;
+  temperature?: number;
 }
 
 /** Transcribes one file, with a progress bar on standard error when it is a terminal. */
@@ -154,6 +163,9 @@ async function transcribeOne(input: string, settings: RunSettings) {
         },
         ...(settings.threads ? { threads: settings.threads } : {}),
         ...(settings.beamSize ? { beamSize: settings.beamSize } : {}),
+        ...(settings.prompt !== undefined ? { prompt: settings.prompt } : {}),
+        ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+        temperatureFallback: options.fallback,
       },
       {
         signal: controller.signal,
@@ -203,6 +215,28 @@ function positiveInt(value: string | undefined, flag: string): number | undefine
     throw new EngineError(
       "INVALID_OPTIONS",
       `${flag} must be a whole number of at least 1 (got "${value}").`,
+    );
+  }
+  return number;
+}
+
+function beamSize(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < MIN_BEAM || number > MAX_BEAM) {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `--beam-size must be a whole number from ${MIN_BEAM} to ${MAX_BEAM}; 1 is greedy (got "${value}").`,
+    );
+  }
+  return number;
+}
+
+function temperature(value: string): number {
+  const number = value.trim() === "" ? NaN : Number(value);
+  if (!(number >= 0 && number <= 1)) {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `--temperature must be a number from 0 to 1 (got "${value}").`,
     );
   }
   return number;

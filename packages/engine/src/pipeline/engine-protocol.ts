@@ -1,4 +1,5 @@
 import type { EngineErrorCode } from "../errors.js";
+import type { EngineInfo } from "../engine-info.js";
 import type {
   PipelineOptions,
   PipelineOutput,
@@ -6,16 +7,26 @@ import type {
   Segment,
 } from "./pipeline-types.js";
 
-/** Parent → engine process: run one transcription. */
+/** Parent → engine process: run one transcription (the process keeps its model between jobs). */
 export interface StartMessage {
   type: "start";
+  /** Set by the runner; every answer about this job carries it. */
+  jobId?: number;
   input: string;
   modelPath: string;
   options: PipelineOptions;
 }
 
-/** Engine process → parent. */
-export type EngineMessage =
+/** Parent → engine process. */
+export type ParentMessage =
+  | StartMessage
+  /** Stop the job: the engine answers with a CANCELLED error once whisper.cpp has stopped. */
+  | { type: "cancel"; jobId: number }
+  /** Describe whisper.cpp and the backend (answered with "info"). */
+  | { type: "info" };
+
+/** Engine process → parent, about one job. */
+export type JobMessage =
   | { type: "loaded"; modelLoadMs: number }
   | ({ type: "progress" } & PipelineProgress)
   | { type: "segment"; segment: Segment }
@@ -26,3 +37,6 @@ export type EngineMessage =
       message: string;
       details?: Record<string, number | string>;
     };
+
+/** Engine process → parent. */
+export type EngineMessage = (JobMessage & { jobId: number }) | { type: "info"; info: EngineInfo };

@@ -1,17 +1,27 @@
-import { fork } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
+import type { Socket } from "node:net";
 import { fileURLToPath } from "node:url";
 import { EngineError } from "../errors.js";
+import type { EngineInfo } from "../engine-info.js";
 import type { TranscribeHooks } from "../transcribe-file.js";
-import type { EngineMessage, StartMessage } from "./engine-protocol.js";
+import type { EngineMessage, JobMessage, StartMessage } from "./engine-protocol.js";
 import type { PipelineOutput } from "./pipeline-types.js";
 
 /**
  * glibc settings for the engine process. whisper.cpp allocates and frees a few hundred MB per
- * chunk from thread-pool threads; with glibc's defaults each thread's arena keeps what it
- * freed and the resident size creeps up by ~40 MB a chunk. A fixed mmap threshold returns
- * large blocks to the system at once; measured flat over repeated calls (npm run bench).
+ * chunk from its threads; with glibc's defaults each thread's arena keeps what it freed and the
+ * resident size creeps up. A fixed mmap threshold returns large blocks to the system at once.
  */
 export const ENGINE_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
+
+/** How long a cancelled job may take to stop before its engine process is killed. */
+export const CANCEL_GRACE_MS = 1_000;
+
+/** How long an idle engine keeps its model loaded (VERBATIM_ENGINE_IDLE_MS, default 5 min). */
+function idleMs(): number {
+  const value = Number(process.env.VERBATIM_ENGINE_IDLE_MS);
+  return Number.isFinite(value) && value >= 0 ? value : 300_000;
+}
 
 /** The compiled engine-process script (tests run from sources, the child runs built code). */
 function engineProcessPath(): string {
@@ -20,18 +30,19 @@ function engineProcessPath(): string {
   return script.replace(/([/\\])src([/\\])(?!.*[/\\]src[/\\])/, "$1dist$2");
 }
 
-/**
- * Runs one transcription in a child process and follows it: progress with an estimate of time
- * left, streamed segments, cancellation (kills the process) and crashes (ENGINE_FAILED).
- */
-export function runEngineProcess(
-  start: StartMessage,
-  durationMs: number,
-  hooks: TranscribeHooks,
-): Promise<PipelineOutput> {
-  return new Promise((resolve, reject) => {
-    if (hooks.signal?.aborted) return reject(new EngineError("CANCELLED", "Cancelled."));
-    const child = fork(engineProcessPath(), [], {
+/** One engine child process; it runs one job at a time and keeps its model between jobs. */
+class Engine {
+  readonly child: ChildProcess;
+  /** The model it has loaded (or is loading): reused only for the same model and device. */
+  key: string;
+  busy = false;
+  stderr = "";
+  private idleTimer: NodeJS.Timeout | undefined;
+  private listener: ((message: EngineMessage) => void) | undefined;
+
+  constructor(key: string) {
+    this.key = key;
+    this.child = fork(engineProcessPath(), [], {
       serialization: "advanced",
       stdio: ["ignore", "ignore", "pipe", "ipc"],
       execArgv: ["--expose-gc"],
@@ -41,26 +52,129 @@ export function runEngineProcess(
         NODE_ENV: process.env.NODE_ENV ?? "production",
       },
     });
-    let stderr = "";
-    child.stderr
+    this.child.stderr
       ?.setEncoding("utf8")
-      .on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
+      .on("data", (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-4096)));
+    this.child.on("message", (message: EngineMessage) => this.listener?.(message));
+    this.child.once("close", () => {
+      clearTimeout(this.idleTimer);
+      if (idle === this) idle = null;
+    });
+  }
+
+  get alive(): boolean {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  listen(listener: ((message: EngineMessage) => void) | undefined): void {
+    this.listener = listener;
+  }
+
+  /** Busy: the caller's event loop waits for it. */
+  hold(): void {
+    clearTimeout(this.idleTimer);
+    this.busy = true;
+    this.child.ref();
+    (this.child.stderr as Socket | null)?.ref();
+    (this.child.channel as { ref?: () => void } | null | undefined)?.ref?.();
+  }
+
+  /** Idle: keeps its model for the next job, without keeping the caller's process alive. */
+  release(): void {
+    this.busy = false;
+    this.listen(undefined);
+    if (!this.alive) return;
+    park(this);
+    this.child.unref();
+    (this.child.stderr as Socket | null)?.unref();
+    (this.child.channel as { unref?: () => void } | null | undefined)?.unref?.();
+    this.idleTimer = setTimeout(() => this.kill(), idleMs());
+    this.idleTimer.unref();
+  }
+
+  kill(): void {
+    clearTimeout(this.idleTimer);
+    if (idle === this) idle = null;
+    if (this.alive) this.child.kill("SIGKILL");
+  }
+}
+
+let idle: Engine | null = null;
+let nextJobId = 1;
+
+/** One warm engine at most: the latest to finish a job. */
+function park(engine: Engine): void {
+  if (idle && idle !== engine) idle.kill();
+  idle = engine;
+}
+
+function engineFor(key: string): Engine {
+  if (idle && idle.alive && !idle.busy && idle.key === key) {
+    const engine = idle;
+    idle = null;
+    return engine;
+  }
+  return new Engine(key);
+}
+
+/** Ends the warm engine process, if any (tests; a server shutting down). */
+export function stopIdleEngine(): void {
+  idle?.kill();
+}
+
+/**
+ * Runs one transcription in an engine process and follows it: progress with an estimate of time
+ * left, streamed segments, cancellation (whisper.cpp aborts; the process is killed only if it
+ * has not stopped within CANCEL_GRACE_MS) and crashes (ENGINE_FAILED).
+ */
+export function runEngineProcess(
+  start: StartMessage,
+  durationMs: number,
+  hooks: TranscribeHooks,
+): Promise<PipelineOutput> {
+  return new Promise((resolve, reject) => {
+    if (hooks.signal?.aborted) return reject(new EngineError("CANCELLED", "Cancelled."));
+    const engine = engineFor(`${start.modelPath}\n${start.options.gpu}`);
+    const { child } = engine;
+    const jobId = nextJobId++;
+    engine.hold();
+    engine.stderr = "";
     let settled = false;
     let transcribeStarted = 0;
-    const finish = (error: Error | null, output?: PipelineOutput) => {
+    let processedMs = 0;
+    const settle = (error: Error | null, output?: PipelineOutput) => {
       if (settled) return;
       settled = true;
       hooks.signal?.removeEventListener("abort", cancel);
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      child.off("close", onClose);
+      child.off("error", onError);
       if (error) reject(error);
       else resolve(output!);
     };
-    const cancel = () => finish(new EngineError("CANCELLED", "Cancelled."));
+    /** The job is over inside the engine: it may take the next one. */
+    const ended = () => {
+      clearTimeout(graceTimer);
+      engine.release();
+      hooks.onEngineIdle?.({ killed: false });
+    };
+    let graceTimer: NodeJS.Timeout | undefined;
+    const cancel = () => {
+      settle(new EngineError("CANCELLED", "Cancelled."));
+      child.send({ type: "cancel", jobId }, (error) => error && engine.kill());
+      graceTimer = setTimeout(() => {
+        engine.kill();
+        hooks.onEngineIdle?.({ killed: true });
+      }, CANCEL_GRACE_MS);
+    };
     hooks.signal?.addEventListener("abort", cancel, { once: true });
 
-    if (child.pid !== undefined) hooks.onEngineStart?.(child.pid);
-    hooks.onProgress?.({ stage: "loading", fraction: 0, processedMs: 0, durationMs, etaMs: null });
-    child.on("message", (message: EngineMessage) => {
+    const onMessage = (message: EngineMessage) => {
+      if (message.type === "info" || message.jobId !== jobId) return;
+      if (message.type === "done" || message.type === "error") ended();
+      if (settled) return;
+      handle(message);
+    };
+    const handle = (message: JobMessage) => {
       switch (message.type) {
         case "loaded":
           transcribeStarted = performance.now();
@@ -73,14 +187,16 @@ export function runEngineProcess(
           });
           break;
         case "progress": {
+          // whisper.cpp's own progress and decoded segments interleave: never step back.
+          processedMs = Math.max(processedMs, message.processedMs);
           const total = Math.max(durationMs, message.decodedMs, 1);
-          const fraction = Math.min(1, message.processedMs / total);
+          const fraction = Math.min(1, processedMs / total);
           const elapsed = performance.now() - transcribeStarted;
           const etaMs = fraction > 0.02 ? Math.round((elapsed * (1 - fraction)) / fraction) : null;
           hooks.onProgress?.({
             stage: "transcribing",
             fraction,
-            processedMs: message.processedMs,
+            processedMs,
             durationMs: total,
             etaMs,
           });
@@ -98,39 +214,73 @@ export function runEngineProcess(
             durationMs: total,
             etaMs: 0,
           });
-          finish(null, message.output);
+          settle(null, message.output);
           break;
         }
         case "error":
-          finish(
+          settle(
             new EngineError(message.code, message.message, {
               ...(message.details ? { details: message.details } : {}),
             }),
           );
           break;
       }
-    });
-    child.on("error", (error) =>
-      finish(
+    };
+    const onError = (error: Error) => {
+      engine.kill();
+      settle(
         new EngineError("ENGINE_FAILED", `The speech engine could not start: ${error.message}`),
-      ),
-    );
-    child.on("close", (code, signal) => {
+      );
+    };
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) => {
+      clearTimeout(graceTimer);
       const detail = signal ? `signal ${signal}` : `exit code ${code}`;
-      // whisper.cpp and ggml log notes to stderr; only an error line explains a crash.
+      // whisper.cpp and ggml log warnings to stderr; only an error line explains a crash.
       const hint =
-        stderr
+        engine.stderr
           .split("\n")
           .filter((line) => /error|assert|abort|fail|out of memory/i.test(line))
           .pop()
           ?.trim() ?? "";
-      finish(
+      settle(
         new EngineError(
           "ENGINE_FAILED",
           `The speech engine stopped unexpectedly (${detail})${hint ? `: ${hint}` : ""}.`,
         ),
       );
-    });
-    child.send(start);
+    };
+    engine.listen(onMessage);
+    child.on("error", onError);
+    child.once("close", onClose);
+
+    if (child.pid !== undefined) hooks.onEngineStart?.(child.pid);
+    hooks.onProgress?.({ stage: "loading", fraction: 0, processedMs: 0, durationMs, etaMs: null });
+    child.send({ ...start, jobId });
   });
+}
+
+let info: Promise<EngineInfo> | undefined;
+
+/**
+ * whisper.cpp's version and the backend it runs on (CPU features or the GPU's name), asked of
+ * an engine process once and remembered.
+ */
+export function engineInfo(): Promise<EngineInfo> {
+  info ??= new Promise<EngineInfo>((resolve, reject) => {
+    const engine = new Engine("info");
+    engine.listen((message) => {
+      if (message.type !== "info") return;
+      resolve(message.info);
+      engine.kill();
+    });
+    engine.child.once("close", () => {
+      const hint = engine.stderr.trim().split("\n").pop() ?? "";
+      reject(new EngineError("ENGINE_FAILED", `The speech engine could not start: ${hint}`));
+    });
+    engine.child.send({ type: "info" });
+  }).catch((error: unknown) => {
+    info = undefined; // ask again next time (e.g. once the addon is built)
+    throw error;
+  });
+  return info;
 }

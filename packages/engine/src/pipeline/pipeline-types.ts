@@ -11,9 +11,9 @@ export interface PipelineOptions {
   threads: number;
   beamSize: number;
   temperatureFallback: boolean;
-  /** Starting decoder temperature (default 0 = most likely tokens). */
-  temperature?: number;
-  /** The caller's initial prompt (vocabulary, style), given to every chunk's decoder. */
+  /** Starting decoder temperature (0..1). */
+  temperature: number;
+  /** The user's initial prompt (vocabulary and style), given to every chunk. */
   prompt?: string;
   /** Skip non-speech with voice activity detection (default on). */
   vad: boolean;

@@ -19,12 +19,11 @@ class OneSegmentPerChunk implements SpeechModel {
         text,
         language: "en",
         words: [{ text: " Chunk", start: 0, end: Math.min(300, end) }],
-        tokens: [{ id: 50, text: " Chunk", p: 0.5, start: 0, end: Math.min(300, end) }],
-        avgLogprob: Math.log(0.5),
-        temperature: options.temperature ?? 0,
       },
     ];
   }
+
+  abort(): void {}
 
   async free(): Promise<void> {}
 }
@@ -36,6 +35,7 @@ const options: PipelineOptions = {
   threads: 1,
   beamSize: 1,
   temperatureFallback: false,
+  temperature: 0,
   vad: true,
   gpu: false,
   chunking: { targetChunkSeconds: 3, maxChunkSeconds: 4, speechPadMs: 200 },
@@ -77,11 +77,13 @@ describe("runPipeline", () => {
           },
         ];
       },
+      abort() {},
       async free() {},
     };
     const prompts: (string | undefined)[] = [];
     const spy: SpeechModel = {
       transcribe: (pcm, o, on) => (prompts.push(o.prompt), looping.transcribe(pcm, o, on)),
+      abort: () => undefined,
       free: async () => {},
     };
     const output = await runPipeline(JFK_MP3, spy, options);
@@ -89,24 +91,31 @@ describe("runPipeline", () => {
     expect(prompts.slice(1).every((prompt) => prompt === undefined)).toBe(true);
   });
 
-  it("gives the caller's prompt and temperature to every chunk, before the context", async () => {
+  it("puts the user's prompt before the previous chunk's text, in every chunk", async () => {
     const model = new OneSegmentPerChunk();
-    const output = await runPipeline(JFK_MP3, model, {
-      ...options,
-      prompt: "Ask not, Kennedy.",
-      temperature: 0.4,
+    await runPipeline(JFK_MP3, model, { ...options, prompt: "Kennedy, Houston." });
+    expect(model.calls[0]!.options.prompt).toBe("Kennedy, Houston.");
+    expect(model.calls[1]!.options.prompt).toBe("Kennedy, Houston. Chunk number 1 was heard.");
+  });
+
+  it("aborts the model when the signal fires and ends with CANCELLED", async () => {
+    const controller = new AbortController();
+    let aborted = 0;
+    const slow: SpeechModel = {
+      transcribe: () =>
+        new Promise((_resolve, reject) => {
+          controller.signal.addEventListener("abort", () =>
+            setTimeout(() => reject(Object.assign(new Error("x"), { code: "CANCELLED" })), 10),
+          );
+          setTimeout(() => controller.abort(), 20);
+        }),
+      abort: () => void aborted++,
+      free: async () => {},
+    };
+    await expect(runPipeline(JFK_MP3, slow, options, {}, controller.signal)).rejects.toMatchObject({
+      code: "CANCELLED",
     });
-    expect(model.calls[0]!.options).toMatchObject({
-      prompt: "Ask not, Kennedy.",
-      temperature: 0.4,
-    });
-    expect(model.calls[1]!.options.prompt).toBe("Ask not, Kennedy. Chunk number 1 was heard.");
-    // Whisper's own segment details come through, token times mapped to the media like words.
-    for (const segment of output.segments) {
-      expect(segment).toMatchObject({ avgLogprob: Math.log(0.5), temperature: 0.4 });
-      expect(segment.tokens).toHaveLength(1);
-      expect(segment.tokens![0]).toMatchObject({ id: 50, p: 0.5, start: segment.start });
-    }
+    expect(aborted).toBe(1);
   });
 
   it("never calls the model for a file without speech", async () => {

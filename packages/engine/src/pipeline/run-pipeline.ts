@@ -1,3 +1,4 @@
+import { EngineError } from "../errors.js";
 import { decodePcm, SAMPLE_RATE } from "../media/decode.js";
 import { convertChineseScript, isChineseLanguage } from "../text/chinese-script.js";
 import { RepetitionGuard } from "../text/repetition.js";
@@ -41,6 +42,9 @@ export async function runPipeline(
     detector,
     options.chunking,
   );
+  // Cancelling stops whisper.cpp at its next step; the model stays loaded for the next job.
+  const abortModel = () => model.abort();
+  signal?.addEventListener("abort", abortModel, { once: true });
   const guard = new RepetitionGuard();
   const previewGuard = new RepetitionGuard();
   const segments: Segment[] = [];
@@ -58,11 +62,10 @@ export async function runPipeline(
       next.catch(() => undefined); // surfaced when awaited on the next turn
       durationSamples = chunk.sourceEnd;
       const decodedMs = toMs(chunk.sourceEnd);
+      if (signal?.aborted) throw new EngineError("CANCELLED", "Cancelled.");
       if (chunk.pcm.length >= SAMPLE_RATE / 10) {
         speechSamples += chunk.pcm.length;
-        const context = guard.sawLoop ? undefined : promptFrom(segments);
-        // The caller's prompt (vocabulary, style) conditions every chunk, before the context.
-        const prompt = [options.prompt, context].filter(Boolean).join(" ") || undefined;
+        const prompt = joinPrompt(options.prompt, guard.sawLoop ? undefined : promptFrom(segments));
         guard.resetLoopFlag();
         const raw = await model.transcribe(
           chunk.pcm,
@@ -73,13 +76,17 @@ export async function runPipeline(
             threads: options.threads,
             beamSize: options.beamSize,
             temperatureFallback: options.temperatureFallback,
-            ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+            temperature: options.temperature,
             ...(prompt ? { prompt } : {}),
           },
           (segment) => {
             const preview = toSourceSegment(segment, chunk, previewGuard, options);
             if (preview) events.onSegment?.({ ...preview, words: undefined, tokens: undefined });
             const processedMs = chunk.map.toSourceMs(segment.end);
+            events.onProgress?.({ processedMs, decodedMs });
+          },
+          (fraction) => {
+            const processedMs = chunk.map.toSourceMs(fraction * toMs(chunk.pcm.length));
             events.onProgress?.({ processedMs, decodedMs });
           },
         );
@@ -100,6 +107,7 @@ export async function runPipeline(
       globalThis.gc?.();
     }
   } finally {
+    signal?.removeEventListener("abort", abortModel);
     await detector.close();
   }
   return {
@@ -137,10 +145,11 @@ function toSourceSegment(
           ...chunk.map.spanToSourceMs(w.start, w.end),
         }))
       : undefined;
-  const tokens = (text === segment.text.trim() ? segment.tokens : undefined)?.map((token) => ({
-    ...token,
-    ...chunk.map.spanToSourceMs(token.start, token.end),
-  }));
+  const unchanged = text === segment.text.trim();
+  const tokens =
+    unchanged && segment.tokens
+      ? segment.tokens.map((t) => ({ ...t, ...chunk.map.spanToSourceMs(t.start, t.end) }))
+      : undefined;
   return {
     start,
     end,
@@ -152,6 +161,11 @@ function toSourceSegment(
     ...(segment.noSpeechProb !== undefined ? { noSpeechProb: segment.noSpeechProb } : {}),
     ...(segment.temperature !== undefined ? { temperature: segment.temperature } : {}),
   };
+}
+
+/** The user's prompt first (vocabulary), then the context of what was said before. */
+function joinPrompt(user: string | undefined, context: string | undefined): string | undefined {
+  return [user, context].filter(Boolean).join(" ") || undefined;
 }
 
 function promptFrom(segments: Segment[]): string | undefined {

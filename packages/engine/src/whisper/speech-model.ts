@@ -1,14 +1,19 @@
 import type { Word } from "@verbatim/subtitles";
-import type { Segment } from "../pipeline/pipeline-types.js";
 
 /** What the engine asks of a speech model, whatever binding implements it. */
 export interface SpeechModel {
-  /** Transcribes 16 kHz mono PCM; `onSegment` sees segments as they are decoded. */
+  /**
+   * Transcribes 16 kHz mono PCM; `onSegment` sees segments as they are decoded, `onProgress`
+   * the fraction of the PCM done. Rejects with CANCELLED after abort().
+   */
   transcribe(
     pcm: Float32Array,
     options: DecodeOptions,
     onSegment?: (segment: RawSegment) => void,
+    onProgress?: (fraction: number) => void,
   ): Promise<RawSegment[]>;
+  /** Stops a running transcribe() within milliseconds; the model stays loaded. */
+  abort(): void;
   /** Frees native memory. */
   free(): Promise<void>;
 }
@@ -22,13 +27,13 @@ export interface DecodeOptions {
   /** Compute per-token times (needed for word timings). */
   wordTimestamps: boolean;
   threads: number;
-  /** 1 = greedy; more = beam search. */
+  /** 1 = greedy; 2..8 = beam search. */
   beamSize: number;
+  /** Starting decoder temperature (0..1). */
+  temperature: number;
   /** Retry a window at higher temperatures when decoding looks unreliable (whisper's default). */
   temperatureFallback: boolean;
-  /** Starting temperature (default 0 = most likely tokens). */
-  temperature?: number;
-  /** Text that conditions the decoder (the caller's prompt, the end of the previous chunk). */
+  /** Text that conditions the decoder (the user's prompt, then the end of the previous chunk). */
   prompt?: string;
 }
 
@@ -39,12 +44,17 @@ export interface RawSegment {
   text: string;
   /** The language whisper detected (or was told). */
   language?: string;
+  /** Probability of the detected language, when it was detected. */
+  languageProbability?: number;
   /** Mean token probability, 0..1. */
   confidence?: number;
   words?: Word[];
-  /** Tokens (times relative to the PCM given), their mean log-probability, and so on. */
-  tokens?: Segment["tokens"];
+  /** Decoded tokens with their probability and times (ms), special tokens excluded. */
+  tokens?: { id: number; text: string; p: number; start: number; end: number }[];
+  /** Mean log-probability of the segment's tokens. */
   avgLogprob?: number;
+  /** Probability that the window held no speech. */
   noSpeechProb?: number;
+  /** Temperature the segment was decoded at (known when fallback is off). */
   temperature?: number;
 }

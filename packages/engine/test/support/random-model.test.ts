@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { findModel } from "../../src/models/registry.js";
+import { loadWhisperModel } from "../../src/whisper/whisper-model.js";
 import { validateModelFile } from "../../src/models/validate-ggml.js";
 import { toHalfBits } from "./half-float.js";
 import { slaneyMelFilterbank } from "./mel-filterbank.js";
@@ -29,10 +30,8 @@ afterAll(async () => {
 
 /** Loads and frees a model in whisper.cpp through the engine's binding (a dependency). */
 async function loadInWhisperCpp(path: string): Promise<void> {
-  const binding = await import("smart-whisper"); // not built: this fails, as the engine would
-  const whisper = new binding.Whisper(path, { gpu: false });
-  await whisper.load();
-  await whisper.free();
+  const model = await loadWhisperModel(path, { gpu: false }); // not built: this fails, as the engine would
+  await model.free();
 }
 
 describe("ensureRandomModel", () => {

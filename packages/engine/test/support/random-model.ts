@@ -115,8 +115,7 @@ async function materialize(path: string, parts: GgmlModelParts): Promise<string>
 
 /**
  * A random-weight whisper.cpp model of the given size, generated once into the cache.
- * Use f16 (the default) for anything that runs inference: the whisper.cpp in smart-whisper 0.8.1
- * aborts the process (GGML_ASSERT in im2col) on all-f32 models, trained or random.
+ * Use f16 (the default) for anything that runs inference, as the published models are.
  */
 export async function ensureRandomModel(
   size: RandomModelSize,

@@ -1,0 +1,71 @@
+// Verbatim's Node-API binding over whisper.cpp: shared declarations.
+#pragma once
+
+#include <napi.h>
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "whisper.h"
+
+namespace verbatim {
+
+/** A loaded model: one whisper.cpp context (with its state), used by one job at a time. */
+struct ModelHandle {
+  whisper_context* ctx = nullptr;
+  std::atomic<bool> running{false};  // one transcription at a time
+  bool dtw = false;
+  ~ModelHandle() {
+    if (ctx) whisper_free(ctx);
+  }
+};
+
+/** Decoder settings of one transcribe() call, read from JS on the main thread. */
+struct TranscribeOptions {
+  std::string language = "auto";
+  bool translate = false;
+  int threads = 1;
+  int beamSize = 1;
+  float temperature = 0.0f;
+  bool temperatureFallback = true;
+  std::string prompt;
+  bool tokenTimestamps = true;
+};
+
+struct TokenOut {
+  int id;
+  std::string text;
+  float p;
+  float plog;
+  int64_t t0;  // ms
+  int64_t t1;  // ms
+  int64_t tDtw;  // ms, -1 without DTW
+};
+
+struct SegmentOut {
+  int64_t t0;  // ms
+  int64_t t1;  // ms
+  std::string text;
+  float noSpeechProb;
+  float avgLogprob;
+  std::vector<TokenOut> tokens;
+};
+
+/** Reads segment `i` of the context's state (called on the worker thread). */
+SegmentOut readSegment(whisper_context* ctx, int i, bool dtw);
+
+/** Converts a segment to a JS object. */
+Napi::Object segmentToJs(Napi::Env env, const SegmentOut& segment);
+
+/** Starts a transcription on the thread pool; resolves with the result. */
+Napi::Value startTranscription(Napi::Env env, std::shared_ptr<ModelHandle> model,
+                               Napi::Float32Array pcm, TranscribeOptions options,
+                               std::shared_ptr<std::atomic<bool>> abortFlag,
+                               Napi::Value onSegment, Napi::Value onProgress);
+
+/** whisper.cpp's version, CPU features and backend devices. */
+Napi::Value systemInfo(const Napi::CallbackInfo& info);
+
+}  // namespace verbatim

@@ -1,0 +1,107 @@
+import { EngineError } from "../errors.js";
+import {
+  nativeAddon,
+  type NativeModel,
+  type NativeSegment,
+  type NativeTranscribeOptions,
+} from "./native-binding.js";
+import type { DecodeOptions, RawSegment, SpeechModel } from "./speech-model.js";
+import { tokensToWords } from "./tokens-to-words.js";
+
+/** How a model is loaded. */
+export interface WhisperLoadOptions {
+  gpu: boolean;
+  /**
+   * DTW token times with this alignment-heads preset (a model name such as "base"). Turns
+   * flash attention off and whisper.cpp then streams no segments; off by default.
+   */
+  dtw?: string;
+}
+
+/** Loads a whisper.cpp model through Verbatim's addon; it stays loaded until free(). */
+export async function loadWhisperModel(
+  path: string,
+  options: WhisperLoadOptions = { gpu: false },
+): Promise<SpeechModel & { readonly native: NativeModel }> {
+  const binding = nativeAddon();
+  let model: NativeModel;
+  try {
+    model = await binding.loadModel(path, {
+      gpu: options.gpu,
+      ...(options.dtw ? { dtw: options.dtw } : {}),
+    });
+  } catch (error) {
+    throw new EngineError("MODEL_INVALID", `whisper.cpp could not load the model ${path}.`, {
+      cause: error,
+    });
+  }
+
+  return {
+    native: model,
+    async transcribe(pcm, options, onSegment, onProgress) {
+      const known = options.language === "auto" ? undefined : options.language;
+      const params: NativeTranscribeOptions = {
+        language: options.language,
+        translate: options.translate,
+        threads: options.threads,
+        beamSize: options.beamSize,
+        temperature: options.temperature,
+        temperatureFallback: options.temperatureFallback,
+        tokenTimestamps: options.wordTimestamps,
+        ...(options.prompt ? { prompt: options.prompt } : {}),
+        ...(onSegment ? { onSegment: (s) => onSegment(toRawSegment(s, options, known)) } : {}),
+        ...(onProgress ? { onProgress: (percent) => onProgress(percent / 100) } : {}),
+      };
+      try {
+        const result = await model.transcribe(pcm, params);
+        return result.segments.map((segment) =>
+          toRawSegment(segment, options, result.language, result.languageProbability),
+        );
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "ABORTED") {
+          throw new EngineError("CANCELLED", "Cancelled.");
+        }
+        throw new EngineError("ENGINE_FAILED", `The speech engine failed: ${String(error)}`, {
+          cause: error,
+        });
+      }
+    },
+    abort() {
+      model.abort();
+    },
+    async free() {
+      model.free();
+    },
+  };
+}
+
+function toRawSegment(
+  segment: NativeSegment,
+  options: DecodeOptions,
+  language: string | undefined,
+  languageProbability?: number,
+): RawSegment {
+  const text = segment.text.trim();
+  const tokens = segment.tokens.map(({ id, text, p, start, end }) => ({ id, text, p, start, end }));
+  const words = options.wordTimestamps
+    ? tokensToWords(
+        tokens.map((t) => ({ ...t, from: t.start, to: t.end })),
+        text,
+      )
+    : undefined;
+  const confidence =
+    tokens.length > 0 ? tokens.reduce((sum, t) => sum + t.p, 0) / tokens.length : undefined;
+  return {
+    start: segment.start,
+    end: segment.end,
+    text,
+    ...(language ? { language } : {}),
+    ...(languageProbability !== undefined ? { languageProbability } : {}),
+    ...(confidence !== undefined ? { confidence } : {}),
+    ...(words && words.length > 0 ? { words } : {}),
+    ...(options.wordTimestamps ? { tokens } : {}),
+    avgLogprob: segment.avgLogprob,
+    noSpeechProb: segment.noSpeechProb,
+    ...(options.temperatureFallback ? {} : { temperature: options.temperature }),
+  };
+}
