@@ -35,7 +35,6 @@ describe("download names keep the upload's own name (RFC 6266)", () => {
     });
     expect(response.status).toBe(200);
     const header = response.headers.get("content-disposition") ?? "";
-    // eslint-disable-next-line no-control-regex -- a header value must be printable ASCII
     expect(header).toMatch(/^[\x20-\x7e]+$/);
     expect(header).toContain("filename=_______1.vtt;");
     expect(header).toContain("filename*=UTF-8''%E6%9C%83%E8%AD%B0%20%E9%8C%84%E9%9F%B3%20%231.vtt");

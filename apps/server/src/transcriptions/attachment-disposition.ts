@@ -8,7 +8,6 @@ import { downloadFileName, unicodeDownloadFileName } from "@verbatim/subtitles";
  */
 export function attachmentDisposition(uploadName: string, extension: string): string {
   const name = unicodeDownloadFileName(uploadName, extension);
-  // eslint-disable-next-line no-control-regex -- printable ASCII is exactly what needs no encoding
   const plainAscii = /^[\x20-\x7e]*$/.test(name);
   return create(name, { fallback: plainAscii ? false : downloadFileName(uploadName, extension) });
 }
