@@ -76,13 +76,10 @@ describe("colour contrast of every public page (axe-core color-contrast)", () =>
       const headings = new Set<string>();
       for (const path of PUBLIC_PAGES) {
         // Within the app, as a visitor's link would (no reload for each page).
-        await page.evaluate((to) => {
-          const { history } = globalThis as unknown as {
-            history: { pushState(state: unknown, unused: string, url: string): void };
-          };
-          history.pushState(null, "", to);
-          globalThis.dispatchEvent(new PopStateEvent("popstate"));
-        }, path);
+        await page.evaluate(
+          `history.pushState(null, "", ${JSON.stringify(path)});` +
+            `dispatchEvent(new PopStateEvent("popstate"));`,
+        );
         await page.waitForFunction(
           (to) =>
             (globalThis as unknown as { location: { pathname: string } }).location.pathname === to,
