@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { activatePlan } from "../../server/src/billing/subscription-changes.js";
 import { addEntry, withUserLock } from "../../server/src/minutes/ledger-entries.js";
 import type { PlanType } from "../../server/src/minutes/plans.js";
