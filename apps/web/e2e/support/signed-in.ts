@@ -6,9 +6,13 @@ import type { E2eServer } from "./e2e-server.js";
 export async function signedInContext(
   browser: Browser,
   server: E2eServer,
-  { language = "en", width = 1280 }: { language?: "en" | "zh-HK"; width?: number } = {},
+  {
+    language = "en",
+    width = 1280,
+    email,
+  }: { language?: "en" | "zh-HK"; width?: number; email?: string } = {},
 ): Promise<{ context: BrowserContext; userId: string }> {
-  const user = await signedInUser(server.db);
+  const user = await signedInUser(server.db, email ? { email } : {});
   const context = await browser.newContext({
     viewport: { width, height: 900 },
     acceptDownloads: true,
