@@ -1,7 +1,7 @@
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { listInstalledModels } from "@verbatim/engine";
+import { isEngineError, listInstalledModels, resolveModel } from "@verbatim/engine";
 import { z } from "zod";
 import type { AppContext } from "../http/app.js";
 import { pingDatabase } from "../db/database.js";
@@ -17,8 +17,12 @@ const HealthResponse = z.object({
   models: z.object({
     ok: z.boolean(),
     installed: z.array(z.string()),
-    fast: z.object({ name: z.string(), installed: z.boolean() }),
-    accurate: z.object({ name: z.string(), installed: z.boolean() }),
+    fast: z.object({ name: z.string(), installed: z.boolean(), detail: z.string().optional() }),
+    accurate: z.object({
+      name: z.string(),
+      installed: z.boolean(),
+      detail: z.string().optional(),
+    }),
     hint: z.string().optional(),
   }),
 });
@@ -50,17 +54,26 @@ export function healthRoutes({ config, db }: AppContext, jobs: JobQueue): Fastif
         const installed = (await listInstalledModels(config.modelsDir))
           .filter((m) => !m.problem)
           .map((m) => m.name);
-        const fast = {
-          name: config.models.fast,
-          installed: installed.includes(config.models.fast),
-        };
-        const accurate = {
-          name: config.models.accurate,
-          installed: installed.includes(config.models.accurate),
-        };
-        const missing = [fast, accurate].filter((m) => !m.installed).map((m) => m.name);
+        // Each configured model as a transcription finds it: a registry name in the models
+        // folder, or a file path given in full.
+        const check = (name: string) =>
+          resolveModel(name, config.modelsDir).then(
+            () => ({ name, installed: true }),
+            (error: unknown) => {
+              if (!isEngineError(error)) throw error;
+              return { name, installed: false, detail: error.message };
+            },
+          );
+        const [fast, accurate] = await Promise.all([
+          check(config.models.fast),
+          check(config.models.accurate),
+        ]);
+        // Only names can be installed by the command; a missing path says why in its detail.
+        const missing = [fast, accurate]
+          .filter((m) => !m.installed && !/[\\/]|\.bin$/.test(m.name))
+          .map((m) => m.name);
         const models = {
-          ok: missing.length === 0,
+          ok: fast.installed && accurate.installed,
           installed,
           fast,
           accurate,
