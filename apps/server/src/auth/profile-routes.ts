@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../http/app.js";
 import { presentUser, UserResponse } from "../users/presenter.js";
+import { LOCALES } from "../users/repo.js";
 import * as profile from "./profile.js";
 import { authRateLimits, type AuthRateLimits } from "./rate-limits.js";
 import { currentUser } from "./require-user.js";
@@ -10,6 +11,7 @@ import { ErrorResponse, OkResponse } from "./schema.js";
 import type { AuthServices } from "./service.js";
 
 const NameBody = z.object({ name: z.string().max(200) });
+const LanguageBody = z.object({ language: z.enum(LOCALES) });
 const EmailChangeBody = z.object({
   /** The new address; the confirmation link goes there. */
   email: z.email({ error: "Invalid email address" }).max(320),
@@ -58,6 +60,24 @@ export function registerProfileRoutes(
         await profile.changeName(services, currentUser(request), request.body.name),
         context,
       ),
+  );
+
+  app.put(
+    "/api/account/language",
+    {
+      schema: {
+        summary: "Set the language of the account's e-mails and payment pages",
+        tags,
+        security,
+        body: LanguageBody,
+        response: { 200: OkResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => {
+      await profile.changeLanguage(services, currentUser(request), request.body.language);
+      return { ok: true as const };
+    },
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   findUserById,
   findUserWithPasswordByEmail,
   normalizeEmail,
+  type Locale,
   type User,
 } from "../users/repo.js";
 import { invalidToken, type AuthServices } from "./service.js";
@@ -36,6 +37,19 @@ export async function changeName(services: AuthServices, user: User, name: strin
     .where("id", "=", user.id)
     .execute();
   return { ...user, name: trimmed };
+}
+
+/** Sets the language the account's e-mails (and hosted pages) are written in. */
+export async function changeLanguage(
+  services: AuthServices,
+  user: User,
+  language: Locale,
+): Promise<void> {
+  await services.db
+    .updateTable("users")
+    .set({ locale: language, updated_at: services.now().toISOString() })
+    .where("id", "=", user.id)
+    .execute();
 }
 
 /**
