@@ -39,7 +39,10 @@ describe("e-mails and the test checkout page follow the user's language (browser
     expect((await accountOf(userId)).locale).toBe("en");
     const page = await context.newPage();
     await page.goto(`${server.base}/account`);
-    const account = await until(() => accountOf(userId), (row) => row.locale === "zh-HK");
+    const account = await until(
+      () => accountOf(userId),
+      (row) => row.locale === "zh-HK",
+    );
     expect(account.locale).toBe("zh-HK");
 
     await fetch(`${server.base}/api/auth/forgot-password`, {
@@ -59,7 +62,10 @@ describe("e-mails and the test checkout page follow the user's language (browser
     // Back to English in the interface: the account and the next page follow.
     await page.goto(`${server.base}/account`);
     await page.getByRole("combobox").first().selectOption("en");
-    await until(() => accountOf(userId), (row) => row.locale === "en");
+    await until(
+      () => accountOf(userId),
+      (row) => row.locale === "en",
+    );
     await page.goto(`${server.base}/checkout/basic`);
     await page.waitForURL(/\/api\/payments\/local\/checkout\//);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
