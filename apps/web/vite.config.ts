@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 import { precompress } from "./build-plugins/precompress";
+import { prerender } from "./build-plugins/prerender";
 import { SPA_ROUTE_PATTERNS } from "./src/app/paths";
 
 /** Writes the app's route patterns next to the build, so the server answers 404 for others. */
@@ -20,7 +21,8 @@ function routeManifest(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), routeManifest(), precompress()],
+  // Prerendering writes HTML that precompression then compresses: in this order.
+  plugins: [react(), tailwindcss(), routeManifest(), prerender(), precompress()],
   // Workspace packages (@verbatim/subtitles) are bundled from their TypeScript sources.
   resolve: { conditions: ["source", ...defaultClientConditions] },
   // No source maps in the build: the server would publish them with the app's sources.

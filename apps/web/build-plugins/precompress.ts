@@ -31,7 +31,8 @@ export function precompress(): Plugin {
       handler() {
         const dir = join(import.meta.dirname, "..", "dist");
         for (const path of filesUnder(dir)) {
-          if (!TEXT_FILE.test(path)) continue;
+          // Prerendered pages name the server's origin, filled in (and compressed) when served.
+          if (!TEXT_FILE.test(path) || path.includes("/prerendered/")) continue;
           const source = readFileSync(path);
           if (source.length < MIN_BYTES) continue;
           const brotli = brotliCompressSync(source, {

@@ -126,7 +126,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(adminRoutes(context));
   await app.register(contactRoutes(context, rateLimits));
 
-  registerNotFound(app, await serveWebApp(app, context.config.webDir));
+  registerNotFound(app, await serveWebApp(app, context.config.webDir, context.config.publicUrl));
 
   await jobs.start();
   const stopMaintenance =
