@@ -74,6 +74,7 @@ describe("colour contrast of every public page (axe-core color-contrast)", () =>
       await page.goto(`${server.base}/`);
       const found: string[] = [];
       const headings = new Set<string>();
+      let previous = "";
       for (const path of PUBLIC_PAGES) {
         // Within the app, as a visitor's link would (no reload for each page).
         await page.evaluate(
@@ -85,8 +86,22 @@ describe("colour contrast of every public page (axe-core color-contrast)", () =>
             (globalThis as unknown as { location: { pathname: string } }).location.pathname === to,
           path,
         );
+        // The new page's heading (its code may still be loading): wait for it to change.
+        await page
+          .waitForFunction(
+            (before) =>
+              (
+                globalThis as unknown as {
+                  document: { querySelector(s: string): { textContent: string } | null };
+                }
+              ).document.querySelector("h1")?.textContent !== before,
+            previous,
+            { timeout: 3_000 },
+          )
+          .catch(() => undefined); // two pages may share a heading
         await page.waitForLoadState("networkidle");
-        headings.add(await page.getByRole("heading", { level: 1 }).first().innerText());
+        previous = await page.getByRole("heading", { level: 1 }).first().innerText();
+        headings.add(previous);
         for (const problem of await contrastProblems(page)) found.push(`${path}: ${problem}`);
       }
       expect(found).toEqual([]);
