@@ -25,6 +25,7 @@ const WEB_SOURCES = [
   "apps/web/public",
   "apps/web/index.html",
   "apps/web/vite.config.ts",
+  "apps/web/build-plugins",
   "apps/web/package.json",
   "packages/subtitles/src",
   "packages/subtitles/package.json",

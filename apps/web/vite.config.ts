@@ -3,6 +3,8 @@ import react from "@vitejs/plugin-react";
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
+import { precompress } from "./build-plugins/precompress";
+import { prerender } from "./build-plugins/prerender";
 import { SPA_ROUTE_PATTERNS } from "./src/app/paths";
 
 /** Writes the app's route patterns next to the build, so the server answers 404 for others. */
@@ -19,9 +21,11 @@ function routeManifest(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), tailwindcss(), routeManifest()],
+  // Prerendering writes HTML that precompression then compresses: in this order.
+  plugins: [react(), tailwindcss(), routeManifest(), prerender(), precompress()],
   // Workspace packages (@verbatim/subtitles) are bundled from their TypeScript sources.
   resolve: { conditions: ["source", ...defaultClientConditions] },
-  build: { outDir: "dist", emptyOutDir: true, sourcemap: true },
+  // No source maps in the build: the server would publish them with the app's sources.
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
   server: { proxy: { "/api": "http://localhost:3000" } },
 });

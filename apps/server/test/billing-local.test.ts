@@ -27,7 +27,12 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
   const active = async (user: TestUser) =>
     (await (
       await fetch(`${api.base}/api/subscriptions/active`, { headers: user.auth })
-    ).json()) as { planType: string; status: string; currentPeriodEnd: string | null };
+    ).json()) as {
+      planType: string;
+      status: string;
+      currentPeriodEnd: string | null;
+      cancelAtPeriodEnd: boolean;
+    };
 
   /** The path of a checkout URL, on this server. */
   const local = (url: string) => `${api.base}${new URL(url).pathname}`;
@@ -297,9 +302,15 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
       { sessionId: s1, planType: "standard" },
       standard.auth,
     );
+    expect(await active(standard)).toMatchObject({ cancelAtPeriodEnd: false });
     const down = await api.post("/api/subscriptions/downgrade", undefined, standard.auth);
     expect(await down.json()).toMatchObject({ planType: "standard", effective: "period_end" });
-    expect(await active(standard)).toMatchObject({ planType: "standard", status: "active" });
+    // The pending change is visible, so the account can show it instead of another Downgrade.
+    expect(await active(standard)).toMatchObject({
+      planType: "standard",
+      status: "active",
+      cancelAtPeriodEnd: true,
+    });
     expect(await me(standard)).toMatchObject({ credits: 500 });
 
     const basic = await signedInUser(api.db);

@@ -150,7 +150,7 @@ describe.each(DATABASE_KINDS)("transcriptions through the API on %s", (kind) => 
 
     const srt = await get(`/api/transcriptions/${id}/export?format=srt`, owner.auth);
     expect(srt.headers.get("content-disposition")).toBe(
-      'attachment; filename="Inaugural_address.srt"',
+      'attachment; filename="Inaugural address.srt"',
     );
     expect(await srt.text()).toBe(
       "1\n00:00:00,500 --> 00:00:03,000\nAnd so, my fellow Americans,\n\n" +

@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
@@ -12,6 +14,15 @@ describe("the server serving the web app", () => {
     mkdirSync(join(web.dir, "assets"));
     writeFileSync(join(web.dir, "index.html"), "<!doctype html><div id=root></div>");
     writeFileSync(join(web.dir, "assets", "app-1234.js"), "console.log(1)");
+    // What the build's precompress step writes beside a text file.
+    const script = "console.log('compressed');".repeat(40);
+    writeFileSync(join(web.dir, "assets", "big-5678.js"), script);
+    writeFileSync(join(web.dir, "assets", "big-5678.js.br"), brotliCompressSync(script));
+    writeFileSync(join(web.dir, "assets", "big-5678.js.gz"), gzipSync(script));
+    writeFileSync(join(web.dir, "assets", "big-5678.js.map"), '{"sources":["secret.ts"]}');
+    const index = "<!doctype html><div id=root></div>";
+    writeFileSync(join(web.dir, "index.html.br"), brotliCompressSync(index));
+    writeFileSync(join(web.dir, "index.html.gz"), gzipSync(index));
     writeFileSync(
       join(web.dir, "spa-routes.json"),
       JSON.stringify(["/", "/login", "/checkout/:planType"]),
@@ -62,5 +73,58 @@ describe("the server serving the web app", () => {
         code: null,
       },
     });
+  });
+
+  /** A GET with these headers, the body left as sent (fetch would decompress it). */
+  function rawGet(path: string, headers: Record<string, string>) {
+    return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
+      (resolve, reject) => {
+        request(`${api.base}${path}`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+          .on("error", reject)
+          .end();
+      },
+    );
+  }
+
+  it.each([
+    ["br, gzip", "br"],
+    ["gzip, deflate", "gzip"],
+    ["identity", undefined],
+  ])("sends the precompressed copy for Accept-Encoding %s (%s)", async (accept, encoding) => {
+    const asset = await rawGet("/assets/big-5678.js", { "accept-encoding": accept });
+    expect(asset.status).toBe(200);
+    expect(asset.headers["content-encoding"]).toBe(encoding);
+    expect(asset.headers["vary"]).toContain("accept-encoding");
+    expect(asset.headers["cache-control"]).toContain("immutable");
+    const expected = "console.log('compressed');".repeat(40);
+    const text = (body: Buffer) =>
+      encoding === "br"
+        ? brotliDecompressSync(body).toString()
+        : encoding === "gzip"
+          ? gunzipSync(body).toString()
+          : body.toString();
+    expect(text(asset.body)).toBe(expected);
+
+    const page = await rawGet("/login", { "accept-encoding": accept });
+    expect(page.status).toBe(200);
+    expect(page.headers["content-encoding"]).toBe(encoding);
+    expect(page.headers["vary"]).toContain("accept-encoding");
+    expect(text(page.body)).toContain("<div id=root>");
+  });
+
+  it("never publishes a source map, even one the build left", async () => {
+    const map = await rawGet("/assets/big-5678.js.map", {});
+    expect(map.status).toBe(404);
+    expect(map.body.toString()).not.toContain("secret.ts");
   });
 });

@@ -2,25 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, seriousViolations } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
-
-const PUBLIC_PAGES = [
-  "/",
-  "/product",
-  "/features",
-  "/pricing",
-  "/faq",
-  "/about",
-  "/contact",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/cookie-policy",
-  "/developers",
-  "/login",
-  "/register",
-  "/forgot-password",
-  "/reset-password",
-  "/no-such-page",
-];
+import { PUBLIC_PAGES } from "./support/public-pages.js";
 
 describe("accessibility of the public pages (axe-core, WCAG 2.1 AA)", () => {
   let server: E2eServer;

@@ -11,7 +11,7 @@ export { cuesFromPlainText, writeTxt } from "./txt.js";
 export { readJson, TranscriptJsonError, writeJson } from "./json.js";
 export { sortCues } from "./cue-order.js";
 export { validateCues, type CueIssue, type CueIssueCode } from "./cue-validation.js";
-export { downloadFileName } from "./download-file-name.js";
+export { downloadFileName, unicodeDownloadFileName } from "./download-file-name.js";
 export { breaksAnywhere, isCjkChar, isCjkText } from "./cjk.js";
 export { canBreakBetween, isNoLineStart } from "./line-break-rules.js";
 export { displayLength, joinLines } from "./text-measure.js";

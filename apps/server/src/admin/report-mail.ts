@@ -28,7 +28,7 @@ interface ReportCopy {
 const COPY: Readonly<Record<Locale, ReportCopy>> = {
   en: {
     subject: (day) => `Verbatim daily report for ${day}`,
-    intro: (from, to) => `Usage from ${from} to ${to} (UTC).`,
+    intro: (from, to) => `Usage from ${from} to ${to} (Hong Kong time).`,
     signups: "Sign-ups",
     activeUsers: "Active users",
     completed: "Transcriptions completed",
@@ -51,7 +51,7 @@ const COPY: Readonly<Record<Locale, ReportCopy>> = {
   },
   "zh-HK": {
     subject: (day) => `Verbatim 每日報告（${day}）`,
-    intro: (from, to) => `由 ${from} 至 ${to}（UTC）的使用情況。`,
+    intro: (from, to) => `由 ${from} 至 ${to}（香港時間）的使用情況。`,
     signups: "新註冊",
     activeUsers: "活躍用戶",
     completed: "已完成轉錄",
@@ -80,12 +80,25 @@ export function formatCents(cents: number): string {
 
 /** The report's day: the Hong Kong date its period ends on (it is sent at 08:00 there). */
 function reportDay(report: UsageReport): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Asia/Hong_Kong",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(new Date(report.period.to));
+  return hongKongTime(report.period.to).slice(0, 10);
+}
+
+/** An instant as Hong Kong wall-clock time, "2026-11-23 08:00". */
+export function hongKongTime(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Hong_Kong",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }
 
 /** Label and value rows of the report, in order; nested lists are indented. */
@@ -143,7 +156,8 @@ export function renderDailyReport(
 ): RenderedMail {
   const copy = COPY[locale];
   const link = `${publicUrl}/admin`;
-  const intro = copy.intro(report.period.from, report.period.to);
+  // The window in the time the report is scheduled in, so the dates agree with the subject's.
+  const intro = copy.intro(hongKongTime(report.period.from), hongKongTime(report.period.to));
   const lines = rows(report, copy);
   const text = [
     intro,

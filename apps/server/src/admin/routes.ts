@@ -5,8 +5,22 @@ import { ErrorResponse } from "../auth/schema.js";
 import type { AppContext } from "../http/app.js";
 import { createMailer } from "../mail/mailer.js";
 import { sendDailyReport } from "./daily-report.js";
-import { DailyReportResponse, UsageQuery, UsageResponse } from "./schema.js";
+import { z } from "zod";
+import { AppError } from "../http/app-error.js";
+import { grantMinutes } from "../minutes/admin-grants.js";
+import { secondsToMinutes } from "../minutes/plans.js";
+import { currentUser } from "../auth/require-user.js";
+import {
+  AdminUser,
+  AdminUsersQuery,
+  DailyReportResponse,
+  GrantMinutesBody,
+  GrantMinutesResponse,
+  UsageQuery,
+  UsageResponse,
+} from "./schema.js";
 import { computeUsage, lastDay } from "./usage.js";
+import { listUsers } from "./users.js";
 
 /** /api/admin/*: usage figures and the daily report on demand, for admin accounts only. */
 export function adminRoutes(context: AppContext): FastifyPluginAsync {
@@ -54,6 +68,59 @@ export function adminRoutes(context: AppContext): FastifyPluginAsync {
         preHandler: adminOnly,
       },
       async () => sendDailyReport({ db, config, mailer }),
+    );
+
+    app.get(
+      "/api/admin/users",
+      {
+        schema: {
+          summary: "Users (newest 50, or those whose e-mail or name contains `search`)",
+          tags,
+          security,
+          querystring: AdminUsersQuery,
+          response: { 200: z.array(AdminUser), 400: ErrorResponse, ...denied },
+        },
+        preHandler: adminOnly,
+      },
+      async (request) => listUsers(db, request.query.search ?? ""),
+    );
+
+    app.post(
+      "/api/admin/users/:id/minutes",
+      {
+        schema: {
+          summary: "Grant a user minutes, with a reason kept in the minute ledger",
+          tags,
+          security,
+          params: z.object({ id: z.string() }),
+          body: GrantMinutesBody,
+          response: {
+            200: GrantMinutesResponse,
+            400: ErrorResponse,
+            404: ErrorResponse,
+            ...denied,
+          },
+        },
+        preHandler: adminOnly,
+      },
+      async (request) => {
+        const user = await db
+          .selectFrom("users")
+          .select("id")
+          .where("id", "=", request.params.id)
+          .executeTakeFirst();
+        if (!user) throw new AppError(404, "USER_NOT_FOUND", "No such user.");
+        const { balance, granted } = await grantMinutes(db, {
+          userId: user.id,
+          grantedBy: currentUser(request).email,
+          ...request.body,
+        });
+        return {
+          granted,
+          planMinutes: secondsToMinutes(balance.planSeconds),
+          packMinutes: secondsToMinutes(balance.packSeconds),
+        };
+      },
     );
   };
 }

@@ -83,3 +83,37 @@ export const DailyReportResponse = z.object({
   /** The admin addresses they went to. */
   recipients: z.array(z.string()),
 });
+
+/** GET /api/admin/users query. */
+export const AdminUsersQuery = z.object({
+  /** Part of an e-mail address or name; empty or absent: everyone (newest 50). */
+  search: z.string().max(200).optional(),
+});
+
+/** One user in the admin's list. */
+export const AdminUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  createdAt: z.string(),
+  planType: z.string(),
+  planMinutes: z.number().int(),
+  packMinutes: z.number().int(),
+  lastJobAt: z.string().nullable(),
+});
+
+/** POST /api/admin/users/:id/minutes body: a grant of minutes with its reason. */
+export const GrantMinutesBody = z.object({
+  minutes: z.number().int().min(1).max(100_000),
+  pool: z.enum(["plan", "pack"]).default("pack"),
+  reason: z.string().trim().min(1).max(500),
+  /** The client's id for this grant: sending it again grants once. */
+  requestId: z.uuid(),
+});
+
+/** The user's balance after a grant. */
+export const GrantMinutesResponse = z.object({
+  granted: z.boolean(),
+  planMinutes: z.number().int(),
+  packMinutes: z.number().int(),
+});

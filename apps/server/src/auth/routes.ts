@@ -22,6 +22,7 @@ import {
 } from "./schema.js";
 import * as auth from "./service.js";
 import { dummyPasswordHash } from "./password.js";
+import { registerProfileRoutes } from "./profile-routes.js";
 import { hashToken } from "./tokens.js";
 
 /** Settings of the auth routes that tests (and later, configuration) may change. */
@@ -189,5 +190,7 @@ export function authRoutes(context: AppContext, rateLimits: RateLimitStore): Fas
         return { ok: true as const };
       },
     );
+
+    registerProfileRoutes(app, context, services, signedIn, limits);
   };
 }

@@ -4,7 +4,7 @@ import type { Db } from "../db/database.js";
 import type { Database } from "../db/schema.js";
 
 /** What a token is for; each kind has its own lifetime. */
-export type TokenKind = "session" | "reset" | "setup";
+export type TokenKind = "session" | "reset" | "setup" | "email-change";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -13,6 +13,8 @@ export const TOKEN_LIFETIME_MS: Readonly<Record<TokenKind, number>> = {
   session: 90 * DAY,
   reset: 60 * 60 * 1000,
   setup: 7 * DAY,
+  /** A link to confirm a new e-mail address. */
+  "email-change": DAY,
 };
 
 type Executor = Db | Transaction<Database>;
@@ -22,14 +24,20 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-/** Creates a 256-bit random token of that kind for the user; returns it and its expiry. */
+/**
+ * Creates a 256-bit random token of that kind for the user; returns it and its expiry. With
+ * `boundTo`, the stored hash covers the token and that value together (see {@link boundToken}),
+ * so the token is only valid presented with it.
+ */
 export async function issueToken(
   db: Executor,
   userId: string,
   kind: TokenKind,
   now: Date,
+  boundTo?: string,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString("base64url");
+  const random = randomBytes(32).toString("base64url");
+  const token = boundTo === undefined ? random : boundToken(random, boundTo);
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_MS[kind]);
   await db
     .insertInto("auth_tokens")
@@ -42,7 +50,15 @@ export async function issueToken(
       created_at: now.toISOString(),
     })
     .execute();
-  return { token, expiresAt };
+  return { token: random, expiresAt };
+}
+
+/**
+ * A token bound to a value (an e-mail change's new address): what is hashed and looked up is
+ * the token and the value together, so a link whose address was altered matches nothing.
+ */
+export function boundToken(token: string, value: string): string {
+  return `${token}\n${value}`;
 }
 
 /** The user id and kind of a token that is unused and unexpired, among the given kinds. */

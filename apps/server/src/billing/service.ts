@@ -62,7 +62,7 @@ export async function startPlanCheckout(services: BillingServices, user: User, p
 
 /**
  * Whether the account may hold pack minutes: any paid plan. Packs are sold to Basic subscribers
- * only, and are lost only on the move to Free (spec: "lost on downgrade"; an upgrade keeps
+ * only, and are lost only on the move to Free (a downgrade to Free loses them; an upgrade keeps
  * them). Asked again when a pack's payment is confirmed: a checkout started on Basic may be
  * paid after the account moved to Free, and then the pack is refunded, not credited.
  */

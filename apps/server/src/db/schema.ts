@@ -64,7 +64,7 @@ export interface SubscriptionsTable {
 export interface MinuteLedgerTable {
   id: Generated<number>;
   user_id: string;
-  /** "grant", "reserve", "charge", "release", "reset", "purchase" or "forfeit". */
+  /** "grant", "reserve", "charge", "release", "reset", "purchase", "forfeit" or "admin_grant". */
   kind: string;
   /** "plan" or "pack": which pool the entry moves. */
   pool: string;

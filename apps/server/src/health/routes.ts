@@ -1,8 +1,7 @@
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { engineInfo, listInstalledModels } from "@verbatim/engine";
-import { existsSync } from "node:fs";
+import { engineInfo, isEngineError, listInstalledModels, resolveModel } from "@verbatim/engine";
 import { z } from "zod";
 import type { AppContext } from "../http/app.js";
 import { pingDatabase } from "../db/database.js";
@@ -15,6 +14,8 @@ const Check = z.object({ ok: z.boolean(), detail: z.string() });
 const ConfiguredModel = z.object({
   name: z.string(),
   installed: z.boolean(),
+  /** Why a model given as a path cannot be used. */
+  detail: z.string().optional(),
   /** Not installed: being downloaded (with progress), failed, or left to the admin. */
   preparation: ModelPreparationSchema.optional(),
 });
@@ -92,18 +93,34 @@ export function healthRoutes(
         const installed = (await listInstalledModels(config.modelsDir))
           .filter((m) => !m.problem)
           .map((m) => m.name);
-        const configured = (name: string) => {
-          const isInstalled = isPath(name) ? existsSync(name) : installed.includes(name);
-          const prepared = isInstalled ? undefined : preparation.status(name);
-          return { name, installed: isInstalled, ...(prepared ? { preparation: prepared } : {}) };
-        };
-        const fast = configured(config.models.fast);
-        const accurate = configured(config.models.accurate);
+        // Each configured model as a transcription finds it: a registry name in the models
+        // folder, or a file path given in full; a name still downloading says how far it is.
+        type Checked = z.infer<typeof ConfiguredModel>;
+        const check = (name: string): Promise<Checked> =>
+          resolveModel(name, config.modelsDir).then(
+            (): Checked => ({ name, installed: true }),
+            (error: unknown): Checked => {
+              if (!isEngineError(error)) throw error;
+              const prepared = preparation.status(name);
+              return isPath(name) || !prepared
+                ? { name, installed: false, detail: error.message }
+                : { name, installed: false, preparation: prepared };
+            },
+          );
+        const [fast, accurate] = await Promise.all([
+          check(config.models.fast),
+          check(config.models.accurate),
+        ]);
         const notInstalled = [fast, accurate].filter((m) => !m.installed);
         const preparing = notInstalled.filter((m) => preparation.isPreparing(m.name));
         const needsAdmin = notInstalled.filter((m) => !preparation.isPreparing(m.name));
-        const hints = needsAdmin.map(
-          (m) => m.preparation?.instructions ?? `Install with: npm run models -- ${m.name}`,
+        // Only names can be installed by the command; a missing path says why in its detail.
+        const hints = needsAdmin.flatMap((m) =>
+          m.preparation?.instructions
+            ? [m.preparation.instructions]
+            : isPath(m.name)
+              ? []
+              : [`Install with: npm run models -- ${m.name}`],
         );
         const models = {
           ok: notInstalled.length === 0,

@@ -138,7 +138,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(contactRoutes(context, rateLimits));
   if (context.config.devMailbox) await app.register(devMailboxRoute(context));
 
-  registerNotFound(app, await serveWebApp(app, context.config.webDir));
+  registerNotFound(app, await serveWebApp(app, context.config.webDir, context.config.publicUrl));
 
   await jobs.start();
   const stopMaintenance =

@@ -1,7 +1,7 @@
 import type { Locale } from "../users/repo.js";
 
 /** The e-mails the account flows send. */
-export type MailTemplate = "setup" | "reset" | "already-registered";
+export type MailTemplate = "setup" | "reset" | "already-registered" | "email-change";
 
 /** A rendered e-mail, ready for the {@link Mailer}. */
 export interface RenderedMail {
@@ -42,6 +42,13 @@ const COPY: Readonly<Record<Locale, Readonly<Record<MailTemplate, Copy>>>> = {
       action: "Reset your password",
       footer: "If this was not you, you can ignore this e-mail.",
     },
+    "email-change": {
+      subject: "Confirm your new Verbatim e-mail address",
+      greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+      body: "You asked to use this address for your Verbatim account. Confirm it to make the change; until then you keep signing in with your current address. The link is valid for 24 hours and works once.",
+      action: "Confirm this address",
+      footer: "If you did not ask for this, you can ignore this e-mail; nothing changes.",
+    },
   },
   "zh-HK": {
     setup: {
@@ -64,6 +71,13 @@ const COPY: Readonly<Record<Locale, Readonly<Record<MailTemplate, Copy>>>> = {
       body: "有人嘗試以此電郵地址註冊，但你已擁有帳戶。如你忘記了密碼，可在此重設。此連結在 1 小時內有效。",
       action: "重設密碼",
       footer: "如這不是你本人，請忽略此電郵。",
+    },
+    "email-change": {
+      subject: "確認你的 Verbatim 新電郵地址",
+      greeting: (name) => (name ? `${name}，你好：` : "你好："),
+      body: "你要求以此地址登入你的 Verbatim 帳戶。請確認以完成更改；在確認之前，你仍以現有地址登入。此連結在 24 小時內有效，並只可使用一次。",
+      action: "確認此地址",
+      footer: "如你沒有提出此要求，請忽略此電郵，一切不會改變。",
     },
   },
 };

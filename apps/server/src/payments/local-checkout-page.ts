@@ -1,4 +1,5 @@
 import { escapeHtml } from "../mail/templates.js";
+import { PLANS, type PlanType } from "../minutes/plans.js";
 
 /** What the test checkout page shows. */
 export interface CheckoutPageModel {
@@ -38,6 +39,22 @@ const COPY = {
     cancel: "取消並返回",
   },
 } as const;
+
+const CHINESE_PLAN_NAMES: Readonly<Record<PlanType, string>> = {
+  free: "免費",
+  basic: "基本",
+  standard: "標準",
+  pro: "專業",
+};
+
+/** What is bought, in Chinese (the English one is the provider's product description). */
+export function chineseDescription(kind: "plan" | "pack", product: string): string {
+  if (kind === "plan") {
+    const plan = PLANS[product as PlanType];
+    return `Verbatim ${CHINESE_PLAN_NAMES[plan.type]}計劃：每月 ${plan.minutesPerMonth} 分鐘`;
+  }
+  return `Verbatim：額外 ${product} 分鐘`;
+}
 
 /** The hosted test checkout: what is bought, the price, a card form, clearly labelled a test. */
 export function renderCheckoutPage(model: CheckoutPageModel): string {

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { findCheckout, type CheckoutRow } from "../billing/checkout-repo.js";
 import { formatUsd, productDescription } from "../billing/catalog.js";
 import type { Db } from "../db/database.js";
-import { renderCheckoutPage } from "./local-checkout-page.js";
+import { findUserById } from "../users/repo.js";
+import { chineseDescription, renderCheckoutPage } from "./local-checkout-page.js";
 import { checkTestCard } from "./test-card.js";
 
 type CardForm = { name?: string; cardNumber?: string; expiry?: string; cvc?: string };
@@ -20,14 +21,22 @@ export function localCheckoutRoutes({ db, now }: { db: Db; now: () => Date }): F
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    const page = (
+    // The buyer's own language (the account's, which the web app keeps in step with the
+    // interface); the browser's only when the account is gone.
+    const chinese = async (request: FastifyRequest, row: CheckoutRow) => {
+      const user = await findUserById(db, row.user_id);
+      return user ? user.locale === "zh-HK" : prefersChinese(request);
+    };
+
+    const page = async (
       request: FastifyRequest,
       reply: FastifyReply,
       row: CheckoutRow,
       status: number,
       extra: { error?: string; values?: CardForm } = {},
-    ) =>
-      reply
+    ) => {
+      const zh = await chinese(request, row);
+      return reply
         .status(status)
         .header("content-type", "text/html; charset=utf-8")
         .header("cache-control", "no-store")
@@ -40,14 +49,17 @@ export function localCheckoutRoutes({ db, now }: { db: Db; now: () => Date }): F
         .send(
           renderCheckoutPage({
             sessionId: row.provider_session_id,
-            description: productDescription(row.kind as "plan" | "pack", row.product),
+            description: zh
+              ? chineseDescription(row.kind as "plan" | "pack", row.product)
+              : productDescription(row.kind as "plan" | "pack", row.product),
             price: formatUsd(row.amount_cents),
             recurring: row.kind === "plan",
             cancelUrl: row.cancel_url ?? "/",
-            zh: prefersChinese(request),
+            zh,
             ...extra,
           }),
         );
+    };
 
     const load = async (
       request: FastifyRequest<{ Params: { sessionId: string } }>,
@@ -87,7 +99,7 @@ export function localCheckoutRoutes({ db, now }: { db: Db; now: () => Date }): F
         const form = (typeof request.body === "object" && request.body) || {};
         const outcome = checkTestCard(form, now());
         if (!outcome.ok) {
-          const zh = prefersChinese(request);
+          const zh = await chinese(request, row);
           return page(request, reply, row, outcome.status, {
             error: zh ? outcome.message.zh : outcome.message.en,
             values: { name: form.name, cardNumber: form.cardNumber, expiry: form.expiry },

@@ -14,6 +14,8 @@ const ActiveSubscription = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** End of the current billing period; for Free, when its minutes next reset. */
   currentPeriodEnd: z.string().nullable(),
+  /** A downgrade is scheduled: the plan ends at currentPeriodEnd and the account moves to Free. */
+  cancelAtPeriodEnd: z.boolean(),
 });
 
 /** GET /api/subscriptions/active: the user's plan, status and period end. */
@@ -42,6 +44,7 @@ export function subscriptionRoutes({ db }: AppContext): FastifyPluginAsync {
           planType: row.plan_type as z.infer<typeof ActiveSubscription>["planType"],
           status: row.status as z.infer<typeof ActiveSubscription>["status"],
           currentPeriodEnd: end,
+          cancelAtPeriodEnd: row.plan_type !== "free" && Boolean(row.cancel_at_period_end),
         };
       },
     );

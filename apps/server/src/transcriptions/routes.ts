@@ -4,7 +4,8 @@ import send from "@fastify/send";
 import { LISTENING_COPY_TYPE } from "@verbatim/engine";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { writeJson, writeSrt, writeTxt, writeVtt, downloadFileName } from "@verbatim/subtitles";
+import { writeJson, writeSrt, writeTxt, writeVtt } from "@verbatim/subtitles";
+import { attachmentDisposition } from "./attachment-disposition.js";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { errorResponses } from "../auth/schema.js";
@@ -284,10 +285,9 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           format === "json"
             ? writeJson({ language: row.language, duration: row.duration_ms, cues })
             : EXPORTS[format].write(cues);
-        const name = downloadFileName(row.file_name, format);
         return reply
           .header("content-type", EXPORTS[format].type)
-          .header("content-disposition", `attachment; filename="${name}"`)
+          .header("content-disposition", attachmentDisposition(row.file_name, format))
           .header("cache-control", "no-store")
           .serializer((payload: unknown) => payload as string)
           .send(body);

@@ -2,6 +2,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { htmlDocument } from "./html-document.js";
+import { prerenderedPages } from "./prerendered-pages.js";
 
 /** Turns the app's route patterns (`/checkout/:planType`) into matchers. */
 function routeMatchers(webDir: string): RegExp[] {
@@ -20,6 +22,7 @@ function routeMatchers(webDir: string): RegExp[] {
 export async function serveWebApp(
   app: FastifyInstance,
   webDir: string,
+  publicUrl = "",
 ): Promise<
   ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined) | undefined
 > {
@@ -29,12 +32,16 @@ export async function serveWebApp(
     return undefined;
   }
   const routes = routeMatchers(webDir);
+  const prerendered = prerenderedPages(webDir, publicUrl);
   await app.register(fastifyStatic, {
     root: webDir,
     index: false,
     wildcard: true,
+    // Brotli or gzip copies written at build time, for clients that accept them (Vary set).
+    preCompressed: true,
     // Folders (the root included) are not listed: they fall through to the app's index.html.
-    allowedPath: (path) => !path.endsWith("/"),
+    // Source maps are never published, even from a build that made them.
+    allowedPath: (path) => !path.endsWith("/") && !path.endsWith(".map"),
     setHeaders(reply, path) {
       void reply.header(
         "cache-control",
@@ -48,10 +55,24 @@ export async function serveWebApp(
       return undefined;
     }
     const known = routes.some((route) => route.test(path));
+    const page = prerendered(request, path, known);
+    if (page) {
+      if (page.encoding) void reply.header("content-encoding", page.encoding);
+      return reply
+        .status(known ? 200 : 404)
+        .header("cache-control", "no-cache")
+        .header("vary", "accept-encoding, cookie")
+        .header("content-language", page.language)
+        .type("text/html; charset=utf-8")
+        .send(page.body);
+    }
+    const html = htmlDocument(indexPath, request.headers["accept-encoding"]);
+    if (html.encoding) void reply.header("content-encoding", html.encoding);
     return reply
       .status(known ? 200 : 404)
       .header("cache-control", "no-cache")
+      .header("vary", "accept-encoding")
       .type("text/html; charset=utf-8")
-      .send(readFileSync(indexPath, "utf8")); // read each time: a rebuild needs no restart
+      .send(html.body);
   };
 }

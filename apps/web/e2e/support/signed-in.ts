@@ -10,9 +10,10 @@ export async function signedInContext(
     language = "en",
     width = 1280,
     height = 900,
-  }: { language?: "en" | "zh-HK"; width?: number; height?: number } = {},
+    email,
+  }: { language?: "en" | "zh-HK"; width?: number; height?: number; email?: string } = {},
 ): Promise<{ context: BrowserContext; userId: string }> {
-  const user = await signedInUser(server.db);
+  const user = await signedInUser(server.db, email ? { email } : {});
   const context = await browser.newContext({
     viewport: { width, height },
     acceptDownloads: true,

@@ -19,6 +19,8 @@ export interface ActiveSubscription {
   planType: PlanType;
   status: SubscriptionStatus;
   currentPeriodEnd: string | null;
+  /** A downgrade is scheduled: Free from currentPeriodEnd on. */
+  cancelAtPeriodEnd?: boolean;
 }
 
 export interface LoginResponse {

@@ -6,6 +6,7 @@ export const paths = {
   register: "/register",
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
+  confirmEmail: "/confirm-email",
   checkout: (plan: string) => `/checkout/${plan}`,
   minutesCheckout: (pack: string | number) => `/minutes-checkout/${pack}`,
   paymentSuccess: "/payment-success",

@@ -19,6 +19,7 @@ export const routes: RouteObject[] = [
       { path: paths.register, ...page(() => import("../pages/register-page")) },
       { path: paths.forgotPassword, ...page(() => import("../pages/forgot-password-page")) },
       { path: paths.resetPassword, ...page(() => import("../pages/reset-password-page")) },
+      { path: paths.confirmEmail, ...page(() => import("../pages/confirm-email-page")) },
       { path: paths.product, ...page(() => import("../pages/product-page")) },
       { path: paths.features, ...page(() => import("../pages/features-page")) },
       { path: paths.pricing, ...page(() => import("../pages/pricing-page")) },

@@ -21,6 +21,14 @@ export function initialLanguage(): Language {
 
 export function storeLanguage(language: Language): void {
   localStorage.setItem(STORAGE_KEY, language);
+  // The server sends prerendered pages in this language (apps/server/src/web/prerendered-pages).
+  document.cookie = `verbatim_language=${encodeURIComponent(language)}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** The stored preference, if any. */
+export function storedLanguage(): Language | null {
+  const stored = localStorage.getItem(STORAGE_KEY);
+  return stored === "en" || stored === "zh-HK" ? stored : null;
 }
 
 /** Locale for dates and numbers in the chosen language. */

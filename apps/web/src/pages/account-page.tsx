@@ -3,6 +3,7 @@ import { useActiveSubscription, useMe } from "../api/queries";
 import { Button } from "../components/ui/button";
 import { Page } from "../components/ui/page";
 import { toast } from "../components/ui/toast-store";
+import { AccountSettingsCard } from "../features/account/account-settings-card";
 import { ActionCards } from "../features/account/action-cards";
 import { DeleteAccountCard } from "../features/account/delete-account-card";
 import { ApiKeysCard } from "../features/api-keys";
@@ -56,6 +57,9 @@ export default function AccountPage() {
               <SubscriptionCard subscription={subscription.data} />
             </div>
             <ActionCards isAdmin={user.isAdmin} />
+            <div className="md:col-span-2">
+              <AccountSettingsCard user={user} />
+            </div>
             <div className="md:col-span-2">
               <ApiKeysCard />
             </div>

@@ -2,13 +2,13 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Page } from "../components/ui/page";
-import { ComingSoonCard } from "../features/admin/coming-soon-card";
 import { DailyReportCard } from "../features/admin/daily-report-card";
 import { FigureCards } from "../features/admin/figure-cards";
 import { formatMoment, useAdminUsage } from "../features/admin/usage";
+import { UserList } from "../features/admin/user-list";
 import { UsageChart } from "../features/admin/usage-chart";
 
-/** /admin (admins only, RequireAdmin): the daily report on demand, usage figures and a chart. */
+/** /admin (admins only, RequireAdmin): the daily report on demand, usage figures, a chart, users. */
 export default function AdminPage() {
   const { t, i18n } = useTranslation();
   const usage = useAdminUsage();
@@ -50,16 +50,7 @@ export default function AdminPage() {
             </>
           )}
         </section>
-        <section className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <ComingSoonCard
-            title={t("admin.comingSoon.users")}
-            description={t("admin.comingSoon.usersDescription")}
-          />
-          <ComingSoonCard
-            title={t("admin.comingSoon.analytics")}
-            description={t("admin.comingSoon.analyticsDescription")}
-          />
-        </section>
+        <UserList />
       </div>
     </Page>
   );

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { api } from "../api/client";
-import { queryKeys, useActiveSubscription } from "../api/queries";
+import { queryKeys, useActiveSubscription, useMe } from "../api/queries";
 import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Card, CardTitle } from "../components/ui/card";
 import { Page } from "../components/ui/page";
 import { toast } from "../components/ui/toast-store";
 import { DowngradeDetails, formatDate } from "../features/billing/downgrade-details";
+import { planName } from "../features/billing/checkout-codes";
 import { BusyNotice } from "../features/billing/status-card";
 import { messageOf } from "../features/billing/use-checkout-redirect";
 
@@ -24,6 +25,7 @@ export default function DowngradePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: subscription, isPending } = useActiveSubscription();
+  const me = useMe();
 
   const downgrade = useMutation({
     mutationFn: () => api<DowngradeResponse>("/api/subscriptions/downgrade", { method: "POST" }),
@@ -56,6 +58,7 @@ export default function DowngradePage() {
   });
 
   const onFree = !subscription || subscription.planType === "free";
+  const scheduled = !onFree && subscription.cancelAtPeriodEnd === true;
 
   return (
     <Page title={t("billing.downgrade.title")} width="narrow">
@@ -69,9 +72,24 @@ export default function DowngradePage() {
             <Link to={paths.account}>{t("billing.downgrade.free.back")}</Link>
           </Button>
         </Card>
+      ) : scheduled ? (
+        <Card>
+          <CardTitle>{t("billing.downgrade.already.heading")}</CardTitle>
+          <p className="mt-2 text-zinc-700">
+            {t("billing.downgrade.already.text", {
+              plan: planName(subscription.planType, t),
+              date: subscription.currentPeriodEnd
+                ? formatDate(subscription.currentPeriodEnd, i18n.language)
+                : "",
+            })}
+          </p>
+          <Button asChild className="mt-6 w-full sm:w-auto">
+            <Link to={paths.account}>{t("billing.downgrade.free.back")}</Link>
+          </Button>
+        </Card>
       ) : (
         <Card>
-          <DowngradeDetails subscription={subscription} />
+          <DowngradeDetails subscription={subscription} user={me.data} />
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
               <Link to={paths.account}>{t("billing.downgrade.cancel")}</Link>

@@ -7,11 +7,25 @@ import DowngradePage from "../../src/pages/downgrade-page";
 import { renderRoutes } from "../render";
 import { jsonResponse, signIn } from "../session";
 
-/** Answers GET /api/subscriptions/active with `plan`, and POST downgrade with `downgrade`. */
+const ME = {
+  id: "u1",
+  email: "ada@example.com",
+  name: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  credits: 137,
+  additionalCredits: 250,
+  isAdmin: false,
+};
+
+/**
+ * Answers GET /api/subscriptions/active with `plan`, GET /api/auth/me with 137 plan and 250
+ * pack minutes, and POST downgrade with `downgrade`.
+ */
 function mockServer(plan: unknown, downgrade: () => Response) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
     if (url === "/api/subscriptions/active") return jsonResponse(200, plan);
+    if (url === "/api/auth/me") return jsonResponse(200, ME);
     if (url === "/api/subscriptions/downgrade" && init?.method === "POST") return downgrade();
     return jsonResponse(404, { message: "not mocked" });
   });
@@ -52,6 +66,13 @@ describe("/downgrade", () => {
     expect(
       screen.getByText("Any additional minutes you purchased will be lost."),
     ).toBeInTheDocument();
+    // In numbers, from the balance.
+    expect(
+      await screen.findByText(
+        "Plan minutes left this period: 137. They are replaced now by the Free plan's 20.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("Pack minutes: 250. They are lost now.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/account");
 
     await userEvent.click(screen.getByRole("button", { name: "Confirm Downgrade" }));
@@ -71,6 +92,31 @@ describe("/downgrade", () => {
     await renderDowngrade();
     expect(await screen.findByText("Plan changes in progress")).toBeInTheDocument();
     expect(screen.getByText("Your Pro plan stays active until May 20, 2031.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "Plan minutes left this period: 137. You can use them until May 20, 2031; then you get the Free plan's 20 a month.",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Pack minutes: 250. They are lost on May 20, 2031, when the account moves to Free.",
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("a downgrade already scheduled: says so, with no second Confirm", async () => {
+    mockServer(
+      {
+        planType: "standard",
+        status: "active",
+        currentPeriodEnd: "2031-05-20T00:00:00.000Z",
+        cancelAtPeriodEnd: true,
+      },
+      () => jsonResponse(500, {}),
+    );
+    await renderDowngrade();
+    expect(await screen.findByText("Your downgrade is already scheduled")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Confirm Downgrade" })).toBeNull();
   });
 
   it("keeps the page and says why when the downgrade fails", async () => {

@@ -53,10 +53,7 @@ describe("/pricing", { timeout: 20_000 }, () => {
       "href",
       "/minutes-checkout/1000",
     );
-    expect(screen.getByRole("link", { name: "Start Free Trial" })).toHaveAttribute(
-      "href",
-      "/register",
-    );
+    expect(screen.getByRole("link", { name: "Start free" })).toHaveAttribute("href", "/register");
   });
 
   it("has a four-question FAQ", async () => {

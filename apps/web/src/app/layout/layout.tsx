@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { useAccountLanguage } from "../../i18n/use-account-language";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
@@ -14,6 +15,7 @@ export function Layout() {
   const { pathname } = useLocation();
   const { token } = useSession();
   const queryClient = useQueryClient();
+  useAccountLanguage();
   useEffect(() => {
     window.scrollTo(0, 0);
     if (token) void queryClient.invalidateQueries({ queryKey: queryKeys.me });

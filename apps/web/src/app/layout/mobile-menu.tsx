@@ -65,6 +65,11 @@ export function MobileMenu() {
                 <Link to={paths.history} onClick={close} className={LINK}>
                   {t("header.history")}
                 </Link>
+                {user?.isAdmin && (
+                  <Link to={paths.admin} onClick={close} className={LINK}>
+                    {t("header.admin")}
+                  </Link>
+                )}
                 <button
                   type="button"
                   className={`${LINK} text-left`}

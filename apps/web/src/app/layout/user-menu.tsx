@@ -50,6 +50,11 @@ export function UserMenu() {
           <DropdownMenu.Item asChild className={ITEM}>
             <Link to={paths.history}>{t("header.history")}</Link>
           </DropdownMenu.Item>
+          {user?.isAdmin && (
+            <DropdownMenu.Item asChild className={ITEM}>
+              <Link to={paths.admin}>{t("header.admin")}</Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-zinc-200" />
           <DropdownMenu.Item
             className={ITEM}

@@ -2,12 +2,19 @@ import { Slot } from "@radix-ui/react-slot";
 import { clsx } from "clsx";
 import { forwardRef, type ButtonHTMLAttributes } from "react";
 
+/** The focus ring on a light background (each variant names its ring: one colour per button). */
+const RING = "focus-visible:outline-blue-600";
+
 const VARIANTS = {
-  primary: "bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-300",
-  secondary: "bg-zinc-100 text-zinc-900 hover:bg-zinc-200",
-  outline: "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50",
-  ghost: "text-zinc-700 hover:bg-zinc-100",
-  destructive: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300",
+  primary: `bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-300 ${RING}`,
+  secondary: `bg-zinc-100 text-zinc-900 hover:bg-zinc-200 ${RING}`,
+  outline: `border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 ${RING}`,
+  ghost: `text-zinc-700 hover:bg-zinc-100 ${RING}`,
+  destructive: `bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300 ${RING}`,
+  /** On a dark (blue) band: white with dark blue text, a white focus ring. */
+  inverse: "bg-white text-blue-800 hover:bg-blue-50 focus-visible:outline-white",
+  /** The second choice on a dark band: a white outline and white text. */
+  inverseOutline: "border border-white/80 text-white hover:bg-blue-800 focus-visible:outline-white",
 } as const;
 
 const SIZES = {
@@ -35,7 +42,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={asChild ? undefined : (type ?? "button")}
       className={clsx(
         "inline-flex items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600",
+        "focus-visible:outline-2 focus-visible:outline-offset-2",
         "disabled:cursor-not-allowed",
         VARIANTS[variant],
         SIZES[size],

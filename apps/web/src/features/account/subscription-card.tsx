@@ -45,6 +45,7 @@ export function SubscriptionCard({
 
   const { planType, status, currentPeriodEnd } = subscription;
   const free = planType === "free";
+  const pending = !free && subscription.cancelAtPeriodEnd === true;
   const periodEnd =
     free || !currentPeriodEnd
       ? t("account.subscription.neverExpires")
@@ -83,6 +84,20 @@ export function SubscriptionCard({
           </Button>
         </div>
       )}
+      {pending && (
+        <div
+          role="status"
+          className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p className="font-semibold">{t("account.subscription.pendingTitle")}</p>
+          <p className="mt-1">
+            {t("account.subscription.pendingText", {
+              plan: t(`account.subscription.plans.${planType}`),
+              date: periodEnd,
+            })}
+          </p>
+        </div>
+      )}
       <div className="mt-5 flex flex-wrap gap-3">
         {free && (
           <Button asChild>
@@ -94,7 +109,7 @@ export function SubscriptionCard({
             <Link to={paths.minutesCheckout(500)}>{t("account.subscription.buyMinutes")}</Link>
           </Button>
         )}
-        {!free && (
+        {!free && !pending && (
           <Button asChild variant="outline">
             <Link to={paths.downgrade}>{t("account.subscription.downgrade")}</Link>
           </Button>

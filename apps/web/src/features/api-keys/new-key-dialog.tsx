@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
+import { useReturnFocus } from "../../components/ui/use-return-focus";
 import type { CreatedApiKey } from "./api";
 import { CopyButton } from "./copy-button";
 import { ModalFrame } from "./dialog";
@@ -19,6 +20,7 @@ export function NewKeyDialog({
 }) {
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
+  const returnFocus = useReturnFocus(created !== null);
   return (
     <Dialog.Root
       open={created !== null}
@@ -30,6 +32,7 @@ export function NewKeyDialog({
         <ModalFrame
           title={t("developers.keys.newTitle")}
           description={t("developers.keys.newText")}
+          onCloseAutoFocus={returnFocus}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
         >

@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
+import { useReturnFocus } from "../../components/ui/use-return-focus";
 import { toast } from "../../components/ui/toast-store";
 import { useRevokeApiKey, type ApiKey } from "./api";
 import { ModalFrame } from "./dialog";
@@ -32,6 +33,7 @@ export function RevokeKeyDialog({
     }
   };
 
+  const returnFocus = useReturnFocus(apiKey !== null);
   return (
     <Dialog.Root
       open={apiKey !== null}
@@ -43,6 +45,7 @@ export function RevokeKeyDialog({
         <ModalFrame
           title={t("developers.keys.revokeTitle", { name: apiKey.name })}
           description={t("developers.keys.revokeText")}
+          onCloseAutoFocus={returnFocus}
         >
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>

@@ -35,19 +35,11 @@ export function CallToAction({
         </h2>
         <p className="mt-3 text-lg text-blue-50">{text ?? t("marketing.cta.text")}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Button
-            asChild
-            size="lg"
-            className="bg-white text-blue-800 hover:bg-blue-50 focus-visible:outline-white"
-          >
-            <Link to={paths.register}>{t("marketing.cta.startFreeTrial")}</Link>
+          {/* A variant, not extra classes: two utilities for one property do not override. */}
+          <Button asChild size="lg" variant="inverse">
+            <Link to={paths.register}>{t("marketing.cta.startFree")}</Link>
           </Button>
-          <Button
-            asChild
-            size="lg"
-            variant="outline"
-            className="border-white/70 bg-transparent text-white hover:bg-blue-800 focus-visible:outline-white"
-          >
+          <Button asChild size="lg" variant="inverseOutline">
             <Link to={second[0]}>{second[1]}</Link>
           </Button>
         </div>

@@ -2,6 +2,8 @@ import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
+import { useActiveSubscription } from "../../api/queries";
+import type { PlanType } from "../../api/types";
 import { useSession } from "../../auth/session";
 import { Button } from "../../components/ui/button";
 import { Icon } from "./icons";
@@ -9,9 +11,31 @@ import { formatPrice, PLAN_CARDS, tList } from "./plans";
 
 type MainPlan = (typeof PLAN_CARDS)[0] | (typeof PLAN_CARDS)[1];
 
+/** The signed-in user's plan, once known (undefined for a visitor). */
+function useCurrentPlan(): PlanType | undefined {
+  const { data } = useActiveSubscription();
+  return data?.status === "active" ? data.planType : undefined;
+}
+
+/** "Current plan" in place of a button that would only say "you already have it". */
+function CurrentPlanBadge({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <p
+      className={clsx(
+        "inline-flex items-center justify-center rounded-md border border-emerald-300 bg-emerald-50 px-3 font-medium text-emerald-900",
+        className,
+      )}
+    >
+      {t("marketing.plans.currentPlan")}
+    </p>
+  );
+}
+
 function PlanCard({ plan }: { plan: MainPlan }) {
   const { t } = useTranslation();
   const { token } = useSession();
+  const current = useCurrentPlan() === plan.type;
   const popular = plan.type === "basic";
   const key = `marketing.plans.${plan.type}`;
   const to =
@@ -50,9 +74,13 @@ function PlanCard({ plan }: { plan: MainPlan }) {
           </li>
         ))}
       </ul>
-      <Button asChild size="lg" variant={popular ? "primary" : "outline"} className="mt-8 w-full">
-        <Link to={to}>{t(`${key}.cta`)}</Link>
-      </Button>
+      {current ? (
+        <CurrentPlanBadge className="mt-8 h-12 w-full" />
+      ) : (
+        <Button asChild size="lg" variant={popular ? "primary" : "outline"} className="mt-8 w-full">
+          <Link to={to}>{t(`${key}.cta`)}</Link>
+        </Button>
+      )}
     </article>
   );
 }
@@ -60,6 +88,7 @@ function PlanCard({ plan }: { plan: MainPlan }) {
 /** Standard and Pro, compactly, under the two main cards. */
 function LargerPlans() {
   const { t } = useTranslation();
+  const currentPlan = useCurrentPlan();
   return (
     <div className="mt-6 grid gap-4 sm:grid-cols-2">
       {PLAN_CARDS.filter((plan) => plan.type === "standard" || plan.type === "pro").map((plan) => (
@@ -79,9 +108,13 @@ function LargerPlans() {
               {t("marketing.plans.minutesPerMonth", { count: plan.minutes })}
             </p>
           </div>
-          <Button asChild variant="outline" size="sm">
-            <Link to={paths.checkout(plan.type)}>{t(`marketing.plans.${plan.type}.cta`)}</Link>
-          </Button>
+          {currentPlan === plan.type ? (
+            <CurrentPlanBadge className="h-8 text-sm" />
+          ) : (
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.checkout(plan.type)}>{t(`marketing.plans.${plan.type}.cta`)}</Link>
+            </Button>
+          )}
         </div>
       ))}
     </div>

@@ -1,3 +1,4 @@
+import { parse } from "content-disposition";
 import { ApiError, authHeaders } from "../../api/client";
 
 export const EXPORT_FORMATS = ["srt", "vtt", "txt", "json"] as const;
@@ -14,9 +15,20 @@ export async function fetchExport(
   });
   if (!response.ok)
     throw new ApiError(response.status, undefined, (await response.text()) || response.statusText);
-  const disposition = response.headers.get("content-disposition") ?? "";
-  const fileName = disposition.match(/filename="([^"]+)"/)?.[1] ?? `transcription.${format}`;
+  const fileName =
+    dispositionFileName(response.headers.get("content-disposition")) ?? `transcription.${format}`;
   return { text: await response.text(), fileName };
+}
+
+/** The file name a Content-Disposition names: RFC 6266's `filename*` first, else `filename`. */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  try {
+    // parse() decodes filename* (UTF-8, percent-encoded) into `filename`, preferring it.
+    return parse(header).parameters.filename || undefined;
+  } catch {
+    return undefined; // a malformed header: the caller's default name
+  }
 }
 
 /** Saves text as a file named by the server (download names). */

@@ -1,0 +1,86 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.js";
+import { secondsToMinutes } from "../minutes/plans.js";
+
+/** One row of the admin's user list. */
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  name: string | null;
+  createdAt: string;
+  planType: string;
+  /** Plan minutes left this period (whole minutes, as the user sees them). */
+  planMinutes: number;
+  /** Pack minutes left. */
+  packMinutes: number;
+  /** When the user's latest transcription was started; null when there is none. */
+  lastJobAt: string | null;
+}
+
+/** At most this many users a page (newest first). */
+export const ADMIN_USER_PAGE = 50;
+
+/** `%` and `_` are LIKE wildcards: matched literally here. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * Users whose e-mail or name contains `search` (case-insensitive; all when empty), newest
+ * first, with plan, minutes left in each pool and their last job.
+ */
+export async function listUsers(db: Db, search: string): Promise<AdminUserRow[]> {
+  let query = db
+    .selectFrom("users")
+    .leftJoin("subscriptions", "subscriptions.user_id", "users.id")
+    .select([
+      "users.id",
+      "users.email",
+      "users.name",
+      "users.created_at",
+      "subscriptions.plan_type",
+    ]);
+  const trimmed = search.trim();
+  if (trimmed !== "") {
+    const pattern = likePattern(trimmed);
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(users.email) like ${pattern} escape '\\'`,
+        sql<boolean>`lower(coalesce(users.name, '')) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const users = await query
+    .orderBy("users.created_at", "desc")
+    .orderBy("users.id")
+    .limit(ADMIN_USER_PAGE)
+    .execute();
+  if (users.length === 0) return [];
+  const ids = users.map((user) => user.id);
+  const [pools, jobs] = await Promise.all([
+    db
+      .selectFrom("minute_ledger")
+      .select(["user_id", "pool", (eb) => eb.fn.sum<number | string>("seconds").as("seconds")])
+      .where("user_id", "in", ids)
+      .groupBy(["user_id", "pool"])
+      .execute(),
+    db
+      .selectFrom("transcriptions")
+      .select(["user_id", (eb) => eb.fn.max("created_at").as("last")])
+      .where("user_id", "in", ids)
+      .groupBy("user_id")
+      .execute(),
+  ]);
+  const seconds = (userId: string, pool: string) =>
+    Number(pools.find((row) => row.user_id === userId && row.pool === pool)?.seconds ?? 0);
+  return users.map((user) => ({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    createdAt: user.created_at,
+    planType: user.plan_type ?? "free",
+    planMinutes: secondsToMinutes(seconds(user.id, "plan")),
+    packMinutes: secondsToMinutes(seconds(user.id, "pack")),
+    lastJobAt: jobs.find((row) => row.user_id === user.id)?.last ?? null,
+  }));
+}

@@ -1,0 +1,140 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../http/app.js";
+import { presentUser, UserResponse } from "../users/presenter.js";
+import { LOCALES } from "../users/repo.js";
+import * as profile from "./profile.js";
+import { authRateLimits, type AuthRateLimits } from "./rate-limits.js";
+import { currentUser } from "./require-user.js";
+import { ErrorResponse, OkResponse } from "./schema.js";
+import type { AuthServices } from "./service.js";
+
+const NameBody = z.object({ name: z.string().max(200) });
+const LanguageBody = z.object({ language: z.enum(LOCALES) });
+const EmailChangeBody = z.object({
+  /** The new address; the confirmation link goes there. */
+  email: z.email({ error: "Invalid email address" }).max(320),
+  /** The current password. */
+  password: z.string().min(1, "Enter your current password").max(1024),
+});
+const EmailConfirmBody = z.object({
+  token: z.string().min(1).max(200),
+  email: z.email({ error: "Invalid email address" }).max(320),
+});
+const PasswordChangeBody = z.object({
+  currentPassword: z.string().min(1, "Enter your current password").max(1024),
+  newPassword: z.string().min(8, "Password must be at least 8 characters").max(1024),
+});
+
+/**
+ * /api/account/name, /api/account/email (+ /confirm) and /api/account/password: changing one's
+ * own name, e-mail address (confirmed by a link sent to the new one) and password.
+ */
+export function registerProfileRoutes(
+  parent: FastifyInstance,
+  context: AppContext,
+  services: AuthServices,
+  signedIn: preHandlerAsyncHookHandler,
+  limits: AuthRateLimits,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const tags = ["account"];
+  const security = [{ bearer: [] }];
+  const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
+
+  app.patch(
+    "/api/account/name",
+    {
+      schema: {
+        summary: "Change the display name",
+        tags,
+        security,
+        body: NameBody,
+        response: { 200: UserResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) =>
+      presentUser(
+        await profile.changeName(services, currentUser(request), request.body.name),
+        context,
+      ),
+  );
+
+  app.put(
+    "/api/account/language",
+    {
+      schema: {
+        summary: "Set the language of the account's e-mails and payment pages",
+        tags,
+        security,
+        body: LanguageBody,
+        response: { 200: OkResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => {
+      await profile.changeLanguage(services, currentUser(request), request.body.language);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/account/email",
+    {
+      schema: {
+        summary: "Ask to change the e-mail address: a confirmation link goes to the new one",
+        tags,
+        security,
+        body: EmailChangeBody,
+        response: { 202: OkResponse, ...errors, 409: ErrorResponse },
+      },
+      preHandler: [signedIn, authRateLimits(app, limits, "email")],
+    },
+    async (request, reply) => {
+      await profile.requestEmailChange(services, currentUser(request), request.body);
+      return reply.status(202).send({ ok: true as const });
+    },
+  );
+
+  app.post(
+    "/api/account/email/confirm",
+    {
+      schema: {
+        summary: "Confirm a new e-mail address with the link's token",
+        tags,
+        body: EmailConfirmBody,
+        response: { 200: z.object({ email: z.string() }), ...errors, 409: ErrorResponse },
+      },
+      preHandler: authRateLimits(app, limits, "token"),
+    },
+    async (request) => {
+      const user = await profile.confirmEmailChange(services, request.body);
+      return { email: user.email };
+    },
+  );
+
+  app.post(
+    "/api/account/password",
+    {
+      schema: {
+        summary: "Change the password (other sessions are signed out)",
+        tags,
+        security,
+        body: PasswordChangeBody,
+        response: { 200: OkResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) => {
+      await profile.changePassword(
+        services,
+        currentUser(request),
+        request.sessionTokenHash,
+        request.body,
+      );
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,149 @@
+import { AppError } from "../http/app-error.js";
+import { renderMail } from "../mail/templates.js";
+import {
+  findUserById,
+  findUserWithPasswordByEmail,
+  normalizeEmail,
+  type Locale,
+  type User,
+} from "../users/repo.js";
+import { invalidToken, type AuthServices } from "./service.js";
+import { hashPassword, verifyPassword } from "./password.js";
+import { checkNewPassword } from "./password-policy.js";
+import { boundToken, findLiveToken, issueToken, useAllTokens, useToken } from "./tokens.js";
+
+// Changing one's own name, e-mail address (confirmed from the new address) and password.
+
+const wrongPassword = () =>
+  new AppError(400, "WRONG_PASSWORD", "The current password is not correct.");
+
+/** The password check for a change: an account still without a password cannot make one. */
+async function confirmPassword(services: AuthServices, user: User, password: string) {
+  const found = await findUserWithPasswordByEmail(services.db, user.email);
+  if (!found?.passwordHash || !(await verifyPassword(password, found.passwordHash))) {
+    throw wrongPassword();
+  }
+}
+
+/** Sets the display name (trimmed, 1–100 characters). */
+export async function changeName(services: AuthServices, user: User, name: string): Promise<User> {
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > 100) {
+    throw new AppError(400, "INVALID_NAME", "Use a name of 1 to 100 characters.");
+  }
+  await services.db
+    .updateTable("users")
+    .set({ name: trimmed, updated_at: services.now().toISOString() })
+    .where("id", "=", user.id)
+    .execute();
+  return { ...user, name: trimmed };
+}
+
+/** Sets the language the account's e-mails (and hosted pages) are written in. */
+export async function changeLanguage(
+  services: AuthServices,
+  user: User,
+  language: Locale,
+): Promise<void> {
+  await services.db
+    .updateTable("users")
+    .set({ locale: language, updated_at: services.now().toISOString() })
+    .where("id", "=", user.id)
+    .execute();
+}
+
+/**
+ * Starts an e-mail change: checks the password and that no account has the new address, then
+ * e-mails a confirmation link (in the user's language) to the new address. The address changes
+ * only when that link is used; the link carries the address and is bound to it.
+ */
+export async function requestEmailChange(
+  services: AuthServices,
+  user: User,
+  input: { email: string; password: string },
+): Promise<void> {
+  const email = normalizeEmail(input.email);
+  if (email === normalizeEmail(user.email)) {
+    throw new AppError(400, "SAME_EMAIL", "This is already your e-mail address.");
+  }
+  await confirmPassword(services, user, input.password);
+  if (await findUserWithPasswordByEmail(services.db, email)) {
+    throw new AppError(409, "EMAIL_TAKEN", "Another account uses this e-mail address.");
+  }
+  const { token } = await issueToken(services.db, user.id, "email-change", services.now(), email);
+  const link = `${services.config.publicUrl}/confirm-email?${new URLSearchParams({ token, email })}`;
+  const mail = renderMail("email-change", user.locale, { name: user.name, link });
+  services.background.run("e-mail change confirmation", () =>
+    services.mailer.send({ to: email, ...mail }),
+  );
+}
+
+/** Uses a confirmation link: the account's address becomes the new one (once). */
+export async function confirmEmailChange(
+  services: AuthServices,
+  input: { token: string; email: string },
+): Promise<User> {
+  const email = normalizeEmail(input.email);
+  const now = services.now();
+  const live = await findLiveToken(
+    services.db,
+    boundToken(input.token, email),
+    ["email-change"],
+    now,
+  );
+  if (!live) throw invalidToken();
+  try {
+    await services.db.transaction().execute(async (tx) => {
+      if (!(await useToken(tx, live.tokenHash, now))) throw invalidToken();
+      await tx
+        .updateTable("users")
+        .set({ email, updated_at: now.toISOString() })
+        .where("id", "=", live.userId)
+        .execute();
+      // Other pending changes (to other addresses) are void now.
+      await useAllTokens(tx, live.userId, ["email-change"], now);
+    });
+  } catch (error) {
+    // The address was taken since the link was sent (the unique e-mail refuses it).
+    const owner = await findUserWithPasswordByEmail(services.db, email);
+    if (owner && owner.user.id !== live.userId) {
+      throw new AppError(409, "EMAIL_TAKEN", "Another account uses this e-mail address.");
+    }
+    throw error;
+  }
+  const user = await findUserById(services.db, live.userId);
+  if (!user) throw invalidToken();
+  return user;
+}
+
+/**
+ * Changes the password after checking the current one. Every other session, and any reset or
+ * set-up link, stops working; the session making the change stays signed in.
+ */
+export async function changePassword(
+  services: AuthServices,
+  user: User,
+  currentSessionHash: string | undefined,
+  input: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  await confirmPassword(services, user, input.currentPassword);
+  checkNewPassword(input.newPassword, [user.email, user.name ?? ""]);
+  const passwordHash = await hashPassword(input.newPassword);
+  const now = services.now();
+  await services.db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("users")
+      .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+      .where("id", "=", user.id)
+      .execute();
+    await useAllTokens(tx, user.id, ["reset", "setup", "email-change"], now);
+    let others = tx
+      .updateTable("auth_tokens")
+      .set({ used_at: now.toISOString() })
+      .where("user_id", "=", user.id)
+      .where("kind", "=", "session")
+      .where("used_at", "is", null);
+    if (currentSessionHash) others = others.where("token_hash", "!=", currentSessionHash);
+    await others.execute();
+  });
+}

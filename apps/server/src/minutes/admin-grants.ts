@@ -1,0 +1,65 @@
+import type { Db } from "../db/database.js";
+import { AppError } from "../http/app-error.js";
+import {
+  addEntry,
+  hasEntry,
+  sumPools,
+  withUserLock,
+  type MinuteBalance,
+} from "./ledger-entries.js";
+
+/** The most minutes one grant may give (a typo guard, not a business rule). */
+export const MAX_GRANT_MINUTES = 100_000;
+
+/** An admin's grant of minutes to a user, with the reason recorded in the ledger. */
+export interface MinuteGrant {
+  userId: string;
+  /** Who granted them (their e-mail), kept with the reason. */
+  grantedBy: string;
+  minutes: number;
+  /** "plan": until the current period ends; "pack": kept until the account moves to Free. */
+  pool: "plan" | "pack";
+  reason: string;
+  /** The client's id for this grant: a retried or double-clicked request grants once. */
+  requestId: string;
+}
+
+/**
+ * Adds a grant entry (kind "admin_grant") to the user's ledger under the user's lock, once per
+ * `requestId`; its reference is "<admin e-mail>: <reason>". Only positive whole minutes: a
+ * grant never takes a pool down, so the ledger's never-below-zero rule holds by construction
+ * (and withUserLock checks it anyway). Returns the balance after it and whether it was new.
+ */
+export async function grantMinutes(
+  db: Db,
+  grant: MinuteGrant,
+  now = new Date(),
+): Promise<{ balance: MinuteBalance; granted: boolean }> {
+  if (!Number.isInteger(grant.minutes) || grant.minutes < 1) {
+    throw new AppError(400, "INVALID_MINUTES", "Minutes to grant must be a whole number above 0.");
+  }
+  if (grant.minutes > MAX_GRANT_MINUTES) {
+    throw new AppError(
+      400,
+      "INVALID_MINUTES",
+      `At most ${MAX_GRANT_MINUTES} minutes can be granted at once.`,
+    );
+  }
+  const reason = grant.reason.trim();
+  if (reason === "") throw new AppError(400, "REASON_REQUIRED", "Give a reason for the grant.");
+  const key = `admin-grant:${grant.requestId}`;
+  return withUserLock(db, grant.userId, async (tx) => {
+    const granted = !(await hasEntry(tx, key));
+    await addEntry(
+      tx,
+      grant.userId,
+      "admin_grant",
+      grant.pool,
+      grant.minutes * 60,
+      key,
+      `${grant.grantedBy}: ${reason}`,
+      now,
+    );
+    return { balance: await sumPools(tx, grant.userId), granted };
+  });
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { activatePlan } from "../../server/src/billing/subscription-changes.js";
+import { addEntry, withUserLock } from "../../server/src/minutes/ledger-entries.js";
+import type { PlanType } from "../../server/src/minutes/plans.js";
+import { launchBrowser } from "./support/browser.js";
+import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { signedInContext } from "./support/signed-in.js";
+
+describe("billing that never surprises (browser)", () => {
+  let server: E2eServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A signed-in page for a user on `plan` (paid as the product records it) with pack minutes. */
+  async function userOn(plan: PlanType, packMinutes = 0, language: "en" | "zh-HK" = "en") {
+    const { context, userId } = await signedInContext(browser, server, { language });
+    const now = new Date();
+    await withUserLock(server.db, userId, async (tx) => {
+      if (plan !== "free") {
+        await activatePlan(
+          tx,
+          userId,
+          plan,
+          { subscriptionId: null, periodEnd: null, key: `test:${userId}` },
+          now,
+        );
+      }
+      if (packMinutes > 0) {
+        await addEntry(tx, userId, "grant", "pack", packMinutes * 60, `pack:${userId}`, null, now);
+      }
+    });
+    return { page: await context.newPage(), close: () => context.close() };
+  }
+
+  it("Free: the plan card says Current plan; no pack button, the reason and the way up instead", async () => {
+    const { page, close } = await userOn("free");
+    await page.goto(`${server.base}/pricing`);
+    const free = page.getByRole("article", { name: "Free" });
+    await free.getByText("Current plan").waitFor();
+    expect(await free.getByRole("link").count()).toBe(0);
+    await page.getByText("Minute packs are for Basic subscribers.", { exact: false }).waitFor();
+    expect(await page.getByRole("link", { name: /^Buy / }).count()).toBe(0);
+    const up = page.getByRole("link", { name: "Upgrade to Basic" });
+    expect(await up.getAttribute("href")).toBe("/checkout/basic");
+    await close();
+  });
+
+  it("Basic: Current plan on Basic (no Choose Basic), packs on sale, downgrade states the minutes lost", async () => {
+    const { page, close } = await userOn("basic", 500);
+    await page.goto(`${server.base}/pricing`);
+    const basic = page.getByRole("article", { name: "Basic" });
+    await basic.getByText("Current plan").waitFor();
+    expect(await page.getByRole("link", { name: "Choose Basic" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^Buy 500/ }).count()).toBe(1);
+
+    await page.goto(`${server.base}/downgrade`);
+    await page
+      .getByText("Plan minutes left this period: 200. They are replaced now by the Free plan's 20.")
+      .waitFor();
+    await page.getByText("Pack minutes: 500. They are lost now.").waitFor();
+    await close();
+  });
+
+  it("Standard: after the scheduled downgrade the account shows it, with no second Downgrade", async () => {
+    const { page, close } = await userOn("standard");
+    await page.goto(`${server.base}/downgrade`);
+    await page.getByText(/^Plan minutes left this period: 500\. You can use them until /).waitFor();
+    await page.getByText("Pack minutes: none to lose.").waitFor();
+    await page.getByRole("button", { name: "Confirm Downgrade" }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByText("Downgrade scheduled").waitFor();
+    await page.getByText(/Your Standard plan and its minutes stay until /).waitFor();
+    expect(await page.getByRole("link", { name: "Downgrade" }).count()).toBe(0);
+
+    await page.goto(`${server.base}/downgrade`);
+    await page.getByRole("heading", { name: "Your downgrade is already scheduled" }).waitFor();
+    expect(await page.getByRole("button", { name: "Confirm Downgrade" }).count()).toBe(0);
+    await close();
+  });
+
+  it("zh-HK: the same facts in Chinese", async () => {
+    const { page, close } = await userOn("basic", 0, "zh-HK");
+    await page.goto(`${server.base}/downgrade`);
+    await page
+      .getByText("本週期剩餘的計劃分鐘：200 分鐘。會即時由免費計劃的 20 分鐘取代。")
+      .waitFor();
+    await page.getByText("套裝分鐘：沒有需要失去的分鐘。").waitFor();
+    await page.goto(`${server.base}/pricing`);
+    await page.getByRole("article", { name: "基本" }).getByText("目前計劃").waitFor();
+    await close();
+  });
+});

@@ -1,0 +1,38 @@
+import { QueryClient } from "@tanstack/react-query";
+import i18next from "i18next";
+import { StrictMode } from "react";
+import { renderToString } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { Providers } from "../app/providers";
+import { routes } from "../app/router";
+import { resources } from "../i18n";
+import type { Language } from "../i18n/language";
+
+/**
+ * Renders one public page to HTML at build time, as a visitor sees it in `language` (the app
+ * hydrates it in the browser). Browser-only state (the session token) is empty here, as it is
+ * for a visitor.
+ */
+export async function renderPage(path: string, language: Language): Promise<string> {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    resources,
+    lng: language,
+    fallbackLng: "en",
+    interpolation: { escapeValue: false },
+  });
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://prerender${path}`));
+  if (context instanceof Response) throw new Error(`${path} redirects; it cannot be prerendered`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <Providers queryClient={new QueryClient()}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </Providers>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+}
