@@ -43,11 +43,34 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: "Something went wrong on our side. Please try again.",
       } satisfies ErrorBody);
     }
-    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type).
-    return reply
-      .status(status)
-      .send({ code: error.code ?? "BAD_REQUEST", message: error.message } satisfies ErrorBody);
+    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type), in our words.
+    return reply.status(status).send(frameworkError(status, error.code));
   });
+}
+
+/** Fastify's request errors as codes of our own with a message a person can act on. */
+function frameworkError(status: number, code: string | undefined): ErrorBody {
+  switch (code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return {
+        code: "UNSUPPORTED_CONTENT_TYPE",
+        message:
+          "This kind of request body is not accepted here: send JSON, or a file as multipart/form-data.",
+      };
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { code: "BODY_TOO_LARGE", message: "The request body is too large." };
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return { code: "INVALID_JSON", message: "The request body is not valid JSON." };
+    default:
+      return {
+        code: status === 404 ? "NOT_FOUND" : "BAD_REQUEST",
+        message:
+          status === 404
+            ? "Not found."
+            : "The request could not be understood. Check what was sent.",
+      };
+  }
 }
 
 /** SQLite's and PostgreSQL's "busy, try again" errors (locks, conflicts, a statement timeout). */
