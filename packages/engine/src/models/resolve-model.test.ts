@@ -75,6 +75,14 @@ describe("resolveModel", () => {
     });
   });
 
+  it("knows a model placed in the folder as ggml-<name>.bin by its name, as the listing does", async () => {
+    await copyFile(fixture, join(modelsDir, "ggml-qtiny.bin"));
+    const placed = await resolveModel("qtiny", modelsDir, { registry: [testEntry] });
+    expect(placed).toMatchObject({ name: "qtiny", path: join(modelsDir, "ggml-qtiny.bin"), entry: null });
+    const listed = await listInstalledModels(modelsDir, { registry: [testEntry] });
+    expect(listed.map((model) => model.name)).toContain("qtiny");
+  });
+
   it("validates before returning", async () => {
     const broken = join(modelsDir, "broken.bin");
     await writeFile(broken, "not a model at all");

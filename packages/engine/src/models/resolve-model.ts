@@ -81,10 +81,18 @@ export async function resolveModel(
     return resolvePath(nameOrPath, registry, options.baseUrl);
   }
   if (!entry) {
+    // Any whisper.cpp model placed in the models folder as ggml-<name>.bin is known by <name>,
+    // as the folder's listing shows it.
+    const placed = join(resolve(modelsDir), `ggml-${nameOrPath}.bin`);
+    if (/^[\w.-]+$/.test(nameOrPath) && (await isFile(placed))) {
+      const info = await validateModelFile(placed, { registry });
+      return { name: nameOrPath, path: placed, entry: null, info };
+    }
     throw new EngineError(
       "MODEL_NOT_FOUND",
       `Unknown model "${nameOrPath}". Known models: ${knownNamesHint(registry)}. ` +
-        "To use a model file directly, pass its path.",
+        "To use a model file directly, pass its path, or put it in the models folder as " +
+        `ggml-${nameOrPath}.bin.`,
     );
   }
   const dir = resolve(modelsDir);
