@@ -1,5 +1,6 @@
 import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { stopIdleEngine } from "@verbatim/engine";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { addEntry } from "../src/minutes/ledger-entries.js";
@@ -198,7 +199,8 @@ describe.each(DATABASE_KINDS)("hostile uploads on %s", (kind) => {
       fields: { model: "whisper-1" },
       headers: { authorization: `Bearer ${key}` },
     });
-    expect(v1.status).toBe(415);
+    // OpenAI answers unreadable media with 400 invalid_request_error, and so does /v1.
+    expect(v1.status).toBe(400);
     expect(((await v1.json()) as { error: { type: string } }).error.type).toBe(
       "invalid_request_error",
     );
@@ -248,6 +250,7 @@ describe("a decoder that dies is our failure, not the file's", () => {
     api = await startTranscriptionApi("sqlite");
   });
   afterEach(() => {
+    stopIdleEngine(); // it may have been started with a crashing tool
     for (const [name, value] of [
       ["FFMPEG_PATH", saved.ffmpeg],
       ["FFPROBE_PATH", saved.ffprobe],
@@ -263,7 +266,9 @@ describe("a decoder that dies is our failure, not the file's", () => {
 
   it("fails a job whose ffmpeg crashes mid-decode with 500 DECODER_FAILED and releases its minutes", async () => {
     // The engine process inherits this: decoding to PCM crashes after half a second, while the
-    // intake's own ffmpeg run (a stream copy) works.
+    // intake's own ffmpeg run (a stream copy) works. An engine kept warm by an earlier test was
+    // started without it, so it goes first.
+    stopIdleEngine();
     process.env.FFMPEG_PATH = crashingTool("ffmpeg", "pcm_f32le", 0.5);
     const user = await signedInUser(api.db);
     const long = join(scratch.dir, "long.mp3");

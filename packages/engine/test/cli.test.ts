@@ -1,8 +1,10 @@
+import { execFileSync, spawn } from "node:child_process";
 import {
   copyFileSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -228,6 +230,23 @@ describe("verbatim transcribe in batches", () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^WEBVTT/);
     expect(run.stderr).toBe("");
+  });
+
+  it("writes into a named pipe (or /dev/null) as it is, never replacing it with a file", async () => {
+    const pipe = at("out.fifo");
+    execFileSync("mkfifo", [pipe]);
+    const copy = at("from-fifo.srt");
+    const reader = spawn("sh", ["-c", `cat "${pipe}" > "${copy}"`]);
+    const read = new Promise((resolve) => reader.on("exit", resolve));
+    try {
+      const run = runCli(["transcribe", JFK_MP3, "--model", model, "--beam-size", "1", "-o", pipe]);
+      expect(run.status, run.stderr).toBe(0);
+      await read;
+      expect(statSync(pipe).isFIFO()).toBe(true);
+      expect(readFileSync(copy, "utf8")).toMatch(/^1\n\d{2}:\d{2}:\d{2},\d{3} --> /);
+    } finally {
+      reader.kill();
+    }
   });
 
   it("says plainly, before any work, when the output cannot be written", () => {

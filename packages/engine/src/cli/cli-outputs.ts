@@ -88,11 +88,25 @@ async function makeFolder(dir: string): Promise<void> {
   });
 }
 
-/** Writes a transcript; a file is written whole or not at all (written aside, then renamed). */
+/**
+ * Writes a transcript; a file is written whole or not at all (written aside, then renamed). A
+ * target that is not a regular file (/dev/null, a named pipe, a terminal) is written to as it
+ * is: renaming onto it would replace the device itself (as root, /dev/null for everyone).
+ */
 export async function writeOutput(text: string, target: string): Promise<void> {
   if (target === "-") {
     process.stdout.write(text);
     return;
+  }
+  const existing = await stat(target).catch(() => null);
+  if (existing && !existing.isFile() && !existing.isDirectory()) {
+    try {
+      await writeFile(target, text, "utf8");
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new OutputError(`Cannot write ${target}: ${code ?? String(error)}.`);
+    }
   }
   const temporary = `${target}.partial-${process.pid}`;
   try {
