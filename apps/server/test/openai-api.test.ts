@@ -177,7 +177,10 @@ describe("the OpenAI-compatible API with the official client (sqlite)", () => {
       // Whisper's segments (not subtitle cues): token ids, where the window starts in 10 ms
       // frames, the temperature decoded at (tests run without the fallback), log-probability.
       for (const [i, segment] of (verbose.segments ?? []).entries()) {
-        expect(segment).toMatchObject({ id: i, temperature: 0, no_speech_prob: 0 });
+        expect(segment).toMatchObject({ id: i, temperature: 0 });
+        // whisper.cpp's own probability that the window held no speech.
+        expect(segment.no_speech_prob).toBeGreaterThanOrEqual(0);
+        expect(segment.no_speech_prob).toBeLessThanOrEqual(1);
         expect(segment.seek).toBe(Math.floor(segment.start * 100));
         expect(segment.tokens.length).toBeGreaterThan(0);
         expect(segment.tokens.every((token) => Number.isInteger(token) && token >= 0)).toBe(true);

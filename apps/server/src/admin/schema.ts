@@ -95,11 +95,11 @@ export const AdminUser = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string().nullable(),
-  createdAt: z.string(),
+  createdAt: z.string().describe("ISO-8601 UTC time."),
   planType: z.string(),
   planMinutes: z.number().int(),
   packMinutes: z.number().int(),
-  lastJobAt: z.string().nullable(),
+  lastJobAt: z.string().nullable().describe("ISO-8601 UTC time of the newest job, or null."),
 });
 
 /** POST /api/admin/users/:id/minutes body: a grant of minutes with its reason. */

@@ -184,6 +184,34 @@ export async function callEveryRoute(
     })
     .then(note("post", "/api/contact"));
 
+  // Account details (the changes refused here: wrong password, a link that was never sent).
+  await client
+    .PATCH("/api/account/name", { body: { name: "Ann Client" } })
+    .then(note("patch", "/api/account/name"));
+  await client
+    .PUT("/api/account/language", { body: { language: "en" } })
+    .then(note("put", "/api/account/language"));
+  await client
+    .POST("/api/account/email", { body: { email: "new@example.com", password: "not-mine" } })
+    .then(note("post", "/api/account/email"));
+  await client
+    .POST("/api/account/email/confirm", { body: { token: "never-sent", email: "new@example.com" } })
+    .then(note("post", "/api/account/email/confirm"));
+  await client
+    .POST("/api/account/password", {
+      body: { currentPassword: "not-mine", newPassword: "a much longer password" },
+    })
+    .then(note("post", "/api/account/password"));
+  await client
+    .GET("/api/admin/users", { params: { query: { search: "ann" } } })
+    .then(note("get", "/api/admin/users"));
+  await client
+    .POST("/api/admin/users/{id}/minutes", {
+      ...byId,
+      body: { minutes: 5, pool: "pack", reason: "Goodwill", requestId: MISSING_ID },
+    })
+    .then(note("post", "/api/admin/users/{id}/minutes"));
+
   // Last: the account (refused here: the e-mail given does not match).
   await client
     .DELETE("/api/account", { body: { email: "someone-else@example.com" } })

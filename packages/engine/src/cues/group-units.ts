@@ -60,8 +60,18 @@ export function groupUnits(units: readonly SpeechUnit[], options: CueOptions): C
     const nextStart = units[i + 1]?.start ?? Infinity;
     const cjk = isCjkLanguage(options.language) || isCjkText(unitText(run));
     const maxCharsPerLine = cjk ? options.cjkMaxCharsPerLine : options.maxCharsPerLine;
-    for (const group of partition(run, { ...options, maxCharsPerLine }, nextStart - unit.end)) {
-      groups.push({ units: group, maxCharsPerLine });
+    const gap = nextStart - unit.end;
+    for (const group of partition(run, { ...options, maxCharsPerLine }, gap)) {
+      // In a mixed run, a cue that came out all Chinese, Japanese or Korean keeps the CJK limit.
+      const text = unitText(group);
+      if (cjk || !isCjkText(text) || /[a-z]/i.test(text)) {
+        groups.push({ units: group, maxCharsPerLine });
+        continue;
+      }
+      const cjkLimit = options.cjkMaxCharsPerLine;
+      for (const part of partition(group, { ...options, maxCharsPerLine: cjkLimit }, gap)) {
+        groups.push({ units: part, maxCharsPerLine: cjkLimit });
+      }
     }
     from = i + 1;
   });
