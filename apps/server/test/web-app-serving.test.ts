@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
+import { rawGet as rawGetUrl } from "../../web/e2e/support/raw-get.js";
 
 describe("the server serving the web app", () => {
   const web = scratchDir("verbatim-web-");
@@ -76,25 +76,8 @@ describe("the server serving the web app", () => {
   });
 
   /** A GET with these headers, the body left as sent (fetch would decompress it). */
-  function rawGet(path: string, headers: Record<string, string>) {
-    return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-      (resolve, reject) => {
-        request(`${api.base}${path}`, { headers }, (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        })
-          .on("error", reject)
-          .end();
-      },
-    );
-  }
+  const rawGet = (path: string, headers: Record<string, string>) =>
+    rawGetUrl(`${api.base}${path}`, headers);
 
   it.each([
     ["br, gzip", "br"],
