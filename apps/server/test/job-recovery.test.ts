@@ -78,7 +78,7 @@ describe.each(DATABASE_KINDS)("jobs across a restart on %s", (kind) => {
         .executeTakeFirstOrThrow()
     ).status;
 
-  it("hands a running job back on shutdown; the next start finishes it", async () => {
+  it("hands a running job back on shutdown, even while someone follows it; the next start finishes it", async () => {
     const first = await start();
     // 44 s of speech: still running when the server stops.
     const accepted = await upload(first.base, "/api/transcribe", {
@@ -86,15 +86,18 @@ describe.each(DATABASE_KINDS)("jobs across a restart on %s", (kind) => {
       headers: { ...user.auth, prefer: "respond-async" },
     });
     const { id } = (await accepted.json()) as { id: string };
-    const seen = await readEvents(
-      `${first.base}/api/transcriptions/${id}/events`,
-      user.auth,
-      (e) => e.event === "processing",
-    );
+    const url = `${first.base}/api/transcriptions/${id}/events`;
+    // A follower whose page stays open: its stream must not hold the shutdown until the job
+    // ends (it used to, and the job ran to completion instead of going back to the queue).
+    const follower = readEvents(url, user.auth);
+    const seen = await readEvents(url, user.auth, (e) => e.event === "processing");
     expect(seen.at(-1)?.event).toBe("processing");
     expect(await status(id)).toBe("processing");
     await first.app.close();
     expect(await status(id)).toBe("queued");
+    const followed = await follower;
+    expect(followed.map((e) => e.event)).toContain("processing");
+    expect(followed.map((e) => e.event)).not.toContain("completed");
 
     const second = await start();
     try {

@@ -151,12 +151,17 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       : scheduleDailyReport({ db: context.db, config: context.config, log: app.log });
   const stopBilling =
     context.maintenance === false ? () => undefined : scheduleBillingRollover(billing);
+  // Running jobs go back to the queue before Fastify waits for in-flight requests: an open
+  // progress stream would otherwise hold the shutdown until its job finished.
+  app.addHook("preClose", async () => {
+    await preparation.stop();
+    await jobs.handBack();
+  });
   app.addHook("onClose", async () => {
     stopMaintenance();
     stopBilling();
     billing.mailer.close();
     stopDailyReport();
-    await preparation.stop();
     await jobs.stop();
     await rateLimits.close();
   });

@@ -153,7 +153,7 @@ export class BullJobQueue implements JobQueue {
     );
   }
 
-  async stop(): Promise<void> {
+  async handBack(): Promise<void> {
     this.unsubscribeStop?.();
     await this.sweeper?.stop();
     if (this.worker) {
@@ -164,6 +164,10 @@ export class BullJobQueue implements JobQueue {
       await closing;
       await this.fleet.leave(this.workerId).catch(() => undefined);
     }
+  }
+
+  async stop(): Promise<void> {
+    await this.handBack();
     await this.queue.close().catch(() => undefined);
     await this.pubsub.close();
     for (const client of [this.redis, this.workerRedis]) {

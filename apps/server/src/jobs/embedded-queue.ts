@@ -26,8 +26,12 @@ export class EmbeddedJobQueue implements JobQueue {
     await this.workers?.start();
   }
 
-  async stop(): Promise<void> {
+  async handBack(): Promise<void> {
     await this.workers?.stop();
+  }
+
+  stop(): Promise<void> {
+    return this.handBack();
   }
 
   enqueued(): Promise<void> {

@@ -16,6 +16,11 @@ export interface JobQueue {
   readonly events: JobEventBus;
   /** Recovers what a previous run left and starts this process's workers, if any. */
   start(): Promise<void>;
+  /**
+   * Stops taking jobs and hands running ones back to the queue, keeping connections open for
+   * the requests still being answered (a shutdown's first step; `stop` includes it).
+   */
+  handBack(): Promise<void>;
   /** Stops taking jobs, hands running ones back to the queue and closes connections. */
   stop(): Promise<void>;
   /** A job row was inserted `queued`: deliver it to a worker and tell followers. */

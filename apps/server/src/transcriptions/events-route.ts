@@ -95,6 +95,11 @@ async function currentEvent(
  */
 export function transcriptionEventsRoute(services: TranscriptionServices): FastifyPluginAsync {
   return async (plugin) => {
+    // Streams still open when the server stops end then (clients reconnect to the next one).
+    const open = new Set<() => void>();
+    plugin.addHook("preClose", async () => {
+      for (const close of open) close();
+    });
     plugin.withTypeProvider<ZodTypeProvider>().get(
       "/api/transcriptions/:id/events",
       {
@@ -132,6 +137,7 @@ export function transcriptionEventsRoute(services: TranscriptionServices): Fasti
         const close = () => {
           if (closed) return;
           closed = true;
+          open.delete(close);
           for (const cleanup of cleanups) cleanup();
           res.end();
         };
@@ -142,6 +148,7 @@ export function transcriptionEventsRoute(services: TranscriptionServices): Fasti
           if (isFinalEvent(event)) close();
         };
         res.on("close", close);
+        open.add(close);
         res.write("retry: 3000\n\n");
 
         // Listen first, then read the state, so nothing that happens in between is missed.
