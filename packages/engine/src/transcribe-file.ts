@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import type { Cue } from "@verbatim/subtitles";
+import type { Cue, Speaker } from "@verbatim/subtitles";
 import { buildCues, type CueOptions } from "./cues/index.js";
 import { EngineError } from "./errors.js";
 import { probeMedia, type MediaInfo } from "./media/probe.js";
@@ -46,6 +46,23 @@ export interface TranscribeRequest {
    * what was reserved for it. Longer audio fails with INPUT_LONGER_THAN_DECLARED.
    */
   maxDurationMs?: number;
+  /** Label who speaks when (speaker diarization); off when absent. */
+  diarize?: DiarizeOptions;
+}
+
+/** How many speakers to look for, and saved voices to recognise by name. */
+export interface DiarizeOptions {
+  /** The exact number of speakers, when known; otherwise found between min and max. */
+  speakers?: number;
+  minSpeakers?: number;
+  maxSpeakers?: number;
+  /** The user's saved voices: a speaker whose voice matches one closely enough takes its name. */
+  voices?: { name: string; embedding: number[] }[];
+}
+
+/** A speaker of a finished transcription, with how long they spoke. */
+export interface TranscribedSpeaker extends Speaker {
+  speechMs: number;
 }
 
 /** Progress of a running transcription. */
@@ -69,6 +86,8 @@ export interface Transcription {
   speechMs: number;
   segments: Segment[];
   cues: Cue[];
+  /** Present when diarization ran: segments, words and cues carry these speakers' ids. */
+  speakers?: TranscribedSpeaker[];
   warnings: string[];
   timings: { totalMs: number; modelLoadMs: number; transcribeMs: number };
 }

@@ -8,6 +8,19 @@ export interface Word {
   end: number;
   /** The model's confidence, 0..1, when known. */
   probability?: number;
+  /** Id of the speaker who said it (a `Speaker.id`), when the audio was diarized. */
+  speaker?: string;
+}
+
+/**
+ * A voice found by speaker diarization. Accuracy with trained models is not measured in this
+ * repository (no trained weights can be downloaded where it is built; see docs/speakers.md).
+ */
+export interface Speaker {
+  /** Stable within one transcription: "S1", "S2", … in order of first appearance. */
+  id: string;
+  /** The name the user gave it or the saved voice it matched; null shows as "Speaker N". */
+  name: string | null;
 }
 
 /** One subtitle shown on screen from `start` to `end` (integer milliseconds). */
@@ -22,6 +35,8 @@ export interface Cue {
   text: string;
   /** The words the cue was built from, when word timings are known. */
   words?: Word[];
+  /** Id of the cue's speaker (a `Speaker.id`); a cue never holds two speakers. */
+  speaker?: string;
 }
 
 /** A whole transcription: its cues plus what is known about the media. */
@@ -32,4 +47,6 @@ export interface Transcript {
   duration: number;
   /** The cues in display order. */
   cues: Cue[];
+  /** The speakers the cues refer to, when the audio was diarized. */
+  speakers?: Speaker[];
 }

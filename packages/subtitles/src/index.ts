@@ -1,4 +1,4 @@
-export type { Cue, Transcript, Word } from "./cue.js";
+export type { Cue, Speaker, Transcript, Word } from "./cue.js";
 export {
   formatTimecode,
   isStrictTimecode,

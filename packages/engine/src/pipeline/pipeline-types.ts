@@ -39,6 +39,8 @@ export interface Segment {
   noSpeechProb?: number;
   /** Temperature the segment was finally decoded at. */
   temperature?: number;
+  /** Id of the speaker (diarization on); a segment holds one speaker. */
+  speaker?: string;
 }
 
 /** Progress as the engine process sees it. */
