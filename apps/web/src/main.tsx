@@ -18,13 +18,12 @@ const visitor = prerendered !== undefined && storedToken() === null;
 
 async function start() {
   if (!visitor) {
-    setupI18n();
+    await setupI18n();
     createRoot(root!).render(app());
     return;
   }
   // Hydrate in the page's own language, with the route's code loaded first (as rendered).
-  const i18n = setupI18n(prerendered);
-  await loadInitialRoute();
+  const [i18n] = await Promise.all([setupI18n(prerendered), loadInitialRoute()]);
   hydrateRoot(root!, app());
   // A language named in the link, or no preference yet: the page's becomes the preference.
   // Else the preference wins (a stored choice the server did not know).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resources } from "../src/i18n";
+import { resources } from "../src/i18n/all-resources";
 
 /** Every key path of a nested object of strings. */
 function keys(value: unknown, prefix = ""): string[] {

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 import { createQueryClient } from "../src/api/queries";
 import { Providers } from "../src/app/providers";
 import { setupI18n } from "../src/i18n";
+import { resources } from "../src/i18n/all-resources";
 import type { Language } from "../src/i18n/language";
 
 /**
@@ -19,7 +20,7 @@ export async function renderRoutes(
     strict = false,
   }: { path?: string; language?: Language; strict?: boolean } = {},
 ) {
-  if (!i18n.isInitialized) setupI18n(language);
+  if (!i18n.isInitialized) await setupI18n(language, resources);
   await i18n.changeLanguage(language);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,61 +1,36 @@
-import i18n from "i18next";
+import i18n, { type Resource } from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import enAccount from "./locales/en/account.json";
-import enAdmin from "./locales/en/admin.json";
-import enBilling from "./locales/en/billing.json";
-import enCommon from "./locales/en/common.json";
-import enDevelopers from "./locales/en/developers.json";
-import enEditor from "./locales/en/editor.json";
-import enErrors from "./locales/en/errors.json";
-import enLegal from "./locales/en/legal.json";
-import enMarketing from "./locales/en/marketing.json";
-import enWorkspace from "./locales/en/workspace.json";
-import zhAccount from "./locales/zh-HK/account.json";
-import zhAdmin from "./locales/zh-HK/admin.json";
-import zhBilling from "./locales/zh-HK/billing.json";
-import zhCommon from "./locales/zh-HK/common.json";
-import zhDevelopers from "./locales/zh-HK/developers.json";
-import zhEditor from "./locales/zh-HK/editor.json";
-import zhErrors from "./locales/zh-HK/errors.json";
-import zhLegal from "./locales/zh-HK/legal.json";
-import zhMarketing from "./locales/zh-HK/marketing.json";
-import zhWorkspace from "./locales/zh-HK/workspace.json";
-import { initialLanguage, storeLanguage, type Language } from "./language";
+import { initialLanguage, LANGUAGES, storeLanguage, type Language } from "./language";
 
-// Every visible string, in both languages, one file per area of the app with the same keys.
-const en = {
-  ...enCommon,
-  ...enMarketing,
-  ...enLegal,
-  ...enAccount,
-  ...enBilling,
-  ...enAdmin,
-  ...enWorkspace,
-  ...enEditor,
-  ...enDevelopers,
-  ...enErrors,
-};
-const zhHK = {
-  ...zhCommon,
-  ...zhMarketing,
-  ...zhLegal,
-  ...zhAccount,
-  ...zhBilling,
-  ...zhAdmin,
-  ...zhWorkspace,
-  ...zhEditor,
-  ...zhDevelopers,
-  ...zhErrors,
+/** One language's texts, as its own chunk: a page downloads only the language it shows. */
+const translations: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  en: () => import("./translations/en"),
+  "zh-HK": () => import("./translations/zh-HK"),
 };
 
-export const resources = { en: { translation: en }, "zh-HK": { translation: zhHK } } as const;
-
-/** Starts i18next in the preferred language and keeps `<html lang>` and the preference in step. */
-export function setupI18n(language: Language = initialLanguage()) {
-  void i18n.use(initReactI18next).init({
-    resources,
+/**
+ * Starts i18next in the preferred language and keeps `<html lang>` and the preference in step.
+ * In the browser each language is fetched when first shown (switching loads the other one);
+ * `resources` given (tests) are used as they are.
+ */
+export async function setupI18n(language: Language = initialLanguage(), resources?: Resource) {
+  const instance = i18n.use(initReactI18next);
+  if (!resources) {
+    instance.use(
+      resourcesToBackend((lng: string) =>
+        lng in translations ? translations[lng as Language]() : Promise.resolve({ default: {} }),
+      ),
+    );
+  }
+  await instance.init({
+    ...(resources ? { resources } : {}),
     lng: language,
-    fallbackLng: "en",
+    supportedLngs: LANGUAGES,
+    // Both languages have every key (test/locales.test.ts), so nothing falls back, and the
+    // other language is not downloaded just in case.
+    fallbackLng: false,
+    load: "currentOnly",
     interpolation: { escapeValue: false },
   });
   document.documentElement.lang = language;

@@ -1,8 +1,12 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSession } from "../auth/session";
 import { VisitorHome } from "../features/marketing/visitor-home";
-import { Workspace } from "../features/workspace/workspace";
+
+// The workspace (upload, editor) is its own chunk: a visitor's landing page does not carry it.
+const Workspace = lazy(async () => ({
+  default: (await import("../features/workspace/workspace")).Workspace,
+}));
 
 /** `/`: the marketing home for visitors, the transcription workspace when signed in. */
 export default function HomePage() {
@@ -15,5 +19,11 @@ export default function HomePage() {
         "",
       );
   }, [t]);
-  return token ? <Workspace /> : <VisitorHome />;
+  return token ? (
+    <Suspense fallback={null}>
+      <Workspace />
+    </Suspense>
+  ) : (
+    <VisitorHome />
+  );
 }

@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { Providers } from "../app/providers";
 import { routes } from "../app/router";
-import { resources } from "../i18n";
+import { resources } from "../i18n/all-resources";
 import type { Language } from "../i18n/language";
 
 /**
