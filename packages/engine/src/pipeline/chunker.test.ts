@@ -57,9 +57,15 @@ async function collect(
   isSpeech: (n: number) => boolean,
   target: number,
   max: number,
+  first?: number,
 ) {
   const chunks: SpeechChunk[] = [];
-  const options = { targetChunkSeconds: target, maxChunkSeconds: max, speechPadMs: 0 };
+  const options = {
+    targetChunkSeconds: target,
+    maxChunkSeconds: max,
+    speechPadMs: 0,
+    ...(first === undefined ? {} : { firstChunkSeconds: first }),
+  };
   for await (const chunk of speechChunks(ramp(seconds), new ScriptedDetector(isSpeech), options)) {
     chunks.push(chunk);
   }
@@ -104,6 +110,23 @@ describe("speechChunks", () => {
     ]);
     expect(chunks.reduce((sum, c) => sum + c.pcm.length, 0)).toBe(25 * RATE);
     expect(chunks[1]!.pcm[0]).toBe(chunks[1]!.sourceStart);
+  });
+
+  it("cuts the first chunk sooner, so the first text comes early", async () => {
+    // A silence every 4 s: [3 s, 4 s), [7 s, 8 s), …
+    const speech = (n: number) => n % (4 * RATE) < 3 * RATE;
+    const chunks = await collect(40, speech, 10, 30, 2);
+    const ends = chunks.map((c) => c.sourceEnd / RATE);
+    expect(ends.length).toBeGreaterThan(2);
+    // First: the silence after 2 s; then the silences after 10 s more each time.
+    expect(Math.floor(ends[0]!)).toBe(3);
+    expect(Math.floor(ends[1]!)).toBe(15);
+    expect(Math.floor(ends[2]!)).toBe(27);
+  });
+
+  it("forces the first cut at twice its target in continuous speech", async () => {
+    const chunks = await collect(30, () => true, 10, 20, 3);
+    expect(chunks.map((c) => Math.round((c.sourceEnd - c.sourceStart) / RATE))).toEqual([6, 20, 4]);
   });
 
   it("yields a chunk with no audio for pure silence, so progress still advances", async () => {

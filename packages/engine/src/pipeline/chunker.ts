@@ -7,6 +7,11 @@ import { TimeMap, type TimeMapPiece } from "./time-map.js";
 export interface ChunkingOptions {
   /** Cut at the first silence after this much audio. */
   targetChunkSeconds: number;
+  /**
+   * The first chunk's target: shorter, so the first text appears soon after a job starts (the
+   * whole chunk goes through voice activity detection before the model sees any of it).
+   */
+  firstChunkSeconds?: number;
   /** Cut here even inside speech. */
   maxChunkSeconds: number;
   /** Audio kept around each speech region so words are not clipped. */
@@ -15,9 +20,11 @@ export interface ChunkingOptions {
 
 // Two minutes keeps memory small (a chunk's audio is held about four times over: raw, speech
 // copy, the binding's copy, and the next chunk being read ahead) while adding only about one
-// padded 30 s window of encoder work per chunk.
+// padded 30 s window of encoder work per chunk. The first is one window long: its text is the
+// first a user sees.
 export const DEFAULT_CHUNKING_OPTIONS: ChunkingOptions = {
   targetChunkSeconds: 120,
+  firstChunkSeconds: 30,
   maxChunkSeconds: 240,
   speechPadMs: 200,
 };
@@ -42,8 +49,19 @@ export async function* speechChunks(
   detector: VoiceActivity,
   options: ChunkingOptions = DEFAULT_CHUNKING_OPTIONS,
 ): AsyncGenerator<SpeechChunk> {
-  const target = options.targetChunkSeconds * SAMPLE_RATE;
-  const max = options.maxChunkSeconds * SAMPLE_RATE;
+  const later = {
+    target: options.targetChunkSeconds * SAMPLE_RATE,
+    max: options.maxChunkSeconds * SAMPLE_RATE,
+  };
+  const firstSeconds = options.firstChunkSeconds;
+  const first =
+    firstSeconds === undefined
+      ? later
+      : {
+          target: Math.min(firstSeconds, options.targetChunkSeconds) * SAMPLE_RATE,
+          max: Math.min(2 * firstSeconds, options.maxChunkSeconds) * SAMPLE_RATE,
+        };
+  let { target, max } = first;
   let buffer = new ChunkBuffer(0);
   let regions: SpeechRegion[] = [];
 
@@ -64,6 +82,7 @@ export async function* speechChunks(
         // the model runs, and only its speech copy is needed.
         buffer = buffer.rest(analysed);
         regions = [];
+        ({ target, max } = later);
         yield chunk;
       }
     }
