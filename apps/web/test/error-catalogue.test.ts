@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import en from "../src/i18n/locales/en/errors.json";
-import zh from "../src/i18n/locales/zh-HK/errors.json";
+import en from "@verbatim/contract/error-texts/en.json";
+import zh from "@verbatim/contract/error-texts/zh-HK.json";
 
 const root = join(import.meta.dirname, "../../..");
 

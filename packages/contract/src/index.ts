@@ -10,3 +10,5 @@ export {
   type PlanType,
 } from "./plans.js";
 export { ACTIVE_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "./jobs.js";
+export { LANGUAGES, languageFromPreferences, type Language } from "./languages.js";
+export { ERROR_TEXTS, errorTextFor } from "./error-texts.js";

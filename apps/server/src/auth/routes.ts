@@ -21,6 +21,7 @@ import {
   SessionResponse,
 } from "./schema.js";
 import * as auth from "./service.js";
+import { requestLanguage } from "../http/request-language.js";
 import { dummyPasswordHash } from "./password.js";
 import { registerProfileRoutes } from "./profile-routes.js";
 import { hashToken } from "./tokens.js";
@@ -82,7 +83,10 @@ export function authRoutes(context: AppContext, rateLimits: RateLimitStore): Fas
         preHandler: authRateLimits(app, limits, "email"),
       },
       async (request) => {
-        await auth.registerUser(services, request.body);
+        await auth.registerUser(services, {
+          ...request.body,
+          language: request.body.language ?? requestLanguage(request),
+        });
         return { emailSent: true as const };
       },
     );

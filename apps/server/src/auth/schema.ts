@@ -12,8 +12,8 @@ export const RegisterBody = z.object({
   name: z.string().trim().min(2, "Name must be at least 2 characters").max(200),
   /** Where the set-up link is sent. */
   email: Email,
-  /** Interface language at sign-up; e-mails are written in it. */
-  language: z.enum(LOCALES).default("en"),
+  /** Interface language at sign-up; e-mails are written in it (absent: Accept-Language). */
+  language: z.enum(LOCALES).optional(),
 });
 
 /** POST /api/auth/login. */

@@ -1,11 +1,26 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { errorTextFor } from "@verbatim/contract";
 import { AppError, type ErrorBody } from "./app-error.js";
+import { requestLanguage } from "./request-language.js";
 import { isOpenAIPath, sendOpenAINotFound } from "../openai/not-found.js";
+
+/**
+ * The message in the language the request asks for (Accept-Language), from the error
+ * catalogue; English answers keep the server's own sentence, which may say more.
+ */
+function localised(body: ErrorBody, request: FastifyRequest): ErrorBody {
+  const language = requestLanguage(request);
+  if (language === "en") return body;
+  const message = errorTextFor(body.code, language, body.details);
+  return message ? { ...body, message } : body;
+}
 
 /** Renders every error in one shape, `{ code, message }`, with the right status. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const send = (status: number, body: ErrorBody) =>
+      reply.status(status).send(localised(body, request));
     // Refused before the body was read (an upload answered at once): the client may stop
     // sending it, which would leave the connection neither idle nor done and hold up a
     // shutdown; close it after the answer instead.
@@ -18,19 +33,19 @@ export function registerErrorHandling(app: FastifyInstance): void {
       };
       const retryAfter = error.details?.retryAfterSeconds;
       if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
-      return reply.status(error.status).send(body);
+      return send(error.status, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, "").replace(/\//g, ".") || "request";
       const message = `Invalid ${error.validationContext ?? "request"} (${field}): ${first?.message ?? "invalid value"}`;
-      return reply.status(400).send({ code: "VALIDATION_FAILED", message } satisfies ErrorBody);
+      return send(400, { code: "VALIDATION_FAILED", message, details: { field } });
     }
     const unavailable = serviceUnavailable(error);
     if (unavailable) {
       request.log.warn({ err: error }, "request refused: storage or database busy");
       if (unavailable.status === 503) reply.header("retry-after", "2");
-      return reply.status(unavailable.status).send(unavailable.body);
+      return send(unavailable.status, unavailable.body);
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500
@@ -38,13 +53,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
         : 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.status(500).send({
+      return send(500, {
         code: "INTERNAL",
         message: "Something went wrong on our side. Please try again.",
-      } satisfies ErrorBody);
+      });
     }
     // Fastify's own 4xx (malformed JSON, body too large, unsupported media type), in our words.
-    return reply.status(status).send(frameworkError(status, error.code));
+    return send(status, frameworkError(status, error.code));
   });
 }
 
@@ -115,9 +130,13 @@ export function registerNotFound(
     if (isOpenAIPath(request.url.split("?")[0] ?? "")) return sendOpenAINotFound(request, reply);
     const answered = fallback?.(request, reply);
     if (answered) return answered;
-    return reply.status(404).send({
-      code: "NOT_FOUND",
-      message: `No route ${request.method} ${request.url.split("?")[0]}`,
-    } satisfies ErrorBody);
+    return reply
+      .status(404)
+      .send(
+        localised(
+          { code: "NOT_FOUND", message: `No route ${request.method} ${request.url.split("?")[0]}` },
+          request,
+        ),
+      );
   });
 }

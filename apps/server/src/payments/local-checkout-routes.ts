@@ -1,3 +1,4 @@
+import { requestLanguage } from "../http/request-language.js";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { findCheckout, type CheckoutRow } from "../billing/checkout-repo.js";
 import { formatUsd, productDescription } from "../billing/catalog.js";
@@ -133,5 +134,5 @@ function originOf(url: string | null): string {
 }
 
 function prefersChinese(request: FastifyRequest): boolean {
-  return /^zh/i.test(String(request.headers["accept-language"] ?? ""));
+  return requestLanguage(request) === "zh-HK";
 }

@@ -1,12 +1,11 @@
+import { LANGUAGES, type Language } from "@verbatim/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../db/database.js";
 import type { Database, UsersTable } from "../db/schema.js";
 
 /** The interface languages an account can choose; e-mails are written in it. */
-export const LOCALES = ["en", "zh-HK"] as const;
-
-/** One of {@link LOCALES}. */
-export type Locale = (typeof LOCALES)[number];
+export const LOCALES = LANGUAGES;
+export type Locale = Language;
 
 /** A user as the rest of the server sees one: never the password hash. */
 export interface User {

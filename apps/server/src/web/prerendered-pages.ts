@@ -1,3 +1,4 @@
+import { requestLanguage } from "../http/request-language.js";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyRequest } from "fastify";
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -28,11 +29,8 @@ export function visitorLanguage(request: FastifyRequest, languages: string[]): s
     .map((part) => part.trim().split("="))
     .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
   if (cookie && languages.includes(decodeURIComponent(cookie))) return decodeURIComponent(cookie);
-  const first = String(request.headers["accept-language"] ?? "")
-    .split(",")[0]
-    ?.trim()
-    .toLowerCase();
-  return first && /^zh-(hk|tw|mo|hant)/.test(first) && languages.includes("zh-HK") ? "zh-HK" : "en";
+  const asked = requestLanguage(request);
+  return languages.includes(asked) ? asked : "en";
 }
 
 /**

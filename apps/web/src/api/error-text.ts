@@ -3,7 +3,7 @@ import { ApiError } from "./client";
 
 /**
  * What to tell the user about a failed call, in their language: the app's own text for the
- * server's error code (locales/…/errors.json, filled in from the error's details), else the
+ * server's error code (the catalogue in packages/contract/src/error-texts, filled in from the error's details), else the
  * server's message for a code the app does not know, else `fallback`.
  */
 export function errorText(error: unknown, fallback?: string): string {

@@ -1,14 +1,12 @@
-/** The interface languages. */
-export const LANGUAGES = ["en", "zh-HK"] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { languageFromPreferences, LANGUAGES, type Language } from "@verbatim/contract";
+
+/** The interface languages (the rule that picks one is shared with the server). */
+export { LANGUAGES, type Language };
 
 const STORAGE_KEY = "language";
 
 /** zh-HK for zh-HK, zh-TW and any zh-Hant browser language; en for everything else. */
-export function languageFromBrowser(browserLanguages: readonly string[]): Language {
-  const first = browserLanguages[0]?.toLowerCase() ?? "";
-  return /^zh-(hk|tw|mo|hant)/.test(first) ? "zh-HK" : "en";
-}
+export const languageFromBrowser = languageFromPreferences;
 
 /** The stored preference if it is en or zh-HK, else the browser's language. */
 export function initialLanguage(): Language {

@@ -4,7 +4,7 @@ import billing from "../locales/en/billing.json";
 import common from "../locales/en/common.json";
 import developers from "../locales/en/developers.json";
 import editor from "../locales/en/editor.json";
-import errors from "../locales/en/errors.json";
+import errors from "@verbatim/contract/error-texts/en.json";
 import legal from "../locales/en/legal.json";
 import marketing from "../locales/en/marketing.json";
 import workspace from "../locales/en/workspace.json";

@@ -4,7 +4,7 @@ import billing from "../locales/zh-HK/billing.json";
 import common from "../locales/zh-HK/common.json";
 import developers from "../locales/zh-HK/developers.json";
 import editor from "../locales/zh-HK/editor.json";
-import errors from "../locales/zh-HK/errors.json";
+import errors from "@verbatim/contract/error-texts/zh-HK.json";
 import legal from "../locales/zh-HK/legal.json";
 import marketing from "../locales/zh-HK/marketing.json";
 import workspace from "../locales/zh-HK/workspace.json";
