@@ -362,4 +362,69 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     // Rolling again in the same period changes nothing.
     expect(await rollPaidPeriods(services)).toBe(0);
   });
+
+  it("upgrades Basic to Standard for the price less the unused part of the Basic period", async () => {
+    const user = await signedInUser(api.db);
+    const b1 = await buy(user, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: b1, planType: "basic" },
+      user.auth,
+    );
+    // Ten days into a thirty-day period.
+    const day = 86_400_000;
+    await api.db
+      .updateTable("subscriptions")
+      .set({
+        current_period_start: new Date(Date.now() - 10 * day).toISOString(),
+        current_period_end: new Date(Date.now() + 20 * day).toISOString(),
+      })
+      .where("user_id", "=", user.id)
+      .execute();
+
+    const quoted = await fetch(`${api.base}/api/subscriptions/quote?plan=standard`, {
+      headers: user.auth,
+    });
+    expect(quoted.status).toBe(200);
+    const quote = (await quoted.json()) as {
+      creditCents: number;
+      dueCents: number;
+      priceCents: number;
+    };
+    // $4.00 of Basic left (a millisecond or two less by now).
+    expect(quote.creditCents).toBeGreaterThanOrEqual(399);
+    expect(quote.creditCents).toBeLessThanOrEqual(400);
+    expect(quote.dueCents).toBe(1350 - quote.creditCents);
+
+    const start = await api.post("/api/subscriptions/standard", undefined, user.auth);
+    const { url } = (await start.json()) as { url: string };
+    const html = await (await fetch(local(url))).text();
+    const due = `$${(quote.dueCents / 100).toFixed(2)}`;
+    expect(html).toContain(`${due} <small>today</small>`);
+    expect(html).toContain(`$${(quote.creditCents / 100).toFixed(2)} off for the unused part`);
+    expect(html).toContain("then $13.50 a month");
+
+    const paid = await pay(url);
+    const sessionId = new URL(paid.headers.get("location") ?? "").searchParams.get("session_id");
+    const confirmed = await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId, planType: "standard" },
+      user.auth,
+    );
+    expect(confirmed.status).toBe(200);
+    expect(await active(user)).toMatchObject({ planType: "standard", status: "active" });
+    expect(await me(user)).toMatchObject({ credits: 500 });
+    const row = await api.db
+      .selectFrom("checkout_sessions")
+      .select("amount_cents")
+      .where("provider_session_id", "=", sessionId ?? "")
+      .executeTakeFirstOrThrow();
+    expect(row.amount_cents).toBe(quote.dueCents);
+
+    // From Standard, Basic is a move down: no credit, full price.
+    const back = (await (
+      await fetch(`${api.base}/api/subscriptions/quote?plan=basic`, { headers: user.auth })
+    ).json()) as { creditCents: number; dueCents: number };
+    expect(back).toMatchObject({ creditCents: 0, dueCents: 600 });
+  });
 });

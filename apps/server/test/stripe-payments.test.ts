@@ -224,6 +224,43 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
     expect(await grantsFor(sessionId)).toBe(1);
   });
 
+  it("takes an upgrade's credit off the first payment with a one-time coupon, and cancels the old plan", async () => {
+    const user = await signedInUser(api.db);
+    const basic = await startCheckout(user, "/api/subscriptions/basic");
+    stand.pay(basic);
+    expect((await confirmPlan(user, basic, "basic")).status).toBe(200);
+    const basicSubscription = stand.sessions.get(basic)?.subscription ?? "";
+    const day = 86_400_000;
+    await api.db
+      .updateTable("subscriptions")
+      .set({
+        current_period_start: new Date(Date.now() - 15 * day).toISOString(),
+        current_period_end: new Date(Date.now() + 15 * day).toISOString(),
+      })
+      .where("user_id", "=", user.id)
+      .execute();
+
+    const coupons = new Set(stand.coupons.keys());
+    const standard = await startCheckout(user, "/api/subscriptions/standard");
+    const created = [...stand.coupons.values()].filter((coupon) => !coupons.has(coupon.id));
+    expect(created).toHaveLength(1);
+    const coupon = created[0]!;
+    expect(coupon).toMatchObject({ currency: "usd", duration: "once", max_redemptions: 1 });
+    expect(coupon.amount_off).toBeGreaterThanOrEqual(299);
+    expect(coupon.amount_off).toBeLessThanOrEqual(300);
+    const session = stand.sessions.get(standard);
+    // Renewals stay at the full price; only this first payment is lower.
+    expect(session?.line_items_params[0]?.price_data).toMatchObject({ unit_amount: "1350" });
+    expect(session?.amount_total).toBe(1350 - coupon.amount_off);
+
+    stand.pay(standard);
+    const confirmed = await confirmPlan(user, standard, "standard");
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ minutesAdded: 500 });
+    expect(await activePlan(user)).toMatchObject({ planType: "standard", status: "active" });
+    expect(stand.subscriptions.get(basicSubscription)?.status).toBe("canceled");
+  });
+
   it("grants once when five confirmations of one session arrive together", async () => {
     const user = await signedInUser(api.db);
     const sessionId = await startCheckout(user, "/api/subscriptions/standard");

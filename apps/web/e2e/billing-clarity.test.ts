@@ -21,7 +21,12 @@ describe("billing that never surprises (browser)", () => {
   });
 
   /** A signed-in page for a user on `plan` (paid as the product records it) with pack minutes. */
-  async function userOn(plan: PlanType, packMinutes = 0, language: "en" | "zh-HK" = "en") {
+  async function userOn(
+    plan: PlanType,
+    packMinutes = 0,
+    language: "en" | "zh-HK" = "en",
+    subscriptionId: string | null = null,
+  ) {
     const { context, userId } = await signedInContext(browser, server, { language });
     const now = new Date();
     await withUserLock(server.db, userId, async (tx) => {
@@ -30,7 +35,7 @@ describe("billing that never surprises (browser)", () => {
           tx,
           userId,
           plan,
-          { subscriptionId: null, periodEnd: null, key: `test:${userId}` },
+          { subscriptionId, periodEnd: null, key: `test:${userId}` },
           now,
         );
       }
@@ -38,7 +43,7 @@ describe("billing that never surprises (browser)", () => {
         await addEntry(tx, userId, "grant", "pack", packMinutes * 60, `pack:${userId}`, null, now);
       }
     });
-    return { page: await context.newPage(), close: () => context.close() };
+    return { page: await context.newPage(), close: () => context.close(), userId };
   }
 
   it("Free: the plan card says Current plan; no pack button, the reason and the way up instead", async () => {
@@ -67,6 +72,28 @@ describe("billing that never surprises (browser)", () => {
       .getByText("Plan minutes left this period: 200. They are replaced now by the Free plan's 20.")
       .waitFor();
     await page.getByText("Pack minutes: 500. They are lost now.").waitFor();
+    await close();
+  });
+
+  it("Basic, paid, ten days into the period: Standard and Pro say what moving up costs today", async () => {
+    const { page, close, userId } = await userOn("basic", 0, "en", "sub_paid_basic");
+    const day = 86_400_000;
+    await server.db
+      .updateTable("subscriptions")
+      .set({
+        current_period_start: new Date(Date.now() - 10 * day).toISOString(),
+        current_period_end: new Date(Date.now() + 20 * day).toISOString(),
+      })
+      .where("user_id", "=", userId)
+      .execute();
+    await page.goto(`${server.base}/pricing`);
+    // $4.00 of the $6.00 Basic period is unused (a cent less once a moment has passed).
+    const standard = page.getByTestId("upgrade-credit-standard");
+    await standard.waitFor();
+    expect(await standard.textContent()).toMatch(
+      /^\$9\.5\d today: \$[34]\.\d\d off for the unused part of your Basic plan\.$/,
+    );
+    expect(await page.getByTestId("upgrade-credit-pro").textContent()).toMatch(/^\$20\.\d\d today/);
     await close();
   });
 

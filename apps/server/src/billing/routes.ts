@@ -3,11 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { errorResponses } from "../auth/schema.js";
-import { parsePaidPlan } from "./catalog.js";
+import { PAID_PLANS, parsePaidPlan } from "./catalog.js";
 import {
   confirmCheckout,
   downgrade,
   packFromBody,
+  quotePlan,
   startPackCheckout,
   startPlanCheckout,
   type BillingServices,
@@ -74,6 +75,35 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
         },
       },
       async (request) => downgrade(services, currentUser(request)),
+    );
+
+    app.get(
+      "/api/subscriptions/quote",
+      {
+        ...auth,
+        schema: {
+          summary: "What moving to a plan costs today (an upgrade credits the unused paid period)",
+          tags: ["billing"],
+          security,
+          querystring: z.object({ plan: z.string().max(40) }),
+          response: {
+            200: z.object({
+              plan: z.enum(PAID_PLANS),
+              priceCents: z.number().int().describe("The plan's monthly price, in US cents."),
+              creditCents: z
+                .number()
+                .int()
+                .describe(
+                  "Taken off the first payment for the unused part of the current paid period, in US cents.",
+                ),
+              dueCents: z.number().int().describe("The first payment, in US cents."),
+              creditFrom: z.string().nullable().describe("The plan the credit comes from."),
+            }),
+            ...errorResponses(400, 401),
+          },
+        },
+      },
+      async (request) => quotePlan(services, currentUser(request), request.query.plan),
     );
 
     app.post(

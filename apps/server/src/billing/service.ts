@@ -12,6 +12,7 @@ import type { PaymentProvider, PurchaseKind } from "../payments/payment-provider
 import type { User } from "../users/repo.js";
 import { findUserById } from "../users/repo.js";
 import { sendBillingMail } from "./billing-mails.js";
+import { upgradeQuote, type UpgradeQuote } from "./upgrade-credit.js";
 import {
   formatUsd,
   parsePackSize,
@@ -57,7 +58,18 @@ export async function startPlanCheckout(services: BillingServices, user: User, p
   ) {
     throw new AppError(409, "ALREADY_SUBSCRIBED", `You are already on the ${plan} plan.`);
   }
-  return startCheckout(services, user, "plan", plan, `plan=${plan}`, "/pricing");
+  const quote = upgradeQuote(subscription, plan, services.now());
+  return startCheckout(services, user, "plan", plan, `plan=${plan}`, "/pricing", quote.creditCents);
+}
+
+/** What moving to a plan costs today, with the credit for an unused paid period. */
+export async function quotePlan(
+  services: BillingServices,
+  user: User,
+  planParam: string,
+): Promise<UpgradeQuote> {
+  const plan = parsePaidPlan(planParam);
+  return upgradeQuote(await currentSubscription(services.db, user.id), plan, services.now());
 }
 
 /**
@@ -105,15 +117,19 @@ async function startCheckout(
   product: string,
   query: string,
   cancelPath: string,
+  creditCents = 0,
 ): Promise<{ url: string }> {
-  const amountCents = productPriceCents(kind, product);
+  const priceCents = productPriceCents(kind, product);
+  // What this checkout takes: the price, less an upgrade's credit (plans renew at the price).
+  const amountCents = priceCents - creditCents;
   const successUrl = `${config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}&${query}`;
   const cancelUrl = `${config.publicUrl}${cancelPath}`;
   const created = await provider
     .createCheckout({
       kind,
       product,
-      amountCents,
+      amountCents: priceCents,
+      creditCents,
       description: productDescription(kind, product),
       userId: user.id,
       email: user.email,

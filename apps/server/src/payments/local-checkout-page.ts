@@ -5,8 +5,11 @@ import { PLANS, type PlanType } from "../minutes/plans.js";
 export interface CheckoutPageModel {
   sessionId: string;
   description: string;
+  /** What is paid now. */
   price: string;
   recurring: boolean;
+  /** An upgrade: the credit taken off this first payment, and the monthly price after it. */
+  upgrade?: { credit: string; monthly: string };
   cancelUrl: string;
   error?: string;
   values?: { name?: string; cardNumber?: string; expiry?: string };
@@ -19,6 +22,9 @@ const COPY = {
     banner:
       "Test payment page: no real money is taken. Pay with card 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.",
     perMonth: "a month",
+    today: "today",
+    upgrade: (credit: string, monthly: string) =>
+      `${credit} off for the unused part of your current plan; then ${monthly} a month.`,
     name: "Name on card",
     card: "Card number",
     expiry: "Expiry (MM/YY)",
@@ -31,6 +37,9 @@ const COPY = {
     banner:
       "測試付款頁面：不會收取任何真實款項。請使用卡號 4242 4242 4242 4242；4000 0000 0000 0002 會被拒絕。",
     perMonth: "每月",
+    today: "今日",
+    upgrade: (credit: string, monthly: string) =>
+      `已扣除現有計劃未用部分 ${credit}；之後每月 ${monthly}。`,
     name: "持卡人姓名",
     card: "卡號",
     expiry: "到期日（MM/YY）",
@@ -61,7 +70,12 @@ export function renderCheckoutPage(model: CheckoutPageModel): string {
   const copy = model.zh ? COPY.zh : COPY.en;
   const value = (key: keyof NonNullable<CheckoutPageModel["values"]>) =>
     escapeHtml(model.values?.[key] ?? "");
-  const price = `${escapeHtml(model.price)}${model.recurring ? ` <small>${copy.perMonth}</small>` : ""}`;
+  const price = model.upgrade
+    ? `${escapeHtml(model.price)} <small>${copy.today}</small>`
+    : `${escapeHtml(model.price)}${model.recurring ? ` <small>${copy.perMonth}</small>` : ""}`;
+  const upgrade = model.upgrade
+    ? `<p class="upgrade">${escapeHtml(copy.upgrade(model.upgrade.credit, model.upgrade.monthly))}</p>`
+    : "";
   return `<!doctype html>
 <html lang="${model.zh ? "zh-HK" : "en"}">
 <head>
@@ -88,6 +102,7 @@ export function renderCheckoutPage(model: CheckoutPageModel): string {
   <p class="banner" role="note">${copy.banner}</p>
   <h1>${escapeHtml(model.description)}</h1>
   <p class="price">${price}</p>
+  ${upgrade}
   ${model.error ? `<p class="error" role="alert">${escapeHtml(model.error)}</p>` : ""}
   <form method="post" action="/api/payments/local/checkout/${encodeURIComponent(model.sessionId)}">
     <label for="name">${copy.name}</label>

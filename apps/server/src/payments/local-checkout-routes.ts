@@ -1,8 +1,8 @@
-import { requestLanguage } from "../http/request-language.js";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { findCheckout, type CheckoutRow } from "../billing/checkout-repo.js";
-import { formatUsd, productDescription } from "../billing/catalog.js";
+import { formatUsd, productDescription, productPriceCents } from "../billing/catalog.js";
 import type { Db } from "../db/database.js";
+import { requestLanguage } from "../http/request-language.js";
 import { findUserById } from "../users/repo.js";
 import { chineseDescription, renderCheckoutPage } from "./local-checkout-page.js";
 import { checkTestCard } from "./test-card.js";
@@ -55,6 +55,7 @@ export function localCheckoutRoutes({ db, now }: { db: Db; now: () => Date }): F
               : productDescription(row.kind as "plan" | "pack", row.product),
             price: formatUsd(row.amount_cents),
             recurring: row.kind === "plan",
+            ...upgradeLine(row),
             cancelUrl: row.cancel_url ?? "/",
             zh,
             ...extra,
@@ -135,4 +136,14 @@ function originOf(url: string | null): string {
 
 function prefersChinese(request: FastifyRequest): boolean {
   return requestLanguage(request) === "zh-HK";
+}
+
+/** A plan checkout that takes less than the price carries an upgrade's credit. */
+function upgradeLine(row: CheckoutRow): { upgrade?: { credit: string; monthly: string } } {
+  if (row.kind !== "plan") return {};
+  const monthly = productPriceCents("plan", row.product);
+  if (row.amount_cents >= monthly) return {};
+  return {
+    upgrade: { credit: formatUsd(monthly - row.amount_cents), monthly: formatUsd(monthly) },
+  };
 }

@@ -11,6 +11,8 @@ export interface CheckoutRequest {
   product: string;
   /** Price in US cents (monthly for plans). */
   amountCents: number;
+  /** Taken off the first payment only: an upgrade's credit for the unused part of a paid period. */
+  creditCents: number;
   /** The line the buyer sees ("Verbatim Basic: 200 minutes a month"). */
   description: string;
   userId: string;

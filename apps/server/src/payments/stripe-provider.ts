@@ -57,6 +57,18 @@ export class StripePaymentProvider implements PaymentProvider {
       metadata,
       ...(plan ? { subscription_data: { metadata } } : { payment_intent_data: { metadata } }),
     };
+    if (request.creditCents > 0) {
+      // A one-time coupon for this checkout: the first invoice is reduced, renewals are not.
+      const coupon = await this.stripe.coupons.create({
+        amount_off: request.creditCents,
+        currency: "usd",
+        duration: "once",
+        max_redemptions: 1,
+        name: "Credit for the unused part of your current plan",
+        metadata,
+      });
+      params.discounts = [{ coupon: coupon.id }];
+    }
     const session = await this.stripe.checkout.sessions.create(params);
     if (!session.url)
       throw new Error(`Stripe returned checkout session ${session.id} without a URL`);

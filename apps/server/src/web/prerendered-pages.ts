@@ -1,10 +1,10 @@
-import { requestLanguage } from "../http/request-language.js";
 import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyRequest } from "fastify";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { SESSION_COOKIE } from "../auth/require-user.js";
+import { requestLanguage } from "../http/request-language.js";
 
 /** What the web build wrote (apps/web/build-plugins/prerender.ts). */
 interface Manifest {

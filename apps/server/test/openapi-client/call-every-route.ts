@@ -60,6 +60,9 @@ export async function callEveryRoute(
     .POST("/api/auth/reset-password", { body: { token: "bad", password: "x" } })
     .then(note("post", "/api/auth/reset-password"));
   await client.GET("/api/subscriptions/active").then(note("get", "/api/subscriptions/active"));
+  await client
+    .GET("/api/subscriptions/quote", { params: { query: { plan: "pro" } } })
+    .then(note("get", "/api/subscriptions/quote"));
   await client.GET("/api/models").then(note("get", "/api/models"));
 
   // Transcriptions.

@@ -88,12 +88,26 @@ export interface StandInSubscription {
   };
 }
 
+/** A coupon as Stripe returns one (the fields used here). */
+export interface StandInCoupon {
+  id: string;
+  object: "coupon";
+  amount_off: number;
+  currency: string;
+  duration: string;
+  max_redemptions: number | null;
+  name: string | null;
+  metadata: Record<string, string>;
+}
+
 export interface StripeStandIn {
   /** `http://127.0.0.1:port`, for STRIPE_API_URL. */
   url: string;
   requests: StandInRequest[];
   sessions: Map<string, StandInSession>;
   subscriptions: Map<string, StandInSubscription>;
+  /** Coupons created (an upgrade's credit is one, good once). */
+  coupons: Map<string, StandInCoupon>;
   /** Refunds made, in order (one per payment intent, however often it was asked for). */
   refunds: StandInRefund[];
   /** While true, `POST /v1/refunds` fails with a 500 Stripe asks not to retry (an outage). */
@@ -115,6 +129,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StandInRequest[] = [];
   const sessions = new Map<string, StandInSession>();
   const subscriptions = new Map<string, StandInSubscription>();
+  const coupons = new Map<string, StandInCoupon>();
   const refunds: StandInRefund[] = [];
   /** Answers already given to an Idempotency-Key (Stripe replays them for 24 h). */
   const idempotent = new Map<string, { status: number; body: unknown }>();
@@ -165,6 +180,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (idempotencyKey) idempotent.set(idempotencyKey, answer);
       return send(response, answer.status, answer.body);
     }
+    if (method === "POST" && path === "/v1/coupons") {
+      const coupon: StandInCoupon = {
+        id: newId("coupon"),
+        object: "coupon",
+        amount_off: Number(params.amount_off),
+        currency: String(params.currency ?? "usd"),
+        duration: String(params.duration ?? "once"),
+        max_redemptions: params.max_redemptions ? Number(params.max_redemptions) : null,
+        name: typeof params.name === "string" ? params.name : null,
+        metadata: (params.metadata ?? {}) as Record<string, string>,
+      };
+      coupons.set(coupon.id, coupon);
+      return send(response, 200, coupon);
+    }
     if (method === "POST" && path === "/v1/checkout/sessions") {
       return send(response, 200, presentSession(createSession(params)));
     }
@@ -211,6 +240,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       total += Number(price.unit_amount ?? 0) * Number(item.quantity ?? 1);
       currency = String(price.currency ?? currency);
     }
+    // A discount with an amount-off coupon lowers what the session charges, as Stripe's does.
+    const discounts = Array.isArray(params.discounts) ? (params.discounts as Json[]) : [];
+    const subtotal = total;
+    for (const discount of discounts) {
+      const coupon = coupons.get(String(discount.coupon));
+      if (coupon) total = Math.max(0, total - coupon.amount_off);
+    }
     const id = newId("cs_test");
     const session: StandInSession = {
       id,
@@ -218,7 +254,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       mode: String(params.mode ?? "payment"),
       status: "open",
       payment_status: "unpaid",
-      amount_subtotal: total,
+      amount_subtotal: subtotal,
       amount_total: total,
       currency,
       customer: null,
@@ -411,6 +447,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     sessions,
     subscriptions,
+    coupons,
     refunds,
     get refundsFail() {
       return control.refundsFail;

@@ -1,7 +1,7 @@
 import { QueryClient, useQuery } from "@tanstack/react-query";
 import { useSession } from "../auth/session";
 import { api, isUnauthorized } from "./client";
-import type { ActiveSubscription, User } from "./types";
+import type { ActiveSubscription, PlanType, User } from "./types";
 
 export const queryKeys = {
   me: ["me"] as const,
@@ -31,6 +31,27 @@ export function useMe() {
     retry: (failures, error) => !isUnauthorized(error) && failures < 2,
     refetchOnWindowFocus: true,
     refetchOnMount: true,
+  });
+}
+
+/** What moving to a paid plan costs today (an upgrade's credit taken off). */
+export interface UpgradeQuote {
+  plan: PlanType;
+  priceCents: number;
+  creditCents: number;
+  dueCents: number;
+  creditFrom: PlanType | null;
+}
+
+/** The price of `plan` today for the signed-in user; off for visitors and when not asked. */
+export function useUpgradeQuote(plan: PlanType, enabled: boolean) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: [...queryKeys.subscription, "quote", plan],
+    queryFn: ({ signal }) =>
+      api<UpgradeQuote>(`/api/subscriptions/quote?plan=${encodeURIComponent(plan)}`, { signal }),
+    enabled: Boolean(token) && enabled,
+    staleTime: 60_000,
   });
 }
 

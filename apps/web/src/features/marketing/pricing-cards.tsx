@@ -2,7 +2,7 @@ import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
-import { useActiveSubscription } from "../../api/queries";
+import { useActiveSubscription, useUpgradeQuote } from "../../api/queries";
 import type { PlanType } from "../../api/types";
 import { useSession } from "../../auth/session";
 import { Button } from "../../components/ui/button";
@@ -85,6 +85,26 @@ function PlanCard({ plan }: { plan: MainPlan }) {
   );
 }
 
+/**
+ * For a subscriber moving up: what the first payment is once the unused part of the current
+ * paid period is taken off (the server's quote; the checkout charges exactly this).
+ */
+function UpgradeCredit({ plan }: { plan: PlanType }) {
+  const { t } = useTranslation();
+  const current = useCurrentPlan();
+  const { data } = useUpgradeQuote(plan, current !== undefined && current !== "free");
+  if (!data || data.creditCents === 0 || !data.creditFrom) return null;
+  return (
+    <p className="mt-1 text-sm text-emerald-800" data-testid={`upgrade-credit-${plan}`}>
+      {t("marketing.plans.upgradeDue", {
+        due: formatPrice(data.dueCents),
+        credit: formatPrice(data.creditCents),
+        plan: t(`marketing.plans.${data.creditFrom}.name`),
+      })}
+    </p>
+  );
+}
+
 /** Standard and Pro, compactly, under the two main cards. */
 function LargerPlans() {
   const { t } = useTranslation();
@@ -107,6 +127,7 @@ function LargerPlans() {
               {formatPrice(plan.priceCents)} {t("marketing.plans.perMonth")} ·{" "}
               {t("marketing.plans.minutesPerMonth", { count: plan.minutes })}
             </p>
+            {currentPlan !== plan.type && <UpgradeCredit plan={plan.type} />}
           </div>
           {currentPlan === plan.type ? (
             <CurrentPlanBadge className="h-8 text-sm" />

@@ -1,0 +1,55 @@
+import { PLANS, type PaidPlan, type PlanType } from "@verbatim/contract";
+
+/** The smallest first payment an upgrade asks for (Stripe's minimum charge in US dollars). */
+export const MIN_CHARGE_CENTS = 50;
+
+/** The subscription fields the credit depends on. */
+export interface PaidPeriod {
+  plan_type: string;
+  status: string;
+  current_period_start: string;
+  current_period_end: string | null;
+  provider_subscription_id: string | null;
+}
+
+/** What an upgrade costs today. */
+export interface UpgradeQuote {
+  plan: PaidPlan;
+  /** The new plan's monthly price. */
+  priceCents: number;
+  /** The unused part of the current paid period, taken off the first payment. */
+  creditCents: number;
+  /** The first payment: price less credit. */
+  dueCents: number;
+  /** The plan the credit comes from, when there is one. */
+  creditFrom: PlanType | null;
+}
+
+/**
+ * The price of moving to `plan` now. A move up from a paid plan credits the part of the paid
+ * period not yet used, in proportion to time left (as Stripe prorates), against the first
+ * payment of the new plan, whose period starts today; the rest of that period's minutes go with
+ * the old plan. No credit for Free, for a plan the provider never charged (an admin's grant), for
+ * a move down or sideways (those wait for the period end), or for a period that has ended. The
+ * first payment never drops below the provider's minimum charge.
+ */
+export function upgradeQuote(
+  current: PaidPeriod | undefined,
+  plan: PaidPlan,
+  now: Date,
+): UpgradeQuote {
+  const priceCents = PLANS[plan].priceCents;
+  const none = { plan, priceCents, creditCents: 0, dueCents: priceCents, creditFrom: null };
+  if (!current || current.status !== "active" || current.provider_subscription_id === null)
+    return none;
+  const from = current.plan_type as PlanType;
+  if (!(from in PLANS) || from === "free" || PLANS[from].priceCents >= priceCents) return none;
+  const start = Date.parse(current.current_period_start);
+  const end = current.current_period_end ? Date.parse(current.current_period_end) : NaN;
+  if (!(end > start)) return none;
+  const left = Math.min(end - now.getTime(), end - start);
+  if (left <= 0) return none;
+  const earned = Math.floor((PLANS[from].priceCents * left) / (end - start));
+  const creditCents = Math.max(0, Math.min(earned, priceCents - MIN_CHARGE_CENTS));
+  return { plan, priceCents, creditCents, dueCents: priceCents - creditCents, creditFrom: from };
+}
