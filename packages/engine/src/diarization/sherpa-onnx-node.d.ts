@@ -41,6 +41,8 @@ declare module "sherpa-onnx-node" {
 
   export class OfflineSpeakerDiarization {
     constructor(config: OfflineSpeakerDiarizationConfig);
+    /** The native object, for the addon's own functions. */
+    readonly handle: unknown;
     readonly sampleRate: number;
     process(samples: Float32Array): SpeakerDiarizationSegment[];
     setConfig(config: { clustering: FastClusteringConfig }): void;

@@ -1,6 +1,7 @@
 // A recording of two synthetic speakers taking turns, made with Debian's espeak-ng and ffmpeg,
 // for diarization tests. Voice A is a low male voice heard as through a muffled line (energy
-// under ~700 Hz); voice B a high female voice heard thin (energy over ~1.5 kHz). The stand-in
+// under ~700 Hz); voice B a high female voice heard thin (energy mostly over ~1 kHz; a steeper cut loses
+// it to voice activity detection). The stand-in
 // diarization models (diarization-models.ts) tell voices apart by where their energy lies, so the
 // two voices are made to differ that way on top of espeak-ng's own voice and pitch.
 import { execFileSync } from "node:child_process";
@@ -42,7 +43,7 @@ const VOICES: Record<TurnSpeaker, { espeak: string[]; filter: string }> = {
   },
   B: {
     espeak: ["-v", "en-us+f3", "-p", "85", "-s", "160"],
-    filter: "highpass=f=1500,highpass=f=1500,highpass=f=1500,highpass=f=1500,volume=2",
+    filter: "highpass=f=900,highpass=f=900,volume=2",
   },
 };
 
