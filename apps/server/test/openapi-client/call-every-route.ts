@@ -149,8 +149,11 @@ export async function callEveryRoute(
       bodySerializer: formData,
     })
     .then(note("post", "/v1/audio/transcriptions"));
-  if (typeof transcription.data === "object" && "segments" in transcription.data) {
+  // verbose_json names the language; diarized_json's segments carry speakers instead.
+  if (typeof transcription.data === "object" && "language" in transcription.data) {
     void (transcription.data.segments?.[0]?.avg_logprob satisfies number | undefined);
+  } else if (typeof transcription.data === "object" && "segments" in transcription.data) {
+    void (transcription.data.segments[0]?.speaker satisfies string | undefined);
   }
   await openai
     .POST("/v1/audio/translations", {
