@@ -6,10 +6,15 @@
 // without speakers, and that without the models the job fails with 503 and nothing is charged.
 // Accuracy with real diarization models is not measured here (stand-in models only).
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
-import { scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import {
+  ffmpeg,
+  NO_SPEECH_WAV,
+  scratchDir,
+} from "../../../packages/engine/test/helpers/media-files.js";
 import {
   twoVoiceRecording,
   type TwoVoiceRecording,
@@ -36,6 +41,8 @@ interface Detail {
 const scratch = scratchDir("verbatim-two-voices-");
 let recording: TwoVoiceRecording;
 let audio: Blob;
+/** Voice B's first turn alone, as a user would cut a clip of one person. */
+let clipOfB: { path: string; ms: number };
 
 /** Net seconds the ledger moved for a job (reserve, charge, release). */
 async function netSeconds(db: Db, jobId: string): Promise<{ kinds: string[]; net: number }> {
@@ -53,6 +60,10 @@ async function netSeconds(db: Db, jobId: string): Promise<{ kinds: string[]; net
 beforeAll(async () => {
   recording = await twoVoiceRecording(scratch.dir);
   audio = new Blob([readFileSync(recording.path)], { type: "audio/wav" });
+  const turn = recording.turns.find((t) => t.speaker === "B")!;
+  const path = join(scratch.dir, "bea.wav");
+  ffmpeg("-ss", `${turn.start / 1000}`, "-to", `${turn.end / 1000}`, "-i", recording.path, path);
+  clipOfB = { path, ms: turn.end - turn.start };
 }, 120_000);
 afterAll(() => scratch.cleanup());
 
@@ -160,13 +171,14 @@ describe("a two-voice recording with speakers=auto", () => {
     const keyResponse = await api.post("/api/keys", { name: "diarize" }, user.auth);
     const { key } = (await keyResponse.json()) as { key: string };
     const client = new OpenAI({ baseURL: `${api.base}/v1`, apiKey: key, maxRetries: 0 });
-    const answer = await client.audio.transcriptions.create({
+    // The client's overloads type this call's answer as a plain Transcription; it is diarized.
+    const answer = (await client.audio.transcriptions.create({
       file: await toFile(readFileSync(recording.path), "two-voices.wav"),
       model: "gpt-4o-transcribe-diarize",
       response_format: "diarized_json",
       chunking_strategy: "auto",
       language: "en",
-    });
+    })) as unknown as OpenAI.Audio.TranscriptionDiarized;
     expect(Object.keys(answer).sort()).toEqual(["duration", "segments", "task", "text", "usage"]);
     expect(answer.task).toBe("transcribe");
     expect(answer.duration).toBeCloseTo(detail.duration, 1);
@@ -188,6 +200,137 @@ describe("a two-voice recording with speakers=auto", () => {
     });
     // Letters in order of first speech: the first segment's speaker is A.
     expect(answer.segments[0]?.speaker).toBe("A");
+  });
+});
+
+describe("saved voices with the diarization models", () => {
+  let api: TranscriptionApi;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    api = await startTranscriptionApi("sqlite", {
+      MODELS_DIR: await ensureDiarizationModels(),
+      ACCURATE_MODEL: await ensureRandomModel("tiny"),
+    });
+    user = await signedInUser(api.db);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const transcribe = async (who: TestUser) => {
+    const response = await upload(api.base, "/api/transcribe", {
+      file: audio,
+      fileName: "two voices.wav",
+      fields: { model: "whisper-1", language: "en", speakers: "auto" },
+      headers: who.auth,
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Detail;
+  };
+  const saveClip = (who: TestUser, name: string, path: string) =>
+    upload(api.base, "/api/voices", {
+      file: new Blob([readFileSync(path)], { type: "audio/wav" }),
+      fileName: "clip.wav",
+      fields: { name },
+      headers: who.auth,
+    });
+
+  it("saves a voice from a clip and names that speaker in the user's next transcription", async () => {
+    const saved = await saveClip(user, "Bea", clipOfB.path);
+    expect(saved.status).toBe(201);
+    const voice = (await saved.json()) as { id: string; name: string; seconds: number };
+    expect(voice.name).toBe("Bea");
+    expect(Math.abs(voice.seconds * 1000 - clipOfB.ms)).toBeLessThan(300);
+    expect(api.leftovers()).toEqual([]); // the clip is not kept
+
+    // A speaks first (S1); B, whose clip was saved, is named.
+    const named = await transcribe(user);
+    expect(named.speakers).toEqual([
+      { id: "S1", name: null },
+      { id: "S2", name: "Bea" },
+    ]);
+    const srt = await (
+      await fetch(`${api.base}/api/transcriptions/${named.id}/export?format=srt`, {
+        headers: user.auth,
+      })
+    ).text();
+    expect(srt).toMatch(/^Speaker 1: |^Bea: /m);
+
+    // Nobody else's transcription is named by it.
+    const stranger = await signedInUser(api.db);
+    expect((await transcribe(stranger)).speakers).toEqual([
+      { id: "S1", name: null },
+      { id: "S2", name: null },
+    ]);
+  });
+
+  it("saves a voice from a speaker of a transcription, from its kept audio", async () => {
+    const detail = await transcribe(user);
+    const response = await fetch(`${api.base}/api/voices`, {
+      method: "POST",
+      headers: { ...user.auth, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Alex", transcriptionId: detail.id, speakerId: "S1" }),
+    });
+    expect(response.status).toBe(201);
+    const voice = (await response.json()) as { name: string; seconds: number };
+    expect(voice.name).toBe("Alex");
+    expect(voice.seconds).toBeGreaterThan(1);
+    const list = (await (await fetch(`${api.base}/api/voices`, { headers: user.auth })).json()) as {
+      voices: { name: string }[];
+    };
+    expect(list.voices.map((v) => v.name)).toEqual(["Bea", "Alex"]);
+    // Both voices now name both speakers.
+    expect((await transcribe(user)).speakers).toEqual([
+      { id: "S1", name: "Alex" },
+      { id: "S2", name: "Bea" },
+    ]);
+  });
+
+  it("refuses a clip without a voice with 400 NO_SPEECH", async () => {
+    const response = await saveClip(user, "Silence", NO_SPEECH_WAV);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { code: string }).code).toBe("NO_SPEECH");
+  });
+
+  it("names a known speaker on /v1 from known_speaker_references[], for that request only", async () => {
+    const caller = await signedInUser(api.db);
+    const keyResponse = await api.post("/api/keys", { name: "known" }, caller.auth);
+    const { key } = (await keyResponse.json()) as { key: string };
+    const client = new OpenAI({ baseURL: `${api.base}/v1`, apiKey: key, maxRetries: 0 });
+    const reference = `data:audio/wav;base64,${readFileSync(clipOfB.path).toString("base64")}`;
+    const { data, response } = await client.audio.transcriptions
+      .create({
+        file: await toFile(readFileSync(recording.path), "two-voices.wav"),
+        model: "gpt-4o-transcribe-diarize",
+        response_format: "diarized_json",
+        chunking_strategy: "auto",
+        language: "en",
+        known_speaker_names: ["agent"],
+        known_speaker_references: [reference],
+      })
+      .withResponse();
+    const answer = data as unknown as OpenAI.Audio.TranscriptionDiarized;
+    expect(answer.segments.length).toBeGreaterThan(0);
+    expect(answer.segments[0]?.speaker).toBe("A");
+    const labels = new Set(answer.segments.map((segment) => segment.speaker));
+    expect([...labels].filter((label) => label !== "A" && label !== "agent")).toEqual([]);
+    // The job behind the answer: B, whose clip was the reference, is the known speaker.
+    const jobId = response.headers.get("x-verbatim-transcription-id");
+    const job = (await (
+      await fetch(`${api.base}/api/transcriptions/${jobId}`, { headers: caller.auth })
+    ).json()) as Detail;
+    expect(job.speakers).toEqual([
+      { id: "S1", name: null },
+      { id: "S2", name: "agent" },
+    ]);
+    // The reference named a speaker of that job only: nothing was saved for the caller.
+    const voices = await api.db
+      .selectFrom("voices")
+      .select("id")
+      .where("user_id", "=", caller.id)
+      .execute();
+    expect(voices).toEqual([]);
   });
 });
 
