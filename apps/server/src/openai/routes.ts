@@ -361,8 +361,12 @@ async function transcribe(
     fieldSizeBytes: KNOWN_SPEAKER_FIELD_BYTES,
     beforeFile: async (early) => {
       parseFields(early, "present");
-      if (early.model !== undefined)
-        await checkUploadOptions(services, user, { model: early.model });
+      if (early.model !== undefined) {
+        await checkUploadOptions(services, user, {
+          model: early.model,
+          ...(early.model === DIARIZE_MODEL ? { speakers: "auto" } : {}),
+        });
+      }
     },
   });
   let fields: ReturnType<typeof parseFields>;
