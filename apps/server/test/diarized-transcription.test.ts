@@ -201,6 +201,31 @@ describe("a two-voice recording with speakers=auto", () => {
     // Letters in order of first speech: the first segment's speaker is A.
     expect(answer.segments[0]?.speaker).toBe("A");
   }, 180_000); // transcriptions of a 15 s recording, while other test files load the machine
+
+  it("streams the speakers' segments before the final text, as OpenAI's diarizing model does", async () => {
+    const keyResponse = await api.post("/api/keys", { name: "stream" }, user.auth);
+    const { key } = (await keyResponse.json()) as { key: string };
+    const client = new OpenAI({ baseURL: `${api.base}/v1`, apiKey: key, maxRetries: 0 });
+    const stream = await client.audio.transcriptions.create({
+      file: await toFile(readFileSync(recording.path), "two-voices.wav"),
+      model: "gpt-4o-transcribe-diarize",
+      response_format: "diarized_json",
+      chunking_strategy: "auto",
+      language: "en",
+      stream: true,
+    });
+    const events: { type: string; speaker?: string }[] = [];
+    for await (const event of stream) events.push(event as { type: string; speaker?: string });
+    const types = events.map((event) => event.type);
+    expect(types.at(-1)).toBe("transcript.text.done");
+    const segments = events.filter((event) => event.type === "transcript.text.segment");
+    expect(segments.length).toBeGreaterThan(0);
+    for (const segment of segments) expect(segment.speaker).toMatch(/^[AB]$/);
+    // Every segment comes after the text deltas and before the end.
+    expect(types.lastIndexOf("transcript.text.delta")).toBeLessThan(
+      types.indexOf("transcript.text.segment"),
+    );
+  }, 180_000); // a transcription of a 15 s recording, while other test files load the machine
 });
 
 describe("saved voices with the diarization models", () => {
