@@ -22,3 +22,4 @@ export {
 } from "./diarization/voice-embedding.js";
 export { VOICE_MATCH_THRESHOLD } from "./diarization/voice-match.js";
 export { MAX_SPEAKERS } from "./diarization/speaker-count.js";
+export { findDiarizationModels, type DiarizationModelPaths } from "./diarization/model-files.js";

@@ -81,16 +81,17 @@ export async function diarizeRecorded(
     return { turns: [], speakers: [] };
   }
   const diarizer = diarizerFor(job);
-  let samples: Float32Array | null = recorder.toFloat32();
-  // The samples are needed again only to compare speakers with saved voices.
-  if (job.voices.length === 0) recorder.dropSamples();
   const passes = "exact" in job.count ? 1 : 2;
   const run = async (clustering: Sherpa.FastClusteringConfig, pass: number) => {
     if (signal?.aborted) throw new EngineError("CANCELLED", "Cancelled.");
     diarizer.setConfig({ clustering });
-    return processDiarizationAsync(diarizer, samples!, (done, total) =>
+    // sherpa-onnx copies the samples before it returns the promise: the float copy made here
+    // is garbage at once, and only the 16-bit speech stays (for a second pass or voices).
+    const result = processDiarizationAsync(diarizer, recorder.toFloat32(), (done, total) =>
       onProgress((pass + (total > 0 ? done / total : 0)) / passes),
     );
+    globalThis.gc?.();
+    return result;
   };
   let segments: Sherpa.SpeakerDiarizationSegment[];
   if ("exact" in job.count) {
@@ -101,7 +102,8 @@ export async function diarizeRecorded(
     const wanted = Math.min(job.count.max, Math.max(job.count.min, found));
     if (found !== wanted && segments.length > 0) segments = await run({ numClusters: wanted }, 1);
   }
-  samples = null;
+  // The samples are needed again only to compare speakers with saved voices.
+  if (job.voices.length === 0) recorder.dropSamples();
   onProgress(1);
 
   const ids = new Map<number, string>();
