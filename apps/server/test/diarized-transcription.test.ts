@@ -382,7 +382,7 @@ describe("speakers=auto without the diarization models", () => {
     expect(response.status).toBe(503);
     const body = (await response.json()) as { code: string; message: string };
     expect(body.code).toBe("DIARIZATION_MODEL_MISSING");
-    expect(body.message).toMatch(/diarization models .*not installed.*Nothing was charged/);
+    expect(body.message).toMatch(/nothing was charged.*diarization models .*not found in/s);
 
     // The OpenAI-compatible API says it in OpenAI's shape.
     const keyResponse = await api.post("/api/keys", { name: "diarize" }, user.auth);

@@ -1,7 +1,5 @@
 import { parseSpeakersOption, SPEAKERS_OPTION_RULE, type SpeakersOption } from "@verbatim/contract";
-import { access } from "node:fs/promises";
-import { join } from "node:path";
-import { DIARIZATION_MODEL_REGISTRY, type DiarizeOptions } from "@verbatim/engine";
+import { findDiarizationModels, isEngineError, type DiarizeOptions } from "@verbatim/engine";
 import { AppError } from "../http/app-error.js";
 
 /** The `speakers` field of an upload, or 400 INVALID_SPEAKERS saying what it may be. */
@@ -39,23 +37,18 @@ export function diarizeRequest(
 }
 
 /**
- * 503 DIARIZATION_MODEL_MISSING when a diarization model file is not in the models folder:
- * said before the upload is kept or any minute reserved. (A model removed after this check
- * fails the job with the same code, its reservation released.)
+ * 503 DIARIZATION_MODEL_MISSING when a diarization model is not in the models folder (the
+ * engine's check, which names the missing files): said before the upload is kept or any
+ * minute reserved. (A model removed after this check fails the job with the same code, its
+ * reservation released.)
  */
 export async function requireDiarizationModels(modelsDir: string): Promise<void> {
-  const missing: string[] = [];
-  for (const entry of DIARIZATION_MODEL_REGISTRY) {
-    const found = await access(join(modelsDir, entry.fileName)).then(
-      () => true,
-      () => false,
+  await findDiarizationModels(modelsDir).catch((error: unknown) => {
+    if (!isEngineError(error) || error.code !== "DIARIZATION_MODEL_MISSING") throw error;
+    throw new AppError(
+      503,
+      "DIARIZATION_MODEL_MISSING",
+      `Speaker labels are not available on this server, and nothing was charged. ${error.message}`,
     );
-    if (!found) missing.push(entry.fileName);
-  }
-  if (missing.length === 0) return;
-  throw new AppError(
-    503,
-    "DIARIZATION_MODEL_MISSING",
-    `Speaker labels are not available on this server: the diarization model${missing.length > 1 ? "s" : ""} ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not installed in its models folder. Transcribe without speakers, or ask the administrator to install ${missing.length > 1 ? "them" : "it"} (see docs/speakers.md). Nothing was charged.`,
-  );
+  });
 }
