@@ -12,3 +12,11 @@ export {
 export { ACTIVE_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "./jobs.js";
 export { LANGUAGES, languageFromPreferences, type Language } from "./languages.js";
 export { ERROR_TEXTS, errorTextFor } from "./error-texts.js";
+export {
+  formatSpeakersOption,
+  MAX_SPEAKERS,
+  MAX_VOICES,
+  parseSpeakersOption,
+  SPEAKERS_OPTION_RULE,
+  type SpeakersOption,
+} from "./speakers.js";
