@@ -11,6 +11,7 @@ import {
   sortByStart,
 } from "./cue-operations";
 import { replaceAll, replaceOne, type FindOptions } from "./find-replace";
+import { fromPlainTextWithSpeakers, type SpeakerLabels } from "./plain-speakers";
 import { fromPlainText } from "./plain-text";
 import { renameSpeaker, setCueSpeaker, type Speaker } from "./speakers";
 import type { EditorCue, TimeField } from "./types";
@@ -69,7 +70,8 @@ export type EditorAction =
       replacement: string;
       options: FindOptions;
     }
-  | { type: "plain-text"; text: string }
+  /** `labels`: the speakers' shown names, read from "Name:" lines (diarized transcriptions). */
+  | { type: "plain-text"; text: string; labels?: SpeakerLabels }
   | { type: "sort" }
   | { type: "fix-overlaps" }
   /** Renames a speaker everywhere (a blank name: "Speaker N" again). */
@@ -175,7 +177,12 @@ function applyToCues(cues: EditorCue[], action: EditorAction): [EditorCue[], str
         null,
       ];
     case "plain-text":
-      return [fromPlainText(action.text, cues, nextKey(cues)), "plain"];
+      return [
+        action.labels
+          ? fromPlainTextWithSpeakers(action.text, cues, nextKey(cues), action.labels)
+          : fromPlainText(action.text, cues, nextKey(cues)),
+        "plain",
+      ];
     case "sort":
       return [sortByStart(cues), null];
     case "fix-overlaps":

@@ -43,6 +43,7 @@ import { PlainView } from "./plain-view";
 import { isChineseTranscript, ScriptControl } from "./script-control";
 import { SpokenCaption } from "./spoken-caption";
 import { toPlainText } from "./plain-text";
+import { toPlainTextWithSpeakers, type SpeakerLabels } from "./plain-speakers";
 import type { EditorCue, Subtitle } from "./types";
 import { toast } from "../../components/ui/toast-store";
 import { fromDevice } from "./device-media";
@@ -361,6 +362,21 @@ function Editor({
 
   const overlaps = useMemo(() => overlappingCues(state.cues), [state.cues]);
   const speakerCounts = useMemo(() => cueCounts(state.cues), [state.cues]);
+  const labels = useMemo<SpeakerLabels | null>(
+    () =>
+      state.speakers
+        ? state.speakers.map(
+            (s) =>
+              [
+                speakerName(state.speakers!, s.id, (number) =>
+                  t("editor.speakers.unnamed", { number }),
+                ),
+                s.id,
+              ] as const,
+          )
+        : null,
+    [state.speakers, t],
+  );
   const earliest = useMemo(() => earliestTime(state.cues), [state.cues]);
   const latest = useMemo(() => latestStart(state.cues), [state.cues]);
 
@@ -524,9 +540,12 @@ function Editor({
           />
         ) : (
           <PlainView
-            text={toPlainText(state.cues)}
+            text={labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)}
             registry={registry}
-            onCommit={(text) => store.dispatch({ type: "plain-text", text })}
+            speakers={labels !== null}
+            onCommit={(text) =>
+              store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
+            }
           />
         )}
       </div>
