@@ -10,3 +10,11 @@ export {
   type PlanType,
 } from "./plans.js";
 export { ACTIVE_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "./jobs.js";
+export {
+  formatSpeakersOption,
+  MAX_SPEAKERS,
+  MAX_VOICES,
+  parseSpeakersOption,
+  SPEAKERS_OPTION_RULE,
+  type SpeakersOption,
+} from "./speakers.js";

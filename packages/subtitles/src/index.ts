@@ -5,8 +5,14 @@ export {
   parseTimecode,
   type TimecodeSeparator,
 } from "./timecode.js";
-export { readSrt, writeSrt } from "./srt.js";
-export { readVtt, writeVtt } from "./vtt.js";
+export { readSrt, readSrtWithSpeakers, writeSrt } from "./srt.js";
+export { readVtt, readVttWithSpeakers, writeVtt } from "./vtt.js";
+export {
+  defaultSpeakerName,
+  speakerDisplayName,
+  type SpeakerNaming,
+  type SpeakerOutput,
+} from "./speaker-names.js";
 export { cuesFromPlainText, writeTxt } from "./txt.js";
 export { readJson, TranscriptJsonError, writeJson } from "./json.js";
 export { sortCues } from "./cue-order.js";

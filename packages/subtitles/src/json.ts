@@ -1,17 +1,46 @@
-import type { Cue, Transcript, Word } from "./cue.js";
+import type { Cue, Speaker, Transcript, Word } from "./cue.js";
+import { speakerDisplayName, type SpeakerNaming } from "./speaker-names.js";
 
 /** A JSON transcript that does not have the expected shape. */
 export class TranscriptJsonError extends Error {
   override readonly name = "TranscriptJsonError";
 }
 
-/** Writes a transcript as pretty-printed JSON: `{ language, duration, cues }`. */
-export function writeJson(transcript: Transcript): string {
+/**
+ * Writes a transcript as pretty-printed JSON: `{ language, duration, cues }`. A diarized one
+ * adds `speakers` (`id`, `name` as given or null, and `label`, the name shown: "Speaker N"
+ * when unnamed) before the cues, and `speaker` on cues and words.
+ */
+export function writeJson(
+  transcript: Transcript,
+  naming: Pick<SpeakerNaming, "locale"> = {},
+): string {
   const cues = transcript.cues.map((cue) => {
-    const { index, start, end, text, words } = cue;
-    return words ? { index, start, end, text, words } : { index, start, end, text };
+    const { index, start, end, text, words, speaker } = cue;
+    return {
+      index,
+      start,
+      end,
+      text,
+      ...(speaker !== undefined ? { speaker } : {}),
+      ...(words ? { words } : {}),
+    };
   });
-  const body = { language: transcript.language, duration: transcript.duration, cues };
+  const { speakers } = transcript;
+  const body = {
+    language: transcript.language,
+    duration: transcript.duration,
+    ...(speakers
+      ? {
+          speakers: speakers.map(({ id, name }) => ({
+            id,
+            name,
+            label: speakerDisplayName(id, { speakers, locale: naming.locale }),
+          })),
+        }
+      : {}),
+    cues,
+  };
   return `${JSON.stringify(body, null, 2)}\n`;
 }
 
@@ -28,11 +57,43 @@ export function readJson(text: string): Transcript {
   if (language !== null && typeof language !== "string") {
     fail("language", "a string or null");
   }
-  const cues = list(root.cues, "cues").map(readCue);
-  return { language, duration: time(root.duration, "duration"), cues };
+  const speakers = root.speakers === undefined ? undefined : readSpeakers(root.speakers);
+  const ids = new Set(speakers?.map((speaker) => speaker.id));
+  const cues = list(root.cues, "cues").map((item, i) => readCue(item, i, ids));
+  const transcript: Transcript = { language, duration: time(root.duration, "duration"), cues };
+  if (speakers) transcript.speakers = speakers;
+  return transcript;
 }
 
-function readCue(item: unknown, i: number): Cue {
+/** Longest speaker id or name a transcript may hold (ids are "S1"…, names a person's). */
+const MAX_SPEAKER_TEXT = 200;
+
+function readSpeakers(value: unknown): Speaker[] {
+  const seen = new Set<string>();
+  return list(value, "speakers").map((item, i) => {
+    const path = `speakers[${i}]`;
+    const raw = record(item, path);
+    if (typeof raw.id !== "string" || raw.id.trim() === "" || raw.id.length > MAX_SPEAKER_TEXT) {
+      fail(`${path}.id`, `a non-empty string of at most ${MAX_SPEAKER_TEXT} characters`);
+    }
+    if (seen.has(raw.id)) fail(`${path}.id`, "unique among the speakers");
+    seen.add(raw.id);
+    const name = raw.name ?? null;
+    if (name !== null && (typeof name !== "string" || name.length > MAX_SPEAKER_TEXT)) {
+      fail(`${path}.name`, `a string of at most ${MAX_SPEAKER_TEXT} characters, or null`);
+    }
+    return { id: raw.id, name: name === null || name.trim() === "" ? null : name };
+  });
+}
+
+function readSpeakerRef(value: unknown, path: string, ids: ReadonlySet<string>): string {
+  if (typeof value !== "string" || !ids.has(value)) {
+    fail(`${path}.speaker`, "the id of one of the listed speakers");
+  }
+  return value;
+}
+
+function readCue(item: unknown, i: number, ids: ReadonlySet<string>): Cue {
   const path = `cues[${i}]`;
   const raw = record(item, path);
   if (typeof raw.text !== "string") fail(`${path}.text`, "a string");
@@ -46,15 +107,16 @@ function readCue(item: unknown, i: number): Cue {
     end: time(raw.end, `${path}.end`),
     text: raw.text,
   };
+  if (raw.speaker !== undefined) cue.speaker = readSpeakerRef(raw.speaker, path, ids);
   if (raw.words !== undefined) {
     cue.words = list(raw.words, `${path}.words`).map((word, w) =>
-      readWord(word, `${path}.words[${w}]`),
+      readWord(word, `${path}.words[${w}]`, ids),
     );
   }
   return cue;
 }
 
-function readWord(item: unknown, path: string): Word {
+function readWord(item: unknown, path: string, ids: ReadonlySet<string>): Word {
   const raw = record(item, path);
   if (typeof raw.text !== "string") fail(`${path}.text`, "a string");
   const word: Word = {
@@ -68,6 +130,7 @@ function readWord(item: unknown, path: string): Word {
     }
     word.probability = raw.probability;
   }
+  if (raw.speaker !== undefined) word.speaker = readSpeakerRef(raw.speaker, path, ids);
   return word;
 }
 

@@ -1,13 +1,22 @@
-import type { Cue } from "./cue.js";
+import type { Cue, Speaker } from "./cue.js";
 import { numberCues, readTimedBlock, splitBlocks, textForBlock } from "./cue-blocks.js";
+import { speakerDisplayName, speakersFromNames, type SpeakerOutput } from "./speaker-names.js";
 import { formatTimecode } from "./timecode.js";
 
-/** Writes SubRip: cues numbered from 1 in the given order, a blank line between them. */
-export function writeSrt(cues: readonly Cue[]): string {
+/**
+ * Writes SubRip: cues numbered from 1 in the given order, a blank line between them. A cue with
+ * a speaker starts with `Name: ` on its first line (SubRip has no speaker markup; this is the
+ * convention subtitle editors and players show as is).
+ */
+export function writeSrt(cues: readonly Cue[], output: SpeakerOutput = {}): string {
   if (cues.length === 0) return "";
   const blocks = cues.map((cue, i) => {
     const timing = `${formatTimecode(cue.start)} --> ${formatTimecode(cue.end)}`;
-    return `${i + 1}\n${timing}\n${safeText(cue.text)}`;
+    const prefix =
+      cue.speaker !== undefined && output.speakerNames !== false
+        ? `${speakerDisplayName(cue.speaker, output)}: `
+        : "";
+    return `${i + 1}\n${timing}\n${safeText(prefix + textForBlock(cue.text))}`;
   });
   return `${blocks.join("\n\n")}\n`;
 }
@@ -27,4 +36,26 @@ function safeText(text: string): string {
  */
 export function readSrt(text: string): Cue[] {
   return numberCues(splitBlocks(text).flatMap(readTimedBlock));
+}
+
+/** `Name: ` at the start of a cue's first line: a name of up to 60 characters without a colon. */
+const NAME_PREFIX = /^([^:：\n]{1,60}?)\s*[:：][ \t]+(?=\S)/u;
+
+/**
+ * Reads SubRip written with `Name: ` prefixes (as writeSrt writes speakers): each prefix becomes
+ * the cue's speaker and is taken off its text. Opt-in, since an ordinary subtitle may start
+ * with "Note: …"; "Speaker N" reads back as unnamed speaker N.
+ */
+export function readSrtWithSpeakers(text: string): { cues: Cue[]; speakers: Speaker[] } {
+  const cues = readSrt(text);
+  const names = cues.map((cue) => NAME_PREFIX.exec(cue.text)?.[1]?.trim() ?? null);
+  const { speakers, idOf } = speakersFromNames(names.filter((name) => name !== null));
+  return {
+    speakers,
+    cues: cues.map((cue, i) => {
+      const name = names[i];
+      if (!name) return cue;
+      return { ...cue, text: cue.text.replace(NAME_PREFIX, ""), speaker: idOf(name) };
+    }),
+  };
 }

@@ -1,12 +1,31 @@
 import type { Cue } from "./cue.js";
 import { normalizeNewlines } from "./cue-blocks.js";
+import { speakerDisplayName, type SpeakerOutput } from "./speaker-names.js";
+import { joinLines } from "./text-measure.js";
 
 /** Timing given to a paragraph that has no cue at its position to borrow from. */
 const DEFAULT_SPAN = { start: 0, end: 5000 } as const;
 
-/** Writes plain text: the cue texts without timings, a blank line between cues. */
-export function writeTxt(cues: readonly Cue[]): string {
-  return cues.map((cue) => cue.text).join("\n\n");
+/**
+ * Writes plain text: the cue texts without timings, a blank line between cues. When cues carry
+ * speakers, it reads as a script instead: consecutive cues of one speaker form one paragraph
+ * (their lines joined as running text) under a `Name:` line, a blank line between paragraphs.
+ */
+export function writeTxt(cues: readonly Cue[], output: SpeakerOutput = {}): string {
+  if (output.speakerNames === false || !cues.some((cue) => cue.speaker !== undefined)) {
+    return cues.map((cue) => cue.text).join("\n\n");
+  }
+  const paragraphs: { speaker: string | undefined; text: string }[] = [];
+  for (const cue of cues) {
+    const last = paragraphs.at(-1);
+    if (last && last.speaker === cue.speaker) last.text = joinLines(`${last.text}\n${cue.text}`);
+    else paragraphs.push({ speaker: cue.speaker, text: joinLines(cue.text) });
+  }
+  return paragraphs
+    .map(({ speaker, text }) =>
+      speaker === undefined ? text : `${speakerDisplayName(speaker, output)}:\n${text}`,
+    )
+    .join("\n\n");
 }
 
 /**

@@ -1,5 +1,6 @@
-import type { Cue } from "./cue.js";
+import type { Cue, Speaker } from "./cue.js";
 import { numberCues, readTimedBlock, splitBlocks, textForBlock } from "./cue-blocks.js";
+import { speakerDisplayName, speakersFromNames, type SpeakerOutput } from "./speaker-names.js";
 import { formatTimecode } from "./timecode.js";
 
 const SKIPPED_BLOCK = /^\s*(?:NOTE|STYLE|REGION)(?:\s|$)/;
@@ -14,11 +15,19 @@ const ENTITIES: Readonly<Record<string, string>> = {
   rlm: "\u200F",
 };
 
-/** Writes WebVTT: the `WEBVTT` header, then cues with `.` before milliseconds. */
-export function writeVtt(cues: readonly Cue[]): string {
+/**
+ * Writes WebVTT: the `WEBVTT` header, then cues with `.` before milliseconds. A cue with a
+ * speaker opens with a voice span, `<v Name>`, which runs to the cue's end (players show or
+ * style the name; the spec lets the end tag be left out).
+ */
+export function writeVtt(cues: readonly Cue[], output: SpeakerOutput = {}): string {
   const blocks = cues.map((cue) => {
     const timing = `${formatTimecode(cue.start, ".")} --> ${formatTimecode(cue.end, ".")}`;
-    return `${timing}\n${escapeCueText(textForBlock(cue.text))}`;
+    const voice =
+      cue.speaker !== undefined && output.speakerNames !== false
+        ? `<v ${escapeCueText(speakerDisplayName(cue.speaker, output))}>`
+        : "";
+    return `${timing}\n${voice}${escapeCueText(textForBlock(cue.text))}`;
   });
   return `${["WEBVTT", ...blocks].join("\n\n")}\n`;
 }
@@ -33,6 +42,36 @@ export function readVtt(text: string): Cue[] {
     .flatMap(readTimedBlock)
     .map((item) => ({ ...item, text: plainText(item.text) }));
   return numberCues(items);
+}
+
+/**
+ * A voice start tag: `<v` with optional classes (`<v.loud`), whitespace, then the annotation
+ * (the speaker's name, entities escaped) up to `>`.
+ */
+const VOICE_TAG = /<v(?:\.[^\s>]*)?[ \t\f]+([^>\n]*)>/;
+
+/**
+ * Reads WebVTT as readVtt does, and each cue's voice span (`<v Name>`) as its speaker: the
+ * speakers are listed in order of first appearance, "Speaker N" read back as unnamed speaker
+ * N. A cue with two voices takes the first (a cue holds one speaker).
+ */
+export function readVttWithSpeakers(text: string): { cues: Cue[]; speakers: Speaker[] } {
+  const blocks = splitBlocks(text).filter((block) => !SKIPPED_BLOCK.test(block[0] ?? ""));
+  const items = blocks.flatMap(readTimedBlock);
+  const names = items.map((item) => {
+    const annotation = VOICE_TAG.exec(item.text)?.[1];
+    const name = annotation === undefined ? "" : plainText(annotation).replace(/\s+/gu, " ");
+    return name === "" ? null : name;
+  });
+  const { speakers, idOf } = speakersFromNames(names.filter((name) => name !== null));
+  const cues = numberCues(items.map((item) => ({ ...item, text: plainText(item.text) })));
+  return {
+    speakers,
+    cues: cues.map((cue, i) => {
+      const name = names[i];
+      return name ? { ...cue, speaker: idOf(name) } : cue;
+    }),
+  };
 }
 
 function escapeCueText(text: string): string {

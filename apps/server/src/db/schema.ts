@@ -121,6 +121,10 @@ export interface TranscriptionsTable {
   cues_json: string | null;
   /** Once completed: Whisper's segments as JSON (StoredSegment[]: times in ms, token ids). */
   segments_json: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Once diarized: the speakers as JSON (StoredSpeaker[]); null when not diarized. */
+  speakers_json: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many speakers the list holds, for history; null when not diarized. */
+  speaker_count: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0..1 of the media transcribed. */
   progress: number;
   eta_ms: number | null;
@@ -231,6 +235,25 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/**
+ * A voice a user saved under a name: the speaker embedding of a short clip, never the audio.
+ * Later diarized transcriptions of theirs label a matching speaker with the name.
+ */
+export interface VoicesTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The name trimmed and in lower case: unique per user. */
+  name_key: string;
+  /** The embedding vector, a JSON array of numbers. */
+  embedding_json: string;
+  /** The embedding model that made it (vectors of different models do not compare). */
+  model: string;
+  /** Length of the speech it was made from, in milliseconds. */
+  duration_ms: number;
+  created_at: string;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   users: UsersTable;
@@ -247,4 +270,5 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   api_keys: ApiKeysTable;
   task_runs: TaskRunsTable;
+  voices: VoicesTable;
 }

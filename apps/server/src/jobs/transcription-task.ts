@@ -21,6 +21,8 @@ import {
   type TranscriptionRow,
 } from "../transcriptions/repo.js";
 import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
+import { diarizeRequest } from "../transcriptions/speakers-option.js";
+import { voicesForDiarization } from "../voices/repo.js";
 import type { JobEventBus } from "./job-events.js";
 import { isTransientError } from "./transient-errors.js";
 
@@ -104,6 +106,10 @@ export async function runTranscriptionJob(
   events.publish(job.id, { type: "processing", percent: 0, secondsLeft: null });
   let keepMedia = false;
   try {
+    // The user's saved voices, read when the job runs: one saved or deleted meanwhile counts.
+    const diarize = options.speakers
+      ? diarizeRequest(options.speakers, await voicesForDiarization(db, job.user_id))
+      : undefined;
     const result = await transcribeFile(
       {
         input: job.media_path ?? "",
@@ -120,6 +126,7 @@ export async function runTranscriptionJob(
         ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
         maxDurationMs: reservedMs(job),
         ...(options.style ? { cues: { style: options.style } } : {}),
+        ...(diarize ? { diarize } : {}),
       },
       {
         signal: controller.signal,
@@ -156,6 +163,8 @@ export async function runTranscriptionJob(
         audio_expires_at: audio?.expires ?? null,
         cues_json: JSON.stringify(result.cues),
         segments_json: JSON.stringify(storedSegments(result.segments)),
+        speakers_json: result.speakers ? JSON.stringify(result.speakers) : null,
+        speaker_count: result.speakers ? result.speakers.length : null,
         search_text: searchText(job.file_name, result.cues),
         language: result.language,
         duration_ms: result.durationMs,

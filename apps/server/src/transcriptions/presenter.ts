@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
-import { rowCues, rowOptions, type TranscriptionRow } from "./repo.js";
+import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "./repo.js";
 import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "./schema.js";
 
 type SummaryRow = Pick<
@@ -16,6 +16,7 @@ type SummaryRow = Pick<
   | "progress"
   | "error_code"
   | "error_message"
+  | "speaker_count"
 >;
 
 /** A job as a history row. */
@@ -33,6 +34,7 @@ export function presentSummary(row: SummaryRow): z.infer<typeof TranscriptionSum
       row.error_code && row.error_message
         ? { code: row.error_code, message: row.error_message }
         : null,
+    speakerCount: row.speaker_count,
   };
 }
 
@@ -42,9 +44,10 @@ export function presentDetail(row: TranscriptionRow): z.infer<typeof Transcripti
   return {
     ...presentSummary(row),
     style: rowOptions(row).style ?? DEFAULT_STYLE,
+    speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
     subtitles: cues.map(toSubtitle),
     text: writeTxt(cues).trim(),
-    version: cuesVersion(row.cues_json),
+    version: cuesVersion(row),
     audio:
       row.audio_path && row.audio_expires_at
         ? { url: `/api/transcriptions/${row.id}/audio`, expiresAt: row.audio_expires_at }
@@ -52,12 +55,15 @@ export function presentDetail(row: TranscriptionRow): z.infer<typeof Transcripti
   };
 }
 
-/** The version of a transcription's subtitles: a digest of what is stored. */
-export function cuesVersion(cuesJson: string | null): string {
-  return createHash("sha256")
-    .update(cuesJson ?? "")
-    .digest("base64url")
-    .slice(0, 22);
+/**
+ * The version of a transcription's subtitles: a digest of what is stored, the speakers' names
+ * included (a rename in another tab is an edit too). Without speakers it is the digest of the
+ * cues alone, as before speakers existed, so versions held by open editors stay valid.
+ */
+export function cuesVersion(row: Pick<TranscriptionRow, "cues_json" | "speakers_json">): string {
+  const hash = createHash("sha256").update(row.cues_json ?? "");
+  if (row.speakers_json !== null) hash.update("\n").update(row.speakers_json);
+  return hash.digest("base64url").slice(0, 22);
 }
 
 /** A cue as the API's subtitle. */
@@ -67,6 +73,7 @@ export function toSubtitle(cue: Cue): z.infer<typeof Subtitle> {
     startTime: formatTimecode(cue.start),
     endTime: formatTimecode(cue.end),
     text: cue.text,
+    ...(cue.speaker !== undefined ? { speaker: cue.speaker } : {}),
     ...(cue.words && cue.words.length > 0
       ? {
           words: cue.words.map((word) => ({

@@ -1,4 +1,4 @@
-import type { Cue } from "@verbatim/subtitles";
+import type { Cue, Speaker } from "@verbatim/subtitles";
 import { sql, type Selectable } from "kysely";
 import type { Db } from "../db/database.js";
 import { queuedInOrder } from "../jobs/queue-order.js";
@@ -31,6 +31,8 @@ export interface JobOptions {
   prompt?: string;
   /** Starting decoder temperature, when the client gave one (default 0). */
   temperature?: number;
+  /** Speaker diarization: `auto`, `N` or `MIN-MAX` (parseSpeakersOption); absent when off. */
+  speakers?: string;
 }
 
 /** A new job, as accepted from an upload. */
@@ -115,6 +117,7 @@ export async function listTranscriptions(
       "progress",
       "error_code",
       "error_message",
+      "speaker_count",
     ])
     .where("user_id", "=", userId);
   if (before) query = query.where("created_at", "<", before);
@@ -277,6 +280,17 @@ export async function runningRemainingMs(db: Db): Promise<number> {
 /** What history search looks in: the name and the subtitles' text, in lower case. */
 export function searchText(fileName: string, cues: readonly Pick<Cue, "text">[]): string {
   return [fileName, ...cues.map((cue) => cue.text)].join("\n").toLowerCase();
+}
+
+/** A speaker as a diarized job keeps it: the engine's time spoken while the engine's. */
+export interface StoredSpeaker extends Speaker {
+  /** Milliseconds the speaker spoke, as diarization found (absent for speakers a user added). */
+  speechMs?: number;
+}
+
+/** A row's speakers; null when the transcription was not diarized. */
+export function rowSpeakers(row: Pick<TranscriptionRow, "speakers_json">): StoredSpeaker[] | null {
+  return row.speakers_json ? (JSON.parse(row.speakers_json) as StoredSpeaker[]) : null;
 }
 
 /** Parses a row's stored cues. */

@@ -10,6 +10,8 @@ export function jobFailureStatus(code: string): number {
   // More audio than the header declared and than was paid for: payment required, not "bad file".
   if (code === "INPUT_LONGER_THAN_DECLARED") return 402;
   if (code.startsWith("INPUT_")) return 422;
+  // The server lacks what the job needs (installed by its operator): not the request's fault.
+  if (code === "DIARIZATION_MODEL_MISSING") return 503;
   return 500;
 }
 

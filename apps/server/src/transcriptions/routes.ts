@@ -4,7 +4,14 @@ import send from "@fastify/send";
 import { LISTENING_COPY_TYPE } from "@verbatim/engine";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { writeJson, writeSrt, writeTxt, writeVtt } from "@verbatim/subtitles";
+import {
+  writeJson,
+  writeSrt,
+  writeTxt,
+  writeVtt,
+  type Cue,
+  type SpeakerOutput,
+} from "@verbatim/subtitles";
 import { attachmentDisposition } from "./attachment-disposition.js";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
@@ -13,7 +20,7 @@ import { AppError } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
 import { presentDetail, presentSummary } from "./presenter.js";
-import { listTranscriptions, rowCues } from "./repo.js";
+import { listTranscriptions, rowCues, rowSpeakers } from "./repo.js";
 import { respondWithJob } from "./respond-with-job.js";
 import {
   AcceptedResponse,
@@ -43,7 +50,7 @@ const EXPORTS = {
   srt: { write: writeSrt, type: "application/x-subrip; charset=utf-8" },
   vtt: { write: writeVtt, type: "text/vtt; charset=utf-8" },
   txt: {
-    write: (cues: Parameters<typeof writeTxt>[0]) => `${writeTxt(cues)}\n`,
+    write: (cues: readonly Cue[], output: SpeakerOutput) => `${writeTxt(cues, output)}\n`,
     type: "text/plain; charset=utf-8",
   },
   json: { write: null, type: "application/json; charset=utf-8" },
@@ -63,7 +70,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         schema: {
           summary: "Upload media and transcribe it",
           description:
-            "multipart/form-data: file (the media), source (`file`), model (`whisper-1` fast, `gpt-4o-transcribe` accurate, or an installed model), generateTimestamps (`true`/`false`), language (`auto` or a code), task (`transcribe`/`translate`), chineseScript (`hk`, `tw`, `cn`, `none`), style (`standard`, `netflix`), prompt (the decoder's initial prompt), temperature (`0` to `1`). Answers with the finished transcription (`duration` in seconds, subtitle times as `hh:mm:ss,mmm`), or at once with 202 when sent with `Prefer: respond-async` (follow `eventsUrl`). With an `Idempotency-Key` header, a retry of the same request within a day answers with the same job and charges nothing more (the same key with a different request: 409); without one, hanging up before the answer cancels the job.",
+            "multipart/form-data: file (the media), source (`file`), model (`whisper-1` fast, `gpt-4o-transcribe` accurate, or an installed model), generateTimestamps (`true`/`false`), language (`auto` or a code), task (`transcribe`/`translate`), chineseScript (`hk`, `tw`, `cn`, `none`), style (`standard`, `netflix`), prompt (the decoder's initial prompt), temperature (`0` to `1`), speakers (`off`, `auto`, `N` or `MIN-MAX`: speaker diarization, the same minutes as without). Answers with the finished transcription (`duration` in seconds, subtitle times as `hh:mm:ss,mmm`), or at once with 202 when sent with `Prefer: respond-async` (follow `eventsUrl`). With an `Idempotency-Key` header, a retry of the same request within a day answers with the same job and charges nothing more (the same key with a different request: 409); without one, hanging up before the answer cancels the job.",
           tags: ["transcriptions"],
           security,
           consumes: ["multipart/form-data"],
@@ -90,7 +97,10 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           dir: services.config.uploadDir,
           limitBytes: services.config.maxUploadBytes,
           beforeFile: async (early) => {
-            if (early.model !== undefined) await checkUploadOptions(services, user, early);
+            // Options sent before the file are checked before its bytes are read.
+            if (early.model !== undefined || early.speakers !== undefined) {
+              await checkUploadOptions(services, user, early);
+            }
           },
         });
         const fingerprint = requestFingerprint("/api/transcribe", fields, file.sha256);
@@ -255,7 +265,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         schema: {
           summary: "Download as SRT, VTT, TXT or JSON",
           description:
-            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), as an attachment named after the file. 409 NOT_COMPLETED until the job has completed.",
+            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), as an attachment named after the file. A diarized transcription carries its speakers: SRT starts each subtitle with `Name: `, VTT with a voice span `<v Name>`, TXT is a paragraph per turn under a `Name:` line, JSON lists `speakers` and gives cues and words a `speaker`; an unnamed speaker is `Speaker N` (`講者 N` with `lang=zh-HK`). 409 NOT_COMPLETED until the job has completed.",
           tags: ["transcriptions"],
           security,
           params: IdParams,
@@ -279,12 +289,22 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         if (row.status !== "completed") {
           throw new AppError(409, "NOT_COMPLETED", "The transcription has not completed yet.");
         }
-        const format = request.query.format;
+        const { format, speakerNames, lang } = request.query;
         const cues = rowCues(row);
+        const speakers = rowSpeakers(row)?.map(({ id, name }) => ({ id, name }));
+        const locale = lang ?? currentUser(request).locale;
         const body =
           format === "json"
-            ? writeJson({ language: row.language, duration: row.duration_ms, cues })
-            : EXPORTS[format].write(cues);
+            ? writeJson(
+                {
+                  language: row.language,
+                  duration: row.duration_ms,
+                  cues,
+                  ...(speakers ? { speakers } : {}),
+                },
+                { locale },
+              )
+            : EXPORTS[format].write(cues, { speakers, locale, speakerNames });
         return reply
           .header("content-type", EXPORTS[format].type)
           .header("content-disposition", attachmentDisposition(row.file_name, format))

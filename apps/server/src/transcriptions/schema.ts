@@ -9,6 +9,12 @@ export const Subtitle = z.object({
   startTime: z.string().describe("SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
   endTime: z.string().describe("SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
   text: z.string(),
+  speaker: z
+    .string()
+    .optional()
+    .describe(
+      "Id of the subtitle's speaker (one of the transcription's `speakers`), when diarized.",
+    ),
   /**
    * The words with their times in milliseconds, while the text is still the one they were
    * recognised as (an edited text has none): the editor highlights the word being spoken.
@@ -41,12 +47,32 @@ export const TranscriptionSummary = z.object({
   /** 0..100 while processing. */
   progress: z.number().int().describe("Percent done, 0 to 100."),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  speakerCount: z
+    .number()
+    .int()
+    .nullable()
+    .describe("How many speakers diarization found (or the user listed); null when not diarized."),
+});
+
+/** A speaker of a diarized transcription. */
+export const SpeakerItem = z.object({
+  id: z
+    .string()
+    .describe('Stable within the transcription: "S1", "S2", … in order of first speech.'),
+  name: z
+    .string()
+    .nullable()
+    .describe('The name given (or of the saved voice it matched); null shows as "Speaker N".'),
 });
 
 /** One transcription with its subtitles. */
 export const TranscriptionDetail = TranscriptionSummary.extend({
   /** The subtitle style preset the cues were built to (the editor checks them against it). */
   style: z.enum(STYLE_NAMES),
+  speakers: z
+    .array(SpeakerItem)
+    .nullable()
+    .describe("Who speaks (diarization); null when the transcription was not diarized."),
   subtitles: z.array(Subtitle),
   /** The whole text, subtitles joined with blank lines. */
   text: z.string(),
@@ -92,12 +118,23 @@ const ms = (what: string) => z.number().int().describe(`${what}, in milliseconds
 export const JsonExport = z.object({
   language: z.string().nullable().describe("ISO-639-1 code of the spoken language, or null."),
   duration: ms("Length of the media"),
+  speakers: z
+    .array(
+      SpeakerItem.extend({
+        label: z
+          .string()
+          .describe('The name shown: the name, else "Speaker N" ("講者 N" in zh-HK).'),
+      }),
+    )
+    .optional()
+    .describe("Present when the transcription was diarized."),
   cues: z.array(
     z.object({
       index: z.number().int().describe("Position, counted from 1."),
       start: ms("Start"),
       end: ms("End"),
       text: z.string().describe("The text shown; lines separated by `\\n`."),
+      speaker: z.string().optional().describe("Id of the cue's speaker, when diarized."),
       words: z
         .array(
           z.object({
@@ -105,6 +142,7 @@ export const JsonExport = z.object({
             start: ms("Start"),
             end: ms("End"),
             probability: z.number().optional().describe("The model's confidence, 0 to 1."),
+            speaker: z.string().optional().describe("Id of the word's speaker, when diarized."),
           }),
         )
         .optional()
@@ -115,7 +153,36 @@ export const JsonExport = z.object({
 
 export const ExportQuery = z.object({
   format: z.enum(["srt", "vtt", "txt", "json"]).default("srt"),
+  speakerNames: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true")
+    .describe(
+      "`false` leaves speakers out of SRT, VTT and TXT (JSON always lists them); default `true`.",
+    ),
+  lang: z
+    .enum(["en", "zh-HK"])
+    .optional()
+    .describe(
+      'Language of unnamed speakers\' labels ("Speaker 1" / "講者 1"); default the account\'s.',
+    ),
 });
+
+/** A speaker id as the editor may send it ("S1"…): the engine's, or one the user added. */
+const SpeakerId = z
+  .string()
+  .regex(/^S[1-9]\d{0,2}$/, 'a speaker id is "S" and a number, e.g. "S1"');
+
+/** The longest name of a speaker or saved voice. */
+export const MAX_SPEAKER_NAME = 100;
+
+/** A speaker's or voice's name: trimmed, one line, at most MAX_SPEAKER_NAME characters. */
+export const SpeakerName = z
+  .string()
+  .trim()
+  .min(1, "a name must not be empty")
+  .max(MAX_SPEAKER_NAME, `a name must be at most ${MAX_SPEAKER_NAME} characters`)
+  .refine((name) => !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(name), "a name must be one line of text");
 
 /** PATCH: rename, or save edited subtitles, or both. */
 export const UpdateBody = z
@@ -128,16 +195,31 @@ export const UpdateBody = z
           startTime: z.string().max(20),
           endTime: z.string().max(20),
           text: z.string().max(2000),
+          /** The subtitle's speaker (a listed `speakers` id); omitted or null: none. */
+          speaker: SpeakerId.nullable().optional(),
         }),
       )
       .max(20_000)
       .optional(),
+    /**
+     * The speakers, replacing the list: rename one by changing its name (every subtitle of
+     * theirs shows the new name). Each subtitle's `speaker` must be one of these.
+     */
+    speakers: z
+      .array(z.object({ id: SpeakerId, name: SpeakerName.nullable() }))
+      .max(100)
+      .refine((list) => new Set(list.map((s) => s.id)).size === list.length, {
+        message: "speaker ids must be unique",
+      })
+      .optional(),
     /** The `version` the edits were made from; omitted, the save overwrites whatever is there. */
     baseVersion: z.string().max(64).optional(),
   })
-  .refine((body) => body.fileName !== undefined || body.subtitles !== undefined, {
-    message: "Send fileName, subtitles or both.",
-  });
+  .refine(
+    (body) =>
+      body.fileName !== undefined || body.subtitles !== undefined || body.speakers !== undefined,
+    { message: "Send fileName, subtitles, speakers or several of them." },
+  );
 
 const boolText = (name: string) =>
   z
@@ -178,6 +260,8 @@ export const UploadOptions = z.object({
     .min(0, "temperature must be between 0 and 1")
     .max(1, "temperature must be between 0 and 1")
     .optional(),
+  /** Speaker diarization (checked by parseSpeakersOption: 400 INVALID_SPEAKERS). */
+  speakers: z.union([z.string(), z.number()]).optional(),
 });
 
 export type UploadOptionsInput = z.input<typeof UploadOptions>;
@@ -236,6 +320,12 @@ export const UploadFieldsDoc = z.object({
     .string()
     .optional()
     .describe("Starting decoder temperature, `0` (default) to `1`."),
+  speakers: z
+    .string()
+    .optional()
+    .describe(
+      "Speaker diarization: `off` (default), `auto`, a number of speakers `1` to `10`, or a range `MIN-MAX` such as `2-4`. Subtitles then carry a `speaker`; saved voices label speakers by name. Costs the same minutes as without. 400 INVALID_SPEAKERS for other values; 503 DIARIZATION_MODEL_MISSING when the diarization models are not installed.",
+    ),
 });
 
 /** POST /api/transcribe's multipart body, for the OpenAPI document. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
+import { formatSpeakersOption } from "@verbatim/contract";
 import { isEngineError, probeMedia, type EngineErrorCode } from "@verbatim/engine";
 import { formatTimecode, parseTimecode, sortCues, type Cue } from "@verbatim/subtitles";
 import type { FastifyBaseLogger } from "fastify";
@@ -18,6 +19,7 @@ import {
   findTranscription,
   insertTranscription,
   rowCues,
+  rowSpeakers,
   searchText,
   transition,
   type JobOptions,
@@ -25,6 +27,8 @@ import {
   isFinal,
 } from "./repo.js";
 import { UploadOptions, type UpdateBody } from "./schema.js";
+import { requireSpeakersOption } from "./speakers-option.js";
+import { editedSpeakers } from "./speaker-edits.js";
 import { cuesVersion, toSubtitle } from "./presenter.js";
 
 /** What the transcription service needs. */
@@ -55,6 +59,7 @@ export async function checkUploadOptions(
   user: User,
   fields: Record<string, unknown>,
 ): Promise<{ model: string; engineModel: string; options: JobOptions }> {
+  const speakers = requireSpeakersOption(fields.speakers);
   const parsed = UploadOptions.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -82,6 +87,7 @@ export async function checkUploadOptions(
       ...(style ? { style } : {}),
       ...(prompt?.trim() ? { prompt: prompt.trim() } : {}),
       ...(temperature !== undefined ? { temperature } : {}),
+      ...(speakers.kind !== "off" ? { speakers: formatSpeakersOption(speakers) } : {}),
     },
   };
 }
@@ -249,16 +255,26 @@ export async function deleteTranscription(
   await services.db.deleteFrom("transcriptions").where("id", "=", row.id).execute();
 }
 
-/** Renames a job and/or saves edited subtitles (words kept where a cue's text is unchanged). */
+/**
+ * Renames a job and/or saves edited subtitles (words kept where a cue's text is unchanged)
+ * and/or its speakers (renamed, added, a subtitle's speaker changed).
+ */
 export async function updateTranscription(
   services: TranscriptionServices,
   row: TranscriptionRow,
   body: z.infer<typeof UpdateBody>,
 ): Promise<void> {
-  const changes: { file_name?: string; cues_json?: string; search_text?: string } = {};
+  const changes: {
+    file_name?: string;
+    cues_json?: string;
+    search_text?: string;
+    speakers_json?: string;
+    speaker_count?: number;
+  } = {};
   if (body.fileName !== undefined) changes.file_name = body.fileName;
   let cues = rowCues(row);
-  if (body.subtitles !== undefined) {
+  const editsText = body.subtitles !== undefined || body.speakers !== undefined;
+  if (editsText) {
     if (row.status !== "completed") {
       throw new AppError(
         409,
@@ -266,11 +282,20 @@ export async function updateTranscription(
         "Subtitles can be edited once the transcription has completed.",
       );
     }
-    if (body.baseVersion !== undefined && body.baseVersion !== cuesVersion(row.cues_json)) {
+    if (body.baseVersion !== undefined && body.baseVersion !== cuesVersion(row)) {
       throw editConflict(row);
     }
+  }
+  if (body.subtitles !== undefined) {
     cues = editedCues(cues, body.subtitles, row.duration_ms);
     changes.cues_json = JSON.stringify(cues);
+  }
+  if (editsText) {
+    const speakers = editedSpeakers(rowSpeakers(row), body.speakers, cues);
+    if (speakers) {
+      changes.speakers_json = JSON.stringify(speakers);
+      changes.speaker_count = speakers.length;
+    }
   }
   if (row.status === "completed") {
     changes.search_text = searchText(changes.file_name ?? row.file_name, cues);
@@ -280,11 +305,15 @@ export async function updateTranscription(
     .set({ ...changes, updated_at: services.now().toISOString() })
     .where("id", "=", row.id);
   // Compare and set: a save that raced another one since the row was read changes nothing.
-  if (body.baseVersion !== undefined && changes.cues_json !== undefined) {
+  if (body.baseVersion !== undefined && editsText) {
     update =
       row.cues_json === null
         ? update.where("cues_json", "is", null)
         : update.where("cues_json", "=", row.cues_json);
+    update =
+      row.speakers_json === null
+        ? update.where("speakers_json", "is", null)
+        : update.where("speakers_json", "=", row.speakers_json);
   }
   const result = await update.executeTakeFirst();
   if (result.numUpdatedRows === 0n) {
@@ -303,7 +332,11 @@ function editConflict(row: TranscriptionRow): AppError {
     409,
     "EDIT_CONFLICT",
     "These subtitles were changed elsewhere (another tab or device) after you opened them.",
-    { version: cuesVersion(row.cues_json), subtitles: rowCues(row).map(toSubtitle) },
+    {
+      version: cuesVersion(row),
+      subtitles: rowCues(row).map(toSubtitle),
+      speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
+    },
   );
 }
 
@@ -336,12 +369,16 @@ function editedCues(
         { mediaMs },
       );
     }
+    const speaker = subtitle.speaker ?? undefined;
+    const { words } = keptWords(previous, subtitle.text, start, end);
     return {
       index: position + 1,
       start,
       end,
       text: subtitle.text,
-      ...keptWords(previous, subtitle.text, start, end),
+      ...(speaker !== undefined ? { speaker } : {}),
+      // A cue holds one speaker: its words are said by whoever says the cue.
+      ...(words ? { words: words.map((word) => withSpeaker(word, speaker)) } : {}),
     };
   });
   return sortCues(cues).map((cue, i) => ({ ...cue, index: i + 1 }));
@@ -370,6 +407,13 @@ function keptWords(
         ? match.words
         : match.words.map((w) => ({ ...w, start: w.start + by, end: w.end + by })),
   };
+}
+
+function withSpeaker<T extends { speaker?: string }>(item: T, speaker: string | undefined): T {
+  const copy = { ...item };
+  if (speaker === undefined) delete copy.speaker;
+  else copy.speaker = speaker;
+  return copy;
 }
 
 function badTime(label: string, which: string, value: string): AppError {

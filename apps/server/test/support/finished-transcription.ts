@@ -7,7 +7,9 @@ export interface StoredCue {
   end: number;
   text: string;
   /** Word timings (ms), as the engine stores them. */
-  words?: Array<{ text: string; start: number; end: number }>;
+  words?: Array<{ text: string; start: number; end: number; speaker?: string }>;
+  /** The cue's speaker id, in a diarized transcription. */
+  speaker?: string;
 }
 
 /**
@@ -19,6 +21,8 @@ export async function finishedTranscription(
   userId: string,
   cues: readonly StoredCue[],
   fileName = "interview.mp3",
+  /** A diarized transcription's speakers (the engine's: id, name, time spoken). */
+  speakers?: readonly { id: string; name: string | null; speechMs: number }[],
 ): Promise<string> {
   const id = crypto.randomUUID();
   const now = new Date();
@@ -47,6 +51,9 @@ export async function finishedTranscription(
       progress: 1,
       media_path: null,
       cues_json: JSON.stringify(cues.map((cue, i) => ({ index: i + 1, ...cue }))),
+      ...(speakers
+        ? { speakers_json: JSON.stringify(speakers), speaker_count: speakers.length }
+        : {}),
       finished_at: now.toISOString(),
     },
     now,

@@ -9,6 +9,7 @@ import * as uploadSessionState from "./0007-upload-session-state.js";
 import * as idempotencyKeys from "./0008-idempotency-keys.js";
 import * as listeningCopies from "./0009-listening-copies.js";
 import * as whisperSegments from "./0010-whisper-segments.js";
+import * as speakers from "./0011-speakers.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -24,6 +25,7 @@ export const migrationProvider: MigrationProvider = {
       "0008-idempotency-keys": idempotencyKeys,
       "0009-listening-copies": listeningCopies,
       "0010-whisper-segments": whisperSegments,
+      "0011-speakers": speakers,
     };
   },
 };

@@ -1,0 +1,37 @@
+import { parseSpeakersOption, SPEAKERS_OPTION_RULE, type SpeakersOption } from "@verbatim/contract";
+import type { DiarizeOptions } from "@verbatim/engine";
+import { AppError } from "../http/app-error.js";
+
+/** The `speakers` field of an upload, or 400 INVALID_SPEAKERS saying what it may be. */
+export function requireSpeakersOption(value: unknown): SpeakersOption {
+  // JSON bodies (the chunked upload's combine) may send a number of speakers as a number.
+  const text = typeof value === "number" ? String(value) : value;
+  const option = text === undefined || typeof text === "string" ? parseSpeakersOption(text) : null;
+  if (!option) {
+    const shown = typeof text === "string" ? `"${text.slice(0, 40)}"` : "that value";
+    throw new AppError(
+      400,
+      "INVALID_SPEAKERS",
+      `Invalid speakers (${shown}): ${SPEAKERS_OPTION_RULE}.`,
+    );
+  }
+  return option;
+}
+
+/** What the engine is asked for by a job's stored option; undefined when diarization is off. */
+export function diarizeRequest(
+  stored: string | undefined,
+  voices: DiarizeOptions["voices"],
+): DiarizeOptions | undefined {
+  const option = parseSpeakersOption(stored);
+  if (!option || option.kind === "off") return undefined;
+  const known = voices && voices.length > 0 ? { voices } : {};
+  switch (option.kind) {
+    case "auto":
+      return { ...known };
+    case "exact":
+      return { speakers: option.speakers, ...known };
+    case "range":
+      return { minSpeakers: option.minSpeakers, maxSpeakers: option.maxSpeakers, ...known };
+  }
+}
