@@ -110,7 +110,7 @@ function SpeakerItem({
           id={inputId}
           value={draft}
           placeholder={unnamed}
-          maxLength={80}
+          maxLength={100}
           onChange={(event) => setDraft(event.target.value)}
           onBlur={commit}
           onKeyDown={(event) => {

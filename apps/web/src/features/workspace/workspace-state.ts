@@ -54,6 +54,7 @@ export function defaultOptions(language: string): TranscribeOptions {
     task: "transcribe",
     chineseScript: language === "zh-HK" ? "hk" : "none",
     style: "standard",
+    speakers: { kind: "off" },
   };
 }
 
