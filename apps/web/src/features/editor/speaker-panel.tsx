@@ -1,10 +1,10 @@
 import { clsx } from "clsx";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../../api/client";
 import { errorText } from "../../api/error-text";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
+import { useSaveSpeakerVoice } from "../voices/api";
 import { speakerColour, speakerName, speakerNumber, type Speaker } from "./speakers";
 
 /**
@@ -75,26 +75,24 @@ function SpeakerItem({
   const commit = () => {
     if (draft.trim() !== (speaker.name ?? "")) onRename(speaker.id, draft);
   };
-  const [saving, setSaving] = useState(false);
-  const saveVoice = async () => {
+  const save = useSaveSpeakerVoice();
+  const saving = save.isPending;
+  const saveVoice = () => {
     const name = speaker.name?.trim();
     if (!name) return;
-    setSaving(true);
-    try {
-      await api("/api/voices", {
-        method: "POST",
-        body: { name, transcriptionId, speakerId: speaker.id },
-      });
-      toast({ title: t("editor.speakers.voiceSaved", { name }), variant: "success" });
-    } catch (error) {
-      toast({
-        title: t("editor.speakers.voiceFailed"),
-        description: errorText(error),
-        variant: "destructive",
-      });
-    } finally {
-      setSaving(false);
-    }
+    save.mutate(
+      { name, transcriptionId, speakerId: speaker.id },
+      {
+        onSuccess: () =>
+          toast({ title: t("editor.speakers.voiceSaved", { name }), variant: "success" }),
+        onError: (error) =>
+          toast({
+            title: t("editor.speakers.voiceFailed"),
+            description: errorText(error),
+            variant: "destructive",
+          }),
+      },
+    );
   };
   const colour = speakerColour(speakers, speaker.id);
   const inputId = `speaker-${speaker.id}-name`;
@@ -134,7 +132,7 @@ function SpeakerItem({
           disabled={saving || !speaker.name?.trim()}
           aria-describedby={speaker.name?.trim() ? undefined : hintId}
           aria-label={t("editor.speakers.saveVoiceLabel", { speaker: shown })}
-          onClick={() => void saveVoice()}
+          onClick={saveVoice}
         >
           {t("editor.speakers.saveVoice")}
         </Button>
