@@ -7,6 +7,8 @@ import { toast } from "../../components/ui/toast-store";
 import { useSaveSpeakerVoice } from "../voices/api";
 import { speakerColour, speakerName, speakerNumber, type Speaker } from "./speakers";
 
+const VOICE_HINT_ID = "speakers-voice-hint";
+
 /**
  * The speakers of a diarized transcription: a name field per speaker (renaming there renames all
  * of their subtitles, as one undo step), how many subtitles each has, and "Save this voice",
@@ -47,7 +49,13 @@ export function SpeakerPanel({
           />
         ))}
       </ul>
-      <p className="text-xs text-zinc-700">{t("editor.speakers.privacy")}</p>
+      <p className="text-xs text-zinc-700">
+        {speakers.some((s) => !s.name?.trim()) && (
+          // One line for every unnamed speaker's disabled "Save this voice" (tied to each button).
+          <span id={VOICE_HINT_ID}>{t("editor.speakers.saveVoiceNeedsName")} </span>
+        )}
+        {t("editor.speakers.privacy")}
+      </p>
     </section>
   );
 }
@@ -96,7 +104,6 @@ function SpeakerItem({
   };
   const colour = speakerColour(speakers, speaker.id);
   const inputId = `speaker-${speaker.id}-name`;
-  const hintId = `speaker-${speaker.id}-hint`;
   return (
     <li className={clsx("space-y-1.5 rounded-md border p-2", colour.chip)}>
       <div className="flex items-center gap-2">
@@ -130,17 +137,12 @@ function SpeakerItem({
           size="sm"
           variant="outline"
           disabled={saving || !speaker.name?.trim()}
-          aria-describedby={speaker.name?.trim() ? undefined : hintId}
+          aria-describedby={speaker.name?.trim() ? undefined : VOICE_HINT_ID}
           aria-label={t("editor.speakers.saveVoiceLabel", { speaker: shown })}
           onClick={saveVoice}
         >
           {t("editor.speakers.saveVoice")}
         </Button>
-        {!speaker.name?.trim() && (
-          <span id={hintId} className="text-xs">
-            {t("editor.speakers.saveVoiceNeedsName")}
-          </span>
-        )}
       </div>
     </li>
   );
