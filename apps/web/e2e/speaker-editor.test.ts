@@ -52,11 +52,14 @@ async function contrastFailures(page: Page): Promise<string[]> {
   );
 }
 
+/** A <select> as the page has it (the e2e tests are type-checked without the DOM library). */
+type SelectMenu = { value: string; selectedOptions: ArrayLike<{ text: string }> };
+
 /** The id each cue row's speaker menu shows, in order. */
 function rowSpeakers(page: Page): Promise<string[]> {
   return page
     .getByRole("combobox", { name: /^(Speaker of subtitle \d+|第 \d+ 句字幕的講者)$/ })
-    .evaluateAll((menus) => menus.map((menu) => (menu as HTMLSelectElement).value));
+    .evaluateAll((menus) => menus.map((menu) => (menu as unknown as SelectMenu).value));
 }
 
 describe("the editor of a diarized transcription, in a browser", () => {
@@ -97,7 +100,7 @@ describe("the editor of a diarized transcription, in a browser", () => {
         name: language === "en" ? "Speaker of subtitle 2" : "第 2 句字幕的講者",
       });
       await expect(
-        second.evaluate((menu) => (menu as HTMLSelectElement).selectedOptions[0]?.text),
+        second.evaluate((menu) => (menu as unknown as SelectMenu).selectedOptions[0]?.text),
       ).resolves.toBe(unnamed);
       await page.waitForLoadState("networkidle");
       expect(await contrastFailures(page)).toEqual([]);
