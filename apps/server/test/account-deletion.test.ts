@@ -11,6 +11,7 @@ import {
   type TestUser,
   type TranscriptionApi,
 } from "./support/transcription-app.js";
+import { savedVoice } from "./support/saved-voice.js";
 
 const mp3 = readFileSync(JFK_MP3);
 const jfk = new Blob([mp3], { type: "audio/mpeg" });
@@ -24,6 +25,7 @@ const USER_TABLES = [
   "upload_sessions",
   "checkout_sessions",
   "contact_messages",
+  "voices",
 ] as const;
 
 describe.each(DATABASE_KINDS)("DELETE /api/account on %s", (kind) => {
@@ -120,7 +122,12 @@ describe.each(DATABASE_KINDS)("DELETE /api/account on %s", (kind) => {
       })
       .execute();
 
+    // Saved voices, the user's and a bystander's.
+    await savedVoice(api.db, user.id, "Ann");
+    const theirs = await savedVoice(api.db, bystander.id, "Ann");
+
     const before = await rowsOf(user.id);
+    expect(before.voices).toBe(1);
     expect(before.transcriptions).toBe(2);
     expect(before.upload_sessions).toBe(1);
     expect(before.auth_tokens).toBeGreaterThan(0);
@@ -141,8 +148,11 @@ describe.each(DATABASE_KINDS)("DELETE /api/account on %s", (kind) => {
       upload_sessions: 0,
       checkout_sessions: 0,
       contact_messages: 0,
+      voices: 0,
       users: 0,
     });
+    const kept = await api.db.selectFrom("voices").select("id").where("id", "=", theirs).execute();
+    expect(kept).toHaveLength(1);
     const chunks = await api.db.selectFrom("upload_chunks").select("session_id").execute();
     expect(chunks).toEqual([]);
     const message = await api.db

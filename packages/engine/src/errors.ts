@@ -30,6 +30,10 @@ export const ENGINE_ERROR_CODES = [
   "CANCELLED",
   /** Options are invalid (unknown language, bad limits). */
   "INVALID_OPTIONS",
+  /** Speaker diarization was asked for but its models are not installed. */
+  "DIARIZATION_MODEL_MISSING",
+  /** A voice clip holds no speech to take a voice from. */
+  "NO_SPEECH",
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -1,6 +1,9 @@
 import { availableParallelism } from "node:os";
 import type { Cue, Speaker } from "@verbatim/subtitles";
 import { buildCues, type CueOptions } from "./cues/index.js";
+import type { DiarizationJob } from "./diarization/diarize-speech.js";
+import { findDiarizationModels } from "./diarization/model-files.js";
+import { speakerCount } from "./diarization/speaker-count.js";
 import { EngineError } from "./errors.js";
 import { probeMedia, type MediaInfo } from "./media/probe.js";
 import { resolveModel } from "./models/index.js";
@@ -67,7 +70,8 @@ export interface TranscribedSpeaker extends Speaker {
 
 /** Progress of a running transcription. */
 export interface TranscriptionProgress {
-  stage: "loading" | "transcribing";
+  /** Diarization (speaker labels), when asked for, runs after transcribing. */
+  stage: "loading" | "transcribing" | "diarizing";
   /** 0..1 of the media done. */
   fraction: number;
   processedMs: number;
@@ -89,7 +93,7 @@ export interface Transcription {
   /** Present when diarization ran: segments, words and cues carry these speakers' ids. */
   speakers?: TranscribedSpeaker[];
   warnings: string[];
-  timings: { totalMs: number; modelLoadMs: number; transcribeMs: number };
+  timings: { totalMs: number; modelLoadMs: number; transcribeMs: number; diarizeMs?: number };
 }
 
 /** Hooks for a caller that follows a transcription. */
@@ -127,10 +131,20 @@ export async function transcribeFile(
 ): Promise<Transcription> {
   const started = performance.now();
   const options = pipelineOptions(request);
-  const model = await resolveModel(request.model, request.modelsDir ?? defaultModelsDir());
+  const modelsDir = request.modelsDir ?? defaultModelsDir();
+  const model = await resolveModel(request.model, modelsDir);
+  const diarize = request.diarize
+    ? await diarizationJob(request.diarize, modelsDir, options.threads)
+    : undefined;
   const media = await probeMedia(request.input, hooks.signal);
   const output = await runEngineProcess(
-    { type: "start", input: request.input, modelPath: model.path, options },
+    {
+      type: "start",
+      input: request.input,
+      modelPath: model.path,
+      options,
+      ...(diarize ? { diarize } : {}),
+    },
     media.durationMs,
     hooks,
   );
@@ -144,9 +158,31 @@ export async function transcribeFile(
     speechMs: output.speechMs,
     segments: output.segments,
     cues,
+    ...(output.speakers ? { speakers: output.speakers } : {}),
     warnings: warningsFor(media, output),
     timings: { totalMs: Math.round(performance.now() - started), ...output.timings },
   };
+}
+
+/** Checks the diarization options and finds its models before any work starts. */
+async function diarizationJob(
+  options: DiarizeOptions,
+  modelsDir: string,
+  threads: number,
+): Promise<DiarizationJob> {
+  const count = speakerCount(options);
+  const voices = options.voices ?? [];
+  for (const voice of voices) {
+    if (
+      typeof voice.name !== "string" ||
+      !Array.isArray(voice.embedding) ||
+      voice.embedding.length === 0 ||
+      !voice.embedding.every(Number.isFinite)
+    )
+      throw new EngineError("INVALID_OPTIONS", "Each saved voice needs a name and an embedding.");
+  }
+  const models = await findDiarizationModels(modelsDir);
+  return { models, count, voices, threads };
 }
 
 function pipelineOptions(request: TranscribeRequest): PipelineOptions {

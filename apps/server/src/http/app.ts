@@ -30,6 +30,7 @@ import { transcriptionEventsRoute } from "../transcriptions/events-route.js";
 import { transcriptionRoutes } from "../transcriptions/routes.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { uploadRoutes } from "../uploads/routes.js";
+import { voiceRoutes } from "../voices/routes.js";
 import { billingRoutes } from "../billing/routes.js";
 import { scheduleBillingRollover, type BillingServices } from "../billing/service.js";
 import { createMailer } from "../mail/mailer.js";
@@ -116,6 +117,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(transcriptionRoutes(services));
   await app.register(transcriptionEventsRoute(services));
   await app.register(uploadRoutes(services));
+  await app.register(voiceRoutes(services));
   await app.register(apiKeyRoutes({ db: context.db }));
   await app.register(openAIRoutes(services, rateLimits), { prefix: "/v1" });
   const billing: BillingServices = {

@@ -108,7 +108,10 @@ export async function runTranscriptionJob(
   try {
     // The user's saved voices, read when the job runs: one saved or deleted meanwhile counts.
     const diarize = options.speakers
-      ? diarizeRequest(options.speakers, await voicesForDiarization(db, job.user_id))
+      ? diarizeRequest(options.speakers, [
+          ...(options.knownVoices ?? []),
+          ...(await voicesForDiarization(db, job.user_id)),
+        ])
       : undefined;
     const result = await transcribeFile(
       {

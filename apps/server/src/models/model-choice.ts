@@ -28,6 +28,8 @@ export type PublicModelName = keyof typeof PUBLIC_MODELS;
  */
 export const MODEL_ALIASES: Readonly<Record<string, PublicModelName>> = {
   "gpt-4o-mini-transcribe": "whisper-1",
+  // OpenAI's diarizing model is its accurate one with speaker labels: /v1 turns diarization on.
+  "gpt-4o-transcribe-diarize": "gpt-4o-transcribe",
 };
 
 /** The public model a name stands for (itself or through an alias), if any. */

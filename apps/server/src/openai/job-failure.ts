@@ -11,5 +11,9 @@ export function jobFailure(final: TranscriptionRow | undefined): OpenAIError {
   if (code.startsWith("INPUT_")) {
     return new OpenAIError(400, "invalid_request_error", message, "file", code.toLowerCase());
   }
+  if (code === "DIARIZATION_MODEL_MISSING") {
+    // The server lacks what the request needs: retrying cannot help until it is installed.
+    return new OpenAIError(503, "server_error", message, "model", code.toLowerCase(), false);
+  }
   return new OpenAIError(500, "server_error", message, null, code.toLowerCase());
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { presentJson, presentVerbose, transcriptText } from "./presenters.js";
+import {
+  DiarizedTranscription,
+  presentDiarized,
+  presentJson,
+  presentVerbose,
+  transcriptText,
+} from "./presenters.js";
 
 describe("the OpenAI presenters", () => {
   const chinese = {
@@ -48,5 +54,57 @@ describe("the OpenAI presenters", () => {
     ]);
     expect(verbose.segments![0]!.compression_ratio).toBeGreaterThan(0);
     expect(verbose.language).toBe("chinese");
+  });
+});
+
+describe("diarized_json", () => {
+  it("labels segments with names, else A, B… in order of first speech, as OpenAI does", () => {
+    const answer = presentDiarized({
+      cues: [
+        { index: 1, start: 0, end: 1500, text: "Hello\nthere.", speaker: "S2" },
+        { index: 2, start: 1500, end: 2000, text: "Hi.", speaker: "S1" },
+        { index: 3, start: 2000, end: 3250, text: "Bye.", speaker: "S3" },
+      ],
+      language: "en",
+      durationMs: 3300,
+      speakers: [
+        { id: "S1", name: "agent" },
+        { id: "S2", name: null },
+        { id: "S3", name: null },
+      ],
+    });
+    expect(answer).toEqual({
+      task: "transcribe",
+      duration: 3.3,
+      text: "Hello there. Hi. Bye.",
+      segments: [
+        {
+          type: "transcript.text.segment",
+          id: "seg_001",
+          start: 0,
+          end: 1.5,
+          text: "Hello there.",
+          speaker: "A",
+        },
+        {
+          type: "transcript.text.segment",
+          id: "seg_002",
+          start: 1.5,
+          end: 2,
+          text: "Hi.",
+          speaker: "agent",
+        },
+        {
+          type: "transcript.text.segment",
+          id: "seg_003",
+          start: 2,
+          end: 3.25,
+          text: "Bye.",
+          speaker: "B",
+        },
+      ],
+      usage: { type: "duration", seconds: 4 },
+    });
+    expect(DiarizedTranscription.parse(answer)).toEqual(answer);
   });
 });

@@ -1,6 +1,6 @@
 import { deflateSync } from "node:zlib";
 import { WHISPER_LANGUAGES } from "@verbatim/engine";
-import type { Cue } from "@verbatim/subtitles";
+import type { Cue, Speaker } from "@verbatim/subtitles";
 import { z } from "zod";
 import type { StoredSegment } from "../transcriptions/repo.js";
 import { joinText } from "./join-text.js";
@@ -67,6 +67,8 @@ export interface Outcome {
   /** ISO code ("en"), or null when unknown. */
   language: string | null;
   durationMs: number;
+  /** The speakers, when the job was diarized. */
+  speakers?: readonly Speaker[] | null | undefined;
 }
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
@@ -185,6 +187,73 @@ export function presentVerbose(
         }
       : {}),
     ...(granularities.includes("word") ? { words: toWords(outcome.cues) } : {}),
+    usage: usage(outcome),
+  };
+}
+
+/** One speaker's stretch of the transcript, as `diarized_json` lists it. */
+export const DiarizedSegment = z.object({
+  type: z.literal("transcript.text.segment"),
+  id: z.string().describe('Unique within the answer: "seg_001", "seg_002", …'),
+  start: z.number().describe("Start, in seconds."),
+  end: z.number().describe("End, in seconds."),
+  text: z.string(),
+  speaker: z
+    .string()
+    .describe(
+      "The known speaker's name (`known_speaker_names[]`, or a saved voice's name) when the voice matched; otherwise A, B, C… in order of first speech.",
+    ),
+});
+
+/** `response_format=diarized_json` (model `gpt-4o-transcribe-diarize`). */
+export const DiarizedTranscription = z.object({
+  task: z.literal("transcribe"),
+  duration: z.number().describe("Length of the audio, in seconds."),
+  text: z.string(),
+  segments: z.array(DiarizedSegment),
+  usage: Usage,
+});
+
+/** A, B, … Z, AA, AB …: OpenAI's labels for speakers it cannot name. */
+function letterLabel(n: number): string {
+  let label = "";
+  for (let k = n; k >= 0; k = Math.floor(k / 26) - 1) {
+    label = String.fromCharCode(65 + (k % 26)) + label;
+  }
+  return label;
+}
+
+/**
+ * The answer for `diarized_json`: one segment per cue (a cue holds one speaker), labelled with
+ * the speaker's name, or a letter in order of first speech for speakers without one.
+ */
+export function presentDiarized(outcome: Outcome): z.infer<typeof DiarizedTranscription> {
+  const labels = new Map<string, string>();
+  let unnamed = 0;
+  for (const speaker of outcome.speakers ?? []) {
+    labels.set(speaker.id, speaker.name ?? "");
+  }
+  const labelOf = (id: string | undefined): string => {
+    const key = id ?? "";
+    const known = labels.get(key);
+    if (known) return known;
+    const label = letterLabel(unnamed++);
+    labels.set(key, label);
+    return label;
+  };
+  const ordered = [...outcome.cues].sort((a, b) => a.start - b.start);
+  return {
+    task: "transcribe",
+    duration: seconds(outcome.durationMs),
+    text: transcriptText(outcome),
+    segments: ordered.map((cue, i) => ({
+      type: "transcript.text.segment" as const,
+      id: `seg_${String(i + 1).padStart(3, "0")}`,
+      start: seconds(cue.start),
+      end: seconds(cue.end),
+      text: oneLine(cue.text),
+      speaker: labelOf(cue.speaker),
+    })),
     usage: usage(outcome),
   };
 }

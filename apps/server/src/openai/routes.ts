@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser } from "../auth/require-user.js";
-import { rowCues, rowSegments } from "../transcriptions/repo.js";
+import { rowCues, rowSegments, rowSpeakers } from "../transcriptions/repo.js";
 import { IdempotencyKeyHeader } from "../transcriptions/schema.js";
 import {
   idempotencyKeyOf,
@@ -28,8 +28,11 @@ import { OpenAIError, openAIErrorsOf, registerOpenAIErrorHandling } from "./erro
 import { jobFailure } from "./job-failure.js";
 import { streamTranscript } from "./stream-transcript.js";
 import { MODEL_ALIASES } from "../models/model-choice.js";
+import { knownVoices, type KnownVoice } from "./known-speakers.js";
 import {
+  DiarizedTranscription,
   JsonTranscription,
+  presentDiarized,
   presentJson,
   presentVerbose,
   transcriptText,
@@ -39,6 +42,8 @@ import {
 import {
   AudioFields,
   AudioRequestDoc,
+  DIARIZE_FORMATS,
+  DIARIZE_MODEL,
   ModelParams,
   TranscriptTextDelta,
   TranscriptTextDone,
@@ -56,13 +61,34 @@ export interface OpenAIOptions {
 
 type Task = "transcribe" | "translate";
 
+/**
+ * `chunking_strategy` sent as an object: OpenAI's clients write it as bracketed form fields
+ * (`chunking_strategy[type]=server_vad`, …); gathered into the JSON the field check reads.
+ */
+function gatherChunkingStrategy(fields: Record<string, string>): Record<string, string> {
+  const parts = Object.entries(fields).flatMap(([name, value]) => {
+    const match = /^chunking_strategy\[(\w+)\]$/.exec(name);
+    return match?.[1] ? [[match[1], value] as const] : [];
+  });
+  if (parts.length === 0 || fields.chunking_strategy !== undefined) return fields;
+  const object = Object.fromEntries(
+    parts.map(([key, value]) => [
+      key,
+      key === "type" || Number.isNaN(Number(value)) ? value : Number(value),
+    ]),
+  );
+  return { ...fields, chunking_strategy: JSON.stringify(object) };
+}
+
 /** The fields of an audio request, checked one by one so an error names its `param`. */
-function parseFields(fields: Record<string, string>, only?: "present") {
+function parseFields(given: Record<string, string>, only?: "present") {
+  const fields = gatherChunkingStrategy(given);
   const parsed: Record<string, unknown> = {};
   for (const name of Object.keys(AudioFields) as AudioFieldName[]) {
     const value =
       fields[name] ??
-      (name === "timestamp_granularities[]" ? fields.timestamp_granularities : undefined);
+      (name === "timestamp_granularities[]" ? fields.timestamp_granularities : undefined) ??
+      (name === "include[]" ? fields.include : undefined);
     if (only === "present" && value === undefined) continue;
     const result = AudioFields[name].safeParse(value);
     if (!result.success) {
@@ -79,7 +105,75 @@ function parseFields(fields: Record<string, string>, only?: "present") {
     temperature: number;
     "timestamp_granularities[]"?: ("word" | "segment")[];
     stream: boolean;
+    chunking_strategy?: string;
+    "include[]"?: string;
   };
+}
+
+/**
+ * What OpenAI refuses around its diarizing model: `diarized_json` with another model, known
+ * speakers with another model; with it, formats other than json, text and diarized_json, and
+ * `prompt`, `include[]` and `timestamp_granularities[]`, which it does not support.
+ */
+function checkDiarizeFields(
+  fields: ReturnType<typeof parseFields>,
+  raw: Record<string, string>,
+  task: Task,
+  knownSpeakers: boolean,
+): void {
+  const refuse = (message: string, param: string) =>
+    new OpenAIError(400, "invalid_request_error", message, param, "unsupported_value");
+  if (fields.model !== DIARIZE_MODEL) {
+    if (fields.response_format === "diarized_json") {
+      throw refuse(
+        `response_format 'diarized_json' is only supported with the model '${DIARIZE_MODEL}'.`,
+        "response_format",
+      );
+    }
+    if (knownSpeakers) {
+      throw refuse(
+        `known_speaker_names[] and known_speaker_references[] are only supported with the model '${DIARIZE_MODEL}'.`,
+        "known_speaker_names[]",
+      );
+    }
+    return;
+  }
+  if (task === "translate") {
+    throw refuse(
+      `The model '${DIARIZE_MODEL}' does not translate; use /v1/audio/transcriptions.`,
+      "model",
+    );
+  }
+  if (!DIARIZE_FORMATS.includes(fields.response_format)) {
+    throw refuse(
+      `response_format '${fields.response_format}' is not compatible with the model '${DIARIZE_MODEL}': use ${DIARIZE_FORMATS.join(", ")}.`,
+      "response_format",
+    );
+  }
+  for (const [param, present] of [
+    ["prompt", fields.prompt !== undefined],
+    ["include[]", fields["include[]"] !== undefined],
+    [
+      "timestamp_granularities[]",
+      (raw["timestamp_granularities[]"] ?? raw.timestamp_granularities) !== undefined,
+    ],
+  ] as const) {
+    if (present) {
+      throw refuse(`${param} is not supported with the model '${DIARIZE_MODEL}'.`, param);
+    }
+  }
+}
+
+/** Longest text field of a /v1 request: room for four known speakers' clips as data URLs. */
+const KNOWN_SPEAKER_FIELD_BYTES = 4 * 1024 * 1024;
+
+/** Aborts work for a request whose client hung up (nobody would receive it). */
+function abortOnHangUp(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 const TEXT_TYPES: Record<"text" | "srt" | "vtt", string> = {
@@ -134,10 +228,14 @@ export function openAIRoutes(
             response: {
               200: {
                 description:
-                  "The transcript: `json` → {text, usage}; `verbose_json` → task, language, duration (seconds), text, segments and words (times in seconds); `text`, `srt` (text/plain) and `vtt` (text/vtt) as text; with `stream=true`, server-sent events (text/event-stream) whose `data` is a TranscriptTextDelta, then one TranscriptTextDone.",
+                  "The transcript: `json` → {text, usage}; `verbose_json` → task, language, duration (seconds), text, segments and words (times in seconds); `diarized_json` → task, duration (seconds), text, segments with `speaker` (times in seconds); `text`, `srt` (text/plain) and `vtt` (text/vtt) as text; with `stream=true`, server-sent events (text/event-stream) whose `data` is a TranscriptTextDelta, then one TranscriptTextDone.",
                 content: {
                   "application/json": {
-                    schema: z.union([VerboseTranscription, JsonTranscription]),
+                    schema: z.union([
+                      VerboseTranscription,
+                      DiarizedTranscription,
+                      JsonTranscription,
+                    ]),
                   },
                   "text/plain": { schema: z.string() },
                   "text/vtt": { schema: z.string() },
@@ -154,7 +252,7 @@ export function openAIRoutes(
       );
 
     const common =
-      "OpenAI-compatible (point an OpenAI client's baseURL at `/v1`). multipart/form-data: `file` (required; any audio or video ffmpeg reads), `model` (required: `whisper-1` or `gpt-4o-mini-transcribe` fast, `gpt-4o-transcribe` accurate, or an installed model's name), `language` (ISO-639-1; detected when absent), `prompt` (the decoder's initial prompt: vocabulary and style), `response_format` (`json` default → `{text, usage}`, `text`, `srt`, `vtt`, `verbose_json` → task, language, duration in seconds, text, Whisper's segments, and words with `timestamp_granularities[]=word`; every time in seconds), `temperature` (0–1, the starting decoder temperature), `timestamp_granularities[]` (`word`, `segment`), `stream` (`true`: server-sent events `transcript.text.delta` then `transcript.text.done`). Authenticate with `Authorization: Bearer vb_…` (an API key from /account). The audio's duration is charged to the key owner's minutes (`usage.seconds`); the job is kept in their history (header `x-verbatim-transcription-id`). Send an `Idempotency-Key` header (1–255 visible ASCII characters) so that a retry within 24 hours gets the same job and answer without a new charge (the same key with a different request: 409); a client that disconnects before the answer cancels its job and nothing is charged, unless it sent a key (then the job completes for the retry). Answers carry `x-request-id` and `openai-processing-ms` (milliseconds). Bad media: 400 `invalid_request_error`; no minutes left: 429 `insufficient_quota`.";
+      "OpenAI-compatible (point an OpenAI client's baseURL at `/v1`). multipart/form-data: `file` (required; any audio or video ffmpeg reads), `model` (required: `whisper-1` or `gpt-4o-mini-transcribe` fast, `gpt-4o-transcribe` accurate, or an installed model's name), `language` (ISO-639-1; detected when absent), `prompt` (the decoder's initial prompt: vocabulary and style), `response_format` (`json` default → `{text, usage}`, `text`, `srt`, `vtt`, `verbose_json` → task, language, duration in seconds, text, Whisper's segments, and words with `timestamp_granularities[]=word`; every time in seconds), `temperature` (0–1, the starting decoder temperature), `timestamp_granularities[]` (`word`, `segment`), `stream` (`true`: server-sent events `transcript.text.delta` then `transcript.text.done`). Speakers, as OpenAI's `gpt-4o-transcribe-diarize`: that model with `response_format=diarized_json` answers segments with a `speaker` each (a known speaker's name, a saved voice's name, else A, B…); `known_speaker_names[]` with `known_speaker_references[]` (up to 4 data-URL clips of 2–10 seconds) name speakers; `chunking_strategy` is accepted; `prompt`, `include[]`, `timestamp_granularities[]` and formats other than json, text and diarized_json are refused with that model, as OpenAI does. Diarization costs the same minutes as transcription; 503 `diarization_model_missing` when the speaker models are not installed. Authenticate with `Authorization: Bearer vb_…` (an API key from /account). The audio's duration is charged to the key owner's minutes (`usage.seconds`); the job is kept in their history (header `x-verbatim-transcription-id`). Send an `Idempotency-Key` header (1–255 visible ASCII characters) so that a retry within 24 hours gets the same job and answer without a new charge (the same key with a different request: 409); a client that disconnects before the answer cancels its job and nothing is charged, unless it sent a key (then the job completes for the retry). Answers carry `x-request-id` and `openai-processing-ms` (milliseconds). Bad media: 400 `invalid_request_error`; no minutes left: 429 `insufficient_quota`.";
     audioRoute("transcribe", "Transcribe audio (OpenAI-compatible)", common);
     audioRoute(
       "translate",
@@ -252,9 +350,15 @@ async function transcribe(
     await requireSomeMinutes(services.db, user, services.now());
   }
   // Fields sent before the file are checked before its bytes are kept.
-  const { file, fields: raw } = await receiveMultipart(request, {
+  const {
+    file,
+    fields: raw,
+    lists,
+  } = await receiveMultipart(request, {
     dir: services.config.uploadDir,
     limitBytes: services.config.maxUploadBytes,
+    // Known speakers' clips come as data URLs: 10 s of 48 kHz stereo WAV is about 2.6 MB.
+    fieldSizeBytes: KNOWN_SPEAKER_FIELD_BYTES,
     beforeFile: async (early) => {
       parseFields(early, "present");
       if (early.model !== undefined)
@@ -262,8 +366,12 @@ async function transcribe(
     },
   });
   let fields: ReturnType<typeof parseFields>;
+  let known: KnownVoice[] = [];
+  const names = lists["known_speaker_names[]"] ?? [];
+  const references = lists["known_speaker_references[]"] ?? [];
   try {
     fields = parseFields(raw);
+    checkDiarizeFields(fields, raw, task, names.length + references.length > 0);
     if (fields.stream && fields.response_format !== "json" && fields.response_format !== "text") {
       throw new OpenAIError(
         400,
@@ -273,20 +381,31 @@ async function transcribe(
         "unsupported_value",
       );
     }
+    if (names.length + references.length > 0) {
+      known = await knownVoices(services, names, references, abortOnHangUp(reply));
+    }
   } catch (error) {
     await rm(file.path, { force: true });
     throw error;
   }
-  const fingerprint = requestFingerprint(`/v1/audio/${task}`, raw, file.sha256);
+  const diarize = fields.model === DIARIZE_MODEL;
+  const fingerprint = requestFingerprint(`/v1/audio/${task}`, { ...raw, ...lists }, file.sha256);
   const { row, replayed } = await once(services.db, user, key, fingerprint, services.now(), () =>
-    acceptUpload(services, user, file, {
-      model: fields.model,
-      language: fields.language ?? "auto",
-      task,
-      generateTimestamps: true,
-      ...(fields.prompt !== undefined ? { prompt: fields.prompt } : {}),
-      temperature: fields.temperature,
-    }),
+    acceptUpload(
+      services,
+      user,
+      file,
+      {
+        model: fields.model,
+        language: fields.language ?? "auto",
+        task,
+        generateTimestamps: true,
+        ...(fields.prompt !== undefined ? { prompt: fields.prompt } : {}),
+        temperature: fields.temperature,
+        ...(diarize ? { speakers: "auto" } : {}),
+      },
+      known.length > 0 ? { knownVoices: known } : {},
+    ),
   );
   if (replayed) await rm(file.path, { force: true });
   if (fields.stream) {
@@ -307,9 +426,11 @@ async function transcribe(
     segments: rowSegments(final),
     language: final.language,
     durationMs: final.duration_ms,
+    speakers: rowSpeakers(final),
   };
   const format = fields.response_format;
   if (format === "json") return reply.send(presentJson(outcome));
+  if (format === "diarized_json") return reply.send(presentDiarized(outcome));
   if (format === "verbose_json") {
     return reply.send(
       presentVerbose(outcome, {

@@ -1,8 +1,46 @@
 import { isSupportedLanguage } from "@verbatim/engine";
 import { z } from "zod";
 
-export const RESPONSE_FORMATS = ["json", "text", "srt", "verbose_json", "vtt"] as const;
+export const RESPONSE_FORMATS = [
+  "json",
+  "text",
+  "srt",
+  "verbose_json",
+  "vtt",
+  "diarized_json",
+] as const;
 export type ResponseFormat = (typeof RESPONSE_FORMATS)[number];
+
+/** OpenAI's model that labels speakers; here the accurate model with diarization on. */
+export const DIARIZE_MODEL = "gpt-4o-transcribe-diarize";
+/** What OpenAI answers for the diarize model (speaker labels only in `diarized_json`). */
+export const DIARIZE_FORMATS: readonly ResponseFormat[] = ["json", "text", "diarized_json"];
+/** OpenAI's limit on known speakers in one request. */
+export const MAX_KNOWN_SPEAKERS = 4;
+
+/** `chunking_strategy`: `auto`, or a `server_vad` object (JSON in multipart). */
+const chunkingStrategy = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      if (value === "auto") return true;
+      try {
+        const parsed = JSON.parse(value) as unknown;
+        return VadConfig.safeParse(parsed).success;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'chunking_strategy must be "auto" or a server_vad object' },
+  );
+
+const VadConfig = z.strictObject({
+  type: z.literal("server_vad"),
+  prefix_padding_ms: z.number().int().min(0).optional(),
+  silence_duration_ms: z.number().int().min(0).optional(),
+  threshold: z.number().min(0).max(1).optional(),
+});
 
 const granularities = z
   .string()
@@ -50,6 +88,13 @@ export const AudioFields = {
     .enum(["true", "false"], { error: 'stream must be "true" or "false"' })
     .default("false")
     .transform((value) => value === "true"),
+  /**
+   * Accepted as OpenAI takes it. The engine always finds speech with its own voice activity
+   * detection and decodes in windows, so the value changes nothing here.
+   */
+  chunking_strategy: chunkingStrategy.optional(),
+  /** `logprobs` (accepted and ignored, as before; refused with the diarize model, as OpenAI does). */
+  "include[]": z.string().optional(),
 } as const;
 
 export type AudioFieldName = keyof typeof AudioFields;
@@ -78,7 +123,9 @@ export const AudioRequestDoc = z.object({
   response_format: z
     .enum(RESPONSE_FORMATS)
     .optional()
-    .describe("Default `json`. With `stream=true`: `json` or `text`."),
+    .describe(
+      "Default `json`. With `stream=true`: `json` or `text`. `diarized_json` (model `gpt-4o-transcribe-diarize` only, which answers `json`, `text` or `diarized_json`): task, duration (seconds), text and segments with a `speaker` each.",
+    ),
   temperature: z
     .number()
     .optional()
@@ -89,6 +136,24 @@ export const AudioRequestDoc = z.object({
     .array(z.enum(["word", "segment"]))
     .optional()
     .describe("verbose_json only: `word` adds words, `segment` (default) segments."),
+  "known_speaker_names[]": z
+    .array(z.string())
+    .optional()
+    .describe(
+      "`gpt-4o-transcribe-diarize` only: up to 4 names, one per `known_speaker_references[]` clip; a speaker whose voice matches is labelled with the name.",
+    ),
+  "known_speaker_references[]": z
+    .array(z.string())
+    .optional()
+    .describe(
+      "`gpt-4o-transcribe-diarize` only: data URLs (`data:audio/wav;base64,…`) of 2 to 10 seconds of each known speaker, in any format `file` takes.",
+    ),
+  chunking_strategy: z
+    .string()
+    .optional()
+    .describe(
+      "`auto` or a `server_vad` object (JSON): accepted as OpenAI takes it; this engine always cuts the audio at the pauses its own voice detection finds.",
+    ),
   stream: z
     .boolean()
     .optional()

@@ -33,6 +33,11 @@ export interface JobOptions {
   temperature?: number;
   /** Speaker diarization: `auto`, `N` or `MIN-MAX` (parseSpeakersOption); absent when off. */
   speakers?: string;
+  /**
+   * Voices given with the request (/v1 `known_speaker_references[]`): name and embedding, no
+   * audio. Matched before the user's saved voices.
+   */
+  knownVoices?: { name: string; embedding: number[] }[];
 }
 
 /** A new job, as accepted from an upload. */

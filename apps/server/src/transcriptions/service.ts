@@ -53,6 +53,19 @@ const INTAKE_STATUS: Partial<Record<EngineErrorCode, number>> = {
   DECODER_FAILED: 500,
 };
 
+/** An engine error met while taking in a file, as the API's error (400, 415, 503…). */
+export function intakeError(error: unknown): unknown {
+  if (!isEngineError(error)) return error;
+  return new AppError(INTAKE_STATUS[error.code] ?? 400, error.code, error.message);
+}
+
+/** Probes an uploaded file with ffmpeg: its length, or 400/415 when it is not usable media. */
+export async function probeUpload(path: string) {
+  return probeMedia(path).catch((error: unknown) => {
+    throw intakeError(error);
+  });
+}
+
 /** Checks the upload's text fields and model before any bytes are kept. */
 export async function checkUploadOptions(
   services: Pick<TranscriptionServices, "models">,
@@ -115,16 +128,15 @@ export async function acceptUpload(
   user: User,
   file: ReceivedFile,
   fields: Record<string, unknown>,
+  /** Options no form field sets (the known voices of a /v1 request). */
+  extra: Pick<JobOptions, "knownVoices"> = {},
 ): Promise<TranscriptionRow> {
   const { db, jobs, now } = services;
   const id = randomUUID();
   let reserved = false;
   try {
     const choice = await checkUploadOptions(services, user, fields);
-    const media = await probeMedia(file.path).catch((error: unknown) => {
-      if (!isEngineError(error)) throw error;
-      throw new AppError(INTAKE_STATUS[error.code] ?? 400, error.code, error.message);
-    });
+    const media = await probeUpload(file.path);
     await reserveMinutes(db, user.id, id, media.durationMs / 1000, now());
     reserved = true;
     await insertTranscription(
@@ -135,7 +147,7 @@ export async function acceptUpload(
         fileName: file.fileName,
         model: choice.model,
         engineModel: choice.engineModel,
-        options: choice.options,
+        options: { ...choice.options, ...extra },
         mediaPath: file.path,
         mediaBytes: file.bytes,
         durationMs: media.durationMs,

@@ -72,13 +72,21 @@ export async function receiveMultipart(
     dir,
     limitBytes,
     beforeFile,
+    fieldSizeBytes = 64 * 1024,
   }: {
     dir: string;
     limitBytes: number;
     /** Checks the fields sent before the file, so a bad request is refused before its bytes. */
     beforeFile?: (fields: Record<string, string>) => Promise<void>;
+    /** Longest text field, in bytes (default 64 KiB; /v1 takes audio clips as data URLs). */
+    fieldSizeBytes?: number;
   },
-): Promise<{ file: ReceivedFile; fields: Record<string, string> }> {
+): Promise<{
+  file: ReceivedFile;
+  fields: Record<string, string>;
+  /** Every value of each list field (`name[]`), in order: values that may hold commas. */
+  lists: Record<string, string[]>;
+}> {
   if (!request.isMultipart()) {
     throw new AppError(
       415,
@@ -91,15 +99,25 @@ export async function receiveMultipart(
 
   await mkdir(dir, { recursive: true });
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   let file: ReceivedFile | undefined;
   const path = join(dir, `${randomUUID()}.upload`);
   try {
     const parts = request.parts({
-      limits: { fileSize: limitBytes, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+      limits: { fileSize: limitBytes, files: 1, fields: 30, fieldSize: fieldSizeBytes, parts: 40 },
     });
     for await (const part of parts) {
       if (part.type === "field") {
         if (typeof part.value !== "string") continue;
+        if (part.valueTruncated) {
+          throw new AppError(
+            400,
+            "FIELD_TOO_LARGE",
+            `The field ${part.fieldname} is longer than ${fieldSizeBytes} bytes.`,
+            { param: part.fieldname },
+          );
+        }
+        if (part.fieldname.endsWith("[]")) (lists[part.fieldname] ??= []).push(part.value);
         // A list field sent more than once (`timestamp_granularities[]`) keeps every value.
         const before = fields[part.fieldname];
         fields[part.fieldname] =
@@ -152,7 +170,7 @@ export async function receiveMultipart(
       "No file was sent: put the media in a field named file.",
     );
   }
-  return { file, fields };
+  return { file, fields, lists };
 }
 
 /** A display name from what the client sent: no folders, no control characters, bounded. */

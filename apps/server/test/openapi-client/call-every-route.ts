@@ -123,6 +123,19 @@ export async function callEveryRoute(
     })
     .then(note("post", "/api/uploads/combine"));
 
+  // Saved voices (refused here: no such transcription, no such voice).
+  const voices = await client.GET("/api/voices").then(note("get", "/api/voices"));
+  void (voices.data?.voices[0]?.seconds satisfies number | undefined);
+  await client
+    .POST("/api/voices", {
+      body: { name: "Ann", transcriptionId: MISSING_ID, speakerId: "S1" },
+    })
+    .then(note("post", "/api/voices"));
+  await client
+    .PATCH("/api/voices/{id}", { ...byId, body: { name: "Ann Lee" } })
+    .then(note("patch", "/api/voices/{id}"));
+  await client.DELETE("/api/voices/{id}", byId).then(note("delete", "/api/voices/{id}"));
+
   // API keys.
   const keys = await client.GET("/api/keys").then(note("get", "/api/keys"));
   void keys.data?.length;
@@ -136,8 +149,11 @@ export async function callEveryRoute(
       bodySerializer: formData,
     })
     .then(note("post", "/v1/audio/transcriptions"));
-  if (typeof transcription.data === "object" && "segments" in transcription.data) {
+  // verbose_json names the language; diarized_json's segments carry speakers instead.
+  if (typeof transcription.data === "object" && "language" in transcription.data) {
     void (transcription.data.segments?.[0]?.avg_logprob satisfies number | undefined);
+  } else if (typeof transcription.data === "object" && "segments" in transcription.data) {
+    void (transcription.data.segments[0]?.speaker satisfies string | undefined);
   }
   await openai
     .POST("/v1/audio/translations", {

@@ -23,7 +23,8 @@ In a batch, the other files are still transcribed; the code is the first failure
 /** The exit code for an engine error. */
 export function exitCodeFor(code: EngineErrorCode): number {
   if (code.startsWith("INPUT_")) return EXIT.badMedia;
-  if (code.startsWith("MODEL_")) return EXIT.badModel;
+  if (code.startsWith("MODEL_") || code === "DIARIZATION_MODEL_MISSING") return EXIT.badModel;
+  if (code === "NO_SPEECH") return EXIT.badMedia;
   if (code === "INVALID_OPTIONS") return EXIT.usage;
   return EXIT.failure;
 }

@@ -215,3 +215,39 @@ describe("buildCues without word timings", () => {
     ]);
   });
 });
+
+describe("buildCues with speakers", () => {
+  it("never puts two speakers in one cue, even when they answer without a pause", () => {
+    const first = speak("Are you coming", 0);
+    const second = speak("Yes I am", first.at(-1)!.end + 50);
+    const cues = buildCues([
+      { start: 0, end: first.at(-1)!.end, text: "Are you coming", words: first, speaker: "S1" },
+      {
+        start: second[0]!.start,
+        end: second.at(-1)!.end,
+        text: "Yes I am",
+        words: second,
+        speaker: "S2",
+      },
+    ]);
+    expect(cues.map((cue) => [cue.speaker, cue.text])).toEqual([
+      ["S1", "Are you coming"],
+      ["S2", "Yes I am"],
+    ]);
+  });
+
+  it("still joins one speaker's segments into one cue, and leaves undiarized cues without one", () => {
+    const a = speak("One two", 0);
+    const b = speak("three four", a.at(-1)!.end + 50);
+    const segments = [
+      { start: 0, end: a.at(-1)!.end, text: "One two", words: a, speaker: "S1" },
+      { start: b[0]!.start, end: b.at(-1)!.end, text: "three four", words: b, speaker: "S1" },
+    ];
+    expect(buildCues(segments).map((cue) => [cue.speaker, cue.text])).toEqual([
+      ["S1", "One two three four"],
+    ]);
+    const plain = buildCues(segments.map(({ speaker: _s, ...rest }) => rest));
+    expect(plain).toHaveLength(1);
+    expect(plain[0]).not.toHaveProperty("speaker");
+  });
+});

@@ -29,7 +29,16 @@ export function buildCues(
     });
     const words = units.flatMap((unit) => unit.words);
     const shown = resolved.trimLineEndPunctuation ? lines.map(trimLineEnd) : lines;
-    return [{ start: first.start, end: last.end, text: shown.join("\n"), words }];
+    const speaker = first.speaker;
+    return [
+      {
+        start: first.start,
+        end: last.end,
+        text: shown.join("\n"),
+        words,
+        ...(speaker !== undefined ? { speaker } : {}),
+      },
+    ];
   });
   return settleTimings(drafts, resolved);
 }

@@ -14,6 +14,8 @@ export interface DraftCue {
   end: number;
   text: string;
   words: Word[];
+  /** The one speaker of the cue's words, when diarized. */
+  speaker?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export function settleTimings(drafts: readonly DraftCue[], options: CueOptions):
     const end = Math.max(natural, start + needed, start + 1);
     const cue: Cue = { index: cues.length + 1, start, end, text: draft.text };
     if (draft.words.length > 0) cue.words = draft.words;
+    if (draft.speaker !== undefined) cue.speaker = draft.speaker;
     cues.push(cue);
     earliest = end + options.minGapMs;
   }

@@ -21,6 +21,8 @@ export interface TimedSegment {
   end: number;
   text: string;
   words?: Word[];
+  /** The speaker's id when the audio was diarized; a segment holds one speaker. */
+  speaker?: string;
 }
 
 /**
@@ -37,8 +39,10 @@ export interface SpeechUnit {
   words: Word[];
   /** How good a cue end right after this unit is. */
   splitAfter: SplitPriority;
-  /** Whether a cue must end after this unit (a long silence before the next segment). */
+  /** Whether a cue must end after this unit (a long silence, or another speaker next). */
   mustSplitAfter: boolean;
+  /** The segment's speaker, when diarized. */
+  speaker?: string;
 }
 
 /**
@@ -52,12 +56,15 @@ export function unitsFromSegments(
   const units: SpeechUnit[] = [];
   for (const segment of segments) {
     const own = segmentUnits(segment, options);
+    if (segment.speaker !== undefined) for (const unit of own) unit.speaker = segment.speaker;
     const first = own[0];
     const previous = units.at(-1);
     if (!first) continue;
     if (previous) {
       if (needsSpaceBetween(previous.text, first.text)) first.text = ` ${first.text}`;
-      if (first.start - previous.end >= LONG_PAUSE_MS) previous.mustSplitAfter = true;
+      // A cue never holds two speakers: the speaker's change ends it, as a long pause does.
+      if (first.start - previous.end >= LONG_PAUSE_MS || previous.speaker !== first.speaker)
+        previous.mustSplitAfter = true;
       else
         previous.splitAfter = Math.max(previous.splitAfter, SPLIT_PRIORITY.clause) as SplitPriority;
     }

@@ -7,6 +7,9 @@ import { nativeAddon, nativeBuildInfo } from "../whisper/native-binding.js";
 import type { SpeechModel } from "../whisper/speech-model.js";
 import { loadWhisperModel } from "../whisper/whisper-model.js";
 import type { EngineMessage, JobMessage, ParentMessage, StartMessage } from "./engine-protocol.js";
+import { diarizeRecorded } from "../diarization/diarize-speech.js";
+import { labelSegments } from "../diarization/speaker-turns.js";
+import { SpeechRecorder } from "../diarization/speech-recorder.js";
 import { runPipeline } from "./run-pipeline.js";
 
 interface LoadedModel {
@@ -55,6 +58,7 @@ async function run(start: StartMessage, jobId: number, signal: AbortSignal): Pro
   const { model, ms: modelLoadMs } = await modelFor(start.modelPath, start.options.gpu);
   void reply({ type: "loaded", modelLoadMs });
   if (signal.aborted) throw new EngineError("CANCELLED", "Cancelled.");
+  const recorder = start.diarize ? new SpeechRecorder() : null;
   const { transcribeMs, ...output } = await runPipeline(
     start.input,
     model,
@@ -62,10 +66,30 @@ async function run(start: StartMessage, jobId: number, signal: AbortSignal): Pro
     {
       onProgress: (progress) => void reply({ type: "progress", ...progress }),
       onSegment: (segment) => void reply({ type: "segment", segment }),
+      ...(recorder ? { onSpeech: recorder.add.bind(recorder) } : {}),
     },
     signal,
   );
-  return { type: "done", output: { ...output, timings: { modelLoadMs, transcribeMs } } };
+  if (!start.diarize || !recorder) {
+    return { type: "done", output: { ...output, timings: { modelLoadMs, transcribeMs } } };
+  }
+  const diarizeStarted = performance.now();
+  const { turns, speakers } = await diarizeRecorded(
+    recorder,
+    start.diarize,
+    (fraction) => void reply({ type: "diarizing", fraction }),
+    signal,
+  );
+  const diarizeMs = Math.round(performance.now() - diarizeStarted);
+  return {
+    type: "done",
+    output: {
+      ...output,
+      segments: labelSegments(output.segments, turns),
+      speakers,
+      timings: { modelLoadMs, transcribeMs, diarizeMs },
+    },
+  };
 }
 
 function startJob(start: StartMessage): void {

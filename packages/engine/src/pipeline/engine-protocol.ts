@@ -1,3 +1,4 @@
+import type { DiarizationJob } from "../diarization/diarize-speech.js";
 import type { EngineErrorCode } from "../errors.js";
 import type { EngineInfo } from "../engine-info.js";
 import type {
@@ -15,6 +16,8 @@ export interface StartMessage {
   input: string;
   modelPath: string;
   options: PipelineOptions;
+  /** Label speakers after transcribing (absent: off). */
+  diarize?: DiarizationJob;
 }
 
 /** Parent → engine process. */
@@ -29,6 +32,8 @@ export type ParentMessage =
 export type JobMessage =
   | { type: "loaded"; modelLoadMs: number }
   | ({ type: "progress" } & PipelineProgress)
+  /** Diarization, after transcription: 0..1 of its work. */
+  | { type: "diarizing"; fraction: number }
   | { type: "segment"; segment: Segment }
   | { type: "done"; output: PipelineOutput }
   | {

@@ -14,6 +14,13 @@ import type { PipelineOutput } from "./pipeline-types.js";
  */
 export const ENGINE_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
+/**
+ * The share of a diarized job's progress bar given to diarization, which runs after
+ * transcription. An estimate from `npm run bench` (see docs/speakers.md), not a measurement of
+ * each job.
+ */
+export const DIARIZATION_PROGRESS_SHARE = 0.2;
+
 /** How long a cancelled job may take to stop before its engine process is killed. */
 export const CANCEL_GRACE_MS = 1_000;
 
@@ -142,6 +149,22 @@ export function runEngineProcess(
     let settled = false;
     let transcribeStarted = 0;
     let processedMs = 0;
+    let decodedMs = Math.max(durationMs, 1);
+    const transcribeShare = start.diarize ? 1 - DIARIZATION_PROGRESS_SHARE : 1;
+    const report = (
+      stage: "transcribing" | "diarizing",
+      fraction: number,
+      total: number,
+      final = false,
+    ) => {
+      const elapsed = performance.now() - transcribeStarted;
+      const etaMs = final
+        ? 0
+        : fraction > 0.02
+          ? Math.round((elapsed * (1 - fraction)) / fraction)
+          : null;
+      hooks.onProgress?.({ stage, fraction, processedMs, durationMs: total, etaMs });
+    };
     const settle = (error: Error | null, output?: PipelineOutput) => {
       if (settled) return;
       settled = true;
@@ -190,30 +213,22 @@ export function runEngineProcess(
           // whisper.cpp's own progress and decoded segments interleave: never step back.
           processedMs = Math.max(processedMs, message.processedMs);
           const total = Math.max(durationMs, message.decodedMs, 1);
-          const fraction = Math.min(1, processedMs / total);
-          const elapsed = performance.now() - transcribeStarted;
-          const etaMs = fraction > 0.02 ? Math.round((elapsed * (1 - fraction)) / fraction) : null;
-          hooks.onProgress?.({
-            stage: "transcribing",
-            fraction,
-            processedMs,
-            durationMs: total,
-            etaMs,
-          });
+          decodedMs = total;
+          report("transcribing", Math.min(1, processedMs / total) * transcribeShare, total);
+          break;
+        }
+        case "diarizing": {
+          processedMs = decodedMs;
+          const fraction = transcribeShare + (1 - transcribeShare) * Math.min(1, message.fraction);
+          report("diarizing", fraction, decodedMs);
           break;
         }
         case "segment":
           hooks.onSegment?.(message.segment);
           break;
         case "done": {
-          const total = message.output.durationMs;
-          hooks.onProgress?.({
-            stage: "transcribing",
-            fraction: 1,
-            processedMs: total,
-            durationMs: total,
-            etaMs: 0,
-          });
+          processedMs = message.output.durationMs;
+          report(start.diarize ? "diarizing" : "transcribing", 1, processedMs, true);
           settle(null, message.output);
           break;
         }

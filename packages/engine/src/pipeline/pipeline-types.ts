@@ -1,5 +1,6 @@
 import type { Word } from "@verbatim/subtitles";
 import type { ChineseScript } from "../text/chinese-script.js";
+import type { DiarizedSpeaker } from "../diarization/diarize-speech.js";
 import type { ChunkingOptions } from "./chunker.js";
 
 /** Settings of one transcription run inside the engine process. */
@@ -60,5 +61,7 @@ export interface PipelineOutput {
   durationMs: number;
   /** Speech found by voice activity detection (all audio without VAD). */
   speechMs: number;
-  timings: { modelLoadMs: number; transcribeMs: number };
+  /** The speakers found, when the job asked for diarization (segments and words carry them). */
+  speakers?: DiarizedSpeaker[];
+  timings: { modelLoadMs: number; transcribeMs: number; diarizeMs?: number };
 }

@@ -6,6 +6,7 @@ import { AllSpeechDetector, type VoiceActivity } from "../vad/all-speech-detecto
 import { SpeechDetector } from "../vad/speech-detector.js";
 import type { RawSegment, SpeechModel } from "../whisper/speech-model.js";
 import { speechChunks, type SpeechChunk } from "./chunker.js";
+import type { TimeMapPiece } from "./time-map.js";
 import type {
   PipelineOptions,
   PipelineOutput,
@@ -18,6 +19,8 @@ export interface PipelineEvents {
   onProgress?(progress: PipelineProgress): void;
   /** A segment as soon as it is decoded (without word timings). */
   onSegment?(segment: Segment): void;
+  /** Each chunk's speech and where its pieces lie in the media (for diarization afterwards). */
+  onSpeech?(pcm: Float32Array, pieces: readonly TimeMapPiece[]): void;
 }
 
 const PROMPT_CHARS = 200;
@@ -63,6 +66,7 @@ export async function runPipeline(
       durationSamples = chunk.sourceEnd;
       const decodedMs = toMs(chunk.sourceEnd);
       if (signal?.aborted) throw new EngineError("CANCELLED", "Cancelled.");
+      if (chunk.pcm.length > 0) events.onSpeech?.(chunk.pcm, chunk.map.pieces);
       if (chunk.pcm.length >= SAMPLE_RATE / 10) {
         speechSamples += chunk.pcm.length;
         const prompt = joinPrompt(options.prompt, guard.sawLoop ? undefined : promptFrom(segments));

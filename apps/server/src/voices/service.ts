@@ -1,0 +1,264 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { MAX_VOICES } from "@verbatim/contract";
+import { isEngineError } from "@verbatim/engine";
+import { z } from "zod";
+import type { Db } from "../db/database.js";
+import { AppError, errors } from "../http/app-error.js";
+import { rowCues, rowSpeakers } from "../transcriptions/repo.js";
+import {
+  intakeError,
+  ownTranscription,
+  probeUpload,
+  type TranscriptionServices,
+} from "../transcriptions/service.js";
+import type { ReceivedFile } from "../uploads/receive-multipart.js";
+import type { User } from "../users/repo.js";
+import { voiceEmbedding } from "./embedding.js";
+import { countVoices, findOwnVoice, voiceNameKey, type VoiceRow } from "./repo.js";
+import { longestTurns, meanEmbedding } from "./turns.js";
+
+/**
+ * Longest clip a voice is made from. A voice needs a few seconds of one person; a minute is
+ * plenty, and it bounds the work (the embedding runs while the request waits).
+ */
+export const MAX_VOICE_CLIP_SECONDS = 60;
+/** How many of a speaker's turns a voice from a transcription is made from. */
+const TURNS_PER_VOICE = 3;
+
+/** A saved voice as the API shows it. */
+export function presentVoice(row: VoiceRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.created_at,
+    seconds: Math.round(row.duration_ms / 100) / 10,
+  };
+}
+
+/** One of the user's voices, or 404 (another user's voice is "not found" too). */
+export async function ownVoice(db: Db, user: User, id: string): Promise<VoiceRow> {
+  const row = z.uuid().safeParse(id).success ? await findOwnVoice(db, user.id, id) : undefined;
+  if (!row) throw errors.notFound("Voice not found.");
+  return row;
+}
+
+/** 409 when the user has as many voices as an account may keep, or one of this name. */
+export async function checkNewVoice(db: Db, user: User, name: string): Promise<void> {
+  if ((await countVoices(db, user.id)) >= MAX_VOICES) {
+    throw new AppError(
+      409,
+      "VOICE_LIMIT",
+      `You have saved ${MAX_VOICES} voices, the most an account keeps. Delete one to save another.`,
+      { limit: MAX_VOICES },
+    );
+  }
+  await checkNameFree(db, user, name);
+}
+
+async function checkNameFree(db: Db, user: User, name: string, except?: string): Promise<void> {
+  let query = db
+    .selectFrom("voices")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .where("name_key", "=", voiceNameKey(name));
+  if (except) query = query.where("id", "!=", except);
+  if (await query.executeTakeFirst()) throw nameTaken(name);
+}
+
+function nameTaken(name: string): AppError {
+  return new AppError(409, "VOICE_NAME_TAKEN", `You already have a voice named "${name}".`);
+}
+
+/** A voice from an uploaded clip: checked as media by ffmpeg, at most a minute long. */
+export async function voiceFromClip(
+  services: TranscriptionServices,
+  user: User,
+  name: string,
+  file: ReceivedFile,
+  signal: AbortSignal,
+): Promise<VoiceRow> {
+  try {
+    await checkNewVoice(services.db, user, name);
+    const media = await probeUpload(file.path);
+    if (media.durationMs > MAX_VOICE_CLIP_SECONDS * 1000 + 500) {
+      throw new AppError(
+        400,
+        "VOICE_CLIP_TOO_LONG",
+        `The clip is ${Math.round(media.durationMs / 1000)} seconds long; a voice is made from at most ${MAX_VOICE_CLIP_SECONDS} seconds.`,
+        { maxSeconds: MAX_VOICE_CLIP_SECONDS },
+      );
+    }
+    const { embedding, model } = await embed(services, file.path, {}, signal);
+    return await saveVoice(services, user, {
+      name,
+      embedding,
+      model,
+      durationMs: media.durationMs,
+    });
+  } finally {
+    // Only the embedding is kept, never the audio.
+    await rm(file.path, { force: true });
+  }
+}
+
+/**
+ * A voice from a speaker of one of the user's transcriptions: the speaker's longest turns are
+ * taken from the kept audio copy (409 AUDIO_NOT_KEPT once it has expired) and their
+ * embeddings averaged.
+ */
+export async function voiceFromTranscription(
+  services: TranscriptionServices,
+  user: User,
+  {
+    name,
+    transcriptionId,
+    speakerId,
+  }: { name: string; transcriptionId: string; speakerId: string },
+  signal: AbortSignal,
+): Promise<VoiceRow> {
+  const row = await ownTranscription(services.db, user, transcriptionId);
+  const speaker = rowSpeakers(row)?.find((s) => s.id === speakerId);
+  if (!speaker) {
+    throw new AppError(
+      404,
+      "SPEAKER_NOT_FOUND",
+      `The transcription has no speaker "${speakerId}".`,
+    );
+  }
+  await checkNewVoice(services.db, user, name);
+  if (!row.audio_path) {
+    throw new AppError(
+      409,
+      "AUDIO_NOT_KEPT",
+      "The audio of this transcription is no longer kept, so a voice cannot be taken from it. Upload a clip of the speaker instead.",
+    );
+  }
+  const turns = longestTurns(rowCues(row), speakerId, {
+    count: TURNS_PER_VOICE,
+    maxTotalMs: MAX_VOICE_CLIP_SECONDS * 1000,
+  });
+  if (turns.length === 0) throw noSpeech();
+  const embeddings: number[][] = [];
+  let model = "";
+  let durationMs = 0;
+  for (const turn of turns) {
+    try {
+      const result = await embed(
+        services,
+        row.audio_path,
+        { startMs: turn.start, endMs: turn.end },
+        signal,
+      );
+      embeddings.push(result.embedding);
+      model = result.model;
+      durationMs += turn.end - turn.start;
+    } catch (error) {
+      // A turn without a voice in it (music, a cough) is left out; the others still count.
+      if (!(error instanceof AppError && error.code === "NO_SPEECH")) throw error;
+    }
+  }
+  if (embeddings.length === 0) throw noSpeech();
+  return saveVoice(services, user, {
+    name,
+    embedding: meanEmbedding(embeddings),
+    model,
+    durationMs,
+  });
+}
+
+/** Renames a voice (409 when the user has another of that name). */
+export async function renameVoice(db: Db, user: User, row: VoiceRow, name: string) {
+  await checkNameFree(db, user, name, row.id);
+  try {
+    await db
+      .updateTable("voices")
+      .set({ name, name_key: voiceNameKey(name) })
+      .where("id", "=", row.id)
+      .where("user_id", "=", user.id)
+      .execute();
+  } catch (error) {
+    throw (await nameRaced(db, user, name)) ? nameTaken(name) : error;
+  }
+  return ownVoice(db, user, row.id);
+}
+
+async function embed(
+  services: TranscriptionServices,
+  path: string,
+  range: { startMs?: number; endMs?: number },
+  signal: AbortSignal,
+): Promise<{ embedding: number[]; model: string }> {
+  try {
+    const result = await voiceEmbedding(path, {
+      modelsDir: services.config.modelsDir,
+      ...range,
+      signal,
+    });
+    if (result.embedding.length === 0 || !result.embedding.every(Number.isFinite)) {
+      throw new Error("the engine gave an empty or non-finite voice embedding");
+    }
+    return result;
+  } catch (error) {
+    if (isEngineError(error)) {
+      const code: string = error.code;
+      if (code === "NO_SPEECH") throw noSpeech();
+      if (code === "DIARIZATION_MODEL_MISSING") {
+        throw new AppError(
+          503,
+          "DIARIZATION_MODEL_MISSING",
+          `Voices cannot be saved: the speaker models are not installed on this server (${error.message}).`,
+        );
+      }
+    }
+    throw intakeError(error);
+  }
+}
+
+function noSpeech(): AppError {
+  return new AppError(
+    400,
+    "NO_SPEECH",
+    "No speech was found in the clip. Choose one where the person speaks clearly.",
+  );
+}
+
+async function saveVoice(
+  services: TranscriptionServices,
+  user: User,
+  voice: { name: string; embedding: number[]; model: string; durationMs: number },
+): Promise<VoiceRow> {
+  const { db, now } = services;
+  // Checked again: the embedding took a while, and another request may have saved meanwhile.
+  await checkNewVoice(db, user, voice.name);
+  const id = randomUUID();
+  try {
+    await db
+      .insertInto("voices")
+      .values({
+        id,
+        user_id: user.id,
+        name: voice.name,
+        name_key: voiceNameKey(voice.name),
+        embedding_json: JSON.stringify(voice.embedding),
+        model: voice.model,
+        duration_ms: Math.round(voice.durationMs),
+        created_at: now().toISOString(),
+      })
+      .execute();
+  } catch (error) {
+    throw (await nameRaced(db, user, voice.name)) ? nameTaken(voice.name) : error;
+  }
+  return ownVoice(db, user, id);
+}
+
+/** True when a voice of that name exists now (a racing request's insert won the unique key). */
+async function nameRaced(db: Db, user: User, name: string): Promise<boolean> {
+  const found = await db
+    .selectFrom("voices")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .where("name_key", "=", voiceNameKey(name))
+    .executeTakeFirst();
+  return found !== undefined;
+}

@@ -1,0 +1,60 @@
+// The two ONNX files speaker diarization needs, by the names they have in a models folder.
+// sherpa-onnx runs them: the segmentation model finds who speaks when inside 10-second windows,
+// the embedding model turns each speaker's stretch of a window into a voice vector for clustering.
+import { access } from "node:fs/promises";
+import { join, resolve } from "node:path";
+
+import { EngineError } from "../errors.js";
+
+/** pyannote segmentation-3.0 as sherpa-onnx exports it (its `model.onnx`, renamed). */
+export const SEGMENTATION_MODEL_FILE = "pyannote-segmentation-3.0.onnx";
+
+/** 3D-Speaker ERes2Net base as sherpa-onnx publishes it. */
+export const EMBEDDING_MODEL_FILE = "3dspeaker_speech_eres2net_base_sv_zh-cn_3dspeaker_16k.onnx";
+
+/** Registry names of the two models (`verbatim models download <name>`). */
+export const SEGMENTATION_MODEL_NAME = "pyannote-segmentation-3.0";
+export const EMBEDDING_MODEL_NAME = "3dspeaker-eres2net-base";
+
+/** Absolute paths of the two model files. */
+export interface DiarizationModelPaths {
+  segmentation: string;
+  embedding: string;
+}
+
+/**
+ * The installed diarization models in `modelsDir`, or DIARIZATION_MODEL_MISSING naming the
+ * missing file, where it belongs and the command that downloads it.
+ */
+export async function findDiarizationModels(modelsDir: string): Promise<DiarizationModelPaths> {
+  const dir = resolve(modelsDir);
+  const wanted = [
+    [SEGMENTATION_MODEL_NAME, SEGMENTATION_MODEL_FILE],
+    [EMBEDDING_MODEL_NAME, EMBEDDING_MODEL_FILE],
+  ] as const;
+  const missing: (typeof wanted)[number][] = [];
+  for (const entry of wanted) {
+    if (
+      !(await access(join(dir, entry[1])).then(
+        () => true,
+        () => false,
+      ))
+    )
+      missing.push(entry);
+  }
+  if (missing.length > 0) {
+    const files = missing.map(([, file]) => file).join(" and ");
+    const names = missing.map(([name]) => name).join(" ");
+    throw new EngineError(
+      "DIARIZATION_MODEL_MISSING",
+      `Speaker labels need the diarization model${missing.length > 1 ? "s" : ""} ${files}, not found in ${dir}. ` +
+        `Download ${missing.length > 1 ? "them" : "it"} with \`verbatim models download ${names}\` ` +
+        `(in the repository: \`npm run models -- ${names}\`), or put the file${missing.length > 1 ? "s" : ""} there.`,
+      { details: { modelsDir: dir, missing: files } },
+    );
+  }
+  return {
+    segmentation: join(dir, SEGMENTATION_MODEL_FILE),
+    embedding: join(dir, EMBEDDING_MODEL_FILE),
+  };
+}

@@ -1,0 +1,101 @@
+// A few lines over onnx-proto for writing small ONNX graphs by hand: float tensors, nodes with
+// int/ints/float attributes, and the model wrapper with metadata. Only what the stand-in
+// diarization models need; not a general ONNX writer.
+import onnxProto from "onnx-proto";
+
+const { onnx } = onnxProto;
+
+type Attribute = number | number[];
+
+/** One node: op type, inputs, one output, attributes (integers, integer lists, floats). */
+export interface NodeSpec {
+  op: string;
+  inputs: string[];
+  output: string;
+  attributes?: Record<string, Attribute>;
+  /** Float attributes (ONNX distinguishes FLOAT from INT; plain numbers above are INT). */
+  floatAttributes?: Record<string, number>;
+}
+
+/** A float32 constant baked into the graph. */
+export interface Initializer {
+  name: string;
+  dims: number[];
+  values: number[] | Float32Array;
+}
+
+/** A graph input or output: a float tensor whose dims are numbers or symbolic names. */
+export interface ValueSpec {
+  name: string;
+  dims: (number | string)[];
+}
+
+export interface GraphSpec {
+  name: string;
+  inputs: ValueSpec[];
+  outputs: ValueSpec[];
+  initializers: Initializer[];
+  nodes: NodeSpec[];
+  metadata: Record<string, string | number>;
+  opset: number;
+}
+
+function valueInfo(spec: ValueSpec): onnxProto.onnx.IValueInfoProto {
+  return {
+    name: spec.name,
+    type: {
+      tensorType: {
+        elemType: onnx.TensorProto.DataType.FLOAT,
+        shape: {
+          dim: spec.dims.map((d) => (typeof d === "number" ? { dimValue: d } : { dimParam: d })),
+        },
+      },
+    },
+  };
+}
+
+function attribute(name: string, value: Attribute): onnxProto.onnx.IAttributeProto {
+  return Array.isArray(value)
+    ? { name, type: onnx.AttributeProto.AttributeType.INTS, ints: value }
+    : { name, type: onnx.AttributeProto.AttributeType.INT, i: value };
+}
+
+/** Serialises `spec` as an ONNX ModelProto (IR version 7, default domain at `opset`). */
+export function encodeOnnxModel(spec: GraphSpec): Uint8Array {
+  const nodes = spec.nodes.map((node, index) => ({
+    name: `${node.op}_${index}`,
+    opType: node.op,
+    input: node.inputs,
+    output: [node.output],
+    attribute: [
+      ...Object.entries(node.attributes ?? {}).map(([k, v]) => attribute(k, v)),
+      ...Object.entries(node.floatAttributes ?? {}).map(([k, f]) => ({
+        name: k,
+        type: onnx.AttributeProto.AttributeType.FLOAT,
+        f,
+      })),
+    ],
+  }));
+  const model: onnxProto.onnx.IModelProto = {
+    irVersion: 7,
+    producerName: "verbatim-test-stand-in",
+    opsetImport: [{ domain: "", version: spec.opset }],
+    graph: {
+      name: spec.name,
+      node: nodes,
+      input: spec.inputs.map(valueInfo),
+      output: spec.outputs.map(valueInfo),
+      initializer: spec.initializers.map((init) => ({
+        name: init.name,
+        dims: init.dims,
+        dataType: onnx.TensorProto.DataType.FLOAT,
+        floatData: Array.from(init.values),
+      })),
+    },
+    metadataProps: Object.entries(spec.metadata).map(([key, value]) => ({
+      key,
+      value: String(value),
+    })),
+  };
+  return onnx.ModelProto.encode(onnx.ModelProto.fromObject(model)).finish();
+}
