@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { AxeResults } from "axe-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { voiceNameKey } from "../../server/src/voices/repo.js";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
 import { launchBrowser, seriousViolations } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
@@ -138,4 +139,60 @@ describe("the editor of a diarized transcription, in a browser", () => {
     );
     await context.close();
   });
+
+  it.each([
+    ["en", "desktop"],
+    ["zh-HK", "phone"],
+  ] as const)(
+    "shows the upload form's Speakers choice and the account's Voices accessibly in %s at %s size",
+    { timeout: 120_000 },
+    async (language, size) => {
+      const { context, userId } = await signedInContext(browser, server, {
+        language,
+        ...SIZES[size],
+      });
+      await context.addInitScript({ content: AXE_SOURCE });
+      for (const [i, name] of ["Ann", "陳大文"].entries()) {
+        await server.db
+          .insertInto("voices")
+          .values({
+            id: crypto.randomUUID(),
+            user_id: userId,
+            name,
+            name_key: voiceNameKey(name),
+            embedding_json: "[0.1,0.2]",
+            model: "stand-in",
+            duration_ms: 12_400 + i * 5000,
+            created_at: new Date(Date.UTC(2026, 10, 20 + i)).toISOString(),
+          })
+          .execute();
+      }
+      const page = await context.newPage();
+      await page.goto(`${server.base}/`);
+      const speakers = page.getByLabel(language === "en" ? "Speakers" : "講者", { exact: true });
+      await speakers.selectOption("range");
+      await page.waitForLoadState("networkidle");
+      expect(await contrastFailures(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      const shots = process.env.SCREENSHOT_DIR;
+      if (shots) {
+        await page.screenshot({
+          path: join(shots, `upload-speakers-${language}-${size}.png`),
+          fullPage: true,
+        });
+      }
+      await page.goto(`${server.base}/account`);
+      const voices = page.getByRole("list", { name: language === "en" ? "Voices" : "聲音" });
+      await voices.getByText("陳大文").waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await contrastFailures(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (shots) {
+        await page
+          .getByRole("region", { name: language === "en" ? "Voices" : "聲音" })
+          .screenshot({ path: join(shots, `voices-${language}-${size}.png`) });
+      }
+      await context.close();
+    },
+  );
 });
