@@ -13,7 +13,8 @@ import { signedInContext } from "./support/signed-in.js";
 // The editor of a diarized transcription in the real app and server (no engine: the
 // transcription is stored as the engine leaves one): the speaker column and panel pass axe's
 // colour-contrast and accessibility checks at desktop and phone size in both languages, a
-// rename and a cue's new speaker are saved and come back after a reload, and the plain view
+// rename and a cue's new speaker are saved and come back after a reload (also when made offline:
+// kept on the device with their undo history, saved on the next open), and the plain view
 // shows who speaks. SCREENSHOT_DIR, when set, keeps a screenshot of each size and language.
 
 const AXE_SOURCE = readFileSync(
@@ -137,6 +138,60 @@ describe("the editor of a diarized transcription, in a browser", () => {
     expect(plain).toContain(
       "\n\nBen:\nWe moved the settings page and made the buttons larger.\n\n",
     );
+    await context.close();
+  });
+
+  it("keeps speaker changes made offline on the device, saves them on the next open, and undo still reaches them", async () => {
+    const { context, userId } = await signedInContext(browser, server);
+    const id = await finishedTranscription(server.db, userId, CUES, "meeting.mp3", SPEAKERS);
+    const page = await context.newPage();
+    page.on("dialog", (dialog) => void dialog.accept());
+    await page.goto(`${server.base}/?job=${id}`);
+    await page.getByRole("textbox", { name: "Text of subtitle 1" }).waitFor();
+    const stored = async () => {
+      const row = await server.db
+        .selectFrom("transcriptions")
+        .select(["cues_json", "speakers_json"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      return {
+        cues: (JSON.parse(row.cues_json ?? "[]") as { speaker?: string }[]).map((c) => c.speaker),
+        names: (JSON.parse(row.speakers_json ?? "[]") as { name: string | null }[]).map(
+          (s) => s.name,
+        ),
+      };
+    };
+    await context.setOffline(true);
+    const name = page.getByRole("textbox", { name: "Name of Speaker 2" });
+    await name.fill("Ben");
+    await name.press("Enter");
+    await page.getByRole("combobox", { name: "Speaker of subtitle 5" }).selectOption("S1");
+    await page.getByText("Offline: changes kept on this device").waitFor();
+    await page.close(); // closed while still offline
+    await context.setOffline(false);
+    expect(await stored()).toEqual({
+      cues: ["S1", "S2", "S1", "S2", "S3", "S1"],
+      names: ["Ann", null, null],
+    });
+
+    const again = await context.newPage();
+    await again.goto(`${server.base}/?job=${id}`);
+    await again.getByRole("textbox", { name: "Text of subtitle 1" }).waitFor();
+    expect(await rowSpeakers(again)).toEqual(["S1", "S2", "S1", "S2", "S1", "S1"]);
+    await expect(
+      again.getByRole("textbox", { name: "Name of Speaker 2" }).inputValue(),
+    ).resolves.toBe("Ben");
+    await again.getByText("All changes saved").waitFor();
+    await expect
+      .poll(stored)
+      .toEqual({ cues: ["S1", "S2", "S1", "S2", "S1", "S1"], names: ["Ann", "Ben", null] });
+    // The undo history came back with the draft: the cue's speaker change, then the rename.
+    await again.getByRole("button", { name: "Undo" }).click();
+    expect((await rowSpeakers(again))[4]).toBe("S3");
+    await again.getByRole("button", { name: "Undo" }).click();
+    await expect(
+      again.getByRole("textbox", { name: "Name of Speaker 2" }).inputValue(),
+    ).resolves.toBe("");
     await context.close();
   });
 
