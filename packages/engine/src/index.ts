@@ -15,3 +15,10 @@ export {
 } from "./text/chinese-script.js";
 export { WHISPER_LANGUAGES, isSupportedLanguage } from "./text/languages.js";
 export * from "./models/index.js";
+export {
+  voiceEmbedding,
+  type VoiceEmbedding,
+  type VoiceEmbeddingOptions,
+} from "./diarization/voice-embedding.js";
+export { VOICE_MATCH_THRESHOLD } from "./diarization/voice-match.js";
+export { MAX_SPEAKERS } from "./diarization/speaker-count.js";

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { isEngineError } from "@verbatim/engine";
+import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { probeUpload } from "../transcriptions/service.js";
-import { voiceEmbedding } from "../voices/embedding.js";
 import { OpenAIError } from "./errors.js";
 import { MAX_KNOWN_SPEAKERS } from "./schema.js";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { MAX_VOICES } from "@verbatim/contract";
-import { isEngineError } from "@verbatim/engine";
+import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
 import { AppError, errors } from "../http/app-error.js";
@@ -14,7 +14,6 @@ import {
 } from "../transcriptions/service.js";
 import type { ReceivedFile } from "../uploads/receive-multipart.js";
 import type { User } from "../users/repo.js";
-import { voiceEmbedding } from "./embedding.js";
 import { countVoices, findOwnVoice, voiceNameKey, type VoiceRow } from "./repo.js";
 import { longestTurns, meanEmbedding } from "./turns.js";
 

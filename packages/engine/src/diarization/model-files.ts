@@ -24,14 +24,19 @@ export interface DiarizationModelPaths {
 
 /**
  * The installed diarization models in `modelsDir`, or DIARIZATION_MODEL_MISSING naming the
- * missing file, where it belongs and the command that downloads it.
+ * missing file, where it belongs and the command that downloads it. `needed` narrows the check
+ * (saving a voice needs only the embedding model).
  */
-export async function findDiarizationModels(modelsDir: string): Promise<DiarizationModelPaths> {
+export async function findDiarizationModels(
+  modelsDir: string,
+  needed: readonly (keyof DiarizationModelPaths)[] = ["segmentation", "embedding"],
+): Promise<DiarizationModelPaths> {
   const dir = resolve(modelsDir);
-  const wanted = [
-    [SEGMENTATION_MODEL_NAME, SEGMENTATION_MODEL_FILE],
-    [EMBEDDING_MODEL_NAME, EMBEDDING_MODEL_FILE],
-  ] as const;
+  const all = {
+    segmentation: [SEGMENTATION_MODEL_NAME, SEGMENTATION_MODEL_FILE],
+    embedding: [EMBEDDING_MODEL_NAME, EMBEDDING_MODEL_FILE],
+  } as const;
+  const wanted = needed.map((which) => all[which]);
   const missing: (typeof wanted)[number][] = [];
   for (const entry of wanted) {
     if (

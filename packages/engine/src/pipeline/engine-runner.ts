@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
-import { fileURLToPath } from "node:url";
 import { EngineError } from "../errors.js";
+import { builtScriptPath } from "./built-script.js";
 import type { EngineInfo } from "../engine-info.js";
 import type { TranscribeHooks } from "../transcribe-file.js";
 import type { EngineMessage, JobMessage, StartMessage } from "./engine-protocol.js";
@@ -32,9 +32,7 @@ function idleMs(): number {
 
 /** The compiled engine-process script (tests run from sources, the child runs built code). */
 function engineProcessPath(): string {
-  const here = fileURLToPath(import.meta.url);
-  const script = here.replace(/engine-runner\.(ts|js)$/, "engine-process.js");
-  return script.replace(/([/\\])src([/\\])(?!.*[/\\]src[/\\])/, "$1dist$2");
+  return builtScriptPath(import.meta.url, "engine-process");
 }
 
 /** One engine child process; it runs one job at a time and keeps its model between jobs. */
