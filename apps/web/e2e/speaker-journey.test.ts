@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import * as engine from "@verbatim/engine";
+import { formatTimecode, parseTimecode } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Download, Page } from "playwright-core";
 import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
@@ -171,9 +171,7 @@ describe("speakers from upload to download, in a browser", () => {
     },
   );
 
-  // Saving a voice needs the engine's voiceEmbedding, which lands on the engine's branch of its
-  // own; until then the server refuses every voice (DIARIZATION_MODEL_MISSING) and this waits.
-  it.skipIf(!("voiceEmbedding" in engine))(
+  it(
     "saves a speaker's voice from the editor, and the account lists it",
     { timeout: 240_000 },
     async () => {
@@ -182,8 +180,25 @@ describe("speakers from upload to download, in a browser", () => {
       const page = await context.newPage();
       await transcribeTwoVoices(page, server.base, recording.path);
       const panel = page.getByRole("region", { name: "Speakers" });
-      await panel.getByRole("textbox", { name: "Name of Speaker 1" }).fill("Ann");
+      const speaker = (await rowSpeakers(page))[0] ?? "";
+      await panel
+        .getByRole("textbox", { name: `Name of Speaker ${speaker.replace(/^S/, "")}` })
+        .fill("Ann");
       await page.keyboard.press("Enter");
+      // The voice is cut from the speaker's subtitles, and the random-weight model writes short
+      // ones: the first subtitle is given the turn it lies in (up to the next subtitle), as a
+      // user fixing its times would, and saved.
+      const time = (name: string) => page.getByRole("textbox", { name });
+      const firstStart = parseTimecode(await time("Start time of subtitle 1").inputValue()) ?? -1;
+      const nextStart = parseTimecode(await time("Start time of subtitle 2").inputValue()) ?? -1;
+      const turn = recording.turns.find((t) => t.start <= firstStart && firstStart < t.end);
+      if (!turn) throw new Error(`no turn holds the first subtitle (${firstStart} ms)`);
+      await time("Start time of subtitle 1").fill(formatTimecode(turn.start));
+      await time("End time of subtitle 1").fill(
+        formatTimecode(Math.min(turn.end, nextStart - 100)),
+      );
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await page.getByText("Changes saved").first().waitFor();
       await page.getByRole("button", { name: "Save the voice of Ann" }).click();
       await page
         .getByText(/^Voice saved as Ann/)
