@@ -1,9 +1,10 @@
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { formatTimecode, parseTimecode } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Download, Page } from "playwright-core";
 import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
-import { scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { ffmpeg, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { twoVoiceRecording } from "../../../packages/engine/test/helpers/two-voices.js";
 import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
 import { launchBrowser } from "./support/browser.js";
@@ -172,7 +173,7 @@ describe("speakers from upload to download, in a browser", () => {
   );
 
   it(
-    "saves a speaker's voice from the editor, and the account lists it",
+    "saves a speaker's voice from the editor and another from a clip; the account lists both",
     { timeout: 240_000 },
     async () => {
       const recording = await twoVoiceRecording(scratch.dir);
@@ -205,7 +206,23 @@ describe("speakers from upload to download, in a browser", () => {
         .first()
         .waitFor({ timeout: 60_000 });
       await page.goto(`${server.base}/account`);
-      await page.getByRole("list", { name: "Voices" }).getByText("Ann", { exact: true }).waitFor();
+      const voices = page.getByRole("list", { name: "Voices" });
+      await voices.getByText("Ann", { exact: true }).waitFor();
+
+      // And one added in the account from a clip: the other voice's first turn, cut out.
+      const turnB = recording.turns.find((t) => t.speaker === "B");
+      if (!turnB) throw new Error("the recording has no turn of voice B");
+      const clip = join(scratch.dir, "ben.wav");
+      ffmpeg(
+        ...["-i", recording.path, "-ss", String(turnB.start / 1000)],
+        ...["-to", String(turnB.end / 1000), clip],
+      );
+      const card = page.getByRole("region", { name: "Voices" });
+      await card.getByLabel("Name", { exact: true }).fill("Ben");
+      await card.getByLabel(/^A short clip/).setInputFiles(clip);
+      await card.getByRole("button", { name: "Add voice" }).click();
+      await page.getByText("Voice Ben added").first().waitFor({ timeout: 60_000 });
+      await voices.getByText("Ben", { exact: true }).waitFor();
       await context.close();
     },
   );
