@@ -200,7 +200,32 @@ describe("a two-voice recording with speakers=auto", () => {
     });
     // Letters in order of first speech: the first segment's speaker is A.
     expect(answer.segments[0]?.speaker).toBe("A");
-  });
+  }, 180_000); // transcriptions of a 15 s recording, while other test files load the machine
+
+  it("streams the speakers' segments before the final text, as OpenAI's diarizing model does", async () => {
+    const keyResponse = await api.post("/api/keys", { name: "stream" }, user.auth);
+    const { key } = (await keyResponse.json()) as { key: string };
+    const client = new OpenAI({ baseURL: `${api.base}/v1`, apiKey: key, maxRetries: 0 });
+    const stream = await client.audio.transcriptions.create({
+      file: await toFile(readFileSync(recording.path), "two-voices.wav"),
+      model: "gpt-4o-transcribe-diarize",
+      response_format: "diarized_json",
+      chunking_strategy: "auto",
+      language: "en",
+      stream: true,
+    });
+    const events: { type: string; speaker?: string }[] = [];
+    for await (const event of stream) events.push(event as { type: string; speaker?: string });
+    const types = events.map((event) => event.type);
+    expect(types.at(-1)).toBe("transcript.text.done");
+    const segments = events.filter((event) => event.type === "transcript.text.segment");
+    expect(segments.length).toBeGreaterThan(0);
+    for (const segment of segments) expect(segment.speaker).toMatch(/^[AB]$/);
+    // Every segment comes after the text deltas and before the end.
+    expect(types.lastIndexOf("transcript.text.delta")).toBeLessThan(
+      types.indexOf("transcript.text.segment"),
+    );
+  }, 180_000); // a transcription of a 15 s recording, while other test files load the machine
 });
 
 describe("saved voices with the diarization models", () => {
@@ -263,7 +288,7 @@ describe("saved voices with the diarization models", () => {
       { id: "S1", name: null },
       { id: "S2", name: null },
     ]);
-  });
+  }, 300_000); // transcriptions of a 15 s recording, while other test files load the machine
 
   it("saves a voice from a speaker of a transcription, from its kept audio", async () => {
     const detail = await transcribe(user);
@@ -285,7 +310,7 @@ describe("saved voices with the diarization models", () => {
       { id: "S1", name: "Alex" },
       { id: "S2", name: "Bea" },
     ]);
-  });
+  }, 300_000); // transcriptions of a 15 s recording, while other test files load the machine
 
   it("refuses a clip without a voice with 400 NO_SPEECH", async () => {
     const response = await saveClip(user, "Silence", NO_SPEECH_WAV);
@@ -331,7 +356,7 @@ describe("saved voices with the diarization models", () => {
       .where("user_id", "=", caller.id)
       .execute();
     expect(voices).toEqual([]);
-  });
+  }, 180_000); // transcriptions of a 15 s recording, while other test files load the machine
 });
 
 describe("speakers=auto without the diarization models", () => {
@@ -346,7 +371,7 @@ describe("speakers=auto without the diarization models", () => {
     empty.cleanup();
   });
 
-  it("fails with 503 DIARIZATION_MODEL_MISSING, saying so, and charges nothing", async () => {
+  it("refuses with 503 DIARIZATION_MODEL_MISSING, saying so, before keeping or reserving anything", async () => {
     const user = await signedInUser(api.db);
     const response = await upload(api.base, "/api/transcribe", {
       file: audio,
@@ -355,16 +380,44 @@ describe("speakers=auto without the diarization models", () => {
       headers: user.auth,
     });
     expect(response.status).toBe(503);
-    const body = (await response.json()) as {
-      code: string;
-      message: string;
-      details: { id: string };
-    };
+    const body = (await response.json()) as { code: string; message: string };
     expect(body.code).toBe("DIARIZATION_MODEL_MISSING");
-    expect(body.message).toMatch(/diarization model/);
-    const { kinds, net } = await netSeconds(api.db, body.details.id);
-    expect(kinds).toEqual(["release", "reserve"]);
-    expect(net).toBe(0);
-    expect(api.leftovers()).toEqual([]);
+    expect(body.message).toMatch(/diarization models .*not installed.*Nothing was charged/);
+
+    // The OpenAI-compatible API says it in OpenAI's shape.
+    const keyResponse = await api.post("/api/keys", { name: "diarize" }, user.auth);
+    const { key } = (await keyResponse.json()) as { key: string };
+    const v1 = await upload(api.base, "/v1/audio/transcriptions", {
+      file: audio,
+      fileName: "two voices.wav",
+      fields: { model: "gpt-4o-transcribe-diarize", response_format: "diarized_json" },
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(v1.status).toBe(503);
+    const error = ((await v1.json()) as { error: { type: string; code: string } }).error;
+    expect(error).toMatchObject({ type: "server_error", code: "diarization_model_missing" });
+
+    // Without speakers the same file is transcribed as before.
+    const plain = await upload(api.base, "/api/transcribe", {
+      file: audio,
+      fileName: "two voices.wav",
+      fields: { model: "whisper-1" },
+      headers: { ...user.auth, prefer: "respond-async" },
+    });
+    expect(plain.status).toBe(202);
+    const { id } = (await plain.json()) as { id: string };
+    const jobs = await api.db
+      .selectFrom("transcriptions")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(jobs).toEqual([{ id }]);
+    const reserved = await api.db
+      .selectFrom("minute_ledger")
+      .select("reference")
+      .where("user_id", "=", user.id)
+      .where("kind", "=", "reserve")
+      .execute();
+    expect(reserved).toEqual([{ reference: id }]);
   });
 });

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
 import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import {
@@ -28,7 +29,10 @@ describe("gpt-4o-transcribe-diarize refusals", () => {
 
   beforeAll(async () => {
     const model = await ensureRandomModel("tiny");
-    api = await startTranscriptionApi("sqlite", { ACCURATE_MODEL: model });
+    api = await startTranscriptionApi("sqlite", {
+      ACCURATE_MODEL: model,
+      MODELS_DIR: await ensureDiarizationModels(),
+    });
     const user = await signedInUser(api.db);
     userId = user.id;
     const response = await fetch(`${api.base}/api/keys`, {

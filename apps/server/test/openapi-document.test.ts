@@ -75,7 +75,7 @@ describe("the OpenAPI document", () => {
     const events = doc.paths["/api/transcriptions/{id}/events"]?.get?.responses["200"];
     expect(Object.keys(events?.content ?? {})).toEqual(["text/event-stream"]);
     const stream = doc.paths["/v1/audio/transcriptions"]?.post?.responses["200"];
-    expect(stream?.content?.["text/event-stream"]?.schema.anyOf).toHaveLength(2);
+    expect(stream?.content?.["text/event-stream"]?.schema.anyOf).toHaveLength(3);
     const json = doc.paths["/api/transcriptions/{id}/export"]?.get?.responses["200"];
     expect(json?.content?.["application/json"]?.schema.properties?.cues?.type).toBe("array");
   });

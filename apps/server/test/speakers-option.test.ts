@@ -3,6 +3,7 @@
 // words, and nothing is kept or reserved. An accepted value is kept with the job for its worker.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
 import { rowOptions } from "../src/transcriptions/repo.js";
 import { DATABASE_KINDS } from "./test-database.js";
@@ -22,7 +23,8 @@ describe.each(DATABASE_KINDS)("the speakers option on %s", (kind) => {
   let user: TestUser;
 
   beforeAll(async () => {
-    api = await startTranscriptionApi(kind);
+    // The stand-in diarization models: an accepted value needs the models installed.
+    api = await startTranscriptionApi(kind, { MODELS_DIR: await ensureDiarizationModels() });
     user = await signedInUser(api.db);
   });
   afterAll(async () => {

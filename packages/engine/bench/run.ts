@@ -1,7 +1,8 @@
 // `npm run bench`: the whole `verbatim transcribe` process against whisper.cpp's own whisper-cli
 // built from the same source, on 3 minutes of speech (a base-shaped model with random weights,
 // 2 threads, greedy, no temperature fallback), then cancel latency, first-segment latency,
-// memory over a 100-minute input and cue building speed.
+// what speaker diarization adds (stand-in diarization models), memory over a 100-minute input
+// and cue building speed.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -10,6 +11,7 @@ import { transcribeFile } from "../src/transcribe-file.js";
 import { ensureRandomModel } from "../test/support/random-model.js";
 import { BENCH_DIR, buildRecording } from "./bench-media.js";
 import { benchCueBuilding } from "./cue-speed.js";
+import { benchDiarizationCost } from "./diarization-cost.js";
 import { runMeasured, treeRssMb, type TreeRun } from "./process-tree.js";
 import { buildWhisperCli } from "./whisper-cli.js";
 
@@ -130,6 +132,8 @@ console.log(
 console.log(
   `cancel → engine idle: ${Math.round(idle.ms)} ms${idle.killed ? " (killed: it did not stop in time)" : ", process kept warm"} (target ≤ 1000 ms)`,
 );
+
+await benchDiarizationCost(speech, model, threads);
 
 if (!skipLong) {
   // Memory flatness does not depend on the model's size: the tiny shape keeps this part short.

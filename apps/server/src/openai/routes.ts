@@ -30,6 +30,7 @@ import { streamTranscript } from "./stream-transcript.js";
 import { MODEL_ALIASES } from "../models/model-choice.js";
 import { knownVoices, type KnownVoice } from "./known-speakers.js";
 import {
+  DiarizedSegment,
   DiarizedTranscription,
   JsonTranscription,
   presentDiarized,
@@ -164,6 +165,9 @@ function checkDiarizeFields(
   }
 }
 
+/** Formats a stream may be asked for (diarized_json: the diarizing model's segment events). */
+const STREAMED_FORMATS: readonly ResponseFormat[] = ["json", "text", "diarized_json"];
+
 /** Longest text field of a /v1 request: room for four known speakers' clips as data URLs. */
 const KNOWN_SPEAKER_FIELD_BYTES = 4 * 1024 * 1024;
 
@@ -228,7 +232,7 @@ export function openAIRoutes(
             response: {
               200: {
                 description:
-                  "The transcript: `json` → {text, usage}; `verbose_json` → task, language, duration (seconds), text, segments and words (times in seconds); `diarized_json` → task, duration (seconds), text, segments with `speaker` (times in seconds); `text`, `srt` (text/plain) and `vtt` (text/vtt) as text; with `stream=true`, server-sent events (text/event-stream) whose `data` is a TranscriptTextDelta, then one TranscriptTextDone.",
+                  "The transcript: `json` → {text, usage}; `verbose_json` → task, language, duration (seconds), text, segments and words (times in seconds); `diarized_json` → task, duration (seconds), text, segments with `speaker` (times in seconds); `text`, `srt` (text/plain) and `vtt` (text/vtt) as text; with `stream=true`, server-sent events (text/event-stream) whose `data` is a TranscriptTextDelta, then (model `gpt-4o-transcribe-diarize`) one `transcript.text.segment` per segment with its speaker, then one TranscriptTextDone.",
                 content: {
                   "application/json": {
                     schema: z.union([
@@ -240,7 +244,7 @@ export function openAIRoutes(
                   "text/plain": { schema: z.string() },
                   "text/vtt": { schema: z.string() },
                   "text/event-stream": {
-                    schema: z.union([TranscriptTextDelta, TranscriptTextDone]),
+                    schema: z.union([TranscriptTextDelta, TranscriptTextDone, DiarizedSegment]),
                   },
                 },
               },
@@ -361,8 +365,12 @@ async function transcribe(
     fieldSizeBytes: KNOWN_SPEAKER_FIELD_BYTES,
     beforeFile: async (early) => {
       parseFields(early, "present");
-      if (early.model !== undefined)
-        await checkUploadOptions(services, user, { model: early.model });
+      if (early.model !== undefined) {
+        await checkUploadOptions(services, user, {
+          model: early.model,
+          ...(early.model === DIARIZE_MODEL ? { speakers: "auto" } : {}),
+        });
+      }
     },
   });
   let fields: ReturnType<typeof parseFields>;
@@ -372,11 +380,11 @@ async function transcribe(
   try {
     fields = parseFields(raw);
     checkDiarizeFields(fields, raw, task, names.length + references.length > 0);
-    if (fields.stream && fields.response_format !== "json" && fields.response_format !== "text") {
+    if (fields.stream && !STREAMED_FORMATS.includes(fields.response_format)) {
       throw new OpenAIError(
         400,
         "invalid_request_error",
-        `stream=true answers with text events; use response_format json or text, not ${fields.response_format}.`,
+        `stream=true answers with text events; use response_format ${STREAMED_FORMATS.join(", ")}, not ${fields.response_format}.`,
         "stream",
         "unsupported_value",
       );

@@ -4,13 +4,14 @@ import {
   rowCues,
   rowPartial,
   rowSegments,
+  rowSpeakers,
   type TranscriptionRow,
 } from "../transcriptions/repo.js";
 import { waitWhileListening } from "../transcriptions/respond-with-job.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import type { OpenAIErrorBody } from "./errors.js";
 import { joinText } from "./join-text.js";
-import { transcriptText } from "./presenters.js";
+import { presentDiarized, transcriptText } from "./presenters.js";
 import { jobFailure } from "./job-failure.js";
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
@@ -79,6 +80,21 @@ export async function streamTranscript(
       const text = transcriptText({ cues: rowCues(final), segments: rowSegments(final) });
       // What the live text missed (a follower that came late, a retry of a finished job).
       if (text.startsWith(sent)) delta(text.slice(sent.length));
+      // A diarized job: OpenAI's diarizing model streams each speaker's segment as
+      // `transcript.text.segment`; speakers are known once the job ends, so they come here.
+      const speakers = rowSpeakers(final);
+      if (speakers) {
+        const diarized = presentDiarized({
+          cues: rowCues(final),
+          segments: rowSegments(final),
+          language: final.language,
+          durationMs: final.duration_ms,
+          speakers,
+        });
+        for (const piece of diarized.segments) {
+          write(`event: transcript.text.segment\ndata: ${JSON.stringify(piece)}\n\n`);
+        }
+      }
       const done = {
         type: "transcript.text.done",
         text,

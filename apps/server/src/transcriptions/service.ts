@@ -27,7 +27,7 @@ import {
   isFinal,
 } from "./repo.js";
 import { UploadOptions, type UpdateBody } from "./schema.js";
-import { requireSpeakersOption } from "./speakers-option.js";
+import { requireDiarizationModels, requireSpeakersOption } from "./speakers-option.js";
 import { editedSpeakers } from "./speaker-edits.js";
 import { cuesVersion, toSubtitle } from "./presenter.js";
 
@@ -68,11 +68,12 @@ export async function probeUpload(path: string) {
 
 /** Checks the upload's text fields and model before any bytes are kept. */
 export async function checkUploadOptions(
-  services: Pick<TranscriptionServices, "models">,
+  services: Pick<TranscriptionServices, "models" | "config">,
   user: User,
   fields: Record<string, unknown>,
 ): Promise<{ model: string; engineModel: string; options: JobOptions }> {
   const speakers = requireSpeakersOption(fields.speakers);
+  if (speakers.kind !== "off") await requireDiarizationModels(services.config.modelsDir);
   const parsed = UploadOptions.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,5 +1,7 @@
 import { parseSpeakersOption, SPEAKERS_OPTION_RULE, type SpeakersOption } from "@verbatim/contract";
-import type { DiarizeOptions } from "@verbatim/engine";
+import { access } from "node:fs/promises";
+import { join } from "node:path";
+import { DIARIZATION_MODEL_REGISTRY, type DiarizeOptions } from "@verbatim/engine";
 import { AppError } from "../http/app-error.js";
 
 /** The `speakers` field of an upload, or 400 INVALID_SPEAKERS saying what it may be. */
@@ -34,4 +36,26 @@ export function diarizeRequest(
     case "range":
       return { minSpeakers: option.minSpeakers, maxSpeakers: option.maxSpeakers, ...known };
   }
+}
+
+/**
+ * 503 DIARIZATION_MODEL_MISSING when a diarization model file is not in the models folder:
+ * said before the upload is kept or any minute reserved. (A model removed after this check
+ * fails the job with the same code, its reservation released.)
+ */
+export async function requireDiarizationModels(modelsDir: string): Promise<void> {
+  const missing: string[] = [];
+  for (const entry of DIARIZATION_MODEL_REGISTRY) {
+    const found = await access(join(modelsDir, entry.fileName)).then(
+      () => true,
+      () => false,
+    );
+    if (!found) missing.push(entry.fileName);
+  }
+  if (missing.length === 0) return;
+  throw new AppError(
+    503,
+    "DIARIZATION_MODEL_MISSING",
+    `Speaker labels are not available on this server: the diarization model${missing.length > 1 ? "s" : ""} ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not installed in its models folder. Transcribe without speakers, or ask the administrator to install ${missing.length > 1 ? "them" : "it"} (see docs/speakers.md). Nothing was charged.`,
+  );
 }

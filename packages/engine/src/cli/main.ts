@@ -5,6 +5,7 @@ import { engineInfo } from "../pipeline/engine-runner.js";
 import { OutputError } from "./cli-outputs.js";
 import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes.js";
 import { modelsCommand } from "./models-command.js";
+import { collectVoice } from "./speaker-options.js";
 import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 
@@ -59,6 +60,15 @@ program
   .option("--no-fallback", "never re-decode unreliable windows at higher temperatures")
   .option("--no-vad", "transcribe silence too (no voice activity detection)")
   .option("--no-word-timestamps", "skip word timings (cues split proportionally)")
+  .option(
+    "--speakers <count>",
+    "label who speaks: auto, a number (2) or a range (2-4); needs the diarization models (see `verbatim models list`)",
+  )
+  .option(
+    "--voice <name=clip>",
+    "name a speaker whose voice matches this clip (repeatable; implies --speakers auto)",
+    collectVoice,
+  )
   .addHelpText(
     "after",
     `
@@ -69,6 +79,7 @@ Examples:
   npx verbatim transcribe talk.mp4 > talk.srt
   npx verbatim transcribe talks/ -f srt,vtt,txt -d subtitles/
   npx verbatim transcribe "recordings/**/*.m4a" -f json -d out/
+  npx verbatim transcribe interview.mp3 --speakers 2 --voice Ana=ana.wav -f srt,txt
   curl -s https://example.com/a.mp3 | npx verbatim transcribe - -f txt
 
 ${EXIT_CODES_HELP}`,

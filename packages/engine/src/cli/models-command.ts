@@ -1,9 +1,17 @@
 import { EngineError } from "../errors.js";
+import { stat } from "node:fs/promises";
+import { join } from "node:path";
+
 import {
+  DIARIZATION_MODEL_REGISTRY,
+  downloadDiarizationModel,
   downloadModel,
+  findDiarizationModel,
+  hashFile,
   listInstalledModels,
   MODEL_REGISTRY,
   verifyInstalledModel,
+  type DiarizationModelEntry,
 } from "../models/index.js";
 import { defaultModelsDir } from "../transcribe-file.js";
 import { ProgressBar } from "./progress-bar.js";
@@ -44,19 +52,34 @@ async function listModels(modelsDir: string): Promise<void> {
       (model) =>
         `${model.name.padEnd(22)} ${megabytes(model.sizeBytes).padStart(8)}  ${model.problem ? "invalid" : "installed (unlisted)"}`,
     );
-  process.stdout.write(`Models in ${modelsDir}:\n${[...rows, ...extra].join("\n")}\n`);
+  const diarization = await Promise.all(
+    DIARIZATION_MODEL_REGISTRY.map(async (entry) => {
+      const size = await stat(join(modelsDir, entry.fileName)).then(
+        (s) => s.size,
+        () => null,
+      );
+      const state = size === null ? "" : size === entry.sizeBytes ? "installed" : "invalid";
+      return `${entry.name.padEnd(26)} ${megabytes(entry.sizeBytes).padStart(8)}  ${state.padEnd(9)}  ${entry.description}`;
+    }),
+  );
+  process.stdout.write(
+    `Models in ${modelsDir}:\n${[...rows, ...extra].join("\n")}\n` +
+      `Speaker diarization models (for --speakers):\n${diarization.join("\n")}\n`,
+  );
 }
 
 async function download(name: string, modelsDir: string): Promise<void> {
   const bar = new ProgressBar();
   try {
-    const result = await downloadModel(name, modelsDir, {
-      onProgress: (received, total) =>
-        bar.update(
-          total ? received / total : 0,
-          `${name}: ${megabytes(received)} of ${total ? megabytes(total) : "?"}`,
-        ),
-    });
+    const onProgress = (received: number, total: number) =>
+      bar.update(
+        total ? received / total : 0,
+        `${name}: ${megabytes(received)} of ${total ? megabytes(total) : "?"}`,
+      );
+    // Whisper models and diarization models share the download code and the models folder.
+    const result = findDiarizationModel(name)
+      ? await downloadDiarizationModel(name, modelsDir, { onProgress })
+      : await downloadModel(name, modelsDir, { onProgress });
     bar.done();
     const what = result.alreadyInstalled ? "Already installed" : "Downloaded";
     const resumed = result.resumedFrom > 0 ? `, resumed from ${megabytes(result.resumedFrom)}` : "";
@@ -76,7 +99,9 @@ async function verify(names: string[], modelsDir: string): Promise<void> {
   let failed: EngineError | null = null;
   for (const name of targets) {
     try {
-      await verifyInstalledModel(name, modelsDir);
+      const diarization = findDiarizationModel(name);
+      if (diarization) await verifyDiarizationModel(diarization, modelsDir);
+      else await verifyInstalledModel(name, modelsDir);
       process.stdout.write(`${name}: ok\n`);
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
@@ -85,6 +110,22 @@ async function verify(names: string[], modelsDir: string): Promise<void> {
     }
   }
   if (failed) throw new EngineError(failed.code, "Some models failed verification (see above).");
+}
+
+/** A diarization model is fine when its size and SHA-256 are the registry's. */
+async function verifyDiarizationModel(entry: DiarizationModelEntry, modelsDir: string) {
+  const path = join(modelsDir, entry.fileName);
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => null,
+  );
+  if (size === null) throw new EngineError("DIARIZATION_MODEL_MISSING", `${path} does not exist.`);
+  const digest = entry.checksum ? await hashFile(path, entry.checksum.algorithm) : null;
+  if (size !== entry.sizeBytes || (entry.checksum && digest !== entry.checksum.value))
+    throw new EngineError(
+      "MODEL_INVALID",
+      `${path} is not the published file (size or SHA-256 differ); download it again.`,
+    );
 }
 
 function usage(message: string): EngineError {

@@ -5,20 +5,27 @@ import type { Transcription } from "../transcribe-file.js";
 export const OUTPUT_FORMATS = ["srt", "vtt", "txt", "json"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-/** Renders a transcription in one of the output formats. */
+/**
+ * Renders a transcription in one of the output formats. A diarized one carries its speakers:
+ * SRT `Name: ` prefixes, WebVTT voice spans, TXT speaker paragraphs, JSON speakers (an
+ * unnamed speaker shows as "Speaker N").
+ */
 export function renderTranscription(result: Transcription, format: OutputFormat): string {
+  const speakers = result.speakers?.map(({ id, name }) => ({ id, name }));
+  const naming = speakers ? { speakers } : {};
   switch (format) {
     case "srt":
-      return writeSrt(result.cues);
+      return writeSrt(result.cues, naming);
     case "vtt":
-      return writeVtt(result.cues);
+      return writeVtt(result.cues, naming);
     case "txt":
-      return writeTxt(result.cues);
+      return writeTxt(result.cues, naming);
     case "json":
       return writeJson({
         language: result.language,
         duration: result.durationMs,
         cues: result.cues,
+        ...(speakers ? { speakers } : {}),
       });
   }
 }

@@ -1,11 +1,18 @@
 import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
 import type { ChineseScript } from "../text/chinese-script.js";
-import { defaultModelsDir, MAX_BEAM, MIN_BEAM, transcribeFile } from "../transcribe-file.js";
+import {
+  defaultModelsDir,
+  MAX_BEAM,
+  MIN_BEAM,
+  transcribeFile,
+  type DiarizeOptions,
+} from "../transcribe-file.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
 import { OUTPUT_FORMATS, renderTranscription, type OutputFormat } from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
+import { diarizeOptionsFor, parseSpeakers } from "./speaker-options.js";
 
 /** Options of `verbatim transcribe`, as commander parses them. */
 export interface TranscribeCommandOptions {
@@ -26,6 +33,10 @@ export interface TranscribeCommandOptions {
   fallback: boolean;
   vad: boolean;
   wordTimestamps: boolean;
+  /** auto, N or MIN-MAX: label speakers. */
+  speakers?: string;
+  /** NAME=clip.wav, repeatable: name speakers whose voice matches. */
+  voice?: string[];
 }
 
 /** Runs `verbatim transcribe`: media in (several files, folders, globs or -), subtitles out. */
@@ -44,6 +55,7 @@ export async function transcribeCommand(
   const beam = options.beamSize !== undefined ? beamSize(options.beamSize) : undefined;
   const startTemperature =
     options.temperature !== undefined ? temperature(options.temperature) : undefined;
+  if (options.speakers !== undefined) parseSpeakers(options.speakers); // a usage error first
   const inputs = await expandInputs(inputArgs);
   if (inputs.filter((input) => input === "-").length > 1) {
     throw new EngineError("INVALID_OPTIONS", "Standard input (-) can be read only once.");
@@ -72,6 +84,12 @@ export async function transcribeCommand(
   };
   let firstFailure: unknown;
   try {
+    const diarize = await diarizeOptionsFor(
+      options.speakers,
+      options.voice ?? [],
+      options.modelsDir ?? defaultModelsDir(),
+      controller.signal,
+    );
     for (const [i, input] of inputs.entries()) {
       if (controller.signal.aborted) break;
       const label = input === "-" ? "standard input" : input;
@@ -91,6 +109,7 @@ export async function transcribeCommand(
             ...(beam ? { beamSize: beam } : {}),
             ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
             ...(startTemperature !== undefined ? { temperature: startTemperature } : {}),
+            ...(diarize ? { diarize } : {}),
           });
           for (const warning of result.warnings) {
             process.stderr.write(`verbatim: warning: ${prefix}${warning}\n`);
@@ -139,6 +158,7 @@ interface RunSettings {
   beamSize?: number;
   prompt?: string;
   temperature?: number;
+  diarize?: DiarizeOptions;
 }
 
 /** Transcribes one file, with a progress bar on standard error when it is a terminal. */
@@ -166,6 +186,7 @@ async function transcribeOne(input: string, settings: RunSettings) {
         ...(settings.prompt !== undefined ? { prompt: settings.prompt } : {}),
         ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
         temperatureFallback: options.fallback,
+        ...(settings.diarize ? { diarize: settings.diarize } : {}),
       },
       {
         signal: controller.signal,
@@ -174,7 +195,9 @@ async function transcribeOne(input: string, settings: RunSettings) {
           const label =
             p.stage === "loading"
               ? "loading model"
-              : `${formatClock(p.processedMs)} / ${formatClock(p.durationMs)}${eta}`;
+              : p.stage === "diarizing"
+                ? `finding speakers${eta}`
+                : `${formatClock(p.processedMs)} / ${formatClock(p.durationMs)}${eta}`;
           bar.update(p.fraction, `${prefix}${label}`);
         },
       },

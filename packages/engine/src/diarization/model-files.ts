@@ -5,16 +5,18 @@ import { access } from "node:fs/promises";
 import { join, resolve } from "node:path";
 
 import { EngineError } from "../errors.js";
+import { diarizationModelFor } from "../models/diarization-registry.js";
+
+const SEGMENTATION = diarizationModelFor("segmentation");
+const EMBEDDING = diarizationModelFor("embedding");
 
 /** pyannote segmentation-3.0 as sherpa-onnx exports it (its `model.onnx`, renamed). */
-export const SEGMENTATION_MODEL_FILE = "pyannote-segmentation-3.0.onnx";
-
+export const SEGMENTATION_MODEL_FILE = SEGMENTATION.fileName;
 /** 3D-Speaker ERes2Net base as sherpa-onnx publishes it. */
-export const EMBEDDING_MODEL_FILE = "3dspeaker_speech_eres2net_base_sv_zh-cn_3dspeaker_16k.onnx";
-
+export const EMBEDDING_MODEL_FILE = EMBEDDING.fileName;
 /** Registry names of the two models (`verbatim models download <name>`). */
-export const SEGMENTATION_MODEL_NAME = "pyannote-segmentation-3.0";
-export const EMBEDDING_MODEL_NAME = "3dspeaker-eres2net-base";
+export const SEGMENTATION_MODEL_NAME = SEGMENTATION.name;
+export const EMBEDDING_MODEL_NAME = EMBEDDING.name;
 
 /** Absolute paths of the two model files. */
 export interface DiarizationModelPaths {

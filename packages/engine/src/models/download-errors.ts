@@ -1,10 +1,10 @@
 import { EngineError } from "../errors.js";
-import type { ModelEntry } from "./registry.js";
+import type { DownloadableFile } from "./registry.js";
 
 /** What a download is about, for error messages. */
 export interface DownloadTarget {
   /** The registry entry being downloaded. */
-  entry: ModelEntry;
+  entry: DownloadableFile;
   /** The URL fetched. */
   url: string;
   /** Final path of the model file. */

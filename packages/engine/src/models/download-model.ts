@@ -16,6 +16,11 @@ import {
 import { checksumMatches, hashFile, hashFileInto } from "./file-checksum.js";
 import { ModelFormatError } from "./ggml-header.js";
 import { knownNamesHint } from "./install-hints.js";
+import {
+  DIARIZATION_MODEL_REGISTRY,
+  findDiarizationModel,
+  type DiarizationModelEntry,
+} from "./diarization-registry.js";
 import { findModel, MODEL_REGISTRY, modelDownloadUrl, type ModelEntry } from "./registry.js";
 import { validateModelFile, type ModelInfo } from "./validate-ggml.js";
 
@@ -34,6 +39,9 @@ export interface DownloadModelOptions {
   /** Download again even when a valid file is already installed. */
   force?: boolean;
 }
+
+/** What the transfer itself uses (the registry and `force` are the callers' business). */
+type TransferOptions = Omit<DownloadModelOptions, "registry" | "force">;
 
 /** The outcome of downloadModel. */
 export interface DownloadedModel {
@@ -59,7 +67,7 @@ async function fileSize(path: string): Promise<number> {
   }
 }
 
-async function request(t: DownloadTarget, from: number, options: DownloadModelOptions) {
+async function request(t: DownloadTarget, from: number, options: TransferOptions) {
   const fetchImpl = options.fetchImpl ?? globalThis.fetch;
   const headers: Record<string, string> = from > 0 ? { Range: `bytes=${from}-` } : {};
   try {
@@ -70,7 +78,7 @@ async function request(t: DownloadTarget, from: number, options: DownloadModelOp
 }
 
 /** Starts the transfer, resuming after `existing` bytes when the server honours Range. */
-async function openTransfer(t: DownloadTarget, existing: number, options: DownloadModelOptions) {
+async function openTransfer(t: DownloadTarget, existing: number, options: TransferOptions) {
   if (existing > 0) {
     const response = await request(t, existing, options);
     const start = /^bytes (\d+)-/.exec(response.headers.get("content-range") ?? "")?.[1];
@@ -95,7 +103,7 @@ async function receive(
   t: DownloadTarget,
   response: Response,
   from: number,
-  options: DownloadModelOptions,
+  options: TransferOptions,
 ): Promise<string | null> {
   const total = t.entry.sizeBytes;
   const length = Number(response.headers.get("content-length") ?? Number.NaN);
@@ -147,8 +155,36 @@ async function receive(
   return hash ? hash.digest("hex") : null;
 }
 
-/** Checks checksum and header of the finished partial file; deletes it when it is bad. */
-async function verifyPartial(t: DownloadTarget, digest: string | null): Promise<ModelInfo> {
+/**
+ * Fetches `t` into its partial file (resuming one left by an interrupted run) and returns the
+ * digest of the whole file, or null when the registry has no checksum.
+ */
+async function transfer(
+  t: DownloadTarget,
+  modelsDir: string,
+  options: TransferOptions,
+): Promise<{ digest: string | null; resumedFrom: number }> {
+  await mkdir(resolve(modelsDir), { recursive: true }).catch((error: unknown) => {
+    throw diskError(t, error);
+  });
+  let existing = await fileSize(t.partial);
+  if (existing > t.entry.sizeBytes) {
+    await rm(t.partial, { force: true });
+    existing = 0;
+  }
+  if (existing === t.entry.sizeBytes) {
+    const checksum = t.entry.checksum;
+    return {
+      digest: checksum ? await hashFile(t.partial, checksum.algorithm) : null,
+      resumedFrom: existing,
+    };
+  }
+  const { response, from } = await openTransfer(t, existing, options);
+  return { digest: await receive(t, response, from, options), resumedFrom: from };
+}
+
+/** Deletes the partial file and fails when its digest is not the registry's. */
+async function checkDigest(t: DownloadTarget, digest: string | null): Promise<void> {
   const expected = t.entry.checksum;
   if (expected && digest !== null && !checksumMatches(expected, digest)) {
     await rm(t.partial, { force: true });
@@ -157,6 +193,11 @@ async function verifyPartial(t: DownloadTarget, digest: string | null): Promise<
       `its ${expected.algorithm} is ${digest}, expected ${expected.value}`,
     );
   }
+}
+
+/** Checks checksum and header of the finished partial file; deletes it when it is bad. */
+async function verifyPartial(t: DownloadTarget, digest: string | null): Promise<ModelInfo> {
+  await checkDigest(t, digest);
   try {
     return await validateModelFile(t.partial, { expectedBytes: t.entry.sizeBytes });
   } catch (error) {
@@ -193,26 +234,67 @@ export async function downloadModel(
     const info = await validateModelFile(path, { registry }).catch(() => null);
     if (info) return { ...result, alreadyInstalled: true, checksumVerified: false, info };
   }
-  await mkdir(resolve(modelsDir), { recursive: true }).catch((error: unknown) => {
-    throw diskError(t, error);
-  });
-  let existing = await fileSize(t.partial);
-  if (existing > entry.sizeBytes) {
-    await rm(t.partial, { force: true });
-    existing = 0;
-  }
-  let digest: string | null;
-  if (existing === entry.sizeBytes) {
-    digest = entry.checksum ? await hashFile(t.partial, entry.checksum.algorithm) : null;
-    result.resumedFrom = existing;
-  } else {
-    const { response, from } = await openTransfer(t, existing, options);
-    result.resumedFrom = from;
-    digest = await receive(t, response, from, options);
-  }
+  const transferred = await transfer(t, modelsDir, options);
+  result.resumedFrom = transferred.resumedFrom;
+  const digest = transferred.digest;
   const info = await verifyPartial(t, digest);
   await rename(t.partial, path).catch((error: unknown) => {
     throw diskError(t, error);
   });
   return { ...result, checksumVerified: entry.checksum !== null, info: { ...info, path } };
+}
+
+/** The outcome of downloadDiarizationModel. */
+export interface DownloadedFile {
+  name: string;
+  /** Absolute path of the installed file. */
+  path: string;
+  /** Bytes reused from an earlier interrupted download (0 for a fresh one). */
+  resumedFrom: number;
+  /** True when a file with the registry's checksum was already there. */
+  alreadyInstalled: boolean;
+  checksumVerified: boolean;
+}
+
+/**
+ * Downloads a diarization model (see DIARIZATION_MODEL_REGISTRY) into `modelsDir` the way
+ * downloadModel fetches whisper models: resumable, progress, the VERBATIM_MODEL_BASE_URL mirror,
+ * size and SHA-256 checked before the file is renamed into place.
+ */
+export async function downloadDiarizationModel(
+  name: string,
+  modelsDir: string,
+  options: Omit<DownloadModelOptions, "registry"> & {
+    /** Registry to look `name` up in (tests); defaults to DIARIZATION_MODEL_REGISTRY. */
+    registry?: readonly DiarizationModelEntry[];
+  } = {},
+): Promise<DownloadedFile> {
+  const registry = options.registry ?? DIARIZATION_MODEL_REGISTRY;
+  const entry = findDiarizationModel(name, registry);
+  if (!entry) {
+    const known = registry.map((model) => model.name).join(", ");
+    throw new EngineError(
+      "MODEL_NOT_FOUND",
+      `Unknown diarization model "${name}". Known: ${known}.`,
+    );
+  }
+  const path = join(resolve(modelsDir), entry.fileName);
+  const t: DownloadTarget = {
+    entry,
+    url: modelDownloadUrl(entry, options.baseUrl),
+    target: path,
+    partial: `${path}.partial`,
+  };
+  const result = { name, path, alreadyInstalled: false, checksumVerified: entry.checksum !== null };
+  if (!options.force && (await fileSize(path)) === entry.sizeBytes) {
+    const digest = entry.checksum ? await hashFile(path, entry.checksum.algorithm) : null;
+    if (!entry.checksum || (digest && checksumMatches(entry.checksum, digest)))
+      return { ...result, resumedFrom: 0, alreadyInstalled: true };
+  }
+  const { digest, resumedFrom } = await transfer(t, modelsDir, options);
+  await checkDigest(t, digest);
+  await rename(t.partial, path).catch((error: unknown) => {
+    throw diskError(t, error);
+  });
+  return { ...result, resumedFrom };
 }

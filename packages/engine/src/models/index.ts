@@ -9,6 +9,7 @@ export {
   modelDownloadUrl,
   modelFileName,
   type Checksum,
+  type DownloadableFile,
   type ModelEntry,
   type ModelSizeClass,
 } from "./registry.js";
@@ -25,10 +26,19 @@ export {
   type ResolveModelOptions,
 } from "./resolve-model.js";
 export {
+  downloadDiarizationModel,
   downloadModel,
+  type DownloadedFile,
   type DownloadedModel,
   type DownloadModelOptions,
 } from "./download-model.js";
+export {
+  DIARIZATION_MODEL_REGISTRY,
+  diarizationModelFor,
+  findDiarizationModel,
+  type DiarizationModelEntry,
+  type DiarizationRole,
+} from "./diarization-registry.js";
 export {
   verifyInstalledModel,
   type VerifiedModel,

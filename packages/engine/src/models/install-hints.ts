@@ -1,6 +1,6 @@
 import { join } from "node:path";
 
-import { modelDownloadUrl, type ModelEntry } from "./registry.js";
+import { modelDownloadUrl, type DownloadableFile, type ModelEntry } from "./registry.js";
 
 // One place for the sentences that tell a user how to get a model, so the CLI, the service log
 // and /api/health all say the same thing.
@@ -11,13 +11,21 @@ export function downloadCommands(name: string): string {
 }
 
 /** How to place the file by hand: which URL to fetch and the exact path to save it as. */
-export function manualInstallHint(entry: ModelEntry, modelsDir: string, baseUrl?: string): string {
+export function manualInstallHint(
+  entry: DownloadableFile,
+  modelsDir: string,
+  baseUrl?: string,
+): string {
   const target = join(modelsDir, entry.fileName);
   return `download ${modelDownloadUrl(entry, baseUrl)} in a browser and save it as ${target}`;
 }
 
 /** The full "what to do" sentence for a model that is not installed. */
-export function installInstructions(entry: ModelEntry, modelsDir: string, baseUrl?: string): string {
+export function installInstructions(
+  entry: DownloadableFile,
+  modelsDir: string,
+  baseUrl?: string,
+): string {
   return `Run ${downloadCommands(entry.name)}, or ${manualInstallHint(entry, modelsDir, baseUrl)}.`;
 }
 

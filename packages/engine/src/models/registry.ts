@@ -14,11 +14,11 @@ export interface Checksum {
 /** The architecture size a model belongs to. */
 export type ModelSizeClass = "tiny" | "base" | "small" | "medium" | "large";
 
-/** One downloadable whisper.cpp model. */
-export interface ModelEntry {
-  /** Registry name, e.g. `base`, `small.en`, `large-v3-turbo-q5_0`. */
+/** A file the download code can fetch: whisper.cpp models and diarization models alike. */
+export interface DownloadableFile {
+  /** Registry name, e.g. `base`, `small.en`, `pyannote-segmentation-3.0`. */
   name: string;
-  /** File name on disk and on the server: `ggml-<name>.bin`. */
+  /** File name in the models folder, and on a mirror (VERBATIM_MODEL_BASE_URL). */
   fileName: string;
   /** Exact size in bytes of the published file. */
   sizeBytes: number;
@@ -26,6 +26,12 @@ export interface ModelEntry {
   checksum: Checksum | null;
   /** Public download URL. */
   url: string;
+}
+
+/** One downloadable whisper.cpp model. */
+export interface ModelEntry extends DownloadableFile {
+  /** File name on disk and on the server: `ggml-<name>.bin`. */
+  fileName: string;
   /** False for the English-only `.en` models. */
   multilingual: boolean;
   /** Architecture size. */
@@ -34,8 +40,11 @@ export interface ModelEntry {
   quantization: string | null;
 }
 
+/** Hugging Face, where the models this product uses are published. */
+export const DEFAULT_HUGGING_FACE = "https://huggingface.co";
+
 /** Where whisper.cpp's converted models are published. */
-export const DEFAULT_MODEL_BASE_URL = "https://huggingface.co/ggerganov/whisper.cpp/resolve/main";
+export const DEFAULT_MODEL_BASE_URL = `${DEFAULT_HUGGING_FACE}/ggerganov/whisper.cpp/resolve/main`;
 
 /** Environment variable that points downloads at another server (a mirror, or a test server). */
 export const MODEL_BASE_URL_ENV = "VERBATIM_MODEL_BASE_URL";
@@ -129,7 +138,7 @@ export function findModelByFileName(
 }
 
 /** Where to download `entry` from: `baseUrl`, else $VERBATIM_MODEL_BASE_URL, else the entry's URL. */
-export function modelDownloadUrl(entry: ModelEntry, baseUrl?: string): string {
+export function modelDownloadUrl(entry: DownloadableFile, baseUrl?: string): string {
   const base = baseUrl ?? process.env[MODEL_BASE_URL_ENV];
   return base ? `${base.replace(/\/+$/, "")}/${entry.fileName}` : entry.url;
 }

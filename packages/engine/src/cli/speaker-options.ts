@@ -1,0 +1,70 @@
+// --speakers and --voice of `verbatim transcribe`.
+import { MAX_SPEAKERS } from "../diarization/speaker-count.js";
+import { voiceEmbedding } from "../diarization/voice-embedding.js";
+import { EngineError } from "../errors.js";
+import type { DiarizeOptions } from "../transcribe-file.js";
+
+/** `auto`, `N` or `MIN-MAX` → the counts of DiarizeOptions (checked again by the engine). */
+export function parseSpeakers(
+  value: string,
+): Pick<DiarizeOptions, "speakers" | "minSpeakers" | "maxSpeakers"> {
+  const text = value.trim().toLowerCase();
+  if (text === "auto") return {};
+  const exact = /^(\d+)$/.exec(text);
+  if (exact) return { speakers: Number(exact[1]) };
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(text);
+  if (range) return { minSpeakers: Number(range[1]), maxSpeakers: Number(range[2]) };
+  throw new EngineError(
+    "INVALID_OPTIONS",
+    `--speakers must be auto, a number (2) or a range (2-4), from 1 to ${MAX_SPEAKERS} (got "${value}").`,
+  );
+}
+
+/** Commander's collector for the repeatable `--voice NAME=clip.wav`. */
+export function collectVoice(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+/** `NAME=clip.wav` → name and clip path. */
+export function parseVoice(value: string): { name: string; clip: string } {
+  const at = value.indexOf("=");
+  const name = at > 0 ? value.slice(0, at).trim() : "";
+  const clip = at > 0 ? value.slice(at + 1).trim() : "";
+  if (!name || !clip)
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `--voice must be NAME=clip (a short recording of that person alone), got "${value}".`,
+    );
+  return { name, clip };
+}
+
+/**
+ * The diarization options of a run, or undefined when neither flag was given. Voice clips are
+ * embedded once, before the first file (only the embeddings are used, nothing is saved).
+ */
+export async function diarizeOptionsFor(
+  speakers: string | undefined,
+  voiceArgs: readonly string[],
+  modelsDir: string,
+  signal: AbortSignal,
+): Promise<DiarizeOptions | undefined> {
+  if (speakers === undefined && voiceArgs.length === 0) return undefined;
+  const counts = parseSpeakers(speakers ?? "auto");
+  const parsed = voiceArgs.map(parseVoice);
+  const names = parsed.map((voice) => voice.name.toLowerCase());
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice !== undefined)
+    throw new EngineError("INVALID_OPTIONS", `--voice names "${twice}" twice.`);
+  const voices: { name: string; embedding: number[] }[] = [];
+  for (const voice of parsed) {
+    try {
+      const { embedding } = await voiceEmbedding(voice.clip, { modelsDir, signal });
+      voices.push({ name: voice.name, embedding });
+    } catch (error) {
+      if (error instanceof EngineError && error.code !== "DIARIZATION_MODEL_MISSING")
+        throw new EngineError(error.code, `--voice ${voice.name}: ${error.message}`);
+      throw error;
+    }
+  }
+  return { ...counts, ...(voices.length > 0 ? { voices } : {}) };
+}
