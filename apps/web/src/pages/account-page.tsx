@@ -11,8 +11,9 @@ import { MinutesCard } from "../features/account/minutes-card";
 import { ProfileCard } from "../features/account/profile-card";
 import { SubscriptionCard } from "../features/account/subscription-card";
 import { useAccountRefresh } from "../features/account/use-account-refresh";
+import { VoicesCard } from "../features/voices/voices-card";
 
-/** /account: profile, minutes, plan, shortcuts, admin tools, account deletion. */
+/** /account: profile, minutes, plan, shortcuts, admin tools, API keys, voices, account deletion. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -62,6 +63,9 @@ export default function AccountPage() {
             </div>
             <div className="md:col-span-2">
               <ApiKeysCard />
+            </div>
+            <div className="md:col-span-2">
+              <VoicesCard />
             </div>
           </div>
           <DeleteAccountCard user={user} />

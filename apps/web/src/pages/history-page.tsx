@@ -101,6 +101,9 @@ export default function HistoryPage() {
               <p className="mt-1 text-sm text-zinc-600">
                 {date.format(new Date(item.createdAt))} · {clock(item.duration)} ·{" "}
                 {modelName(item.model)}
+                {typeof item.speakerCount === "number" && (
+                  <> · {t("workspace.history.speakers", { count: item.speakerCount })}</>
+                )}
               </p>
               <p className="mt-2">
                 <span
@@ -145,7 +148,14 @@ export default function HistoryPage() {
                     {date.format(new Date(item.createdAt))}
                   </td>
                   <td className="px-4 py-3 text-zinc-700">{clock(item.duration)}</td>
-                  <td className="px-4 py-3 text-zinc-700">{modelName(item.model)}</td>
+                  <td className="px-4 py-3 text-zinc-700">
+                    {modelName(item.model)}
+                    {typeof item.speakerCount === "number" && (
+                      <span className="block text-xs whitespace-nowrap">
+                        {t("workspace.history.speakers", { count: item.speakerCount })}
+                      </span>
+                    )}
+                  </td>
                   <td className="px-4 py-3 text-zinc-700">{nameOf(item.language)}</td>
                   <td className="px-4 py-3">
                     <span

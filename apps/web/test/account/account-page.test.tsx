@@ -29,8 +29,9 @@ function account({ isAdmin = false, subscription = {} as Record<string, unknown>
         ...subscription,
       }),
     "DELETE /api/account": () => new Response(null, { status: 204 }),
-    // The API keys card on the page lists the user's keys (none here).
+    // The API keys and voices cards on the page list the user's keys and voices (none here).
     "GET /api/keys": () => json([]),
+    "GET /api/voices": () => json({ voices: [] }),
   });
 }
 

@@ -55,6 +55,21 @@ describe("the history page", () => {
     expect(screen.queryByRole("button", { name: "Show more" })).not.toBeInTheDocument();
   });
 
+  it("shows how many speakers a diarized transcription has, on the card and in the table", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      json([
+        { ...row(1, "Interview.mp3"), speakerCount: 2 },
+        { ...row(2), speakerCount: null },
+      ]),
+    );
+    await renderPage(<HistoryPage />);
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("2 speakers")).toBeInTheDocument();
+    const cards = screen.getByRole("list", { name: "History" });
+    expect(within(cards).getAllByText(/speakers?$/)).toHaveLength(1);
+    expect(within(cards).getByText(/· 2 speakers/)).toBeInTheDocument();
+  });
+
   it("searches by name or text once typing pauses, and says when nothing matches", async () => {
     const searches: Array<string | null> = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {

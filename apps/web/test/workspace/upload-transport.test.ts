@@ -14,6 +14,7 @@ const OPTIONS: TranscribeOptions = {
   task: "transcribe",
   chineseScript: "none",
   style: "netflix",
+  speakers: { kind: "off" },
 };
 
 /** What the fake server saw. */
@@ -88,7 +89,32 @@ describe("sending a file for transcription", () => {
     expect(form.get("model")).toBe("whisper-1");
     expect(form.get("generateTimestamps")).toBe("true");
     expect(form.get("style")).toBe("netflix");
+    expect(form.get("speakers")).toBeNull(); // off: the server's default, not sent
     expect(progress.at(-1)).toEqual({ sentBytes: 1000, totalBytes: 1000 });
+  });
+
+  it("sends the speakers choice with a whole file and with a chunked one", async () => {
+    const sent = installFakeXhr((request) =>
+      request.url === "/api/uploads/chunk"
+        ? { status: 200, body: { sessionId: "s-2" } }
+        : { status: 202, body: { id: "job" } },
+    );
+    const small = new File([new Uint8Array(1000)], "talk.mp3", { type: "audio/mpeg" });
+    await uploadForTranscription(small, { ...OPTIONS, speakers: { kind: "auto" } }, () => {});
+    expect((sent[0]?.body as FormData).get("speakers")).toBe("auto");
+    const large = new File([new Uint8Array(2 * CHUNK_BYTES + 10)], "long.mp4", {
+      type: "video/mp4",
+    });
+    const range = { kind: "range", minSpeakers: 2, maxSpeakers: 4 } as const;
+    await uploadForTranscription(large, { ...OPTIONS, speakers: range }, () => {});
+    expect(sent.at(-1)?.url).toBe("/api/uploads/combine");
+    expect(JSON.parse(sent.at(-1)?.body as string)).toMatchObject({ speakers: "2-4" });
+    await uploadForTranscription(
+      small,
+      { ...OPTIONS, speakers: { kind: "exact", speakers: 3 } },
+      () => {},
+    );
+    expect((sent.at(-1)?.body as FormData).get("speakers")).toBe("3");
   });
 
   it("sends a large file in order, retries a failed chunk, then combines", async () => {

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { CueRow, type CueRowHandlers } from "./cue-row";
 import { overlappingCues } from "./cue-operations";
+import type { Speaker } from "./speakers";
 import type { EditorCue } from "./types";
 
 /**
@@ -18,6 +19,7 @@ export function CueList({
   following,
   language,
   style,
+  speakers,
   handlers,
 }: {
   cues: readonly EditorCue[];
@@ -29,6 +31,8 @@ export function CueList({
   language: string | null;
   /** The style preset the cues are checked against. */
   style?: StyleName;
+  /** The speakers (null: not diarized, no speaker column). */
+  speakers: readonly Speaker[] | null;
   handlers: CueRowHandlers;
 }) {
   const { t } = useTranslation();
@@ -78,6 +82,7 @@ export function CueList({
           overlaps={overlapping.has(index)}
           language={language}
           style={style}
+          speakers={speakers}
           handlers={handlers}
         />
       ))}

@@ -12,12 +12,24 @@ export function fromSubtitles(subtitles: readonly Subtitle[]): EditorCue[] {
     end: s.endTime,
     text: s.text,
     ...(s.words ? { words: s.words } : {}),
+    ...(s.speaker ? { speaker: s.speaker } : {}),
   }));
 }
 
 /** The subtitles to save: numbered from 1 in list order (renumbering after edits). */
 export function toSubtitles(cues: readonly EditorCue[]): Subtitle[] {
-  return cues.map((c, i) => ({ id: i + 1, startTime: c.start, endTime: c.end, text: c.text }));
+  return cues.map((c, i) => ({
+    id: i + 1,
+    startTime: c.start,
+    endTime: c.end,
+    text: c.text,
+    ...(c.speaker ? { speaker: c.speaker } : {}),
+  }));
+}
+
+/** The speaker field of a new cue made from `cue` (a split's second half, an insert). */
+function sameSpeaker(cue: EditorCue | undefined): Pick<EditorCue, "speaker"> {
+  return cue?.speaker ? { speaker: cue.speaker } : {};
 }
 
 /** Milliseconds of a time as typed, or null when it is not a valid time. */
@@ -67,7 +79,13 @@ export function splitCue(
   const chars = first.length + second.length;
   const middle = Math.round(start + ((end - start) * first.length) / chars);
   const a: EditorCue = { ...cue, end: formatTimecode(middle), text: first };
-  const b: EditorCue = { key: newKey, start: formatTimecode(middle), end: cue.end, text: second };
+  const b: EditorCue = {
+    key: newKey,
+    start: formatTimecode(middle),
+    end: cue.end,
+    text: second,
+    ...sameSpeaker(cue),
+  };
   if (timeMs(cue.end) === null) b.end = formatTimecode(end);
   return [...cues.slice(0, index), a, b, ...cues.slice(index + 1)];
 }
@@ -96,6 +114,7 @@ export function splitAtTime(cues: readonly EditorCue[], ms: number, newKey: numb
     start: formatTimecode(ms),
     end: cue.end,
     text: cue.text.slice(at).trim(),
+    ...sameSpeaker(cue),
   };
   return [...cues.slice(0, index), a, b, ...cues.slice(index + 1)];
 }
@@ -125,7 +144,10 @@ export function middleBoundary(text: string): number {
   return best > 0 ? best : middle;
 }
 
-/** Joins a cue with the next one: texts on two lines, times spanning both. */
+/**
+ * Joins a cue with the next one: texts on two lines, times spanning both. A cue has one speaker:
+ * the first cue's is kept (the editor says so when the two differed).
+ */
 export function mergeWithNext(cues: readonly EditorCue[], index: number): EditorCue[] {
   const cue = cues[index];
   const next = cues[index + 1];
@@ -139,6 +161,7 @@ export function mergeWithNext(cues: readonly EditorCue[], index: number): Editor
     start: startA !== null && startB !== null && startB < startA ? next.start : cue.start,
     end: endA !== null && endB !== null && endA > endB ? cue.end : next.end,
     text: [cue.text.trim(), next.text.trim()].filter((t) => t !== "").join("\n"),
+    ...sameSpeaker(cue.speaker ? cue : next),
   };
   return [...cues.slice(0, index), merged, ...cues.slice(index + 2)];
 }
@@ -165,7 +188,8 @@ export function insertAfter(
   const from = before ? beforeEnd + CUE_GAP_MS : 0;
   const nextStart = after ? timeMs(after.start) : null;
   const room = nextStart === null ? Number.POSITIVE_INFINITY : nextStart - CUE_GAP_MS - from;
-  const cue: EditorCue = { key: newKey, start: "", end: "", text: "" };
+  // A cue inserted into a conversation most likely continues the turn before it.
+  const cue: EditorCue = { key: newKey, start: "", end: "", text: "", ...sameSpeaker(before) };
   let shortened: EditorCue | null = null;
   if (room >= 500 || !before) {
     cue.start = formatTimecode(from);

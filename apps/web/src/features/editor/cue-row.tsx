@@ -4,6 +4,7 @@ import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { readingStats, readingWarnings, timeProblem } from "./cue-checks";
 import { EditorIcon, type EditorIconName } from "./icons";
+import { nextSpeakerId, speakerColour, speakerName, speakerNumber, type Speaker } from "./speakers";
 import { TimeInput } from "./time-input";
 import type { EditorCue, TimeField } from "./types";
 
@@ -16,6 +17,8 @@ export interface CueRowHandlers {
   remove(index: number): void;
   seek(index: number): void;
   select(index: number): void;
+  /** Gives the cue to a speaker (a new id adds a speaker). */
+  setSpeaker(index: number, speaker: string): void;
 }
 
 /** The id of a cue's text field (shortcuts read the caret from it). */
@@ -29,6 +32,8 @@ export function cueTextId(key: number): string {
  * the actions are for the mouse, and the keyboard reaches them through the shortcuts (see the
  * Shortcuts help), so tabbing through a long list stays quick. Every keystroke goes straight to
  * the editor's store (one history for text and structure), so nothing typed waits in the row.
+ * A diarized transcription adds the speaker, a menu (a native select, so the keyboard and screen
+ * readers know it) that is also a tab stop: changing who speaks is as common as fixing a word.
  */
 export const CueRow = memo(function CueRow({
   cue,
@@ -39,6 +44,7 @@ export const CueRow = memo(function CueRow({
   overlaps,
   language,
   style,
+  speakers,
   handlers,
 }: {
   cue: EditorCue;
@@ -51,6 +57,8 @@ export const CueRow = memo(function CueRow({
   overlaps: boolean;
   language: string | null;
   style?: StyleName;
+  /** The transcription's speakers; null when it was not diarized (no speaker column). */
+  speakers: readonly Speaker[] | null;
   handlers: CueRowHandlers;
 }) {
   const { t } = useTranslation();
@@ -85,7 +93,9 @@ export const CueRow = memo(function CueRow({
       aria-current={current ? "true" : undefined}
       className={clsx(
         "grid grid-cols-[2.25rem_minmax(0,1fr)_minmax(0,1fr)] items-start gap-x-2 gap-y-1 border-b border-zinc-200 px-2 py-1 last:border-b-0",
-        "md:grid-cols-[2.25rem_7.5rem_7.5rem_minmax(0,1fr)_auto]",
+        speakers
+          ? "md:grid-cols-[2.25rem_7.5rem_7.5rem_9rem_minmax(0,1fr)_auto]"
+          : "md:grid-cols-[2.25rem_7.5rem_7.5rem_minmax(0,1fr)_auto]",
         current ? "bg-blue-50" : selected ? "bg-zinc-50" : "bg-white",
         overlaps && "border-l-4 border-l-red-600",
       )}
@@ -113,6 +123,16 @@ export const CueRow = memo(function CueRow({
           onFocus={select}
         />
       ))}
+      {speakers && (
+        <SpeakerMenu
+          id={`${id}-speaker`}
+          number={number}
+          speakers={speakers}
+          value={cue.speaker}
+          onFocus={select}
+          onChange={(speaker) => handlers.setSpeaker(index, speaker)}
+        />
+      )}
       <div className="col-span-3 min-w-0 md:col-span-1">
         <label htmlFor={cueTextId(cue.key)} className="sr-only">
           {t("editor.list.text", { number })}
@@ -165,6 +185,54 @@ export const CueRow = memo(function CueRow({
     </li>
   );
 });
+
+/** The cue's speaker: a select in the speaker's colour, with "New speaker" last. */
+function SpeakerMenu({
+  id,
+  number,
+  speakers,
+  value,
+  onFocus,
+  onChange,
+}: {
+  id: string;
+  number: number;
+  speakers: readonly Speaker[];
+  value: string | undefined;
+  onFocus(): void;
+  onChange(speaker: string): void;
+}) {
+  const { t } = useTranslation();
+  const unnamed = (n: number) => t("editor.speakers.unnamed", { number: n });
+  const added = nextSpeakerId(speakers);
+  return (
+    <div className="col-span-3 min-w-0 md:col-span-1">
+      <label htmlFor={id} className="sr-only">
+        {t("editor.speakers.rowLabel", { number })}
+      </label>
+      <select
+        id={id}
+        value={value ?? ""}
+        onFocus={onFocus}
+        onChange={(event) => onChange(event.target.value)}
+        className={clsx(
+          "block h-8 w-full rounded-md border px-1.5 text-[13px] font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600",
+          value ? speakerColour(speakers, value).chip : "border-zinc-300 bg-white text-zinc-800",
+        )}
+      >
+        {!value && <option value="">{t("editor.speakers.none")}</option>}
+        {speakers.map((speaker) => (
+          <option key={speaker.id} value={speaker.id}>
+            {speakerName(speakers, speaker.id, unnamed)}
+          </option>
+        ))}
+        <option value={added}>
+          {t("editor.speakers.new", { speaker: unnamed(speakerNumber(speakers, added)) })}
+        </option>
+      </select>
+    </div>
+  );
+}
 
 /** Reading speed and line lengths, red where over the preset's limit. */
 function ReadingNumbers({

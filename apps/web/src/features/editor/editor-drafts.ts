@@ -1,4 +1,6 @@
 import { clear, createStore, del, get, set, type UseStore } from "idb-keyval";
+import type { StoredSnapshot } from "./editor-history";
+import type { Speaker } from "./speakers";
 import type { EditorCue, Subtitle } from "./types";
 
 /**
@@ -12,8 +14,10 @@ export interface EditorDraft {
   /** Fingerprint of the server's subtitles this draft was last in step with. */
   base: string;
   cues: EditorCue[];
-  past: EditorCue[][];
-  future: EditorCue[][];
+  /** The speakers with their names (null: not diarized; absent from drafts before speakers). */
+  speakers?: Speaker[] | null;
+  past: StoredSnapshot[];
+  future: StoredSnapshot[];
   /** Whether the cues are not yet on the server. */
   unsaved: boolean;
   /** When it was written (ms since the epoch). */
@@ -33,10 +37,24 @@ function draftStore(): UseStore | null {
   return store;
 }
 
-/** A fingerprint of subtitles as the server holds them (FNV-1a over their JSON). */
-export function fingerprint(subtitles: readonly Subtitle[]): string {
+/**
+ * A fingerprint of subtitles as the server holds them (FNV-1a over their JSON), speakers and
+ * their names included, so a draft that only renamed a speaker still counts as unsaved. Without
+ * speakers it is what it was before they existed, so older drafts stay in step.
+ */
+export function fingerprint(
+  subtitles: readonly Subtitle[],
+  speakers?: readonly Speaker[] | null,
+): string {
   let hash = 0x811c9dc5;
-  const text = JSON.stringify(subtitles.map((s) => [s.startTime, s.endTime, s.text]));
+  const text = JSON.stringify(
+    speakers
+      ? [
+          subtitles.map((s) => [s.startTime, s.endTime, s.text, s.speaker ?? null]),
+          speakers.map((s) => [s.id, s.name]),
+        ]
+      : subtitles.map((s) => [s.startTime, s.endTime, s.text]),
+  );
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193);

@@ -11,14 +11,38 @@ import {
   sortByStart,
 } from "./cue-operations";
 import { replaceAll, replaceOne, type FindOptions } from "./find-replace";
+import { fromPlainTextWithSpeakers, type SpeakerLabels } from "./plain-speakers";
 import { fromPlainText } from "./plain-text";
+import { renameSpeaker, setCueSpeaker, type Speaker } from "./speakers";
 import type { EditorCue, TimeField } from "./types";
 
-/** The editor's state: the cues now, with undo and redo stacks. */
+/**
+ * What one undo step restores: the cues and the speaker list together, so renaming a speaker or
+ * changing a cue's speaker is undone exactly like a text edit. `speakers` is null for a
+ * transcription that was not diarized.
+ */
+export interface EditorSnapshot {
+  cues: EditorCue[];
+  speakers: Speaker[] | null;
+}
+
+/**
+ * A history entry as stored: drafts written before speakers existed hold bare cue arrays.
+ * Read them with `snapshotOf`.
+ */
+export type StoredSnapshot = EditorSnapshot | EditorCue[];
+
+/** A stored history entry as a snapshot (an old bare cue array keeps the current speakers). */
+export function snapshotOf(entry: StoredSnapshot, speakers: Speaker[] | null): EditorSnapshot {
+  return Array.isArray(entry) ? { cues: entry, speakers } : entry;
+}
+
+/** The editor's state: the cues and speakers now, with undo and redo stacks. */
 export interface EditorState {
   cues: EditorCue[];
-  past: EditorCue[][];
-  future: EditorCue[][];
+  speakers: Speaker[] | null;
+  past: EditorSnapshot[];
+  future: EditorSnapshot[];
   /** Groups consecutive edits of one field (typing a time or text) into one undo step. */
   group: string | null;
   /** When the group's last edit was made (ms): typing after a pause starts a new step. */
@@ -46,11 +70,16 @@ export type EditorAction =
       replacement: string;
       options: FindOptions;
     }
-  | { type: "plain-text"; text: string }
+  /** `labels`: the speakers' shown names, read from "Name:" lines (diarized transcriptions). */
+  | { type: "plain-text"; text: string; labels?: SpeakerLabels }
   | { type: "sort" }
   | { type: "fix-overlaps" }
-  /** Replaces every cue at once (a restored draft), as one undo step. */
-  | { type: "replace"; cues: EditorCue[] }
+  /** Renames a speaker everywhere (a blank name: "Speaker N" again). */
+  | { type: "rename-speaker"; id: string; name: string }
+  /** Gives one cue to a speaker (an id not yet listed adds a new, unnamed speaker). */
+  | { type: "set-speaker"; index: number; speaker: string }
+  /** Replaces every cue at once (a restored draft), as one undo step; speakers too if given. */
+  | { type: "replace"; cues: EditorCue[]; speakers?: Speaker[] | null }
   | { type: "undo" }
   | { type: "redo" };
 
@@ -63,16 +92,53 @@ export const TYPING_PAUSE_MS = 1000;
 export function initialState(
   cues: EditorCue[],
   history: Pick<EditorState, "past" | "future"> = { past: [], future: [] },
+  speakers: Speaker[] | null = null,
 ): EditorState {
-  return { cues, past: history.past, future: history.future, group: null, groupAt: 0, revision: 0 };
+  return {
+    cues,
+    speakers,
+    past: history.past,
+    future: history.future,
+    group: null,
+    groupAt: 0,
+    revision: 0,
+  };
 }
 
 function nextKey(cues: readonly EditorCue[]): number {
   return cues.reduce((max, cue) => Math.max(max, cue.key), 0) + 1;
 }
 
-/** The cues after an editing action, and its undo group (null: an undo step of its own). */
-function apply(cues: EditorCue[], action: EditorAction): [EditorCue[], string | null] {
+/** The document after an editing action, and its undo group (null: an undo step of its own). */
+function apply(doc: EditorSnapshot, action: EditorAction): [EditorSnapshot, string | null] {
+  switch (action.type) {
+    // Speakers exist only where the transcription was diarized.
+    case "rename-speaker":
+      if (!doc.speakers) return [doc, null];
+      return [
+        { cues: doc.cues, speakers: renameSpeaker(doc.speakers, action.id, action.name) },
+        null,
+      ];
+    case "set-speaker":
+      if (!doc.speakers) return [doc, null];
+      return [setCueSpeaker(doc.cues, doc.speakers, action.index, action.speaker), null];
+    case "replace":
+      return [
+        {
+          cues: action.cues,
+          speakers: action.speakers === undefined ? doc.speakers : action.speakers,
+        },
+        null,
+      ];
+    default: {
+      const [cues, group] = applyToCues(doc.cues, action);
+      return [cues === doc.cues ? doc : { cues, speakers: doc.speakers }, group];
+    }
+  }
+}
+
+/** The cues after an action that changes only cues. */
+function applyToCues(cues: EditorCue[], action: EditorAction): [EditorCue[], string | null] {
   switch (action.type) {
     case "edit-text":
       return [editText(cues, action.index, action.text), `text:${cues[action.index]?.key}`];
@@ -111,13 +177,16 @@ function apply(cues: EditorCue[], action: EditorAction): [EditorCue[], string | 
         null,
       ];
     case "plain-text":
-      return [fromPlainText(action.text, cues, nextKey(cues)), "plain"];
+      return [
+        action.labels
+          ? fromPlainTextWithSpeakers(action.text, cues, nextKey(cues), action.labels)
+          : fromPlainText(action.text, cues, nextKey(cues)),
+        "plain",
+      ];
     case "sort":
       return [sortByStart(cues), null];
     case "fix-overlaps":
       return [fixOverlaps(cues), null];
-    case "replace":
-      return [action.cues, null];
     default:
       return [cues, null];
   }
@@ -131,9 +200,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     const target = from.at(-1);
     if (!target) return state;
     const rest = from.slice(0, -1);
-    const moved = [...to, state.cues];
+    const moved = [...to, { cues: state.cues, speakers: state.speakers }];
     return {
-      cues: target,
+      cues: target.cues,
+      speakers: target.speakers,
       past: action.type === "undo" ? rest : moved,
       future: action.type === "undo" ? moved : rest,
       group: null,
@@ -141,14 +211,16 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       revision: state.revision + 1,
     };
   }
-  const [cues, group] = apply(state.cues, action);
-  if (cues === state.cues) return state;
+  const now: EditorSnapshot = { cues: state.cues, speakers: state.speakers };
+  const [next, group] = apply(now, action);
+  if (next.cues === state.cues && next.speakers === state.speakers) return state;
   const at = action.type === "edit-text" ? (action.at ?? 0) : 0;
   const sameGroup =
     group !== null && group === state.group && (at === 0 || at - state.groupAt < TYPING_PAUSE_MS);
   return {
-    cues,
-    past: sameGroup ? state.past : [...state.past, state.cues].slice(-HISTORY_LIMIT),
+    cues: next.cues,
+    speakers: next.speakers,
+    past: sameGroup ? state.past : [...state.past, now].slice(-HISTORY_LIMIT),
     future: [],
     group,
     groupAt: at,
@@ -160,8 +232,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 export function createEditorStore(
   cues: EditorCue[],
   history?: Pick<EditorState, "past" | "future">,
+  speakers: Speaker[] | null = null,
 ) {
-  let state = initialState(cues, history);
+  let state = initialState(cues, history, speakers);
   const listeners = new Set<() => void>();
   return {
     get: () => state,

@@ -6,10 +6,13 @@ import { useDebouncedDraft, type FlushRegistry } from "./use-debounced-draft";
 export function PlainView({
   text,
   registry,
+  speakers = false,
   onCommit,
 }: {
   text: string;
   registry: FlushRegistry;
+  /** Whether the text has "Name:" speaker lines (then the hint says how they work). */
+  speakers?: boolean;
   onCommit(text: string): void;
 }) {
   const { t } = useTranslation();
@@ -34,6 +37,7 @@ export function PlainView({
       />
       <p id="editor-plain-hint" className="text-sm text-zinc-600">
         {t("editor.plain.hint")}
+        {speakers && <> {t("editor.speakers.plainHint")}</>}
       </p>
     </div>
   );

@@ -32,7 +32,9 @@ import {
   STORED_HISTORY,
   type EditorDraft,
 } from "./editor-drafts";
-import { createEditorStore } from "./editor-history";
+import { createEditorStore, snapshotOf, type EditorState } from "./editor-history";
+import { SpeakerPanel } from "./speaker-panel";
+import { cueCounts, speakerName, type Speaker } from "./speakers";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
 import { countMatches, matchRange, nextMatch, type FindOptions } from "./find-replace";
 import { FindReplacePanel } from "./find-replace-panel";
@@ -41,6 +43,7 @@ import { PlainView } from "./plain-view";
 import { isChineseTranscript, ScriptControl } from "./script-control";
 import { SpokenCaption } from "./spoken-caption";
 import { toPlainText } from "./plain-text";
+import { toPlainTextWithSpeakers, type SpeakerLabels } from "./plain-speakers";
 import type { EditorCue, Subtitle } from "./types";
 import { toast } from "../../components/ui/toast-store";
 import { fromDevice } from "./device-media";
@@ -72,18 +75,21 @@ export interface SubtitleEditorProps {
     version?: string;
     /** The audio the server keeps for playback, until `expiresAt`; null when none. */
     audio?: { url: string; expiresAt: string } | null;
+    /** Who speaks, when the audio was diarized (null or absent: not diarized). */
+    speakers?: Speaker[] | null;
   };
   /** The local media file for playback; null when the browser no longer has it. */
   media: File | null;
   onBack(): void;
   /** Continue to downloads with what the server now holds (and its version). */
-  onContinue(saved: Subtitle[], version?: string): void;
+  onContinue(saved: Subtitle[], version?: string, speakers?: Speaker[] | null): void;
 }
 
 /** How the editor opens, once this device's draft (if any) has been read. */
 interface Opening {
   cues: EditorCue[];
-  history?: Pick<EditorDraft, "past" | "future">;
+  speakers: Speaker[] | null;
+  history?: Pick<EditorState, "past" | "future">;
   /** The cues are a draft the server does not have yet. */
   restored: boolean;
   /** A draft that conflicts with the server's version, offered to the user. */
@@ -95,24 +101,36 @@ interface Opening {
  * A draft made from the version the server still holds is simply continued (restored, then
  * saved); one made from an older version (saved meanwhile elsewhere) is offered, not applied.
  */
-export function openingFor(subtitles: readonly Subtitle[], draft: EditorDraft | null): Opening {
-  const server = fingerprint(subtitles);
-  if (!draft) return { cues: fromSubtitles(subtitles), restored: false, offer: null };
-  const history = { past: draft.past, future: draft.future };
-  const drafted = fingerprint(toSubtitles(draft.cues));
-  if (drafted === server) return { cues: draft.cues, history, restored: false, offer: null };
-  if (draft.base === server) return { cues: draft.cues, history, restored: true, offer: null };
-  return { cues: fromSubtitles(subtitles), restored: false, offer: draft };
+export function openingFor(
+  subtitles: readonly Subtitle[],
+  draft: EditorDraft | null,
+  speakers: Speaker[] | null = null,
+): Opening {
+  const server = fingerprint(subtitles, speakers);
+  const fromServer = { cues: fromSubtitles(subtitles), speakers, restored: false };
+  if (!draft) return { ...fromServer, offer: null };
+  // A draft from before speakers existed has none: the server's list is the one to go on with.
+  const drafted = draft.speakers === undefined ? speakers : draft.speakers;
+  const history = {
+    past: draft.past.map((entry) => snapshotOf(entry, drafted)),
+    future: draft.future.map((entry) => snapshotOf(entry, drafted)),
+  };
+  const mine = { cues: draft.cues, speakers: drafted, history };
+  if (fingerprint(toSubtitles(draft.cues), drafted) === server)
+    return { ...mine, restored: false, offer: null };
+  if (draft.base === server) return { ...mine, restored: true, offer: null };
+  return { ...fromServer, offer: draft };
 }
 
 /** The Edit step: cue list or plain text, player, waveform, undo, save. */
 export function SubtitleEditor(props: SubtitleEditorProps) {
   const { id, subtitles } = props.transcription;
+  const speakers = props.transcription.speakers ?? null;
   const [opening, setOpening] = useState<{ id: string; opening: Opening } | null>(null);
   useEffect(() => {
     let current = true;
     void loadDraft(id).then((draft) => {
-      if (current) setOpening({ id, opening: openingFor(subtitles, draft) });
+      if (current) setOpening({ id, opening: openingFor(subtitles, draft, speakers) });
     });
     return () => {
       current = false;
@@ -133,7 +151,9 @@ function Editor({
   opening,
 }: SubtitleEditorProps & { opening: Opening }) {
   const { t } = useTranslation();
-  const [store] = useState(() => createEditorStore(opening.cues, opening.history));
+  const [store] = useState(() =>
+    createEditorStore(opening.cues, opening.history, opening.speakers),
+  );
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   const [registry] = useState<Set<() => void>>(() => new Set());
   const flush = useCallback(() => registry.forEach((apply) => apply()), [registry]);
@@ -141,7 +161,7 @@ function Editor({
 
   // This device's copy: written on every change, with the server version it is based on.
   const [writer] = useState(() => draftWriter(transcription.id));
-  const base = useRef(fingerprint(transcription.subtitles));
+  const base = useRef(fingerprint(transcription.subtitles, transcription.speakers));
   // The newest revision known to be written on the device (what "kept on this device" claims).
   const [storedRevision, setStoredRevision] = useState(-1);
   const writeDraft = useCallback(() => {
@@ -150,9 +170,10 @@ function Editor({
       id: transcription.id,
       base: base.current,
       cues: now.cues,
+      speakers: now.speakers,
       past: now.past.slice(-STORED_HISTORY),
       future: now.future.slice(-STORED_HISTORY),
-      unsaved: fingerprint(toSubtitles(now.cues)) !== base.current,
+      unsaved: fingerprint(toSubtitles(now.cues), now.speakers) !== base.current,
       updatedAt: Date.now(),
     });
     void written.then(() => setStoredRevision((at) => Math.max(at, now.revision)));
@@ -167,8 +188,8 @@ function Editor({
     {
       version: transcription.version,
       initiallyDirty: opening.restored,
-      onSaved: (subtitles) => {
-        base.current = fingerprint(subtitles);
+      onSaved: (subtitles, savedSpeakers) => {
+        base.current = fingerprint(subtitles, savedSpeakers);
         writeDraft();
       },
     },
@@ -227,7 +248,20 @@ function Editor({
       split: (index, caret) => store.dispatch({ type: "split", index, caret }),
       mergeNext: (index) => {
         flush();
+        const { cues, speakers } = store.get();
+        const [first, second] = [cues[index], cues[index + 1]];
         store.dispatch({ type: "merge-next", index });
+        // A cue has one speaker: the first one's is kept, and the user is told which.
+        if (speakers && first?.speaker && second?.speaker && first.speaker !== second.speaker) {
+          const name = speakerName(speakers, first.speaker, (number) =>
+            t("editor.speakers.unnamed", { number }),
+          );
+          toast({ title: t("editor.speakers.merged", { name }) });
+        }
+      },
+      setSpeaker: (index, speaker) => {
+        flush();
+        store.dispatch({ type: "set-speaker", index, speaker });
       },
       insertAfter: (index) => store.dispatch({ type: "insert-after", index }),
       remove: (index) => {
@@ -241,7 +275,7 @@ function Editor({
       },
       select: setSelected,
     };
-  }, [store, flush, seekTo]);
+  }, [store, flush, seekTo, t]);
 
   const target = selected >= 0 && selected < state.cues.length ? selected : currentIndex;
   const goTo = (index: number) => {
@@ -327,12 +361,28 @@ function Editor({
   );
 
   const overlaps = useMemo(() => overlappingCues(state.cues), [state.cues]);
+  const speakerCounts = useMemo(() => cueCounts(state.cues), [state.cues]);
+  const labels = useMemo<SpeakerLabels | null>(
+    () =>
+      state.speakers
+        ? state.speakers.map(
+            (s) =>
+              [
+                speakerName(state.speakers!, s.id, (number) =>
+                  t("editor.speakers.unnamed", { number }),
+                ),
+                s.id,
+              ] as const,
+          )
+        : null,
+    [state.speakers, t],
+  );
   const earliest = useMemo(() => earliestTime(state.cues), [state.cues]);
   const latest = useMemo(() => latestStart(state.cues), [state.cues]);
 
   const continueToDownload = async () => {
     const saved = await save({ quiet: true });
-    if (saved) onContinue(saved.subtitles, saved.version);
+    if (saved) onContinue(saved.subtitles, saved.version, saved.speakers);
   };
 
   return (
@@ -387,7 +437,11 @@ function Editor({
           onKeepMine={() => resolveConflict("mine")}
           onUseTheirs={() => {
             flush();
-            store.dispatch({ type: "replace", cues: fromSubtitles(conflict.subtitles) });
+            store.dispatch({
+              type: "replace",
+              cues: fromSubtitles(conflict.subtitles),
+              ...(conflict.speakers !== undefined ? { speakers: conflict.speakers } : {}),
+            });
             resolveConflict("theirs");
           }}
         />
@@ -397,7 +451,11 @@ function Editor({
           draft={offer}
           onRestore={() => {
             flush();
-            store.dispatch({ type: "replace", cues: offer.cues });
+            store.dispatch({
+              type: "replace",
+              cues: offer.cues,
+              ...(offer.speakers !== undefined ? { speakers: offer.speakers } : {}),
+            });
             setOffer(null);
           }}
           onDiscard={() => {
@@ -457,6 +515,17 @@ function Editor({
           </div>
         )}
       </div>
+      {state.speakers && state.speakers.length > 0 && (
+        <SpeakerPanel
+          transcriptionId={transcription.id}
+          speakers={state.speakers}
+          counts={speakerCounts}
+          onRename={(id, name) => {
+            flush();
+            store.dispatch({ type: "rename-speaker", id, name });
+          }}
+        />
+      )}
       <div className="min-w-0">
         {view === "srt" ? (
           <CueList
@@ -466,13 +535,17 @@ function Editor({
             following={playing}
             language={transcription.language}
             style={transcription.style}
+            speakers={state.speakers}
             handlers={handlers}
           />
         ) : (
           <PlainView
-            text={toPlainText(state.cues)}
+            text={labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)}
             registry={registry}
-            onCommit={(text) => store.dispatch({ type: "plain-text", text })}
+            speakers={labels !== null}
+            onCommit={(text) =>
+              store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
+            }
           />
         )}
       </div>

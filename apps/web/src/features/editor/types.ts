@@ -8,6 +8,8 @@ export interface Subtitle {
   text: string;
   /** Word times (ms), sent by the server while the text is the recognised one. */
   words?: TimedWord[];
+  /** The speaker's id (a `Speaker.id`), when the transcription was diarized. */
+  speaker?: string;
 }
 
 /**
@@ -21,6 +23,8 @@ export interface EditorCue {
   text: string;
   /** The recognised words with their times; used only while they still spell `text`. */
   words?: TimedWord[];
+  /** The speaker's id; kept through splits (both halves), merges (the first cue's) and inserts. */
+  speaker?: string;
 }
 
 export type TimeField = "start" | "end";

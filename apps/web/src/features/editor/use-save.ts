@@ -5,6 +5,7 @@ import { toast } from "../../components/ui/toast-store";
 import { firstTimeProblem } from "./cue-checks";
 import { toSubtitles } from "./cue-operations";
 import type { EditorStore } from "./editor-history";
+import type { Speaker } from "./speakers";
 import type { Subtitle } from "./types";
 import { errorText } from "../../api/error-text";
 
@@ -20,11 +21,15 @@ export type SaveStatus =
 export interface EditConflict {
   version: string;
   subtitles: Subtitle[];
+  /** Their speakers (absent when the server does not send them: the editor keeps its own). */
+  speakers?: Speaker[] | null;
 }
 
 /** A save that went through: what the server now holds, and its version. */
 export interface Saved {
   subtitles: Subtitle[];
+  /** The speakers saved with them (null: not diarized). */
+  speakers: Speaker[] | null;
   version?: string;
 }
 
@@ -32,7 +37,11 @@ function editConflict(error: unknown): EditConflict | null {
   if (!(error instanceof ApiError) || error.code !== "EDIT_CONFLICT") return null;
   const details = error.details as Partial<EditConflict> | undefined;
   if (typeof details?.version !== "string" || !Array.isArray(details.subtitles)) return null;
-  return { version: details.version, subtitles: details.subtitles };
+  return {
+    version: details.version,
+    subtitles: details.subtitles,
+    ...(details.speakers !== undefined ? { speakers: details.speakers } : {}),
+  };
 }
 
 function subscribeOnline(onChange: () => void) {
@@ -76,7 +85,7 @@ export function useSave(
     /** The server's version the editor opened on (absent from older servers). */
     version?: string;
     /** Told of every successful save, with what the server now holds. */
-    onSaved?(subtitles: Subtitle[]): void;
+    onSaved?(subtitles: Subtitle[], speakers: Speaker[] | null): void;
   } = {},
 ) {
   const { t } = useTranslation();
@@ -103,8 +112,10 @@ export function useSave(
       const pending = conflictRef.current;
       // Waiting for the user to choose a version: nothing is sent meanwhile.
       if (pending) throw new ApiError(409, "EDIT_CONFLICT", "", { ...pending });
-      const { cues, revision: at } = store.get();
+      const { cues, speakers, revision: at } = store.get();
       const subtitles = toSubtitles(cues);
+      // Speakers travel with the cues (a rename is a change to this list, not to the cues).
+      const content = speakers ? { subtitles, speakers } : { subtitles };
       setSaving(true);
       inFlight.current = true;
       try {
@@ -113,15 +124,15 @@ export function useSave(
           `/api/transcriptions/${encodeURIComponent(id)}`,
           {
             method: "PATCH",
-            body: base === undefined ? { subtitles } : { subtitles, baseVersion: base },
+            body: base === undefined ? content : { ...content, baseVersion: base },
             keepalive,
           },
         );
         if (typeof answer?.version === "string") baseVersion.current = answer.version;
         savedRevision.current = Math.max(savedRevision.current, at);
         setFailed(false);
-        onSavedRef.current?.(subtitles);
-        return { subtitles, version: baseVersion.current };
+        onSavedRef.current?.(subtitles, speakers);
+        return { subtitles, speakers, version: baseVersion.current };
       } catch (error) {
         const refused = editConflict(error);
         if (refused) setConflict(refused);
@@ -217,7 +228,7 @@ export function useSave(
       if (keep === "theirs") {
         savedRevision.current = store.get().revision;
         setFailed(false);
-        onSavedRef.current?.(refused.subtitles);
+        onSavedRef.current?.(refused.subtitles, refused.speakers ?? store.get().speakers);
       } else {
         send().catch(() => undefined);
       }

@@ -13,6 +13,8 @@ export interface HistoryItem {
   language: string | null;
   progress: number;
   error: { code: string; message: string } | null;
+  /** How many speakers it has; null when it was not diarized (absent from older servers). */
+  speakerCount?: number | null;
 }
 
 /** Rows per page ("Show more" fetches the next). */

@@ -1,15 +1,20 @@
 import { parse } from "content-disposition";
+import i18n from "i18next";
 import { ApiError, authHeaders } from "../../api/client";
 
 export const EXPORT_FORMATS = ["srt", "vtt", "txt", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The stored transcription in a format, from the server's export endpoint. */
+/**
+ * The stored transcription in a format, from the server's export endpoint, in the page's
+ * language (`lang`: an unnamed speaker is written "Speaker 1" or "講者 1").
+ */
 export async function fetchExport(
   id: string,
   format: ExportFormat,
 ): Promise<{ text: string; fileName: string }> {
-  const response = await fetch(`/api/transcriptions/${id}/export?format=${format}`, {
+  const query = new URLSearchParams({ format, lang: i18n.language || "en" });
+  const response = await fetch(`/api/transcriptions/${id}/export?${query}`, {
     credentials: "include",
     headers: authHeaders(),
   });

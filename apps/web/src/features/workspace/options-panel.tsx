@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
+import { SpeakersChoice } from "./speakers-choice";
 import { spokenLanguages } from "./spoken-languages";
 import type { TranscribeOptions } from "./upload-transport";
 
@@ -13,7 +14,10 @@ interface ModelListing {
 const SELECT =
   "h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600";
 
-/** Model, word timings, spoken language, transcribe or translate, and Chinese characters. */
+/**
+ * Model, word timings, spoken language, transcribe or translate, Chinese characters, style and
+ * speakers.
+ */
 export function OptionsPanel({
   value,
   onChange,
@@ -156,6 +160,7 @@ export function OptionsPanel({
             <option value="netflix">{t("workspace.options.styleNetflix")}</option>
           </select>
         </div>
+        <SpeakersChoice value={value.speakers} onChange={(speakers) => set({ speakers })} />
       </div>
     </fieldset>
   );

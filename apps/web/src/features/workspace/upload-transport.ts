@@ -1,3 +1,4 @@
+import { formatSpeakersOption, type SpeakersOption } from "@verbatim/contract";
 import type { StyleName } from "@verbatim/subtitles";
 import { ApiError, authHeaders } from "../../api/client";
 import { chunkRanges, isLargeFile } from "./file-rules";
@@ -11,6 +12,8 @@ export interface TranscribeOptions {
   chineseScript: "hk" | "tw" | "cn" | "none";
   /** Subtitle style preset: line length, reading speed, time on screen. */
   style: StyleName;
+  /** Speaker diarization: off, automatic, an exact number or a range (field `speakers`). */
+  speakers: SpeakersOption;
 }
 
 export interface UploadProgress {
@@ -99,6 +102,10 @@ function optionFields(options: TranscribeOptions): Record<string, string> {
     task: options.task,
     chineseScript: options.chineseScript,
     style: options.style,
+    // Off is the server's default: left out, so a plain upload sends what it always did.
+    ...(options.speakers.kind === "off"
+      ? {}
+      : { speakers: formatSpeakersOption(options.speakers) }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { StyleName } from "@verbatim/subtitles";
+import type { Speaker, StyleName } from "@verbatim/subtitles";
 import type { WorkspaceError } from "./process-step";
 import type { Step } from "./step-indicator";
 import type { TranscribeOptions } from "./upload-transport";
@@ -13,7 +13,9 @@ export interface TranscriptionDetail {
   duration?: number;
   /** The subtitle style preset the cues were built to (absent from older servers). */
   style?: StyleName;
-  subtitles: { id: number; startTime: string; endTime: string; text: string }[];
+  subtitles: { id: number; startTime: string; endTime: string; text: string; speaker?: string }[];
+  /** Who speaks, when the audio was diarized (null: not diarized; absent from older servers). */
+  speakers?: Speaker[] | null;
   /** The version of the subtitles, sent back when saving edits (absent from older servers). */
   version?: string;
   /** The audio the server keeps for the player, until `expiresAt`; null when it has none. */
@@ -52,6 +54,7 @@ export function defaultOptions(language: string): TranscribeOptions {
     task: "transcribe",
     chineseScript: language === "zh-HK" ? "hk" : "none",
     style: "standard",
+    speakers: { kind: "off" },
   };
 }
 

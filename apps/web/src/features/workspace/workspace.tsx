@@ -153,11 +153,11 @@ export function Workspace() {
           transcription={state.transcription}
           media={state.file}
           onBack={() => dispatch({ type: "back" })}
-          onContinue={(subtitles, version) =>
+          onContinue={(subtitles, version, speakers) =>
             state.transcription &&
             dispatch({
               type: "saved",
-              transcription: { ...state.transcription, subtitles, version },
+              transcription: { ...state.transcription, subtitles, version, speakers },
             })
           }
         />
