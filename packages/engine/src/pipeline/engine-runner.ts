@@ -16,8 +16,9 @@ export const ENGINE_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRES
 
 /**
  * The share of a diarized job's progress bar given to diarization, which runs after
- * transcription. An estimate from `npm run bench` (see docs/speakers.md), not a measurement of
- * each job.
+ * transcription. A guess, not a measurement: with the stand-in models `npm run bench` puts
+ * diarization at about 4% of a base-model job; the real pyannote and 3D-Speaker networks cost
+ * more (not measurable here, see docs/speakers.md).
  */
 export const DIARIZATION_PROGRESS_SHARE = 0.2;
 
