@@ -50,6 +50,24 @@ describe("live text while a job runs", () => {
     expect(first.at(-1)?.event).toBe("processing"); // still running: 66 s of speech
     const early = segmentsOf(first);
     expect(early.length).toBeGreaterThanOrEqual(2);
+    // The text is saved with the next heartbeat (about a second), not with each event: a
+    // follower connecting before then misses the newest segment until the result is ready.
+    // Here it connects once the row holds everything the first follower saw.
+    const saved = async () => {
+      const row = await api.db
+        .selectFrom("transcriptions")
+        .select(["status", "partial_json"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      return { status: row.status, segments: JSON.parse(row.partial_json ?? "[]") as unknown[] };
+    };
+    for (let tries = 0; ; tries++) {
+      const now = await saved();
+      expect(now.status).toBe("processing");
+      if (now.segments.length >= early.length) break;
+      expect(tries).toBeLessThan(50);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
 
     // A second follower gets the state, then every segment so far, in order.
     const second = await readEvents(url, user.auth, (e) => e.event === "completed");

@@ -218,7 +218,7 @@ describe("speakers from upload to download, in a browser", () => {
         ...["-to", String(turnB.end / 1000), clip],
       );
       const card = page.getByRole("region", { name: "Voices" });
-      await card.getByLabel("Name", { exact: true }).fill("Ben");
+      await card.getByLabel("Voice name", { exact: true }).fill("Ben");
       await card.getByLabel(/^A short clip/).setInputFiles(clip);
       await card.getByRole("button", { name: "Add voice" }).click();
       await page.getByText("Voice Ben added").first().waitFor({ timeout: 60_000 });

@@ -70,7 +70,7 @@ describe("saved voices in the account", () => {
     });
     await renderCard();
     await screen.findByText(/No saved voices yet/);
-    await userEvent.type(screen.getByLabelText("Name"), "Bea");
+    await userEvent.type(screen.getByLabelText("Voice name"), "Bea");
     const clip = new File([new Uint8Array(100)], "bea.wav", { type: "audio/wav" });
     await userEvent.upload(screen.getByLabelText(/A short clip/), clip);
     await userEvent.click(screen.getByRole("button", { name: "Add voice" }));
@@ -87,7 +87,7 @@ describe("saved voices in the account", () => {
     });
     await renderCard("zh-HK");
     await screen.findByText(/暫時未有儲存的聲音/);
-    await userEvent.type(screen.getByLabelText("名稱"), "Bea");
+    await userEvent.type(screen.getByLabelText("聲音名稱"), "Bea");
     await userEvent.upload(
       screen.getByLabelText(/短片段/),
       new File([new Uint8Array(10)], "quiet.wav", { type: "audio/wav" }),
