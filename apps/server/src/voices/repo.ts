@@ -10,13 +10,14 @@ export function voiceNameKey(name: string): string {
   return name.trim().normalize("NFC").toLowerCase();
 }
 
-/** A user's voices, oldest first (the order they were saved in). */
+/** A user's voices, oldest first (the order they were saved in; by name within one instant). */
 export async function listVoices(db: Db, userId: string): Promise<VoiceRow[]> {
   return db
     .selectFrom("voices")
     .selectAll()
     .where("user_id", "=", userId)
     .orderBy("created_at")
+    .orderBy("name")
     .orderBy("id")
     .execute();
 }
