@@ -92,6 +92,12 @@ describe("reopening a transcription with its media", () => {
       expect(kept.duration).toBeGreaterThan(10);
       expect(kept.duration).toBeLessThan(12);
       await elsewhere.getByRole("img", { name: /^Waveform/ }).waitFor();
+      // Once the waveform is drawn (zoom works), the player still plays the same source: the
+      // waveform used to swap in a second download of it as a blob, which also stopped playback.
+      await expect
+        .poll(() => elsewhere.getByRole("button", { name: "Zoom in" }).isEnabled())
+        .toBe(true);
+      expect((await player(elsewhere, "audio")).src).toBe(kept.src);
       await expect(elsewhere.locator("video").count()).resolves.toBe(0);
       await other.close();
       await context.close();

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import { SubtitleEditor, type Subtitle } from "../../src/features/editor/subtitle-editor";
 import { renderPage } from "../render";
+import { editorOpened } from "./editor-opened";
 
 const chinese: Subtitle[] = [
   { id: 1, startTime: "00:00:01,000", endTime: "00:00:03,000", text: "这是一个软件" },
@@ -22,7 +23,7 @@ async function renderEditor(language: string | null, subtitles: Subtitle[]) {
       <Toaster />
     </>,
   );
-  await screen.findByLabelText("Text of subtitle 1");
+  await editorOpened();
 }
 
 describe("Chinese script conversion in the editor", () => {

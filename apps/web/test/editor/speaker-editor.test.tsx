@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import { SubtitleEditor, type Subtitle } from "../../src/features/editor/subtitle-editor";
 import { renderPage } from "../render";
+import { editorOpened } from "./editor-opened";
 
 const subtitles: Subtitle[] = [
   { id: 1, startTime: "00:00:01,000", endTime: "00:00:03,000", text: "Hello there", speaker: "S1" },
@@ -27,7 +28,7 @@ async function renderEditor(language?: "zh-HK") {
     </>,
     language ? { language } : undefined,
   );
-  await screen.findByLabelText(language ? "第 1 句字幕的文字" : "Text of subtitle 1");
+  await editorOpened(language ? "第 1 句字幕的文字" : "Text of subtitle 1");
 }
 
 /** The shown option of a cue's speaker menu. */

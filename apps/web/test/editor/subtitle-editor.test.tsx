@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import { SubtitleEditor, type Subtitle } from "../../src/features/editor/subtitle-editor";
 import { renderPage } from "../render";
+import { editorOpened } from "./editor-opened";
 
 const subtitles: Subtitle[] = [
   { id: 1, startTime: "00:00:01,000", endTime: "00:00:03,000", text: "Hello world" },
@@ -25,7 +26,7 @@ async function renderEditor(
     </>,
   );
   // The editor opens once it has looked for a draft on this device (none in jsdom).
-  await screen.findByLabelText("Text of subtitle 1");
+  await editorOpened();
   return rendered;
 }
 
@@ -374,7 +375,7 @@ describe("SubtitleEditor", () => {
         onContinue={() => undefined}
       />,
     );
-    const text = await screen.findByLabelText("Text of subtitle 1");
+    const text = await editorOpened();
     vi.useFakeTimers();
     fireEvent.change(text, { target: { value: "First" } });
     await act(async () => vi.advanceTimersByTimeAsync(2000)); // the autosave starts…

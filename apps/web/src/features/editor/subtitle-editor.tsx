@@ -215,7 +215,9 @@ function Editor({
   const file = media ?? localMedia ?? deviceMedia;
   const fileUrl = useMediaUrl(file);
   const serverAudio = file ? null : (transcription.audio ?? null);
-  const url = fileUrl ?? serverAudio?.url ?? null;
+  // Absolute, as the media element reports its source: the waveform compares the two and, when
+  // they differ, swaps in a second download of the file mid-load (which also stops playback).
+  const url = fileUrl ?? (serverAudio ? absoluteUrl(serverAudio.url) : null);
   const source: MediaSource | null = url
     ? {
         url,
@@ -564,4 +566,8 @@ function Editor({
       </div>
     </div>
   );
+}
+
+function absoluteUrl(path: string): string {
+  return typeof location === "undefined" ? path : new URL(path, location.href).href;
 }
