@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: "node",
+          // One file at a time: many run the speech engine on every core.
+          sequence: { groupOrder: 1 },
           include: ["packages/*/{src,test}/**/*.test.ts", "apps/server/{src,test}/**/*.test.ts"],
           environment: "node",
           globalSetup: ["scripts/vitest-global-setup.ts"], // builds what child processes run
@@ -33,6 +35,10 @@ export default defineConfig({
         test: {
           testTimeout: 20_000,
           name: "web",
+          // First, and two files at a time: jsdom tests only use the CPU (no speech engine,
+          // whose threads would fight another file's), so they share the machine well.
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           include: ["apps/web/{src,test}/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["apps/web/test/setup.ts"],
@@ -43,6 +49,7 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: "e2e",
+          sequence: { groupOrder: 2 },
           include: ["apps/web/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["scripts/vitest-global-setup.ts"], // and the web app the browser loads

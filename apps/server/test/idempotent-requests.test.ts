@@ -19,6 +19,21 @@ import {
 const scratch = scratchDir("verbatim-idempotency-");
 const long = join(scratch.dir, "long.mp3");
 ffmpeg("-stream_loop", "-1", "-i", JFK_MP3, "-t", "90", "-c:a", "libmp3lame", "-b:a", "32k", long);
+// Long enough to be still running when its client hangs up, short enough to finish quickly.
+const medium = join(scratch.dir, "medium.mp3");
+ffmpeg(
+  "-stream_loop",
+  "-1",
+  "-i",
+  JFK_MP3,
+  "-t",
+  "25",
+  "-c:a",
+  "libmp3lame",
+  "-b:a",
+  "32k",
+  medium,
+);
 const jfk = readFileSync(JFK_MP3);
 afterAll(() => scratch.cleanup());
 
@@ -49,9 +64,13 @@ describe.each(DATABASE_KINDS)("idempotent requests on %s", (kind) => {
     ).length;
 
   /** Sends a waiting upload, then hangs up once its job exists; returns the job's id. */
-  async function uploadThenHangUp(user: TestUser, headers: Record<string, string>) {
+  async function uploadThenHangUp(
+    user: TestUser,
+    headers: Record<string, string>,
+    media: string = long,
+  ) {
     const request = upload(api.base, "/api/transcribe", {
-      file: new Blob([readFileSync(long)]),
+      file: new Blob([readFileSync(media)]),
       headers,
     }).catch(() => undefined);
     let id: string | undefined;
@@ -144,9 +163,9 @@ describe.each(DATABASE_KINDS)("idempotent requests on %s", (kind) => {
   it("lets a keyed job run on after its client hangs up, and gives the retry its result", async () => {
     const user = await signedInUser(api.db);
     const headers = { ...user.auth, "idempotency-key": "hang-up-then-retry" };
-    const id = await uploadThenHangUp(user, headers);
+    const id = await uploadThenHangUp(user, headers, medium);
     const retry = await upload(api.base, "/api/transcribe", {
-      file: new Blob([readFileSync(long)]),
+      file: new Blob([readFileSync(medium)]),
       headers,
     });
     expect(retry.status).toBe(200);
@@ -159,7 +178,7 @@ describe.each(DATABASE_KINDS)("idempotent requests on %s", (kind) => {
       .where("kind", "=", "charge")
       .execute();
     expect(charges).toHaveLength(1);
-  }, 180_000); // 90 s of speech, transcribed to the end while other test files load the machine
+  }, 120_000); // 25 s of speech, transcribed to the end while other test files load the machine
 
   it("honours the key on the OpenAI-compatible API", async () => {
     const user = await signedInUser(api.db);

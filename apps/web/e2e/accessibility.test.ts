@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchBrowser, seriousViolations } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
@@ -17,9 +17,12 @@ describe("accessibility of the public pages (axe-core, WCAG 2.1 AA)", () => {
     await server?.close();
   });
 
-  it.each(["en", "zh-HK"] as const)(
+  // Both languages at once: each has its own browser context, and the pages are checked in
+  // the browser's renderers while this process waits.
+  it.concurrent.for(["en", "zh-HK"] as const)(
     "has no serious violations in %s",
-    async (language) => {
+    { timeout: 120_000 },
+    async (language, { expect }) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await context.addInitScript((lang) => {
         (
@@ -36,6 +39,5 @@ describe("accessibility of the public pages (axe-core, WCAG 2.1 AA)", () => {
       expect(found).toEqual([]);
       await context.close();
     },
-    120_000,
   );
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults, NodeResult } from "axe-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
@@ -54,7 +54,9 @@ describe("colour contrast of every public page (axe-core color-contrast)", () =>
     await server?.close();
   });
 
-  it.each([
+  // All four at once: each has its own browser context, and the pages are checked in the
+  // browser's renderers while this process waits.
+  it.concurrent.for([
     ["en", "desktop"],
     ["en", "phone"],
     ["zh-HK", "desktop"],
@@ -62,7 +64,7 @@ describe("colour contrast of every public page (axe-core color-contrast)", () =>
   ] as const)(
     "has no contrast failures in %s at %s size",
     { timeout: 120_000 },
-    async (language, size) => {
+    async ([language, size], { expect }) => {
       const context = await browser.newContext({ viewport: SIZES[size] });
       await context.addInitScript((lang) => {
         (

@@ -73,11 +73,11 @@ describe("the transcription workspace in a e2e.browser, with the real engine", (
     { timeout: 180_000 },
     async () => {
       const video = join(e2e.dir, "talk.wav");
-      // Audio goes as it is (a video would go as its audio track alone): 150 s of
-      // uncompressed 48 kHz stereo is a little over 25 MB.
+      // Audio goes as it is (a video would go as its audio track alone): 38 s of
+      // uncompressed 96 kHz stereo in 32 bits is a little over 25 MB, and quick to transcribe.
       ffmpeg(
-        ...["-i", JFK_MP3, "-filter_complex", "aloop=loop=20:size=2e6", "-t", "150"],
-        ...["-ar", "48000", "-ac", "2", "-c:a", "pcm_s16le", video],
+        ...["-i", JFK_MP3, "-filter_complex", "aloop=loop=20:size=2e6", "-t", "38"],
+        ...["-ar", "96000", "-ac", "2", "-c:a", "pcm_s32le", video],
       );
       expect((await readFile(video)).length).toBeGreaterThan(25 * 1024 * 1024);
       const { context } = await signedInContext(e2e.browser, e2e.server);
