@@ -427,4 +427,91 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     ).json()) as { creditCents: number; dueCents: number };
     expect(back).toMatchObject({ creditCents: 0, dueCents: 600 });
   });
+  it("refunds the second of two upgrade checkouts opened side by side, so a credit is used once", async () => {
+    const user = await signedInUser(api.db);
+    const b1 = await buy(user, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: b1, planType: "basic" },
+      user.auth,
+    );
+    const day = 86_400_000;
+    await api.db
+      .updateTable("subscriptions")
+      .set({
+        current_period_start: new Date(Date.now() - 10 * day).toISOString(),
+        current_period_end: new Date(Date.now() + 20 * day).toISOString(),
+      })
+      .where("user_id", "=", user.id)
+      .execute();
+
+    // Two tabs: Standard and Pro, each priced with the same Basic credit, both paid.
+    const sessions: string[] = [];
+    for (const plan of ["standard", "pro"]) {
+      const start = await api.post(`/api/subscriptions/${plan}`, undefined, user.auth);
+      expect(start.status).toBe(200);
+      const { url } = (await start.json()) as { url: string };
+      sessions.push(url);
+    }
+    const ids: string[] = [];
+    for (const url of sessions) {
+      const paid = await pay(url);
+      expect(paid.status).toBe(303);
+      ids.push(new URL(paid.headers.get("location") ?? "").searchParams.get("session_id") ?? "");
+    }
+    const amounts = await api.db
+      .selectFrom("checkout_sessions")
+      .select(["provider_session_id", "amount_cents"])
+      .where("provider_session_id", "in", ids)
+      .execute();
+    const proPaid = amounts.find((row) => row.provider_session_id === ids[1])?.amount_cents ?? 0;
+    expect(proPaid).toBeLessThan(2900); // Pro's price less the same Basic credit
+
+    const standard = await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: ids[0], planType: "standard" },
+      user.auth,
+    );
+    expect(standard.status).toBe(200);
+    // Pro was priced against Basic, which is gone: refunded, not started on the stale credit.
+    const confirm = () =>
+      api.post(
+        "/api/subscriptions/checkout-complete",
+        { sessionId: ids[1], planType: "pro" },
+        user.auth,
+      );
+    for (const answer of await Promise.all([confirm(), confirm()])) {
+      expect(answer.status).toBe(409);
+      const body = (await answer.json()) as { code: string; message: string };
+      expect(body.code).toBe("PLAN_CHANGED_REFUNDED");
+      expect(body.message).toContain(`$${(proPaid / 100).toFixed(2)} has been refunded`);
+    }
+    expect(await active(user)).toMatchObject({ planType: "standard", status: "active" });
+    expect(await me(user)).toMatchObject({ credits: 500 });
+    const pro = await api.db
+      .selectFrom("checkout_sessions")
+      .select("status")
+      .where("provider_session_id", "=", ids[1] ?? "")
+      .executeTakeFirstOrThrow();
+    expect(pro.status).toBe("refunded");
+    const { email } = await api.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    const mails = await api.db
+      .selectFrom("mail_outbox")
+      .select("text_body")
+      .where("to_address", "=", email)
+      .where("subject", "=", "Refunded: Verbatim Pro plan")
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text_body).toContain("Your plan changed before this payment was confirmed");
+
+    // From Standard, Pro can be bought again, with Standard's credit.
+    const again = (await (
+      await fetch(`${api.base}/api/subscriptions/quote?plan=pro`, { headers: user.auth })
+    ).json()) as { creditCents: number };
+    expect(again.creditCents).toBeGreaterThan(0);
+  });
 });

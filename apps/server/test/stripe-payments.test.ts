@@ -261,6 +261,43 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
     expect(stand.subscriptions.get(basicSubscription)?.status).toBe("canceled");
   });
 
+  it("refunds a second upgrade paid on the same credit: its subscription cancelled, its first payment back", async () => {
+    const { user, subscriptionId: basic } = await basicSubscriber();
+    const day = 86_400_000;
+    await api.db
+      .updateTable("subscriptions")
+      .set({
+        current_period_start: new Date(Date.now() - 15 * day).toISOString(),
+        current_period_end: new Date(Date.now() + 15 * day).toISOString(),
+      })
+      .where("user_id", "=", user.id)
+      .execute();
+    // Two tabs, Standard and Pro, both priced with Basic's credit and both paid.
+    const standard = await startCheckout(user, "/api/subscriptions/standard");
+    const pro = await startCheckout(user, "/api/subscriptions/pro");
+    stand.pay(standard);
+    const proSession = stand.pay(pro);
+    expect((await confirmPlan(user, standard, "standard")).status).toBe(200);
+    expect(stand.subscriptions.get(basic)?.status).toBe("canceled");
+
+    const refused = await confirmPlan(user, pro, "pro");
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: "PLAN_CHANGED_REFUNDED" });
+    expect(stand.subscriptions.get(proSession.subscription ?? "")?.status).toBe("canceled");
+    const refund = stand.refunds.find((entry) => entry.metadata.sessionId === pro);
+    expect(refund).toMatchObject({ amount: proSession.amount_total, status: "succeeded" });
+    expect(await activePlan(user)).toMatchObject({ planType: "standard", status: "active" });
+    expect(await grantsFor(pro)).toBe(0);
+    expect(await checkoutRow(pro)).toMatchObject({ status: "refunded" });
+    // The webhook for the same payment arriving later changes nothing and refunds nothing more.
+    const late = await sendWebhook(
+      stripeEvent("checkout.session.completed", stand.sessionJson(pro)),
+    );
+    expect(late.status).toBe(200);
+    expect(stand.refunds.filter((entry) => entry.metadata.sessionId === pro)).toHaveLength(1);
+    expect(await activePlan(user)).toMatchObject({ planType: "standard" });
+  });
+
   it("grants once when five confirmations of one session arrive together", async () => {
     const user = await signedInUser(api.db);
     const sessionId = await startCheckout(user, "/api/subscriptions/standard");

@@ -8,7 +8,7 @@ import { formatUsd, planName } from "./catalog.js";
 /** The billing e-mails: receipts, refunds and plan changes. */
 export type BillingMail =
   | {
-      kind: "plan-receipt" | "pack-receipt" | "pack-refunded";
+      kind: "plan-receipt" | "pack-receipt" | "pack-refunded" | "plan-refunded";
       product: string;
       amountCents: number;
       minutes: number;
@@ -90,6 +90,27 @@ function render(mail: BillingMail, locale: Locale): Rendered {
               "Extra minutes are only for paid plans, and your account moved to the Free plan before the payment was confirmed, so the minutes were not added.",
               "The money goes back to the card you paid with; it may take a few days to show.",
               "To buy extra minutes, subscribe to Basic again first.",
+            ],
+          };
+    case "plan-refunded":
+      // A plan paid for after the plan it was priced against changed (see confirmCheckout).
+      return zh
+        ? {
+            subject: `已退款：Verbatim ${plan} 計劃`,
+            lines: [
+              `你訂閱 ${plan} 計劃所付的 ${formatUsd(mail.amountCents)} 已全數退還。`,
+              `在這次付款確認前，你的計劃已有改變（另一筆付款先完成，或計劃已更改），這次的價格因此不再適用，${plan} 計劃沒有開始。`,
+              "款項會退回你付款時使用的卡，可能需要數天才會顯示。",
+              "請在價格頁由你現時的計劃重新選擇。",
+            ],
+          }
+        : {
+            subject: `Refunded: Verbatim ${plan} plan`,
+            lines: [
+              `Your payment of ${formatUsd(mail.amountCents)} for the ${plan} plan has been refunded in full.`,
+              "Your plan changed before this payment was confirmed (another payment or a plan change came first), so its price no longer applied and the plan was not started.",
+              "The money goes back to the card you paid with; it may take a few days to show.",
+              "Choose again on the pricing page, from the plan you have now.",
             ],
           };
     case "downgraded-now":

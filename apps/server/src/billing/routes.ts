@@ -38,10 +38,14 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           summary: "Confirm a plan checkout and grant its minutes (once per session)",
           tags: ["billing"],
           security,
+          description:
+            "409 PLAN_CHANGED_REFUNDED: the plan its price was quoted against changed before the " +
+            "payment was confirmed (another plan checkout was paid first, a downgrade, a " +
+            "renewal); the plan was not started and the payment was refunded.",
           body: z.object({ sessionId: SessionId, planType: z.string().max(20) }),
           response: {
             200: MinutesAdded,
-            ...errorResponses(400, 401, 402, 404, 410, 502),
+            ...errorResponses(400, 401, 402, 404, 409, 410, 502),
           },
         },
       },

@@ -12,10 +12,11 @@ import type { PaymentProvider, PurchaseKind } from "../payments/payment-provider
 import type { User } from "../users/repo.js";
 import { findUserById } from "../users/repo.js";
 import { sendBillingMail } from "./billing-mails.js";
-import { upgradeQuote, type UpgradeQuote } from "./upgrade-credit.js";
+import { planBasis, upgradeQuote, type UpgradeQuote } from "./upgrade-credit.js";
 import {
   formatUsd,
   parsePackSize,
+  planName,
   parsePaidPlan,
   productDescription,
   productPriceCents,
@@ -59,7 +60,10 @@ export async function startPlanCheckout(services: BillingServices, user: User, p
     throw new AppError(409, "ALREADY_SUBSCRIBED", `You are already on the ${plan} plan.`);
   }
   const quote = upgradeQuote(subscription, plan, services.now());
-  return startCheckout(services, user, "plan", plan, `plan=${plan}`, "/pricing", quote.creditCents);
+  return startCheckout(services, user, "plan", plan, `plan=${plan}`, "/pricing", {
+    creditCents: quote.creditCents,
+    quotedPlan: planBasis(subscription),
+  });
 }
 
 /** What moving to a plan costs today, with the credit for an unused paid period. */
@@ -117,7 +121,7 @@ async function startCheckout(
   product: string,
   query: string,
   cancelPath: string,
-  creditCents = 0,
+  { creditCents = 0, quotedPlan = null }: { creditCents?: number; quotedPlan?: string | null } = {},
 ): Promise<{ url: string }> {
   const priceCents = productPriceCents(kind, product);
   // What this checkout takes: the price, less an upgrade's credit (plans renew at the price).
@@ -150,6 +154,7 @@ async function startCheckout(
     created_at: now().toISOString(),
     success_url: successUrl,
     cancel_url: cancelUrl,
+    quoted_plan: quotedPlan,
   });
   return { url: created.url };
 }
@@ -171,8 +176,12 @@ export interface Confirmation {
  *
  * A pack paid for when the account can no longer hold packs (it moved to Free after the
  * checkout started) is not credited: the payment is refunded through the provider, the buyer
- * is told by e-mail, and every confirmation answers 409 PACK_REFUNDED. No money is kept
- * without minutes delivered.
+ * is told by e-mail, and every confirmation answers 409 PACK_REFUNDED. Likewise a plan paid for
+ * after the plan its price was quoted against changed (another plan checkout paid first, a
+ * downgrade, a renewal): its price, upgrade credit included, no longer holds, so it is
+ * refunded (409 PLAN_CHANGED_REFUNDED) and the buyer chooses again from the plan they have.
+ * Without this, two upgrade checkouts opened side by side would each carry the same credit.
+ * No money is kept without minutes delivered.
  */
 export async function confirmCheckout(
   services: BillingServices,
@@ -189,7 +198,7 @@ export async function confirmCheckout(
   }
   const minutesAdded =
     kind === "plan" ? PLANS[row.product as PlanType].minutesPerMonth : Number(row.product);
-  if (isRefund(row)) return settlePackRefund(services, row);
+  if (isRefund(row)) return settleRefund(services, row);
   if (row.status === "expired") {
     throw new AppError(
       410,
@@ -230,7 +239,12 @@ export async function confirmCheckout(
     let refund = false;
     granted = await withUserLock(db, row.user_id, async (tx) => {
       // Decided under the user's lock, so a downgrade cannot slip between the look and the grant.
-      if (kind === "pack" && !mayHoldPacks(await currentSubscription(tx, row.user_id))) {
+      const holding = await currentSubscription(tx, row.user_id);
+      const stale =
+        kind === "pack"
+          ? !mayHoldPacks(holding)
+          : row.quoted_plan !== null && row.quoted_plan !== planBasis(holding);
+      if (stale) {
         refund = await claimCheckoutForRefund(tx, sessionId, now());
         return false;
       }
@@ -261,11 +275,11 @@ export async function confirmCheckout(
       }
       return true;
     });
-    if (refund) return settlePackRefund(services, { ...row, status: "refunding" });
+    if (refund) return settleRefund(services, { ...row, status: "refunding" });
     if (!granted) {
       // Another confirmation got there first; if it decided on a refund, answer as it does.
       const current = await findCheckout(db, sessionId);
-      if (current && isRefund(current)) return settlePackRefund(services, current);
+      if (current && isRefund(current)) return settleRefund(services, current);
     }
     if (granted) {
       const replaced = previous?.provider_subscription_id;
@@ -295,13 +309,16 @@ function isRefund(row: CheckoutRow): boolean {
   return row.status === "refunding" || row.status === "refunded";
 }
 
+/** The answers a refunded checkout gets, by what was bought. */
+export const REFUNDED_CODES = ["PACK_REFUNDED", "PLAN_CHANGED_REFUNDED"] as const;
+
 /**
- * Makes the refund decided for a pack checkout (again, if an earlier try failed: providers
- * treat a repeat as the same refund), records it once, mails the buyer once, and answers
- * 409 PACK_REFUNDED. A provider failure answers 502 and leaves the row `refunding`, to be
- * retried by the next confirmation, the webhook's retry or the hourly sweep.
+ * Makes the refund decided for a checkout (again, if an earlier try failed: providers treat a
+ * repeat as the same refund), records it once, mails the buyer once, and answers 409
+ * PACK_REFUNDED or PLAN_CHANGED_REFUNDED. A provider failure answers 502 and leaves the row
+ * `refunding`, to be retried by the next confirmation, the webhook's retry or the hourly sweep.
  */
-async function settlePackRefund(services: BillingServices, row: CheckoutRow): Promise<never> {
+async function settleRefund(services: BillingServices, row: CheckoutRow): Promise<never> {
   const { db, provider, log, now } = services;
   const sessionId = row.provider_session_id;
   if (row.status === "refunding") {
@@ -310,16 +327,31 @@ async function settlePackRefund(services: BillingServices, row: CheckoutRow): Pr
     });
     if (await markCheckoutRefunded(db, sessionId, now())) {
       log.info(
-        { sessionId, refundId, userId: row.user_id },
-        "pack paid after the account moved to Free: refunded, not credited",
+        { sessionId, refundId, userId: row.user_id, kind: row.kind },
+        row.kind === "plan"
+          ? "plan paid after the plan it was priced against changed: refunded, not granted"
+          : "pack paid after the account moved to Free: refunded, not credited",
       );
       await mailTo(services, row.user_id, {
-        kind: "pack-refunded",
+        kind: row.kind === "plan" ? "plan-refunded" : "pack-refunded",
         product: row.product,
         amountCents: row.amount_cents,
-        minutes: Number(row.product),
+        minutes:
+          row.kind === "plan"
+            ? PLANS[row.product as PlanType].minutesPerMonth
+            : Number(row.product),
       });
     }
+  }
+  if (row.kind === "plan") {
+    throw new AppError(
+      409,
+      "PLAN_CHANGED_REFUNDED",
+      `Your plan changed while this checkout was open (another payment or a plan change came ` +
+        `first), so its price no longer applied and the ${planName(row.product as PlanType)} ` +
+        `plan was not started. Your payment of ${formatUsd(row.amount_cents)} has been ` +
+        `refunded in full; please choose your plan again.`,
+    );
   }
   throw new AppError(
     409,
@@ -335,9 +367,9 @@ export async function retryPendingRefunds(services: BillingServices): Promise<nu
   let refunded = 0;
   for (const row of await checkoutsAwaitingRefund(services.db)) {
     try {
-      await settlePackRefund(services, row);
+      await settleRefund(services, row);
     } catch (error) {
-      if (error instanceof AppError && error.code === "PACK_REFUNDED") refunded++;
+      if (isRefundedAnswer(error)) refunded++;
       else services.log.error({ err: error, sessionId: row.provider_session_id }, "refund retry");
     }
   }
@@ -535,4 +567,9 @@ export function scheduleBillingRollover(services: BillingServices): () => void {
   const job = new Cron("23 * * * *", { protect: true }, run);
   void run();
   return () => job.stop();
+}
+
+/** Whether an error is the answer a refunded checkout gets (handled, not a failure). */
+export function isRefundedAnswer(error: unknown): boolean {
+  return error instanceof AppError && (REFUNDED_CODES as readonly string[]).includes(error.code);
 }

@@ -53,3 +53,19 @@ export function upgradeQuote(
   const creditCents = Math.max(0, Math.min(earned, priceCents - MIN_CHARGE_CENTS));
   return { plan, priceCents, creditCents, dueCents: priceCents - creditCents, creditFrom: from };
 }
+
+/**
+ * What a plan checkout's price rests on: the current plan and, for a paid one, its provider
+ * subscription and period (the upgrade credit comes from them). When it differs at payment time
+ * (another plan checkout was paid first, the plan was downgraded or renewed), the quote is stale.
+ * Free's monthly resets do not change it: moving up from Free carries no credit.
+ */
+export function planBasis(current: PaidPeriod | undefined): string {
+  if (!current || current.plan_type === "free") return "free";
+  return [
+    current.plan_type,
+    current.status,
+    current.provider_subscription_id ?? "",
+    current.current_period_start,
+  ].join("|");
+}

@@ -174,7 +174,8 @@ export interface CheckoutSessionsTable {
   /**
    * "open", "paid" (the local test page took the card), "completed" (granted), "failed",
    * "expired" (the provider let it lapse unpaid), or for a pack paid after the account moved to
-   * Free: "refunding" (decided), then "refunded".
+   * Free, or a plan paid after the plan it was priced against changed: "refunding" (decided),
+   * then "refunded".
    */
   status: string;
   created_at: string;
@@ -184,6 +185,11 @@ export interface CheckoutSessionsTable {
   cancel_url: string | null;
   /** The provider's subscription, for plan purchases. */
   provider_subscription_id: string | null;
+  /**
+   * For plan purchases: the plan the price was quoted against (`planBasis`); a payment
+   * confirmed after it changed is refunded. Null for packs and for checkouts made before.
+   */
+  quoted_plan: string | null;
 }
 
 /** Webhook events already handled, so a replayed event changes nothing. */

@@ -121,18 +121,31 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /**
-   * Refunds the payment intent behind a one-time checkout, in full. The idempotency key makes
-   * a retry (the webhook again, the return page, the hourly sweep) the same refund at Stripe.
+   * Refunds a checkout's payment in full: a one-time checkout's payment intent, or for a plan
+   * (a subscription checkout) the payment of its first invoice, after cancelling the
+   * subscription it started so it never renews. The idempotency key makes a retry (the webhook
+   * again, the return page, the hourly sweep) the same refund at Stripe.
    */
   async refund(sessionId: string): Promise<Refund> {
     const session = await this.stripe.checkout.sessions.retrieve(sessionId);
-    const paymentIntent = idOf(session.payment_intent);
+    let paymentIntent = idOf(session.payment_intent);
+    if (session.mode === "subscription") {
+      const subscription = idOf(session.subscription);
+      if (subscription) await this.cancelSubscription(subscription, "now");
+      paymentIntent ??= await this.firstInvoicePayment(idOf(session.invoice));
+    }
     if (!paymentIntent) {
       throw new Error(`Stripe checkout session ${sessionId} has no payment to refund`);
     }
     try {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: paymentIntent, metadata: { sessionId, why: "pack-not-deliverable" } },
+        {
+          payment_intent: paymentIntent,
+          metadata: {
+            sessionId,
+            why: session.mode === "subscription" ? "plan-changed" : "pack-not-deliverable",
+          },
+        },
         { idempotencyKey: `verbatim-refund-${sessionId}` },
       );
       return { refundId: refund.id };
@@ -143,6 +156,17 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       throw error;
     }
+  }
+
+  /** The payment intent that paid an invoice (since API 2025-03-31, listed as its payments). */
+  private async firstInvoicePayment(invoice: string | null): Promise<string | null> {
+    if (!invoice) return null;
+    const payments = await this.stripe.invoicePayments.list({ invoice, limit: 10 });
+    for (const entry of payments.data) {
+      const intent = idOf(entry.payment.payment_intent);
+      if (entry.payment.type === "payment_intent" && intent) return intent;
+    }
+    return null;
   }
 
   async subscriptionState(subscriptionId: string): Promise<SubscriptionState> {

@@ -4,7 +4,12 @@ import Stripe from "stripe";
 import { z } from "zod";
 import { ErrorResponse } from "../auth/schema.js";
 import { expireCheckout, findCheckout } from "../billing/checkout-repo.js";
-import { confirmCheckout, subscriptionEvent, type BillingServices } from "../billing/service.js";
+import {
+  confirmCheckout,
+  isRefundedAnswer,
+  subscriptionEvent,
+  type BillingServices,
+} from "../billing/service.js";
 import { AppError } from "../http/app-error.js";
 import type { PurchaseKind } from "./payment-provider.js";
 
@@ -135,9 +140,9 @@ async function handleEvent(
           log.warn({ sessionId: session.id }, "stripe webhook: checkout not found");
           return;
         }
-        if (error instanceof AppError && error.code === "PACK_REFUNDED") {
-          // Handled: the pack could not be delivered and its payment went back (or had).
-          log.info({ sessionId: session.id }, "stripe webhook: pack refunded, not credited");
+        if (isRefundedAnswer(error)) {
+          // Handled: what was bought could not be delivered and its payment went back (or had).
+          log.info({ sessionId: session.id }, "stripe webhook: refunded, not granted");
           return;
         }
         throw error;

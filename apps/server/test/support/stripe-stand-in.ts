@@ -131,6 +131,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const subscriptions = new Map<string, StandInSubscription>();
   const coupons = new Map<string, StandInCoupon>();
   const refunds: StandInRefund[] = [];
+  /** The payment intent that paid each subscription's first invoice (its InvoicePayment). */
+  const invoicePayments = new Map<string, string>();
   /** Answers already given to an Idempotency-Key (Stripe replays them for 24 h). */
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const control = { refundsFail: false };
@@ -179,6 +181,23 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const answer = createRefund(params);
       if (idempotencyKey) idempotent.set(idempotencyKey, answer);
       return send(response, answer.status, answer.body);
+    }
+    if (method === "GET" && path === "/v1/invoice_payments") {
+      const invoice = String(params.invoice ?? "");
+      const intent = invoicePayments.get(invoice);
+      const data = intent
+        ? [
+            {
+              id: `inpay_${invoice}`,
+              object: "invoice_payment",
+              invoice,
+              is_default: true,
+              status: "paid",
+              payment: { type: "payment_intent", payment_intent: intent },
+            },
+          ]
+        : [];
+      return send(response, 200, { object: "list", data, has_more: false, url: path });
     }
     if (method === "POST" && path === "/v1/coupons") {
       const coupon: StandInCoupon = {
@@ -281,7 +300,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   /** A full refund of a paid session's payment intent; Stripe refuses a second one. */
   function createRefund(params: Json): { status: number; body: unknown } {
     const paymentIntent = String(params.payment_intent ?? "");
-    const session = [...sessions.values()].find((s) => s.payment_intent === paymentIntent);
+    const session = [...sessions.values()].find(
+      (s) =>
+        s.payment_intent === paymentIntent ||
+        (s.invoice !== null && invoicePayments.get(s.invoice) === paymentIntent),
+    );
     if (!paymentIntent || !session) {
       return { status: 404, body: missing("payment_intent", paymentIntent) };
     }
@@ -370,6 +393,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       });
       session.subscription = id;
       session.invoice = subscriptions.get(id)?.latest_invoice ?? null;
+      if (session.invoice) invoicePayments.set(session.invoice, newId("pi"));
     } else if (session.mode === "payment") {
       session.payment_intent = newId("pi");
     }

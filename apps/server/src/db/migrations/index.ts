@@ -10,6 +10,7 @@ import * as idempotencyKeys from "./0008-idempotency-keys.js";
 import * as listeningCopies from "./0009-listening-copies.js";
 import * as whisperSegments from "./0010-whisper-segments.js";
 import * as speakers from "./0011-speakers.js";
+import * as checkoutQuoteBasis from "./0012-checkout-quote-basis.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -26,6 +27,7 @@ export const migrationProvider: MigrationProvider = {
       "0009-listening-copies": listeningCopies,
       "0010-whisper-segments": whisperSegments,
       "0011-speakers": speakers,
+      "0012-checkout-quote-basis": checkoutQuoteBasis,
     };
   },
 };
