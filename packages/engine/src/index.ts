@@ -21,5 +21,5 @@ export {
   type VoiceEmbeddingOptions,
 } from "./diarization/voice-embedding.js";
 export { VOICE_MATCH_THRESHOLD } from "./diarization/voice-match.js";
-export { MAX_SPEAKERS } from "./diarization/speaker-count.js";
+export { EMBEDDING_MODEL_NAME } from "./diarization/model-files.js";
 export { findDiarizationModels, type DiarizationModelPaths } from "./diarization/model-files.js";

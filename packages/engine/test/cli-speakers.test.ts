@@ -107,7 +107,13 @@ describe("verbatim transcribe --speakers", () => {
   it("refuses a bad --speakers or --voice as a usage error, and says which models are missing", () => {
     const bad = runCli(["transcribe", recording.path, ...common(), "--speakers", "two"]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/--speakers must be auto, a number \(2\) or a range \(2-4\)/);
+    expect(bad.stderr).toMatch(
+      /--speakers must be off, auto, a number \(2\) or a range \(2-4\), from 1 to 10/,
+    );
+    // The same limit as the API's `speakers` field.
+    const many = runCli(["transcribe", recording.path, ...common(), "--speakers", "2-12"]);
+    expect(many.status).toBe(2);
+    expect(many.stderr).toMatch(/from 1 to 10 \(got "2-12"\)/);
     const voice = runCli(["transcribe", recording.path, ...common(), "--voice", "nobody"]);
     expect(voice.status).toBe(2);
     expect(voice.stderr).toMatch(/--voice must be NAME=clip/);

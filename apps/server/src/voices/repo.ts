@@ -1,3 +1,4 @@
+import { EMBEDDING_MODEL_NAME } from "@verbatim/engine";
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database.js";
 import type { VoicesTable } from "../db/schema.js";
@@ -46,7 +47,10 @@ export async function countVoices(db: Db, userId: string): Promise<number> {
   return Number(row.n);
 }
 
-/** The user's voices as diarization compares them: name and embedding. */
+/**
+ * The user's voices as diarization compares them: name and embedding, only those made by the
+ * embedding model in use (vectors of another model, even of the same length, do not compare).
+ */
 export async function voicesForDiarization(
   db: Db,
   userId: string,
@@ -55,6 +59,7 @@ export async function voicesForDiarization(
     .selectFrom("voices")
     .select(["name", "embedding_json"])
     .where("user_id", "=", userId)
+    .where("model", "=", EMBEDDING_MODEL_NAME)
     .orderBy("created_at")
     .execute();
   return rows.map((row) => ({

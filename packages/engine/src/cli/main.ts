@@ -62,7 +62,7 @@ program
   .option("--no-word-timestamps", "skip word timings (cues split proportionally)")
   .option(
     "--speakers <count>",
-    "label who speaks: auto, a number (2) or a range (2-4); needs the diarization models (see `verbatim models list`)",
+    "label who speaks: off, auto, a number (2) or a range (2-4), up to 10; needs the diarization models (see `verbatim models list`)",
   )
   .option(
     "--voice <name=clip>",

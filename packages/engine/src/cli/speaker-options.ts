@@ -1,23 +1,32 @@
 // --speakers and --voice of `verbatim transcribe`.
-import { MAX_SPEAKERS } from "../diarization/speaker-count.js";
+import { MAX_SPEAKERS, parseSpeakersOption } from "@verbatim/contract";
 import { voiceEmbedding } from "../diarization/voice-embedding.js";
 import { EngineError } from "../errors.js";
 import type { DiarizeOptions } from "../transcribe-file.js";
 
-/** `auto`, `N` or `MIN-MAX` → the counts of DiarizeOptions (checked again by the engine). */
+/**
+ * `off`, `auto`, `N` or `MIN-MAX` (the same rule as the API's `speakers` field) → the counts of
+ * DiarizeOptions, or null for off.
+ */
 export function parseSpeakers(
   value: string,
-): Pick<DiarizeOptions, "speakers" | "minSpeakers" | "maxSpeakers"> {
-  const text = value.trim().toLowerCase();
-  if (text === "auto") return {};
-  const exact = /^(\d+)$/.exec(text);
-  if (exact) return { speakers: Number(exact[1]) };
-  const range = /^(\d+)\s*-\s*(\d+)$/.exec(text);
-  if (range) return { minSpeakers: Number(range[1]), maxSpeakers: Number(range[2]) };
-  throw new EngineError(
-    "INVALID_OPTIONS",
-    `--speakers must be auto, a number (2) or a range (2-4), from 1 to ${MAX_SPEAKERS} (got "${value}").`,
-  );
+): Pick<DiarizeOptions, "speakers" | "minSpeakers" | "maxSpeakers"> | null {
+  const option = parseSpeakersOption(value);
+  switch (option?.kind) {
+    case "off":
+      return null;
+    case "auto":
+      return {};
+    case "exact":
+      return { speakers: option.speakers };
+    case "range":
+      return { minSpeakers: option.minSpeakers, maxSpeakers: option.maxSpeakers };
+    default:
+      throw new EngineError(
+        "INVALID_OPTIONS",
+        `--speakers must be off, auto, a number (2) or a range (2-4), from 1 to ${MAX_SPEAKERS} (got "${value}").`,
+      );
+  }
 }
 
 /** Commander's collector for the repeatable `--voice NAME=clip.wav`. */
@@ -50,6 +59,11 @@ export async function diarizeOptionsFor(
 ): Promise<DiarizeOptions | undefined> {
   if (speakers === undefined && voiceArgs.length === 0) return undefined;
   const counts = parseSpeakers(speakers ?? "auto");
+  if (counts === null) {
+    if (voiceArgs.length > 0)
+      throw new EngineError("INVALID_OPTIONS", "--voice names speakers: it needs --speakers on.");
+    return undefined;
+  }
   const parsed = voiceArgs.map(parseVoice);
   const names = parsed.map((voice) => voice.name.toLowerCase());
   const twice = names.find((name, i) => names.indexOf(name) !== i);

@@ -1,7 +1,5 @@
+import { MAX_SPEAKERS } from "@verbatim/contract";
 import { EngineError } from "../errors.js";
-
-/** Most speakers the engine looks for in one recording. */
-export const MAX_SPEAKERS = 20;
 
 /** How many speakers diarization looks for: exactly n, or a number it finds within bounds. */
 export type SpeakerCount = { exact: number } | { min: number; max: number };
