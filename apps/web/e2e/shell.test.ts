@@ -43,7 +43,9 @@ describe("the web app shell in a browser", () => {
 
     await page.setViewportSize({ width: 375, height: 740 });
     await page.getByRole("button", { name: "開啟選單" }).click();
+    // The panel's code comes with the first tap (the public pages do not carry it).
     const menu = page.getByRole("dialog");
+    await menu.waitFor();
     await expect(menu.getByRole("link", { name: "登入" }).isVisible()).resolves.toBe(true);
     await expect(menu.getByRole("link", { name: "註冊" }).isVisible()).resolves.toBe(true);
     await context.close();

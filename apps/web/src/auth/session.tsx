@@ -19,8 +19,6 @@ import {
 import { api, isUnauthorized, rotateToken } from "../api/client";
 import type { LoginResponse } from "../api/types";
 import { toast } from "../components/ui/toast-store";
-import { clearDrafts } from "../features/editor/editor-drafts";
-import { forgetAllOnDevice } from "../features/editor/device-media";
 
 /** Expiry is checked this often. */
 export const EXPIRY_CHECK_MS = 60_000;
@@ -82,7 +80,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     expire();
     // The editor's drafts and kept media on this device: the next person here must not see them.
-    await Promise.all([clearDrafts(), forgetAllOnDevice()]);
+    // (Loaded here, not with every page: a visitor never needs the drafts' database code.)
+    const [drafts, media] = await Promise.all([
+      import("../features/editor/editor-drafts"),
+      import("../features/editor/device-media"),
+    ]);
+    await Promise.all([drafts.clearDrafts(), media.forgetAllOnDevice()]);
     if (serverOk) toast({ title: t("auth.logout.success"), variant: "success" });
     else toast({ title: t("auth.logout.serverIssue"), variant: "destructive" });
   }, [expire, t]);

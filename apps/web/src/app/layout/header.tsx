@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { useSession } from "../../auth/session";
@@ -5,7 +6,9 @@ import { Button } from "../../components/ui/button";
 import { paths } from "../paths";
 import { LanguageSwitcher } from "./language-switcher";
 import { MobileMenu } from "./mobile-menu";
-import { UserMenu } from "./user-menu";
+
+// Signed-in users only: visitors (the public pages) never load the dropdown's code.
+const UserMenu = lazy(() => import("./user-menu").then((m) => ({ default: m.UserMenu })));
 
 const NAV =
   "rounded-md px-3 py-2 text-sm font-medium text-zinc-700 hover:text-zinc-950 aria-[current=page]:text-blue-700";
@@ -52,7 +55,9 @@ export function Header() {
         <div className="ml-auto hidden items-center gap-3 md:flex">
           <LanguageSwitcher />
           {token ? (
-            <UserMenu />
+            <Suspense fallback={<span aria-hidden className="inline-block h-9 w-32" />}>
+              <UserMenu />
+            </Suspense>
           ) : (
             <>
               <Button asChild variant="ghost">

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Outlet, useLocation } from "react-router";
 import { queryKeys } from "../../api/queries";
 import { useSession } from "../../auth/session";
-import { Toaster } from "../../components/ui/toaster";
+import { DeferredToaster } from "../../components/ui/deferred-toaster";
 import { Footer } from "./footer";
 import { Header } from "./header";
 
@@ -33,7 +33,7 @@ export function Layout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster />
+      <DeferredToaster />
     </div>
   );
 }

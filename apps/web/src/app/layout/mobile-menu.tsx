@@ -1,26 +1,34 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
-import { availableMinutes, useMe } from "../../api/queries";
-import { useSession } from "../../auth/session";
-import { paths } from "../paths";
-import { LanguageSwitcher } from "./language-switcher";
 
-const LINK = "block rounded-md px-3 py-3 text-base font-medium text-zinc-800 hover:bg-zinc-100";
+/** The panel's code (the dialog and its focus handling), fetched at the first hint of a tap. */
+const loadPanel = () => import("./mobile-menu-panel");
+const MobileMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.MobileMenuPanel })));
 
-/** Narrow screens (< 768 px): a menu with home, then account links or login/register, and the language. */
+/**
+ * Narrow screens (< 768 px): the menu button. The panel it opens is loaded on the first
+ * pointer or focus on the button (or the tap itself), so the public pages do not carry the
+ * dialog's code; once opened it stays mounted, as Radix's own trigger would have it.
+ */
 export function MobileMenu() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const { token, signOut } = useSession();
-  const { data: user } = useMe();
-  const navigate = useNavigate();
-  const close = () => setOpen(false);
+  const [used, setUsed] = useState(false);
+  const prefetch = () => void loadPanel();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        type="button"
         aria-label={t("header.openMenu")}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={prefetch}
+        onPointerDown={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
         className="grid size-10 place-items-center rounded-md text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-600 md:hidden"
       >
         <svg
@@ -33,71 +41,12 @@ export function MobileMenu() {
         >
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
         </svg>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/30" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[min(20rem,85vw)] flex-col gap-2 bg-white p-4 shadow-xl focus:outline-none">
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold">{t("header.menu")}</Dialog.Title>
-            <Dialog.Close
-              aria-label={t("header.closeMenu")}
-              className="grid size-10 place-items-center rounded-md text-2xl hover:bg-zinc-100"
-            >
-              ×
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{t("header.menu")}</Dialog.Description>
-          {user && (
-            <p className="rounded-md bg-zinc-50 px-3 py-2 text-sm text-zinc-700">
-              {t("header.minutesAvailable")}:{" "}
-              <strong>{t("common.minutes", { count: availableMinutes(user) })}</strong>
-            </p>
-          )}
-          <nav className="flex flex-col">
-            <Link to={paths.home} onClick={close} className={LINK}>
-              {t("header.home")}
-            </Link>
-            {token ? (
-              <>
-                <Link to={paths.account} onClick={close} className={LINK}>
-                  {t("header.account")}
-                </Link>
-                <Link to={paths.history} onClick={close} className={LINK}>
-                  {t("header.history")}
-                </Link>
-                {user?.isAdmin && (
-                  <Link to={paths.admin} onClick={close} className={LINK}>
-                    {t("header.admin")}
-                  </Link>
-                )}
-                <button
-                  type="button"
-                  className={`${LINK} text-left`}
-                  onClick={() => {
-                    close();
-                    navigate(paths.home);
-                    void signOut();
-                  }}
-                >
-                  {t("header.logout")}
-                </button>
-              </>
-            ) : (
-              <>
-                <Link to={paths.login} onClick={close} className={LINK}>
-                  {t("header.login")}
-                </Link>
-                <Link to={paths.register} onClick={close} className={LINK}>
-                  {t("header.register")}
-                </Link>
-              </>
-            )}
-          </nav>
-          <div className="mt-auto border-t border-zinc-200 pt-4">
-            <LanguageSwitcher id="language-mobile" />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <MobileMenuPanel open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from "react";
 import { api } from "../../api/client";
-import { forgetOnDevice } from "../editor/device-media";
-import { deleteDraft } from "../editor/editor-drafts";
 
 /** How long a deletion can be undone before it is sent. */
 export const UNDO_DELETE_MS = 10_000;
@@ -25,7 +23,11 @@ function changed(): void {
 async function send(id: string, keepalive = false): Promise<void> {
   await api(`/api/transcriptions/${id}`, { method: "DELETE", keepalive });
   // This device's copies of it go too: the editor's draft and the kept media.
-  await Promise.all([deleteDraft(id), forgetOnDevice(id)]);
+  const [drafts, media] = await Promise.all([
+    import("../editor/editor-drafts"),
+    import("../editor/device-media"),
+  ]);
+  await Promise.all([drafts.deleteDraft(id), media.forgetOnDevice(id)]);
 }
 
 function commit(id: string, keepalive = false): void {
