@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { CONTACT_SUBJECTS } from "@verbatim/contract/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderContactMail } from "../src/contact/contact-mail.js";
-import { CONTACT_SUBJECTS } from "../src/contact/schema.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { startSmtpInbox, type SmtpInbox } from "./support/smtp-inbox.js";
 import { signedInUser } from "./support/transcription-app.js";

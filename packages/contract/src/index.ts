@@ -4,13 +4,16 @@ export {
   PLAN_TYPES,
   PLANS,
   savingPercent,
+  SUBSCRIPTION_STATUSES,
   type PackSize,
   type PaidPlan,
   type Plan,
   type PlanType,
+  type SubscriptionStatus,
 } from "./plans.js";
 export { ACTIVE_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "./jobs.js";
 export { LANGUAGES, languageFromPreferences, type Language } from "./languages.js";
+export { isSupportedLanguage, WHISPER_LANGUAGES } from "./whisper-languages.js";
 export { ERROR_TEXTS, errorTextFor } from "./error-texts.js";
 export {
   formatSpeakersOption,

@@ -9,6 +9,10 @@ export type PlanType = (typeof PLAN_TYPES)[number];
 export const PAID_PLANS = ["basic", "standard", "pro"] as const;
 export type PaidPlan = (typeof PAID_PLANS)[number];
 
+/** Subscription statuses (Active, Inactive, Cancelled, Incomplete). */
+export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "incomplete"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 /** A plan's monthly minutes and price, and what else it includes. */
 export interface Plan {
   type: PlanType;

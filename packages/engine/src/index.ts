@@ -13,7 +13,6 @@ export {
   type ChineseScript,
   CHINESE_SCRIPTS,
 } from "./text/chinese-script.js";
-export { WHISPER_LANGUAGES, isSupportedLanguage } from "./text/languages.js";
 export * from "./models/index.js";
 export {
   voiceEmbedding,

@@ -1,4 +1,5 @@
 import { availableParallelism } from "node:os";
+import { isSupportedLanguage } from "@verbatim/contract";
 import type { Cue, Speaker } from "@verbatim/subtitles";
 import { buildCues, type CueOptions } from "./cues/index.js";
 import type { DiarizationJob } from "./diarization/diarize-speech.js";
@@ -11,7 +12,6 @@ import { DEFAULT_CHUNKING_OPTIONS, type ChunkingOptions } from "./pipeline/chunk
 import { runEngineProcess } from "./pipeline/engine-runner.js";
 import type { PipelineOptions, PipelineOutput, Segment } from "./pipeline/pipeline-types.js";
 import { CHINESE_SCRIPTS, type ChineseScript } from "./text/chinese-script.js";
-import { isSupportedLanguage } from "./text/languages.js";
 import { nativeBuildInfo } from "./whisper/native-binding.js";
 
 /** One transcription: the media, the model, and how to decode and segment. */

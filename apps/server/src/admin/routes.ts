@@ -1,7 +1,17 @@
+import {
+  AdminUser,
+  AdminUserParams,
+  AdminUsersQuery,
+  DailyReportResponse,
+  ErrorResponse,
+  GrantMinutesBody,
+  GrantMinutesResponse,
+  UsageQuery,
+  UsageResponse,
+} from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/require-admin.js";
-import { ErrorResponse } from "../auth/schema.js";
 import type { AppContext } from "../http/app.js";
 import { createMailer } from "../mail/mailer.js";
 import { sendDailyReport } from "./daily-report.js";
@@ -10,15 +20,6 @@ import { AppError } from "../http/app-error.js";
 import { grantMinutes } from "../minutes/admin-grants.js";
 import { secondsToMinutes } from "../minutes/plans.js";
 import { currentUser } from "../auth/require-user.js";
-import {
-  AdminUser,
-  AdminUsersQuery,
-  DailyReportResponse,
-  GrantMinutesBody,
-  GrantMinutesResponse,
-  UsageQuery,
-  UsageResponse,
-} from "./schema.js";
 import { computeUsage, lastDay } from "./usage.js";
 import { listUsers } from "./users.js";
 
@@ -92,7 +93,7 @@ export function adminRoutes(context: AppContext): FastifyPluginAsync {
           summary: "Grant a user minutes, with a reason kept in the minute ledger",
           tags,
           security,
-          params: z.object({ id: z.string() }),
+          params: AdminUserParams,
           body: GrantMinutesBody,
           response: {
             200: GrantMinutesResponse,

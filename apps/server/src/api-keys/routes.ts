@@ -1,14 +1,16 @@
+import {
+  ApiKeyIdParams,
+  ApiKeyListing,
+  CreateApiKeyBody,
+  CreatedApiKey,
+  errorResponses,
+} from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { ErrorResponse } from "../auth/schema.js";
 import type { Db } from "../db/database.js";
-import { ApiKeyIdParams, ApiKeyListing, CreateApiKeyBody, CreatedApiKey } from "./schema.js";
 import { createApiKey, deleteApiKey, listApiKeys } from "./service.js";
-
-const errorsOf = (...statuses: number[]) =>
-  Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
 
 /**
  * Personal API keys for the OpenAI-compatible API, managed by the signed-in user (a session,
@@ -29,7 +31,7 @@ export function apiKeyRoutes(context: { db: Db; now?: () => Date }): FastifyPlug
           summary: "The user's API keys (prefix only), newest first",
           tags: ["api-keys"],
           security,
-          response: { 200: z.array(ApiKeyListing), ...errorsOf(401) },
+          response: { 200: z.array(ApiKeyListing), ...errorResponses(401) },
         },
       },
       async (request) => listApiKeys(context.db, currentUser(request)),
@@ -45,7 +47,7 @@ export function apiKeyRoutes(context: { db: Db; now?: () => Date }): FastifyPlug
           tags: ["api-keys"],
           security,
           body: CreateApiKeyBody,
-          response: { 201: CreatedApiKey, ...errorsOf(400, 401, 409) },
+          response: { 201: CreatedApiKey, ...errorResponses(400, 401, 409) },
         },
       },
       async (request, reply) => {
@@ -68,7 +70,7 @@ export function apiKeyRoutes(context: { db: Db; now?: () => Date }): FastifyPlug
           tags: ["api-keys"],
           security,
           params: ApiKeyIdParams,
-          response: { 204: z.null(), ...errorsOf(401, 404) },
+          response: { 204: z.null(), ...errorResponses(401, 404) },
         },
       },
       async (request, reply) => {

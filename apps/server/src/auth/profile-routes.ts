@@ -1,31 +1,22 @@
+import {
+  EmailChangeBody,
+  EmailConfirmBody,
+  EmailConfirmed,
+  ErrorResponse,
+  LanguageBody,
+  NameBody,
+  OkResponse,
+  PasswordChangeBody,
+  UserResponse,
+} from "@verbatim/contract/api";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../http/app.js";
-import { presentUser, UserResponse } from "../users/presenter.js";
-import { LOCALES } from "../users/repo.js";
+import { presentUser } from "../users/presenter.js";
 import * as profile from "./profile.js";
 import { authRateLimits, type AuthRateLimits } from "./rate-limits.js";
 import { currentUser } from "./require-user.js";
-import { ErrorResponse, OkResponse } from "./schema.js";
 import type { AuthServices } from "./service.js";
-
-const NameBody = z.object({ name: z.string().max(200) });
-const LanguageBody = z.object({ language: z.enum(LOCALES) });
-const EmailChangeBody = z.object({
-  /** The new address; the confirmation link goes there. */
-  email: z.email({ error: "Invalid email address" }).max(320),
-  /** The current password. */
-  password: z.string().min(1, "Enter your current password").max(1024),
-});
-const EmailConfirmBody = z.object({
-  token: z.string().min(1).max(200),
-  email: z.email({ error: "Invalid email address" }).max(320),
-});
-const PasswordChangeBody = z.object({
-  currentPassword: z.string().min(1, "Enter your current password").max(1024),
-  newPassword: z.string().min(8, "Password must be at least 8 characters").max(1024),
-});
 
 /**
  * /api/account/name, /api/account/email (+ /confirm) and /api/account/password: changing one's
@@ -105,7 +96,7 @@ export function registerProfileRoutes(
         summary: "Confirm a new e-mail address with the link's token",
         tags,
         body: EmailConfirmBody,
-        response: { 200: z.object({ email: z.string() }), ...errors, 409: ErrorResponse },
+        response: { 200: EmailConfirmed, ...errors, 409: ErrorResponse },
       },
       preHandler: authRateLimits(app, limits, "token"),
     },

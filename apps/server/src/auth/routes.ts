@@ -1,14 +1,5 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import type { RateLimitStore } from "../http/rate-limit-store.js";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../http/app.js";
-import { createMailer } from "../mail/mailer.js";
-import { presentUser, UserResponse } from "../users/presenter.js";
-import { BackgroundWork } from "./background-work.js";
-import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./rate-limits.js";
-import { currentUser, presentedToken, requireUser, SESSION_COOKIE } from "./require-user.js";
 import {
   ErrorResponse,
   ForgotPasswordBody,
@@ -19,7 +10,17 @@ import {
   RegisterResponse,
   ResetPasswordBody,
   SessionResponse,
-} from "./schema.js";
+  UserResponse,
+} from "@verbatim/contract/api";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../http/app.js";
+import { createMailer } from "../mail/mailer.js";
+import { presentUser } from "../users/presenter.js";
+import { BackgroundWork } from "./background-work.js";
+import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./rate-limits.js";
+import { currentUser, presentedToken, requireUser, SESSION_COOKIE } from "./require-user.js";
 import * as auth from "./service.js";
 import { requestLanguage } from "../http/request-language.js";
 import { dummyPasswordHash } from "./password.js";

@@ -1,9 +1,19 @@
+import {
+  CheckoutResponse,
+  DowngradeResponse,
+  errorResponses,
+  MinutesAdded,
+  PackCheckoutDone,
+  PackParams,
+  PlanCheckoutDone,
+  PlanParams,
+  QuoteQuery,
+  UpgradeQuote,
+} from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { errorResponses } from "../auth/schema.js";
-import { PAID_PLANS, parsePaidPlan } from "./catalog.js";
+import { parsePaidPlan } from "./catalog.js";
 import {
   confirmCheckout,
   downgrade,
@@ -13,15 +23,6 @@ import {
   startPlanCheckout,
   type BillingServices,
 } from "./service.js";
-
-const CheckoutResponse = z.object({ url: z.string() });
-const SessionId = z.string().trim().min(1, "Payment session information is missing").max(255);
-
-/** What a confirmed purchase answers. */
-const MinutesAdded = z.object({
-  minutes: z.number().int().describe("Minutes available now (plan and packs), in whole minutes."),
-  minutesAdded: z.number().int().describe("Minutes this purchase added, in whole minutes."),
-});
 
 /** Plans, packs, confirmations and downgrade; the user is always the signed-in one. */
 export function billingRoutes(services: BillingServices): FastifyPluginAsync {
@@ -42,7 +43,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
             "409 PLAN_CHANGED_REFUNDED: the plan its price was quoted against changed before the " +
             "payment was confirmed (another plan checkout was paid first, a downgrade, a " +
             "renewal); the plan was not started and the payment was refunded.",
-          body: z.object({ sessionId: SessionId, planType: z.string().max(20) }),
+          body: PlanCheckoutDone,
           response: {
             200: MinutesAdded,
             ...errorResponses(400, 401, 402, 404, 409, 410, 502),
@@ -69,11 +70,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           tags: ["billing"],
           security,
           response: {
-            200: z.object({
-              planType: z.string(),
-              effective: z.enum(["now", "period_end"]),
-              currentPeriodEnd: z.string().nullable(),
-            }),
+            200: DowngradeResponse,
             ...errorResponses(400, 401, 502),
           },
         },
@@ -89,20 +86,9 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           summary: "What moving to a plan costs today (an upgrade credits the unused paid period)",
           tags: ["billing"],
           security,
-          querystring: z.object({ plan: z.string().max(40) }),
+          querystring: QuoteQuery,
           response: {
-            200: z.object({
-              plan: z.enum(PAID_PLANS),
-              priceCents: z.number().int().describe("The plan's monthly price, in US cents."),
-              creditCents: z
-                .number()
-                .int()
-                .describe(
-                  "Taken off the first payment for the unused part of the current paid period, in US cents.",
-                ),
-              dueCents: z.number().int().describe("The first payment, in US cents."),
-              creditFrom: z.string().nullable().describe("The plan the credit comes from."),
-            }),
+            200: UpgradeQuote,
             ...errorResponses(400, 401),
           },
         },
@@ -118,7 +104,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           summary: "Start a hosted checkout for a plan (basic, standard, pro)",
           tags: ["billing"],
           security,
-          params: z.object({ planType: z.string().max(40) }),
+          params: PlanParams,
           response: { 200: CheckoutResponse, ...errorResponses(400, 401, 409, 502) },
         },
       },
@@ -136,10 +122,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           description:
             "409 PACK_REFUNDED: the account moved to the Free plan before the payment was " +
             "confirmed; the pack was not added and the payment was refunded.",
-          body: z.object({
-            sessionId: SessionId,
-            minutesPack: z.union([z.string().max(10), z.number()]),
-          }),
+          body: PackCheckoutDone,
           response: {
             200: MinutesAdded,
             ...errorResponses(400, 401, 402, 404, 409, 410, 502),
@@ -165,7 +148,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           summary: "Start a hosted checkout for a minute pack (500 or 1000; Basic plan only)",
           tags: ["billing"],
           security,
-          params: z.object({ pack: z.string().max(20) }),
+          params: PackParams,
           response: { 200: CheckoutResponse, ...errorResponses(400, 401, 403, 502) },
         },
       },

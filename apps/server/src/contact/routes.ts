@@ -1,15 +1,14 @@
 import rateLimit from "@fastify/rate-limit";
+import { ContactBody, ErrorResponse, OkResponse } from "@verbatim/contract/api";
 import type { RateLimitStore } from "../http/rate-limit-store.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BackgroundWork } from "../auth/background-work.js";
 import { authRateLimits, type AuthRateLimits } from "../auth/rate-limits.js";
 import { presentedToken } from "../auth/require-user.js";
-import { ErrorResponse, OkResponse } from "../auth/schema.js";
 import { authenticate } from "../auth/service.js";
 import type { AppContext } from "../http/app.js";
 import { createMailer } from "../mail/mailer.js";
-import { ContactBody } from "./schema.js";
 import { receiveContactMessage, type ContactServices } from "./service.js";
 
 /** Settings of the contact form that tests may change. */

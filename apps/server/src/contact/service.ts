@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
+import type { ContactInput } from "@verbatim/contract/api";
 import type { BackgroundWork } from "../auth/background-work.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { Locale, User } from "../users/repo.js";
 import { renderContactMail } from "./contact-mail.js";
-import type { ContactInput } from "./schema.js";
 
 /** What the contact form needs. */
 export interface ContactServices {

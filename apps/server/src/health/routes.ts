@@ -1,53 +1,13 @@
+import { ConfiguredModel, HealthResponse } from "@verbatim/contract/api";
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { engineInfo, isEngineError, listInstalledModels, resolveModel } from "@verbatim/engine";
-import { z } from "zod";
+import type { z } from "zod";
 import type { AppContext } from "../http/app.js";
 import { pingDatabase } from "../db/database.js";
 import { ffmpegVersion } from "./ffmpeg-version.js";
 import type { ModelPreparation } from "../models/model-preparation.js";
-import { ModelPreparationSchema } from "../models/routes.js";
-
-const Check = z.object({ ok: z.boolean(), detail: z.string() });
-
-const ConfiguredModel = z.object({
-  name: z.string(),
-  installed: z.boolean(),
-  /** Why a model given as a path cannot be used. */
-  detail: z.string().optional(),
-  /** Not installed: being downloaded (with progress), failed, or left to the admin. */
-  preparation: ModelPreparationSchema.optional(),
-});
-
-const HealthResponse = z.object({
-  /** "preparing": everything works but a default model is still downloading (first start). */
-  status: z.enum(["ok", "preparing", "degraded"]),
-  database: Check,
-  queue: Check,
-  ffmpeg: Check,
-  engine: z.object({
-    ok: z.boolean(),
-    detail: z.string(),
-    whisperVersion: z.string().optional(),
-    backend: z
-      .object({
-        kind: z.enum(["cpu", "cuda", "vulkan"]),
-        name: z.string(),
-        fallback: z.string().optional(),
-      })
-      .optional(),
-  }),
-  models: z.object({
-    ok: z.boolean(),
-    installed: z.array(z.string()),
-    /** "preparing" while a default model downloads; "missing" when one needs the admin. */
-    state: z.enum(["ready", "preparing", "missing"]),
-    fast: ConfiguredModel,
-    accurate: ConfiguredModel,
-    hint: z.string().optional(),
-  }),
-});
 
 /** GET /api/health: database, queue, ffmpeg, the speech engine and models, each with a plain detail. */
 export function healthRoutes(

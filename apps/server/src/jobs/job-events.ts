@@ -1,12 +1,8 @@
 import { EventEmitter } from "node:events";
+import type { JobEvent } from "@verbatim/contract/api";
 
 /** What a job's followers are told (the SSE events of `/api/transcriptions/:id/events`). */
-export type JobEvent =
-  | { type: "queued"; position: number; waitSeconds: number | null }
-  | { type: "processing"; percent: number; secondsLeft: number | null }
-  | { type: "segment"; start: number; end: number; text: string }
-  | { type: "completed"; id: string; duration: number; language: string | null }
-  | { type: "failed"; code: string; message: string };
+export type { JobEvent };
 
 /** Ends a job's story: after one of these no more events come. */
 export function isFinalEvent(event: JobEvent): boolean {

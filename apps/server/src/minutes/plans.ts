@@ -4,10 +4,6 @@ import { PLANS, type PlanType } from "@verbatim/contract";
 
 export { MINUTE_PACKS, PLAN_TYPES, PLANS, type Plan, type PlanType } from "@verbatim/contract";
 
-/** Subscription statuses (Active, Inactive, Cancelled, Incomplete). */
-export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "incomplete"] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
 /** Seconds of a plan's monthly allowance. */
 export function planSeconds(type: PlanType): number {
   return PLANS[type].minutesPerMonth * 60;

@@ -7,36 +7,13 @@ import {
   type ModelEntry,
 } from "@verbatim/engine";
 import { join } from "node:path";
+import type { ModelPreparationSchema } from "@verbatim/contract/api";
 import type { FastifyBaseLogger } from "fastify";
+import type { z } from "zod";
 import type { Config } from "../config.js";
 
-/**
- * Where one configured model stands:
- * - `ready`: installed and valid;
- * - `queued` / `downloading`: the server is fetching it (one model at a time);
- * - `failed`: the download did not work; `instructions` says which file to put where;
- * - `missing`: not installed and not being fetched (MODELS_AUTO_DOWNLOAD=false, or a file path).
- */
-export type PreparationState = "ready" | "queued" | "downloading" | "failed" | "missing";
-
 /** One configured model's preparation, as /api/health and /api/models show it. */
-export interface ModelPreparationStatus {
-  state: PreparationState;
-  /** Whole percent downloaded (downloading: 0–99; ready: 100). */
-  percent?: number;
-  receivedBytes?: number;
-  totalBytes?: number;
-  /** Why the download failed (failed only). */
-  reason?: string;
-  /** What to do by hand (failed or missing): the file name, the folder and where to get it. */
-  instructions?: string;
-  /** The file the server looks for. */
-  fileName?: string;
-  /** The folder it looks in. */
-  folder?: string;
-  /** Where the file can be downloaded from. */
-  url?: string;
-}
+export type ModelPreparationStatus = z.output<typeof ModelPreparationSchema>;
 
 /** Settings tests override: another registry (a small file's checksum), another fetch. */
 export interface ModelPreparationOptions {

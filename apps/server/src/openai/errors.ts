@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { OpenAIErrorResponse } from "@verbatim/contract/api";
+import type { z } from "zod";
 import { AppError } from "../http/app-error.js";
 import { serviceUnavailable } from "../http/error-handler.js";
 import { sendOpenAINotFound } from "./not-found.js";
@@ -13,18 +14,6 @@ export type OpenAIErrorType =
   /** A request-rate limit (OpenAI types it so; code `rate_limit_exceeded`). */
   | "requests"
   | "server_error";
-
-/** Every error under /v1, in OpenAI's shape, so OpenAI clients show it as they would OpenAI's. */
-export const OpenAIErrorResponse = z.object({
-  error: z.object({
-    message: z.string(),
-    type: z.string(),
-    /** The request field at fault, if any. */
-    param: z.string().nullable(),
-    /** A stable code (`invalid_api_key`, `model_not_found`, `insufficient_quota`, …), or null. */
-    code: z.string().nullable(),
-  }),
-});
 
 export type OpenAIErrorBody = z.infer<typeof OpenAIErrorResponse>;
 

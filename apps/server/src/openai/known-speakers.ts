@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { MAX_KNOWN_SPEAKERS } from "@verbatim/contract/api";
 import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { probeUpload } from "../transcriptions/service.js";
 import { OpenAIError } from "./errors.js";
-import { MAX_KNOWN_SPEAKERS } from "./schema.js";
 
 /** OpenAI's bounds on a known speaker's reference clip. */
 const MIN_REFERENCE_MS = 2_000;

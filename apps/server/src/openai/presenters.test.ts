@@ -1,11 +1,6 @@
+import { DiarizedTranscription } from "@verbatim/contract/api";
 import { describe, expect, it } from "vitest";
-import {
-  DiarizedTranscription,
-  presentDiarized,
-  presentJson,
-  presentVerbose,
-  transcriptText,
-} from "./presenters.js";
+import { presentDiarized, presentJson, presentVerbose, transcriptText } from "./presenters.js";
 
 describe("the OpenAI presenters", () => {
   const chinese = {

@@ -1,63 +1,20 @@
 import { deflateSync } from "node:zlib";
-import { WHISPER_LANGUAGES } from "@verbatim/engine";
+import { WHISPER_LANGUAGES } from "@verbatim/contract";
+import type {
+  DiarizedTranscription,
+  JsonTranscription,
+  OpenAISegment,
+  OpenAIWord,
+  VerboseTranscription,
+} from "@verbatim/contract/api";
 import type { Cue, Speaker } from "@verbatim/subtitles";
-import { z } from "zod";
+import type { z } from "zod";
 import type { StoredSegment } from "../transcriptions/repo.js";
 import { joinText } from "./join-text.js";
 
 // Verbatim keeps a job's result as cues (subtitle blocks built from word timings) and as
 // Whisper's own segments; OpenAI's answers speak of Whisper's segments and of words, in
 // seconds. Jobs finished before segments were kept answer with one segment per cue.
-
-const Usage = z.object({
-  type: z.literal("duration"),
-  seconds: z.number().describe("Seconds billed: the audio's length in whole seconds, rounded up."),
-});
-
-/** `response_format=json`: the text, and the seconds billed (as OpenAI's `usage`). */
-export const JsonTranscription = z.object({ text: z.string(), usage: Usage });
-
-export const OpenAISegment = z.object({
-  id: z.number().int(),
-  seek: z.number().int().describe("Where the segment's audio starts, in 10 ms frames."),
-  start: z.number().describe("Start, in seconds."),
-  end: z.number().describe("End, in seconds."),
-  text: z.string(),
-  tokens: z.array(z.number().int()).describe("Whisper's token ids for the text."),
-  temperature: z
-    .number()
-    .describe(
-      "Decoding temperature: the one asked for (the server may have raised it for a window it re-decoded).",
-    ),
-  avg_logprob: z.number().describe("Mean log-probability of the tokens (0 when unknown)."),
-  compression_ratio: z
-    .number()
-    .describe("The text's length over its zlib-compressed length (high: repetitive)."),
-  no_speech_prob: z
-    .number()
-    .describe("Always 0: this engine does not report it (voice detection removes silence first)."),
-});
-
-export const OpenAIWord = z.object({
-  word: z.string(),
-  start: z.number().describe("Start, in seconds."),
-  end: z.number().describe("End, in seconds."),
-});
-
-/** `response_format=verbose_json`. */
-export const VerboseTranscription = z.object({
-  task: z.enum(["transcribe", "translate"]),
-  /** The spoken language's English name in lower case ("english"), as OpenAI says it. */
-  language: z.string(),
-  /** Seconds. */
-  duration: z.number().describe("Length of the audio, in seconds."),
-  text: z.string(),
-  /** Unless `timestamp_granularities[]` asks for words only. */
-  segments: z.array(OpenAISegment).optional(),
-  /** With `timestamp_granularities[]=word`. */
-  words: z.array(OpenAIWord).optional(),
-  usage: Usage,
-});
 
 /** What a finished job gives the presenters. */
 export interface Outcome {
@@ -190,29 +147,6 @@ export function presentVerbose(
     usage: usage(outcome),
   };
 }
-
-/** One speaker's stretch of the transcript, as `diarized_json` lists it. */
-export const DiarizedSegment = z.object({
-  type: z.literal("transcript.text.segment"),
-  id: z.string().describe('Unique within the answer: "seg_001", "seg_002", …'),
-  start: z.number().describe("Start, in seconds."),
-  end: z.number().describe("End, in seconds."),
-  text: z.string(),
-  speaker: z
-    .string()
-    .describe(
-      "The known speaker's name (`known_speaker_names[]`, or a saved voice's name) when the voice matched; otherwise A, B, C… in order of first speech.",
-    ),
-});
-
-/** `response_format=diarized_json` (model `gpt-4o-transcribe-diarize`). */
-export const DiarizedTranscription = z.object({
-  task: z.literal("transcribe"),
-  duration: z.number().describe("Length of the audio, in seconds."),
-  text: z.string(),
-  segments: z.array(DiarizedSegment),
-  usage: Usage,
-});
 
 /** A, B, … Z, AA, AB …: OpenAI's labels for speakers it cannot name. */
 function letterLabel(n: number): string {

@@ -1,4 +1,22 @@
 import { rm, stat } from "node:fs/promises";
+import {
+  AudioFields,
+  AudioRequestDoc,
+  DIARIZE_FORMATS,
+  DIARIZE_MODEL,
+  DiarizedSegment,
+  DiarizedTranscription,
+  IdempotencyKeyHeader,
+  JsonTranscription,
+  ModelParams,
+  OpenAIModel,
+  OpenAIModelList,
+  TranscriptTextDelta,
+  TranscriptTextDone,
+  VerboseTranscription,
+  type AudioFieldName,
+  type ResponseFormat,
+} from "@verbatim/contract/api";
 import { writeSrt, writeVtt } from "@verbatim/subtitles";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -6,7 +24,6 @@ import { z } from "zod";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser } from "../auth/require-user.js";
 import { rowCues, rowSegments, rowSpeakers } from "../transcriptions/repo.js";
-import { IdempotencyKeyHeader } from "../transcriptions/schema.js";
 import {
   idempotencyKeyOf,
   keyHasJob,
@@ -30,29 +47,12 @@ import { streamTranscript } from "./stream-transcript.js";
 import { MODEL_ALIASES } from "../models/model-choice.js";
 import { knownVoices, type KnownVoice } from "./known-speakers.js";
 import {
-  DiarizedSegment,
-  DiarizedTranscription,
-  JsonTranscription,
   presentDiarized,
   presentJson,
   presentVerbose,
   transcriptText,
-  VerboseTranscription,
   type Outcome,
 } from "./presenters.js";
-import {
-  AudioFields,
-  AudioRequestDoc,
-  DIARIZE_FORMATS,
-  DIARIZE_MODEL,
-  ModelParams,
-  TranscriptTextDelta,
-  TranscriptTextDone,
-  OpenAIModel,
-  OpenAIModelList,
-  type AudioFieldName,
-  type ResponseFormat,
-} from "./schema.js";
 
 /** Settings tests may change. */
 export interface OpenAIOptions {

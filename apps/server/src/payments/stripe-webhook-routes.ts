@@ -1,8 +1,7 @@
+import { ErrorResponse, WebhookReceived } from "@verbatim/contract/api";
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import Stripe from "stripe";
-import { z } from "zod";
-import { ErrorResponse } from "../auth/schema.js";
 import { expireCheckout, findCheckout } from "../billing/checkout-repo.js";
 import {
   confirmCheckout,
@@ -42,7 +41,7 @@ export function stripeWebhookRoutes(services: BillingServices): FastifyPluginAsy
         schema: {
           summary: "Stripe webhook (signed events: checkouts, invoices, subscriptions)",
           tags: ["billing"],
-          response: { 200: z.object({ received: z.literal(true) }), 400: ErrorResponse },
+          response: { 200: WebhookReceived, 400: ErrorResponse },
         },
       },
       async (request) => {

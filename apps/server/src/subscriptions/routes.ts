@@ -1,22 +1,12 @@
+import { ActiveSubscription, ErrorResponse } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { ErrorResponse } from "../auth/schema.js";
 import { currentSubscription } from "../billing/subscription-changes.js";
 import type { AppContext } from "../http/app.js";
 import { addMonths } from "../minutes/billing-period.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
-import { PLAN_TYPES, SUBSCRIPTION_STATUSES } from "../minutes/plans.js";
-
-const ActiveSubscription = z.object({
-  planType: z.enum(PLAN_TYPES),
-  status: z.enum(SUBSCRIPTION_STATUSES),
-  /** End of the current billing period; for Free, when its minutes next reset. */
-  currentPeriodEnd: z.string().nullable(),
-  /** A downgrade is scheduled: the plan ends at currentPeriodEnd and the account moves to Free. */
-  cancelAtPeriodEnd: z.boolean(),
-});
 
 /** GET /api/subscriptions/active: the user's plan, status and period end. */
 export function subscriptionRoutes({ db }: AppContext): FastifyPluginAsync {

@@ -1,55 +1,10 @@
+import { errorResponses, IdParams, JobEventDoc } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { isFinalEvent, type JobEvent } from "../jobs/job-events.js";
 import { findTranscription, rowPartial, type TranscriptionRow } from "./repo.js";
-import { IdParams } from "./schema.js";
 import { ownTranscription, type TranscriptionServices } from "./service.js";
-import { errorResponses } from "../auth/schema.js";
-import { z } from "zod";
-
-const seconds = (what: string) => z.number().describe(`${what}, in seconds.`);
-
-/**
- * The stream's events for the OpenAPI document: each arrives as `event: <name>` and
- * `data: <JSON>` (the object under `data` here).
- */
-export const JobEventDoc = z.union([
-  z.object({
-    event: z.literal("queued"),
-    data: z.object({
-      position: z.number().int().describe("Jobs ahead of this one (0: next)."),
-      waitSeconds: seconds("Expected wait before it starts").nullable(),
-    }),
-  }),
-  z.object({
-    event: z.literal("processing"),
-    data: z.object({
-      percent: z.number().int().describe("Percent done, 0 to 99."),
-      secondsLeft: seconds("Estimated time left").int().nullable(),
-    }),
-  }),
-  z.object({
-    event: z.literal("segment"),
-    data: z.object({
-      start: z.number().int().describe("Start in the media, in milliseconds."),
-      end: z.number().int().describe("End in the media, in milliseconds."),
-      text: z.string().describe("Text recognised (a preview; the result may differ slightly)."),
-    }),
-  }),
-  z.object({
-    event: z.literal("completed"),
-    data: z.object({
-      id: z.string(),
-      duration: seconds("Length of the media"),
-      language: z.string().nullable().describe("ISO-639-1 code of the spoken language."),
-    }),
-  }),
-  z.object({
-    event: z.literal("failed"),
-    data: z.object({ code: z.string(), message: z.string() }),
-  }),
-]);
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
 const KEEPALIVE_MS = 15_000;

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
+import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "@verbatim/contract/api";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
 import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "./repo.js";
-import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "./schema.js";
 
 type SummaryRow = Pick<
   TranscriptionRow,

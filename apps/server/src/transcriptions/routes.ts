@@ -1,6 +1,19 @@
 import { rm } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import send from "@fastify/send";
+import {
+  AcceptedResponse,
+  errorResponses,
+  ExportQuery,
+  IdParams,
+  JsonExport,
+  ListQuery,
+  StartJobHeaders,
+  TranscribeUploadDoc,
+  TranscriptionDetail,
+  TranscriptionSummary,
+  UpdateBody,
+} from "@verbatim/contract/api";
 import { LISTENING_COPY_TYPE } from "@verbatim/engine";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -15,25 +28,12 @@ import {
 import { attachmentDisposition } from "./attachment-disposition.js";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { errorResponses } from "../auth/schema.js";
 import { AppError } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
 import { presentDetail, presentSummary } from "./presenter.js";
 import { listTranscriptions, rowCues, rowSpeakers } from "./repo.js";
 import { respondWithJob } from "./respond-with-job.js";
-import {
-  AcceptedResponse,
-  ExportQuery,
-  IdParams,
-  JsonExport,
-  ListQuery,
-  StartJobHeaders,
-  TranscribeUploadDoc,
-  TranscriptionDetail,
-  TranscriptionSummary,
-  UpdateBody,
-} from "./schema.js";
 import {
   acceptUpload,
   cancelTranscription,

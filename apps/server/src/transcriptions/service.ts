@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { formatSpeakersOption } from "@verbatim/contract";
+import { UploadOptions, type UpdateBody } from "@verbatim/contract/api";
 import { isEngineError, probeMedia, type EngineErrorCode } from "@verbatim/engine";
 import { formatTimecode, parseTimecode, sortCues, type Cue } from "@verbatim/subtitles";
 import type { FastifyBaseLogger } from "fastify";
@@ -26,7 +27,6 @@ import {
   type TranscriptionRow,
   isFinal,
 } from "./repo.js";
-import { UploadOptions, type UpdateBody } from "./schema.js";
 import { requireDiarizationModels, requireSpeakersOption } from "./speakers-option.js";
 import { editedSpeakers } from "./speaker-edits.js";
 import { cuesVersion, toSubtitle } from "./presenter.js";

@@ -1,17 +1,19 @@
 import { rm } from "node:fs/promises";
-import type { FastifyPluginAsync } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { currentUser, requireUser } from "../auth/require-user.js";
-import { errorResponses } from "../auth/schema.js";
-import { AppError } from "../http/app-error.js";
-import { documentOnly } from "../http/openapi-docs.js";
 import {
   AcceptedResponse,
+  ChunkFields,
+  ChunkResponse,
+  ChunkUploadDoc,
+  CombineBody,
+  errorResponses,
   StartJobHeaders,
   TranscriptionDetail,
-  UploadOptions,
-} from "../transcriptions/schema.js";
+} from "@verbatim/contract/api";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { AppError } from "../http/app-error.js";
+import { documentOnly } from "../http/openapi-docs.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
 import { idempotencyKeyOf, once, requestFingerprint } from "../transcriptions/idempotency.js";
 import {
@@ -26,7 +28,6 @@ import {
   combineChunks,
   createSession,
   endSession,
-  MAX_CHUNK_INDEX,
   ownSession,
   reopenSession,
   storeChunk,
@@ -34,65 +35,6 @@ import {
 
 /** A chunk may be up to the whole-file limit of a single request (25 MB); clients send 15 MB. */
 const CHUNK_LIMIT_BYTES = 25 * 1024 * 1024;
-
-const ChunkFields = z.object({
-  chunkIndex: z.coerce
-    .number({ error: "chunkIndex must be a whole number" })
-    .int("chunkIndex must be a whole number")
-    .min(0, "chunkIndex must be 0 or more")
-    .max(MAX_CHUNK_INDEX, `chunkIndex must be at most ${MAX_CHUNK_INDEX}`),
-  /** 0 when the client does not say. */
-  totalChunks: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_CHUNK_INDEX + 1)
-    .default(0),
-  sessionId: z.string().max(64).optional(),
-  chunkId: z.string().max(200).optional(),
-  chunkSize: z.coerce.number().int().min(0).optional(),
-  originalFileSize: z.coerce.number().int().min(0).optional(),
-});
-
-/** The chunk's multipart body, for the OpenAPI document (the handler reads it itself). */
-const ChunkUploadDoc = z.object({
-  chunkIndex: z.string().describe("Which chunk this is, counted from 0."),
-  totalChunks: z.string().optional().describe("How many chunks the file has."),
-  sessionId: z
-    .string()
-    .optional()
-    .describe("From the second chunk on: the sessionId the first chunk's answer gave."),
-  chunkId: z.string().optional().describe("The client's own name for the chunk."),
-  chunkSize: z.string().optional().describe("The chunk's size, in bytes."),
-  originalFileSize: z.string().optional().describe("The whole file's size, in bytes."),
-  file: z
-    .string()
-    .meta({ format: "binary" })
-    .describe("The chunk's bytes (at most 25 MB); send it after the fields."),
-});
-
-const ChunkResponse = z.object({
-  sessionId: z.string(),
-  /** Where the server filed the chunk, as an opaque reference (not a path on disk). */
-  path: z.string(),
-  chunkIndex: z.number().int(),
-  receivedBytes: z.number().int().describe("Bytes of this chunk stored."),
-});
-
-const CombineBody = UploadOptions.extend({
-  sessionId: z.string().max(64),
-  fileName: z.string().trim().min(1).max(255),
-  totalChunks: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_CHUNK_INDEX + 1),
-  originalFileSize: z.number().int().min(0).default(0),
-  chunkIds: z
-    .array(z.string().max(200))
-    .max(MAX_CHUNK_INDEX + 1)
-    .optional(),
-});
 
 /** Chunked upload for files over 25 MB: `/chunk` one at a time, then `/combine`. */
 export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsync {

@@ -18,8 +18,6 @@ export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const SESSION_IDLE_MS = 60 * 60 * 1000;
 /** An open session idle this long is abandoned: a new upload over the plan's cap replaces it. */
 export const SESSION_ABANDONED_MS = 2 * 60 * 1000;
-/** Highest chunk index accepted (100 MB in 15 MB chunks needs 7; small chunks need more). */
-export const MAX_CHUNK_INDEX = 9_999;
 
 /** Where a session's chunks are kept: named by the server's ids only, never by client text. */
 export function sessionDir(uploadDir: string, sessionId: string): string {

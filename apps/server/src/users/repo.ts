@@ -1,10 +1,9 @@
-import { LANGUAGES, type Language } from "@verbatim/contract";
+import type { Language } from "@verbatim/contract";
 import type { Transaction } from "kysely";
 import type { Db } from "../db/database.js";
 import type { Database, UsersTable } from "../db/schema.js";
 
-/** The interface languages an account can choose; e-mails are written in it. */
-export const LOCALES = LANGUAGES;
+/** The interface language an account chose; e-mails are written in it. */
 export type Locale = Language;
 
 /** A user as the rest of the server sees one: never the password hash. */

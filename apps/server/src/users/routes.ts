@@ -1,21 +1,11 @@
+import { DeleteAccountBody, ErrorResponse } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser, SESSION_COOKIE } from "../auth/require-user.js";
-import { ErrorResponse } from "../auth/schema.js";
 import { AppError } from "../http/app-error.js";
 import { deleteAccount, type AccountServices } from "./delete-account.js";
 import { normalizeEmail } from "./repo.js";
-
-/**
- * DELETE /api/account: the confirmation is the account's own e-mail address, typed by the
- * user (compared without regard to case or surrounding spaces), so a stray call or a stolen
- * request body for another account deletes nothing.
- */
-export const DeleteAccountBody = z.object({
-  /** The signed-in account's e-mail address, as confirmation. */
-  email: z.string().trim().min(1, "Type your e-mail address to confirm").max(320),
-});
 
 /** /api/account: deleting one's own account with all its data. */
 export function accountRoutes(services: AccountServices): FastifyPluginAsync {

@@ -1,23 +1,23 @@
 import { rm } from "node:fs/promises";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { currentUser, requireUser } from "../auth/require-user.js";
-import { errorResponses } from "../auth/schema.js";
-import { AppError } from "../http/app-error.js";
-import { documentOnly } from "../http/openapi-docs.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
-import { receiveMultipart } from "../uploads/receive-multipart.js";
-import { listVoices } from "./repo.js";
 import {
   CreateVoiceDoc,
+  errorResponses,
   Voice,
   VoiceFromTranscription,
   VoiceIdParams,
   VoiceList,
   VoiceName,
   VOICES_DESCRIPTION,
-} from "./schema.js";
+} from "@verbatim/contract/api";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { AppError } from "../http/app-error.js";
+import { documentOnly } from "../http/openapi-docs.js";
+import type { TranscriptionServices } from "../transcriptions/service.js";
+import { receiveMultipart } from "../uploads/receive-multipart.js";
+import { listVoices } from "./repo.js";
 import {
   checkNewVoice,
   ownVoice,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { MAX_VOICES } from "@verbatim/contract";
+import { MAX_VOICE_CLIP_SECONDS } from "@verbatim/contract/api";
 import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
@@ -17,11 +18,6 @@ import type { User } from "../users/repo.js";
 import { countVoices, findOwnVoice, voiceNameKey, type VoiceRow } from "./repo.js";
 import { longestTurns, meanEmbedding } from "./turns.js";
 
-/**
- * Longest clip a voice is made from. A voice needs a few seconds of one person; a minute is
- * plenty, and it bounds the work (the embedding runs while the request waits).
- */
-export const MAX_VOICE_CLIP_SECONDS = 60;
 /** How many of a speaker's turns a voice from a transcription is made from. */
 const TURNS_PER_VOICE = 3;
 

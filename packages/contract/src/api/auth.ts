@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { LOCALES } from "../users/repo.js";
-import { UserResponse } from "../users/presenter.js";
+import { LANGUAGES } from "../languages.js";
+import { UserResponse } from "./account.js";
 
-// Messages are written for people, so the web app can show them as they are.
+// Signing up, in and out, and resetting a password. Messages are written for people, so the
+// web app can show them as they are.
 
 const Email = z.email({ error: "Invalid email address" }).max(320);
 
@@ -13,7 +14,7 @@ export const RegisterBody = z.object({
   /** Where the set-up link is sent. */
   email: Email,
   /** Interface language at sign-up; e-mails are written in it (absent: Accept-Language). */
-  language: z.enum(LOCALES).optional(),
+  language: z.enum(LANGUAGES).optional(),
 });
 
 /** POST /api/auth/login. */
@@ -39,18 +40,3 @@ export const LoginResponse = SessionResponse.extend({ user: UserResponse });
 
 /** Answer to registration, the same whether or not the address already had an account. */
 export const RegisterResponse = z.object({ emailSent: z.literal(true) });
-
-/** A plain acknowledgement. */
-export const OkResponse = z.object({ ok: z.literal(true) });
-
-/** Every error body, `{ code, message }`. */
-export const ErrorResponse = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
-
-/** `{ [status]: ErrorResponse }` for a route's error statuses, in its response schemas. */
-export function errorResponses(...statuses: number[]): Record<number, typeof ErrorResponse> {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
-}

@@ -1,7 +1,8 @@
-import { CHINESE_SCRIPTS, isSupportedLanguage } from "@verbatim/engine";
-import { JOB_STATUSES } from "@verbatim/contract";
-import { z } from "zod";
 import { STYLE_NAMES } from "@verbatim/subtitles";
+import { z } from "zod";
+import { JOB_STATUSES } from "../jobs.js";
+
+// A user's transcriptions: the history, one with its subtitles, edits, exports.
 
 /** One subtitle as the API shows it: times as `hh:mm:ss,mmm`. */
 export const Subtitle = z.object({
@@ -92,14 +93,6 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
    * with 409 EDIT_CONFLICT instead of silently overwriting.
    */
   version: z.string().describe("Send back as `baseVersion` when saving edited subtitles."),
-});
-
-/** The answer to an upload sent with `Prefer: respond-async`. */
-export const AcceptedResponse = z.object({
-  id: z.string(),
-  status: Status,
-  /** Where to follow it: the SSE stream. */
-  eventsUrl: z.string(),
 });
 
 export const IdParams = z.object({ id: z.string().max(64) });
@@ -220,118 +213,3 @@ export const UpdateBody = z
       body.fileName !== undefined || body.subtitles !== undefined || body.speakers !== undefined,
     { message: "Send fileName, subtitles, speakers or several of them." },
   );
-
-const boolText = (name: string) =>
-  z
-    .enum(["true", "false"], { error: `${name} must be "true" or "false"` })
-    .default("true")
-    .transform((value) => value === "true");
-
-/** The text fields of an upload (multipart `/api/transcribe`, or the JSON of `/combine`). */
-export const UploadOptions = z.object({
-  source: z.literal("file", { error: 'source must be "file"' }).optional(),
-  model: z.string().trim().max(200).optional(),
-  generateTimestamps: z.union([z.boolean(), boolText("generateTimestamps")]).default(true),
-  language: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .refine(isSupportedLanguage, {
-      message: 'language must be "auto" or a supported language code such as en, zh, ja',
-    })
-    .default("auto"),
-  task: z
-    .enum(["transcribe", "translate"], { error: 'task must be "transcribe" or "translate"' })
-    .default("transcribe"),
-  chineseScript: z
-    .enum([...CHINESE_SCRIPTS, "none"], {
-      error: `chineseScript must be one of ${CHINESE_SCRIPTS.join(", ")}, none`,
-    })
-    .optional(),
-  /** Subtitle style preset: line length, reading speed, time on screen (default standard). */
-  style: z
-    .enum(STYLE_NAMES, { error: `style must be one of ${STYLE_NAMES.join(", ")}` })
-    .optional(),
-  /** Initial prompt for the decoder: names, vocabulary and style to expect. */
-  prompt: z.string().max(10_000, "prompt must be at most 10000 characters").optional(),
-  /** Starting decoder temperature, 0 (default) to 1; the server may raise it on a bad window. */
-  temperature: z.coerce
-    .number({ error: "temperature must be a number between 0 and 1" })
-    .min(0, "temperature must be between 0 and 1")
-    .max(1, "temperature must be between 0 and 1")
-    .optional(),
-  /** Speaker diarization (checked by parseSpeakersOption: 400 INVALID_SPEAKERS). */
-  speakers: z.union([z.string(), z.number()]).optional(),
-});
-
-export type UploadOptionsInput = z.input<typeof UploadOptions>;
-
-/** `Idempotency-Key`: a retry within 24 hours gets the first request's job, charged once. */
-export const IdempotencyKeyHeader = z
-  .string()
-  .optional()
-  .describe(
-    "1 to 255 visible ASCII characters (a UUID, say): a retry with the same key within 24 hours gets the job the first request made and is not charged again; the same key with a different request is 409.",
-  );
-
-/** The headers of a request that starts a job (unknown headers pass through untouched). */
-export const StartJobHeaders = z.looseObject({
-  "idempotency-key": IdempotencyKeyHeader,
-  prefer: z
-    .string()
-    .optional()
-    .describe("`respond-async`: answer 202 with the job's id at once instead of waiting."),
-});
-
-/** The fields of an upload as the OpenAPI document shows them (multipart sends text). */
-export const UploadFieldsDoc = z.object({
-  source: z.literal("file").optional().describe("Always `file` when given."),
-  model: z
-    .string()
-    .optional()
-    .describe(
-      "`whisper-1` (fast, the default), `gpt-4o-transcribe` (accurate), or an installed model's name.",
-    ),
-  generateTimestamps: z
-    .enum(["true", "false"])
-    .optional()
-    .describe("Word timings for the cues (default `true`)."),
-  language: z
-    .string()
-    .optional()
-    .describe("`auto` (default: detected) or an ISO-639-1 code such as `en`, `zh`, `ja`."),
-  task: z
-    .enum(["transcribe", "translate"])
-    .optional()
-    .describe("`transcribe` (default) or `translate` into English."),
-  chineseScript: z
-    .enum([...CHINESE_SCRIPTS, "none"])
-    .optional()
-    .describe("Write Chinese in this script (`hk` by default for zh-HK accounts)."),
-  style: z
-    .enum(STYLE_NAMES)
-    .optional()
-    .describe("Subtitle style preset: line length, reading speed, time on screen."),
-  prompt: z
-    .string()
-    .optional()
-    .describe("Initial prompt for the decoder (up to 10000 characters): names and vocabulary."),
-  temperature: z
-    .string()
-    .optional()
-    .describe("Starting decoder temperature, `0` (default) to `1`."),
-  speakers: z
-    .string()
-    .optional()
-    .describe(
-      "Speaker diarization: `off` (default), `auto`, a number of speakers `1` to `10`, or a range `MIN-MAX` such as `2-4`. Subtitles then carry a `speaker`; saved voices label speakers by name. Costs the same minutes as without. 400 INVALID_SPEAKERS for other values; 503 DIARIZATION_MODEL_MISSING when the diarization models are not installed.",
-    ),
-});
-
-/** POST /api/transcribe's multipart body, for the OpenAPI document. */
-export const TranscribeUploadDoc = UploadFieldsDoc.extend({
-  file: z
-    .string()
-    .meta({ format: "binary" })
-    .describe("The audio or video file (any format ffmpeg reads); send it after the fields."),
-});

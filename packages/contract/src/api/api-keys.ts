@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+// API keys: what the OpenAI-compatible API under /v1 is called with.
+
 /** POST /api/keys. */
 export const CreateApiKeyBody = z.object({
   /** A label the owner chooses ("laptop script"). */

@@ -1,5 +1,8 @@
-import { isSupportedLanguage } from "@verbatim/engine";
 import { z } from "zod";
+import { isSupportedLanguage } from "../whisper-languages.js";
+
+// The OpenAI-compatible API under /v1: its request fields, answers, stream events and errors,
+// in OpenAI's shapes so that OpenAI's clients work with it.
 
 export const RESPONSE_FORMATS = [
   "json",
@@ -192,3 +195,88 @@ export const OpenAIModelList = z.object({
 });
 
 export const ModelParams = z.object({ model: z.string().max(200) });
+
+/** Every error under /v1, in OpenAI's shape, so OpenAI clients show it as they would OpenAI's. */
+export const OpenAIErrorResponse = z.object({
+  error: z.object({
+    message: z.string(),
+    type: z.string(),
+    /** The request field at fault, if any. */
+    param: z.string().nullable(),
+    /** A stable code (`invalid_api_key`, `model_not_found`, `insufficient_quota`, …), or null. */
+    code: z.string().nullable(),
+  }),
+});
+
+const Usage = z.object({
+  type: z.literal("duration"),
+  seconds: z.number().describe("Seconds billed: the audio's length in whole seconds, rounded up."),
+});
+
+/** `response_format=json`: the text, and the seconds billed (as OpenAI's `usage`). */
+export const JsonTranscription = z.object({ text: z.string(), usage: Usage });
+
+export const OpenAISegment = z.object({
+  id: z.number().int(),
+  seek: z.number().int().describe("Where the segment's audio starts, in 10 ms frames."),
+  start: z.number().describe("Start, in seconds."),
+  end: z.number().describe("End, in seconds."),
+  text: z.string(),
+  tokens: z.array(z.number().int()).describe("Whisper's token ids for the text."),
+  temperature: z
+    .number()
+    .describe(
+      "Decoding temperature: the one asked for (the server may have raised it for a window it re-decoded).",
+    ),
+  avg_logprob: z.number().describe("Mean log-probability of the tokens (0 when unknown)."),
+  compression_ratio: z
+    .number()
+    .describe("The text's length over its zlib-compressed length (high: repetitive)."),
+  no_speech_prob: z
+    .number()
+    .describe("Always 0: this engine does not report it (voice detection removes silence first)."),
+});
+
+export const OpenAIWord = z.object({
+  word: z.string(),
+  start: z.number().describe("Start, in seconds."),
+  end: z.number().describe("End, in seconds."),
+});
+
+/** `response_format=verbose_json`. */
+export const VerboseTranscription = z.object({
+  task: z.enum(["transcribe", "translate"]),
+  /** The spoken language's English name in lower case ("english"), as OpenAI says it. */
+  language: z.string(),
+  /** Seconds. */
+  duration: z.number().describe("Length of the audio, in seconds."),
+  text: z.string(),
+  /** Unless `timestamp_granularities[]` asks for words only. */
+  segments: z.array(OpenAISegment).optional(),
+  /** With `timestamp_granularities[]=word`. */
+  words: z.array(OpenAIWord).optional(),
+  usage: Usage,
+});
+
+/** One speaker's stretch of the transcript, as `diarized_json` lists it. */
+export const DiarizedSegment = z.object({
+  type: z.literal("transcript.text.segment"),
+  id: z.string().describe('Unique within the answer: "seg_001", "seg_002", …'),
+  start: z.number().describe("Start, in seconds."),
+  end: z.number().describe("End, in seconds."),
+  text: z.string(),
+  speaker: z
+    .string()
+    .describe(
+      "The known speaker's name (`known_speaker_names[]`, or a saved voice's name) when the voice matched; otherwise A, B, C… in order of first speech.",
+    ),
+});
+
+/** `response_format=diarized_json` (model `gpt-4o-transcribe-diarize`). */
+export const DiarizedTranscription = z.object({
+  task: z.literal("transcribe"),
+  duration: z.number().describe("Length of the audio, in seconds."),
+  text: z.string(),
+  segments: z.array(DiarizedSegment),
+  usage: Usage,
+});

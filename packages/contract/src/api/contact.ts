@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { LOCALES } from "../users/repo.js";
+import { LANGUAGES } from "../languages.js";
+
+// The contact form's message to support.
 
 /** The subjects the contact form offers. */
 export const CONTACT_SUBJECTS = [
@@ -39,7 +41,7 @@ export const ContactBody = z.object({
   /** The message itself. */
   message: requiredText("Message", CONTACT_LIMITS.message),
   /** The sender's interface language; default: their account's, else English. */
-  language: z.enum(LOCALES, { error: "Language must be en or zh-HK" }).optional(),
+  language: z.enum(LANGUAGES, { error: "Language must be en or zh-HK" }).optional(),
 });
 
 export type ContactInput = z.output<typeof ContactBody>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+// The admin pages: usage figures, the daily report, users and minute grants.
+
 /** Sales of one product in the period. */
 const ProductRevenue = z.object({
   /** The plan type or the pack size sold. */
@@ -101,6 +103,9 @@ export const AdminUser = z.object({
   packMinutes: z.number().int(),
   lastJobAt: z.string().nullable().describe("ISO-8601 UTC time of the newest job, or null."),
 });
+
+/** POST /api/admin/users/:id/minutes: the user. */
+export const AdminUserParams = z.object({ id: z.string() });
 
 /** POST /api/admin/users/:id/minutes body: a grant of minutes with its reason. */
 export const GrantMinutesBody = z.object({

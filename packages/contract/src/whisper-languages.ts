@@ -1,4 +1,5 @@
-/** The languages whisper knows, by ISO 639-1 code (whisper.cpp's table; "yue" from large-v3). */
+// The languages whisper knows, by ISO 639-1 code (whisper.cpp's table; "yue" from large-v3): what
+// the engine can be told to use, and so what the API accepts as a transcription's `language`.
 // prettier-ignore
 export const WHISPER_LANGUAGES: Readonly<Record<string, string>> = {
   en: "English", zh: "Chinese", de: "German", es: "Spanish", ru: "Russian", ko: "Korean",

@@ -1,7 +1,14 @@
-import { MAX_VOICES } from "@verbatim/contract";
 import { z } from "zod";
-import { SpeakerName } from "../transcriptions/schema.js";
-import { MAX_VOICE_CLIP_SECONDS } from "./service.js";
+import { MAX_VOICES } from "../speakers.js";
+import { SpeakerName } from "./transcriptions.js";
+
+// Saved voices: diarized speakers are labelled with the name of a voice that matches.
+
+/**
+ * Longest clip a voice is made from, in seconds. A voice needs a few seconds of one person; a
+ * minute is plenty, and it bounds the work (the embedding runs while the request waits).
+ */
+export const MAX_VOICE_CLIP_SECONDS = 60;
 
 /** A saved voice (its embedding is never sent back: it stays on the server). */
 export const Voice = z.object({

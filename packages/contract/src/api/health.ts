@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { ModelPreparationSchema } from "./models.js";
+
+// GET /api/health: whether each part of the service works, in plain words.
+
+const Check = z.object({ ok: z.boolean(), detail: z.string() });
+
+/** A model the server is configured to use (fast or accurate), as health reports it. */
+export const ConfiguredModel = z.object({
+  name: z.string(),
+  installed: z.boolean(),
+  /** Why a model given as a path cannot be used. */
+  detail: z.string().optional(),
+  /** Not installed: being downloaded (with progress), failed, or left to the admin. */
+  preparation: ModelPreparationSchema.optional(),
+});
+
+export const HealthResponse = z.object({
+  /** "preparing": everything works but a default model is still downloading (first start). */
+  status: z.enum(["ok", "preparing", "degraded"]),
+  database: Check,
+  queue: Check,
+  ffmpeg: Check,
+  engine: z.object({
+    ok: z.boolean(),
+    detail: z.string(),
+    whisperVersion: z.string().optional(),
+    backend: z
+      .object({
+        kind: z.enum(["cpu", "cuda", "vulkan"]),
+        name: z.string(),
+        fallback: z.string().optional(),
+      })
+      .optional(),
+  }),
+  models: z.object({
+    ok: z.boolean(),
+    installed: z.array(z.string()),
+    /** "preparing" while a default model downloads; "missing" when one needs the admin. */
+    state: z.enum(["ready", "preparing", "missing"]),
+    fast: ConfiguredModel,
+    accurate: ConfiguredModel,
+    hint: z.string().optional(),
+  }),
+});

@@ -1,0 +1,196 @@
+import { CHINESE_SCRIPTS } from "@verbatim/subtitles/chinese-script";
+import { STYLE_NAMES } from "@verbatim/subtitles";
+import { z } from "zod";
+import { isSupportedLanguage } from "../whisper-languages.js";
+import { TranscriptionSummary } from "./transcriptions.js";
+
+// Starting a transcription: the upload's options, in one request (POST /api/transcribe) or in
+// chunks (POST /api/uploads/chunk, then /combine), and the answer when it is not awaited.
+
+const boolText = (name: string) =>
+  z
+    .enum(["true", "false"], { error: `${name} must be "true" or "false"` })
+    .default("true")
+    .transform((value) => value === "true");
+
+/** The text fields of an upload (multipart `/api/transcribe`, or the JSON of `/combine`). */
+export const UploadOptions = z.object({
+  source: z.literal("file", { error: 'source must be "file"' }).optional(),
+  model: z.string().trim().max(200).optional(),
+  generateTimestamps: z.union([z.boolean(), boolText("generateTimestamps")]).default(true),
+  language: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isSupportedLanguage, {
+      message: 'language must be "auto" or a supported language code such as en, zh, ja',
+    })
+    .default("auto"),
+  task: z
+    .enum(["transcribe", "translate"], { error: 'task must be "transcribe" or "translate"' })
+    .default("transcribe"),
+  chineseScript: z
+    .enum([...CHINESE_SCRIPTS, "none"], {
+      error: `chineseScript must be one of ${CHINESE_SCRIPTS.join(", ")}, none`,
+    })
+    .optional(),
+  /** Subtitle style preset: line length, reading speed, time on screen (default standard). */
+  style: z
+    .enum(STYLE_NAMES, { error: `style must be one of ${STYLE_NAMES.join(", ")}` })
+    .optional(),
+  /** Initial prompt for the decoder: names, vocabulary and style to expect. */
+  prompt: z.string().max(10_000, "prompt must be at most 10000 characters").optional(),
+  /** Starting decoder temperature, 0 (default) to 1; the server may raise it on a bad window. */
+  temperature: z.coerce
+    .number({ error: "temperature must be a number between 0 and 1" })
+    .min(0, "temperature must be between 0 and 1")
+    .max(1, "temperature must be between 0 and 1")
+    .optional(),
+  /** Speaker diarization (checked by parseSpeakersOption: 400 INVALID_SPEAKERS). */
+  speakers: z.union([z.string(), z.number()]).optional(),
+});
+
+export type UploadOptionsInput = z.input<typeof UploadOptions>;
+
+/** `Idempotency-Key`: a retry within 24 hours gets the first request's job, charged once. */
+export const IdempotencyKeyHeader = z
+  .string()
+  .optional()
+  .describe(
+    "1 to 255 visible ASCII characters (a UUID, say): a retry with the same key within 24 hours gets the job the first request made and is not charged again; the same key with a different request is 409.",
+  );
+
+/** The headers of a request that starts a job (unknown headers pass through untouched). */
+export const StartJobHeaders = z.looseObject({
+  "idempotency-key": IdempotencyKeyHeader,
+  prefer: z
+    .string()
+    .optional()
+    .describe("`respond-async`: answer 202 with the job's id at once instead of waiting."),
+});
+
+/** The fields of an upload as the OpenAPI document shows them (multipart sends text). */
+export const UploadFieldsDoc = z.object({
+  source: z.literal("file").optional().describe("Always `file` when given."),
+  model: z
+    .string()
+    .optional()
+    .describe(
+      "`whisper-1` (fast, the default), `gpt-4o-transcribe` (accurate), or an installed model's name.",
+    ),
+  generateTimestamps: z
+    .enum(["true", "false"])
+    .optional()
+    .describe("Word timings for the cues (default `true`)."),
+  language: z
+    .string()
+    .optional()
+    .describe("`auto` (default: detected) or an ISO-639-1 code such as `en`, `zh`, `ja`."),
+  task: z
+    .enum(["transcribe", "translate"])
+    .optional()
+    .describe("`transcribe` (default) or `translate` into English."),
+  chineseScript: z
+    .enum([...CHINESE_SCRIPTS, "none"])
+    .optional()
+    .describe("Write Chinese in this script (`hk` by default for zh-HK accounts)."),
+  style: z
+    .enum(STYLE_NAMES)
+    .optional()
+    .describe("Subtitle style preset: line length, reading speed, time on screen."),
+  prompt: z
+    .string()
+    .optional()
+    .describe("Initial prompt for the decoder (up to 10000 characters): names and vocabulary."),
+  temperature: z
+    .string()
+    .optional()
+    .describe("Starting decoder temperature, `0` (default) to `1`."),
+  speakers: z
+    .string()
+    .optional()
+    .describe(
+      "Speaker diarization: `off` (default), `auto`, a number of speakers `1` to `10`, or a range `MIN-MAX` such as `2-4`. Subtitles then carry a `speaker`; saved voices label speakers by name. Costs the same minutes as without. 400 INVALID_SPEAKERS for other values; 503 DIARIZATION_MODEL_MISSING when the diarization models are not installed.",
+    ),
+});
+
+/** POST /api/transcribe's multipart body, for the OpenAPI document. */
+export const TranscribeUploadDoc = UploadFieldsDoc.extend({
+  file: z
+    .string()
+    .meta({ format: "binary" })
+    .describe("The audio or video file (any format ffmpeg reads); send it after the fields."),
+});
+
+/** The answer to an upload sent with `Prefer: respond-async`. */
+export const AcceptedResponse = z.object({
+  id: z.string(),
+  status: TranscriptionSummary.shape.status,
+  /** Where to follow it: the SSE stream. */
+  eventsUrl: z.string(),
+});
+
+/** Highest chunk index accepted (100 MB in 15 MB chunks needs 7; small chunks need more). */
+export const MAX_CHUNK_INDEX = 9_999;
+
+/** The text fields of POST /api/uploads/chunk (multipart sends text). */
+export const ChunkFields = z.object({
+  chunkIndex: z.coerce
+    .number({ error: "chunkIndex must be a whole number" })
+    .int("chunkIndex must be a whole number")
+    .min(0, "chunkIndex must be 0 or more")
+    .max(MAX_CHUNK_INDEX, `chunkIndex must be at most ${MAX_CHUNK_INDEX}`),
+  /** 0 when the client does not say. */
+  totalChunks: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_CHUNK_INDEX + 1)
+    .default(0),
+  sessionId: z.string().max(64).optional(),
+  chunkId: z.string().max(200).optional(),
+  chunkSize: z.coerce.number().int().min(0).optional(),
+  originalFileSize: z.coerce.number().int().min(0).optional(),
+});
+
+/** The chunk's multipart body, for the OpenAPI document (the handler reads it itself). */
+export const ChunkUploadDoc = z.object({
+  chunkIndex: z.string().describe("Which chunk this is, counted from 0."),
+  totalChunks: z.string().optional().describe("How many chunks the file has."),
+  sessionId: z
+    .string()
+    .optional()
+    .describe("From the second chunk on: the sessionId the first chunk's answer gave."),
+  chunkId: z.string().optional().describe("The client's own name for the chunk."),
+  chunkSize: z.string().optional().describe("The chunk's size, in bytes."),
+  originalFileSize: z.string().optional().describe("The whole file's size, in bytes."),
+  file: z
+    .string()
+    .meta({ format: "binary" })
+    .describe("The chunk's bytes (at most 25 MB); send it after the fields."),
+});
+
+/** The answer to a stored chunk. */
+export const ChunkResponse = z.object({
+  sessionId: z.string(),
+  /** Where the server filed the chunk, as an opaque reference (not a path on disk). */
+  path: z.string(),
+  chunkIndex: z.number().int(),
+  receivedBytes: z.number().int().describe("Bytes of this chunk stored."),
+});
+
+/** POST /api/uploads/combine: the session to join, and the upload's options. */
+export const CombineBody = UploadOptions.extend({
+  sessionId: z.string().max(64),
+  fileName: z.string().trim().min(1).max(255),
+  totalChunks: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_CHUNK_INDEX + 1),
+  originalFileSize: z.number().int().min(0).default(0),
+  chunkIds: z
+    .array(z.string().max(200))
+    .max(MAX_CHUNK_INDEX + 1)
+    .optional(),
+});
