@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { ApiKeyListing as ApiKeyListingSchema } from "@verbatim/contract/api";
 import { z } from "zod";
 import { hashToken } from "../auth/tokens.js";
 import type { Db } from "../db/database.js";
@@ -27,13 +28,7 @@ export const MAX_LIVE_KEYS = 20;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** A key as its owner sees it in lists. */
-export interface ApiKeyListing {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type ApiKeyListing = z.output<typeof ApiKeyListingSchema>;
 
 function present(row: ApiKeyRow): ApiKeyListing {
   return {

@@ -1,4 +1,6 @@
 import { PLANS, type PaidPlan, type PlanType } from "@verbatim/contract";
+import type { UpgradeQuote as UpgradeQuoteSchema } from "@verbatim/contract/api";
+import type { z } from "zod";
 
 /** The smallest first payment an upgrade asks for (Stripe's minimum charge in US dollars). */
 export const MIN_CHARGE_CENTS = 50;
@@ -13,17 +15,7 @@ export interface PaidPeriod {
 }
 
 /** What an upgrade costs today. */
-export interface UpgradeQuote {
-  plan: PaidPlan;
-  /** The new plan's monthly price. */
-  priceCents: number;
-  /** The unused part of the current paid period, taken off the first payment. */
-  creditCents: number;
-  /** The first payment: price less credit. */
-  dueCents: number;
-  /** The plan the credit comes from, when there is one. */
-  creditFrom: PlanType | null;
-}
+export type UpgradeQuote = z.output<typeof UpgradeQuoteSchema>;
 
 /**
  * The price of moving to `plan` now. A move up from a paid plan credits the part of the paid

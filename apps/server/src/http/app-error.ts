@@ -1,3 +1,6 @@
+import type { ErrorResponse } from "@verbatim/contract/api";
+import type { z } from "zod";
+
 /** An error with a stable code, an HTTP status and a message fit to show the user. */
 export class AppError extends Error {
   override readonly name = "AppError";
@@ -13,11 +16,7 @@ export class AppError extends Error {
 }
 
 /** The body of every error response: the client shows `"{status}: {message}"`. */
-export interface ErrorBody {
-  code: string;
-  message: string;
-  details?: Record<string, unknown>;
-}
+export type ErrorBody = z.output<typeof ErrorResponse>;
 
 /** Shortcuts for common errors. */
 export const errors = {

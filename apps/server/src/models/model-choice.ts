@@ -1,9 +1,11 @@
+import type { ModelListing as ModelListingSchema } from "@verbatim/contract/api";
 import { listInstalledModels, type InstalledModel } from "@verbatim/engine";
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
+import type { z } from "zod";
 import type { Config } from "../config.js";
 import { AppError } from "../http/app-error.js";
-import type { ModelPreparation, ModelPreparationStatus } from "./model-preparation.js";
+import type { ModelPreparation } from "./model-preparation.js";
 
 /**
  * The public model names, kept as the API's names so OpenAI clients work unchanged: each stands
@@ -49,14 +51,7 @@ export interface ModelChoice {
 }
 
 /** One model as `GET /api/models` lists it. */
-export interface ModelListing {
-  id: string;
-  engineModel: string;
-  installed: boolean;
-  description: string;
-  /** For a configured model that is not installed: its download or what to do by hand. */
-  preparation?: ModelPreparationStatus;
-}
+export type ModelListing = z.output<typeof ModelListingSchema>;
 
 const CACHE_MS = 5_000;
 

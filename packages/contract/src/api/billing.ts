@@ -37,14 +37,18 @@ export const QuoteQuery = z.object({ plan: z.string().max(40) });
 /** What moving to a paid plan costs today (an upgrade's credit taken off). */
 export const UpgradeQuote = z.object({
   plan: z.enum(PAID_PLANS),
+  /** The new plan's monthly price. */
   priceCents: z.number().int().describe("The plan's monthly price, in US cents."),
+  /** The unused part of the current paid period, taken off the first payment. */
   creditCents: z
     .number()
     .int()
     .describe(
       "Taken off the first payment for the unused part of the current paid period, in US cents.",
     ),
+  /** The first payment: price less credit. */
   dueCents: z.number().int().describe("The first payment, in US cents."),
+  /** The plan the credit comes from, when there is one. */
   creditFrom: z.string().nullable().describe("The plan the credit comes from."),
 });
 
