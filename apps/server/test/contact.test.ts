@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { CONTACT_SUBJECTS } from "@verbatim/contract/api";
+import { CONTACT_SUBJECTS } from "@verbatim/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderContactMail } from "../src/contact/contact-mail.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";

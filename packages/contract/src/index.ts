@@ -15,6 +15,8 @@ export { ACTIVE_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "./jobs.js";
 export { LANGUAGES, languageFromPreferences, type Language } from "./languages.js";
 export { isSupportedLanguage, WHISPER_LANGUAGES } from "./whisper-languages.js";
 export { ERROR_TEXTS, errorTextFor } from "./error-texts.js";
+export { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects.js";
+export { MAX_API_KEYS, MAX_GRANT_MINUTES, MAX_SPEAKER_NAME } from "./limits.js";
 export {
   formatSpeakersOption,
   MAX_SPEAKERS,

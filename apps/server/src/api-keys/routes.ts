@@ -1,3 +1,4 @@
+import { MAX_API_KEYS } from "@verbatim/contract";
 import {
   ApiKeyIdParams,
   ApiKeyListing,
@@ -43,7 +44,7 @@ export function apiKeyRoutes(context: { db: Db; now?: () => Date }): FastifyPlug
         ...auth,
         schema: {
           summary: "Create an API key; the whole key is in this answer only",
-          description: `At most 20 live keys per user (409 TOO_MANY_API_KEYS). Send the key as \`Authorization: Bearer vb_…\` to the OpenAI-compatible API under /v1.`,
+          description: `At most ${MAX_API_KEYS} live keys per user (409 TOO_MANY_API_KEYS). Send the key as \`Authorization: Bearer vb_…\` to the OpenAI-compatible API under /v1.`,
           tags: ["api-keys"],
           security,
           body: CreateApiKeyBody,

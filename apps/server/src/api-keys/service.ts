@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { MAX_API_KEYS } from "@verbatim/contract";
 import type { ApiKeyListing as ApiKeyListingSchema } from "@verbatim/contract/api";
 import { z } from "zod";
 import { hashToken } from "../auth/tokens.js";
@@ -20,9 +21,6 @@ export const API_KEY_PREFIX = "vb_";
 
 /** How many characters of a key lists show: `vb_` and 8 more. */
 const SHOWN_CHARACTERS = API_KEY_PREFIX.length + 8;
-
-/** At most this many live keys per user. */
-export const MAX_LIVE_KEYS = 20;
 
 /** Writes `last_used_at` at most this often per key, so busy keys do not write on every call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -47,7 +45,7 @@ export async function listApiKeys(db: Db, user: User): Promise<ApiKeyListing[]> 
 
 /**
  * Creates a key: `vb_` and 32 random bytes (base64url). Only its SHA-256 is kept, so the key
- * itself is in this answer and nowhere else. 409 TOO_MANY_API_KEYS past {@link MAX_LIVE_KEYS}.
+ * itself is in this answer and nowhere else. 409 TOO_MANY_API_KEYS past {@link MAX_API_KEYS}.
  */
 export async function createApiKey(
   db: Db,
@@ -55,11 +53,11 @@ export async function createApiKey(
   name: string,
   now: Date,
 ): Promise<{ id: string; name: string; prefix: string; key: string; createdAt: string }> {
-  if ((await countLiveApiKeys(db, user.id)) >= MAX_LIVE_KEYS) {
+  if ((await countLiveApiKeys(db, user.id)) >= MAX_API_KEYS) {
     throw new AppError(
       409,
       "TOO_MANY_API_KEYS",
-      `You can have at most ${MAX_LIVE_KEYS} API keys. Revoke one you no longer use first.`,
+      `You can have at most ${MAX_API_KEYS} API keys. Revoke one you no longer use first.`,
     );
   }
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;

@@ -1,3 +1,4 @@
+import { MAX_GRANT_MINUTES } from "@verbatim/contract";
 import type { Db } from "../db/database.js";
 import { AppError } from "../http/app-error.js";
 import {
@@ -7,9 +8,6 @@ import {
   withUserLock,
   type MinuteBalance,
 } from "./ledger-entries.js";
-
-/** The most minutes one grant may give (a typo guard, not a business rule). */
-export const MAX_GRANT_MINUTES = 100_000;
 
 /** An admin's grant of minutes to a user, with the reason recorded in the ledger. */
 export interface MinuteGrant {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_GRANT_MINUTES } from "../limits.js";
 
 // The admin pages: usage figures, the daily report, users and minute grants.
 
@@ -109,7 +110,7 @@ export const AdminUserParams = z.object({ id: z.string() });
 
 /** POST /api/admin/users/:id/minutes body: a grant of minutes with its reason. */
 export const GrantMinutesBody = z.object({
-  minutes: z.number().int().min(1).max(100_000),
+  minutes: z.number().int().min(1).max(MAX_GRANT_MINUTES),
   pool: z.enum(["plan", "pack"]).default("pack"),
   reason: z.string().trim().min(1).max(500),
   /** The client's id for this grant: sending it again grants once. */

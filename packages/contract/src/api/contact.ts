@@ -1,17 +1,8 @@
 import { z } from "zod";
+import { CONTACT_SUBJECTS } from "../contact-subjects.js";
 import { LANGUAGES } from "../languages.js";
 
 // The contact form's message to support.
-
-/** The subjects the contact form offers. */
-export const CONTACT_SUBJECTS = [
-  "General Inquiry",
-  "Technical Support",
-  "Billing Question",
-  "Feature Request",
-  "Partnership",
-  "Other",
-] as const;
 
 /** Longest accepted name and message, in characters. */
 export const CONTACT_LIMITS = { name: 200, message: 5000 } as const;

@@ -1,6 +1,7 @@
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { JOB_STATUSES } from "../jobs.js";
+import { MAX_SPEAKER_NAME } from "../limits.js";
 
 // A user's transcriptions: the history, one with its subtitles, edits, exports.
 
@@ -165,9 +166,6 @@ export const ExportQuery = z.object({
 const SpeakerId = z
   .string()
   .regex(/^S[1-9]\d{0,2}$/, 'a speaker id is "S" and a number, e.g. "S1"');
-
-/** The longest name of a speaker or saved voice. */
-export const MAX_SPEAKER_NAME = 100;
 
 /** A speaker's or voice's name: trimmed, one line, at most MAX_SPEAKER_NAME characters. */
 export const SpeakerName = z

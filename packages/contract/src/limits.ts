@@ -1,0 +1,10 @@
+// Limits the server enforces that the web app also states, or checks before asking.
+
+/** The longest name of a speaker or saved voice, in characters. */
+export const MAX_SPEAKER_NAME = 100;
+
+/** The most minutes one admin grant may give (a typo guard, not a business rule). */
+export const MAX_GRANT_MINUTES = 100_000;
+
+/** The most live API keys one account may hold (409 TOO_MANY_API_KEYS past it). */
+export const MAX_API_KEYS = 20;
