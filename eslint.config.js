@@ -29,6 +29,19 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
+      // The API's schemas are for types here: importing them as values would bundle them.
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "@verbatim/contract/api",
+              message: "Import types only (import type): the schemas' code is the server's.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   {

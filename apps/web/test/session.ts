@@ -1,9 +1,5 @@
 import { vi } from "vitest";
 
-/** A JSON response as the API sends it. */
-export const jsonResponse = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-
 /** A signed-in session as the app keeps it: a token that expires in 30 days. */
 export function signIn(token = "token-1"): void {
   localStorage.setItem("authToken", token);

@@ -1,5 +1,5 @@
 import { storedToken, storeSession } from "./auth-storage";
-import type { SessionResponse } from "./types";
+import type { ErrorBody, SessionResponse } from "./types";
 
 /** A failed call: the status, the server's code and message, shown as `"{status}: {text}"`. */
 export class ApiError extends Error {
@@ -21,11 +21,7 @@ export class ApiError extends Error {
 async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
   try {
-    const body = JSON.parse(text) as {
-      code?: string;
-      message?: string;
-      details?: Record<string, unknown>;
-    };
+    const body = JSON.parse(text) as Partial<ErrorBody>;
     if (typeof body.message === "string") {
       return new ApiError(response.status, body.code, body.message, body.details);
     }
@@ -33,6 +29,15 @@ async function errorFrom(response: Response): Promise<ApiError> {
     // not JSON: fall through to the text
   }
   return new ApiError(response.status, undefined, text || response.statusText);
+}
+
+/** A query string of `query`'s values in their order, leaving out those not set. */
+export function queryString(query: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(name, String(value));
+  }
+  return params.toString();
 }
 
 /** Headers every call carries: the Bearer token when one is stored (cookies go too). */

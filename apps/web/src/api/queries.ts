@@ -1,7 +1,8 @@
 import { QueryClient, useQuery } from "@tanstack/react-query";
 import { useSession } from "../auth/session";
-import { api, isUnauthorized } from "./client";
-import type { ActiveSubscription, PlanType, User } from "./types";
+import { api, isUnauthorized, queryString } from "./client";
+import type { PlanType } from "@verbatim/contract";
+import type { ActiveSubscription, QuoteQuery, UpgradeQuote, User } from "./types";
 
 export const queryKeys = {
   me: ["me"] as const,
@@ -34,22 +35,15 @@ export function useMe() {
   });
 }
 
-/** What moving to a paid plan costs today (an upgrade's credit taken off). */
-export interface UpgradeQuote {
-  plan: PlanType;
-  priceCents: number;
-  creditCents: number;
-  dueCents: number;
-  creditFrom: PlanType | null;
-}
-
 /** The price of `plan` today for the signed-in user; off for visitors and when not asked. */
 export function useUpgradeQuote(plan: PlanType, enabled: boolean) {
   const { token } = useSession();
   return useQuery({
     queryKey: [...queryKeys.subscription, "quote", plan],
     queryFn: ({ signal }) =>
-      api<UpgradeQuote>(`/api/subscriptions/quote?plan=${encodeURIComponent(plan)}`, { signal }),
+      api<UpgradeQuote>(`/api/subscriptions/quote?${queryString({ plan } satisfies QuoteQuery)}`, {
+        signal,
+      }),
     enabled: Boolean(token) && enabled,
     staleTime: 60_000,
   });

@@ -1,44 +1,86 @@
-// The shapes the API answers with (apps/server presenters).
+import type * as api from "@verbatim/contract/api";
+import type { z } from "zod";
 
-export interface User {
-  id: string;
-  email: string;
-  name: string | null;
-  createdAt: string;
-  /** Plan minutes left this period. */
-  credits: number;
-  /** Purchased pack minutes left. */
-  additionalCredits: number;
-  isAdmin: boolean;
-}
+// The shapes the API answers with and is sent, named for the web app. Each is taken from the
+// contract's schema of the route (the one the server validates and documents with), never
+// written out again: what the server answers is the schema's output, what it is sent its input.
+// Type-only imports: no zod code enters the bundle from here.
 
-export type PlanType = "free" | "basic" | "standard" | "pro";
-export type SubscriptionStatus = "active" | "inactive" | "cancelled" | "incomplete";
+type Answer<Schema extends z.ZodType> = z.output<Schema>;
+type Sent<Schema extends z.ZodType> = z.input<Schema>;
 
-export interface ActiveSubscription {
-  planType: PlanType;
-  status: SubscriptionStatus;
-  currentPeriodEnd: string | null;
-  /** A downgrade is scheduled: Free from currentPeriodEnd on. */
-  cancelAtPeriodEnd?: boolean;
-}
+/** Every error body: `{ code, message, details? }`. */
+export type ErrorBody = Answer<typeof api.ErrorResponse>;
+/** A plain `{ ok: true }`. */
+export type Ok = Answer<typeof api.OkResponse>;
 
-export interface LoginResponse {
-  token: string;
-  tokenExpiration: string;
-  user: User;
-}
+// Accounts and sessions.
+export type User = Answer<typeof api.UserResponse>;
+export type SessionResponse = Answer<typeof api.SessionResponse>;
+export type LoginResponse = Answer<typeof api.LoginResponse>;
+export type RegisterResponse = Answer<typeof api.RegisterResponse>;
+export type EmailConfirmed = Answer<typeof api.EmailConfirmed>;
+export type LoginBody = Sent<typeof api.LoginBody>;
+export type RegisterBody = Sent<typeof api.RegisterBody>;
+export type ForgotPasswordBody = Sent<typeof api.ForgotPasswordBody>;
+export type ResetPasswordBody = Sent<typeof api.ResetPasswordBody>;
+export type NameBody = Sent<typeof api.NameBody>;
+export type LanguageBody = Sent<typeof api.LanguageBody>;
+export type EmailChangeBody = Sent<typeof api.EmailChangeBody>;
+export type EmailConfirmBody = Sent<typeof api.EmailConfirmBody>;
+export type PasswordChangeBody = Sent<typeof api.PasswordChangeBody>;
+export type DeleteAccountBody = Sent<typeof api.DeleteAccountBody>;
 
-export interface SessionResponse {
-  token: string;
-  tokenExpiration: string;
-}
+// Plans, checkouts and minutes.
+export type ActiveSubscription = Answer<typeof api.ActiveSubscription>;
+export type CheckoutResponse = Answer<typeof api.CheckoutResponse>;
+/** A confirmed purchase: minutes available now and those it added. */
+export type ConfirmationResponse = Answer<typeof api.MinutesAdded>;
+export type DowngradeResponse = Answer<typeof api.DowngradeResponse>;
+export type UpgradeQuote = Answer<typeof api.UpgradeQuote>;
+export type QuoteQuery = Sent<typeof api.QuoteQuery>;
+export type PlanCheckoutDone = Sent<typeof api.PlanCheckoutDone>;
+export type PackCheckoutDone = Sent<typeof api.PackCheckoutDone>;
 
-export interface CheckoutResponse {
-  url: string;
-}
+// Transcriptions.
+/** A history row: the transcription and its job's state. */
+export type TranscriptionSummary = Answer<typeof api.TranscriptionSummary>;
+export type TranscriptionDetail = Answer<typeof api.TranscriptionDetail>;
+/** One subtitle as the API sends and takes it: times as `hh:mm:ss,mmm`. */
+export type Subtitle = Answer<typeof api.Subtitle>;
+export type ListQuery = Sent<typeof api.ListQuery>;
+export type ExportQuery = Sent<typeof api.ExportQuery>;
+/** PATCH /api/transcriptions/:id: rename, or save subtitles and speakers. */
+export type UpdateBody = Sent<typeof api.UpdateBody>;
+/** The fields of an upload, as multipart sends them (text). */
+export type UploadFields = Sent<typeof api.UploadOptions>;
+export type CombineBody = Sent<typeof api.CombineBody>;
+export type AcceptedResponse = Answer<typeof api.AcceptedResponse>;
+export type ChunkResponse = Answer<typeof api.ChunkResponse>;
+export type { JobEventName } from "@verbatim/contract/api";
+/** The data of the job event stream's event `Name`. */
+export type JobEventData<Name extends api.JobEventName> = Answer<(typeof api.JobEventData)[Name]>;
 
-export interface ConfirmationResponse {
-  minutes: number;
-  minutesAdded: number;
-}
+// Voices and API keys.
+export type Voice = Answer<typeof api.Voice>;
+export type VoiceList = Answer<typeof api.VoiceList>;
+export type VoiceNameBody = Sent<typeof api.VoiceName>;
+export type VoiceFromTranscription = Sent<typeof api.VoiceFromTranscription>;
+export type ApiKey = Answer<typeof api.ApiKeyListing>;
+export type CreatedApiKey = Answer<typeof api.CreatedApiKey>;
+export type CreateApiKeyBody = Sent<typeof api.CreateApiKeyBody>;
+
+// Models and health.
+export type ModelListing = Answer<typeof api.ModelListing>;
+export type Health = Answer<typeof api.HealthResponse>;
+
+// Admin.
+export type UsageReport = Answer<typeof api.UsageResponse>;
+export type DailyReport = Answer<typeof api.DailyReportResponse>;
+export type AdminUser = Answer<typeof api.AdminUser>;
+export type AdminUsersQuery = Sent<typeof api.AdminUsersQuery>;
+export type GrantMinutesBody = Sent<typeof api.GrantMinutesBody>;
+export type GrantMinutesResponse = Answer<typeof api.GrantMinutesResponse>;
+
+// The contact form.
+export type ContactBody = Sent<typeof api.ContactBody>;

@@ -17,7 +17,7 @@ import {
   storeUserName,
 } from "../api/auth-storage";
 import { api, isUnauthorized, rotateToken } from "../api/client";
-import type { LoginResponse } from "../api/types";
+import type { LoginResponse, Ok } from "../api/types";
 import { toast } from "../components/ui/toast-store";
 
 /** Expiry is checked this often. */
@@ -74,7 +74,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     let serverOk = true;
     try {
-      await api("/api/auth/logout", { method: "POST" });
+      await api<Ok>("/api/auth/logout", { method: "POST" });
     } catch {
       serverOk = false;
     }

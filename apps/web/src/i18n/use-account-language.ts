@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../api/client";
+import type { LanguageBody, Ok } from "../api/types";
 import { useSession } from "../auth/session";
 
 /** What this tab last told the server, so a page load does not send it again. */
@@ -18,7 +19,10 @@ export function useAccountLanguage(): void {
     if (!token || (language !== "en" && language !== "zh-HK")) return;
     const sent = `${token.slice(-12)}:${language}`;
     if (sessionStorage.getItem(SENT_KEY) === sent) return;
-    void api("/api/account/language", { method: "PUT", body: { language } }).then(
+    void api<Ok>("/api/account/language", {
+      method: "PUT",
+      body: { language } satisfies LanguageBody,
+    }).then(
       () => sessionStorage.setItem(SENT_KEY, sent),
       () => undefined, // tried again on the next change or page load
     );

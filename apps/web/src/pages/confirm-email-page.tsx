@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { ApiError, api } from "../api/client";
 import { queryKeys } from "../api/queries";
+import type { EmailConfirmBody, EmailConfirmed } from "../api/types";
 import { paths } from "../app/paths";
 import { useSession } from "../auth/session";
 import { Button } from "../components/ui/button";
@@ -21,9 +22,9 @@ export default function ConfirmEmailPage() {
   const email = params.get("email") ?? "";
   const confirm = useMutation({
     mutationFn: () =>
-      api<{ email: string }>("/api/account/email/confirm", {
+      api<EmailConfirmed>("/api/account/email/confirm", {
         method: "POST",
-        body: { token, email },
+        body: { token, email } satisfies EmailConfirmBody,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
   });

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { api } from "../api/client";
 import { queryKeys, useActiveSubscription, useMe } from "../api/queries";
+import type { DowngradeResponse } from "../api/types";
 import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Card, CardTitle } from "../components/ui/card";
@@ -12,12 +13,6 @@ import { DowngradeDetails, formatDate } from "../features/billing/downgrade-deta
 import { planName } from "../features/billing/checkout-codes";
 import { BusyNotice } from "../features/billing/status-card";
 import { messageOf } from "../features/billing/use-checkout-redirect";
-
-interface DowngradeResponse {
-  planType: string;
-  effective: "now" | "period_end";
-  currentPeriodEnd: string | null;
-}
 
 /** /downgrade: explains what happens to the current plan, then downgrades on confirmation. */
 export default function DowngradePage() {

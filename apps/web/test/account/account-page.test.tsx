@@ -3,8 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import AccountPage from "../../src/pages/account-page";
 import { renderRoutes } from "../render";
-import { json, mockApi, USER } from "./helpers";
+import { mockApi, USER } from "./helpers";
 import { signIn } from "../session";
+import type { ActiveSubscription, User, VoiceList } from "../../src/api/types";
+import { json } from "../api-answers";
 
 const routes = [
   { path: "/account", element: <AccountPage /> },
@@ -18,20 +20,22 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function account({ isAdmin = false, subscription = {} as Record<string, unknown> } = {}) {
+function account({ isAdmin = false, subscription = {} as Partial<ActiveSubscription> } = {}) {
   return mockApi({
-    "GET /api/auth/me": () => json({ ...USER, isAdmin, credits: 150, additionalCredits: 500 }),
+    "GET /api/auth/me": () =>
+      json({ ...USER, isAdmin, credits: 150, additionalCredits: 500 } satisfies User),
     "GET /api/subscriptions/active": () =>
       json({
         planType: "basic",
         status: "active",
         currentPeriodEnd: "2030-05-01T00:00:00.000Z",
+        cancelAtPeriodEnd: false,
         ...subscription,
-      }),
+      } satisfies ActiveSubscription),
     "DELETE /api/account": () => new Response(null, { status: 204 }),
     // The API keys and voices cards on the page list the user's keys and voices (none here).
     "GET /api/keys": () => json([]),
-    "GET /api/voices": () => json({ voices: [] }),
+    "GET /api/voices": () => json({ voices: [] } satisfies VoiceList),
   });
 }
 

@@ -3,7 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ForgotPasswordPage from "../../src/pages/forgot-password-page";
 import { renderRoutes } from "../render";
-import { json, mockApi } from "./helpers";
+import { mockApi } from "./helpers";
+import type { Ok } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 const routes = [
   { path: "/forgot-password", element: <ForgotPasswordPage /> },
@@ -36,7 +38,9 @@ describe("/forgot-password", { timeout: 30_000 }, () => {
   });
 
   it("sends the trimmed address and shows the neutral confirmation", async () => {
-    const fetch = mockApi({ "POST /api/auth/forgot-password": () => json({ ok: true }) });
+    const fetch = mockApi({
+      "POST /api/auth/forgot-password": () => json({ ok: true } satisfies Ok),
+    });
     await renderRoutes(routes, { path: "/forgot-password" });
     await submit("  ada@example.com ");
     expect(await screen.findByText("Check your e-mail")).toBeInTheDocument();
@@ -55,7 +59,7 @@ describe("/forgot-password", { timeout: 30_000 }, () => {
   it("answers the same when the server fails, so nobody learns whether an account exists", async () => {
     const fetch = mockApi({
       "POST /api/auth/forgot-password": () =>
-        json({ code: "INTERNAL", message: "Something broke" }, 500),
+        errorJson(500, { code: "INTERNAL", message: "Something broke" }),
     });
     await renderRoutes(routes, { path: "/forgot-password" });
     await submit("nobody@example.com");

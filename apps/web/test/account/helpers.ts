@@ -1,12 +1,5 @@
 import { onTestFinished, vi } from "vitest";
-
-/** A JSON answer as the API sends it. */
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
-}
+import type { User } from "../../src/api/types";
 
 /**
  * Mocks fetch with a handler per "METHOD path". Any other call fails the test: the fetch
@@ -42,4 +35,4 @@ export const USER = {
   credits: 20,
   additionalCredits: 0,
   isAdmin: false,
-};
+} satisfies User;

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import LoginPage from "../../src/pages/login-page";
 import { renderRoutes } from "../render";
-import { json, mockApi, USER } from "./helpers";
+import { mockApi, USER } from "./helpers";
+import type { LoginResponse } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 const routes = [
   {
@@ -55,7 +57,11 @@ describe("/login", { timeout: 30_000 }, () => {
   it("stores the token and goes back to the page that asked for login", async () => {
     const fetch = mockApi({
       "POST /api/auth/login": () =>
-        json({ token: "tok-123", tokenExpiration: "2099-01-01T00:00:00.000Z", user: USER }),
+        json({
+          token: "tok-123",
+          tokenExpiration: "2099-01-01T00:00:00.000Z",
+          user: USER,
+        } satisfies LoginResponse),
     });
     const { router } = await renderRoutes(routes, { path: "/login" });
     await router.navigate("/login", { state: { from: "/history" } });
@@ -73,7 +79,11 @@ describe("/login", { timeout: 30_000 }, () => {
   it("goes home after login when nothing asked for it", async () => {
     mockApi({
       "POST /api/auth/login": () =>
-        json({ token: "t", tokenExpiration: "2099-01-01T00:00:00.000Z", user: USER }),
+        json({
+          token: "t",
+          tokenExpiration: "2099-01-01T00:00:00.000Z",
+          user: USER,
+        } satisfies LoginResponse),
     });
     await renderRoutes(routes, { path: "/login" });
     await fillIn("ada@example.com", "secret-pw");
@@ -83,7 +93,7 @@ describe("/login", { timeout: 30_000 }, () => {
   it("shows 'Login failed' with the reason for the error's code, and the fallback without one", async () => {
     mockApi({
       "POST /api/auth/login": () =>
-        json({ code: "INVALID_CREDENTIALS", message: "Invalid email or password." }, 401),
+        errorJson(401, { code: "INVALID_CREDENTIALS", message: "Invalid email or password." }),
     });
     await renderRoutes(routes, { path: "/login" });
     await fillIn("ada@example.com", "wrong-pw");

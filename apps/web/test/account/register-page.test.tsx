@@ -5,7 +5,9 @@ import { Toaster } from "../../src/components/ui/toaster";
 import LoginPage from "../../src/pages/login-page";
 import RegisterPage from "../../src/pages/register-page";
 import { renderRoutes } from "../render";
-import { json, mockApi, USER } from "./helpers";
+import { mockApi, USER } from "./helpers";
+import type { LoginResponse, RegisterResponse } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 const routes = [
   {
@@ -56,7 +58,9 @@ describe("/register", { timeout: 30_000 }, () => {
   });
 
   it("sends name, e-mail and the interface language, then tells the user to check their e-mail", async () => {
-    const fetch = mockApi({ "POST /api/auth/register": () => json({ emailSent: true }, 201) });
+    const fetch = mockApi({
+      "POST /api/auth/register": () => json({ emailSent: true } satisfies RegisterResponse, 201),
+    });
     await renderRoutes(routes, { path: "/register" });
     await fillIn("Ada Lovelace", "ada@example.com");
     // On the login page, with the address it was sent to.
@@ -80,7 +84,9 @@ describe("/register", { timeout: 30_000 }, () => {
   });
 
   it("registers in Traditional Chinese with language zh-HK", async () => {
-    const fetch = mockApi({ "POST /api/auth/register": () => json({ emailSent: true }, 201) });
+    const fetch = mockApi({
+      "POST /api/auth/register": () => json({ emailSent: true } satisfies RegisterResponse, 201),
+    });
     await renderRoutes(routes, { path: "/register", language: "zh-HK" });
     const user = userEvent.setup();
     const [name, email] = screen.getAllByRole("textbox");
@@ -95,7 +101,14 @@ describe("/register", { timeout: 30_000 }, () => {
   it("signs in straight away when the server answers with a session", async () => {
     mockApi({
       "POST /api/auth/register": () =>
-        json({ token: "tok-new", tokenExpiration: "2099-01-01T00:00:00.000Z", user: USER }, 201),
+        json(
+          {
+            token: "tok-new",
+            tokenExpiration: "2099-01-01T00:00:00.000Z",
+            user: USER,
+          } satisfies LoginResponse,
+          201,
+        ),
     });
     await renderRoutes(routes, { path: "/register" });
     await fillIn("Ada", "ada@example.com");
@@ -106,7 +119,7 @@ describe("/register", { timeout: 30_000 }, () => {
   it("shows 'Registration failed' and stays on the form when the server refuses", async () => {
     mockApi({
       "POST /api/auth/register": () =>
-        json({ code: "RATE_LIMITED", message: "Too many attempts." }, 429),
+        errorJson(429, { code: "RATE_LIMITED", message: "Too many attempts." }),
     });
     await renderRoutes(routes, { path: "/register" });
     await fillIn("Ada", "ada@example.com");

@@ -3,7 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import ResetPasswordPage from "../../src/pages/reset-password-page";
 import { renderRoutes } from "../render";
-import { json, mockApi } from "./helpers";
+import { mockApi } from "./helpers";
+import type { Ok } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 const routes = [
   { path: "/reset-password", element: <ResetPasswordPage /> },
@@ -57,7 +59,7 @@ describe("/reset-password", { timeout: 30_000 }, () => {
   it("shows the server's password refusal by its code, in the user's language", async () => {
     mockApi({
       "POST /api/auth/reset-password": () =>
-        json({ code: "PASSWORD_TOO_WEAK", message: "This password is too common." }, 400),
+        errorJson(400, { code: "PASSWORD_TOO_WEAK", message: "This password is too common." }),
     });
     await renderRoutes(routes, { path: "/reset-password?token=abc", language: "zh-HK" });
     const user = userEvent.setup();
@@ -79,7 +81,9 @@ describe("/reset-password", { timeout: 30_000 }, () => {
   });
 
   it("sets up an account with setup=true, then offers Go to Login", async () => {
-    const fetch = mockApi({ "POST /api/auth/reset-password": () => json({ ok: true }) });
+    const fetch = mockApi({
+      "POST /api/auth/reset-password": () => json({ ok: true } satisfies Ok),
+    });
     await renderRoutes(routes, { path: "/reset-password?token=abc&setup=true" });
     expect(
       screen.getByRole("heading", { level: 1, name: "Set up your account" }),
@@ -98,7 +102,7 @@ describe("/reset-password", { timeout: 30_000 }, () => {
   it("explains a refused or failed reset", async () => {
     mockApi({
       "POST /api/auth/reset-password": () =>
-        json({ code: "INVALID_TOKEN", message: "Expired" }, 400),
+        errorJson(400, { code: "INVALID_TOKEN", message: "Expired" }),
     });
     await renderRoutes(routes, { path: "/reset-password?token=abc" });
     await submit("long-enough-1", "long-enough-1");

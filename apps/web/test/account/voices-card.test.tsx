@@ -4,9 +4,16 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import { VoicesCard } from "../../src/features/voices/voices-card";
 import { renderPage } from "../render";
-import { json, mockApi } from "./helpers";
+import { mockApi } from "./helpers";
+import type { Voice, VoiceList } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
-const ANN = { id: "v1", name: "Ann", createdAt: "2026-11-20T10:00:00.000Z", seconds: 14.6 };
+const ANN = {
+  id: "v1",
+  name: "Ann",
+  createdAt: "2026-11-20T10:00:00.000Z",
+  seconds: 14.6,
+} satisfies Voice;
 
 async function renderCard(language?: "zh-HK") {
   await renderPage(
@@ -22,7 +29,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("saved voices in the account", () => {
   it("lists voices with date and length, and says how they are kept", async () => {
-    mockApi({ "GET /api/voices": () => json({ voices: [ANN] }) });
+    mockApi({ "GET /api/voices": () => json({ voices: [ANN] } satisfies VoiceList) });
     await renderCard();
     const list = await screen.findByRole("list", { name: "Voices" });
     expect(within(list).getByText("Ann")).toBeInTheDocument();
@@ -32,8 +39,8 @@ describe("saved voices in the account", () => {
 
   it("renames a voice", async () => {
     const api = mockApi({
-      "GET /api/voices": () => json({ voices: [ANN] }),
-      "PATCH /api/voices/v1": () => json({ ...ANN, name: "Ann Lee" }),
+      "GET /api/voices": () => json({ voices: [ANN] } satisfies VoiceList),
+      "PATCH /api/voices/v1": () => json({ ...ANN, name: "Ann Lee" } satisfies Voice),
     });
     await renderCard();
     await userEvent.click(await screen.findByRole("button", { name: "Rename the voice Ann" }));
@@ -47,7 +54,7 @@ describe("saved voices in the account", () => {
 
   it("deletes a voice only after confirming", async () => {
     const api = mockApi({
-      "GET /api/voices": () => json({ voices: [ANN] }),
+      "GET /api/voices": () => json({ voices: [ANN] } satisfies VoiceList),
       "DELETE /api/voices/v1": () => new Response(null, { status: 204 }),
     });
     await renderCard();
@@ -62,10 +69,13 @@ describe("saved voices in the account", () => {
   it("adds a voice from a clip, as a multipart upload", async () => {
     let sent: FormData | null = null;
     mockApi({
-      "GET /api/voices": () => json({ voices: [] }),
+      "GET /api/voices": () => json({ voices: [] } satisfies VoiceList),
       "POST /api/voices": (init) => {
         sent = init?.body as FormData;
-        return json({ id: "v2", name: "Bea", createdAt: ANN.createdAt, seconds: 9 }, 201);
+        return json(
+          { id: "v2", name: "Bea", createdAt: ANN.createdAt, seconds: 9 } satisfies Voice,
+          201,
+        );
       },
     });
     await renderCard();
@@ -82,8 +92,9 @@ describe("saved voices in the account", () => {
 
   it("explains a refusal from the error catalogue, in Chinese too", async () => {
     mockApi({
-      "GET /api/voices": () => json({ voices: [] }),
-      "POST /api/voices": () => json({ code: "NO_SPEECH", message: "no speech in the clip" }, 400),
+      "GET /api/voices": () => json({ voices: [] } satisfies VoiceList),
+      "POST /api/voices": () =>
+        errorJson(400, { code: "NO_SPEECH", message: "no speech in the clip" }),
     });
     await renderCard("zh-HK");
     await screen.findByText(/暫時未有儲存的聲音/);

@@ -2,10 +2,11 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
-import type { UsageReport } from "../../src/features/admin/usage";
+import type { DailyReport, UsageReport } from "../../src/api/types";
 import AdminPage from "../../src/pages/admin-page";
 import { renderPage } from "../render";
-import { jsonResponse, signIn } from "../session";
+import { errorJson, json } from "../api-answers";
+import { signIn } from "../session";
 
 const daily = Array.from({ length: 30 }, (_, index) => ({
   date: new Date(Date.UTC(2031, 0, 1 + index)).toISOString().slice(0, 10),
@@ -32,15 +33,16 @@ const usage: UsageReport = {
     byPack: [{ product: "1000", count: 1, amountCents: 2400 }],
   },
   queue: { queued: 4, processing: 2, oldestQueuedAgeSeconds: 95 },
+  parkedUploads: { sessions: 0, users: 0, bytes: 0 },
   daily,
 };
 
 function mockServer(report: () => Response) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === "/api/admin/usage") return jsonResponse(200, usage);
+    if (url === "/api/admin/usage") return json(usage);
     if (url === "/api/admin/run-daily-report" && init?.method === "POST") return report();
-    return jsonResponse(404, { message: "not mocked" });
+    return errorJson(404, { code: "NOT_FOUND", message: "not mocked" });
   });
 }
 
@@ -60,7 +62,7 @@ describe("/admin", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows the figures of the usage response", async () => {
-    mockServer(() => jsonResponse(200, { sent: 0, recipients: [] }));
+    mockServer(() => json({ sent: 0, recipients: [] } satisfies DailyReport));
     await renderAdmin();
     const figure = async (label: string) =>
       (await screen.findByText(label, { selector: "dt" })).parentElement!;
@@ -78,7 +80,7 @@ describe("/admin", () => {
   });
 
   it("draws the 30-day series as an SVG bar chart with a text summary and a data table", async () => {
-    mockServer(() => jsonResponse(200, { sent: 0, recipients: [] }));
+    mockServer(() => json({ sent: 0, recipients: [] } satisfies DailyReport));
     await renderAdmin();
     const chart = await screen.findByRole("img", { name: "Last 30 days: Transcriptions" });
     expect(chart.tagName.toLowerCase()).toBe("svg");
@@ -99,7 +101,7 @@ describe("/admin", () => {
 
   it("sends the daily report and says to how many admins", async () => {
     const fetch = mockServer(() =>
-      jsonResponse(200, { sent: 2, recipients: ["a@x.test", "b@x.test"] }),
+      json({ sent: 2, recipients: ["a@x.test", "b@x.test"] } satisfies DailyReport),
     );
     await renderAdmin();
     await userEvent.click(await screen.findByRole("button", { name: "Send daily report now" }));
@@ -110,7 +112,7 @@ describe("/admin", () => {
   });
 
   it("says 'Report Generation Failed' when the report cannot be sent", async () => {
-    mockServer(() => jsonResponse(500, { message: "SMTP down" }));
+    mockServer(() => errorJson(500, { code: "INTERNAL", message: "SMTP down" }));
     await renderAdmin();
     await userEvent.click(await screen.findByRole("button", { name: "Send daily report now" }));
     expect(await screen.findByText("Report Generation Failed")).toBeInTheDocument();

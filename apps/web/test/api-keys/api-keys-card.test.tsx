@@ -3,11 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import { ApiKeysCard } from "../../src/features/api-keys";
-import { json, mockApi } from "../account/helpers";
+import { mockApi } from "../account/helpers";
 import { renderPage } from "../render";
 import { signIn } from "../session";
+import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
-const KEYS = [
+const KEYS: ApiKey[] = [
   {
     id: "k1",
     name: "Podcast script",
@@ -36,9 +38,15 @@ function keysApi(keys = KEYS) {
   return mockApi({
     "GET /api/keys": () => json(keys),
     "POST /api/keys": (init) => {
-      const { name } = JSON.parse(String(init?.body)) as { name: string };
+      const { name } = JSON.parse(String(init?.body)) as CreateApiKeyBody;
       return json(
-        { id: "k3", name, prefix: "vb_z9y8x7", key: SECRET, createdAt: "2024-05-01T10:00:00Z" },
+        {
+          id: "k3",
+          name,
+          prefix: "vb_z9y8x7",
+          key: SECRET,
+          createdAt: "2024-05-01T10:00:00Z",
+        } satisfies CreatedApiKey,
         201,
       );
     },
@@ -144,7 +152,7 @@ describe("API keys card", () => {
     mockApi({
       "GET /api/keys": () => json(KEYS),
       "POST /api/keys": () =>
-        json({ code: "KEY_LIMIT", message: "You already have 20 keys." }, 409),
+        errorJson(409, { code: "KEY_LIMIT", message: "You already have 20 keys." }),
     });
     await renderPage(
       <>

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../src/api/client";
 import { useMe } from "../../src/api/queries";
 import { useSession } from "../../src/auth/session";
-import { json, mockApi, USER } from "../account/helpers";
+import { mockApi, USER } from "../account/helpers";
 import { renderRoutes } from "../render";
+import type { SessionResponse } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 // The session token is refreshed when under 7 days are left, at start and every minute.
 // A refresh rotates it: the server accepts the old token once, to make the new one, and never
@@ -36,12 +38,15 @@ function tokenServer(first: string) {
   const refresh = vi.fn(async (init: RequestInit | undefined) => {
     const token = bearer(init);
     if (!token || !valid.has(token)) {
-      return json({ code: "UNAUTHORIZED", message: "Please log in to continue." }, 401);
+      return errorJson(401, { code: "UNAUTHORIZED", message: "Please log in to continue." });
     }
     valid.delete(token);
     const next = `token-${++issued}`;
     valid.add(next);
-    return json({ token: next, tokenExpiration: new Date(Date.now() + 30 * DAY).toISOString() });
+    return json({
+      token: next,
+      tokenExpiration: new Date(Date.now() + 30 * DAY).toISOString(),
+    } satisfies SessionResponse);
   });
   const guarded =
     (answer: () => Response) =>
@@ -49,7 +54,7 @@ function tokenServer(first: string) {
       const token = bearer(init);
       return token && valid.has(token)
         ? answer()
-        : json({ code: "UNAUTHORIZED", message: "Please log in to continue." }, 401);
+        : errorJson(401, { code: "UNAUTHORIZED", message: "Please log in to continue." });
     };
   return { valid, refresh, guarded };
 }
@@ -160,7 +165,7 @@ describe("token refresh in the browser", { timeout: 30_000 }, () => {
   it("ends the session on a 401 for the current token, without a second try", async () => {
     storeToken("token-1", 20 * DAY); // far from expiry: no refresh
     const me = vi.fn(() =>
-      json({ code: "UNAUTHORIZED", message: "Please log in to continue." }, 401),
+      errorJson(401, { code: "UNAUTHORIZED", message: "Please log in to continue." }),
     );
     mockApi({ "GET /api/auth/me": me });
     await renderRoutes(routes);

@@ -2,7 +2,9 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderRoutes } from "../render";
 import CheckoutPage from "../../src/pages/checkout-page";
-import { jsonResponse, signIn, stubLocationAssign } from "../session";
+import { signIn, stubLocationAssign } from "../session";
+import type { CheckoutResponse } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 function renderCheckout(path: string) {
   return renderRoutes(
@@ -35,7 +37,7 @@ describe("/checkout/:planType", () => {
   it("starts the plan's checkout once and sends the browser to the payment page", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
-      .mockResolvedValue(jsonResponse(200, { url: "http://pay.test/session/cs_1" }));
+      .mockResolvedValue(json({ url: "http://pay.test/session/cs_1" } satisfies CheckoutResponse));
     await renderCheckout("/checkout/standard");
     expect(await screen.findByText("Redirecting to secure payment page...")).toBeInTheDocument();
     await waitFor(() => expect(assign).toHaveBeenCalledWith("http://pay.test/session/cs_1"));
@@ -49,7 +51,7 @@ describe("/checkout/:planType", () => {
 
   it("says payments are not configured, in the interface language, when the server has none", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      jsonResponse(503, {
+      errorJson(503, {
         code: "PAYMENTS_NOT_CONFIGURED",
         message: "Payments are not configured.",
       }),
@@ -63,7 +65,7 @@ describe("/checkout/:planType", () => {
 
   it("says why and offers a way home when the checkout fails", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      jsonResponse(409, {
+      errorJson(409, {
         code: "ALREADY_SUBSCRIBED",
         message: "You are already on the basic plan.",
       }),

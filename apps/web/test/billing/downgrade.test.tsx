@@ -5,7 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import DowngradePage from "../../src/pages/downgrade-page";
 import { renderRoutes } from "../render";
-import { jsonResponse, signIn } from "../session";
+import { signIn } from "../session";
+import type { ActiveSubscription, DowngradeResponse, User } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 const ME = {
   id: "u1",
@@ -15,19 +17,33 @@ const ME = {
   credits: 137,
   additionalCredits: 250,
   isAdmin: false,
-};
+} satisfies User;
+
+/** The current plan as GET /api/subscriptions/active answers: Basic, active, unless told. */
+function plan(overrides: Partial<ActiveSubscription> = {}): ActiveSubscription {
+  return {
+    planType: "basic",
+    status: "active",
+    currentPeriodEnd: null,
+    cancelAtPeriodEnd: false,
+    ...overrides,
+  };
+}
+
+/** An answer the test does not expect to be asked for. */
+const unexpected = () => errorJson(500, { code: "INTERNAL", message: "not expected" });
 
 /**
  * Answers GET /api/subscriptions/active with `plan`, GET /api/auth/me with 137 plan and 250
  * pack minutes, and POST downgrade with `downgrade`.
  */
-function mockServer(plan: unknown, downgrade: () => Response) {
+function mockServer(current: ActiveSubscription, downgrade: () => Response) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url === "/api/subscriptions/active") return jsonResponse(200, plan);
-    if (url === "/api/auth/me") return jsonResponse(200, ME);
+    if (url === "/api/subscriptions/active") return json(current);
+    if (url === "/api/auth/me") return json(ME);
     if (url === "/api/subscriptions/downgrade" && init?.method === "POST") return downgrade();
-    return jsonResponse(404, { message: "not mocked" });
+    return errorJson(404, { code: "NOT_FOUND", message: "not mocked" });
   });
 }
 
@@ -57,8 +73,12 @@ describe("/downgrade", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("Basic: explains the immediate change, posts the downgrade and goes to /account", async () => {
-    const fetch = mockServer({ planType: "basic", status: "active", currentPeriodEnd: null }, () =>
-      jsonResponse(200, { planType: "free", effective: "now", currentPeriodEnd: null }),
+    const fetch = mockServer(plan(), () =>
+      json({
+        planType: "free",
+        effective: "now",
+        currentPeriodEnd: null,
+      } satisfies DowngradeResponse),
     );
     const { queryClient } = await renderDowngrade();
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
@@ -85,10 +105,7 @@ describe("/downgrade", () => {
   });
 
   it("Pro: says the plan changes at the end of the period", async () => {
-    mockServer(
-      { planType: "pro", status: "active", currentPeriodEnd: "2031-05-20T00:00:00.000Z" },
-      () => jsonResponse(500, {}),
-    );
+    mockServer(plan({ planType: "pro", currentPeriodEnd: "2031-05-20T00:00:00.000Z" }), unexpected);
     await renderDowngrade();
     expect(await screen.findByText("Plan changes in progress")).toBeInTheDocument();
     expect(screen.getByText("Your Pro plan stays active until May 20, 2031.")).toBeInTheDocument();
@@ -106,13 +123,12 @@ describe("/downgrade", () => {
 
   it("a downgrade already scheduled: says so, with no second Confirm", async () => {
     mockServer(
-      {
+      plan({
         planType: "standard",
-        status: "active",
         currentPeriodEnd: "2031-05-20T00:00:00.000Z",
         cancelAtPeriodEnd: true,
-      },
-      () => jsonResponse(500, {}),
+      }),
+      unexpected,
     );
     await renderDowngrade();
     expect(await screen.findByText("Your downgrade is already scheduled")).toBeInTheDocument();
@@ -123,10 +139,10 @@ describe("/downgrade", () => {
     let release: () => void = () => {};
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       if (String(input) === "/api/subscriptions/active") {
-        return jsonResponse(200, { planType: "basic", status: "active", currentPeriodEnd: null });
+        return json(plan());
       }
       await new Promise<void>((resolve) => (release = resolve));
-      return jsonResponse(502, {
+      return errorJson(502, {
         code: "PAYMENT_PROVIDER_ERROR",
         message: "Provider unavailable.",
       });
@@ -146,9 +162,7 @@ describe("/downgrade", () => {
   });
 
   it("Free users are told there is nothing to downgrade", async () => {
-    mockServer({ planType: "free", status: "active", currentPeriodEnd: null }, () =>
-      jsonResponse(500, {}),
-    );
+    mockServer(plan({ planType: "free" }), unexpected);
     await renderDowngrade();
     expect(await screen.findByText("You are already on the Free plan")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to Account" })).toHaveAttribute(

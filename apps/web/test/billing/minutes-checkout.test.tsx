@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Language } from "../../src/i18n/language";
 import MinutesCheckoutPage from "../../src/pages/minutes-checkout-page";
 import { renderRoutes } from "../render";
-import { jsonResponse, signIn, stubLocationAssign } from "../session";
+import { signIn, stubLocationAssign } from "../session";
+import type { CheckoutResponse } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 const renderPack = (path: string, language: Language = "en") =>
   renderRoutes([{ path: "/minutes-checkout/:pack", element: <MinutesCheckoutPage /> }], {
@@ -29,7 +31,7 @@ describe("/minutes-checkout/:pack", () => {
   it("starts the pack's checkout and redirects", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
-      .mockResolvedValue(jsonResponse(200, { url: "http://pay.test/cs_9" }));
+      .mockResolvedValue(json({ url: "http://pay.test/cs_9" } satisfies CheckoutResponse));
     await renderPack("/minutes-checkout/1000");
     await waitFor(() => expect(assign).toHaveBeenCalledWith("http://pay.test/cs_9"));
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -50,7 +52,7 @@ describe("/minutes-checkout/:pack", () => {
     ["zh-HK", "NO_SUBSCRIPTION", "你需要有效的訂閱，才可購買額外分鐘。"],
   ] as const)("in %s, shows the message for %s", async (language, code, message) => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      jsonResponse(403, { code, message: "server text" }),
+      errorJson(403, { code, message: "server text" }),
     );
     await renderPack("/minutes-checkout/500", language);
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -64,7 +66,7 @@ describe("/minutes-checkout/:pack", () => {
 
   it("says why for another error: the app's text for a known code, the server's for a new one", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
-      jsonResponse(502, { code: "PAYMENT_PROVIDER_ERROR", message: "Provider is down." }),
+      errorJson(502, { code: "PAYMENT_PROVIDER_ERROR", message: "Provider is down." }),
     );
     const { unmount } = await renderPack("/minutes-checkout/500");
     expect(
@@ -74,7 +76,7 @@ describe("/minutes-checkout/:pack", () => {
     ).toBeInTheDocument();
     unmount();
     vi.spyOn(globalThis, "fetch").mockResolvedValueOnce(
-      jsonResponse(503, { code: "A_CODE_FROM_A_NEWER_SERVER", message: "Provider is down." }),
+      errorJson(503, { code: "A_CODE_FROM_A_NEWER_SERVER", message: "Provider is down." }),
     );
     await renderPack("/minutes-checkout/500");
     expect(await screen.findByText("Provider is down.")).toBeInTheDocument();

@@ -8,7 +8,9 @@ import {
   REFRESH_WAIT_MS,
 } from "../../src/features/billing/use-payment-confirmation";
 import PaymentSuccessPage from "../../src/pages/payment-success-page";
-import { jsonResponse, signIn } from "../session";
+import { signIn } from "../session";
+import type { ConfirmationResponse } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 function LoginStandIn() {
   const state = useLocation().state as { from?: string } | null;
@@ -39,7 +41,7 @@ describe("/payment-success", () => {
   it("confirms a plan exactly once, even in StrictMode, then shows success and a toast", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
-      .mockResolvedValue(jsonResponse(200, { minutes: 220, minutesAdded: 200 }));
+      .mockResolvedValue(json({ minutes: 220, minutesAdded: 200 } satisfies ConfirmationResponse));
     await renderReturn("/payment-success?session_id=cs_1&plan=basic");
 
     expect(await screen.findByText("Payment Successful")).toBeInTheDocument();
@@ -65,7 +67,7 @@ describe("/payment-success", () => {
   it("confirms a minute pack with its size", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")
-      .mockResolvedValue(jsonResponse(200, { minutes: 700, minutesAdded: 500 }));
+      .mockResolvedValue(json({ minutes: 700, minutesAdded: 500 } satisfies ConfirmationResponse));
     await renderReturn("/payment-success?session_id=cs_2&minutes=500");
     expect(
       await screen.findByText("500 additional minutes have been added to your account."),
@@ -78,7 +80,7 @@ describe("/payment-success", () => {
 
   it("shows 'Payment Verification Failed' with the reason on 402", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      jsonResponse(402, {
+      errorJson(402, {
         code: "PAYMENT_NOT_COMPLETED",
         message: "Failed to confirm payment: the payment has not been completed.",
       }),

@@ -3,6 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import { SubtitleEditor, type Subtitle } from "../../src/features/editor/subtitle-editor";
+import type { TranscriptionDetail } from "../../src/api/types";
+import { json } from "../api-answers";
 import { renderPage } from "../render";
 import { editorOpened } from "./editor-opened";
 
@@ -82,13 +84,11 @@ describe("speakers in the editor", () => {
   });
 
   it("saves the speakers with the cues", async () => {
-    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ id: "t1", version: "2" }), {
-          status: 200,
-          headers: { "content-type": "application/json" },
-        }),
-    );
+    const fetch = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () =>
+        json({ id: "t1", version: "2" } satisfies Partial<TranscriptionDetail>),
+      );
     await renderEditor();
     await userEvent.type(screen.getByLabelText("Name of Speaker 2"), "Bea{Enter}");
     await userEvent.selectOptions(screen.getByLabelText("Speaker of subtitle 1"), "S2");

@@ -3,6 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import { SubtitleEditor, type Subtitle } from "../../src/features/editor/subtitle-editor";
+import type { TranscriptionDetail, UpdateBody } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 import { renderPage } from "../render";
 import { editorOpened } from "./editor-opened";
 
@@ -30,13 +32,17 @@ async function renderEditor(
   return rendered;
 }
 
+/** A save as the editor sends it: its cues, numbered. */
+type SentSubtitles = UpdateBody & { subtitles: Subtitle[] };
+
+/** The saved transcription, without a version: the editor goes on saving without one. */
+const saved = (subtitles: Subtitle[]) =>
+  json({ id: "t1", subtitles } satisfies Partial<TranscriptionDetail>);
+
 function mockSave() {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
-    const body = JSON.parse(String(init?.body)) as { subtitles: Subtitle[] };
-    return new Response(JSON.stringify({ id: "t1", subtitles: body.subtitles }), {
-      status: 200,
-      headers: { "content-type": "application/json" },
-    });
+    const body = JSON.parse(String(init?.body)) as SentSubtitles;
+    return saved(body.subtitles);
   });
 }
 
@@ -316,11 +322,8 @@ describe("SubtitleEditor", () => {
     let failures = 1;
     const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
       if (failures-- > 0) return new Response("upstream down", { status: 502 });
-      const body = JSON.parse(String(init?.body)) as { subtitles: Subtitle[] };
-      return new Response(JSON.stringify({ id: "t1", subtitles: body.subtitles }), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      });
+      const body = JSON.parse(String(init?.body)) as SentSubtitles;
+      return saved(body.subtitles);
     });
     await renderEditor();
     vi.useFakeTimers();
@@ -342,24 +345,18 @@ describe("SubtitleEditor", () => {
     let stored = "";
     const releases: Array<() => void> = [];
     const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
-      const body = JSON.parse(String(init?.body)) as {
-        subtitles: Subtitle[];
-        baseVersion?: string;
-      };
+      const body = JSON.parse(String(init?.body)) as SentSubtitles;
       await new Promise<void>((resolve) => releases.push(resolve));
       if (body.baseVersion !== `v${version}`) {
         const details = { version: `v${version}`, subtitles: [] };
-        return new Response(JSON.stringify({ code: "EDIT_CONFLICT", message: "x", details }), {
-          status: 409,
-          headers: { "content-type": "application/json" },
-        });
+        return errorJson(409, { code: "EDIT_CONFLICT", message: "x", details });
       }
       version += 1;
       stored = body.subtitles[0]?.text ?? "";
-      return new Response(JSON.stringify({ version: `v${version}`, subtitles: body.subtitles }), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      });
+      return json({
+        version: `v${version}`,
+        subtitles: body.subtitles,
+      } satisfies Partial<TranscriptionDetail>);
     });
     const { unmount } = await renderPage(
       <SubtitleEditor

@@ -3,11 +3,12 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import HistoryPage from "../../src/pages/history-page";
-import { json } from "../account/helpers";
+import type { HistoryItem } from "../../src/features/history/use-history";
+import { json, transcriptionDetail } from "../api-answers";
 import { renderPage } from "../render";
 
 /** A finished history row; a higher `n` is older. */
-function row(n: number, fileName = `Recording ${n}.mp3`, model = "whisper-1") {
+function row(n: number, fileName = `Recording ${n}.mp3`, model = "whisper-1"): HistoryItem {
   return {
     id: `t${n}`,
     fileName,
@@ -18,6 +19,7 @@ function row(n: number, fileName = `Recording ${n}.mp3`, model = "whisper-1") {
     language: "en",
     progress: 100,
     error: null,
+    speakerCount: null,
   };
 }
 
@@ -57,10 +59,7 @@ describe("the history page", () => {
 
   it("shows how many speakers a diarized transcription has, on the card and in the table", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      json([
-        { ...row(1, "Interview.mp3"), speakerCount: 2 },
-        { ...row(2), speakerCount: null },
-      ]),
+      json([{ ...row(1, "Interview.mp3"), speakerCount: 2 }, row(2)]),
     );
     await renderPage(<HistoryPage />);
     const table = await screen.findByRole("table");
@@ -94,7 +93,7 @@ describe("the history page", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       if (init?.method === "PATCH") {
         patches.push(JSON.parse(String(init.body)));
-        return json({});
+        return json(transcriptionDetail({ id: "t1", fileName: "Keynote.mp3" }));
       }
       void input;
       return json([row(1)]);

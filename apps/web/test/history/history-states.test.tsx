@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import type { HistoryItem } from "../../src/features/history/use-history";
 import HistoryPage from "../../src/pages/history-page";
-import { json, mockApi } from "../account/helpers";
+import { mockApi } from "../account/helpers";
+import { errorJson, json, transcriptionDetail } from "../api-answers";
 import { renderRoutes } from "../render";
 import { signIn } from "../session";
 
@@ -39,6 +40,7 @@ function item(overrides: Partial<HistoryItem>): HistoryItem {
     language: "en",
     progress: 100,
     error: null,
+    speakerCount: null,
     ...overrides,
   };
 }
@@ -69,7 +71,6 @@ describe(
               fileName: "lecture.mp4",
               status: "failed",
               language: null,
-              model: null,
               error: { code: "ENGINE_FAILED", message: "The file could not be decoded." },
             }),
           ]),
@@ -87,7 +88,7 @@ describe(
       const second = rowOf("lecture.mp4");
       expect(second.getByText("Failed")).toHaveAttribute("title", "The file could not be decoded.");
       expect(second.getByText("—")).toBeInTheDocument();
-      expect(second.getByText("Fast")).toBeInTheDocument(); // no model recorded: the default
+      expect(second.getByText("Fast")).toBeInTheDocument();
       // A failed job cannot be opened or downloaded, only renamed or deleted.
       expect(second.queryByRole("link", { name: "Open" })).not.toBeInTheDocument();
       expect(second.queryByRole("button", { name: "Download SRT" })).not.toBeInTheDocument();
@@ -134,7 +135,7 @@ describe(
       unmount();
       vi.restoreAllMocks();
 
-      mockApi({ [LIST]: () => json({ code: "INTERNAL", message: "down" }, 500) });
+      mockApi({ [LIST]: () => errorJson(500, { code: "INTERNAL", message: "down" }) });
       await renderRoutes(routes, { path: "/history" });
       expect(await screen.findByRole("alert", {}, { timeout: 10_000 })).toHaveTextContent(
         "Failed to fetch transcription history",
@@ -149,7 +150,7 @@ describe(
         [LIST]: () => json([item({ fileName: name })]),
         "PATCH /api/transcriptions/t1": (init) => {
           name = (JSON.parse(String(init?.body)) as { fileName: string }).fileName;
-          return json(item({ fileName: name }));
+          return json(transcriptionDetail({ fileName: name }));
         },
       });
       await renderRoutes(routes, { path: "/history" });
@@ -173,7 +174,8 @@ describe(
       let items = [item({}), item({ id: "t2", fileName: "keep.wav" })];
       let refuse = true;
       const remove = vi.fn(() => {
-        if (refuse) return json({ code: "JOB_RUNNING", message: "Cancel the job first." }, 409);
+        if (refuse)
+          return errorJson(409, { code: "JOB_RUNNING", message: "Cancel the job first." });
         items = items.filter((i) => i.id !== "t1");
         return new Response(null, { status: 204 });
       });

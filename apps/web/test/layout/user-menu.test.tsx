@@ -3,9 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Header } from "../../src/app/layout/header";
 import { Toaster } from "../../src/components/ui/toaster";
-import { json, mockApi, USER } from "../account/helpers";
+import { mockApi, USER } from "../account/helpers";
 import { renderRoutes } from "../render";
 import { signIn } from "../session";
+import type { Ok, User } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 
 const page = (text: string) => (
   <>
@@ -34,7 +36,10 @@ const openMenu = async (name = "Ada") => {
 describe("the user menu", { timeout: 30_000 }, () => {
   it("shows the user's name and the minutes left (plan and packs together)", async () => {
     signIn();
-    mockApi({ "GET /api/auth/me": () => json({ ...USER, credits: 150, additionalCredits: 500 }) });
+    mockApi({
+      "GET /api/auth/me": () =>
+        json({ ...USER, credits: 150, additionalCredits: 500 } satisfies User),
+    });
     await renderRoutes(routes, { path: "/history" });
     await openMenu();
     expect(screen.getByText("Minutes available")).toBeInTheDocument();
@@ -44,7 +49,8 @@ describe("the user menu", { timeout: 30_000 }, () => {
   it("falls back to the e-mail when the user has no name, and '1 minute' in the singular", async () => {
     signIn();
     mockApi({
-      "GET /api/auth/me": () => json({ ...USER, name: null, credits: 1, additionalCredits: 0 }),
+      "GET /api/auth/me": () =>
+        json({ ...USER, name: null, credits: 1, additionalCredits: 0 } satisfies User),
     });
     await renderRoutes(routes, { path: "/history" });
     await openMenu("ada@example.com");
@@ -65,7 +71,7 @@ describe("the user menu", { timeout: 30_000 }, () => {
 
   it("logs out on the server and here, goes home and offers login again", async () => {
     signIn("token-9");
-    const logout = vi.fn(() => json({ ok: true }));
+    const logout = vi.fn(() => json({ ok: true } satisfies Ok));
     mockApi({ "GET /api/auth/me": () => json(USER), "POST /api/auth/logout": logout });
     await renderRoutes(routes, { path: "/history" });
     const user = await openMenu();
@@ -86,7 +92,7 @@ describe("the user menu", { timeout: 30_000 }, () => {
     signIn();
     mockApi({
       "GET /api/auth/me": () => json(USER),
-      "POST /api/auth/logout": () => json({ code: "INTERNAL", message: "down" }, 500),
+      "POST /api/auth/logout": () => errorJson(500, { code: "INTERNAL", message: "down" }),
     });
     await renderRoutes(routes, { path: "/history" });
     const user = await openMenu();

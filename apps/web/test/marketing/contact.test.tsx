@@ -3,18 +3,13 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import ContactPage from "../../src/pages/contact-page";
+import type { Ok } from "../../src/api/types";
+import { errorJson, json } from "../api-answers";
 import { renderPage } from "../render";
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
-}
 
 async function renderContact(language: "en" | "zh-HK" = "en") {
   const view = await renderPage(
@@ -86,7 +81,7 @@ describe("/contact", { timeout: 20_000 }, () => {
       language: "en",
     });
 
-    answer(json(200, { ok: true }));
+    answer(json({ ok: true } satisfies Ok));
     expect(await screen.findByText("Message Sent")).toBeInTheDocument();
     expect(
       screen.getByText("Thank you for contacting us. We'll respond as soon as possible."),
@@ -99,7 +94,9 @@ describe("/contact", { timeout: 20_000 }, () => {
   });
 
   it("sends the English subject and the interface language from zh-HK", async () => {
-    const fetchSpy = vi.spyOn(globalThis, "fetch").mockResolvedValue(json(200, { ok: true }));
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockResolvedValue(json({ ok: true } satisfies Ok));
     const { user } = await renderContact("zh-HK");
     await user.type(screen.getByLabelText("姓名"), "陳大文");
     await user.type(screen.getByLabelText("電郵"), "taiman@example.com");
@@ -114,7 +111,10 @@ describe("/contact", { timeout: 20_000 }, () => {
 
   it("keeps the message and says why sending failed (the text for the error's code)", async () => {
     vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      json(429, { code: "RATE_LIMITED", message: "Too many messages. Please try again later." }),
+      errorJson(429, {
+        code: "RATE_LIMITED",
+        message: "Too many messages. Please try again later.",
+      }),
     );
     const { user } = await renderContact();
     await fillIn(user);

@@ -4,8 +4,9 @@ import {
   ModelPreparingNotice,
   useModelPreparation,
 } from "../../src/features/workspace/model-readiness";
+import type { Health } from "../../src/api/types";
+import { json } from "../api-answers";
 import { renderPage } from "../render";
-import { jsonResponse } from "../session";
 
 /** What the upload page shows for the server's model state. */
 function Harness() {
@@ -13,10 +14,20 @@ function Harness() {
   return model.preparing ? <ModelPreparingNotice percent={model.percent} /> : <p>Model ready</p>;
 }
 
-const health = (fast: unknown, accurate: unknown) => ({
-  status: "preparing",
-  models: { state: "preparing", fast, accurate },
-});
+type ConfiguredModel = Health["models"]["fast"];
+
+/** The server's health while its models are being prepared; the rest of it works. */
+const health = (fast: ConfiguredModel, accurate: ConfiguredModel): Health => {
+  const working = { ok: true, detail: "" };
+  return {
+    status: "preparing",
+    database: working,
+    queue: working,
+    ffmpeg: working,
+    engine: working,
+    models: { ok: false, installed: [], state: "preparing", fast, accurate },
+  };
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -24,8 +35,7 @@ describe("the speech model on the upload page", () => {
   it("says it is being prepared, with the percentage, in the interface language", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(() =>
       Promise.resolve(
-        jsonResponse(
-          200,
+        json(
           health(
             { name: "base", installed: false, preparation: { state: "downloading", percent: 45 } },
             { name: "small", installed: false, preparation: { state: "queued" } },
@@ -41,8 +51,7 @@ describe("the speech model on the upload page", () => {
   it("lets the visitor start once the fast model is ready, while the accurate one still downloads", async () => {
     const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
       Promise.resolve(
-        jsonResponse(
-          200,
+        json(
           health(
             { name: "base", installed: true },
             {

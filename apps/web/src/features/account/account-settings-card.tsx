@@ -3,7 +3,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api } from "../../api/client";
 import { queryKeys } from "../../api/queries";
-import type { User } from "../../api/types";
+import type { EmailChangeBody, NameBody, Ok, PasswordChangeBody, User } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -75,7 +75,10 @@ function NameForm({ user }: { user: User }) {
   const [error, setError] = useState<string>();
   const save = useMutation({
     mutationFn: (value: string) =>
-      api<User>("/api/account/name", { method: "PATCH", body: { name: value } }),
+      api<User>("/api/account/name", {
+        method: "PATCH",
+        body: { name: value } satisfies NameBody,
+      }),
     onSuccess: (updated) => queryClient.setQueryData(queryKeys.me, updated),
   });
   const onSubmit = (event: FormEvent) => {
@@ -115,8 +118,7 @@ function EmailForm() {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const request = useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      api("/api/account/email", { method: "POST", body }),
+    mutationFn: (body: EmailChangeBody) => api<Ok>("/api/account/email", { method: "POST", body }),
     onSuccess: () => setPassword(""),
   });
   const onSubmit = (event: FormEvent) => {
@@ -178,8 +180,8 @@ function PasswordForm() {
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string }>({});
   const change = useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      api("/api/account/password", { method: "POST", body }),
+    mutationFn: (body: PasswordChangeBody) =>
+      api<Ok>("/api/account/password", { method: "POST", body }),
     onSuccess: () => {
       setCurrent("");
       setNext("");

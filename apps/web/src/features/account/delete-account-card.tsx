@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { api } from "../../api/client";
-import type { User } from "../../api/types";
+import type { DeleteAccountBody, User } from "../../api/types";
 import { paths } from "../../app/paths";
 import { useSession } from "../../auth/session";
 import { Button } from "../../components/ui/button";
@@ -27,7 +27,10 @@ export function DeleteAccountCard({ user }: { user: User }) {
   const deleteAccount = async () => {
     setDeleting(true);
     try {
-      await api("/api/account", { method: "DELETE", body: { email: typed.trim() } });
+      await api<null>("/api/account", {
+        method: "DELETE",
+        body: { email: typed.trim() } satisfies DeleteAccountBody,
+      });
     } catch (error) {
       setDeleting(false);
       toast({

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api } from "../../api/client";
+import type { ForgotPasswordBody, Ok } from "../../api/types";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { Notice } from "./auth-card";
@@ -27,9 +28,10 @@ export function ForgotPasswordForm() {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     // Errors are hidden on purpose: nobody learns whether an address has an account.
-    await api("/api/auth/forgot-password", { method: "POST", body: { email } }).catch(
-      () => undefined,
-    );
+    await api<Ok>("/api/auth/forgot-password", {
+      method: "POST",
+      body: { email } satisfies ForgotPasswordBody,
+    }).catch(() => undefined);
     setSentTo(email);
   });
 

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate } from "react-router";
 import { api } from "../../api/client";
-import type { LoginResponse } from "../../api/types";
+import type { LoginBody, LoginResponse } from "../../api/types";
 import { paths } from "../../app/paths";
 import { useSession } from "../../auth/session";
 import { Button } from "../../components/ui/button";
@@ -36,7 +36,10 @@ export function LoginForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const session = await api<LoginResponse>("/api/auth/login", { method: "POST", body: values });
+      const session = await api<LoginResponse>("/api/auth/login", {
+        method: "POST",
+        body: values satisfies LoginBody,
+      });
       signIn(session);
       await navigate(safeReturnPath(location.state) ?? paths.home, { replace: true });
     } catch (error) {

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { api } from "../../api/client";
-import type { LoginResponse } from "../../api/types";
+import type { LoginResponse, RegisterBody, RegisterResponse } from "../../api/types";
 import { paths } from "../../app/paths";
 import { useSession } from "../../auth/session";
 import { Button } from "../../components/ui/button";
@@ -15,7 +15,7 @@ import { ACCOUNT_LINK } from "./login-form";
 import { registerSchema, type RegisterValues } from "./schemas";
 
 /** What registration answers: `emailSent`, or (another server) a session straight away. */
-type RegisterResponse = { emailSent?: boolean } & Partial<LoginResponse>;
+type RegisterAnswer = RegisterResponse | LoginResponse;
 
 /** Name and e-mail; the set-up link is e-mailed in the interface language. */
 export function RegisterForm() {
@@ -35,18 +35,18 @@ export function RegisterForm() {
   const onSubmit = handleSubmit(async (values) => {
     const language = i18n.language === "zh-HK" ? "zh-HK" : "en";
     try {
-      const answer = await api<RegisterResponse>("/api/auth/register", {
+      const answer = await api<RegisterAnswer>("/api/auth/register", {
         method: "POST",
-        body: { ...values, language },
+        body: { ...values, language } satisfies RegisterBody,
       });
-      if (answer.emailSent) {
+      if ("emailSent" in answer && answer.emailSent) {
         toast({
           title: t("account.register.successTitle"),
           description: t("account.register.successDescription", { email: values.email }),
           variant: "success",
         });
         await navigate(paths.login, { state: { registeredEmail: values.email } });
-      } else if (answer.token && answer.user) {
+      } else if ("token" in answer && answer.token && answer.user) {
         signIn({
           token: answer.token,
           user: answer.user,

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api, ApiError } from "../../api/client";
+import type { Ok, ResetPasswordBody } from "../../api/types";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { Notice } from "./auth-card";
@@ -28,7 +29,10 @@ export function ResetPasswordForm({ token, setup }: { token: string; setup: bool
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      await api("/api/auth/reset-password", { method: "POST", body: { token, password } });
+      await api<Ok>("/api/auth/reset-password", {
+        method: "POST",
+        body: { token, password } satisfies ResetPasswordBody,
+      });
       setDone(true);
     } catch (error) {
       setFailure(error instanceof ApiError ? failureText(error, t) : t("account.reset.unexpected"));

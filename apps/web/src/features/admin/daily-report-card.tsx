@@ -1,20 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
+import type { DailyReport } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardTitle } from "../../components/ui/card";
 import { toast } from "../../components/ui/toast-store";
-
-interface DailyReportResult {
-  sent: number;
-  recipients: string[];
-}
 
 /** Sends the daily usage report now, with a toast either way. */
 export function DailyReportCard() {
   const { t } = useTranslation();
   const send = useMutation({
-    mutationFn: () => api<DailyReportResult>("/api/admin/run-daily-report", { method: "POST" }),
+    mutationFn: () => api<DailyReport>("/api/admin/run-daily-report", { method: "POST" }),
     onSuccess: (result) =>
       toast({
         title: t("admin.report.successTitle"),

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Card, CardTitle } from "../../components/ui/card";
-import { formatNumber, formatUsd, type ProductRevenue, type UsageReport } from "./usage";
+import type { UsageReport } from "../../api/types";
+import { formatNumber, formatUsd, type ProductRevenue } from "./usage";
 
 function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (

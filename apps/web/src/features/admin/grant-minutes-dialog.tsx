@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { MAX_GRANT_MINUTES } from "@verbatim/contract";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
@@ -8,7 +9,8 @@ import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
 import { messageOf } from "../billing/use-checkout-redirect";
-import { adminUsersKey, MAX_GRANT_MINUTES, type AdminUser } from "./admin-users";
+import type { AdminUser, GrantMinutesBody, GrantMinutesResponse } from "../../api/types";
+import { adminUsersKey } from "./admin-users";
 
 /**
  * Grant minutes: a button opening a form (minutes, which pool, reason) that posts one grant;
@@ -19,17 +21,17 @@ export function GrantMinutesDialog({ user }: { user: AdminUser }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [minutes, setMinutes] = useState("");
-  const [pool, setPool] = useState<"plan" | "pack">("pack");
+  const [pool, setPool] = useState<NonNullable<GrantMinutesBody["pool"]>>("pack");
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ minutes?: string; reason?: string }>({});
   // One id per opening of the form: a double submit grants once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
 
   const grant = useMutation({
-    mutationFn: (body: { minutes: number; pool: string; reason: string }) =>
-      api<{ granted: boolean }>(`/api/admin/users/${user.id}/minutes`, {
+    mutationFn: (body: Omit<GrantMinutesBody, "requestId">) =>
+      api<GrantMinutesResponse>(`/api/admin/users/${user.id}/minutes`, {
         method: "POST",
-        body: { ...body, requestId },
+        body: { ...body, requestId } satisfies GrantMinutesBody,
       }),
     onSuccess: async (_, body) => {
       await queryClient.invalidateQueries({ queryKey: adminUsersKey });

@@ -1,39 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import type { UsageReport } from "../../api/types";
 
 /** Sales of one product (a plan type or a pack size) in the period. */
-export interface ProductRevenue {
-  product: string;
-  count: number;
-  amountCents: number;
-}
-
+export type ProductRevenue = UsageReport["revenue"]["byPlan"][number];
 /** One UTC day of the 30-day series. */
-export interface UsageDay {
-  /** YYYY-MM-DD (UTC). */
-  date: string;
-  signups: number;
-  transcriptions: number;
-  minutes: number;
-  revenueCents: number;
-}
-
-/** GET /api/admin/usage (apps/server/src/admin/schema.ts). */
-export interface UsageReport {
-  period: { from: string; to: string };
-  signups: number;
-  activeUsers: number;
-  transcriptions: {
-    completed: number;
-    failed: number;
-    cancelled: number;
-    failuresByCode: { code: string; count: number }[];
-  };
-  minutesProcessed: number;
-  revenue: { totalCents: number; byPlan: ProductRevenue[]; byPack: ProductRevenue[] };
-  queue: { queued: number; processing: number; oldestQueuedAgeSeconds: number | null };
-  daily: UsageDay[];
-}
+export type UsageDay = UsageReport["daily"][number];
 
 export const adminUsageKey = ["admin", "usage"] as const;
 

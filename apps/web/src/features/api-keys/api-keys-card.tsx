@@ -1,10 +1,12 @@
+import { MAX_API_KEYS } from "@verbatim/contract";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardTitle } from "../../components/ui/card";
-import { MAX_API_KEYS, useApiKeys, type ApiKey, type CreatedApiKey } from "./api";
+import type { ApiKey, CreatedApiKey } from "../../api/types";
+import { useApiKeys } from "./api";
 import { CreateKeyForm } from "./create-key-form";
 import { KeyList } from "./key-list";
 import { NewKeyDialog } from "./new-key-dialog";

@@ -1,22 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
-
-/** A key as listed: never the secret, only its first characters. */
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-/** The answer to a creation: the one time the full key is sent. */
-export interface CreatedApiKey extends Omit<ApiKey, "lastUsedAt"> {
-  key: string;
-}
-
-/** The most keys one account may hold (the server answers 409 past it). */
-export const MAX_API_KEYS = 20;
+import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from "../../api/types";
 
 export const apiKeysQueryKey = ["api-keys"] as const;
 
@@ -33,7 +17,10 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) =>
-      api<CreatedApiKey>("/api/keys", { method: "POST", body: { name } }),
+      api<CreatedApiKey>("/api/keys", {
+        method: "POST",
+        body: { name } satisfies CreateApiKeyBody,
+      }),
     onSuccess: ({ id, name, prefix, createdAt }) => {
       queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys = []) => [
         { id, name, prefix, createdAt, lastUsedAt: null },

@@ -9,7 +9,8 @@ import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
-import { useCreateApiKey, type CreatedApiKey } from "./api";
+import type { CreatedApiKey } from "../../api/types";
+import { useCreateApiKey } from "./api";
 import { errorText } from "../../api/error-text";
 
 export const KEY_NAME_MAX = 60;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { formatDate } from "../account/format";
-import type { ApiKey } from "./api";
+import type { ApiKey } from "../../api/types";
 
 /** The keys by name and prefix (the secret is never listed), with when they were made and used. */
 export function KeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {

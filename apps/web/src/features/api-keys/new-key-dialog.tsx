@@ -3,7 +3,7 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { useReturnFocus } from "../../components/ui/use-return-focus";
-import type { CreatedApiKey } from "./api";
+import type { CreatedApiKey } from "../../api/types";
 import { CopyButton } from "./copy-button";
 import { ModalFrame } from "./dialog";
 

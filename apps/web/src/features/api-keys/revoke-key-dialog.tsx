@@ -4,7 +4,8 @@ import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { useReturnFocus } from "../../components/ui/use-return-focus";
 import { toast } from "../../components/ui/toast-store";
-import { useRevokeApiKey, type ApiKey } from "./api";
+import type { ApiKey } from "../../api/types";
+import { useRevokeApiKey } from "./api";
 import { ModalFrame } from "./dialog";
 import { errorText } from "../../api/error-text";
 

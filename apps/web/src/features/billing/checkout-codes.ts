@@ -1,18 +1,17 @@
+import { MINUTE_PACKS, PAID_PLANS, type PackSize, type PaidPlan } from "@verbatim/contract";
 import type { TFunction } from "i18next";
 import { ApiError } from "../../api/client";
 import { messageOf } from "./use-checkout-redirect";
 
-export const PAID_PLANS = ["basic", "standard", "pro"] as const;
-export type PaidPlan = (typeof PAID_PLANS)[number];
-export const MINUTE_PACKS = ["500", "1000"] as const;
-export type MinutePack = (typeof MINUTE_PACKS)[number];
+/** A pack size as the address gives it ("500"). */
+type MinutePack = `${PackSize}`;
 
 export function isPaidPlan(value: string | undefined): value is PaidPlan {
   return (PAID_PLANS as readonly (string | undefined)[]).includes(value);
 }
 
 export function isMinutePack(value: string | undefined): value is MinutePack {
-  return (MINUTE_PACKS as readonly (string | undefined)[]).includes(value);
+  return value !== undefined && Object.hasOwn(MINUTE_PACKS, value);
 }
 
 /** The 403 codes of POST /api/minutes/{pack} with a message of their own. */

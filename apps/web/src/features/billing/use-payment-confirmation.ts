@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { storedToken } from "../../api/auth-storage";
 import { api } from "../../api/client";
 import { queryKeys } from "../../api/queries";
-import type { ConfirmationResponse } from "../../api/types";
+import type { ConfirmationResponse, PackCheckoutDone, PlanCheckoutDone } from "../../api/types";
 import { paths } from "../../app/paths";
 import { useSession } from "../../auth/session";
 import { toast } from "../../components/ui/toast-store";
@@ -80,11 +80,11 @@ export function usePaymentConfirmation(): ConfirmationState {
           purchase.kind === "plan"
             ? await api<ConfirmationResponse>("/api/subscriptions/checkout-complete", {
                 method: "POST",
-                body: { sessionId, planType: purchase.plan },
+                body: { sessionId, planType: purchase.plan } satisfies PlanCheckoutDone,
               })
             : await api<ConfirmationResponse>("/api/minutes/checkout-complete", {
                 method: "POST",
-                body: { sessionId, minutesPack: purchase.minutes },
+                body: { sessionId, minutesPack: purchase.minutes } satisfies PackCheckoutDone,
               });
         setState({ status: "success", purchase, result });
         toast({

@@ -1,3 +1,4 @@
+import { MAX_SPEAKER_NAME } from "@verbatim/contract";
 import { clsx } from "clsx";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -115,7 +116,7 @@ function SpeakerItem({
           id={inputId}
           value={draft}
           placeholder={unnamed}
-          maxLength={100}
+          maxLength={MAX_SPEAKER_NAME}
           onChange={(event) => setDraft(event.target.value)}
           onBlur={commit}
           onKeyDown={(event) => {

@@ -1,9 +1,7 @@
+import type { Subtitle } from "../../api/types";
+
 /** A word with its times, as the server sends them for a cue whose text is unchanged. */
-export interface TimedWord {
-  text: string;
-  startMs: number;
-  endMs: number;
-}
+export type TimedWord = NonNullable<Subtitle["words"]>[number];
 
 /** A word placed in the cue's text, with what comes before it: nothing (CJK), a space or a line break. */
 export interface PlacedWord extends TimedWord {

@@ -1,4 +1,3 @@
-import type { StyleName } from "@verbatim/subtitles";
 import { formatTimecode } from "@verbatim/subtitles";
 import {
   lazy,
@@ -44,7 +43,7 @@ import { isChineseTranscript, ScriptControl } from "./script-control";
 import { SpokenCaption } from "./spoken-caption";
 import { toPlainText } from "./plain-text";
 import { toPlainTextWithSpeakers, type SpeakerLabels } from "./plain-speakers";
-import type { EditorCue, Subtitle } from "./types";
+import type { EditorCue, EditorTranscription, Subtitle } from "./types";
 import { toast } from "../../components/ui/toast-store";
 import { fromDevice } from "./device-media";
 import { isVideo, useMediaUrl } from "./use-media-url";
@@ -62,22 +61,7 @@ function canDrawWaveform(): boolean {
 }
 
 export interface SubtitleEditorProps {
-  transcription: {
-    id: string;
-    fileName: string;
-    language: string | null;
-    /** The style preset the cues were built to (older jobs: standard). */
-    style?: StyleName;
-    subtitles: Subtitle[];
-    /** The media's length in seconds (from the server), when known. */
-    duration?: number;
-    /** The server's version of the subtitles (saves from an older one are refused). */
-    version?: string;
-    /** The audio the server keeps for playback, until `expiresAt`; null when none. */
-    audio?: { url: string; expiresAt: string } | null;
-    /** Who speaks, when the audio was diarized (null or absent: not diarized). */
-    speakers?: Speaker[] | null;
-  };
+  transcription: EditorTranscription;
   /** The local media file for playback; null when the browser no longer has it. */
   media: File | null;
   onBack(): void;

@@ -1,16 +1,17 @@
+import type { TranscriptionDetail } from "../../api/types";
 import type { TimedWord } from "./spoken-words";
 
-/** One subtitle as the API sends and takes it: times as `hh:mm:ss,mmm`. */
-export interface Subtitle {
-  id: number;
-  startTime: string;
-  endTime: string;
-  text: string;
-  /** Word times (ms), sent by the server while the text is the recognised one. */
-  words?: TimedWord[];
-  /** The speaker's id (a `Speaker.id`), when the transcription was diarized. */
-  speaker?: string;
-}
+export type { Subtitle } from "../../api/types";
+
+/**
+ * A transcription as the editor needs it: the server's detail, of which the editor can open
+ * one with its subtitles and names alone (no style: standard; no speakers: not diarized).
+ */
+export type EditorTranscription = Pick<
+  TranscriptionDetail,
+  "id" | "fileName" | "language" | "subtitles"
+> &
+  Partial<Pick<TranscriptionDetail, "style" | "duration" | "version" | "audio" | "speakers">>;
 
 /**
  * One cue in the editor. Times stay in the text form the user typed, so an invalid time is

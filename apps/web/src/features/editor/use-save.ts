@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "../../api/client";
+import type { TranscriptionDetail, UpdateBody } from "../../api/types";
 import { toast } from "../../components/ui/toast-store";
 import { firstTimeProblem } from "./cue-checks";
 import { toSubtitles } from "./cue-operations";
@@ -120,13 +121,10 @@ export function useSave(
       inFlight.current = true;
       try {
         const base = baseVersion.current;
-        const answer = await api<{ version?: string } | null>(
+        const body: UpdateBody = base === undefined ? content : { ...content, baseVersion: base };
+        const answer = await api<TranscriptionDetail>(
           `/api/transcriptions/${encodeURIComponent(id)}`,
-          {
-            method: "PATCH",
-            body: base === undefined ? content : { ...content, baseVersion: base },
-            keepalive,
-          },
+          { method: "PATCH", body, keepalive },
         );
         if (typeof answer?.version === "string") baseVersion.current = answer.version;
         savedRevision.current = Math.max(savedRevision.current, at);

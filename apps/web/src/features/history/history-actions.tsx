@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api, ApiError } from "../../api/client";
 import { queryKeys } from "../../api/queries";
+import type { TranscriptionDetail, UpdateBody } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
@@ -52,9 +53,9 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
   const rename = () =>
     void run(
       () =>
-        api(`/api/transcriptions/${item.id}`, {
+        api<TranscriptionDetail>(`/api/transcriptions/${item.id}`, {
           method: "PATCH",
-          body: { fileName: name.trim() },
+          body: { fileName: name.trim() } satisfies UpdateBody,
         }),
       t("workspace.history.renamed"),
     );

@@ -1,21 +1,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import { api, queryString } from "../../api/client";
 import { queryKeys } from "../../api/queries";
+import type { ListQuery, TranscriptionSummary } from "../../api/types";
 
 /** A history row (GET /api/transcriptions). */
-export interface HistoryItem {
-  id: string;
-  fileName: string;
-  createdAt: string;
-  duration: number;
-  model: string | null;
-  status: "queued" | "processing" | "completed" | "failed" | "cancelled";
-  language: string | null;
-  progress: number;
-  error: { code: string; message: string } | null;
-  /** How many speakers it has; null when it was not diarized (absent from older servers). */
-  speakerCount?: number | null;
-}
+export type HistoryItem = TranscriptionSummary;
 
 /** Rows per page ("Show more" fetches the next). */
 export const HISTORY_PAGE = 25;
@@ -29,10 +18,10 @@ export function useHistory(search: string) {
     queryKey: [...queryKeys.transcriptions, search],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ limit: String(HISTORY_PAGE) });
-      if (pageParam) params.set("before", pageParam);
-      if (search) params.set("q", search);
-      return api<HistoryItem[]>(`/api/transcriptions?${params}`, { signal });
+      const query: ListQuery = { limit: HISTORY_PAGE };
+      if (pageParam) query.before = pageParam;
+      if (search) query.q = search;
+      return api<HistoryItem[]>(`/api/transcriptions?${queryString(query)}`, { signal });
     },
     getNextPageParam: (last) =>
       last.length === HISTORY_PAGE ? (last.at(-1)?.createdAt ?? null) : null,

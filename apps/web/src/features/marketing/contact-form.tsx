@@ -1,27 +1,29 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { CONTACT_SUBJECTS, type ContactSubject } from "@verbatim/contract";
 import { clsx } from "clsx";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { api } from "../../api/client";
+import type { ContactBody, Ok } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
 import { errorText } from "../../api/error-text";
 
-/** The subjects, sent in English whatever the interface language. */
-export const CONTACT_SUBJECTS = [
-  ["General Inquiry", "general"],
-  ["Technical Support", "support"],
-  ["Billing Question", "billing"],
-  ["Feature Request", "feature"],
-  ["Partnership", "partnership"],
-  ["Other", "other"],
-] as const;
+/** Each subject's label (marketing.contact.subjects.<key>); the subject itself is sent. */
+const SUBJECT_KEYS: Record<ContactSubject, string> = {
+  "General Inquiry": "general",
+  "Technical Support": "support",
+  "Billing Question": "billing",
+  "Feature Request": "feature",
+  Partnership: "partnership",
+  Other: "other",
+};
 
-const SUBJECT_VALUES: readonly string[] = CONTACT_SUBJECTS.map(([value]) => value);
+const SUBJECT_VALUES: readonly string[] = CONTACT_SUBJECTS;
 
 interface ContactValues {
   name: string;
@@ -59,9 +61,10 @@ export function ContactForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api<{ ok: true }>("/api/contact", {
+      await api<Ok>("/api/contact", {
         method: "POST",
-        body: { ...values, language: i18n.language },
+        // The form's text, checked by the server (the language is the interface's).
+        body: { ...values, language: i18n.language } satisfies Record<keyof ContactBody, string>,
       });
       toast({
         title: t("marketing.contact.sent.title"),
@@ -123,9 +126,9 @@ export function ContactForm() {
           {...register("subject")}
         >
           <option value="">{t("marketing.contact.subjectPlaceholder")}</option>
-          {CONTACT_SUBJECTS.map(([value, key]) => (
+          {CONTACT_SUBJECTS.map((value) => (
             <option key={value} value={value}>
-              {t(`marketing.contact.subjects.${key}`)}
+              {t(`marketing.contact.subjects.${SUBJECT_KEYS[value]}`)}
             </option>
           ))}
         </select>

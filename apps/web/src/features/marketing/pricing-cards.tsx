@@ -1,9 +1,9 @@
+import type { PlanType } from "@verbatim/contract";
 import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { useActiveSubscription, useUpgradeQuote } from "../../api/queries";
-import type { PlanType } from "../../api/types";
 import { useSession } from "../../auth/session";
 import { Button } from "../../components/ui/button";
 import { Icon } from "./icons";

@@ -1,17 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
+import type { Voice, VoiceFromTranscription, VoiceList, VoiceNameBody } from "../../api/types";
 
-/**
- * A saved voice as listed (GET /api/voices): the server keeps a voice fingerprint (an embedding)
- * for the user's account only, never the clip, and deletes it with the account.
- */
-export interface Voice {
-  id: string;
-  name: string;
-  createdAt: string;
-  /** Length of the speech it was made from. */
-  seconds: number;
-}
+// Saved voices (GET /api/voices): the server keeps a voice fingerprint (an embedding) for the
+// user's account only, never the clip, and deletes it with the account.
 
 export const voicesQueryKey = ["voices"] as const;
 
@@ -19,7 +11,7 @@ export function useVoices() {
   return useQuery({
     queryKey: voicesQueryKey,
     queryFn: ({ signal }) =>
-      api<{ voices: Voice[] }>("/api/voices", { signal }).then((answer) => answer.voices),
+      api<VoiceList>("/api/voices", { signal }).then((answer) => answer.voices),
     refetchOnMount: true,
   });
 }
@@ -62,7 +54,7 @@ export function useAddVoice() {
 export function useSaveSpeakerVoice() {
   const cache = useVoiceCache();
   return useMutation({
-    mutationFn: (body: { name: string; transcriptionId: string; speakerId: string }) =>
+    mutationFn: (body: VoiceFromTranscription) =>
       api<Voice>("/api/voices", { method: "POST", body }),
     onSuccess: cache.add,
   });
@@ -72,7 +64,10 @@ export function useRenameVoice() {
   const cache = useVoiceCache();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      api<unknown>(`/api/voices/${encodeURIComponent(id)}`, { method: "PATCH", body: { name } }),
+      api<Voice>(`/api/voices/${encodeURIComponent(id)}`, {
+        method: "PATCH",
+        body: { name } satisfies VoiceNameBody,
+      }),
     onSuccess: (_answer, { id, name }) => cache.rename(id, name),
   });
 }

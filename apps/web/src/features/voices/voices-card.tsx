@@ -1,4 +1,4 @@
-import { MAX_VOICES } from "@verbatim/contract";
+import { MAX_SPEAKER_NAME, MAX_VOICES } from "@verbatim/contract";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/error-text";
@@ -9,10 +9,8 @@ import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
 import { formatDate } from "../account/format";
 import { ConfirmDialog } from "../history/confirm-dialog";
-import { useAddVoice, useDeleteVoice, useRenameVoice, useVoices, type Voice } from "./api";
-
-/** The longest voice name (the server's rule for speaker and voice names). */
-const MAX_NAME = 100;
+import type { Voice } from "../../api/types";
+import { useAddVoice, useDeleteVoice, useRenameVoice, useVoices } from "./api";
 
 function failed(title: string, error: unknown) {
   toast({ title, description: errorText(error), variant: "destructive" });
@@ -131,7 +129,7 @@ function VoiceRow({ voice, onDelete }: { voice: Voice; onDelete(): void }) {
           <Input
             id={inputId}
             value={name}
-            maxLength={MAX_NAME}
+            maxLength={MAX_SPEAKER_NAME}
             autoFocus
             onChange={(event) => setName(event.target.value)}
             onKeyDown={(event) => event.key === "Escape" && setRenaming(false)}
@@ -220,7 +218,7 @@ function AddVoiceForm({ disabled }: { disabled: boolean }) {
           <Input
             id="voice-name"
             value={name}
-            maxLength={MAX_NAME}
+            maxLength={MAX_SPEAKER_NAME}
             disabled={disabled}
             onChange={(event) => setName(event.target.value)}
           />

@@ -1,9 +1,15 @@
 import { parse } from "content-disposition";
 import i18n from "i18next";
 import { ApiError, authHeaders } from "../../api/client";
+import type { ExportQuery } from "../../api/types";
 
-export const EXPORT_FORMATS = ["srt", "vtt", "txt", "json"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ExportFormat = NonNullable<ExportQuery["format"]>;
+export const EXPORT_FORMATS = [
+  "srt",
+  "vtt",
+  "txt",
+  "json",
+] as const satisfies readonly ExportFormat[];
 
 /**
  * The stored transcription in a format, from the server's export endpoint, in the page's

@@ -1,19 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
-
-/** The part of GET /api/health the upload page needs. */
-interface ModelsHealth {
-  models: {
-    state: "ready" | "preparing" | "missing";
-    fast: { installed: boolean; preparation?: { state: string; percent?: number } };
-  };
-}
+import type { Health } from "../../api/types";
 
 const POLL_MS = 3_000;
 
 /** True while the fast model (the default choice) is queued or downloading. */
-function fastModelPreparing(health: ModelsHealth | undefined): boolean {
+function fastModelPreparing(health: Health | undefined): boolean {
   const fast = health?.models.fast;
   const state = fast?.preparation?.state;
   return !!fast && !fast.installed && (state === "queued" || state === "downloading");
@@ -28,7 +21,7 @@ function fastModelPreparing(health: ModelsHealth | undefined): boolean {
 export function useModelPreparation(): { preparing: boolean; percent: number } {
   const { data } = useQuery({
     queryKey: ["health", "models"],
-    queryFn: ({ signal }) => api<ModelsHealth>("/api/health", { signal }),
+    queryFn: ({ signal }) => api<Health>("/api/health", { signal }),
     refetchInterval: (query) => (fastModelPreparing(query.state.data) ? POLL_MS : false),
     staleTime: 0,
   });

@@ -2,14 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
+import type { ModelListing } from "../../api/types";
 import { SpeakersChoice } from "./speakers-choice";
 import { spokenLanguages } from "./spoken-languages";
 import type { TranscribeOptions } from "./upload-transport";
-
-interface ModelListing {
-  id: string;
-  installed: boolean;
-}
 
 const SELECT =
   "h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600";

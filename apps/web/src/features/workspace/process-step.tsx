@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api, ApiError } from "../../api/client";
+import type { TranscriptionSummary } from "../../api/types";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
@@ -121,7 +122,9 @@ export function ProcessStep({
   const handleCancel = async () => {
     if (!givenJobId) return;
     try {
-      await api(`/api/transcriptions/${givenJobId}/cancel`, { method: "POST" });
+      await api<TranscriptionSummary>(`/api/transcriptions/${givenJobId}/cancel`, {
+        method: "POST",
+      });
       toast({ title: t("workspace.process.cancelled") });
     } catch (error) {
       toast({

@@ -1,6 +1,13 @@
 import { formatSpeakersOption, type SpeakersOption } from "@verbatim/contract";
 import type { StyleName } from "@verbatim/subtitles";
 import { ApiError, authHeaders } from "../../api/client";
+import type {
+  AcceptedResponse,
+  ChunkResponse,
+  CombineBody,
+  ErrorBody,
+  UploadFields,
+} from "../../api/types";
 import { chunkRanges, isLargeFile } from "./file-rules";
 
 /** Options sent with a file (transcription options). */
@@ -8,8 +15,8 @@ export interface TranscribeOptions {
   model: "whisper-1" | "gpt-4o-transcribe";
   generateTimestamps: boolean;
   language: string;
-  task: "transcribe" | "translate";
-  chineseScript: "hk" | "tw" | "cn" | "none";
+  task: NonNullable<UploadFields["task"]>;
+  chineseScript: NonNullable<UploadFields["chineseScript"]>;
   /** Subtitle style preset: line length, reading speed, time on screen. */
   style: StyleName;
   /** Speaker diarization: off, automatic, an exact number or a range (field `speakers`). */
@@ -75,11 +82,7 @@ function post(
 /** A non-OK answer as ApiError, with a plain fallback message when the body cannot be read. */
 export function uploadError(status: number, text: string): ApiError {
   try {
-    const body = JSON.parse(text) as {
-      code?: string;
-      message?: string;
-      details?: Record<string, unknown>;
-    };
+    const body = JSON.parse(text) as Partial<ErrorBody>;
     if (body.message) return new ApiError(status, body.code, body.message, body.details);
   } catch {
     // unreadable body: the fallbacks below
@@ -93,11 +96,12 @@ export function uploadError(status: number, text: string): ApiError {
   return new ApiError(status, undefined, message);
 }
 
-function optionFields(options: TranscribeOptions): Record<string, string> {
+/** The options as the upload's fields (multipart sends text). */
+function optionFields(options: TranscribeOptions) {
   return {
     source: "file",
     model: options.model,
-    generateTimestamps: String(options.generateTimestamps),
+    generateTimestamps: options.generateTimestamps ? "true" : "false",
     language: options.language,
     task: options.task,
     chineseScript: options.chineseScript,
@@ -106,7 +110,7 @@ function optionFields(options: TranscribeOptions): Record<string, string> {
     ...(options.speakers.kind === "off"
       ? {}
       : { speakers: formatSpeakersOption(options.speakers) }),
-  };
+  } satisfies UploadFields;
 }
 
 const ASYNC = { prefer: "respond-async" };
@@ -138,7 +142,7 @@ export async function uploadForTranscription(
     });
     if (answer.status !== 202 && answer.status !== 200)
       throw uploadError(answer.status, answer.text);
-    return (JSON.parse(answer.text) as { id: string }).id;
+    return (JSON.parse(answer.text) as AcceptedResponse).id;
   }
   const ranges = chunkRanges(file.size);
   let sessionId = resume?.sessionId ?? null;
@@ -171,7 +175,7 @@ export async function uploadForTranscription(
           throw uploadError(answer.status, answer.text); // the server refused it: retrying will not help
         }
         if (answer.status !== 200) throw new TypeError(`HTTP Error: ${answer.status}`);
-        const body = JSON.parse(answer.text) as { sessionId?: string };
+        const body = JSON.parse(answer.text) as Partial<ChunkResponse>;
         if (!body.sessionId)
           throw new ApiError(
             0,
@@ -201,14 +205,15 @@ export async function uploadForTranscription(
   const combined = await post(
     "/api/uploads/combine",
     JSON.stringify({
-      sessionId,
+      // Set by the first chunk's answer (a file sent in chunks has at least one).
+      sessionId: sessionId!,
       fileName: file.name,
       totalChunks: ranges.length,
       originalFileSize: file.size,
       chunkIds: ranges.map((_, i) => `${file.name}-${i}`),
       ...optionFields(options),
       generateTimestamps: options.generateTimestamps,
-    }),
+    } satisfies CombineBody),
     { headers: { ...ASYNC, "content-type": "application/json" }, signal },
   ).catch((error: unknown) => {
     if (error instanceof DOMException) throw error;
@@ -219,5 +224,5 @@ export async function uploadForTranscription(
   });
   if (combined.status !== 202 && combined.status !== 200)
     throw uploadError(combined.status, combined.text);
-  return (JSON.parse(combined.text) as { id: string }).id;
+  return (JSON.parse(combined.text) as AcceptedResponse).id;
 }

@@ -1,20 +1,17 @@
 import { useEffect, useState } from "react";
+import type { JobEventData, JobEventName } from "../../api/types";
 import { useOnline } from "../editor/use-save";
 
-/** The job's state as the server's events tell it (apps/server transcriptions/events-route). */
+/** The job's state as the server's events tell it (until the first one: connecting). */
 export type JobState =
   | { status: "connecting" }
-  | { status: "queued"; position: number; waitSeconds: number | null }
-  | { status: "processing"; percent: number; secondsLeft: number | null }
+  | ({ status: "queued" } & JobEventData<"queued">)
+  | ({ status: "processing" } & JobEventData<"processing">)
   | { status: "completed"; id: string }
-  | { status: "failed"; code: string; message: string };
+  | ({ status: "failed" } & JobEventData<"failed">);
 
 /** A recognised passage, streamed before the job ends. */
-export interface LiveSegment {
-  start: number;
-  end: number;
-  text: string;
-}
+export type LiveSegment = JobEventData<"segment">;
 
 /** How the stream itself is: live, reconnecting after a drop, or the browser is offline. */
 export type StreamHealth = "live" | "reconnecting" | "offline";
@@ -57,24 +54,23 @@ export function useJobEvents(jobId: string | null): {
     });
     source.addEventListener("open", () => setDropped(false));
     source.addEventListener("error", () => setDropped(true));
-    const on = <T>(name: string, handle: (data: T) => void) =>
+    const on = <Name extends JobEventName>(
+      name: Name,
+      handle: (data: JobEventData<Name>) => void,
+    ) =>
       source.addEventListener(name, (event) => {
         setLastEventAt(Date.now());
         setDropped(false);
-        handle(JSON.parse((event as MessageEvent<string>).data) as T);
+        handle(JSON.parse((event as MessageEvent<string>).data) as JobEventData<Name>);
       });
-    on<{ position: number; waitSeconds: number | null }>("queued", (data) =>
-      setState({ status: "queued", ...data }),
-    );
-    on<{ percent: number; secondsLeft: number | null }>("processing", (data) =>
-      setState({ status: "processing", ...data }),
-    );
-    on<LiveSegment>("segment", (segment) => setSegments((list) => mergeSegments(list, [segment])));
-    on<{ id: string }>("completed", (data) => {
+    on("queued", (data) => setState({ status: "queued", ...data }));
+    on("processing", (data) => setState({ status: "processing", ...data }));
+    on("segment", (segment) => setSegments((list) => mergeSegments(list, [segment])));
+    on("completed", (data) => {
       setState({ status: "completed", id: data.id });
       source.close();
     });
-    on<{ code: string; message: string }>("failed", (data) => {
+    on("failed", (data) => {
       setState({ status: "failed", ...data });
       source.close();
     });

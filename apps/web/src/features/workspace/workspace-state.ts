@@ -1,26 +1,7 @@
-import type { Speaker, StyleName } from "@verbatim/subtitles";
+import type { EditorTranscription } from "../editor/types";
 import type { WorkspaceError } from "./process-step";
 import type { Step } from "./step-indicator";
 import type { TranscribeOptions } from "./upload-transport";
-
-/** A transcription as the editor and download need it. */
-export interface TranscriptionDetail {
-  id: string;
-  fileName: string;
-  status: string;
-  language: string | null;
-  /** The media's length in seconds. */
-  duration?: number;
-  /** The subtitle style preset the cues were built to (absent from older servers). */
-  style?: StyleName;
-  subtitles: { id: number; startTime: string; endTime: string; text: string; speaker?: string }[];
-  /** Who speaks, when the audio was diarized (null: not diarized; absent from older servers). */
-  speakers?: Speaker[] | null;
-  /** The version of the subtitles, sent back when saving edits (absent from older servers). */
-  version?: string;
-  /** The audio the server keeps for the player, until `expiresAt`; null when it has none. */
-  audio?: { url: string; expiresAt: string } | null;
-}
 
 export interface WorkspaceState {
   step: Step;
@@ -29,7 +10,8 @@ export interface WorkspaceState {
   /** The upload being sent (set on start; cleared when a job id is known). */
   sending: { file: File; options: TranscribeOptions } | null;
   jobId: string | null;
-  transcription: TranscriptionDetail | null;
+  /** What the editor and download show: the server's transcription, then the saved edits. */
+  transcription: EditorTranscription | null;
   error: WorkspaceError | null;
 }
 
@@ -39,8 +21,8 @@ export type WorkspaceAction =
   | { type: "start" }
   | { type: "job"; id: string }
   | { type: "follow"; id: string }
-  | { type: "opened"; transcription: TranscriptionDetail }
-  | { type: "saved"; transcription: TranscriptionDetail }
+  | { type: "opened"; transcription: EditorTranscription }
+  | { type: "saved"; transcription: EditorTranscription }
   | { type: "failed"; error: WorkspaceError }
   | { type: "dismiss" }
   | { type: "back" }

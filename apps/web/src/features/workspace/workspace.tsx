@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { api, ApiError } from "../../api/client";
 import { queryKeys } from "../../api/queries";
+import type { TranscriptionDetail } from "../../api/types";
 import { useSession } from "../../auth/session";
 import { toast } from "../../components/ui/toast-store";
 import { SubtitleEditor } from "../editor/subtitle-editor";
@@ -13,7 +14,7 @@ import { ErrorPanel } from "./error-panel";
 import { ProcessStep, type WorkspaceError } from "./process-step";
 import { StepIndicator } from "./step-indicator";
 import { UploadStep } from "./upload-step";
-import { defaultOptions, workspaceReducer, type TranscriptionDetail } from "./workspace-state";
+import { defaultOptions, workspaceReducer } from "./workspace-state";
 import { keepOnDevice } from "../editor/device-media";
 
 /** Delay before the editor opens after a success. */
