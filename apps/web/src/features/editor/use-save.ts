@@ -18,13 +18,14 @@ export const RETRY_DELAY_MS = 10_000;
 export type SaveStatus =
   "saved" | "saving" | "unsaved" | "invalid" | "failed" | "offline" | "conflict";
 
-/** What the server holds when a save was refused because it changed elsewhere meanwhile. */
-export interface EditConflict {
-  version: string;
-  subtitles: Subtitle[];
+/**
+ * What the server holds when a save was refused because it changed elsewhere meanwhile (the
+ * details of 409 EDIT_CONFLICT).
+ */
+export type EditConflict = Pick<TranscriptionDetail, "version" | "subtitles"> & {
   /** Their speakers (absent when the server does not send them: the editor keeps its own). */
-  speakers?: Speaker[] | null;
-}
+  speakers?: TranscriptionDetail["speakers"];
+};
 
 /** A save that went through: what the server now holds, and its version. */
 export interface Saved {
