@@ -1,4 +1,4 @@
-import type { ErrorBody, TranscriptionDetail } from "../src/api/types";
+import type { ErrorBody, TranscriptionDetail, TranscriptionSummary } from "../src/api/types";
 
 // Answers of the mocked API. Each body is typed from the contract (`satisfies User`, or a
 // factory returning `TranscriptionDetail`), so a mock the contract no longer allows fails
@@ -17,10 +17,10 @@ export function errorJson(status: number, body: ErrorBody): Response {
   return json(body, status);
 }
 
-/** A completed transcription as GET and PATCH /api/transcriptions/:id answer with it. */
-export function transcriptionDetail(
-  overrides: Partial<TranscriptionDetail> = {},
-): TranscriptionDetail {
+/** A completed transcription as the history (GET /api/transcriptions) lists it. */
+export function transcriptionSummary(
+  overrides: Partial<TranscriptionSummary> = {},
+): TranscriptionSummary {
   return {
     id: "t1",
     fileName: "talk.mp3",
@@ -32,6 +32,16 @@ export function transcriptionDetail(
     progress: 100,
     error: null,
     speakerCount: null,
+    ...overrides,
+  };
+}
+
+/** A completed transcription as GET and PATCH /api/transcriptions/:id answer with it. */
+export function transcriptionDetail(
+  overrides: Partial<TranscriptionDetail> = {},
+): TranscriptionDetail {
+  return {
+    ...transcriptionSummary(),
     style: "standard",
     speakers: null,
     subtitles: [],

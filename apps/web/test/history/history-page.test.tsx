@@ -4,23 +4,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../src/components/ui/toaster";
 import HistoryPage from "../../src/pages/history-page";
 import type { HistoryItem } from "../../src/features/history/use-history";
-import { json, transcriptionDetail } from "../api-answers";
+import { json, transcriptionDetail, transcriptionSummary } from "../api-answers";
 import { renderPage } from "../render";
 
 /** A finished history row; a higher `n` is older. */
 function row(n: number, fileName = `Recording ${n}.mp3`, model = "whisper-1"): HistoryItem {
-  return {
-    id: `t${n}`,
-    fileName,
-    createdAt: new Date(Date.UTC(2026, 10, 1, 0, 100 - n)).toISOString(),
-    duration: 61,
-    model,
-    status: "completed",
-    language: "en",
-    progress: 100,
-    error: null,
-    speakerCount: null,
-  };
+  const createdAt = new Date(Date.UTC(2026, 10, 1, 0, 100 - n)).toISOString();
+  return transcriptionSummary({ id: `t${n}`, fileName, createdAt, duration: 61, model });
 }
 
 afterEach(() => {

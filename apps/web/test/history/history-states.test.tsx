@@ -5,7 +5,7 @@ import { Toaster } from "../../src/components/ui/toaster";
 import type { HistoryItem } from "../../src/features/history/use-history";
 import HistoryPage from "../../src/pages/history-page";
 import { mockApi } from "../account/helpers";
-import { errorJson, json, transcriptionDetail } from "../api-answers";
+import { errorJson, json, transcriptionDetail, transcriptionSummary } from "../api-answers";
 import { renderRoutes } from "../render";
 import { signIn } from "../session";
 
@@ -29,21 +29,8 @@ afterEach(() => {
 
 const LIST = "GET /api/transcriptions";
 
-function item(overrides: Partial<HistoryItem>): HistoryItem {
-  return {
-    id: "t1",
-    fileName: "interview.mp3",
-    createdAt: "2026-03-01T10:00:00.000Z",
-    duration: 754,
-    model: "whisper-1",
-    status: "completed",
-    language: "en",
-    progress: 100,
-    error: null,
-    speakerCount: null,
-    ...overrides,
-  };
-}
+const item = (overrides: Partial<HistoryItem>): HistoryItem =>
+  transcriptionSummary({ fileName: "interview.mp3", duration: 754, ...overrides });
 
 // The page draws a table (wide screens) and cards (phones) from the same rows; these tests read
 // the table, the paging and search have their own tests (history-page.test.tsx).
