@@ -8,7 +8,7 @@ import {
   type PlanType,
 } from "@verbatim/contract";
 
-export { PAID_PLANS, type PackSize, type PaidPlan } from "@verbatim/contract";
+export type { PackSize, PaidPlan } from "@verbatim/contract";
 
 /** A plan from the URL, or 400 with a clear message. */
 export function parsePaidPlan(value: string): PaidPlan {
