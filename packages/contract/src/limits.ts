@@ -6,5 +6,8 @@ export const MAX_SPEAKER_NAME = 100;
 /** The most minutes one admin grant may give (a typo guard, not a business rule). */
 export const MAX_GRANT_MINUTES = 100_000;
 
+/** The longest label of an API key, in characters. */
+export const MAX_API_KEY_NAME = 60;
+
 /** The most live API keys one account may hold (409 TOO_MANY_API_KEYS past it). */
 export const MAX_API_KEYS = 20;

@@ -1,11 +1,16 @@
 import { z } from "zod";
+import { MAX_API_KEY_NAME } from "../limits.js";
 
 // API keys: what the OpenAI-compatible API under /v1 is called with.
 
 /** POST /api/keys. */
 export const CreateApiKeyBody = z.object({
   /** A label the owner chooses ("laptop script"). */
-  name: z.string().trim().min(1, "Name the key").max(100, "At most 100 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Name the key")
+    .max(MAX_API_KEY_NAME, `At most ${MAX_API_KEY_NAME} characters`),
 });
 
 /** A key as lists show it: never the key itself. */

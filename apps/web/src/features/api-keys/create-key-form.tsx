@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { MAX_API_KEY_NAME } from "@verbatim/contract";
 import { ApiError } from "../../api/client";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
@@ -13,15 +14,13 @@ import type { CreatedApiKey } from "../../api/types";
 import { useCreateApiKey } from "./api";
 import { errorText } from "../../api/error-text";
 
-export const KEY_NAME_MAX = 60;
-
 function keyNameSchema(t: TFunction) {
   return z.object({
     name: z
       .string()
       .trim()
       .min(1, t("developers.keys.nameRequired"))
-      .max(KEY_NAME_MAX, t("developers.keys.nameTooLong")),
+      .max(MAX_API_KEY_NAME, t("developers.keys.nameTooLong", { max: MAX_API_KEY_NAME })),
   });
 }
 type Values = z.infer<ReturnType<typeof keyNameSchema>>;
@@ -67,7 +66,7 @@ export function CreateKeyForm({
           <Input
             id="api-key-name"
             autoComplete="off"
-            maxLength={KEY_NAME_MAX + 20}
+            maxLength={MAX_API_KEY_NAME + 20}
             placeholder={t("developers.keys.namePlaceholder")}
             invalid={Boolean(error)}
             disabled={disabled}
