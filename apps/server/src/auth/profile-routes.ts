@@ -1,7 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../http/app.js";
 import { presentUser, UserResponse } from "../users/presenter.js";
 import { LOCALES } from "../users/repo.js";
 import * as profile from "./profile.js";
@@ -33,7 +32,6 @@ const PasswordChangeBody = z.object({
  */
 export function registerProfileRoutes(
   parent: FastifyInstance,
-  context: AppContext,
   services: AuthServices,
   signedIn: preHandlerAsyncHookHandler,
   limits: AuthRateLimits,
@@ -58,7 +56,7 @@ export function registerProfileRoutes(
     async (request) =>
       presentUser(
         await profile.changeName(services, currentUser(request), request.body.name),
-        context,
+        services,
       ),
   );
 

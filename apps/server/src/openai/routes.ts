@@ -21,7 +21,7 @@ import {
   type TranscriptionServices,
 } from "../transcriptions/service.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
-import type { RateLimitStore } from "../http/rate-limit-store.js";
+import type { AppServices } from "../app-services.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { requireApiKey } from "./auth.js";
 import { OpenAIError, openAIErrorsOf, registerOpenAIErrorHandling } from "./errors.js";
@@ -192,8 +192,7 @@ const TEXT_TYPES: Record<"text" | "srt" | "vtt", string> = {
  * OpenAI's shape (this scope's own error handler).
  */
 export function openAIRoutes(
-  services: TranscriptionServices,
-  rateLimits: RateLimitStore,
+  services: TranscriptionServices & Pick<AppServices, "rateLimits">,
   options: OpenAIOptions = {},
 ): FastifyPluginAsync {
   return async (plugin) => {
@@ -207,7 +206,7 @@ export function openAIRoutes(
       db: services.db,
       now: services.now,
       publicUrl: services.config.publicUrl,
-      rateLimits,
+      rateLimits: services.rateLimits,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     });
     const security = [{ bearer: [] }];
