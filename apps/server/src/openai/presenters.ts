@@ -2,7 +2,7 @@ import { deflateSync } from "node:zlib";
 import { WHISPER_LANGUAGES } from "@verbatim/engine";
 import type { Cue, Speaker } from "@verbatim/subtitles";
 import { z } from "zod";
-import type { StoredSegment } from "../transcriptions/repo.js";
+import type { StoredSegment } from "../jobs/job-row.js";
 import { joinText } from "./join-text.js";
 
 // Verbatim keeps a job's result as cues (subtitle blocks built from word timings) and as

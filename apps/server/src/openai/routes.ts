@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser } from "../auth/require-user.js";
-import { rowCues, rowSegments, rowSpeakers } from "../transcriptions/repo.js";
+import { rowCues, rowSegments, rowSpeakers } from "../jobs/job-row.js";
 import { IdempotencyKeyHeader } from "../transcriptions/schema.js";
 import {
   idempotencyKeyOf,

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
-import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "./repo.js";
+import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "../jobs/job-row.js";
 import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "./schema.js";
 
 type SummaryRow = Pick<

@@ -20,7 +20,9 @@ import { AppError } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
 import { presentDetail, presentSummary } from "./presenter.js";
-import { listTranscriptions, rowCues, rowSpeakers } from "./repo.js";
+import { deleteJob } from "../jobs/job-lifecycle.js";
+import { listTranscriptions } from "../jobs/job-reads.js";
+import { rowCues, rowSpeakers } from "../jobs/job-row.js";
 import { respondWithJob } from "./respond-with-job.js";
 import {
   AcceptedResponse,
@@ -38,7 +40,6 @@ import {
   acceptUpload,
   cancelTranscription,
   checkUploadOptions,
-  deleteTranscription,
   ownTranscription,
   requireSomeMinutes,
   updateTranscription,
@@ -187,7 +188,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request, reply) => {
         const row = await ownTranscription(services.db, currentUser(request), request.params.id);
-        await deleteTranscription(services, row);
+        await deleteJob(services, row);
         return reply.status(204).send(null);
       },
     );

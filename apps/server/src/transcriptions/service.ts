@@ -10,22 +10,20 @@ import type { Db } from "../db/database.js";
 import { AppError, errors } from "../http/app-error.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import { isFinalEvent } from "../jobs/job-events.js";
-import { minuteBalance, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
+import { minuteBalance } from "../minutes/minute-ledger.js";
 import type { ModelCatalog } from "../models/model-choice.js";
 import type { ReceivedFile } from "../uploads/receive-multipart.js";
 import type { User } from "../users/repo.js";
+import { cancelJob, createJob, saveEdits, type JobEdits } from "../jobs/job-lifecycle.js";
+import { findOwnTranscription, findTranscription } from "../jobs/job-reads.js";
 import {
-  findOwnTranscription,
-  findTranscription,
-  insertTranscription,
   rowCues,
   rowSpeakers,
   searchText,
-  transition,
   type JobOptions,
   type TranscriptionRow,
   isFinal,
-} from "./repo.js";
+} from "../jobs/job-row.js";
 import { UploadOptions, type UpdateBody } from "./schema.js";
 import { requireDiarizationModels, requireSpeakersOption } from "./speakers-option.js";
 import { editedSpeakers } from "./speaker-edits.js";
@@ -132,38 +130,24 @@ export async function acceptUpload(
   /** Options no form field sets (the known voices of a /v1 request). */
   extra: Pick<JobOptions, "knownVoices"> = {},
 ): Promise<TranscriptionRow> {
-  const { db, jobs, now } = services;
-  const id = randomUUID();
-  let reserved = false;
   try {
     const choice = await checkUploadOptions(services, user, fields);
     const media = await probeUpload(file.path);
-    await reserveMinutes(db, user.id, id, media.durationMs / 1000, now());
-    reserved = true;
-    await insertTranscription(
-      db,
-      {
-        id,
-        userId: user.id,
-        fileName: file.fileName,
-        model: choice.model,
-        engineModel: choice.engineModel,
-        options: { ...choice.options, ...extra },
-        mediaPath: file.path,
-        mediaBytes: file.bytes,
-        durationMs: media.durationMs,
-      },
-      now(),
-    );
+    return await createJob(services, {
+      id: randomUUID(),
+      userId: user.id,
+      fileName: file.fileName,
+      model: choice.model,
+      engineModel: choice.engineModel,
+      options: { ...choice.options, ...extra },
+      mediaPath: file.path,
+      mediaBytes: file.bytes,
+      durationMs: media.durationMs,
+    });
   } catch (error) {
-    if (reserved) await releaseMinutes(db, user.id, id, now());
     await rm(file.path, { force: true });
     throw error;
   }
-  await jobs.enqueued(id);
-  const row = await findTranscription(db, id);
-  if (!row) throw new Error(`job ${id} vanished after insert`);
-  return row;
 }
 
 /** The user's own job, or 404. */
@@ -211,61 +195,16 @@ export async function cancelTranscription(
   services: TranscriptionServices,
   row: TranscriptionRow,
 ): Promise<TranscriptionRow> {
-  const { db, jobs, now } = services;
-  const cancelled = await transition(
-    db,
-    row.id,
-    ["queued", "processing"],
-    {
-      status: "cancelled",
-      error_code: "CANCELLED",
-      error_message: "The transcription was cancelled.",
-      eta_ms: null,
-      finished_at: now().toISOString(),
-    },
-    now(),
-  );
-  if (!cancelled) {
+  if (!(await cancelJob(services, row))) {
     throw new AppError(
       409,
       "ALREADY_FINISHED",
       `The transcription has already ${row.status === "completed" ? "completed" : "ended"}.`,
     );
   }
-  jobs.stopRunning(row.id, "cancel");
-  await releaseMinutes(db, row.user_id, row.id, now());
-  // A worker deletes the media of a job it runs when the engine stops; a queued job's goes now.
-  if (row.status === "queued" && row.media_path) await rm(row.media_path, { force: true });
-  await db
-    .updateTable("transcriptions")
-    .set({ media_path: null })
-    .where("id", "=", row.id)
-    .where("status", "=", "cancelled")
-    .execute();
-  jobs.events.publish(row.id, {
-    type: "failed",
-    code: "CANCELLED",
-    message: "The transcription was cancelled.",
-  });
-  jobs.events.queueMoved();
-  const updated = await findTranscription(db, row.id);
+  const updated = await findTranscription(services.db, row.id);
   if (!updated) throw errors.notFound("Transcription not found.");
   return updated;
-}
-
-/** Deletes a job and its result; a job still running is cancelled first. */
-export async function deleteTranscription(
-  services: TranscriptionServices,
-  row: TranscriptionRow,
-): Promise<void> {
-  if (!isFinal(row.status)) {
-    await cancelTranscription(services, row).catch((error: unknown) => {
-      if (!(error instanceof AppError && error.status === 409)) throw error;
-    });
-  }
-  if (row.media_path) await rm(row.media_path, { force: true });
-  if (row.audio_path) await rm(row.audio_path, { force: true });
-  await services.db.deleteFrom("transcriptions").where("id", "=", row.id).execute();
 }
 
 /**
@@ -277,13 +216,7 @@ export async function updateTranscription(
   row: TranscriptionRow,
   body: z.infer<typeof UpdateBody>,
 ): Promise<void> {
-  const changes: {
-    file_name?: string;
-    cues_json?: string;
-    search_text?: string;
-    speakers_json?: string;
-    speaker_count?: number;
-  } = {};
+  const changes: JobEdits = {};
   if (body.fileName !== undefined) changes.file_name = body.fileName;
   let cues = rowCues(row);
   const editsText = body.subtitles !== undefined || body.speakers !== undefined;
@@ -313,28 +246,10 @@ export async function updateTranscription(
   if (row.status === "completed") {
     changes.search_text = searchText(changes.file_name ?? row.file_name, cues);
   }
-  let update = services.db
-    .updateTable("transcriptions")
-    .set({ ...changes, updated_at: services.now().toISOString() })
-    .where("id", "=", row.id);
   // Compare and set: a save that raced another one since the row was read changes nothing.
-  if (body.baseVersion !== undefined && editsText) {
-    update =
-      row.cues_json === null
-        ? update.where("cues_json", "is", null)
-        : update.where("cues_json", "=", row.cues_json);
-    update =
-      row.speakers_json === null
-        ? update.where("speakers_json", "is", null)
-        : update.where("speakers_json", "=", row.speakers_json);
-  }
-  const result = await update.executeTakeFirst();
-  if (result.numUpdatedRows === 0n) {
-    const now = await services.db
-      .selectFrom("transcriptions")
-      .selectAll()
-      .where("id", "=", row.id)
-      .executeTakeFirst();
+  const compareWith = body.baseVersion !== undefined && editsText ? row : undefined;
+  if (!(await saveEdits(services.db, row.id, changes, services.now(), compareWith))) {
+    const now = await findTranscription(services.db, row.id);
     throw now ? editConflict(now) : errors.notFound("Transcription not found");
   }
 }

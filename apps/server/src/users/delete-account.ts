@@ -1,6 +1,8 @@
 import { currentSubscription } from "../billing/subscription-changes.js";
 import { AppError } from "../http/app-error.js";
-import { deleteTranscription, type TranscriptionServices } from "../transcriptions/service.js";
+import { deleteJob, deleteJobsOf } from "../jobs/job-lifecycle.js";
+import { jobsOf } from "../jobs/job-reads.js";
+import type { TranscriptionServices } from "../transcriptions/service.js";
 import type { PaymentProvider } from "../payments/payment-provider.js";
 import { endSession } from "../uploads/upload-sessions.js";
 import type { User } from "./repo.js";
@@ -27,12 +29,7 @@ export async function deleteAccount(services: AccountServices, user: User): Prom
 
   await db.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
 
-  const jobs = await db
-    .selectFrom("transcriptions")
-    .selectAll()
-    .where("user_id", "=", user.id)
-    .execute();
-  for (const job of jobs) await deleteTranscription(services, job);
+  for (const job of await jobsOf(db, user.id)) await deleteJob(services, job);
 
   const sessions = await db
     .selectFrom("upload_sessions")
@@ -42,7 +39,7 @@ export async function deleteAccount(services: AccountServices, user: User): Prom
   for (const { id } of sessions) await endSession(db, config.uploadDir, id);
 
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom("transcriptions").where("user_id", "=", user.id).execute();
+    await deleteJobsOf(tx, user.id);
     await tx.deleteFrom("voices").where("user_id", "=", user.id).execute();
     await tx.deleteFrom("minute_ledger").where("user_id", "=", user.id).execute();
     await tx.deleteFrom("subscriptions").where("user_id", "=", user.id).execute();

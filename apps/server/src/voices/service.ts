@@ -5,7 +5,7 @@ import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
 import { AppError, errors } from "../http/app-error.js";
-import { rowCues, rowSpeakers } from "../transcriptions/repo.js";
+import { rowCues, rowSpeakers } from "../jobs/job-row.js";
 import {
   intakeError,
   ownTranscription,
