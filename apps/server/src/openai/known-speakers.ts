@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import type { TranscriptionServices } from "../transcriptions/service.js";
-import { probeUpload } from "../transcriptions/service.js";
+import { probeUpload } from "../uploads/probe-upload.js";
 import { OpenAIError } from "./errors.js";
 import { MAX_KNOWN_SPEAKERS } from "./schema.js";
 

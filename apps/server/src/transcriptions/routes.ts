@@ -1,4 +1,3 @@
-import { rm } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import send from "@fastify/send";
 import { LISTENING_COPY_TYPE } from "@verbatim/engine";
@@ -18,7 +17,7 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import { errorResponses } from "../auth/schema.js";
 import { AppError } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
-import { receiveMultipart } from "../uploads/receive-multipart.js";
+import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
 import { deleteJob } from "../jobs/job-lifecycle.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
@@ -37,15 +36,11 @@ import {
   UpdateBody,
 } from "./schema.js";
 import {
-  acceptUpload,
   cancelTranscription,
-  checkUploadOptions,
   ownTranscription,
-  requireSomeMinutes,
   updateTranscription,
   type TranscriptionServices,
 } from "./service.js";
-import { idempotencyKeyOf, keyHasJob, once, requestFingerprint } from "./idempotency.js";
 
 const EXPORTS = {
   srt: { write: writeSrt, type: "application/x-subrip; charset=utf-8" },
@@ -87,34 +82,14 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         validatorCompiler: documentOnly,
       },
       async (request, reply) => {
-        const user = currentUser(request);
-        const key = idempotencyKeyOf(request);
-        await services.models.requireAnyUsable();
-        // A retry of a request that made its job is answered even when no minutes are left.
-        if (!(await keyHasJob(services.db, user, key))) {
-          await requireSomeMinutes(services.db, user, services.now());
-        }
-        const { file, fields } = await receiveMultipart(request, {
-          dir: services.config.uploadDir,
-          limitBytes: services.config.maxUploadBytes,
-          beforeFile: async (early) => {
-            // Options sent before the file are checked before its bytes are read.
-            if (early.model !== undefined || early.speakers !== undefined) {
-              await checkUploadOptions(services, user, early);
-            }
-          },
+        const { row, keyed } = await takeInUpload(services, request, currentUser(request), {
+          route: "/api/transcribe",
+          requireUsableModel: true,
+          // Options sent before the file are checked before its bytes are read.
+          earlyOptions: (early) =>
+            early.model !== undefined || early.speakers !== undefined ? early : undefined,
         });
-        const fingerprint = requestFingerprint("/api/transcribe", fields, file.sha256);
-        const { row, replayed } = await once(
-          services.db,
-          user,
-          key,
-          fingerprint,
-          services.now(),
-          () => acceptUpload(services, user, file, fields),
-        );
-        if (replayed) await rm(file.path, { force: true });
-        return respondWithJob(services, request, reply, row, { keyed: key !== undefined });
+        return respondWithJob(services, request, reply, row, { keyed });
       },
     );
 

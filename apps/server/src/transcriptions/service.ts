@@ -1,7 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { formatSpeakersOption } from "@verbatim/contract";
-import { isEngineError, probeMedia, type EngineErrorCode } from "@verbatim/engine";
 import { formatTimecode, parseTimecode, sortCues, type Cue } from "@verbatim/subtitles";
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
@@ -10,22 +6,18 @@ import type { Db } from "../db/database.js";
 import { AppError, errors } from "../http/app-error.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import { isFinalEvent } from "../jobs/job-events.js";
-import { minuteBalance } from "../minutes/minute-ledger.js";
 import type { ModelCatalog } from "../models/model-choice.js";
-import type { ReceivedFile } from "../uploads/receive-multipart.js";
 import type { User } from "../users/repo.js";
-import { cancelJob, createJob, saveEdits, type JobEdits } from "../jobs/job-lifecycle.js";
+import { cancelJob, saveEdits, type JobEdits } from "../jobs/job-lifecycle.js";
 import { findOwnTranscription, findTranscription } from "../jobs/job-reads.js";
 import {
   rowCues,
   rowSpeakers,
   searchText,
-  type JobOptions,
   type TranscriptionRow,
   isFinal,
 } from "../jobs/job-row.js";
-import { UploadOptions, type UpdateBody } from "./schema.js";
-import { requireDiarizationModels, requireSpeakersOption } from "./speakers-option.js";
+import type { UpdateBody } from "./schema.js";
 import { editedSpeakers } from "./speaker-edits.js";
 import { cuesVersion, toSubtitle } from "./presenter.js";
 
@@ -37,117 +29,6 @@ export interface TranscriptionServices {
   models: ModelCatalog;
   log: FastifyBaseLogger;
   now: () => Date;
-}
-
-/** HTTP status for each engine error an upload can meet (415: not media at all). */
-const INTAKE_STATUS: Partial<Record<EngineErrorCode, number>> = {
-  INPUT_NOT_MEDIA: 415,
-  INPUT_NO_AUDIO: 415,
-  INPUT_EMPTY: 400,
-  INPUT_ZERO_DURATION: 400,
-  INPUT_CORRUPT: 400,
-  INPUT_NOT_FOUND: 400,
-  FFMPEG_MISSING: 503,
-  DECODER_FAILED: 500,
-};
-
-/** An engine error met while taking in a file, as the API's error (400, 415, 503…). */
-export function intakeError(error: unknown): unknown {
-  if (!isEngineError(error)) return error;
-  return new AppError(INTAKE_STATUS[error.code] ?? 400, error.code, error.message);
-}
-
-/** Probes an uploaded file with ffmpeg: its length, or 400/415 when it is not usable media. */
-export async function probeUpload(path: string) {
-  return probeMedia(path).catch((error: unknown) => {
-    throw intakeError(error);
-  });
-}
-
-/** Checks the upload's text fields and model before any bytes are kept. */
-export async function checkUploadOptions(
-  services: Pick<TranscriptionServices, "models" | "config">,
-  user: User,
-  fields: Record<string, unknown>,
-): Promise<{ model: string; engineModel: string; options: JobOptions }> {
-  const speakers = requireSpeakersOption(fields.speakers);
-  if (speakers.kind !== "off") await requireDiarizationModels(services.config.modelsDir);
-  const parsed = UploadOptions.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(
-      400,
-      "VALIDATION_FAILED",
-      issue
-        ? `Invalid upload (${issue.path.join(".") || "fields"}): ${issue.message}`
-        : "Invalid upload",
-    );
-  }
-  const { model, generateTimestamps, language, task, chineseScript, style, prompt, temperature } =
-    parsed.data;
-  const choice = await services.models.choose(model);
-  // Traditional (HK) Chinese by default for people who use the interface in Traditional Chinese.
-  const script = chineseScript ?? (user.locale === "zh-HK" ? "hk" : undefined);
-  return {
-    model: choice.requested,
-    engineModel: choice.engineModel,
-    options: {
-      language,
-      task,
-      wordTimestamps: generateTimestamps,
-      ...(script && script !== "none" ? { chineseScript: script } : {}),
-      ...(style ? { style } : {}),
-      ...(prompt?.trim() ? { prompt: prompt.trim() } : {}),
-      ...(temperature !== undefined ? { temperature } : {}),
-      ...(speakers.kind !== "off" ? { speakers: formatSpeakersOption(speakers) } : {}),
-    },
-  };
-}
-
-/** 402 before any bytes are read when the user has no minutes at all. */
-export async function requireSomeMinutes(db: Db, user: User, now: Date): Promise<void> {
-  const balance = await minuteBalance(db, user.id, now);
-  if (balance.planSeconds + balance.packSeconds <= 0) {
-    throw new AppError(
-      402,
-      "INSUFFICIENT_MINUTES",
-      "You have no minutes left. Upgrade your plan or wait for your minutes to reset.",
-      { neededMinutes: 1, availableMinutes: 0 },
-    );
-  }
-}
-
-/**
- * Turns an uploaded file into a queued job: probes it (400/415 with the engine's code when it
- * is not usable media), reserves its minutes (402), stores the job and wakes a worker. The
- * file is deleted on any failure, so a rejected upload leaves nothing behind.
- */
-export async function acceptUpload(
-  services: TranscriptionServices,
-  user: User,
-  file: ReceivedFile,
-  fields: Record<string, unknown>,
-  /** Options no form field sets (the known voices of a /v1 request). */
-  extra: Pick<JobOptions, "knownVoices"> = {},
-): Promise<TranscriptionRow> {
-  try {
-    const choice = await checkUploadOptions(services, user, fields);
-    const media = await probeUpload(file.path);
-    return await createJob(services, {
-      id: randomUUID(),
-      userId: user.id,
-      fileName: file.fileName,
-      model: choice.model,
-      engineModel: choice.engineModel,
-      options: { ...choice.options, ...extra },
-      mediaPath: file.path,
-      mediaBytes: file.bytes,
-      durationMs: media.durationMs,
-    });
-  } catch (error) {
-    await rm(file.path, { force: true });
-    throw error;
-  }
 }
 
 /** The user's own job, or 404. */
