@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { scheduleDailyReport } from "./admin/daily-report.js";
-import { BackgroundWork } from "./auth/background-work.js";
+import { BackgroundWork } from "./background-work.js";
 import type { AuthOptions } from "./auth/routes.js";
 import { scheduleBillingRollover, type BillingServices } from "./billing/service.js";
 import type { Config } from "./config.js";
@@ -9,7 +9,7 @@ import type { Db } from "./db/database.js";
 import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-store.js";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
-import { ModelCatalog } from "./models/model-choice.js";
+import { ModelCatalog } from "./models/model-catalog.js";
 import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/payment-provider.js";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { BackgroundWork } from "../auth/background-work.js";
+import type { BackgroundWork } from "../background-work.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import type { Mailer } from "../mail/mailer.js";

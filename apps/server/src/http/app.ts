@@ -22,7 +22,7 @@ import { authRoutes } from "../auth/routes.js";
 import { contactRoutes } from "../contact/routes.js";
 import { healthRoutes } from "../health/routes.js";
 import multipart from "@fastify/multipart";
-import type { ModelCatalog } from "../models/model-choice.js";
+import type { ModelCatalog } from "../models/model-catalog.js";
 import type { ModelPreparation } from "../models/model-preparation.js";
 import { devMailboxRoute } from "../mail/dev-mailbox-route.js";
 import { modelRoutes } from "../models/routes.js";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ModelCatalog } from "./model-choice.js";
+import type { ModelCatalog } from "./model-catalog.js";
 
 /** Where a configured model's preparation stands (see ModelPreparationStatus). */
 export const ModelPreparationSchema = z.object({

@@ -16,7 +16,7 @@ import { requireApiKey } from "./auth.js";
 import { OpenAIError, openAIErrorsOf, registerOpenAIErrorHandling } from "./errors.js";
 import { jobFailure } from "./job-failure.js";
 import { streamTranscript } from "./stream-transcript.js";
-import { MODEL_ALIASES } from "../models/model-choice.js";
+import { MODEL_ALIASES } from "../models/model-catalog.js";
 import { knownVoices } from "./known-speakers.js";
 import {
   DiarizedSegment,

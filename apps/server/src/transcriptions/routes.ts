@@ -23,6 +23,7 @@ import { deleteJob } from "../jobs/job-lifecycle.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
 import { respondWithJob } from "./respond-with-job.js";
+import { updateTranscription } from "./subtitle-edits.js";
 import {
   AcceptedResponse,
   ExportQuery,
@@ -35,12 +36,7 @@ import {
   TranscriptionSummary,
   UpdateBody,
 } from "./schema.js";
-import {
-  cancelTranscription,
-  ownTranscription,
-  updateTranscription,
-  type TranscriptionServices,
-} from "./service.js";
+import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
 
 const EXPORTS = {
   srt: { write: writeSrt, type: "application/x-subrip; charset=utf-8" },
