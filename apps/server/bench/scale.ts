@@ -12,7 +12,7 @@ import {
   type FleetProcess,
 } from "../test/support/fleet.js";
 import { signedInUser, upload } from "../test/support/transcription-app.js";
-import { isFinal } from "../src/transcriptions/repo.js";
+import { isFinal } from "../src/jobs/job-row.js";
 import { tinyModel } from "./bench-server.js";
 import autocannon from "autocannon";
 

@@ -2,7 +2,6 @@ import { loadConfig } from "./config.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
 import { loadEnvFile } from "./env-file.js";
 import { buildApp } from "./http/app.js";
-import { ModelCatalog } from "./models/model-choice.js";
 import { firstAdminHint, startupSummary } from "./startup-summary.js";
 
 // `npm start`: the API, the web app and the workers in one process, with embedded defaults
@@ -47,7 +46,7 @@ const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : config.port;
 const host = config.host.includes(":") ? `[${config.host}]` : config.host;
 const url = `http://${host === "0.0.0.0" || host === "[::]" ? "localhost" : host}:${port}`;
-const models = await new ModelCatalog(config).list();
+const models = await app.modelCatalog.list();
 app.log.info(startupSummary(config, url, models, app.modelPreparation));
 const adminHint = await firstAdminHint(config, db);
 if (adminHint) app.log.info(adminHint);

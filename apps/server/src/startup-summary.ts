@@ -1,7 +1,7 @@
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import type { ModelPreparation } from "./models/model-preparation.js";
-import type { ModelListing } from "./models/model-choice.js";
+import type { ModelListing } from "./models/model-catalog.js";
 
 /** What the summary says about one configured model. */
 function modelWord(listing: ModelListing | undefined, preparation: ModelPreparation): string {

@@ -2,7 +2,7 @@ import { pino } from "pino";
 import { loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
 import { migrateToLatest, openDatabase } from "./db/database.js";
-import { createJobQueue } from "./jobs/job-queue.js";
+import { buildWorkerServices } from "./app-services.js";
 
 // `npm run worker`: a worker process (docs/deployment.md, many machines). No HTTP: it takes transcription jobs from
 // Redis, WORKER_CONCURRENCY at a time with ENGINE_THREADS threads each, until SIGTERM.
@@ -21,7 +21,7 @@ if (config.workers.concurrency === 0) {
 }
 const db = openDatabase(config.database);
 await migrateToLatest(db);
-const jobs = createJobQueue({ db, config, log });
+const { jobs } = buildWorkerServices(config, db, log);
 
 let stopping = false;
 const shutdown = async (signal: string) => {

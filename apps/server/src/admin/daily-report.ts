@@ -2,7 +2,7 @@ import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { createMailer, type Mailer } from "../mail/mailer.js";
+import type { Mailer } from "../mail/mailer.js";
 import { claimTaskRun } from "../schedule/once-per-period.js";
 import { findUserWithPasswordByEmail } from "../users/repo.js";
 import { renderDailyReport } from "./report-mail.js";
@@ -47,10 +47,10 @@ export async function sendDailyReport(services: DailyReportServices): Promise<Da
 /** Sends the report every day at 08:00 Hong Kong time; returns a stop function. */
 export function scheduleDailyReport(context: {
   db: Db;
-  config: Pick<Config, "adminEmails" | "publicUrl" | "smtpUrl" | "mailFrom">;
+  config: Pick<Config, "adminEmails" | "publicUrl">;
+  mailer: Mailer;
   log: FastifyBaseLogger;
 }): () => void {
-  const mailer = createMailer(context);
   const job = new Cron(
     DAILY_REPORT_CRON,
     { timezone: DAILY_REPORT_TIMEZONE, protect: true },
@@ -60,15 +60,12 @@ export function scheduleDailyReport(context: {
         // Every API process schedules it; one sends it.
         const today = new Date().toLocaleDateString("en-CA", { timeZone: DAILY_REPORT_TIMEZONE });
         if (!(await claimTaskRun(context.db, "daily-report", today, new Date()))) return;
-        const result = await sendDailyReport({ ...context, mailer });
+        const result = await sendDailyReport(context);
         context.log.info(result, "daily report sent");
       } catch (error) {
         context.log.error({ err: error }, "daily report failed");
       }
     },
   );
-  return () => {
-    job.stop();
-    mailer.close();
-  };
+  return () => job.stop();
 }

@@ -12,8 +12,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/require-admin.js";
-import type { AppContext } from "../http/app.js";
-import { createMailer } from "../mail/mailer.js";
+import type { AppServices } from "../app-services.js";
 import { sendDailyReport } from "./daily-report.js";
 import { z } from "zod";
 import { AppError } from "../http/app-error.js";
@@ -24,12 +23,13 @@ import { computeUsage, lastDay } from "./usage.js";
 import { listUsers } from "./users.js";
 
 /** /api/admin/*: usage figures and the daily report on demand, for admin accounts only. */
-export function adminRoutes(context: AppContext): FastifyPluginAsync {
+export function adminRoutes({
+  db,
+  config,
+  mailer,
+}: Pick<AppServices, "db" | "config" | "mailer">): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    const { db, config } = context;
-    const mailer = createMailer({ config, db, log: app.log });
-    app.addHook("onClose", async () => mailer.close());
     const adminOnly = requireAdmin({ db, config });
     const tags = ["admin"];
     const security = [{ bearer: [] }];

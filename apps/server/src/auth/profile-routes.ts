@@ -11,7 +11,6 @@ import {
 } from "@verbatim/contract/api";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../http/app.js";
 import { presentUser } from "../users/presenter.js";
 import * as profile from "./profile.js";
 import { authRateLimits, type AuthRateLimits } from "./rate-limits.js";
@@ -24,7 +23,6 @@ import type { AuthServices } from "./service.js";
  */
 export function registerProfileRoutes(
   parent: FastifyInstance,
-  context: AppContext,
   services: AuthServices,
   signedIn: preHandlerAsyncHookHandler,
   limits: AuthRateLimits,
@@ -49,7 +47,7 @@ export function registerProfileRoutes(
     async (request) =>
       presentUser(
         await profile.changeName(services, currentUser(request), request.body.name),
-        context,
+        services,
       ),
   );
 

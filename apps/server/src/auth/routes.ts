@@ -1,5 +1,11 @@
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppServices } from "../app-services.js";
+import { presentUser } from "../users/presenter.js";
+import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./rate-limits.js";
+import { currentUser, presentedToken, requireUser, SESSION_COOKIE } from "./require-user.js";
 import {
   ErrorResponse,
   ForgotPasswordBody,
@@ -12,15 +18,6 @@ import {
   SessionResponse,
   UserResponse,
 } from "@verbatim/contract/api";
-import type { RateLimitStore } from "../http/rate-limit-store.js";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../http/app.js";
-import { createMailer } from "../mail/mailer.js";
-import { presentUser } from "../users/presenter.js";
-import { BackgroundWork } from "./background-work.js";
-import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./rate-limits.js";
-import { currentUser, presentedToken, requireUser, SESSION_COOKIE } from "./require-user.js";
 import * as auth from "./service.js";
 import { requestLanguage } from "../http/request-language.js";
 import { dummyPasswordHash } from "./password.js";
@@ -35,28 +32,21 @@ export interface AuthOptions {
 }
 
 /** /api/auth/*: register, login, me, refresh, logout, forgot and reset password. */
-export function authRoutes(context: AppContext, rateLimits: RateLimitStore): FastifyPluginAsync {
+export function authRoutes(appServices: AppServices): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    const options = context.auth ?? {};
-    const limits = options.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
+    const limits = appServices.auth.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
+    // Token lifetimes run on the auth clock, which tests may set apart from the app's.
     const services: auth.AuthServices = {
-      db: context.db,
-      config: context.config,
-      mailer: createMailer({ config: context.config, db: context.db, log: app.log }),
-      background: new BackgroundWork(app.log),
-      now: options.now ?? (() => new Date()),
+      ...appServices,
+      now: appServices.auth.now ?? appServices.now,
     };
-    app.addHook("onClose", async () => {
-      await services.background.idle();
-      services.mailer.close();
-    });
     await dummyPasswordHash(); // ready before the first login with an unknown address
     await app.register(cookie);
-    await app.register(rateLimit, rateLimits.pluginOptions("auth"));
+    await app.register(rateLimit, appServices.rateLimits.pluginOptions("auth"));
 
     const signedIn = requireUser(services);
-    const secure = context.config.publicUrl.startsWith("https:");
+    const secure = appServices.config.publicUrl.startsWith("https:");
     const setSessionCookie = (reply: FastifyReply, session: auth.Session) =>
       reply.setCookie(SESSION_COOKIE, session.token, {
         path: "/",
@@ -106,7 +96,7 @@ export function authRoutes(context: AppContext, rateLimits: RateLimitStore): Fas
       async (request, reply) => {
         const { user, session } = await auth.logIn(services, request.body);
         setSessionCookie(reply, session);
-        return { ...sessionBody(session), user: await presentUser(user, context) };
+        return { ...sessionBody(session), user: await presentUser(user, services) };
       },
     );
 
@@ -121,7 +111,7 @@ export function authRoutes(context: AppContext, rateLimits: RateLimitStore): Fas
         },
         preHandler: signedIn,
       },
-      async (request) => presentUser(currentUser(request), context),
+      async (request) => presentUser(currentUser(request), services),
     );
 
     app.post(
@@ -196,6 +186,6 @@ export function authRoutes(context: AppContext, rateLimits: RateLimitStore): Fas
       },
     );
 
-    registerProfileRoutes(app, context, services, signedIn, limits);
+    registerProfileRoutes(app, services, signedIn, limits);
   };
 }

@@ -15,7 +15,7 @@ import {
   type Locale,
   type User,
 } from "../users/repo.js";
-import type { BackgroundWork } from "./background-work.js";
+import type { BackgroundWork } from "../background-work.js";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.js";
 import { checkNewPassword } from "./password-policy.js";
 import { findLiveToken, hashToken, issueToken, useAllTokens, useToken } from "./tokens.js";

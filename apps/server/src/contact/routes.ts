@@ -1,15 +1,12 @@
 import rateLimit from "@fastify/rate-limit";
 import { ContactBody, ErrorResponse, OkResponse } from "@verbatim/contract/api";
-import type { RateLimitStore } from "../http/rate-limit-store.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { BackgroundWork } from "../auth/background-work.js";
 import { authRateLimits, type AuthRateLimits } from "../auth/rate-limits.js";
 import { presentedToken } from "../auth/require-user.js";
 import { authenticate } from "../auth/service.js";
-import type { AppContext } from "../http/app.js";
-import { createMailer } from "../mail/mailer.js";
-import { receiveContactMessage, type ContactServices } from "./service.js";
+import type { AppServices } from "../app-services.js";
+import { receiveContactMessage } from "./service.js";
 
 /** Settings of the contact form that tests may change. */
 export interface ContactOptions {
@@ -23,22 +20,11 @@ export const DEFAULT_CONTACT_RATE_LIMITS: AuthRateLimits = {
 };
 
 /** POST /api/contact: the contact form, open to visitors; stored and mailed to support. */
-export function contactRoutes(context: AppContext, rateLimits: RateLimitStore): FastifyPluginAsync {
+export function contactRoutes(services: AppServices): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    const limits = context.contact?.rateLimits ?? DEFAULT_CONTACT_RATE_LIMITS;
-    const services: ContactServices = {
-      db: context.db,
-      config: context.config,
-      mailer: createMailer({ config: context.config, db: context.db, log: app.log }),
-      background: new BackgroundWork(app.log),
-      now: () => new Date(),
-    };
-    app.addHook("onClose", async () => {
-      await services.background.idle();
-      services.mailer.close();
-    });
-    await app.register(rateLimit, rateLimits.pluginOptions("contact"));
+    const limits = services.contact.rateLimits ?? DEFAULT_CONTACT_RATE_LIMITS;
+    await app.register(rateLimit, services.rateLimits.pluginOptions("contact"));
 
     app.post(
       "/api/contact",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ContactInput } from "@verbatim/contract/api";
-import type { BackgroundWork } from "../auth/background-work.js";
+import type { BackgroundWork } from "../background-work.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import type { Mailer } from "../mail/mailer.js";

@@ -1,20 +1,19 @@
 import { ConfiguredModel, HealthResponse } from "@verbatim/contract/api";
-import type { JobQueue } from "../jobs/job-queue.js";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { engineInfo, isEngineError, listInstalledModels, resolveModel } from "@verbatim/engine";
 import type { z } from "zod";
-import type { AppContext } from "../http/app.js";
+import type { AppServices } from "../app-services.js";
 import { pingDatabase } from "../db/database.js";
 import { ffmpegVersion } from "./ffmpeg-version.js";
-import type { ModelPreparation } from "../models/model-preparation.js";
 
 /** GET /api/health: database, queue, ffmpeg, the speech engine and models, each with a plain detail. */
-export function healthRoutes(
-  { config, db }: AppContext,
-  jobs: JobQueue,
-  preparation: ModelPreparation,
-): FastifyPluginAsync {
+export function healthRoutes({
+  config,
+  db,
+  jobs,
+  modelPreparation: preparation,
+}: Pick<AppServices, "config" | "db" | "jobs" | "modelPreparation">): FastifyPluginAsync {
   return async (app) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       "/api/health",

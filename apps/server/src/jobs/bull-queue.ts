@@ -5,24 +5,17 @@ import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import {
-  claimJob,
-  findTranscription,
-  isFinal,
-  queueAhead,
-  runningRemainingMs,
-  type TranscriptionRow,
-} from "../transcriptions/repo.js";
+import { claimJob, failJob } from "./job-lifecycle.js";
+import { durationsOf, findTranscription, queueAhead, runningRemainingMs } from "./job-reads.js";
+import { isFinal, type TranscriptionRow } from "./job-row.js";
 import { FleetRegistry } from "./fleet-registry.js";
 import type { JobQueue } from "./job-queue.js";
-import { durationsOf } from "./job-durations.js";
 import { RedisJobEvents } from "./redis-job-events.js";
 import { RedisPubSub } from "./redis-pubsub.js";
 import { QueueSweeper } from "./queue-sweeper.js";
 import { deliveryPriority, priorityOf } from "./queue-order.js";
 import {
   failInterrupted,
-  failJob,
   MAX_STARTS,
   runTranscriptionJob,
   type StopReason,

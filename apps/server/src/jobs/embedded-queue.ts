@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { queueAhead, runningRemainingMs, type TranscriptionRow } from "../transcriptions/repo.js";
+import { queueAhead, runningRemainingMs } from "./job-reads.js";
+import { type TranscriptionRow } from "./job-row.js";
 import { EmbeddedWorkers } from "./embedded-workers.js";
 import { JobEvents } from "./job-events.js";
 import type { JobQueue } from "./job-queue.js";

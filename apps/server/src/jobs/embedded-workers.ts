@@ -1,13 +1,9 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import { claimNextJob, transition } from "../transcriptions/repo.js";
+import { claimNextJob, failJob, requeueJob } from "./job-lifecycle.js";
+import { jobsLeftProcessing } from "./job-reads.js";
 import { ProcessingSpeed } from "./processing-speed.js";
-import {
-  failJob,
-  runTranscriptionJob,
-  type StopReason,
-  type TaskContext,
-} from "./transcription-task.js";
+import { runTranscriptionJob, type StopReason, type TaskContext } from "./transcription-task.js";
 
 /** How often idle workers look for jobs queued by another process. */
 const POLL_MS = 1_000;
@@ -109,14 +105,10 @@ export class EmbeddedWorkers {
   /** Jobs left `processing` by a run that stopped: retried once, then failed and released. */
   private async recoverInterrupted(): Promise<void> {
     const { db, log, now } = this.context;
-    const interrupted = await db
-      .selectFrom("transcriptions")
-      .select(["id", "user_id", "media_path", "attempts"])
-      .where("status", "=", "processing")
-      .execute();
+    const interrupted = await jobsLeftProcessing(db);
     for (const job of interrupted) {
       if (job.attempts < 2 && job.media_path) {
-        await transition(db, job.id, ["processing"], { status: "queued", worker_id: null }, now());
+        await requeueJob(db, job.id, now());
         log.warn({ jobId: job.id }, "re-queued a transcription interrupted by a restart");
       } else {
         await failJob(

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import type { TranscriptionRow } from "../transcriptions/repo.js";
+import type { TranscriptionRow } from "./job-row.js";
 import { BullJobQueue } from "./bull-queue.js";
 import { EmbeddedJobQueue } from "./embedded-queue.js";
 import type { JobEventBus } from "./job-events.js";

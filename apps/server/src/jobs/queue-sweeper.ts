@@ -1,5 +1,6 @@
 import type { Queue } from "bullmq";
-import { transition } from "../transcriptions/repo.js";
+import { requeueJob } from "./job-lifecycle.js";
+import { jobsToSweep } from "./job-reads.js";
 import type { FleetRegistry } from "./fleet-registry.js";
 import { failInterrupted, MAX_STARTS, type TaskContext } from "./transcription-task.js";
 
@@ -77,18 +78,7 @@ export class QueueSweeper {
     // A running job's heartbeat is written every second; three lock periods of silence
     // means its worker is gone (or cut off from the database).
     const silentBefore = new Date(at - Math.max(10_000, 3 * lockMs)).toISOString();
-    const rows = await db
-      .selectFrom("transcriptions")
-      .select(["id", "user_id", "status", "attempts", "media_path", "worker_id"])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb("status", "=", "queued"), eb("updated_at", "<", waitingBefore)]),
-          eb.and([eb("status", "=", "processing"), eb("heartbeat_at", "<", silentBefore)]),
-        ]),
-      )
-      .orderBy("created_at")
-      .limit(BATCH)
-      .execute();
+    const rows = await jobsToSweep(db, { waitingBefore, silentBefore, limit: BATCH });
     let settled = 0;
     for (const row of rows) {
       const state = await queue.getJobState(row.id);
@@ -100,14 +90,7 @@ export class QueueSweeper {
           settled++;
           continue;
         }
-        const requeued = await transition(
-          db,
-          row.id,
-          ["processing"],
-          { status: "queued", worker_id: null, progress: 0, eta_ms: null },
-          now(),
-          { workerId: row.worker_id },
-        );
+        const requeued = await requeueJob(db, row.id, now(), { workerId: row.worker_id });
         if (!requeued) continue;
       }
       await this.context.enqueue(row.id);

@@ -8,18 +8,9 @@ import {
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
-import {
-  findTranscription,
-  isFinal,
-  rowOptions,
-  saveProgress,
-  searchText,
-  storedSegments,
-  transition,
-  type LiveSegment,
-  type TranscriptionRow,
-} from "../transcriptions/repo.js";
+import { completeJob, failJob, handBackJob, saveProgress } from "./job-lifecycle.js";
+import { findTranscription } from "./job-reads.js";
+import { isFinal, rowOptions, type LiveSegment, type TranscriptionRow } from "./job-row.js";
 import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
 import { diarizeRequest } from "../transcriptions/speakers-option.js";
 import { voicesForDiarization } from "../voices/repo.js";
@@ -156,28 +147,18 @@ export async function runTranscriptionJob(
         return null;
       },
     );
-    const completed = await transition(
+    const completed = await completeJob(
       db,
-      job.id,
-      ["processing"],
+      job,
       {
-        status: "completed",
-        audio_path: audio?.path ?? null,
-        audio_expires_at: audio?.expires ?? null,
-        cues_json: JSON.stringify(result.cues),
-        segments_json: JSON.stringify(storedSegments(result.segments)),
-        speakers_json: result.speakers ? JSON.stringify(result.speakers) : null,
-        speaker_count: result.speakers ? result.speakers.length : null,
-        search_text: searchText(job.file_name, result.cues),
+        cues: result.cues,
+        segments: result.segments,
+        speakers: result.speakers,
         language: result.language,
-        duration_ms: result.durationMs,
-        progress: 1,
-        eta_ms: null,
-        partial_json: null,
-        media_path: null,
-        finished_at: now().toISOString(),
+        durationMs: result.durationMs,
+        audio,
       },
-      now(),
+      now,
       holder,
     );
     if (!completed) {
@@ -186,8 +167,6 @@ export async function runTranscriptionJob(
       keepMedia = await isStillActive(db, job.id);
       return { kind: "cancelled" };
     }
-    if (job.media_path) await rm(job.media_path, { force: true });
-    await chargeMinutes(db, job.user_id, job.id, result.durationMs / 1000, now());
     events.publish(job.id, {
       type: "completed",
       id: job.id,
@@ -202,20 +181,7 @@ export async function runTranscriptionJob(
   } catch (error) {
     const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;
     if (reason === "shutdown") {
-      keepMedia = await transition(
-        db,
-        job.id,
-        ["processing"],
-        {
-          status: "queued",
-          attempts: Math.max(0, job.attempts - 1),
-          worker_id: null,
-          progress: 0,
-          partial_json: null,
-        },
-        now(),
-        holder,
-      );
+      keepMedia = await handBackJob(db, job, now(), holder);
       return { kind: "handed-back" };
     }
     if (reason === "cancel") {
@@ -259,43 +225,6 @@ export function reservedMs(job: Pick<TranscriptionRow, "duration_ms">): number {
 async function isStillActive(db: Db, id: string): Promise<boolean> {
   const row = await findTranscription(db, id);
   return row !== undefined && !isFinal(row.status);
-}
-
-/**
- * Marks a job failed (if it still runs or waits), releases its minutes and tells followers.
- * With `guard.workerId`, only while that worker still holds it; false when it did not.
- */
-export async function failJob(
-  { db, events, now }: Pick<TaskContext, "db" | "events" | "now">,
-  job: Pick<TranscriptionRow, "id" | "user_id" | "media_path">,
-  code: string,
-  message: string,
-  guard: { workerId?: string | null } = {},
-): Promise<boolean> {
-  const failed = await transition(
-    db,
-    job.id,
-    ["queued", "processing"],
-    {
-      status: "failed",
-      error_code: code,
-      error_message: message,
-      media_path: null,
-      eta_ms: null,
-      finished_at: now().toISOString(),
-    },
-    now(),
-    guard,
-  );
-  if (!failed) {
-    if (guard.workerId) return false; // another worker holds it now
-    // A job that completed is settled by its charge: never release it.
-    if ((await findTranscription(db, job.id))?.status === "completed") return false;
-  }
-  await releaseMinutes(db, job.user_id, job.id, now());
-  if (job.media_path) await rm(job.media_path, { force: true });
-  if (failed) events.publish(job.id, { type: "failed", code, message });
-  return failed;
 }
 
 /** A job started this many times (crashed workers, retries) is failed and its minutes released. */

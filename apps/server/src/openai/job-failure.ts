@@ -1,4 +1,4 @@
-import type { TranscriptionRow } from "../transcriptions/repo.js";
+import type { TranscriptionRow } from "../jobs/job-row.js";
 import { OpenAIError } from "./errors.js";
 
 /** Why a job gave no result, as OpenAI would say it: bad media is the request's fault (400). */

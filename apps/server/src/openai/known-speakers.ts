@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { MAX_KNOWN_SPEAKERS } from "@verbatim/contract/api";
 import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import type { TranscriptionServices } from "../transcriptions/service.js";
-import { probeUpload } from "../transcriptions/service.js";
+import { probeUpload } from "../uploads/probe-upload.js";
 import { OpenAIError } from "./errors.js";
 
 /** OpenAI's bounds on a known speaker's reference clip. */

@@ -9,7 +9,7 @@ import type {
 } from "@verbatim/contract/api";
 import type { Cue, Speaker } from "@verbatim/subtitles";
 import type { z } from "zod";
-import type { StoredSegment } from "../transcriptions/repo.js";
+import type { StoredSegment } from "../jobs/job-row.js";
 import { joinText } from "./join-text.js";
 
 // Verbatim keeps a job's result as cues (subtitle blocks built from word timings) and as

@@ -1,4 +1,4 @@
-import { rm, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import {
   AudioFields,
   AudioRequestDoc,
@@ -23,29 +23,18 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser } from "../auth/require-user.js";
-import { rowCues, rowSegments, rowSpeakers } from "../transcriptions/repo.js";
-import {
-  idempotencyKeyOf,
-  keyHasJob,
-  once,
-  requestFingerprint,
-} from "../transcriptions/idempotency.js";
+import { rowCues, rowSegments, rowSpeakers } from "../jobs/job-row.js";
 import { waitWhileListening } from "../transcriptions/respond-with-job.js";
-import {
-  acceptUpload,
-  checkUploadOptions,
-  requireSomeMinutes,
-  type TranscriptionServices,
-} from "../transcriptions/service.js";
-import { receiveMultipart } from "../uploads/receive-multipart.js";
-import type { RateLimitStore } from "../http/rate-limit-store.js";
+import type { TranscriptionServices } from "../transcriptions/service.js";
+import { takeInUpload, type ReadUpload } from "../uploads/upload-intake.js";
+import type { AppServices } from "../app-services.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { requireApiKey } from "./auth.js";
 import { OpenAIError, openAIErrorsOf, registerOpenAIErrorHandling } from "./errors.js";
 import { jobFailure } from "./job-failure.js";
 import { streamTranscript } from "./stream-transcript.js";
-import { MODEL_ALIASES } from "../models/model-choice.js";
-import { knownVoices, type KnownVoice } from "./known-speakers.js";
+import { MODEL_ALIASES } from "../models/model-catalog.js";
+import { knownVoices } from "./known-speakers.js";
 import {
   presentDiarized,
   presentJson,
@@ -192,8 +181,7 @@ const TEXT_TYPES: Record<"text" | "srt" | "vtt", string> = {
  * OpenAI's shape (this scope's own error handler).
  */
 export function openAIRoutes(
-  services: TranscriptionServices,
-  rateLimits: RateLimitStore,
+  services: TranscriptionServices & Pick<AppServices, "rateLimits">,
   options: OpenAIOptions = {},
 ): FastifyPluginAsync {
   return async (plugin) => {
@@ -207,7 +195,7 @@ export function openAIRoutes(
       db: services.db,
       now: services.now,
       publicUrl: services.config.publicUrl,
-      rateLimits,
+      rateLimits: services.rateLimits,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     });
     const security = [{ bearer: [] }];
@@ -341,89 +329,78 @@ async function listModels(services: TranscriptionServices): Promise<z.infer<type
   return data;
 }
 
+/**
+ * Reads a /v1 audio request's fields, each error naming its `param` as OpenAI's do: the job's
+ * upload options, the known speakers' voices, and the fields the answer is shaped by.
+ */
+async function readAudioRequest(
+  services: TranscriptionServices,
+  task: Task,
+  raw: Record<string, string>,
+  lists: Record<string, string[]>,
+  reply: FastifyReply,
+): Promise<ReadUpload<ReturnType<typeof parseFields>>> {
+  const names = lists["known_speaker_names[]"] ?? [];
+  const references = lists["known_speaker_references[]"] ?? [];
+  const knownSpeakers = names.length + references.length > 0;
+  const fields = parseFields(raw);
+  checkDiarizeFields(fields, raw, task, knownSpeakers);
+  if (fields.stream && !STREAMED_FORMATS.includes(fields.response_format)) {
+    throw new OpenAIError(
+      400,
+      "invalid_request_error",
+      `stream=true answers with text events; use response_format ${STREAMED_FORMATS.join(", ")}, not ${fields.response_format}.`,
+      "stream",
+      "unsupported_value",
+    );
+  }
+  const known = knownSpeakers
+    ? await knownVoices(services, names, references, abortOnHangUp(reply))
+    : [];
+  return {
+    options: {
+      model: fields.model,
+      language: fields.language ?? "auto",
+      task,
+      generateTimestamps: true,
+      ...(fields.prompt !== undefined ? { prompt: fields.prompt } : {}),
+      temperature: fields.temperature,
+      ...(fields.model === DIARIZE_MODEL ? { speakers: "auto" } : {}),
+    },
+    ...(known.length > 0 ? { extra: { knownVoices: known } } : {}),
+    fingerprint: { ...raw, ...lists },
+    parsed: fields,
+  };
+}
+
 async function transcribe(
   services: TranscriptionServices,
   task: Task,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const user = currentUser(request);
-  const key = idempotencyKeyOf(request);
-  // A retry of a request that made its job is answered even when no minutes are left.
-  if (!(await keyHasJob(services.db, user, key))) {
-    await requireSomeMinutes(services.db, user, services.now());
-  }
-  // Fields sent before the file are checked before its bytes are kept.
   const {
-    file,
-    fields: raw,
-    lists,
-  } = await receiveMultipart(request, {
-    dir: services.config.uploadDir,
-    limitBytes: services.config.maxUploadBytes,
+    row,
+    keyed,
+    parsed: fields,
+  } = await takeInUpload(services, request, currentUser(request), {
+    route: `/v1/audio/${task}`,
+    // An unusable model is answered for the model asked for (checkUploadOptions).
+    requireUsableModel: false,
     // Known speakers' clips come as data URLs: 10 s of 48 kHz stereo WAV is about 2.6 MB.
     fieldSizeBytes: KNOWN_SPEAKER_FIELD_BYTES,
-    beforeFile: async (early) => {
+    // Fields sent before the file are checked before its bytes are kept.
+    earlyOptions: (early) => {
       parseFields(early, "present");
-      if (early.model !== undefined) {
-        await checkUploadOptions(services, user, {
-          model: early.model,
-          ...(early.model === DIARIZE_MODEL ? { speakers: "auto" } : {}),
-        });
-      }
+      if (early.model === undefined) return undefined;
+      return { model: early.model, ...(early.model === DIARIZE_MODEL ? { speakers: "auto" } : {}) };
     },
+    read: ({ fields: raw, lists }) => readAudioRequest(services, task, raw, lists, reply),
   });
-  let fields: ReturnType<typeof parseFields>;
-  let known: KnownVoice[] = [];
-  const names = lists["known_speaker_names[]"] ?? [];
-  const references = lists["known_speaker_references[]"] ?? [];
-  try {
-    fields = parseFields(raw);
-    checkDiarizeFields(fields, raw, task, names.length + references.length > 0);
-    if (fields.stream && !STREAMED_FORMATS.includes(fields.response_format)) {
-      throw new OpenAIError(
-        400,
-        "invalid_request_error",
-        `stream=true answers with text events; use response_format ${STREAMED_FORMATS.join(", ")}, not ${fields.response_format}.`,
-        "stream",
-        "unsupported_value",
-      );
-    }
-    if (names.length + references.length > 0) {
-      known = await knownVoices(services, names, references, abortOnHangUp(reply));
-    }
-  } catch (error) {
-    await rm(file.path, { force: true });
-    throw error;
-  }
-  const diarize = fields.model === DIARIZE_MODEL;
-  const fingerprint = requestFingerprint(`/v1/audio/${task}`, { ...raw, ...lists }, file.sha256);
-  const { row, replayed } = await once(services.db, user, key, fingerprint, services.now(), () =>
-    acceptUpload(
-      services,
-      user,
-      file,
-      {
-        model: fields.model,
-        language: fields.language ?? "auto",
-        task,
-        generateTimestamps: true,
-        ...(fields.prompt !== undefined ? { prompt: fields.prompt } : {}),
-        temperature: fields.temperature,
-        ...(diarize ? { speakers: "auto" } : {}),
-      },
-      known.length > 0 ? { knownVoices: known } : {},
-    ),
-  );
-  if (replayed) await rm(file.path, { force: true });
-  if (fields.stream) {
-    return streamTranscript(services, request, reply, row, { keyed: key !== undefined });
-  }
+  if (fields.stream) return streamTranscript(services, request, reply, row, { keyed });
   reply.header("x-verbatim-transcription-id", row.id);
 
-  const { final, gone } = await waitWhileListening(services, reply, row.id, {
-    keyed: key !== undefined,
-  });
+  const { final, gone } = await waitWhileListening(services, reply, row.id, { keyed });
   if (final?.status !== "completed") {
     if (gone) return reply; // nobody is listening (the job was cancelled unless keyed)
     throw jobFailure(final);

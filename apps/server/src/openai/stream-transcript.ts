@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { findTranscription } from "../jobs/job-reads.js";
 import {
-  findTranscription,
   rowCues,
   rowPartial,
   rowSegments,
   rowSpeakers,
   type TranscriptionRow,
-} from "../transcriptions/repo.js";
+} from "../jobs/job-row.js";
 import { waitWhileListening } from "../transcriptions/respond-with-job.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import type { OpenAIErrorBody } from "./errors.js";

@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { currentSubscription } from "../billing/subscription-changes.js";
-import type { AppContext } from "../http/app.js";
+import type { AppServices } from "../app-services.js";
 import { addMonths } from "../minutes/billing-period.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
 
 /** GET /api/subscriptions/active: the user's plan, status and period end. */
-export function subscriptionRoutes({ db }: AppContext): FastifyPluginAsync {
+export function subscriptionRoutes({ db }: Pick<AppServices, "db">): FastifyPluginAsync {
   return async (plugin) => {
     plugin.withTypeProvider<ZodTypeProvider>().get(
       "/api/subscriptions/active",

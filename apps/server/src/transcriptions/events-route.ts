@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { isFinalEvent, type JobEvent } from "../jobs/job-events.js";
-import { findTranscription, rowPartial, type TranscriptionRow } from "./repo.js";
+import { findTranscription } from "../jobs/job-reads.js";
+import { rowPartial, type TranscriptionRow } from "../jobs/job-row.js";
 import { ownTranscription, type TranscriptionServices } from "./service.js";
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */

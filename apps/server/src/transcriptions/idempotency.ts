@@ -3,7 +3,8 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
 import { AppError } from "../http/app-error.js";
 import type { User } from "../users/repo.js";
-import { findTranscription, type TranscriptionRow } from "./repo.js";
+import { findTranscription } from "../jobs/job-reads.js";
+import { type TranscriptionRow } from "../jobs/job-row.js";
 
 // Idempotent retries for the requests that start paid work (Stripe's convention). An SDK that
 // times out and retries, or a user who presses twice, sends the same `Idempotency-Key`: the

@@ -2,6 +2,8 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { currentSubscription } from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
+import { forgetListeningCopy } from "../jobs/job-lifecycle.js";
+import { expiredListeningCopies } from "../jobs/job-reads.js";
 import { PLANS, type PlanType } from "../minutes/plans.js";
 
 // The audio copy a finished transcription keeps for the editor's player: where it lives, how
@@ -21,20 +23,10 @@ export async function retentionEnds(db: Db, userId: string, now: Date): Promise<
 
 /** Deletes the audio copies whose time is up; returns how many. */
 export async function removeExpiredListeningCopies(db: Db, now: Date): Promise<number> {
-  const rows = await db
-    .selectFrom("transcriptions")
-    .select(["id", "audio_path"])
-    .where("audio_path", "is not", null)
-    .where("audio_expires_at", "<=", now.toISOString())
-    .limit(500)
-    .execute();
+  const rows = await expiredListeningCopies(db, now, 500);
   for (const row of rows) {
     if (row.audio_path) await rm(row.audio_path, { force: true });
-    await db
-      .updateTable("transcriptions")
-      .set({ audio_path: null, audio_expires_at: null })
-      .where("id", "=", row.id)
-      .execute();
+    await forgetListeningCopy(db, row.id);
   }
   return rows.length;
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "@verbatim/contract/api";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
-import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "./repo.js";
+import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "../jobs/job-row.js";
 
 type SummaryRow = Pick<
   TranscriptionRow,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../http/app-error.js";
 import { presentDetail } from "./presenter.js";
-import { isFinal, type TranscriptionRow } from "./repo.js";
+import { isFinal, type TranscriptionRow } from "../jobs/job-row.js";
 import { cancelTranscription, waitForOutcome, type TranscriptionServices } from "./service.js";
 
 /** The HTTP status of a job that ended without a result, by its error code. */

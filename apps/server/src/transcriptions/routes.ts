@@ -1,4 +1,3 @@
-import { rm } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import send from "@fastify/send";
 import {
@@ -30,21 +29,14 @@ import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
-import { receiveMultipart } from "../uploads/receive-multipart.js";
+import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
-import { listTranscriptions, rowCues, rowSpeakers } from "./repo.js";
+import { deleteJob } from "../jobs/job-lifecycle.js";
+import { listTranscriptions } from "../jobs/job-reads.js";
+import { rowCues, rowSpeakers } from "../jobs/job-row.js";
 import { respondWithJob } from "./respond-with-job.js";
-import {
-  acceptUpload,
-  cancelTranscription,
-  checkUploadOptions,
-  deleteTranscription,
-  ownTranscription,
-  requireSomeMinutes,
-  updateTranscription,
-  type TranscriptionServices,
-} from "./service.js";
-import { idempotencyKeyOf, keyHasJob, once, requestFingerprint } from "./idempotency.js";
+import { updateTranscription } from "./subtitle-edits.js";
+import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
 
 const EXPORTS = {
   srt: { write: writeSrt, type: "application/x-subrip; charset=utf-8" },
@@ -86,34 +78,14 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         validatorCompiler: documentOnly,
       },
       async (request, reply) => {
-        const user = currentUser(request);
-        const key = idempotencyKeyOf(request);
-        await services.models.requireAnyUsable();
-        // A retry of a request that made its job is answered even when no minutes are left.
-        if (!(await keyHasJob(services.db, user, key))) {
-          await requireSomeMinutes(services.db, user, services.now());
-        }
-        const { file, fields } = await receiveMultipart(request, {
-          dir: services.config.uploadDir,
-          limitBytes: services.config.maxUploadBytes,
-          beforeFile: async (early) => {
-            // Options sent before the file are checked before its bytes are read.
-            if (early.model !== undefined || early.speakers !== undefined) {
-              await checkUploadOptions(services, user, early);
-            }
-          },
+        const { row, keyed } = await takeInUpload(services, request, currentUser(request), {
+          route: "/api/transcribe",
+          requireUsableModel: true,
+          // Options sent before the file are checked before its bytes are read.
+          earlyOptions: (early) =>
+            early.model !== undefined || early.speakers !== undefined ? early : undefined,
         });
-        const fingerprint = requestFingerprint("/api/transcribe", fields, file.sha256);
-        const { row, replayed } = await once(
-          services.db,
-          user,
-          key,
-          fingerprint,
-          services.now(),
-          () => acceptUpload(services, user, file, fields),
-        );
-        if (replayed) await rm(file.path, { force: true });
-        return respondWithJob(services, request, reply, row, { keyed: key !== undefined });
+        return respondWithJob(services, request, reply, row, { keyed });
       },
     );
 
@@ -187,7 +159,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request, reply) => {
         const row = await ownTranscription(services.db, currentUser(request), request.params.id);
-        await deleteTranscription(services, row);
+        await deleteJob(services, row);
         return reply.status(204).send(null);
       },
     );

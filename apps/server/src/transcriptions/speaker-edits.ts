@@ -1,6 +1,6 @@
 import type { Cue } from "@verbatim/subtitles";
 import { AppError } from "../http/app-error.js";
-import type { StoredSpeaker } from "./repo.js";
+import type { StoredSpeaker } from "../jobs/job-row.js";
 
 /**
  * The speakers after an edit: the list sent (names changed, speakers added or removed; the time

@@ -15,23 +15,10 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
-import { idempotencyKeyOf, once, requestFingerprint } from "../transcriptions/idempotency.js";
-import {
-  acceptUpload,
-  checkUploadOptions,
-  requireSomeMinutes,
-  type TranscriptionServices,
-} from "../transcriptions/service.js";
-import { cleanFileName, receiveMultipart } from "./receive-multipart.js";
-import {
-  claimForCombine,
-  combineChunks,
-  createSession,
-  endSession,
-  ownSession,
-  reopenSession,
-  storeChunk,
-} from "./upload-sessions.js";
+import type { TranscriptionServices } from "../transcriptions/service.js";
+import { receiveMultipart } from "./receive-multipart.js";
+import { requireSomeMinutes, takeInChunks } from "./upload-intake.js";
+import { createSession, ownSession, storeChunk } from "./upload-sessions.js";
 
 /** A chunk may be up to the whole-file limit of a single request (25 MB); clients send 15 MB. */
 const CHUNK_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -138,41 +125,13 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
         },
       },
       async (request, reply) => {
-        const user = currentUser(request);
-        const body = request.body;
-        const { db, config } = services;
-        const key = idempotencyKeyOf(request);
-        await services.models.requireAnyUsable();
-        // One combine wins the session; the others (a double click, a retry racing the first
-        // try) get 409 and make no job — or, with the first one's Idempotency-Key, its job.
-        // A combine that fails gives the session back with its chunks, so a bad option or a
-        // missing minute costs no re-upload.
-        const fingerprint = requestFingerprint("/api/uploads/combine", body);
-        const { row } = await once(db, user, key, fingerprint, services.now(), async () => {
-          await claimForCombine(db, user.id, body.sessionId, services.now());
-          let accepted;
-          try {
-            await checkUploadOptions(services, user, body);
-            const joined = await combineChunks(db, config.uploadDir, body.sessionId, body);
-            accepted = await acceptUpload(
-              services,
-              user,
-              {
-                path: joined.path,
-                bytes: joined.bytes,
-                fileName: cleanFileName(body.fileName),
-                mimeType: "",
-              },
-              body,
-            );
-          } catch (error) {
-            await reopenSession(db, body.sessionId);
-            throw error;
-          }
-          await endSession(db, config.uploadDir, body.sessionId);
-          return accepted;
-        });
-        return respondWithJob(services, request, reply, row, { keyed: key !== undefined });
+        const { row, keyed } = await takeInChunks(
+          services,
+          request,
+          currentUser(request),
+          request.body,
+        );
+        return respondWithJob(services, request, reply, row, { keyed });
       },
     );
   };

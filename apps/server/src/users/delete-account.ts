@@ -1,14 +1,15 @@
-import type { BillingServices } from "../billing/service.js";
 import { currentSubscription } from "../billing/subscription-changes.js";
 import { AppError } from "../http/app-error.js";
-import { deleteTranscription, type TranscriptionServices } from "../transcriptions/service.js";
+import { deleteJob, deleteJobsOf } from "../jobs/job-lifecycle.js";
+import { jobsOf } from "../jobs/job-reads.js";
+import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { PaymentProvider } from "../payments/payment-provider.js";
 import { endSession } from "../uploads/upload-sessions.js";
 import type { User } from "./repo.js";
 
 /** What deleting an account touches: the jobs and their files, the uploads, the provider. */
-export interface AccountServices {
-  transcriptions: TranscriptionServices;
-  billing: Pick<BillingServices, "provider" | "log">;
+export interface AccountServices extends TranscriptionServices {
+  payments: PaymentProvider;
 }
 
 /**
@@ -23,17 +24,12 @@ export interface AccountServices {
  *    user, e-mails kept in the outbox for the address, and the user row.
  */
 export async function deleteAccount(services: AccountServices, user: User): Promise<void> {
-  const { db, config } = services.transcriptions;
+  const { db, config } = services;
   await cancelPaidSubscription(services, user);
 
   await db.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
 
-  const jobs = await db
-    .selectFrom("transcriptions")
-    .selectAll()
-    .where("user_id", "=", user.id)
-    .execute();
-  for (const job of jobs) await deleteTranscription(services.transcriptions, job);
+  for (const job of await jobsOf(db, user.id)) await deleteJob(services, job);
 
   const sessions = await db
     .selectFrom("upload_sessions")
@@ -43,7 +39,7 @@ export async function deleteAccount(services: AccountServices, user: User): Prom
   for (const { id } of sessions) await endSession(db, config.uploadDir, id);
 
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom("transcriptions").where("user_id", "=", user.id).execute();
+    await deleteJobsOf(tx, user.id);
     await tx.deleteFrom("voices").where("user_id", "=", user.id).execute();
     await tx.deleteFrom("minute_ledger").where("user_id", "=", user.id).execute();
     await tx.deleteFrom("subscriptions").where("user_id", "=", user.id).execute();
@@ -57,13 +53,13 @@ export async function deleteAccount(services: AccountServices, user: User): Prom
     await tx.deleteFrom("mail_outbox").where("to_address", "=", user.email).execute();
     await tx.deleteFrom("users").where("id", "=", user.id).execute();
   });
-  services.billing.log.info({ userId: user.id }, "account deleted");
+  services.log.info({ userId: user.id }, "account deleted");
 }
 
 /** Stops billing for a paid plan; an already-ended provider subscription is fine. */
 async function cancelPaidSubscription(services: AccountServices, user: User): Promise<void> {
-  const { provider, log } = services.billing;
-  const subscription = await currentSubscription(services.transcriptions.db, user.id);
+  const { payments: provider, log } = services;
+  const subscription = await currentSubscription(services.db, user.id);
   const providerId = subscription?.provider_subscription_id;
   if (!subscription || !providerId) return;
   try {

@@ -14,7 +14,7 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsync {
     app.delete(
       "/api/account",
       {
-        preHandler: requireUser({ db: services.transcriptions.db }),
+        preHandler: requireUser(services),
         schema: {
           summary:
             "Delete the signed-in account now: transcriptions, media, uploads, sessions, minutes, subscription (cancelled at the provider) and the user",

@@ -6,13 +6,9 @@ import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
 import { AppError, errors } from "../http/app-error.js";
-import { rowCues, rowSpeakers } from "../transcriptions/repo.js";
-import {
-  intakeError,
-  ownTranscription,
-  probeUpload,
-  type TranscriptionServices,
-} from "../transcriptions/service.js";
+import { rowCues, rowSpeakers } from "../jobs/job-row.js";
+import { ownTranscription, type TranscriptionServices } from "../transcriptions/service.js";
+import { intakeError, probeUpload } from "../uploads/probe-upload.js";
 import type { ReceivedFile } from "../uploads/receive-multipart.js";
 import type { User } from "../users/repo.js";
 import { countVoices, findOwnVoice, voiceNameKey, type VoiceRow } from "./repo.js";

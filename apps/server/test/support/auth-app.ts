@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AuthOptions } from "../../src/auth/routes.js";
 import { loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/database.js";
-import { buildApp, type AppContext } from "../../src/http/app.js";
+import { buildApp, type AppOptions } from "../../src/http/app.js";
 import { createTestDatabase, type DatabaseKind } from "../test-database.js";
 
 /** A running API over real HTTP on a test database. */
@@ -30,7 +30,7 @@ export async function startTestApi(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   auth: AuthOptions = { rateLimits: RELAXED_LIMITS },
-  context: Pick<AppContext, "contact" | "modelDownloads"> = {},
+  context: Pick<AppOptions, "contact" | "modelDownloads"> = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind);
   const config = {

@@ -1,5 +1,5 @@
 import type { Db } from "../../src/db/database.js";
-import { insertTranscription, transition } from "../../src/transcriptions/repo.js";
+import { insertTranscription, transition } from "../../src/jobs/job-lifecycle.js";
 
 /** One cue as the server stores it (milliseconds). */
 export interface StoredCue {

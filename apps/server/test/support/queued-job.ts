@@ -1,5 +1,5 @@
 import type { Db } from "../../src/db/database.js";
-import { insertTranscription } from "../../src/transcriptions/repo.js";
+import { insertTranscription } from "../../src/jobs/job-lifecycle.js";
 
 /** A plan set on a new signed-in user's subscription row. */
 export async function setPlan(db: Db, userId: string, plan: "free" | "basic" | "pro") {

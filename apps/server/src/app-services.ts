@@ -1,0 +1,143 @@
+import type { FastifyBaseLogger } from "fastify";
+import { scheduleDailyReport } from "./admin/daily-report.js";
+import { BackgroundWork } from "./background-work.js";
+import type { AuthOptions } from "./auth/routes.js";
+import { scheduleBillingRollover, type BillingServices } from "./billing/service.js";
+import type { Config } from "./config.js";
+import type { ContactOptions } from "./contact/routes.js";
+import type { Db } from "./db/database.js";
+import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-store.js";
+import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
+import { createMailer, type Mailer } from "./mail/mailer.js";
+import { ModelCatalog } from "./models/model-catalog.js";
+import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
+import { createPaymentProvider } from "./payments/create-provider.js";
+import type { PaymentProvider } from "./payments/payment-provider.js";
+import { scheduleMaintenance } from "./schedule/maintenance.js";
+
+// The composition root: every long-lived service (database, job queue, model catalogue, mailer,
+// payment provider, rate-limit counters, clock) is built here, once, from the configuration, and
+// handed to the route plugins and background schedules. Each consumer declares the narrow part it
+// needs (TranscriptionServices, BillingServices, AuthServices…); this object has all of them.
+
+/** What a worker process needs: the job queue and what running jobs takes. */
+export interface WorkerServices {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** The clock. */
+  now: () => Date;
+  /** The job system: delivers jobs to workers, follows them, places them in the queue. */
+  jobs: JobQueue;
+}
+
+/** Everything the HTTP application's routes and schedules use. */
+export interface AppServices extends WorkerServices {
+  /** Public model names → installed engine models. */
+  models: ModelCatalog;
+  /** The background download of missing default models. */
+  modelPreparation: ModelPreparation;
+  /** One mailer (one SMTP pool) for sign-up, contact, billing and report e-mails. */
+  mailer: Mailer;
+  /** Work done after the answer (e-mails), awaited at shutdown before the mailer closes. */
+  background: BackgroundWork;
+  /** The configured payment provider (PAYMENT_PROVIDER). */
+  payments: PaymentProvider;
+  /** Rate-limit counters: in memory, or in Redis shared by every API process. */
+  rateLimits: RateLimitStore;
+  /** Sign-in settings tests override (rate limits, clock); defaults otherwise. */
+  auth: AuthOptions;
+  /** Contact-form settings tests override (rate limits); defaults otherwise. */
+  contact: ContactOptions;
+}
+
+/** What tests (and only tests) set differently from the configuration. */
+export interface ServiceOverrides {
+  /** Auth settings tests override (rate limits, clock); defaults otherwise. */
+  auth?: AuthOptions;
+  /** Contact-form settings tests override (rate limits); defaults otherwise. */
+  contact?: ContactOptions;
+  /** Model downloads' registry and fetch (tests serve a small file from a local mirror). */
+  modelDownloads?: ModelPreparationOptions;
+}
+
+/** Builds what a worker process runs: the job queue (BullMQ with REDIS_URL, else embedded). */
+export function buildWorkerServices(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+): WorkerServices {
+  const now = () => new Date();
+  return { config, db, log, now, jobs: createJobQueue({ db, config, log, now }) };
+}
+
+/**
+ * Builds every service of the HTTP application. Missing default models start downloading in
+ * the background (MODELS_AUTO_DOWNLOAD); until one is ready, requests for it answer
+ * MODEL_PREPARING instead of failing. Nothing else starts until startServices.
+ */
+export async function buildServices(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  overrides: ServiceOverrides = {},
+): Promise<AppServices> {
+  const modelPreparation = new ModelPreparation(config, log, overrides.modelDownloads);
+  await modelPreparation.start(config.models.autoDownload);
+  return {
+    ...buildWorkerServices(config, db, log),
+    models: new ModelCatalog(config, modelPreparation),
+    modelPreparation,
+    mailer: createMailer({ config, db, log }),
+    background: new BackgroundWork(log),
+    payments: createPaymentProvider(config, db),
+    rateLimits: createRateLimitStore(config, log),
+    auth: overrides.auth ?? {},
+    contact: overrides.contact ?? {},
+  };
+}
+
+/** Billing's view of the services: the payment provider under the name billing gives it. */
+export function billingServices(services: AppServices): BillingServices {
+  return { ...services, provider: services.payments };
+}
+
+/** How a running application is stopped, in two steps (see buildApp's shutdown hooks). */
+export interface RunningServices {
+  /** Stops taking jobs and downloads; running jobs go back to the queue. */
+  handBack(): Promise<void>;
+  /** Stops the schedules, then closes the queue, the mailer and the counters. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts this process's workers and, unless `maintenance` is false (tests), the schedules:
+ * hourly housekeeping, the daily report, and billing's period rollover.
+ */
+export async function startServices(
+  services: AppServices,
+  { maintenance = true }: { maintenance?: boolean } = {},
+): Promise<RunningServices> {
+  const { db, config, log, jobs } = services;
+  await jobs.start();
+  const stops = maintenance
+    ? [
+        scheduleMaintenance({ db, uploadDir: config.uploadDir, log }),
+        scheduleDailyReport(services),
+        scheduleBillingRollover(billingServices(services)),
+      ]
+    : [];
+  return {
+    handBack: async () => {
+      await services.modelPreparation.stop();
+      await jobs.handBack();
+    },
+    stop: async () => {
+      for (const stop of stops) stop();
+      await services.background.idle();
+      services.mailer.close();
+      await jobs.stop();
+      await services.rateLimits.close();
+    },
+  };
+}

@@ -1,0 +1,444 @@
+import { rm } from "node:fs/promises";
+import type { Segment } from "@verbatim/engine";
+import type { Cue } from "@verbatim/subtitles";
+import { sql } from "kysely";
+import type { Db } from "../db/database.js";
+import type { Tx } from "../minutes/ledger-entries.js";
+import { chargeMinutes, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
+import type { JobEventBus } from "./job-events.js";
+import type { JobQueue } from "./job-queue.js";
+import { findTranscription } from "./job-reads.js";
+import {
+  isFinal,
+  searchText,
+  storedSegments,
+  type JobStatus,
+  type LiveSegment,
+  type NewTranscription,
+  type StoredSpeaker,
+  type TranscriptionRow,
+} from "./job-row.js";
+import { queuedInOrder } from "./queue-order.js";
+
+// A transcription job's life, and the only module that writes the jobs table (`transcriptions`):
+//
+//   createJob       minutes reserved for the media's length, row `queued`, handed to the queue
+//   claimJob        a worker takes it: `processing` (claimNextJob: the embedded queue's pick)
+//   saveProgress    progress, heartbeat and the text so far, every second while it runs
+//   completeJob     `completed` with its result, charged for the real length
+//   failJob         `failed`, minutes released, media deleted, followers told
+//   cancelJob       `cancelled` by its owner: stopped, minutes released, media deleted
+//   handBackJob     back to `queued` at shutdown (this start not counted)
+//   requeueJob      back to `queued` when its worker vanished
+//   deleteJob       gone, with its files (cancelled first if it still runs)
+//
+// and, once completed, saveEdits (the owner's edits) and forgetListeningCopy (its audio copy's
+// time is up). Every status change is a compare-and-set (transition), so two actors (a worker
+// and a cancel, two workers after a redelivery) never both win.
+
+/** Who may settle a running job: the worker that holds it, when given. */
+export interface JobHolder {
+  workerId?: string | null;
+}
+
+/** Stores a new job `queued` (createJob also reserves its minutes and wakes a worker). */
+export async function insertTranscription(db: Db, job: NewTranscription, now: Date) {
+  const at = now.toISOString();
+  await db
+    .insertInto("transcriptions")
+    .values({
+      id: job.id,
+      user_id: job.userId,
+      file_name: job.fileName,
+      status: "queued",
+      model: job.model,
+      engine_model: job.engineModel,
+      options_json: JSON.stringify(job.options),
+      media_path: job.mediaPath,
+      media_bytes: job.mediaBytes,
+      duration_ms: job.durationMs,
+      language: job.options.language === "auto" ? null : job.options.language,
+      cues_json: null,
+      progress: 0,
+      eta_ms: null,
+      error_code: null,
+      error_message: null,
+      attempts: 0,
+      worker_id: null,
+      heartbeat_at: null,
+      created_at: at,
+      updated_at: at,
+      started_at: null,
+      finished_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Moves a job from one status to another only if it is still in `from`; true when it did.
+ * Every state change goes through this, so two actors (a worker, a cancel) never both win.
+ */
+export async function transition(
+  db: Db,
+  id: string,
+  from: readonly JobStatus[],
+  changes: Partial<Omit<TranscriptionRow, "id" | "user_id">>,
+  now: Date,
+  guard: JobHolder = {},
+): Promise<boolean> {
+  let query = db
+    .updateTable("transcriptions")
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("status", "in", [...from]);
+  // A worker settles only a job it still holds (another may have taken over a stalled one).
+  if (guard.workerId) query = query.where("worker_id", "=", guard.workerId);
+  const result = await query.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Takes in a new job: reserves minutes for its measured length (402 when the user lacks
+ * them), stores it `queued` and hands it to the queue. A job that cannot be stored gives its
+ * minutes back. Returns the stored row.
+ */
+export async function createJob(
+  { db, jobs, now }: { db: Db; jobs: Pick<JobQueue, "enqueued">; now: () => Date },
+  job: NewTranscription,
+): Promise<TranscriptionRow> {
+  await reserveMinutes(db, job.userId, job.id, job.durationMs / 1000, now());
+  try {
+    await insertTranscription(db, job, now());
+  } catch (error) {
+    await releaseMinutes(db, job.userId, job.id, now());
+    throw error;
+  }
+  await jobs.enqueued(job.id);
+  const row = await findTranscription(db, job.id);
+  if (!row) throw new Error(`job ${job.id} vanished after insert`);
+  return row;
+}
+
+/** What a worker sets on a job it starts. */
+function claimChanges(workerId: string, at: string) {
+  return {
+    status: "processing",
+    attempts: sql<number>`attempts + 1`,
+    worker_id: workerId,
+    started_at: at,
+    heartbeat_at: at,
+    updated_at: at,
+    progress: 0,
+    eta_ms: null,
+  } as const;
+}
+
+/**
+ * Claims one job delivered by the queue: a queued job, or one still `processing` under a
+ * worker that died (the queue redelivers a job only when its holder lost it). Undefined when
+ * the job has ended meanwhile (cancelled, completed) or does not exist.
+ */
+export async function claimJob(
+  db: Db,
+  id: string,
+  workerId: string,
+  now: Date,
+): Promise<TranscriptionRow | undefined> {
+  const claimed = await db
+    .updateTable("transcriptions")
+    .set(claimChanges(workerId, now.toISOString()))
+    .where("id", "=", id)
+    .where("status", "in", ["queued", "processing"])
+    .executeTakeFirst();
+  return claimed.numUpdatedRows > 0n ? findTranscription(db, id) : undefined;
+}
+
+/**
+ * Claims the next queued job for a worker (in the queue's order: paid plans first, then users
+ * in turn, then the oldest); undefined when none is waiting.
+ */
+export async function claimNextJob(
+  db: Db,
+  workerId: string,
+  now: Date,
+): Promise<TranscriptionRow | undefined> {
+  for (let tries = 0; tries < 5; tries++) {
+    const [next] = await queuedInOrder(db);
+    if (!next) return undefined;
+    const claimed = await db
+      .updateTable("transcriptions")
+      .set(claimChanges(workerId, now.toISOString()))
+      .where("id", "=", next.id)
+      .where("status", "=", "queued")
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows > 0n) return findTranscription(db, next.id);
+  }
+  return undefined;
+}
+
+/** Progress and heartbeat of a running job; false when it no longer runs (under that worker). */
+export async function saveProgress(
+  db: Db,
+  id: string,
+  progress: number,
+  etaMs: number | null,
+  now: Date,
+  guard: JobHolder = {},
+  /** The segments recognised so far, when they changed since the last save. */
+  partial?: readonly LiveSegment[],
+): Promise<boolean> {
+  const at = now.toISOString();
+  return transition(
+    db,
+    id,
+    ["processing"],
+    {
+      progress,
+      eta_ms: etaMs === null ? null : Math.round(etaMs),
+      heartbeat_at: at,
+      ...(partial ? { partial_json: JSON.stringify(partial) } : {}),
+    },
+    now,
+    guard,
+  );
+}
+
+/** What a run produced, as completeJob stores it. */
+export interface JobResult {
+  cues: readonly Cue[];
+  segments: readonly Segment[];
+  speakers?: readonly StoredSpeaker[] | undefined;
+  language: string | null;
+  durationMs: number;
+  /** The audio copy kept for the editor's player, and when it goes; null when none was made. */
+  audio: { path: string; expires: string } | null;
+}
+
+/**
+ * Marks a running job completed with its result, deletes the uploaded media and charges the
+ * real duration (capped at the reservation). False when the job no longer runs under this
+ * worker (cancelled at the last moment, or taken over): nothing is charged or deleted.
+ */
+export async function completeJob(
+  db: Db,
+  job: Pick<TranscriptionRow, "id" | "user_id" | "file_name" | "media_path">,
+  result: JobResult,
+  now: () => Date,
+  holder: JobHolder,
+): Promise<boolean> {
+  const completed = await transition(
+    db,
+    job.id,
+    ["processing"],
+    {
+      status: "completed",
+      audio_path: result.audio?.path ?? null,
+      audio_expires_at: result.audio?.expires ?? null,
+      cues_json: JSON.stringify(result.cues),
+      segments_json: JSON.stringify(storedSegments(result.segments)),
+      speakers_json: result.speakers ? JSON.stringify(result.speakers) : null,
+      speaker_count: result.speakers ? result.speakers.length : null,
+      search_text: searchText(job.file_name, result.cues),
+      language: result.language,
+      duration_ms: result.durationMs,
+      progress: 1,
+      eta_ms: null,
+      partial_json: null,
+      media_path: null,
+      finished_at: now().toISOString(),
+    },
+    now(),
+    holder,
+  );
+  if (!completed) return false;
+  if (job.media_path) await rm(job.media_path, { force: true });
+  await chargeMinutes(db, job.user_id, job.id, result.durationMs / 1000, now());
+  return true;
+}
+
+/**
+ * Marks a job failed (if it still runs or waits), releases its minutes and tells followers.
+ * With `guard.workerId`, only while that worker still holds it; false when it did not.
+ */
+export async function failJob(
+  { db, events, now }: { db: Db; events: JobEventBus; now: () => Date },
+  job: Pick<TranscriptionRow, "id" | "user_id" | "media_path">,
+  code: string,
+  message: string,
+  guard: JobHolder = {},
+): Promise<boolean> {
+  const failed = await transition(
+    db,
+    job.id,
+    ["queued", "processing"],
+    {
+      status: "failed",
+      error_code: code,
+      error_message: message,
+      media_path: null,
+      eta_ms: null,
+      finished_at: now().toISOString(),
+    },
+    now(),
+    guard,
+  );
+  if (!failed) {
+    if (guard.workerId) return false; // another worker holds it now
+    // A job that completed is settled by its charge: never release it.
+    if ((await findTranscription(db, job.id))?.status === "completed") return false;
+  }
+  await releaseMinutes(db, job.user_id, job.id, now());
+  if (job.media_path) await rm(job.media_path, { force: true });
+  if (failed) events.publish(job.id, { type: "failed", code, message });
+  return failed;
+}
+
+/**
+ * Cancels a waiting or running job for its owner: stopped wherever it runs, minutes released,
+ * a queued job's media deleted (a running job's worker deletes it when the engine stops),
+ * followers told. False when the job had already ended.
+ */
+export async function cancelJob(
+  { db, jobs, now }: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
+  row: TranscriptionRow,
+): Promise<boolean> {
+  const message = "The transcription was cancelled.";
+  const cancelled = await transition(
+    db,
+    row.id,
+    ["queued", "processing"],
+    {
+      status: "cancelled",
+      error_code: "CANCELLED",
+      error_message: message,
+      eta_ms: null,
+      finished_at: now().toISOString(),
+    },
+    now(),
+  );
+  if (!cancelled) return false;
+  jobs.stopRunning(row.id, "cancel");
+  await releaseMinutes(db, row.user_id, row.id, now());
+  if (row.status === "queued" && row.media_path) await rm(row.media_path, { force: true });
+  await db
+    .updateTable("transcriptions")
+    .set({ media_path: null })
+    .where("id", "=", row.id)
+    .where("status", "=", "cancelled")
+    .execute();
+  jobs.events.publish(row.id, { type: "failed", code: "CANCELLED", message });
+  jobs.events.queueMoved();
+  return true;
+}
+
+/**
+ * Puts a job this worker runs back in the queue (a shutdown): the start is not counted, and
+ * the text so far is dropped, as the next run recognises it again. False when the worker no
+ * longer held it.
+ */
+export async function handBackJob(
+  db: Db,
+  job: Pick<TranscriptionRow, "id" | "attempts">,
+  now: Date,
+  holder: JobHolder,
+): Promise<boolean> {
+  return transition(
+    db,
+    job.id,
+    ["processing"],
+    {
+      status: "queued",
+      attempts: Math.max(0, job.attempts - 1),
+      worker_id: null,
+      progress: 0,
+      partial_json: null,
+    },
+    now,
+    holder,
+  );
+}
+
+/**
+ * Puts a job whose worker vanished (a restart, a lost heartbeat) back in the queue; the start
+ * still counts. With `guard.workerId`, only while that worker still holds it.
+ */
+export async function requeueJob(
+  db: Db,
+  id: string,
+  now: Date,
+  guard: JobHolder = {},
+): Promise<boolean> {
+  return transition(
+    db,
+    id,
+    ["processing"],
+    { status: "queued", worker_id: null, progress: 0, eta_ms: null },
+    now,
+    guard,
+  );
+}
+
+/** Deletes a job with its media and audio copy; a job still waiting or running is cancelled first. */
+export async function deleteJob(
+  services: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
+  row: TranscriptionRow,
+): Promise<void> {
+  if (!isFinal(row.status)) await cancelJob(services, row);
+  if (row.media_path) await rm(row.media_path, { force: true });
+  if (row.audio_path) await rm(row.audio_path, { force: true });
+  await services.db.deleteFrom("transcriptions").where("id", "=", row.id).execute();
+}
+
+/** Deletes every job row of a user, inside the account deletion's transaction. */
+export async function deleteJobsOf(tx: Tx, userId: string): Promise<void> {
+  await tx.deleteFrom("transcriptions").where("user_id", "=", userId).execute();
+}
+
+/** What an owner's edit changes on a job. */
+export interface JobEdits {
+  file_name?: string;
+  cues_json?: string;
+  search_text?: string;
+  speakers_json?: string;
+  speaker_count?: number;
+}
+
+/**
+ * Saves an owner's edits. With `ifUnchangedSince`, a compare-and-set: only while the subtitles
+ * and speakers are still those of that row (another tab's save since changes nothing). False
+ * when nothing was saved (that race, or the job is gone).
+ */
+export async function saveEdits(
+  db: Db,
+  id: string,
+  edits: JobEdits,
+  now: Date,
+  ifUnchangedSince?: Pick<TranscriptionRow, "cues_json" | "speakers_json">,
+): Promise<boolean> {
+  let update = db
+    .updateTable("transcriptions")
+    .set({ ...edits, updated_at: now.toISOString() })
+    .where("id", "=", id);
+  if (ifUnchangedSince) {
+    const { cues_json, speakers_json } = ifUnchangedSince;
+    update =
+      cues_json === null
+        ? update.where("cues_json", "is", null)
+        : update.where("cues_json", "=", cues_json);
+    update =
+      speakers_json === null
+        ? update.where("speakers_json", "is", null)
+        : update.where("speakers_json", "=", speakers_json);
+  }
+  const result = await update.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A job's audio copy was deleted (its time was up): the row no longer points to it. */
+export async function forgetListeningCopy(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable("transcriptions")
+    .set({ audio_path: null, audio_expires_at: null })
+    .where("id", "=", id)
+    .execute();
+}

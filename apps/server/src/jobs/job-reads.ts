@@ -1,0 +1,153 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.js";
+import type { TranscriptionRow } from "./job-row.js";
+import { queuedInOrder } from "./queue-order.js";
+
+// Reads of the jobs table (`transcriptions`) for the routes, the queue and housekeeping. Every
+// write goes through job-lifecycle.ts; the order of waiting jobs is queue-order.ts's.
+
+/** A job by id, only when it belongs to that user (anyone else's is "not found"). */
+export async function findOwnTranscription(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<TranscriptionRow | undefined> {
+  return db
+    .selectFrom("transcriptions")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+}
+
+export async function findTranscription(db: Db, id: string): Promise<TranscriptionRow | undefined> {
+  return db.selectFrom("transcriptions").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The history columns of a user's jobs, newest first. */
+export async function listTranscriptions(
+  db: Db,
+  userId: string,
+  { limit, before, q }: { limit: number; before?: string | undefined; q?: string | undefined },
+) {
+  let query = db
+    .selectFrom("transcriptions")
+    .select([
+      "id",
+      "file_name",
+      "created_at",
+      "duration_ms",
+      "model",
+      "status",
+      "language",
+      "progress",
+      "error_code",
+      "error_message",
+      "speaker_count",
+    ])
+    .where("user_id", "=", userId);
+  if (before) query = query.where("created_at", "<", before);
+  if (q) {
+    // A literal match (no wildcards from the user), in the name or the subtitles' text.
+    const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(file_name) like ${pattern} escape '\\'`,
+        sql<boolean>`coalesce(search_text, '') like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return query.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+}
+
+/**
+ * Queued jobs ahead of this one (0: it is next) and the media they hold, in milliseconds, in
+ * the order the embedded queue takes them.
+ */
+export async function queueAhead(db: Db, job: Pick<TranscriptionRow, "created_at" | "id">) {
+  const order = await queuedInOrder(db);
+  const at = order.findIndex((queued) => queued.id === job.id);
+  const ahead = at < 0 ? order : order.slice(0, at);
+  return {
+    jobs: ahead.length,
+    mediaMs: ahead.reduce((sum, queued) => sum + queued.duration_ms, 0),
+  };
+}
+
+/** Media still to transcribe by running jobs, in milliseconds. */
+export async function runningRemainingMs(db: Db): Promise<number> {
+  const rows = await db
+    .selectFrom("transcriptions")
+    .select(["duration_ms", "progress"])
+    .where("status", "=", "processing")
+    .execute();
+  return rows.reduce((sum, row) => sum + row.duration_ms * (1 - Number(row.progress)), 0);
+}
+
+/** Ids per query (both databases take far more parameters; this keeps queries small). */
+const CHUNK = 500;
+
+/** Milliseconds of media of each of these jobs (ids not found are left out). */
+export async function durationsOf(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  const durations = new Map<string, number>();
+  for (let start = 0; start < ids.length; start += CHUNK) {
+    const rows = await db
+      .selectFrom("transcriptions")
+      .select(["id", "duration_ms"])
+      .where("id", "in", ids.slice(start, start + CHUNK))
+      .execute();
+    for (const row of rows) durations.set(row.id, row.duration_ms);
+  }
+  return durations;
+}
+
+/** Every job of a user, for deleting the account. */
+export async function jobsOf(db: Db, userId: string): Promise<TranscriptionRow[]> {
+  return db.selectFrom("transcriptions").selectAll().where("user_id", "=", userId).execute();
+}
+
+/** Jobs left `processing` (the embedded queue's start-up: a previous run stopped mid-job). */
+export async function jobsLeftProcessing(db: Db) {
+  return db
+    .selectFrom("transcriptions")
+    .select(["id", "user_id", "media_path", "attempts"])
+    .where("status", "=", "processing")
+    .execute();
+}
+
+/**
+ * Jobs the queue may have lost, oldest first: waiting since before `waitingBefore`, or running
+ * without a heartbeat since `silentBefore`.
+ */
+export async function jobsToSweep(
+  db: Db,
+  {
+    waitingBefore,
+    silentBefore,
+    limit,
+  }: { waitingBefore: string; silentBefore: string; limit: number },
+) {
+  return db
+    .selectFrom("transcriptions")
+    .select(["id", "user_id", "status", "attempts", "media_path", "worker_id"])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "queued"), eb("updated_at", "<", waitingBefore)]),
+        eb.and([eb("status", "=", "processing"), eb("heartbeat_at", "<", silentBefore)]),
+      ]),
+    )
+    .orderBy("created_at")
+    .limit(limit)
+    .execute();
+}
+
+/** Jobs whose audio copy's time is up (at most `limit` at once). */
+export async function expiredListeningCopies(db: Db, now: Date, limit: number) {
+  return db
+    .selectFrom("transcriptions")
+    .select(["id", "audio_path"])
+    .where("audio_path", "is not", null)
+    .where("audio_expires_at", "<=", now.toISOString())
+    .limit(limit)
+    .execute();
+}

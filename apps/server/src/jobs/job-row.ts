@@ -1,0 +1,125 @@
+import type { Segment } from "@verbatim/engine";
+import type { Cue, Speaker, StyleName } from "@verbatim/subtitles";
+import type { Selectable } from "kysely";
+import type { TranscriptionsTable } from "../db/schema.js";
+
+// A transcription job's row in the jobs table (`transcriptions`) and the JSON its columns hold:
+// the types, and the parsing every reader shares. No database access here (job-reads.ts reads,
+// job-lifecycle.ts writes).
+
+/** A job's row. */
+export type TranscriptionRow = Selectable<TranscriptionsTable>;
+
+export { JOB_STATUSES, type JobStatus } from "@verbatim/contract";
+
+/** True once a job has ended (completed, failed or cancelled). */
+export function isFinal(status: string): boolean {
+  return status === "completed" || status === "failed" || status === "cancelled";
+}
+
+/** Engine options a job keeps with it. */
+export interface JobOptions {
+  language: string;
+  task: "transcribe" | "translate";
+  wordTimestamps: boolean;
+  chineseScript?: "hk" | "tw" | "cn";
+  /** Subtitle style preset (absent on jobs made before presets: standard). */
+  style?: StyleName;
+  /** Initial prompt for the decoder (vocabulary, style), when the client gave one. */
+  prompt?: string;
+  /** Starting decoder temperature, when the client gave one (default 0). */
+  temperature?: number;
+  /** Speaker diarization: `auto`, `N` or `MIN-MAX` (parseSpeakersOption); absent when off. */
+  speakers?: string;
+  /**
+   * Voices given with the request (/v1 `known_speaker_references[]`): name and embedding, no
+   * audio. Matched before the user's saved voices.
+   */
+  knownVoices?: { name: string; embedding: number[] }[];
+}
+
+/** A new job, as accepted from an upload. */
+export interface NewTranscription {
+  id: string;
+  userId: string;
+  fileName: string;
+  model: string;
+  engineModel: string;
+  options: JobOptions;
+  mediaPath: string;
+  mediaBytes: number;
+  durationMs: number;
+}
+
+/** A passage recognised while a job runs (milliseconds). */
+export interface LiveSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The segments a running job has recognised so far. */
+export function rowPartial(row: Pick<TranscriptionRow, "partial_json">): LiveSegment[] {
+  return row.partial_json ? (JSON.parse(row.partial_json) as LiveSegment[]) : [];
+}
+
+/** What history search looks in: the name and the subtitles' text, in lower case. */
+export function searchText(fileName: string, cues: readonly Pick<Cue, "text">[]): string {
+  return [fileName, ...cues.map((cue) => cue.text)].join("\n").toLowerCase();
+}
+
+/** A speaker as a diarized job keeps it: the engine's time spoken while the engine's. */
+export interface StoredSpeaker extends Speaker {
+  /** Milliseconds the speaker spoke, as diarization found (absent for speakers a user added). */
+  speechMs?: number;
+}
+
+/** A row's speakers; null when the transcription was not diarized. */
+export function rowSpeakers(row: Pick<TranscriptionRow, "speakers_json">): StoredSpeaker[] | null {
+  return row.speakers_json ? (JSON.parse(row.speakers_json) as StoredSpeaker[]) : null;
+}
+
+/** Parses a row's stored cues. */
+export function rowCues(row: Pick<TranscriptionRow, "cues_json">): Cue[] {
+  return row.cues_json ? (JSON.parse(row.cues_json) as Cue[]) : [];
+}
+
+/**
+ * One of Whisper's segments as a finished job keeps it (times in ms). The decoder's details are
+ * there when the engine reported them: `temperature` only when decoding never raised it.
+ */
+export interface StoredSegment {
+  start: number;
+  end: number;
+  text: string;
+  /** Token ids, special tokens excluded. */
+  tokens: number[];
+  avgLogprob?: number;
+  noSpeechProb?: number;
+  temperature?: number;
+}
+
+/** What a job keeps of the engine's segments (token ids, not their texts and timings). */
+export function storedSegments(segments: readonly Segment[]): StoredSegment[] {
+  return segments.map((segment) => ({
+    start: segment.start,
+    end: segment.end,
+    text: segment.text,
+    tokens: (segment.tokens ?? []).map((token) => token.id),
+    ...(segment.avgLogprob !== undefined ? { avgLogprob: segment.avgLogprob } : {}),
+    ...(segment.noSpeechProb !== undefined ? { noSpeechProb: segment.noSpeechProb } : {}),
+    ...(segment.temperature !== undefined ? { temperature: segment.temperature } : {}),
+  }));
+}
+
+/** A finished row's Whisper segments; undefined for jobs finished before they were kept. */
+export function rowSegments(
+  row: Pick<TranscriptionRow, "segments_json">,
+): StoredSegment[] | undefined {
+  return row.segments_json ? (JSON.parse(row.segments_json) as StoredSegment[]) : undefined;
+}
+
+/** Parses a row's stored options. */
+export function rowOptions(row: Pick<TranscriptionRow, "options_json">): JobOptions {
+  return JSON.parse(row.options_json) as JobOptions;
+}

@@ -1,0 +1,159 @@
+import { formatTimecode, parseTimecode, sortCues, type Cue } from "@verbatim/subtitles";
+import type { z } from "zod";
+import { AppError, errors } from "../http/app-error.js";
+import { saveEdits, type JobEdits } from "../jobs/job-lifecycle.js";
+import { findTranscription } from "../jobs/job-reads.js";
+import { rowCues, rowSpeakers, searchText, type TranscriptionRow } from "../jobs/job-row.js";
+import { cuesVersion, toSubtitle } from "./presenter.js";
+import type { UpdateBody } from "@verbatim/contract/api";
+import type { TranscriptionServices } from "./service.js";
+import { editedSpeakers } from "./speaker-edits.js";
+
+// An owner's edits to a finished transcription: its name, its subtitles (times checked, word
+// timings kept where a cue's text is unchanged) and its speakers, saved only when nobody else
+// saved since the editor opened them (409 EDIT_CONFLICT with what is saved now).
+
+/**
+ * Renames a job and/or saves edited subtitles (words kept where a cue's text is unchanged)
+ * and/or its speakers (renamed, added, a subtitle's speaker changed).
+ */
+export async function updateTranscription(
+  services: Pick<TranscriptionServices, "db" | "now">,
+  row: TranscriptionRow,
+  body: z.infer<typeof UpdateBody>,
+): Promise<void> {
+  const changes: JobEdits = {};
+  if (body.fileName !== undefined) changes.file_name = body.fileName;
+  let cues = rowCues(row);
+  const editsText = body.subtitles !== undefined || body.speakers !== undefined;
+  if (editsText) {
+    if (row.status !== "completed") {
+      throw new AppError(
+        409,
+        "NOT_COMPLETED",
+        "Subtitles can be edited once the transcription has completed.",
+      );
+    }
+    if (body.baseVersion !== undefined && body.baseVersion !== cuesVersion(row)) {
+      throw editConflict(row);
+    }
+  }
+  if (body.subtitles !== undefined) {
+    cues = editedCues(cues, body.subtitles, row.duration_ms);
+    changes.cues_json = JSON.stringify(cues);
+  }
+  if (editsText) {
+    const speakers = editedSpeakers(rowSpeakers(row), body.speakers, cues);
+    if (speakers) {
+      changes.speakers_json = JSON.stringify(speakers);
+      changes.speaker_count = speakers.length;
+    }
+  }
+  if (row.status === "completed") {
+    changes.search_text = searchText(changes.file_name ?? row.file_name, cues);
+  }
+  // Compare and set: a save that raced another one since the row was read changes nothing.
+  const compareWith = body.baseVersion !== undefined && editsText ? row : undefined;
+  if (!(await saveEdits(services.db, row.id, changes, services.now(), compareWith))) {
+    const now = await findTranscription(services.db, row.id);
+    throw now ? editConflict(now) : errors.notFound("Transcription not found");
+  }
+}
+
+/** Another tab or device saved these subtitles since the edits were made from them. */
+function editConflict(row: TranscriptionRow): AppError {
+  return new AppError(
+    409,
+    "EDIT_CONFLICT",
+    "These subtitles were changed elsewhere (another tab or device) after you opened them.",
+    {
+      version: cuesVersion(row),
+      subtitles: rowCues(row).map(toSubtitle),
+      speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
+    },
+  );
+}
+
+/** How far past the media's end a subtitle may stay on screen (time to finish reading). */
+const END_GRACE_MS = 10_000;
+
+function editedCues(
+  previous: readonly Cue[],
+  subtitles: NonNullable<z.infer<typeof UpdateBody>["subtitles"]>,
+  mediaMs: number,
+): Cue[] {
+  const cues = subtitles.map((subtitle, position) => {
+    const label = `Subtitle ${position + 1}`;
+    const start = parseTimecode(subtitle.startTime.trim());
+    const end = parseTimecode(subtitle.endTime.trim());
+    if (start === null) throw badTime(label, "start", subtitle.startTime);
+    if (end === null) throw badTime(label, "end", subtitle.endTime);
+    if (end < start) {
+      throw new AppError(
+        400,
+        "INVALID_SUBTITLE_TIME",
+        `${label} ends (${subtitle.endTime}) before it starts (${subtitle.startTime}).`,
+      );
+    }
+    if (mediaMs > 0 && (start >= mediaMs || end > mediaMs + END_GRACE_MS)) {
+      throw new AppError(
+        400,
+        "SUBTITLE_AFTER_MEDIA",
+        `${label} (${subtitle.startTime} to ${subtitle.endTime}) is past the end of the media (${formatTimecode(mediaMs)}).`,
+        { mediaMs },
+      );
+    }
+    const speaker = subtitle.speaker ?? undefined;
+    const { words } = keptWords(previous, subtitle.text, start, end);
+    return {
+      index: position + 1,
+      start,
+      end,
+      text: subtitle.text,
+      ...(speaker !== undefined ? { speaker } : {}),
+      // A cue holds one speaker: its words are said by whoever says the cue.
+      ...(words ? { words: words.map((word) => withSpeaker(word, speaker)) } : {}),
+    };
+  });
+  return sortCues(cues).map((cue, i) => ({ ...cue, index: i + 1 }));
+}
+
+/**
+ * The word timings an edited cue keeps: those of a cue with the very same text, when its times
+ * are unchanged or moved as a whole (the words move with it); none once the text or the
+ * length changed, since they would no longer match what is said.
+ */
+function keptWords(
+  previous: readonly Cue[],
+  text: string,
+  start: number,
+  end: number,
+): Pick<Cue, "words"> {
+  const same = previous.filter((cue) => cue.words && cue.text === text);
+  const match =
+    same.find((cue) => cue.start === start && cue.end === end) ??
+    same.find((cue) => cue.end - cue.start === end - start);
+  if (!match?.words) return {};
+  const by = start - match.start;
+  return {
+    words:
+      by === 0
+        ? match.words
+        : match.words.map((w) => ({ ...w, start: w.start + by, end: w.end + by })),
+  };
+}
+
+function withSpeaker<T extends { speaker?: string }>(item: T, speaker: string | undefined): T {
+  const copy = { ...item };
+  if (speaker === undefined) delete copy.speaker;
+  else copy.speaker = speaker;
+  return copy;
+}
+
+function badTime(label: string, which: string, value: string): AppError {
+  return new AppError(
+    400,
+    "INVALID_SUBTITLE_TIME",
+    `${label}: the ${which} time "${value}" is not a time like 00:01:02,345.`,
+  );
+}
