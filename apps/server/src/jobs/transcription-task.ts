@@ -71,27 +71,38 @@ export async function runTranscriptionJob(
       });
     }
   };
-  // The text recognised so far, saved with the heartbeat so a client that comes back (or
-  // follows from another API process) is given all of it again.
-  const live: LiveSegment[] = [];
-  let liveSaved = 0;
-  // Progress and a heartbeat go to the row every second, from decoding to the end; a row that
-  // no longer runs under this worker (cancelled, taken over) stops the engine. Followers get
-  // the progress every second too, so they can tell a long silence from a dead job.
-  const heartbeat = setInterval(() => {
-    const partial = live.length !== liveSaved ? live.slice() : undefined;
-    liveSaved = live.length;
-    events.publish(job.id, {
-      type: "processing",
-      percent: Math.min(99, Math.floor(latest.fraction * 100)),
-      secondsLeft: latest.etaMs === null ? null : Math.ceil(latest.etaMs / 1000),
-    });
+  // Progress to the row; a row that no longer runs under this worker (cancelled, taken over)
+  // stops the engine.
+  const save = (partial?: readonly LiveSegment[]) =>
     saveProgress(db, job.id, latest.fraction, latest.etaMs, now(), holder, partial).then(
       (stillOurs) => {
         if (!stillOurs) controller.abort("cancel" satisfies StopReason);
       },
       (error: unknown) => log.warn({ err: error, jobId: job.id }, "saving progress failed"),
     );
+  // The text recognised so far, so a client that comes back (or follows from another API
+  // process) is given all of it again. Each passage is written to the row before it is
+  // announced, in order: a follower connecting meanwhile reads it from the row or hears it
+  // live, never neither (with the heartbeat's save, one heard a moment ago could be missing).
+  const live: LiveSegment[] = [];
+  let announced: Promise<void> = Promise.resolve();
+  const announce = (recognised: LiveSegment) => {
+    const kept = live.length < MAX_LIVE_SEGMENTS;
+    if (kept) live.push(recognised);
+    const partial = kept ? live.slice() : undefined;
+    announced = announced
+      .then(() => (partial ? save(partial) : undefined))
+      .then(() => events.publish(job.id, { type: "segment", ...recognised }));
+  };
+  // A heartbeat every second, from decoding to the end. Followers get the progress every
+  // second too, so they can tell a long silence from a dead job.
+  const heartbeat = setInterval(() => {
+    events.publish(job.id, {
+      type: "processing",
+      percent: Math.min(99, Math.floor(latest.fraction * 100)),
+      secondsLeft: latest.etaMs === null ? null : Math.ceil(latest.etaMs / 1000),
+    });
+    void save();
   }, SAVE_EVERY_MS);
 
   events.publish(job.id, { type: "processing", percent: 0, secondsLeft: null });
@@ -125,13 +136,11 @@ export async function runTranscriptionJob(
       {
         signal: controller.signal,
         onProgress,
-        onSegment: (segment) => {
-          const recognised = { start: segment.start, end: segment.end, text: segment.text.trim() };
-          if (live.length < MAX_LIVE_SEGMENTS) live.push(recognised);
-          events.publish(job.id, { type: "segment", ...recognised });
-        },
+        onSegment: (segment) =>
+          announce({ start: segment.start, end: segment.end, text: segment.text.trim() }),
       },
     );
+    await announced; // every segment is out before the job's end is
     // A small audio copy for the editor's player, kept for the plan's stated time (the upload
     // itself goes below). Without one the editor still works, playing the user's own file.
     const audioPath = listeningCopyPath(config.uploadDir, job.id);
