@@ -3,6 +3,7 @@ import { rollPaidPeriods, type BillingServices } from "../src/billing/service.js
 import { createMailer } from "../src/mail/mailer.js";
 import { addMonths } from "../src/minutes/billing-period.js";
 import { LocalPaymentProvider } from "../src/payments/local-provider.js";
+import { placeInPaidPeriod } from "./support/paid-period.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { signedInUser, type TestUser } from "./support/transcription-app.js";
@@ -372,15 +373,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
       user.auth,
     );
     // Ten days into a thirty-day period.
-    const day = 86_400_000;
-    await api.db
-      .updateTable("subscriptions")
-      .set({
-        current_period_start: new Date(Date.now() - 10 * day).toISOString(),
-        current_period_end: new Date(Date.now() + 20 * day).toISOString(),
-      })
-      .where("user_id", "=", user.id)
-      .execute();
+    await placeInPaidPeriod(api.db, user.id, { daysGone: 10, daysLeft: 20 });
 
     const quoted = await fetch(`${api.base}/api/subscriptions/quote?plan=standard`, {
       headers: user.auth,
@@ -435,15 +428,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
       { sessionId: b1, planType: "basic" },
       user.auth,
     );
-    const day = 86_400_000;
-    await api.db
-      .updateTable("subscriptions")
-      .set({
-        current_period_start: new Date(Date.now() - 10 * day).toISOString(),
-        current_period_end: new Date(Date.now() + 20 * day).toISOString(),
-      })
-      .where("user_id", "=", user.id)
-      .execute();
+    await placeInPaidPeriod(api.db, user.id, { daysGone: 10, daysLeft: 20 });
 
     // Two tabs: Standard and Pro, each priced with the same Basic credit, both paid.
     const sessions: string[] = [];

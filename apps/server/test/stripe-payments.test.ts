@@ -7,6 +7,7 @@ import { StripePaymentProvider } from "../src/payments/stripe-provider.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { startStripeStandIn, stripeEvent, type StripeStandIn } from "./support/stripe-stand-in.js";
 import { signedInUser, type TestUser } from "./support/transcription-app.js";
+import { placeInPaidPeriod } from "./support/paid-period.js";
 import { DATABASE_KINDS } from "./test-database.js";
 
 const WEBHOOK_SECRET = "whsec_test";
@@ -230,15 +231,7 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
     stand.pay(basic);
     expect((await confirmPlan(user, basic, "basic")).status).toBe(200);
     const basicSubscription = stand.sessions.get(basic)?.subscription ?? "";
-    const day = 86_400_000;
-    await api.db
-      .updateTable("subscriptions")
-      .set({
-        current_period_start: new Date(Date.now() - 15 * day).toISOString(),
-        current_period_end: new Date(Date.now() + 15 * day).toISOString(),
-      })
-      .where("user_id", "=", user.id)
-      .execute();
+    await placeInPaidPeriod(api.db, user.id, { daysGone: 15, daysLeft: 15 });
 
     const coupons = new Set(stand.coupons.keys());
     const standard = await startCheckout(user, "/api/subscriptions/standard");
@@ -263,15 +256,7 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
 
   it("refunds a second upgrade paid on the same credit: its subscription cancelled, its first payment back", async () => {
     const { user, subscriptionId: basic } = await basicSubscriber();
-    const day = 86_400_000;
-    await api.db
-      .updateTable("subscriptions")
-      .set({
-        current_period_start: new Date(Date.now() - 15 * day).toISOString(),
-        current_period_end: new Date(Date.now() + 15 * day).toISOString(),
-      })
-      .where("user_id", "=", user.id)
-      .execute();
+    await placeInPaidPeriod(api.db, user.id, { daysGone: 15, daysLeft: 15 });
     // Two tabs, Standard and Pro, both priced with Basic's credit and both paid.
     const standard = await startCheckout(user, "/api/subscriptions/standard");
     const pro = await startCheckout(user, "/api/subscriptions/pro");

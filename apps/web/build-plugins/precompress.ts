@@ -6,7 +6,7 @@ import type { Plugin } from "vite";
 /** Text files worth compressing (images, fonts and media are compressed already). */
 const TEXT_FILE = /\.(?:html|js|mjs|css|json|svg|txt|xml|webmanifest|ico)$/;
 /** Below this a compressed copy saves less than its own headers cost. */
-const MIN_BYTES = 256;
+export const MIN_BYTES = 256;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
