@@ -58,6 +58,19 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     return back.searchParams.get("session_id") ?? "";
   }
 
+  /** A user on paid Basic, ten days into its thirty-day period (what upgrade credits use). */
+  async function basicTenDaysIn(): Promise<TestUser> {
+    const user = await signedInUser(api.db);
+    const sessionId = await buy(user, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId, planType: "basic" },
+      user.auth,
+    );
+    await placeInPaidPeriod(api.db, user.id, { daysGone: 10, daysLeft: 20 });
+    return user;
+  }
+
   it("sells Basic: test page, declined card, paid card, return, minutes granted once", async () => {
     const user = await signedInUser(api.db);
     const start = await api.post("/api/subscriptions/basic", undefined, user.auth);
@@ -365,15 +378,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
   });
 
   it("upgrades Basic to Standard for the price less the unused part of the Basic period", async () => {
-    const user = await signedInUser(api.db);
-    const b1 = await buy(user, "/api/subscriptions/basic");
-    await api.post(
-      "/api/subscriptions/checkout-complete",
-      { sessionId: b1, planType: "basic" },
-      user.auth,
-    );
-    // Ten days into a thirty-day period.
-    await placeInPaidPeriod(api.db, user.id, { daysGone: 10, daysLeft: 20 });
+    const user = await basicTenDaysIn();
 
     const quoted = await fetch(`${api.base}/api/subscriptions/quote?plan=standard`, {
       headers: user.auth,
@@ -421,14 +426,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     expect(back).toMatchObject({ creditCents: 0, dueCents: 600 });
   });
   it("refunds the second of two upgrade checkouts opened side by side, so a credit is used once", async () => {
-    const user = await signedInUser(api.db);
-    const b1 = await buy(user, "/api/subscriptions/basic");
-    await api.post(
-      "/api/subscriptions/checkout-complete",
-      { sessionId: b1, planType: "basic" },
-      user.auth,
-    );
-    await placeInPaidPeriod(api.db, user.id, { daysGone: 10, daysLeft: 20 });
+    const user = await basicTenDaysIn();
 
     // Two tabs: Standard and Pro, each priced with the same Basic credit, both paid.
     const sessions: string[] = [];

@@ -1,7 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import {
+  ffmpeg,
+  JFK_MP3,
+  loopedJfk,
+  scratchDir,
+} from "../../../packages/engine/test/helpers/media-files.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
@@ -20,20 +25,7 @@ const scratch = scratchDir("verbatim-idempotency-");
 const long = join(scratch.dir, "long.mp3");
 ffmpeg("-stream_loop", "-1", "-i", JFK_MP3, "-t", "90", "-c:a", "libmp3lame", "-b:a", "32k", long);
 // Long enough to be still running when its client hangs up, short enough to finish quickly.
-const medium = join(scratch.dir, "medium.mp3");
-ffmpeg(
-  "-stream_loop",
-  "-1",
-  "-i",
-  JFK_MP3,
-  "-t",
-  "25",
-  "-c:a",
-  "libmp3lame",
-  "-b:a",
-  "32k",
-  medium,
-);
+const medium = loopedJfk(scratch.dir, 2);
 const jfk = readFileSync(JFK_MP3);
 afterAll(() => scratch.cleanup());
 
@@ -178,7 +170,7 @@ describe.each(DATABASE_KINDS)("idempotent requests on %s", (kind) => {
       .where("kind", "=", "charge")
       .execute();
     expect(charges).toHaveLength(1);
-  }, 120_000); // 25 s of speech, transcribed to the end while other test files load the machine
+  }, 120_000); // 22 s of speech, transcribed to the end while other test files load the machine
 
   it("honours the key on the OpenAI-compatible API", async () => {
     const user = await signedInUser(api.db);
