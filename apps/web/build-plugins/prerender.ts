@@ -62,6 +62,21 @@ function head(path: string | null, language: Language, body: string, appName: st
 }
 
 /**
+ * Puts the app's stylesheet into the page itself: a prerendered page can then paint as soon as
+ * its HTML has arrived, one round trip before a linked stylesheet would let it (and before the
+ * scripts run: the browser otherwise often runs them first, delaying the first paint by the
+ * whole hydration). The stylesheet is small (under 10 kB compressed); the app's own pages keep
+ * the cached link.
+ */
+function inlineStylesheet(html: string, dist: string): string {
+  const link = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(html);
+  if (!link) throw new Error("prerender: index.html links no stylesheet to inline");
+  const css = readFileSync(join(dist, link[1]!), "utf8");
+  if (css.includes("</")) throw new Error("prerender: the stylesheet cannot be inlined safely");
+  return html.replace(link[0], () => `<style>${css}</style>`);
+}
+
+/**
  * Renders the public pages to HTML after the client build, in both languages, into
  * dist/prerendered/<language>/ (and the 404 page as 404.html there), from the built index.html
  * so they load the same hashed scripts and hydrate. The server picks one by language.
@@ -103,7 +118,7 @@ export function prerender(): Plugin {
         const entry = (await import(pathToFileURL(join(ssrOut, "entry-server.js")).href)) as {
           renderPage(path: string, language: Language): Promise<string>;
         };
-        const template = readFileSync(join(dist, "index.html"), "utf8");
+        const template = inlineStylesheet(readFileSync(join(dist, "index.html"), "utf8"), dist);
         rmSync(join(dist, "prerendered"), { recursive: true, force: true });
         for (const language of LANGUAGES) {
           const dir = join(dist, "prerendered", language);

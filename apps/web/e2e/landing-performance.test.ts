@@ -31,45 +31,58 @@ describe("the landing page on a throttled phone profile (measured, not timed)", 
     await server?.close();
   });
 
-  it(
-    "records JavaScript transfer size and first contentful paint",
-    { timeout: 60_000 },
-    async () => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send("Network.enable");
-      await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-      await cdp.send("Network.emulateNetworkConditions", FAST_4G);
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-      const scripts = new Map<string, number>();
-      const types = new Map<string, string>();
-      cdp.on("Network.responseReceived", (event) => {
-        if (event.type === "Script") types.set(event.requestId, event.response.url);
-      });
-      cdp.on("Network.loadingFinished", (event) => {
-        const url = types.get(event.requestId);
-        if (url) scripts.set(url, event.encodedDataLength);
-      });
+  /** One first visit in a fresh browser context (empty cache). */
+  async function visit(): Promise<{ files: number; jsBytes: number; fcp: number }> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", FAST_4G);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    const scripts = new Map<string, number>();
+    const types = new Map<string, string>();
+    cdp.on("Network.responseReceived", (event) => {
+      if (event.type === "Script") types.set(event.requestId, event.response.url);
+    });
+    cdp.on("Network.loadingFinished", (event) => {
+      const url = types.get(event.requestId);
+      if (url) scripts.set(url, event.encodedDataLength);
+    });
 
-      await page.goto(`${server.base}/`, { waitUntil: "networkidle" });
-      await page.getByRole("heading", { level: 1 }).first().waitFor();
-      const fcp = await page.evaluate(
-        () =>
-          (
-            globalThis as unknown as {
-              performance: { getEntriesByName(name: string): { startTime: number }[] };
-            }
-          ).performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
-      );
-      const jsBytes = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    await page.goto(`${server.base}/`, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    const fcp = await page.evaluate(
+      () =>
+        (
+          globalThis as unknown as {
+            performance: { getEntriesByName(name: string): { startTime: number }[] };
+          }
+        ).performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
+    );
+    await context.close();
+    const jsBytes = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    return { files: scripts.size, jsBytes, fcp };
+  }
+
+  it(
+    "records JavaScript transfer size and first contentful paint (median of three visits)",
+    { timeout: 90_000 },
+    async () => {
+      const visits = [];
+      for (let i = 0; i < 3; i++) visits.push(await visit());
+      const median = (values: number[]) => values.sort((a, b) => a - b)[1]!;
+      const jsBytes = median(visits.map((v) => v.jsBytes));
+      const fcp = median(visits.map((v) => v.fcp));
       console.log(
-        `[landing page, Fast 4G + ${CPU_SLOWDOWN}x CPU] JavaScript: ${scripts.size} files, ` +
-          `${(jsBytes / 1024).toFixed(1)} kB transferred; first contentful paint: ${fcp.toFixed(0)} ms`,
+        `[landing page, Fast 4G + ${CPU_SLOWDOWN}x CPU, median of 3] JavaScript: ` +
+          `${(jsBytes / 1024).toFixed(1)} kB transferred (${visits.map((v) => v.files).join("/")} files); ` +
+          `first contentful paint: ${fcp.toFixed(0)} ms (${visits.map((v) => v.fcp.toFixed(0)).join(", ")})`,
       );
-      expect(scripts.size).toBeGreaterThan(0);
-      expect(fcp).toBeGreaterThan(0);
-      await context.close();
+      for (const v of visits) {
+        expect(v.files).toBeGreaterThan(0);
+        expect(v.fcp).toBeGreaterThan(0);
+      }
     },
   );
 });

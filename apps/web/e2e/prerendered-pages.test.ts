@@ -62,6 +62,9 @@ describe("public pages prerendered in both languages, hydrating", () => {
         expect(attribute(html, /property="og:title" content="([^"]+)"/), where).toBeTruthy();
         expect(attribute(html, /property="og:url" content="([^"]+)"/), where).toBe(url);
         expect(html, where).not.toContain("%VERBATIM_ORIGIN%");
+        // Paints from the HTML alone: the stylesheet is in it, none is linked to wait for.
+        expect(html, where).not.toMatch(/<link rel="stylesheet"/);
+        expect(html, where).toMatch(/<style>[^<]*\.flex\{/);
       }
     }
     const zh = (await rawGet(`${server.base}/pricing?lang=zh-HK`)).body.toString();
