@@ -9,11 +9,12 @@ namespace verbatim {
 namespace {
 
 // whisper.cpp and ggml log every step at INFO; keep warnings and errors (the engine runner
-// reads stderr to explain a crash) and drop the rest.
+// reads stderr to explain a crash) and drop the rest, unless VERBATIM_WHISPER_LOG is set (then
+// everything, with whisper.cpp's own timing summary after each transcription).
 void logFilter(ggml_log_level level, const char* text, void*) {
   static thread_local ggml_log_level last = GGML_LOG_LEVEL_INFO;
   if (level != GGML_LOG_LEVEL_CONT) last = level;
-  if (last >= GGML_LOG_LEVEL_WARN) std::fputs(text, stderr);
+  if (last >= GGML_LOG_LEVEL_WARN || verboseLog()) std::fputs(text, stderr);
 }
 
 const std::map<std::string, whisper_alignment_heads_preset> kAlignmentHeads = {

@@ -183,6 +183,7 @@ Event* run(Job& job) {
   params.abort_callback_user_data = &job;
 
   const int status = whisper_full(ctx, params, job.samples, static_cast<int>(job.count));
+  if (verboseLog()) whisper_print_timings(ctx);  // cumulative since the model was loaded
   if (job.abortFlag->load()) return aborted();
   if (status != 0) {
     return failed("whisper.cpp failed to transcribe (status " + std::to_string(status) + ").");

@@ -4,6 +4,7 @@
 #include <napi.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,6 +65,12 @@ Napi::Value startTranscription(Napi::Env env, std::shared_ptr<ModelHandle> model
                                Napi::Float32Array pcm, TranscribeOptions options,
                                std::shared_ptr<std::atomic<bool>> abortFlag,
                                Napi::Value onSegment, Napi::Value onProgress);
+
+/** VERBATIM_WHISPER_LOG set: pass all of whisper.cpp's log through (a diagnostic). */
+inline bool verboseLog() {
+  static const bool verbose = std::getenv("VERBATIM_WHISPER_LOG") != nullptr;
+  return verbose;
+}
 
 /** whisper.cpp's version, CPU features and backend devices. */
 Napi::Value systemInfo(const Napi::CallbackInfo& info);

@@ -58,9 +58,11 @@ class Engine {
         NODE_ENV: process.env.NODE_ENV ?? "production",
       },
     });
-    this.child.stderr
-      ?.setEncoding("utf8")
-      .on("data", (chunk: string) => (this.stderr = (this.stderr + chunk).slice(-4096)));
+    this.child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-4096);
+      // A diagnostic: whisper.cpp's whole log, timing summaries included, passed through.
+      if (process.env.VERBATIM_WHISPER_LOG) process.stderr.write(chunk);
+    });
     this.child.on("message", (message: EngineMessage) => this.listener?.(message));
     this.child.once("close", () => {
       clearTimeout(this.idleTimer);
