@@ -44,10 +44,17 @@ function verbatim(model: string, input: string, vad: boolean): Promise<TreeRun> 
   ]);
 }
 
+/**
+ * whisper-cli decoding as the engine does: with timestamps (subtitles need them; `-nt` would
+ * skip timestamp tokens, so every window would jump a whole 30 s and no context would be carried
+ * between windows: less work than any subtitle run), token timestamps (word times; `-ojf` turns
+ * them on, into a JSON file), non-speech tokens suppressed (`-sns`), greedy, no fallback.
+ */
 function whisperCli(cli: string, model: string, input: string): Promise<TreeRun> {
   return runMeasured(cli, [
     ...["-m", model, "-f", input, "-l", "en", "-t", String(threads)],
-    ...["-bs", "1", "-bo", "1", "-nf", "-np", "-nt"],
+    ...["-bs", "1", "-bo", "1", "-nf", "-sns", "-np"],
+    ...["-ojf", "-of", join(BENCH_DIR, "whisper-cli-output")],
   ]);
 }
 
