@@ -1,7 +1,7 @@
 // The engine's public API: media in, readable timed subtitles out.
 export * from "./errors.js";
 export * from "./transcribe-file.js";
-export { engineInfo, stopIdleEngine } from "./pipeline/engine-runner.js";
+export { engineInfo, stopIdleEngine, type EnginePlacement } from "./pipeline/engine-runner.js";
 export { formatEngineInfo, type EngineInfo } from "./engine-info.js";
 export { probeMedia, type MediaInfo } from "./media/probe.js";
 export { decodePcm, SAMPLE_RATE } from "./media/decode.js";

@@ -9,7 +9,7 @@ import { EngineError } from "./errors.js";
 import { probeMedia, type MediaInfo } from "./media/probe.js";
 import { resolveModel } from "./models/index.js";
 import { DEFAULT_CHUNKING_OPTIONS, type ChunkingOptions } from "./pipeline/chunker.js";
-import { runEngineProcess } from "./pipeline/engine-runner.js";
+import { runEngineProcess, type EnginePlacement } from "./pipeline/engine-runner.js";
 import type { PipelineOptions, PipelineOutput, Segment } from "./pipeline/pipeline-types.js";
 import { CHINESE_SCRIPTS, type ChineseScript } from "./text/chinese-script.js";
 import { nativeBuildInfo } from "./whisper/native-binding.js";
@@ -51,6 +51,11 @@ export interface TranscribeRequest {
   maxDurationMs?: number;
   /** Label who speaks when (speaker diarization); off when absent. */
   diarize?: DiarizeOptions;
+  /**
+   * Where whisper runs: "child-process" (default; a crash cannot take the caller down, and a
+   * cancel that does not stop in time kills it) or "in-process" (the CLI: no second process).
+   */
+  enginePlacement?: EnginePlacement;
 }
 
 /** How many speakers to look for, and saved voices to recognise by name. */
@@ -123,7 +128,7 @@ export function defaultModelsDir(): string {
 
 /**
  * Transcribes a media file into segments and readable cues. The speech model runs in a child
- * process: cancelling kills it, and if it crashes this rejects with ENGINE_FAILED.
+ * process unless asked otherwise: if it crashes this rejects with ENGINE_FAILED.
  */
 export async function transcribeFile(
   request: TranscribeRequest,
@@ -147,6 +152,7 @@ export async function transcribeFile(
     },
     media.durationMs,
     hooks,
+    request.enginePlacement,
   );
   // The style preset (standard unless `cues.style` says) sets every limit not given here.
   const cues = buildCues(output.segments, { ...request.cues, language: output.language });

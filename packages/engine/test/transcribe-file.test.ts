@@ -139,6 +139,46 @@ describe("transcribeFile through the real whisper.cpp binding", () => {
     expect(next.segments.length).toBeGreaterThan(0);
   });
 
+  it("runs in the caller's own process when asked (the CLI): same result, cancel, warm model", async () => {
+    const request = {
+      input: JFK_MP3,
+      model,
+      beamSize: 1,
+      threads: 1,
+      temperatureFallback: false,
+      language: "en",
+    } as const;
+    const inChild = await transcribeFile(request);
+    let pid = 0;
+    const segmentsSeen: string[] = [];
+    const here = await transcribeFile(
+      { ...request, enginePlacement: "in-process" },
+      { onEngineStart: (p) => (pid = p), onSegment: (s) => segmentsSeen.push(s.text) },
+    );
+    expect(pid).toBe(process.pid);
+    expect(here.segments.map((s) => s.text)).toEqual(inChild.segments.map((s) => s.text));
+    expect(here.cues).toEqual(inChild.cues);
+    expect(segmentsSeen.length).toBeGreaterThan(0);
+
+    // A cancel aborts whisper.cpp here too; the model stays loaded for the next job.
+    const controller = new AbortController();
+    let idle: { killed: boolean } | undefined;
+    const cancelled = transcribeFile(
+      { ...request, beamSize: 5, enginePlacement: "in-process" },
+      {
+        signal: controller.signal,
+        onSegment: () => controller.abort(),
+        onEngineIdle: (info) => (idle = info),
+      },
+    );
+    await expect(cancelled).rejects.toMatchObject({ code: "CANCELLED" });
+    await new Promise((r) => setTimeout(r, CANCEL_GRACE_MS + 200));
+    expect(idle?.killed).toBe(false);
+    const next = await transcribeFile({ ...request, enginePlacement: "in-process" });
+    expect(next.timings.modelLoadMs).toBe(0);
+    expect(next.segments.map((s) => s.text)).toEqual(inChild.segments.map((s) => s.text));
+  });
+
   it("passes segments up as whisper.cpp decodes them, before the job ends", async () => {
     // 33 s without voice detection: two windows (30 s + 3 s) in one chunk.
     const input = makeContainer(scratch.dir, "jfk-x3.mp3", [

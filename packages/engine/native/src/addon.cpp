@@ -2,6 +2,9 @@
 // abort() and free(); systemInfo(). The TypeScript side is src/whisper/native-binding.ts.
 #include <cstdio>
 #include <map>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "whisper-addon.h"
 
@@ -184,6 +187,14 @@ Napi::Value LoadModel(const Napi::CallbackInfo& info) {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   whisper_log_set(logFilter, nullptr);
+#if defined(__GLIBC__)
+  // whisper.cpp allocates and frees a few hundred MB per chunk from its threads. With glibc's
+  // defaults each thread's arena keeps what it freed and the resident size creeps up; at most
+  // two arenas, and large blocks given back to the system at once, keep it flat. Set here, so it
+  // holds in whichever process loads the addon (the engine child or the CLI itself).
+  mallopt(M_ARENA_MAX, 2);
+  mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
   auto* data = new AddonData();
   data->modelConstructor = Napi::Persistent(WhisperModel::Define(env));
   env.SetInstanceData(data);

@@ -187,6 +187,8 @@ async function transcribeOne(input: string, settings: RunSettings) {
         ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
         temperatureFallback: options.fallback,
         ...(settings.diarize ? { diarize: settings.diarize } : {}),
+        // One user's files in one command: no engine process to isolate them from.
+        enginePlacement: "in-process",
       },
       {
         signal: controller.signal,

@@ -1,16 +1,20 @@
 import { fork, type ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
+import type { Readable } from "node:stream";
 import { EngineError } from "../errors.js";
 import { builtScriptPath } from "./built-script.js";
 import type { EngineInfo } from "../engine-info.js";
 import type { TranscribeHooks } from "../transcribe-file.js";
-import type { EngineMessage, JobMessage, StartMessage } from "./engine-protocol.js";
+import type { EngineMessage, JobMessage, ParentMessage, StartMessage } from "./engine-protocol.js";
+import { InProcessEngine } from "./in-process-engine.js";
 import type { PipelineOutput } from "./pipeline-types.js";
 
 /**
  * glibc settings for the engine process. whisper.cpp allocates and frees a few hundred MB per
  * chunk from its threads; with glibc's defaults each thread's arena keeps what it freed and the
  * resident size creeps up. A fixed mmap threshold returns large blocks to the system at once.
+ * Given to the engine child from its start; the addon sets the same with mallopt() when it
+ * loads, for a process started without them (the CLI, whose engine runs in-process).
  */
 export const ENGINE_MALLOC_SETTINGS = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
 
@@ -36,9 +40,46 @@ function engineProcessPath(): string {
   return builtScriptPath(import.meta.url, "engine-process");
 }
 
-/** One engine child process; it runs one job at a time and keeps its model between jobs. */
+/** What the runner needs of an engine: a child process, or an InProcessEngine. */
+interface EngineChild {
+  readonly pid?: number | undefined;
+  readonly exitCode: number | null;
+  readonly signalCode: NodeJS.Signals | null;
+  readonly stderr: Readable | null;
+  readonly channel?: unknown;
+  send(message: ParentMessage, callback?: (error: Error | null) => void): boolean;
+  on(event: "message", listener: (message: EngineMessage) => void): this;
+  on(event: "error", listener: (error: Error) => void): this;
+  once(
+    event: "close",
+    listener: (code: number | null, signal: NodeJS.Signals | null) => void,
+  ): this;
+  off(event: "error", listener: (error: Error) => void): this;
+  off(event: "close", listener: (code: number | null, signal: NodeJS.Signals | null) => void): this;
+  ref(): void;
+  unref(): void;
+  kill(signal?: NodeJS.Signals): boolean;
+}
+
+/** Where the engine runs: a child process (crash isolation) or the caller's own process. */
+export type EnginePlacement = "child-process" | "in-process";
+
+function forkEngine(): ChildProcess {
+  return fork(engineProcessPath(), [], {
+    serialization: "advanced",
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+    execArgv: ["--expose-gc"],
+    env: {
+      ...ENGINE_MALLOC_SETTINGS,
+      ...process.env,
+      NODE_ENV: process.env.NODE_ENV ?? "production",
+    },
+  });
+}
+
+/** One engine; it runs one job at a time and keeps its model between jobs. */
 class Engine {
-  readonly child: ChildProcess;
+  readonly child: EngineChild;
   /** The model it has loaded (or is loading): reused only for the same model and device. */
   key: string;
   busy = false;
@@ -46,18 +87,9 @@ class Engine {
   private idleTimer: NodeJS.Timeout | undefined;
   private listener: ((message: EngineMessage) => void) | undefined;
 
-  constructor(key: string) {
-    this.key = key;
-    this.child = fork(engineProcessPath(), [], {
-      serialization: "advanced",
-      stdio: ["ignore", "ignore", "pipe", "ipc"],
-      execArgv: ["--expose-gc"],
-      env: {
-        ...ENGINE_MALLOC_SETTINGS,
-        ...process.env,
-        NODE_ENV: process.env.NODE_ENV ?? "production",
-      },
-    });
+  constructor(key: string, placement: EnginePlacement = "child-process") {
+    this.key = `${placement}\n${key}`;
+    this.child = placement === "in-process" ? new InProcessEngine() : forkEngine();
     this.child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
       this.stderr = (this.stderr + chunk).slice(-4096);
       // A diagnostic: whisper.cpp's whole log, timing summaries included, passed through.
@@ -116,13 +148,13 @@ function park(engine: Engine): void {
   idle = engine;
 }
 
-function engineFor(key: string): Engine {
-  if (idle && idle.alive && !idle.busy && idle.key === key) {
+function engineFor(key: string, placement: EnginePlacement): Engine {
+  if (idle && idle.alive && !idle.busy && idle.key === `${placement}\n${key}`) {
     const engine = idle;
     idle = null;
     return engine;
   }
-  return new Engine(key);
+  return new Engine(key, placement);
 }
 
 /** Ends the warm engine process, if any (tests; a server shutting down). */
@@ -139,10 +171,11 @@ export function runEngineProcess(
   start: StartMessage,
   durationMs: number,
   hooks: TranscribeHooks,
+  placement: EnginePlacement = "child-process",
 ): Promise<PipelineOutput> {
   return new Promise((resolve, reject) => {
     if (hooks.signal?.aborted) return reject(new EngineError("CANCELLED", "Cancelled."));
-    const engine = engineFor(`${start.modelPath}\n${start.options.gpu}`);
+    const engine = engineFor(`${start.modelPath}\n${start.options.gpu}`, placement);
     const { child } = engine;
     const jobId = nextJobId++;
     engine.hold();
