@@ -25,6 +25,28 @@ interface Measured {
   getBoundingClientRect(): Box;
 }
 
+/** An element that may hold a shadow root (wavesurfer's), as the test walks it. */
+interface ShadowHost {
+  firstElementChild: ShadowHost | null;
+  shadowRoot: {
+    querySelector(s: string): { scrollWidth: number; clientWidth: number } | null;
+  } | null;
+}
+
+/** A button as the page reports it, and the window around it (no DOM types here). */
+interface Scrolled extends Measured {
+  getBoundingClientRect(): Box & { left: number };
+  contains(other: unknown): boolean;
+}
+interface Viewport {
+  innerHeight: number;
+  scrollTo(x: number, y: number): void;
+  document: {
+    documentElement: { scrollHeight: number };
+    elementFromPoint(x: number, y: number): unknown;
+  };
+}
+
 /** 40 two-line cues of 2.5 s with 0.5 s gaps (16 characters a second), as interviews look. */
 function interviewCues(): StoredCue[] {
   return Array.from({ length: 40 }, (_, i) => {
@@ -127,18 +149,13 @@ describe("the editor's layout", () => {
       const zoomIn = page.getByRole("button", { name: "Zoom in" });
       await expect.poll(() => zoomIn.isEnabled(), { timeout: 30_000 }).toBe(true);
       const scrollWidth = () =>
-        waveform.evaluate(
-          (el: {
-            firstElementChild: {
-              shadowRoot: {
-                querySelector(s: string): { scrollWidth: number; clientWidth: number } | null;
-              } | null;
-            } | null;
-          }) => {
-            const scroll = el.firstElementChild?.shadowRoot?.querySelector(".scroll");
-            return scroll ? scroll.scrollWidth / scroll.clientWidth : 0;
-          },
-        );
+        waveform.evaluate((el: ShadowHost) => {
+          // wavesurfer draws in a shadow root a level or two down.
+          let node: ShadowHost | null = el;
+          while (node && !node.shadowRoot) node = node.firstElementChild;
+          const scroll = node?.shadowRoot?.querySelector(".scroll");
+          return scroll ? scroll.scrollWidth / scroll.clientWidth : 0;
+        });
       expect(await scrollWidth()).toBeLessThan(1.1);
       await zoomIn.click();
       await zoomIn.click();
@@ -204,6 +221,33 @@ describe("the editor's layout", () => {
         (el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth <= el.clientWidth,
       );
       expect(fits).toBe(true);
+
+      // A long line wraps in its field (up to four lines) instead of running out of sight.
+      const text = page.getByRole("textbox", { name: "Text of subtitle 20", exact: true });
+      await text.fill("And so, my fellow Americans: ask not what your country can do for you");
+      const whole = await text.evaluate(
+        (el: { scrollHeight: number; clientHeight: number }) => el.scrollHeight <= el.clientHeight,
+      );
+      expect(whole).toBe(true);
+
+      // At the end of the list the player leaves with it: the buttons below the list are never
+      // under the player, at any scroll position where they are on screen.
+      const save = page.getByRole("button", { name: "Save changes" });
+      await save.scrollIntoViewIfNeeded();
+      const coveredAt = await save.evaluate((button: Scrolled) => {
+        const view = globalThis as unknown as Viewport;
+        const covered: number[] = [];
+        const end = view.document.documentElement.scrollHeight - view.innerHeight;
+        for (let y = Math.max(0, end - 1200); y <= end; y += 20) {
+          view.scrollTo(0, y);
+          const box = button.getBoundingClientRect();
+          if (box.top < 64 || box.bottom > view.innerHeight) continue;
+          const hit = view.document.elementFromPoint(box.left + 8, (box.top + box.bottom) / 2);
+          if (!hit || !button.contains(hit)) covered.push(y);
+        }
+        return covered;
+      });
+      expect(coveredAt).toEqual([]);
       if (shots) {
         await page.screenshot({ path: join(shots, "editor-phone-en.png") });
         const desktop = await openEditor({ width: 1366, height: 850 }, "zh-HK");

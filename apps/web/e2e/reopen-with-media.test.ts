@@ -15,6 +15,13 @@ interface MediaState {
   readyState: number;
 }
 
+/** An element or shadow root, as walked from the test (no DOM types here). */
+interface ShadowWalk {
+  children: ArrayLike<ShadowWalk>;
+  shadowRoot?: ShadowWalk | null;
+  getAttribute?(name: string): string | null;
+}
+
 /** The page's localStorage, seen from the test (no DOM types here). */
 type Storage = {
   localStorage: { getItem(key: string): string | null; setItem(k: string, v: string): void };
@@ -32,6 +39,21 @@ describe("reopening a transcription with its media", () => {
       duration: element.duration,
       readyState: element.readyState,
     }));
+
+  /** The numbered cue regions drawn in the waveform (inside wavesurfer's shadow roots). */
+  const regionLabels = (page: Page) =>
+    page.getByRole("img", { name: /^Waveform/ }).evaluate((root: ShadowWalk) => {
+      let count = 0;
+      const visit = (node: ShadowWalk) => {
+        for (const child of Array.from(node.children)) {
+          if (child.getAttribute?.("part") === "region-content") count++;
+          visit(child);
+          if (child.shadowRoot) visit(child.shadowRoot);
+        }
+      };
+      visit(root);
+      return count;
+    });
 
   it(
     "from History: the video with subtitles on it here, the kept audio and waveform elsewhere",
@@ -99,6 +121,20 @@ describe("reopening a transcription with its media", () => {
         .toBe(true);
       expect((await player(elsewhere, "audio")).src).toBe(kept.src);
       await expect(elsewhere.locator("video").count()).resolves.toBe(0);
+      const cueCount = await elsewhere.locator("li[data-cue-index]").count();
+      await expect.poll(() => regionLabels(elsewhere)).toBe(cueCount);
+
+      // Opening the original there swaps the kept audio for the video: the waveform is drawn
+      // again, with one numbered region per subtitle and nothing left from the first drawing.
+      await elsewhere.getByText(/^Playing the audio we keep until/).click();
+      await elsewhere.getByLabel("Open media file").setInputFiles(video);
+      await expect
+        .poll(async () => (await player(elsewhere, "video")).readyState)
+        .toBeGreaterThan(0);
+      await expect
+        .poll(() => elsewhere.getByRole("button", { name: "Zoom in" }).isEnabled())
+        .toBe(true);
+      await expect.poll(() => regionLabels(elsewhere)).toBe(cueCount);
       await other.close();
       await context.close();
     },

@@ -85,6 +85,8 @@ export const CueRow = memo(function CueRow({
       <EditorIcon name={name} />
     </button>
   );
+  // Rows for a browser without field-sizing; where it exists the field grows with its text
+  // (a long line wraps instead of being cut off on a phone), up to four lines.
   const lines = Math.min(4, Math.max(1, cue.text.split("\n").length));
 
   return (
@@ -143,7 +145,7 @@ export const CueRow = memo(function CueRow({
           rows={lines}
           onChange={(event) => handlers.editText(cue.key, event.target.value)}
           onFocus={select}
-          className="block w-full resize-none rounded-md border border-zinc-300 bg-white px-2 py-0.5 text-[13px] leading-[18px] text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
+          className="block max-h-[78px] w-full resize-none rounded-md border border-zinc-300 bg-white px-2 py-0.5 text-[13px] leading-[18px] text-zinc-900 field-sizing-content focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
         />
         {overlaps && (
           <p className="mt-0.5 text-xs font-medium text-red-700" id={`${id}-overlap`}>

@@ -474,66 +474,70 @@ function Editor({
           }}
         />
       )}
-      <div className="sticky top-16 z-10 -mx-4 grid gap-3 bg-white px-4 py-2 sm:static sm:mx-0 sm:px-0 sm:py-0 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
-        <MediaPlayer
-          source={source}
-          caption={
-            <SpokenCaption
-              cue={state.cues[currentIndex] ?? null}
-              timeMs={time}
-              overVideo={source?.video ?? false}
-              onSeek={seekTo}
-            />
-          }
-          playing={playing}
-          timeMs={time}
-          onElement={onElement}
-          onPick={setLocalMedia}
-          onTogglePlay={togglePlay}
-          onTime={setTime}
-          onPlayingChange={setPlaying}
-        />
-        {mediaElement && url && canDrawWaveform() && (
-          <div className="hidden min-w-0 sm:block">
-            <Suspense fallback={null}>
-              <Waveform media={mediaElement} url={url} cues={state.cues} onTimes={onTimes} />
-            </Suspense>
-          </div>
-        )}
-      </div>
-      {state.speakers && state.speakers.length > 0 && (
-        <SpeakerPanel
-          transcriptionId={transcription.id}
-          speakers={state.speakers}
-          counts={speakerCounts}
-          onRename={(id, name) => {
-            flush();
-            store.dispatch({ type: "rename-speaker", id, name });
-          }}
-        />
-      )}
-      <div className="min-w-0">
-        {view === "srt" ? (
-          <CueList
-            cues={state.cues}
-            currentIndex={currentIndex}
-            selectedIndex={selected}
-            following={playing}
-            language={transcription.language}
-            style={transcription.style}
-            speakers={state.speakers}
-            handlers={handlers}
-          />
-        ) : (
-          <PlainView
-            text={labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)}
-            registry={registry}
-            speakers={labels !== null}
-            onCommit={(text) =>
-              store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
+      {/* The player sticks (on a phone) within this block only: at the end of the list it
+          leaves with it instead of covering the buttons below. */}
+      <div className="space-y-4">
+        <div className="sticky top-16 z-10 -mx-4 grid gap-3 bg-white px-4 py-2 sm:static sm:mx-0 sm:px-0 sm:py-0 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
+          <MediaPlayer
+            source={source}
+            caption={
+              <SpokenCaption
+                cue={state.cues[currentIndex] ?? null}
+                timeMs={time}
+                overVideo={source?.video ?? false}
+                onSeek={seekTo}
+              />
             }
+            playing={playing}
+            timeMs={time}
+            onElement={onElement}
+            onPick={setLocalMedia}
+            onTogglePlay={togglePlay}
+            onTime={setTime}
+            onPlayingChange={setPlaying}
+          />
+          {mediaElement && url && canDrawWaveform() && (
+            <div className="hidden min-w-0 sm:block">
+              <Suspense fallback={null}>
+                <Waveform media={mediaElement} url={url} cues={state.cues} onTimes={onTimes} />
+              </Suspense>
+            </div>
+          )}
+        </div>
+        {state.speakers && state.speakers.length > 0 && (
+          <SpeakerPanel
+            transcriptionId={transcription.id}
+            speakers={state.speakers}
+            counts={speakerCounts}
+            onRename={(id, name) => {
+              flush();
+              store.dispatch({ type: "rename-speaker", id, name });
+            }}
           />
         )}
+        <div className="min-w-0">
+          {view === "srt" ? (
+            <CueList
+              cues={state.cues}
+              currentIndex={currentIndex}
+              selectedIndex={selected}
+              following={playing}
+              language={transcription.language}
+              style={transcription.style}
+              speakers={state.speakers}
+              handlers={handlers}
+            />
+          ) : (
+            <PlainView
+              text={labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)}
+              registry={registry}
+              speakers={labels !== null}
+              onCommit={(text) =>
+                store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
+              }
+            />
+          )}
+        </div>
       </div>
       <div className="flex flex-wrap justify-between gap-2 border-t border-zinc-200 pt-4">
         <Button variant="outline" onClick={onBack}>

@@ -41,9 +41,14 @@ export default function Waveform({
 
   useEffect(() => {
     if (!container.current) return;
+    // Each instance draws into its own element, removed with it: nothing a destroyed instance
+    // drew (its regions' numbers) can stay behind when the media changes (a file opened from
+    // the device replacing the kept audio).
+    const host = document.createElement("div");
+    container.current.append(host);
     const regions = RegionsPlugin.create();
     const wavesurfer = WaveSurfer.create({
-      container: container.current,
+      container: host,
       media,
       url,
       height: 80,
@@ -74,6 +79,7 @@ export default function Waveform({
       surferRef.current = null;
       setReady(false);
       wavesurfer.destroy();
+      host.remove();
     };
   }, [media, url]);
 
@@ -94,9 +100,11 @@ export default function Waveform({
     return () => element.removeEventListener("wheel", onWheel);
   }, []);
 
+  // Regions only once the media's length is known: one placed before would keep a position
+  // computed for a zero-length waveform (all of them at the left edge).
   useEffect(() => {
-    if (regionsRef.current) syncRegions(regionsRef.current, cues);
-  }, [cues]);
+    if (ready && regionsRef.current) syncRegions(regionsRef.current, cues);
+  }, [ready, cues]);
 
   const level = ZOOM_LEVELS[zoom] ?? 0;
   return (
