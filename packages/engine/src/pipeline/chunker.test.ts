@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { VoiceActivity } from "../vad/all-speech-detector.js";
 import type { SpeechRegion } from "../vad/speech-detector.js";
-import { speechChunks, type SpeechChunk } from "./chunker.js";
+import { DEFAULT_CHUNKING_OPTIONS, speechChunks, type SpeechChunk } from "./chunker.js";
 
 const RATE = 16_000;
 
@@ -127,6 +127,29 @@ describe("speechChunks", () => {
   it("forces the first cut at twice its target in continuous speech", async () => {
     const chunks = await collect(30, () => true, 10, 20, 3);
     expect(chunks.map((c) => Math.round((c.sourceEnd - c.sourceStart) / RATE))).toEqual([6, 20, 4]);
+  });
+
+  it("keeps the default first chunk within one 30 s window: a pause after 24 s, or 30 s", async () => {
+    const cut = async (isSpeech: (n: number) => boolean) => {
+      for await (const chunk of speechChunks(
+        ramp(90),
+        new ScriptedDetector(isSpeech),
+        DEFAULT_CHUNKING_OPTIONS,
+      )) {
+        return chunk.sourceEnd / RATE;
+      }
+      return 0;
+    };
+    // A pause every 4 s, from 2 s ([2 s, 3 s), [6 s, 7 s), …): the one after 24 s.
+    const paused = await cut((n) => {
+      const t = n % (4 * RATE);
+      return t < 2 * RATE || t >= 3 * RATE;
+    });
+    expect(paused).toBeGreaterThanOrEqual(26);
+    expect(paused).toBeLessThan(27);
+    // Speech without a pause: cut at 30 s, not past the window.
+    expect(await cut(() => true)).toBeLessThanOrEqual(30);
+    expect(await cut(() => true)).toBeGreaterThan(29);
   });
 
   it("yields a chunk with no audio for pure silence, so progress still advances", async () => {

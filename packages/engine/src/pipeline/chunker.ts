@@ -12,6 +12,8 @@ export interface ChunkingOptions {
    * whole chunk goes through voice activity detection before the model sees any of it).
    */
   firstChunkSeconds?: number;
+  /** The first chunk's cut inside speech (default: twice its target). */
+  firstChunkMaxSeconds?: number;
   /** Cut here even inside speech. */
   maxChunkSeconds: number;
   /** Audio kept around each speech region so words are not clipped. */
@@ -20,11 +22,13 @@ export interface ChunkingOptions {
 
 // Two minutes keeps memory small (a chunk's audio is held about four times over: raw, speech
 // copy, the binding's copy, and the next chunk being read ahead) while adding only about one
-// padded 30 s window of encoder work per chunk. The first is one window long: its text is the
-// first a user sees.
+// padded 30 s window of encoder work per chunk. The first fits one 30 s window (cut at the first
+// pause after 24 s, at 30 s at the latest): its text is the first a user sees, and a first chunk
+// a little over 30 s would cost a second encoder pass for its last seconds.
 export const DEFAULT_CHUNKING_OPTIONS: ChunkingOptions = {
   targetChunkSeconds: 120,
-  firstChunkSeconds: 30,
+  firstChunkSeconds: 24,
+  firstChunkMaxSeconds: 30,
   maxChunkSeconds: 240,
   speechPadMs: 200,
 };
@@ -59,7 +63,9 @@ export async function* speechChunks(
       ? later
       : {
           target: Math.min(firstSeconds, options.targetChunkSeconds) * SAMPLE_RATE,
-          max: Math.min(2 * firstSeconds, options.maxChunkSeconds) * SAMPLE_RATE,
+          max:
+            Math.min(options.firstChunkMaxSeconds ?? 2 * firstSeconds, options.maxChunkSeconds) *
+            SAMPLE_RATE,
         };
   let { target, max } = first;
   let buffer = new ChunkBuffer(0);

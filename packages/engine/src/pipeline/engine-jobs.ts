@@ -11,7 +11,7 @@ import type { EngineMessage, JobMessage, StartMessage } from "./engine-protocol.
 import { diarizeRecorded } from "../diarization/diarize-speech.js";
 import { labelSegments } from "../diarization/speaker-turns.js";
 import { SpeechRecorder } from "../diarization/speech-recorder.js";
-import { runPipeline } from "./run-pipeline.js";
+import { runPipeline, speechDetectorFor } from "./run-pipeline.js";
 
 interface LoadedModel {
   path: string;
@@ -106,9 +106,20 @@ export class EngineJobs {
   /** Runs a job; returns its last message (sent once the engine is free for the next job). */
   private async run(start: StartMessage, jobId: number, signal: AbortSignal): Promise<JobMessage> {
     const reply = (message: JobMessage) => this.send({ ...message, jobId });
-    const { model, ms: modelLoadMs } = await this.modelFor(start.modelPath, start.options.gpu);
+    // The speech detector loads while the model does (both off the main thread).
+    const detector = speechDetectorFor(start.options);
+    const loaded = await this.modelFor(start.modelPath, start.options.gpu).catch(
+      async (error: unknown) => {
+        await (await detector).close();
+        throw error;
+      },
+    );
+    const { model, ms: modelLoadMs } = loaded;
     void reply({ type: "loaded", modelLoadMs });
-    if (signal.aborted) throw new EngineError("CANCELLED", "Cancelled.");
+    if (signal.aborted) {
+      await (await detector).close();
+      throw new EngineError("CANCELLED", "Cancelled.");
+    }
     const recorder = start.diarize ? new SpeechRecorder() : null;
     const { transcribeMs, ...output } = await runPipeline(
       start.input,
@@ -120,6 +131,7 @@ export class EngineJobs {
         ...(recorder ? { onSpeech: recorder.add.bind(recorder) } : {}),
       },
       signal,
+      detector,
     );
     if (!start.diarize || !recorder) {
       return { type: "done", output: { ...output, timings: { modelLoadMs, transcribeMs } } };

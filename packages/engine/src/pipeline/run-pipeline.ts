@@ -35,11 +35,11 @@ export async function runPipeline(
   options: PipelineOptions,
   events: PipelineEvents = {},
   signal?: AbortSignal,
+  /** The speech detector, when the caller started loading it already (with the model). */
+  loadingDetector: Promise<VoiceActivity> = speechDetectorFor(options),
 ): Promise<Omit<PipelineOutput, "timings"> & { transcribeMs: number }> {
   const started = performance.now();
-  const detector: VoiceActivity = options.vad
-    ? await SpeechDetector.create()
-    : new AllSpeechDetector();
+  const detector = await loadingDetector;
   const chunks = speechChunks(
     decodePcm(input, signal, { maxMs: options.maxDurationMs }),
     detector,
@@ -121,6 +121,11 @@ export async function runPipeline(
     speechMs: toMs(speechSamples),
     transcribeMs: Math.round(performance.now() - started),
   };
+}
+
+/** Silero VAD when voice activity detection is on, else everything counts as speech. */
+export function speechDetectorFor(options: Pick<PipelineOptions, "vad">): Promise<VoiceActivity> {
+  return options.vad ? SpeechDetector.create() : Promise.resolve(new AllSpeechDetector());
 }
 
 /** Maps a chunk's segment back to media time, drops loops, converts Chinese script. */
