@@ -47,6 +47,10 @@ const NON_MEDIA_CONTAINERS =
 /** Reads a file's container, audio stream and duration, rejecting what cannot be transcribed. */
 export async function probeMedia(path: string, signal?: AbortSignal): Promise<MediaInfo> {
   const sizeBytes = await fileSize(path);
+  // The packets' span is read alongside (two short processes at once, not one after the other);
+  // it only counts once ffprobe has said the file is audio.
+  const packetSpan = packetSpanMs(path, signal);
+  packetSpan.catch(() => undefined); // awaited below, or not needed when ffprobe refuses
   const run = await runTool(
     ffprobePath(),
     [
@@ -80,7 +84,7 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Me
   // The audio stream's own duration when the container gives one: a video may run longer
   // than its soundtrack, and only audio is transcribed (and paid for).
   const declaredDurationMs = secondsToMs(audio.duration) || secondsToMs(output.format?.duration);
-  const durationMs = Math.max(declaredDurationMs, await packetSpanMs(path, signal));
+  const durationMs = Math.max(declaredDurationMs, await packetSpan);
   if (!(durationMs > 0)) {
     throw new EngineError("INPUT_ZERO_DURATION", "The media has no playable duration.");
   }
