@@ -108,6 +108,7 @@ export class EngineJobs {
     const reply = (message: JobMessage) => this.send({ ...message, jobId });
     // The speech detector loads while the model does (both off the main thread).
     const detector = speechDetectorFor(start.options);
+    detector.catch(() => undefined); // its failure surfaces where it is awaited, below
     const loaded = await this.modelFor(start.modelPath, start.options.gpu).catch(
       async (error: unknown) => {
         await (await detector).close();
