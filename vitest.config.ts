@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defaultClientConditions } from "vite";
 import { defineConfig } from "vitest/config";
+import { PREACT_ALIASES, REACT_LIBRARIES } from "./apps/web/build-plugins/preact-aliases.js";
 
 // Workspace packages export their TypeScript sources under the "source" condition; tests run
 // against sources (Vitest 4 needs the condition for SSR resolution too), never stale builds.
@@ -31,7 +32,7 @@ export default defineConfig({
       {
         plugins: [react()],
         // The web app's tests, too, import workspace packages from their sources.
-        resolve: { conditions: ["source", ...defaultClientConditions] },
+        resolve: { conditions: ["source", ...defaultClientConditions], alias: PREACT_ALIASES },
         test: {
           testTimeout: 20_000,
           name: "web",
@@ -42,6 +43,11 @@ export default defineConfig({
           include: ["apps/web/{src,test}/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["apps/web/test/setup.ts"],
+          // Libraries that import React go through Vite with the aliases applied (Node would load
+          // React for them), bundled where they are CommonJS, so that they, too, run on Preact as
+          // in the built app.
+          server: { deps: { inline: true } },
+          deps: { optimizer: { client: { enabled: true, include: REACT_LIBRARIES } } },
         },
       },
       {

@@ -4,6 +4,7 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { defaultClientConditions, defineConfig, type Plugin } from "vite";
 import { precompress } from "./build-plugins/precompress";
+import { PREACT_ALIASES } from "./build-plugins/preact-aliases";
 import { prerender } from "./build-plugins/prerender";
 import { SPA_ROUTE_PATTERNS } from "./src/app/paths";
 
@@ -24,7 +25,7 @@ export default defineConfig({
   // Prerendering writes HTML that precompression then compresses: in this order.
   plugins: [react(), tailwindcss(), routeManifest(), prerender(), precompress()],
   // Workspace packages (@verbatim/subtitles) are bundled from their TypeScript sources.
-  resolve: { conditions: ["source", ...defaultClientConditions] },
+  resolve: { conditions: ["source", ...defaultClientConditions], alias: PREACT_ALIASES },
   // No source maps in the build: the server would publish them with the app's sources.
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
   server: { proxy: { "/api": "http://localhost:3000" } },

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin } from "vite";
+import { PREACT_ALIASES } from "./preact-aliases";
 import {
   NOT_FOUND_SAMPLE,
   PRERENDERED_PATHS,
@@ -97,8 +98,13 @@ export function prerender(): Plugin {
           root,
           configFile: false,
           logLevel: "warn",
-          resolve: { conditions: ["source"] },
-          ssr: { resolve: { conditions: ["source"], externalConditions: ["source"] } },
+          resolve: { conditions: ["source"], alias: PREACT_ALIASES },
+          // Bundled, not imported from node_modules at run time: the libraries' own imports of
+          // React must reach the aliases too.
+          ssr: {
+            noExternal: true,
+            resolve: { conditions: ["source"], externalConditions: ["source"] },
+          },
           build: {
             ssr: join(root, "src/prerender/entry-server.tsx"),
             outDir: ssrOut,

@@ -64,7 +64,7 @@ describe("SubtitleEditor", () => {
     const fetch = vi.spyOn(globalThis, "fetch");
     await renderEditor();
     const start = screen.getByLabelText("Start time of subtitle 2");
-    fireEvent.change(start, { target: { value: "0:04" } });
+    fireEvent.input(start, { target: { value: "0:04" } });
     expect(start).toHaveValue("0:04");
     expect(start).toHaveAttribute("aria-invalid", "true");
     expect(start.className).toContain("border-red-600");
@@ -78,7 +78,7 @@ describe("SubtitleEditor", () => {
 
   it("flags an end before the start", async () => {
     await renderEditor();
-    fireEvent.change(screen.getByLabelText("End time of subtitle 1"), {
+    fireEvent.input(screen.getByLabelText("End time of subtitle 1"), {
       target: { value: "00:00:00,500" },
     });
     expect(screen.getByLabelText("End time of subtitle 1")).toHaveAttribute("aria-invalid", "true");
@@ -116,7 +116,7 @@ describe("SubtitleEditor", () => {
   it("Save sends the edited cues in a PATCH, numbered from 1", async () => {
     const fetch = mockSave();
     await renderEditor();
-    fireEvent.change(screen.getByLabelText("End time of subtitle 2"), {
+    fireEvent.input(screen.getByLabelText("End time of subtitle 2"), {
       target: { value: "00:00:06,500" },
     });
     await userEvent.type(screen.getByLabelText("Text of subtitle 1"), "!");
@@ -153,7 +153,7 @@ describe("SubtitleEditor", () => {
     await userEvent.click(screen.getByRole("button", { name: "Plain" }));
     const plain = screen.getByLabelText("Subtitle text");
     expect(plain).toHaveValue("Hello world\n\nGood morning");
-    fireEvent.change(plain, { target: { value: "Good morning\n\nNew one" } });
+    fireEvent.input(plain, { target: { value: "Good morning\n\nNew one" } });
     await userEvent.click(screen.getByRole("button", { name: "SRT" }));
     expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Good morning");
     expect(screen.getByLabelText("Start time of subtitle 1")).toHaveValue("00:00:04,000");
@@ -227,7 +227,7 @@ describe("SubtitleEditor", () => {
     expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("world");
     expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:02,000");
     expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:02,000");
-    fireEvent.change(screen.getByLabelText("Text of subtitle 2"), {
+    fireEvent.input(screen.getByLabelText("Text of subtitle 2"), {
       target: { value: "A line that is much too long to read in a single second" },
     });
     const warnings = screen.getByRole("list", { name: "Readability warnings for subtitle 2" });
@@ -266,21 +266,21 @@ describe("SubtitleEditor", () => {
     );
     const shift = await screen.findByLabelText("Shift all timings by (seconds)");
     const apply = screen.getByRole("button", { name: "Shift" });
-    fireEvent.change(shift, { target: { value: "1e3" } });
+    fireEvent.input(shift, { target: { value: "1e3" } });
     expect(apply).toBeDisabled();
-    fireEvent.change(shift, { target: { value: "4" } });
+    fireEvent.input(shift, { target: { value: "4" } });
     expect(apply).toBeDisabled();
     expect(screen.getByRole("alert")).toHaveTextContent(
       "The last subtitle starts at 00:00:04,000 and the media ends at 00:00:08,000: you can move at most 3.999 s later.",
     );
-    fireEvent.change(shift, { target: { value: "3,5" } });
+    fireEvent.input(shift, { target: { value: "3,5" } });
     fireEvent.click(apply);
     expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:07,500");
   });
 
   it("marks an overlap and fixes it on request", async () => {
     await renderEditor();
-    fireEvent.change(screen.getByLabelText("Start time of subtitle 2"), {
+    fireEvent.input(screen.getByLabelText("Start time of subtitle 2"), {
       target: { value: "00:00:02,500" },
     });
     expect(screen.getByText("Starts before subtitle 1 ends")).toBeInTheDocument();
@@ -304,11 +304,11 @@ describe("SubtitleEditor", () => {
     await renderEditor();
     vi.useFakeTimers();
     const end = screen.getByLabelText("End time of subtitle 1");
-    fireEvent.change(end, { target: { value: "00:00:03," } });
+    fireEvent.input(end, { target: { value: "00:00:03," } });
     await act(async () => vi.advanceTimersByTime(3000));
     expect(fetch).not.toHaveBeenCalled();
     expect(screen.getByText("Not saved: fix the highlighted times")).toBeInTheDocument();
-    fireEvent.change(end, { target: { value: "00:00:03,500" } });
+    fireEvent.input(end, { target: { value: "00:00:03,500" } });
     expect(screen.getByText("Unsaved changes")).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(1999));
     expect(fetch).not.toHaveBeenCalled();
@@ -327,7 +327,7 @@ describe("SubtitleEditor", () => {
     });
     await renderEditor();
     vi.useFakeTimers();
-    fireEvent.change(screen.getByLabelText("Text of subtitle 1"), { target: { value: "Edited" } });
+    fireEvent.input(screen.getByLabelText("Text of subtitle 1"), { target: { value: "Edited" } });
     await act(async () => vi.advanceTimersByTimeAsync(2000));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(screen.getByText("Not saved yet: retrying")).toBeInTheDocument();
@@ -374,10 +374,10 @@ describe("SubtitleEditor", () => {
     );
     const text = await editorOpened();
     vi.useFakeTimers();
-    fireEvent.change(text, { target: { value: "First" } });
+    fireEvent.input(text, { target: { value: "First" } });
     await act(async () => vi.advanceTimersByTimeAsync(2000)); // the autosave starts…
     expect(fetch).toHaveBeenCalledTimes(1);
-    fireEvent.change(text, { target: { value: "Second" } });
+    fireEvent.input(text, { target: { value: "Second" } });
     vi.useRealTimers();
     // Saving by hand waits too (its button says so), and leaving the editor now (an in-app
     // navigation) sends the newest text after the autosave, from the version it leaves.

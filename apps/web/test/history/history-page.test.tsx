@@ -72,7 +72,7 @@ describe("the history page", () => {
     await userEvent.type(search, "budget");
     expect(await screen.findByText("Board meeting.mp3", { selector: "th" })).toBeInTheDocument();
     expect(searches.filter((q) => q !== null)).toEqual(["budget"]); // one request, not six
-    fireEvent.change(search, { target: { value: "nothing here" } });
+    fireEvent.input(search, { target: { value: "nothing here" } });
     expect(
       await screen.findByText("No transcription has “nothing here” in its name or text."),
     ).toBeInTheDocument();
