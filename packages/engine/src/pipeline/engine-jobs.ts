@@ -106,21 +106,16 @@ export class EngineJobs {
   /** Runs a job; returns its last message (sent once the engine is free for the next job). */
   private async run(start: StartMessage, jobId: number, signal: AbortSignal): Promise<JobMessage> {
     const reply = (message: JobMessage) => this.send({ ...message, jobId });
-    // The speech detector loads while the model does (both off the main thread).
+    // The speech detector and the model load at once (both off the main thread), and the
+    // pipeline decodes the first chunk meanwhile.
     const detector = speechDetectorFor(start.options);
-    detector.catch(() => undefined); // its failure surfaces where it is awaited, below
-    const loaded = await this.modelFor(start.modelPath, start.options.gpu).catch(
-      async (error: unknown) => {
-        await (await detector).close();
-        throw error;
-      },
-    );
-    const { model, ms: modelLoadMs } = loaded;
-    void reply({ type: "loaded", modelLoadMs });
-    if (signal.aborted) {
-      await (await detector).close();
-      throw new EngineError("CANCELLED", "Cancelled.");
-    }
+    let modelLoadMs = 0;
+    const model = this.modelFor(start.modelPath, start.options.gpu).then(({ model, ms }) => {
+      modelLoadMs = ms;
+      void reply({ type: "loaded", modelLoadMs });
+      if (signal.aborted) throw new EngineError("CANCELLED", "Cancelled.");
+      return model;
+    });
     const recorder = start.diarize ? new SpeechRecorder() : null;
     const { transcribeMs, ...output } = await runPipeline(
       start.input,

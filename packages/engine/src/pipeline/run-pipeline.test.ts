@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { JFK_MP3 } from "../../test/helpers/media-files.js";
 import type { DecodeOptions, RawSegment, SpeechModel } from "../whisper/speech-model.js";
+import { AllSpeechDetector } from "../vad/all-speech-detector.js";
 import { runPipeline } from "./run-pipeline.js";
 import type { PipelineOptions } from "./pipeline-types.js";
 
@@ -124,5 +125,50 @@ describe("runPipeline", () => {
     expect(model.calls).toHaveLength(0);
     expect(output.segments).toEqual([]);
     expect(output.language).toBeNull();
+  });
+
+  it("decodes and analyses the first chunk while the model is still loading", async () => {
+    // The model finishes loading only once the detector has heard audio: a pipeline that
+    // waited for the model before decoding would never get there.
+    let modelLoaded!: (model: SpeechModel) => void;
+    const loading = new Promise<SpeechModel>((resolve) => (modelLoaded = resolve));
+    const model = new OneSegmentPerChunk();
+    const detector = new AllSpeechDetector();
+    const push = detector.push.bind(detector);
+    let heardBeforeLoaded = 0;
+    detector.push = async (block) => {
+      heardBeforeLoaded += model.calls.length === 0 ? block.length : 0;
+      modelLoaded(model);
+      return push(block);
+    };
+    const noVad = { ...options, vad: false };
+    const stuck = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error("nothing was decoded while the model loaded")), 10_000),
+    );
+    const output = await Promise.race([
+      runPipeline(JFK_MP3, loading, noVad, {}, undefined, Promise.resolve(detector)),
+      stuck,
+    ]);
+    expect(heardBeforeLoaded).toBeGreaterThan(0);
+    expect(output.segments.length).toBeGreaterThan(0);
+    expect(output.durationMs).toBe(11_000);
+  });
+
+  it("stops decoding and closes the detector when the model fails to load", async () => {
+    const detector = new AllSpeechDetector();
+    let closed = false;
+    detector.close = async () => void (closed = true);
+    const failing = Promise.reject(new Error("not a whisper model"));
+    await expect(
+      runPipeline(
+        JFK_MP3,
+        failing,
+        { ...options, vad: false },
+        {},
+        undefined,
+        Promise.resolve(detector),
+      ),
+    ).rejects.toThrow("not a whisper model");
+    expect(closed).toBe(true);
   });
 });

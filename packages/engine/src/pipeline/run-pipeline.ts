@@ -26,12 +26,14 @@ export interface PipelineEvents {
 const PROMPT_CHARS = 200;
 
 /**
- * Decodes, detects speech, and transcribes a media file chunk by chunk with a loaded model.
- * The next chunk is decoded and analysed while the model works on the current one.
+ * Decodes, detects speech, and transcribes a media file chunk by chunk. The first chunk is
+ * decoded and analysed while the model loads, each next one while the model works on the
+ * current one.
  */
 export async function runPipeline(
   input: string,
-  model: SpeechModel,
+  /** The model, or its loading: the first chunk is decoded and analysed while it loads. */
+  loadingModel: SpeechModel | Promise<SpeechModel>,
   options: PipelineOptions,
   events: PipelineEvents = {},
   signal?: AbortSignal,
@@ -39,12 +41,26 @@ export async function runPipeline(
   loadingDetector: Promise<VoiceActivity> = speechDetectorFor(options),
 ): Promise<Omit<PipelineOutput, "timings"> & { transcribeMs: number }> {
   const started = performance.now();
-  const detector = await loadingDetector;
+  // Either may fail while the other is awaited: each failure surfaces where it is awaited.
+  Promise.resolve(loadingModel).catch(() => undefined);
+  const detector = await loadingDetector.catch(async (error: unknown) => {
+    await Promise.resolve(loadingModel).catch(() => undefined); // settled before the job ends
+    throw error;
+  });
   const chunks = speechChunks(
     decodePcm(input, signal, { maxMs: options.maxDurationMs }),
     detector,
     options.chunking,
   );
+  let next = chunks.next(); // the first chunk, while the model loads
+  next.catch(() => undefined); // surfaced when awaited
+  let model: SpeechModel;
+  try {
+    model = await loadingModel;
+  } catch (error) {
+    await Promise.all([detector.close(), chunks.return(undefined).catch(() => undefined)]);
+    throw error;
+  }
   // Cancelling stops whisper.cpp at its next step; the model stays loaded for the next job.
   const abortModel = () => model.abort();
   signal?.addEventListener("abort", abortModel, { once: true });
@@ -56,7 +72,6 @@ export async function runPipeline(
   let durationSamples = 0;
 
   try {
-    let next = chunks.next();
     for (;;) {
       const current = await next;
       if (current.done) break;
@@ -112,6 +127,8 @@ export async function runPipeline(
     }
   } finally {
     signal?.removeEventListener("abort", abortModel);
+    // A job that stops early (failed, cancelled) stops its decoder too (ffmpeg is killed).
+    void chunks.return(undefined).catch(() => undefined);
     await detector.close();
   }
   return {
