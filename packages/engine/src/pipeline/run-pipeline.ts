@@ -54,16 +54,7 @@ export async function runPipeline(
   );
   let next = chunks.next(); // the first chunk, while the model loads
   next.catch(() => undefined); // surfaced when awaited
-  let model: SpeechModel;
-  try {
-    model = await loadingModel;
-  } catch (error) {
-    await Promise.all([detector.close(), chunks.return(undefined).catch(() => undefined)]);
-    throw error;
-  }
-  // Cancelling stops whisper.cpp at its next step; the model stays loaded for the next job.
-  const abortModel = () => model.abort();
-  signal?.addEventListener("abort", abortModel, { once: true });
+  let abortModel: (() => void) | undefined;
   const guard = new RepetitionGuard();
   const previewGuard = new RepetitionGuard();
   const segments: Segment[] = [];
@@ -72,6 +63,10 @@ export async function runPipeline(
   let durationSamples = 0;
 
   try {
+    const model = await loadingModel;
+    // Cancelling stops whisper.cpp at its next step; the model stays loaded for the next job.
+    abortModel = () => model.abort();
+    signal?.addEventListener("abort", abortModel, { once: true });
     for (;;) {
       const current = await next;
       if (current.done) break;
@@ -126,8 +121,9 @@ export async function runPipeline(
       globalThis.gc?.();
     }
   } finally {
-    signal?.removeEventListener("abort", abortModel);
-    // A job that stops early (failed, cancelled) stops its decoder too (ffmpeg is killed).
+    if (abortModel) signal?.removeEventListener("abort", abortModel);
+    // A job that stops early (its model failed to load, it failed, it was cancelled) stops its
+    // decoder too (ffmpeg is killed).
     void chunks.return(undefined).catch(() => undefined);
     await detector.close();
   }
