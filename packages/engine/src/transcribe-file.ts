@@ -147,7 +147,7 @@ export async function transcribeFile(
       type: "start",
       input: request.input,
       modelPath: model.path,
-      options,
+      options: { ...options, expectedDurationMs: media.durationMs },
       ...(diarize ? { diarize } : {}),
     },
     media.durationMs,

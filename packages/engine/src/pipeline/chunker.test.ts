@@ -58,6 +58,7 @@ async function collect(
   target: number,
   max: number,
   first?: number,
+  expectedSeconds?: number,
 ) {
   const chunks: SpeechChunk[] = [];
   const options = {
@@ -66,7 +67,13 @@ async function collect(
     speechPadMs: 0,
     ...(first === undefined ? {} : { firstChunkSeconds: first }),
   };
-  for await (const chunk of speechChunks(ramp(seconds), new ScriptedDetector(isSpeech), options)) {
+  const expectedMs = expectedSeconds === undefined ? undefined : expectedSeconds * 1000;
+  for await (const chunk of speechChunks(
+    ramp(seconds),
+    new ScriptedDetector(isSpeech),
+    options,
+    expectedMs,
+  )) {
     chunks.push(chunk);
   }
   return chunks;
@@ -150,6 +157,32 @@ describe("speechChunks", () => {
     // Speech without a pause: cut at 30 s, not past the window.
     expect(await cut(() => true)).toBeLessThanOrEqual(30);
     expect(await cut(() => true)).toBeGreaterThan(29);
+  });
+
+  it("does not cut at a pause when what is left is short and fits in the same chunk", async () => {
+    // Speech everywhere except [5 s, 6 s) and [17 s, 18 s), 20 s in all.
+    const speech = (n: number) =>
+      !((n >= 5 * RATE && n < 6 * RATE) || (n >= 17 * RATE && n < 18 * RATE));
+    const ends = async (expected?: number) =>
+      (await collect(20, speech, 4, 16, undefined, expected)).map((c) => c.sourceEnd / RATE);
+    // Without the length: cuts in both pauses, leaving a 3 s last chunk.
+    expect((await ends()).map(Math.floor)).toEqual([5, 17, 20]);
+    // With it: at the second pause under 4 s (the target) is left, and 15 s fit in 16 s.
+    expect((await ends(20)).map(Math.floor)).toEqual([5, 20]);
+    // A long rest is still cut as usual.
+    expect((await ends(60)).map(Math.floor)).toEqual([5, 17, 20]);
+  });
+
+  it("keeps its limits when the header's length is wrong", async () => {
+    // A header claiming 10 s of 40 s of continuous speech: cut at the maximum all the same.
+    const short = await collect(40, () => true, 4, 12, undefined, 10);
+    expect(short.map((c) => Math.round((c.sourceEnd - c.sourceStart) / RATE))).toEqual([
+      12, 12, 12, 4,
+    ]);
+    expect(short.reduce((sum, c) => sum + c.pcm.length, 0)).toBe(40 * RATE);
+    // A header claiming more than there is: the last chunk ends where the audio does.
+    const long = await collect(9, () => true, 4, 12, undefined, 600);
+    expect(long.map((c) => c.sourceEnd / RATE)).toEqual([9]);
   });
 
   it("yields a chunk with no audio for pure silence, so progress still advances", async () => {

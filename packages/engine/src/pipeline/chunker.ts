@@ -52,7 +52,18 @@ export async function* speechChunks(
   blocks: AsyncIterable<Float32Array>,
   detector: VoiceActivity,
   options: ChunkingOptions = DEFAULT_CHUNKING_OPTIONS,
+  /**
+   * The media's length as its header gives it (ms), when known. A pause is not taken as a cut
+   * when what is left is shorter than a chunk's target and fits in the same chunk: a short last
+   * chunk would cost one more padded 30 s encoder window. Only a hint: a wrong header changes where cuts fall, never the
+   * limits.
+   */
+  expectedMs?: number,
 ): AsyncGenerator<SpeechChunk> {
+  const expectedEnd =
+    expectedMs !== undefined && expectedMs > 0
+      ? Math.ceil((expectedMs * SAMPLE_RATE) / 1000)
+      : Infinity;
   const later = {
     target: options.targetChunkSeconds * SAMPLE_RATE,
     max: options.maxChunkSeconds * SAMPLE_RATE,
@@ -79,7 +90,9 @@ export async function* speechChunks(
       regions.push(...(await detector.push(part)));
       const analysed = detector.samplesSeen;
       const length = analysed - buffer.start;
-      const quiet = !detector.inSpeech && length >= target;
+      // What is left is less than a chunk's target and fits in this one: no short last chunk.
+      const restFits = expectedEnd - analysed < later.target && expectedEnd - buffer.start <= max;
+      const quiet = !detector.inSpeech && length >= target && !restFits;
       if (quiet || length >= max) {
         const forced = detector.inSpeech ? detector.splitAt(analysed) : null;
         if (forced) regions.push(forced);

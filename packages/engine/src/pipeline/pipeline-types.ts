@@ -23,6 +23,8 @@ export interface PipelineOptions {
   chineseScript?: ChineseScript;
   /** Never decode past this much media (ms): the run fails with INPUT_LONGER_THAN_DECLARED. */
   maxDurationMs?: number;
+  /** The media's length by its header (ms): where to cut chunks so none is needlessly short. */
+  expectedDurationMs?: number;
 }
 
 /** A transcribed segment, times in ms from the start of the media. */

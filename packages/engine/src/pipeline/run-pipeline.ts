@@ -51,6 +51,7 @@ export async function runPipeline(
     decodePcm(input, signal, { maxMs: options.maxDurationMs }),
     detector,
     options.chunking,
+    options.expectedDurationMs,
   );
   let next = chunks.next(); // the first chunk, while the model loads
   next.catch(() => undefined); // surfaced when awaited
