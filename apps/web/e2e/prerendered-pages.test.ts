@@ -107,6 +107,32 @@ describe("public pages prerendered in both languages, hydrating", () => {
     await context.close();
   });
 
+  it("a visitor's first page loads only the public texts; the next page brings the rest, in the chosen language", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${server.base}/?lang=zh-HK`, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    // Which text chunks were fetched: "zh-HK-public" from "/assets/zh-HK-public-<hash>.js".
+    const texts = () =>
+      scripts.flatMap((path) => path.match(/^\/assets\/((?:en|zh-HK)-(?:public|app))-/)?.[1] ?? []);
+    expect(texts()).toEqual(["zh-HK-public"]);
+    // Switching language loads that language's public texts only; logging in needs the rest.
+    await page.getByRole("combobox").first().selectOption("en");
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await page.getByRole("link", { name: "Log in" }).first().click();
+    await page.getByText("Welcome back. Log in to transcribe").waitFor();
+    await page.getByRole("heading", { name: "Log in" }).waitFor();
+    expect(texts().sort()).toEqual(["en-app", "en-public", "zh-HK-public"]);
+    // And back in Chinese, the page behind the link has its own texts in Chinese.
+    await page.getByRole("combobox").first().selectOption("zh-HK");
+    await page.getByText("歡迎回來。登入後即可轉錄、編輯及下載字幕。").waitFor();
+    await context.close();
+  });
+
   it("a signed-in user at / gets the app, not the visitor's page", async () => {
     const { context } = await signedInContext(browser, server);
     const page = await context.newPage();

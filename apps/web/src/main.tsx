@@ -22,8 +22,12 @@ async function start() {
     createRoot(root!).render(app());
     return;
   }
-  // Hydrate in the page's own language, with the route's code loaded first (as rendered).
-  const [i18n] = await Promise.all([setupI18n(prerendered), loadInitialRoute()]);
+  // Hydrate in the page's own language, with the route's code loaded first (as rendered), and
+  // only the public texts, which are all the page uses (the next page loads the rest if needed).
+  const [i18n] = await Promise.all([
+    setupI18n(prerendered, undefined, { appTexts: false }),
+    loadInitialRoute(),
+  ]);
   hydrateRoot(root!, app());
   // A language named in the link, or no preference yet: the page's becomes the preference.
   // Else the preference wins (a stored choice the server did not know).

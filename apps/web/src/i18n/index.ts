@@ -3,30 +3,53 @@ import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
 import { initialLanguage, LANGUAGES, storeLanguage, type Language } from "./language";
 
-/** One language's texts, as its own chunk: a page downloads only the language it shows. */
-const translations: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
-  en: () => import("./translations/en"),
-  "zh-HK": () => import("./translations/zh-HK"),
+type Texts = () => Promise<{ default: Record<string, unknown> }>;
+
+/**
+ * The texts in two parts, each its own chunk per language, so a page downloads only what it
+ * shows: i18next's default namespace holds the public pages' texts (with the frame around every
+ * page and the error messages); "app" holds the rest, looked up when a key is not in the first.
+ */
+const DEFAULT_NS = "translation";
+const APP_NS = "app";
+const parts: Record<string, Record<Language, Texts>> = {
+  [DEFAULT_NS]: {
+    en: () => import("./translations/en-public"),
+    "zh-HK": () => import("./translations/zh-HK-public"),
+  },
+  [APP_NS]: {
+    en: () => import("./translations/en-app"),
+    "zh-HK": () => import("./translations/zh-HK-app"),
+  },
 };
 
 /**
  * Starts i18next in the preferred language and keeps `<html lang>` and the preference in step.
- * In the browser each language is fetched when first shown (switching loads the other one);
- * `resources` given (tests) are used as they are.
+ * In the browser each language's texts are fetched when first shown (switching loads the
+ * other one); `appTexts: false` starts with the public part only (a prerendered page being
+ * hydrated), and `loadAppTexts` brings the rest. `resources` given (tests) are used as they are.
  */
-export async function setupI18n(language: Language = initialLanguage(), resources?: Resource) {
+export async function setupI18n(
+  language: Language = initialLanguage(),
+  resources?: Resource,
+  { appTexts = true }: { appTexts?: boolean } = {},
+) {
   const instance = i18n.use(initReactI18next);
   if (!resources) {
     instance.use(
-      resourcesToBackend((lng: string) =>
-        lng in translations ? translations[lng as Language]() : Promise.resolve({ default: {} }),
-      ),
+      resourcesToBackend((lng: string, ns: string) => {
+        const load = parts[ns]?.[lng as Language];
+        return load ? load() : Promise.resolve({ default: {} });
+      }),
     );
   }
   await instance.init({
     ...(resources ? { resources } : {}),
     lng: language,
     supportedLngs: LANGUAGES,
+    ns: resources || !appTexts ? [DEFAULT_NS] : [DEFAULT_NS, APP_NS],
+    defaultNS: DEFAULT_NS,
+    fallbackNS: APP_NS,
     // Both languages have every key (test/locales.test.ts), so nothing falls back, and the
     // other language is not downloaded just in case.
     fallbackLng: false,
@@ -39,4 +62,13 @@ export async function setupI18n(language: Language = initialLanguage(), resource
     if (next === "en" || next === "zh-HK") storeLanguage(next);
   });
   return i18n;
+}
+
+/**
+ * The texts of the pages no visitor sees first, in the current language (and in any language
+ * chosen later: i18next loads every namespace it has loaded once when the language changes).
+ * Resolves at once when they are there.
+ */
+export function loadAppTexts(): Promise<void> {
+  return i18n.loadNamespaces(APP_NS);
 }

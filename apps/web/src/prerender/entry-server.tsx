@@ -6,7 +6,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { Providers } from "../app/providers";
 import { routes } from "../app/router";
-import { resources } from "../i18n/all-resources";
+import { publicResources } from "../i18n/all-resources";
 import type { Language } from "../i18n/language";
 
 /**
@@ -15,11 +15,16 @@ import type { Language } from "../i18n/language";
  * for a visitor.
  */
 export async function renderPage(path: string, language: Language): Promise<string> {
+  // Only the public texts: a visitor's first page loads no others, so a prerendered page that
+  // uses another text fails the build here rather than showing its key in the browser.
+  const missing = new Set<string>();
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
-    resources,
+    resources: publicResources,
     lng: language,
-    fallbackLng: "en",
+    fallbackLng: false,
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => void missing.add(key),
     interpolation: { escapeValue: false },
   });
   const handler = createStaticHandler(routes);
@@ -39,5 +44,10 @@ export async function renderPage(path: string, language: Language): Promise<stri
   // Queries made while rendering wait five minutes to be collected; clearing them now lets
   // the build exit at once instead of idling until those timers fire.
   queryClient.clear();
+  if (missing.size > 0) {
+    throw new Error(
+      `${path} (${language}) uses texts that are not in the public part (src/i18n/locales/*/public): ${[...missing].join(", ")}`,
+    );
+  }
   return html;
 }

@@ -1,0 +1,11 @@
+import errors from "@verbatim/contract/error-texts/en.json";
+import { mergeAreas, type Translation } from "./merge-areas";
+
+/**
+ * English texts of the public pages, the frame around every page, and the error catalogue (any
+ * page may report a failed request): what a visitor's first page loads.
+ */
+export default mergeAreas(
+  import.meta.glob<Translation>("../locales/en/public/*.json", { eager: true, import: "default" }),
+  { "error catalogue": errors },
+);
