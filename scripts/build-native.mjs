@@ -10,7 +10,8 @@
 // if that build fails to configure) the CPU build, with a line saying so.
 // A marker file records the settings, so repeated installs do not rebuild needlessly.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -71,8 +72,23 @@ const addonApiInclude = path.dirname(require.resolve("node-addon-api/package.jso
 
 const customFlags = process.env.VERBATIM_NATIVE_FLAGS;
 const gpu = pickGpu((process.env.VERBATIM_GPU ?? "").trim().toLowerCase());
+/** The addon's own sources: a change to them rebuilds it. */
+function sourcesHash() {
+  const hash = createHash("sha256");
+  const src = path.join(addonDir, "src");
+  for (const file of [
+    "CMakeLists.txt",
+    ...readdirSync(src)
+      .sort()
+      .map((f) => path.join("src", f)),
+  ]) {
+    hash.update(file).update(readFileSync(path.join(addonDir, file)));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
 const wanted = {
   whisperVersion: whisperVersion.join("."),
+  sources: sourcesHash(),
   whisperDir,
   flags: customFlags ?? "-march=native",
   gpu,

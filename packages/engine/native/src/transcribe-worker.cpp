@@ -144,6 +144,7 @@ int detectLanguage(Job& job, double& probability) {
 }
 
 Event* run(Job& job) {
+  const GraphAbortScope abortInsideGraphs(job.abortFlag.get());
   whisper_context* ctx = job.model->ctx;
   const TranscribeOptions& o = job.options;
   std::string language = o.language;

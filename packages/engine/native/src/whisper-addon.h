@@ -72,6 +72,18 @@ inline bool verboseLog() {
   return verbose;
 }
 
+/**
+ * While alive, the graphs whisper.cpp computes on this thread stop between nodes once `flag` is
+ * set (graph-abort.cpp), not only between graphs.
+ */
+class GraphAbortScope {
+ public:
+  explicit GraphAbortScope(std::atomic<bool>* flag);
+  ~GraphAbortScope();
+  GraphAbortScope(const GraphAbortScope&) = delete;
+  GraphAbortScope& operator=(const GraphAbortScope&) = delete;
+};
+
 /** whisper.cpp's version, CPU features and backend devices. */
 Napi::Value systemInfo(const Napi::CallbackInfo& info);
 
