@@ -73,11 +73,10 @@ describe("the whisper.cpp addon", () => {
     loaded.push(base);
     const options = { ...decode, threads: 1, wordTimestamps: false };
     await base.transcribe(pcm, options); // the first run also allocates
-    let started = performance.now();
+    const started = performance.now();
     await base.transcribe(pcm, options); // one encoder pass and a few decoder steps
     const wholeMs = performance.now() - started;
 
-    started = performance.now();
     const run = base.transcribe(pcm, options);
     const abortedAt = await new Promise<number>((resolve) =>
       setTimeout(() => {
