@@ -8,7 +8,8 @@
 // "-O3 -mavx2 -mfma -mf16c") replaces it for an image that runs on other hosts.
 // GPU: VERBATIM_GPU=cuda or vulkan builds that backend when its toolkit is found; otherwise (or
 // if that build fails to configure) the CPU build, with a line saying so.
-// A marker file records the settings, so repeated installs do not rebuild needlessly.
+// A marker file records the settings and a hash of the addon's own sources, so repeated installs
+// do not rebuild needlessly and a changed source file is never left unbuilt.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { loadAppTexts } from "../i18n";
+import { withAppTexts } from "../i18n";
 import { Layout } from "./layout/layout";
 import { RequireAdmin, RequireSession } from "./protected-route";
 import { paths, routePatterns } from "./paths";
@@ -15,12 +15,7 @@ const publicPage = (
 // The pages no visitor sees first also need the app's texts (the public ones come first).
 const appPage = (
   load: () => Promise<{ default: React.ComponentType }>,
-): Pick<RouteObject, "lazy"> => ({
-  lazy: async () => {
-    const [loaded] = await Promise.all([load(), loadAppTexts()]);
-    return { Component: loaded.default };
-  },
-});
+): Pick<RouteObject, "lazy"> => publicPage(() => withAppTexts(load()));
 
 export const routes: RouteObject[] = [
   {

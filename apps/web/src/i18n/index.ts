@@ -27,7 +27,7 @@ const parts: Record<string, Record<Language, Texts>> = {
  * Starts i18next in the preferred language and keeps `<html lang>` and the preference in step.
  * In the browser each language's texts are fetched when first shown (switching loads the
  * other one); `appTexts: false` starts with the public part only (a prerendered page being
- * hydrated), and `loadAppTexts` brings the rest. `resources` given (tests) are used as they are.
+ * hydrated), and `withAppTexts` brings the rest. `resources` given (tests) are used as they are.
  */
 export async function setupI18n(
   language: Language = initialLanguage(),
@@ -65,10 +65,12 @@ export async function setupI18n(
 }
 
 /**
- * The texts of the pages no visitor sees first, in the current language (and in any language
- * chosen later: i18next loads every namespace it has loaded once when the language changes).
- * Resolves at once when they are there.
+ * `loading` (a page's code), once the texts of the pages no visitor sees first are there too:
+ * both are fetched at once. The texts come in the current language, and in any language chosen
+ * later (i18next loads every namespace it has loaded once when the language changes); when they
+ * are there already, only `loading` is waited for.
  */
-export function loadAppTexts(): Promise<void> {
-  return i18n.loadNamespaces(APP_NS);
+export async function withAppTexts<T>(loading: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([loading, i18n.loadNamespaces(APP_NS)]);
+  return loaded;
 }

@@ -55,8 +55,8 @@ export async function* speechChunks(
   /**
    * The media's length as its header gives it (ms), when known. A pause is not taken as a cut
    * when what is left is shorter than a chunk's target and fits in the same chunk: a short last
-   * chunk would cost one more padded 30 s encoder window. Only a hint: a wrong header changes where cuts fall, never the
-   * limits.
+   * chunk would cost one more padded 30 s encoder window. Only a hint: a wrong header changes
+   * where cuts fall, never the limits.
    */
   expectedMs?: number,
 ): AsyncGenerator<SpeechChunk> {
