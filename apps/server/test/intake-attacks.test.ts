@@ -150,11 +150,22 @@ describe.each(DATABASE_KINDS)("hostile uploads on %s", (kind) => {
     expect(final.status).toBe("failed");
     expect(final.error?.code).toBe("INPUT_LONGER_THAN_DECLARED");
     expect(final.error?.message).toMatch(/holds 40 seconds of audio/);
-    // Nothing charged: the reservation (40 s) is back (given back just after the job is marked).
-    for (let i = 0; i < 50 && (await me(user)).credits !== 20; i++) {
+    // Charged for what it transcribed before it was caught (the text it delivered, if any),
+    // never more than the 1 s reserved: the rest of the 40 s reservation is back.
+    let row = { charged_seconds: null as number | null, transcribed_ms: 0 };
+    for (let i = 0; i < 50 && row.charged_seconds === null; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await api.db
+        .selectFrom("transcriptions")
+        .select(["charged_seconds", "transcribed_ms"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
     }
-    expect((await me(user)).credits).toBe(20);
+    expect(row.charged_seconds).toBe(Math.min(1, Math.ceil(row.transcribed_ms / 1000)));
+    expect(await minuteBalance(api.db, user.id)).toEqual({
+      planSeconds: 1200 - (row.charged_seconds ?? 0),
+      packSeconds: 0,
+    });
   });
 
   it.each(referencing)("refuses a %s without opening what it names", async (_name, text) => {
@@ -293,12 +304,25 @@ describe("a decoder that dies is our failure, not the file's", () => {
     const body = (await response.json()) as { code: string; message: string };
     expect(body.code).toBe("DECODER_FAILED");
     expect(body.message).toMatch(/not with your file/);
-    // Released just after the job is marked failed.
-    for (let i = 0; i < 50; i++) {
-      if ((await minuteBalance(api.db, user.id)).planSeconds === 1200) break;
+    // Settled just after the job is marked failed: charged only for the text it had delivered
+    // before the decoder died (nothing when none), the rest of the 240 s released.
+    const id = (body as { details?: { id?: string } }).details?.id;
+    expect(id).toBeTruthy();
+    let row = { charged_seconds: null as number | null, transcribed_ms: 0 };
+    for (let i = 0; i < 50 && row.charged_seconds === null; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
+      row = await api.db
+        .selectFrom("transcriptions")
+        .select(["charged_seconds", "transcribed_ms"])
+        .where("id", "=", id!)
+        .executeTakeFirstOrThrow();
     }
-    expect(await minuteBalance(api.db, user.id)).toEqual({ planSeconds: 1200, packSeconds: 0 });
+    expect(row.charged_seconds).toBe(Math.ceil(row.transcribed_ms / 1000));
+    expect(row.charged_seconds).toBeLessThan(240);
+    expect(await minuteBalance(api.db, user.id)).toEqual({
+      planSeconds: 1200 - (row.charged_seconds ?? 0),
+      packSeconds: 0,
+    });
   });
 
   it("answers 500 DECODER_FAILED, not 415, when ffprobe crashes at intake", async () => {

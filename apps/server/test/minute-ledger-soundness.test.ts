@@ -17,6 +17,7 @@ import {
 } from "../src/minutes/ledger-entries.js";
 import {
   chargeMinutes,
+  chargeTranscribed,
   minuteBalance,
   minuteCredits,
   releaseMinutes,
@@ -37,6 +38,7 @@ type Op =
   | { kind: "reserve"; job: number; seconds: number }
   | { kind: "charge"; job: number; seconds: number }
   | { kind: "release"; job: number }
+  | { kind: "stop"; job: number; transcribedSeconds: number }
   | { kind: "wait"; days: number }
   | { kind: "pack"; minutes: number }
   | { kind: "upgrade"; plan: Exclude<PlanType, "free"> }
@@ -56,6 +58,17 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     seconds: fc.integer({ min: 0, max: 200_000 }),
   }),
   fc.record({ kind: fc.constant("release" as const), job: fc.nat(JOBS - 1) }),
+  // A job stopped before completing (a cancel, a hang-up, a failure, a container that lied):
+  // charged for what it transcribed, which may be nothing, or (a lying header) past the
+  // reservation.
+  fc.record({
+    kind: fc.constant("stop" as const),
+    job: fc.nat(JOBS - 1),
+    transcribedSeconds: fc.oneof(
+      fc.constant(0),
+      fc.double({ min: 0.001, max: 200_000, noNaN: true }),
+    ),
+  }),
   fc.record({ kind: fc.constant("wait" as const), days: fc.integer({ min: 1, max: 40 }) }),
   fc.record({ kind: fc.constant("pack" as const), minutes: fc.constantFrom(60, 300, 1000) }),
   fc.record({
@@ -89,6 +102,9 @@ describe.each(DATABASE_KINDS)("the minutes ledger stays sound on %s", (kind) => 
         return now;
       case "release":
         await releaseMinutes(db, user, job(step.job), now);
+        return now;
+      case "stop":
+        await chargeTranscribed(db, user, job(step.job), step.transcribedSeconds, now);
         return now;
       case "wait": {
         const later = new Date(now.getTime() + step.days * 24 * 3600 * 1000);
@@ -162,6 +178,36 @@ describe.each(DATABASE_KINDS)("the minutes ledger stays sound on %s", (kind) => 
         }
       }),
       { numRuns: kind === "sqlite" ? 150 : 40 },
+    );
+  });
+
+  it("charges a stopped job exactly the audio it transcribed, capped at its reservation, once", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 1200 }),
+        fc.oneof(fc.constant(0), fc.double({ min: 0.001, max: 5000, noNaN: true })),
+        fc.constantFrom("cancel", "hang-up", "failure", "lying container"),
+        fc.boolean(),
+        async (reserved, transcribed, _why, settledTwice) => {
+          const user = await newUser();
+          const jobId = `${user}:job-0`;
+          await reserveMinutes(db, user, jobId, reserved, T0);
+          const charged = await chargeTranscribed(db, user, jobId, transcribed, T0);
+          const expected = Math.min(Math.ceil(transcribed), reserved);
+          expect(charged).toBe(expected);
+          // A second settlement (a retry, a late cancel after a failure) changes nothing.
+          if (settledTwice) {
+            expect(await chargeTranscribed(db, user, jobId, transcribed + 60, T0)).toBe(expected);
+            await releaseMinutes(db, user, jobId, T0);
+          }
+          expect(await sumPools(db, user)).toEqual({
+            planSeconds: 1200 - expected,
+            packSeconds: 0,
+          });
+          await expectSound(user);
+        },
+      ),
+      { numRuns: kind === "sqlite" ? 60 : 15 },
     );
   });
 

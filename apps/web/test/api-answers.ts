@@ -31,6 +31,7 @@ export function transcriptionSummary(
     language: "en",
     progress: 100,
     error: null,
+    chargedSeconds: 6,
     speakerCount: null,
     ...overrides,
   };

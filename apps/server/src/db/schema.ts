@@ -127,6 +127,13 @@ export interface TranscriptionsTable {
   speaker_count: ColumnType<number | null, number | null | undefined, number | null>;
   /** 0..1 of the media transcribed. */
   progress: number;
+  /**
+   * How far into the media (ms) the text delivered while the job ran reaches: what a job that
+   * stops before completing is charged for (0: nothing delivered, nothing charged).
+   */
+  transcribed_ms: ColumnType<number, number | undefined, number>;
+  /** What the job's settlement charged, in seconds; null until it is settled. */
+  charged_seconds: ColumnType<number | null, number | null | undefined, number | null>;
   eta_ms: number | null;
   error_code: string | null;
   error_message: string | null;

@@ -324,7 +324,7 @@ export class BullJobQueue implements JobQueue {
         this.task,
         row,
         "ENGINE_FAILED",
-        "The transcription could not be finished because the service was unavailable. No minutes were charged; please try again.",
+        "The transcription could not be finished because the service was unavailable. Only audio already transcribed is charged; please try again.",
       );
     } catch (settleError) {
       // The sweeper settles it later from the table.

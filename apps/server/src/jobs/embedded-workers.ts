@@ -115,7 +115,7 @@ export class EmbeddedWorkers {
           this.context,
           job,
           "ENGINE_FAILED",
-          "The server restarted while transcribing this file, twice. Please upload it again; no minutes were charged.",
+          "The server restarted while transcribing this file, twice. Please upload it again; only audio already transcribed is charged.",
         );
         log.warn({ jobId: job.id }, "failed a transcription interrupted twice");
       }

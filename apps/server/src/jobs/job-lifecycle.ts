@@ -4,7 +4,12 @@ import type { Cue } from "@verbatim/subtitles";
 import { sql } from "kysely";
 import type { Db } from "../db/database.js";
 import type { Tx } from "../minutes/ledger-entries.js";
-import { chargeMinutes, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
+import {
+  chargeMinutes,
+  chargeTranscribed,
+  releaseMinutes,
+  reserveMinutes,
+} from "../minutes/minute-ledger.js";
 import type { JobEventBus } from "./job-events.js";
 import type { JobQueue } from "./job-queue.js";
 import { findTranscription } from "./job-reads.js";
@@ -26,8 +31,9 @@ import { queuedInOrder } from "./queue-order.js";
 //   claimJob        a worker takes it: `processing` (claimNextJob: the embedded queue's pick)
 //   saveProgress    progress, heartbeat and the text so far, every second while it runs
 //   completeJob     `completed` with its result, charged for the real length
-//   failJob         `failed`, minutes released, media deleted, followers told
-//   cancelJob       `cancelled` by its owner: stopped, minutes released, media deleted
+//   failJob         `failed`, charged for what it transcribed, media deleted, followers told
+//   cancelJob       `cancelled` by its owner: stopped, charged for what it transcribed
+//                   (released when it delivered no text), media deleted
 //   handBackJob     back to `queued` at shutdown (this start not counted)
 //   requeueJob      back to `queued` when its worker vanished
 //   deleteJob       gone, with its files (cancelled first if it still runs)
@@ -184,8 +190,13 @@ export async function saveProgress(
   etaMs: number | null,
   now: Date,
   guard: JobHolder = {},
-  /** The segments recognised so far, when they changed since the last save. */
-  partial?: readonly LiveSegment[],
+  /**
+   * The text delivered so far, when it changed since the last save: the segments (undefined
+   * once too many are kept) and how far into the media the text reaches (in this run or an
+   * earlier one). Saved before the text is sent, so what was sent is always what the job is
+   * charged for when it stops.
+   */
+  delivered?: { partial: readonly LiveSegment[] | undefined; transcribedMs: number },
 ): Promise<boolean> {
   const at = now.toISOString();
   return transition(
@@ -196,7 +207,8 @@ export async function saveProgress(
       progress,
       eta_ms: etaMs === null ? null : Math.round(etaMs),
       heartbeat_at: at,
-      ...(partial ? { partial_json: JSON.stringify(partial) } : {}),
+      ...(delivered?.partial ? { partial_json: JSON.stringify(delivered.partial) } : {}),
+      ...(delivered ? { transcribed_ms: Math.ceil(delivered.transcribedMs) } : {}),
     },
     now,
     guard,
@@ -252,13 +264,51 @@ export async function completeJob(
   );
   if (!completed) return false;
   if (job.media_path) await rm(job.media_path, { force: true });
-  await chargeMinutes(db, job.user_id, job.id, result.durationMs / 1000, now());
+  const charged = await chargeMinutes(db, job.user_id, job.id, result.durationMs / 1000, now());
+  await recordCharge(db, job.id, charged);
   return true;
 }
 
 /**
- * Marks a job failed (if it still runs or waits), releases its minutes and tells followers.
- * With `guard.workerId`, only while that worker still holds it; false when it did not.
+ * Settles a job that stopped before completing (failed or cancelled, whoever stopped it and
+ * why): charged for the audio it had transcribed — how far the text it delivered reaches, read
+ * after the job left `processing`, so no passage can be sent after it — never more than it
+ * reserved; free when it delivered no text. Returns the seconds charged.
+ */
+export async function settleStoppedJob(
+  db: Db,
+  job: Pick<TranscriptionRow, "id" | "user_id">,
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom("transcriptions")
+    .select("transcribed_ms")
+    .where("id", "=", job.id)
+    .executeTakeFirst();
+  const charged = await chargeTranscribed(
+    db,
+    job.user_id,
+    job.id,
+    (row?.transcribed_ms ?? 0) / 1000,
+    now,
+  );
+  await recordCharge(db, job.id, charged);
+  return charged;
+}
+
+/** Notes on the row what its settlement charged (the ledger holds the entries). */
+async function recordCharge(db: Db, id: string, seconds: number): Promise<void> {
+  await db
+    .updateTable("transcriptions")
+    .set({ charged_seconds: seconds })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Marks a job failed (if it still runs or waits), settles its minutes (charged for the audio it
+ * had transcribed: free when it delivered no text) and tells followers. With
+ * `guard.workerId`, only while that worker still holds it; false when it did not.
  */
 export async function failJob(
   { db, events, now }: { db: Db; events: JobEventBus; now: () => Date },
@@ -287,16 +337,17 @@ export async function failJob(
     // A job that completed is settled by its charge: never release it.
     if ((await findTranscription(db, job.id))?.status === "completed") return false;
   }
-  await releaseMinutes(db, job.user_id, job.id, now());
+  const chargedSeconds = await settleStoppedJob(db, job, now());
   if (job.media_path) await rm(job.media_path, { force: true });
-  if (failed) events.publish(job.id, { type: "failed", code, message });
+  if (failed) events.publish(job.id, { type: "failed", code, message, chargedSeconds });
   return failed;
 }
 
 /**
- * Cancels a waiting or running job for its owner: stopped wherever it runs, minutes released,
- * a queued job's media deleted (a running job's worker deletes it when the engine stops),
- * followers told. False when the job had already ended.
+ * Cancels a waiting or running job for its owner: stopped wherever it runs, charged for the
+ * audio it had transcribed (released in full when it had delivered no text), a queued job's
+ * media deleted (a running job's worker deletes it when the engine stops), followers told.
+ * False when the job had already ended.
  */
 export async function cancelJob(
   { db, jobs, now }: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
@@ -318,7 +369,7 @@ export async function cancelJob(
   );
   if (!cancelled) return false;
   jobs.stopRunning(row.id, "cancel");
-  await releaseMinutes(db, row.user_id, row.id, now());
+  const chargedSeconds = await settleStoppedJob(db, row, now());
   if (row.status === "queued" && row.media_path) await rm(row.media_path, { force: true });
   await db
     .updateTable("transcriptions")
@@ -326,7 +377,7 @@ export async function cancelJob(
     .where("id", "=", row.id)
     .where("status", "=", "cancelled")
     .execute();
-  jobs.events.publish(row.id, { type: "failed", code: "CANCELLED", message });
+  jobs.events.publish(row.id, { type: "failed", code: "CANCELLED", message, chargedSeconds });
   jobs.events.queueMoved();
   return true;
 }

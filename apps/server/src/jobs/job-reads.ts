@@ -44,6 +44,7 @@ export async function listTranscriptions(
       "error_code",
       "error_message",
       "speaker_count",
+      "charged_seconds",
     ])
     .where("user_id", "=", userId);
   if (before) query = query.where("created_at", "<", before);

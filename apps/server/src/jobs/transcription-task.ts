@@ -72,27 +72,38 @@ export async function runTranscriptionJob(
     }
   };
   // Progress to the row; a row that no longer runs under this worker (cancelled, taken over)
-  // stops the engine.
-  const save = (partial?: readonly LiveSegment[]) =>
-    saveProgress(db, job.id, latest.fraction, latest.etaMs, now(), holder, partial).then(
+  // stops the engine. True when the row took it.
+  const save = (delivered?: Parameters<typeof saveProgress>[6]) =>
+    saveProgress(db, job.id, latest.fraction, latest.etaMs, now(), holder, delivered).then(
       (stillOurs) => {
         if (!stillOurs) controller.abort("cancel" satisfies StopReason);
+        return stillOurs;
       },
-      (error: unknown) => log.warn({ err: error, jobId: job.id }, "saving progress failed"),
+      (error: unknown) => {
+        log.warn({ err: error, jobId: job.id }, "saving progress failed");
+        return false;
+      },
     );
   // The text recognised so far, so a client that comes back (or follows from another API
   // process) is given all of it again. Each passage is written to the row before it is
-  // announced, in order: a follower connecting meanwhile reads it from the row or hears it
-  // live, never neither (with the heartbeat's save, one heard a moment ago could be missing).
+  // announced, in order, with how far into the media the text now reaches: a follower
+  // connecting meanwhile reads it from the row or hears it live, never neither, and a passage
+  // is sent only once the row holds it, so a job that stops is charged for all the text it
+  // delivered (settleStoppedJob). A passage the row did not take (the job was cancelled
+  // meanwhile, the database is away) is not sent.
   const live: LiveSegment[] = [];
+  let transcribedMs = job.transcribed_ms; // text an earlier run of this job delivered counts
   let announced: Promise<void> = Promise.resolve();
   const announce = (recognised: LiveSegment) => {
     const kept = live.length < MAX_LIVE_SEGMENTS;
     if (kept) live.push(recognised);
-    const partial = kept ? live.slice() : undefined;
+    transcribedMs = Math.max(transcribedMs, recognised.end);
+    const delivered = { partial: kept ? live.slice() : undefined, transcribedMs };
     announced = announced
-      .then(() => (partial ? save(partial) : undefined))
-      .then(() => events.publish(job.id, { type: "segment", ...recognised }));
+      .then(() => save(delivered))
+      .then((saved) => {
+        if (saved) events.publish(job.id, { type: "segment", ...recognised });
+      });
   };
   // A heartbeat every second, from decoding to the end. Followers get the progress every
   // second too, so they can tell a long silence from a dead job.
@@ -248,6 +259,6 @@ export function failInterrupted(
     context,
     job,
     "ENGINE_FAILED",
-    "This file could not be transcribed: the work was interrupted too many times. No minutes were charged; please upload it again.",
+    "This file could not be transcribed: the work was interrupted too many times. Please upload it again; you are charged only for audio transcribed before it stopped.",
   );
 }

@@ -126,7 +126,7 @@ export async function reserveMinutes(
 /**
  * Turns a reservation into a charge of the actual duration, never more than was reserved (the
  * job's decoder stops at the reservation): unused reserved seconds go back (pack first, since
- * plan seconds are spent first). Charging twice charges once.
+ * plan seconds are spent first). Charging twice charges once. Returns the seconds charged.
  */
 export async function chargeMinutes(
   db: Db,
@@ -134,9 +134,9 @@ export async function chargeMinutes(
   jobId: string,
   actualSeconds: number,
   now = new Date(),
-): Promise<void> {
-  await withUserLock(db, userId, async (tx) => {
-    if (await hasEntry(tx, `charge:${jobId}`)) return;
+): Promise<number> {
+  return withUserLock(db, userId, async (tx) => {
+    if (await hasEntry(tx, `charge:${jobId}`)) return chargedFor(tx, jobId);
     const reserved = await reservedFor(tx, jobId);
     const used = Math.ceil(actualSeconds);
     const planUsed = Math.min(used, reserved.plan);
@@ -151,6 +151,7 @@ export async function chargeMinutes(
     // The reservation already took the seconds: the charge entry records the settlement
     // (zero seconds) and makes a second charge or a late release a no-op.
     await addEntry(tx, userId, "charge", "plan", 0, `charge:${jobId}`, jobId, now);
+    return planUsed + packUsed;
   });
 }
 
@@ -160,12 +161,48 @@ export async function releaseMinutes(
   userId: string,
   jobId: string,
   now = new Date(),
-): Promise<void> {
-  await withUserLock(db, userId, async (tx) => {
-    if (await hasEntry(tx, `charge:${jobId}`)) return; // already settled by a charge
+): Promise<number> {
+  return withUserLock(db, userId, async (tx) => {
+    if (await hasEntry(tx, `charge:${jobId}`)) return chargedFor(tx, jobId); // settled by a charge
     const reserved = await reservedFor(tx, jobId);
     await giveBack(tx, userId, jobId, reserved, now);
+    return 0;
   });
+}
+
+/**
+ * Settles a job that stopped before completing (cancelled, hung up on, failed, its container
+ * lied about its length): it is charged for the audio it had transcribed — the text delivered
+ * reaches `transcribedSeconds` into the media — rounded up to whole seconds as every charge
+ * is, and never more than it reserved. A job that delivered no text is free (released in
+ * full). Settling twice settles once. Returns the seconds charged.
+ */
+export async function chargeTranscribed(
+  db: Db,
+  userId: string,
+  jobId: string,
+  transcribedSeconds: number,
+  now = new Date(),
+): Promise<number> {
+  return transcribedSeconds > 0
+    ? chargeMinutes(db, userId, jobId, transcribedSeconds, now)
+    : releaseMinutes(db, userId, jobId, now);
+}
+
+/**
+ * What a settled job cost: the seconds it reserved less those given back (a settlement asked
+ * for again answers with this).
+ */
+async function chargedFor(tx: Tx, jobId: string): Promise<number> {
+  const rows = await tx
+    .selectFrom("minute_ledger")
+    .select(["seconds", "kind"])
+    .where("reference", "=", jobId)
+    .execute();
+  const net = rows
+    .filter((row) => row.kind === "reserve" || row.kind === "release" || row.kind === "charge")
+    .reduce((sum, row) => sum + Number(row.seconds), 0);
+  return Math.max(0, -net);
 }
 
 /**

@@ -17,6 +17,7 @@ type SummaryRow = Pick<
   | "error_code"
   | "error_message"
   | "speaker_count"
+  | "charged_seconds"
 >;
 
 /** A job as a history row. */
@@ -34,6 +35,7 @@ export function presentSummary(row: SummaryRow): z.infer<typeof TranscriptionSum
       row.error_code && row.error_message
         ? { code: row.error_code, message: row.error_message }
         : null,
+    chargedSeconds: row.charged_seconds,
     speakerCount: row.speaker_count,
   };
 }

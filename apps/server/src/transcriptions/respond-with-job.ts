@@ -24,8 +24,9 @@ export function wantsAsync(request: FastifyRequest): boolean {
 
 /**
  * Waits for a job while the client listens. A client that hangs up cancels a job it started
- * without an Idempotency-Key: nobody can receive the result, so it is not run and not charged.
- * A job started with a key runs on, for the retry that will come with the same key.
+ * without an Idempotency-Key: nobody can receive the result, so it stops, charged like any
+ * cancel for the audio it had already transcribed (nothing when no text was out yet). A job
+ * started with a key runs on, for the retry that will come with the same key.
  */
 export async function waitWhileListening(
   services: TranscriptionServices,

@@ -7,6 +7,7 @@ import { Page } from "../components/ui/page";
 import { HistoryActions } from "../features/history/history-actions";
 import { Input } from "../components/ui/input";
 import { modelLabel, useHistory, type HistoryItem } from "../features/history/use-history";
+import { chargedText } from "../features/workspace/charged-text";
 import { clock } from "../features/workspace/media-duration";
 import { dateLocale } from "../i18n/language";
 import { usePendingDeletions } from "../features/history/pending-deletions";
@@ -112,6 +113,7 @@ export default function HistoryPage() {
                 >
                   {t(`workspace.history.status.${item.status}`, { progress: item.progress })}
                 </span>
+                <StoppedCharge item={item} />
               </p>
               <div className="mt-3">
                 <HistoryActions item={item} />
@@ -164,6 +166,7 @@ export default function HistoryPage() {
                     >
                       {t(`workspace.history.status.${item.status}`, { progress: item.progress })}
                     </span>
+                    <StoppedCharge item={item} />
                   </td>
                   <td className="px-4 py-3">
                     <HistoryActions item={item} />
@@ -187,4 +190,14 @@ export default function HistoryPage() {
       )}
     </Page>
   );
+}
+
+/** What a cancelled or failed job was charged for the audio it had transcribed; nothing when free. */
+function StoppedCharge({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation();
+  const text =
+    item.status === "cancelled" || item.status === "failed"
+      ? chargedText(t, item.chargedSeconds, "history")
+      : undefined;
+  return text ? <span className="mt-1 block text-xs text-zinc-600">{text}</span> : null;
 }

@@ -26,7 +26,17 @@ export const JobEventData = {
     duration: seconds("Length of the media"),
     language: z.string().nullable().describe("ISO-639-1 code of the spoken language."),
   }),
-  failed: z.object({ code: z.string(), message: z.string() }),
+  failed: z.object({
+    code: z.string(),
+    message: z.string(),
+    chargedSeconds: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Seconds charged for the audio transcribed before the job stopped (0 or absent: nothing).",
+      ),
+  }),
 };
 
 export type JobEventName = keyof typeof JobEventData;

@@ -49,6 +49,13 @@ export const TranscriptionSummary = z.object({
   /** 0..100 while processing. */
   progress: z.number().int().describe("Percent done, 0 to 100."),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  chargedSeconds: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Seconds of minutes charged once the job is settled (null until then): a completed job pays for its length; one that stopped (cancelled, hung up on, failed) pays for the audio it had transcribed, 0 when it had delivered no text.",
+    ),
   speakerCount: z
     .number()
     .int()

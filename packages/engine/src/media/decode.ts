@@ -93,7 +93,7 @@ function longerThanDeclared(samples: number, maxSamples: number): EngineError {
   const allowedMs = Math.round((maxSamples * 1000) / SAMPLE_RATE);
   return new EngineError(
     "INPUT_LONGER_THAN_DECLARED",
-    `The file holds ${describeLength(realMs)} of audio${samples >= MAX_COUNTED_SAMPLES ? " or more" : ""}, more than the ${describeLength(allowedMs)} its header declared and that was reserved for it. Nothing was charged; re-save the file with a tool that writes a correct header and upload it again.`,
+    `The file holds ${describeLength(realMs)} of audio${samples >= MAX_COUNTED_SAMPLES ? " or more" : ""}, more than the ${describeLength(allowedMs)} its header declared and that was reserved for it. Only the audio transcribed before this was found is charged; re-save the file with a tool that writes a correct header and upload it again.`,
     { details: { durationMs: realMs, reservedMs: allowedMs } },
   );
 }

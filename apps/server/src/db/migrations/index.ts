@@ -11,6 +11,7 @@ import * as listeningCopies from "./0009-listening-copies.js";
 import * as whisperSegments from "./0010-whisper-segments.js";
 import * as speakers from "./0011-speakers.js";
 import * as checkoutQuoteBasis from "./0012-checkout-quote-basis.js";
+import * as transcribedAudio from "./0013-transcribed-audio.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -28,6 +29,7 @@ export const migrationProvider: MigrationProvider = {
       "0010-whisper-segments": whisperSegments,
       "0011-speakers": speakers,
       "0012-checkout-quote-basis": checkoutQuoteBasis,
+      "0013-transcribed-audio": transcribedAudio,
     };
   },
 };

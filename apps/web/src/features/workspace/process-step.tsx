@@ -19,6 +19,7 @@ import {
 } from "./upload-transport";
 import { useJobEvents, type JobState, type LiveSegment, type StreamHealth } from "./use-job-events";
 import { codeText, errorText } from "../../api/error-text";
+import { chargedText } from "./charged-text";
 
 /** The file to send is over the limit (the key of the message saying why). */
 class TooLarge extends Error {
@@ -111,21 +112,29 @@ export function ProcessStep({
     if (state.status === "completed") onCompleted(state.id);
     if (state.status === "failed") {
       if (state.code === "CANCELLED") onCancelled();
-      else
+      else {
+        const charged = chargedText(t, state.chargedSeconds, "stopped");
+        const message = codeText(state.code) ?? state.message;
         onError({
-          message: codeText(state.code) ?? state.message,
+          message: charged ? `${message} ${charged}` : message,
           details: `${state.code}: ${state.message}`,
         });
+      }
     }
-  }, [state, onCompleted, onError, onCancelled]);
+  }, [state, onCompleted, onError, onCancelled, t]);
 
   const handleCancel = async () => {
     if (!givenJobId) return;
     try {
-      await api<TranscriptionSummary>(`/api/transcriptions/${givenJobId}/cancel`, {
-        method: "POST",
+      const cancelled = await api<TranscriptionSummary>(
+        `/api/transcriptions/${givenJobId}/cancel`,
+        { method: "POST" },
+      );
+      const charged = chargedText(t, cancelled.chargedSeconds, "cancelled");
+      toast({
+        title: t("workspace.process.cancelled"),
+        ...(charged ? { description: charged } : {}),
       });
-      toast({ title: t("workspace.process.cancelled") });
     } catch (error) {
       toast({
         title: errorText(error),
