@@ -1,12 +1,24 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import { claimNextJob, failJob, requeueJob } from "./job-lifecycle.js";
-import { jobsLeftProcessing } from "./job-reads.js";
+import { claimNextJob, failJob, requeueJob, settleUnsettledJobs } from "./job-lifecycle.js";
+import { jobsLeftProcessing, jobsToSweep } from "./job-reads.js";
 import { ProcessingSpeed } from "./processing-speed.js";
-import { runTranscriptionJob, type StopReason, type TaskContext } from "./transcription-task.js";
+import {
+  failInterrupted,
+  MAX_STARTS,
+  runTranscriptionJob,
+  type StopReason,
+  type TaskContext,
+} from "./transcription-task.js";
 
 /** How often idle workers look for jobs queued by another process. */
 const POLL_MS = 1_000;
+/** How often this process looks for its own jobs that stalled and for unsettled ones. */
+const SWEEP_MS = 15_000;
+/** A job of this process without a heartbeat for this long is no longer run by anyone. */
+const STALLED_MS = 30_000;
+/** Ended jobs looked at by the frequent settlement pass (older ones: the hourly one). */
+const SETTLE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The embedded queue's workers (docs/architecture.md): `concurrency` loops in this process take the
@@ -14,10 +26,13 @@ const POLL_MS = 1_000;
  * at start, jobs a previous run left `processing` are queued again once, then failed.
  */
 export class EmbeddedWorkers {
-  private readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  /** This process's worker id, as the jobs it runs carry it. */
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly running = new Map<string, AbortController>();
   private readonly sleepers = new Set<() => void>();
   private loops: Promise<void>[] = [];
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> = Promise.resolve();
   private stopping = false;
   private readonly speed = new ProcessingSpeed();
 
@@ -30,6 +45,42 @@ export class EmbeddedWorkers {
   async start(): Promise<void> {
     await this.recoverInterrupted();
     this.loops = Array.from({ length: this.concurrency }, () => this.loop());
+    this.sweepTimer = setInterval(() => {
+      this.sweeping = this.sweeping.then(async () => void (await this.sweep()));
+    }, SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Recovery while running, not only at the next start: a job of this process that no loop
+   * runs any more (its settlement failed: the database away, its disk full) goes back in line
+   * (failed once started too often), and ended jobs whose minutes were not settled are
+   * settled. Returns how many jobs it settled or re-queued.
+   */
+  async sweep(): Promise<number> {
+    const { db, log, now } = this.context;
+    try {
+      const at = now();
+      let count = await settleUnsettledJobs(db, at, new Date(at.getTime() - SETTLE_WINDOW_MS));
+      const silentBefore = new Date(at.getTime() - STALLED_MS).toISOString();
+      const stalled = await jobsToSweep(db, {
+        waitingBefore: "", // queued jobs are this queue's own: none to redeliver
+        silentBefore,
+        limit: 100,
+      });
+      for (const job of stalled) {
+        if (job.status !== "processing" || job.worker_id !== this.id) continue;
+        if (this.running.has(job.id)) continue;
+        if (job.attempts >= MAX_STARTS) await failInterrupted(this.context, job);
+        else if (await requeueJob(db, job.id, now(), { workerId: this.id })) this.notify();
+        log.warn({ jobId: job.id }, "recovered a transcription whose settlement had failed");
+        count++;
+      }
+      return count;
+    } catch (error) {
+      log.warn({ err: error }, "sweeping stalled jobs failed");
+      return 0;
+    }
   }
 
   /** Wakes idle workers (a job was queued). */
@@ -57,6 +108,8 @@ export class EmbeddedWorkers {
   /** Stops taking jobs and hands running ones back to the queue. */
   async stop(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.sweepTimer);
+    await this.sweeping;
     for (const controller of this.running.values())
       controller.abort("shutdown" satisfies StopReason);
     this.notify();

@@ -238,35 +238,51 @@ export async function completeJob(
   now: () => Date,
   holder: JobHolder,
 ): Promise<boolean> {
-  const completed = await transition(
-    db,
-    job.id,
-    ["processing"],
-    {
-      status: "completed",
-      audio_path: result.audio?.path ?? null,
-      audio_expires_at: result.audio?.expires ?? null,
-      cues_json: JSON.stringify(result.cues),
-      segments_json: JSON.stringify(storedSegments(result.segments)),
-      speakers_json: result.speakers ? JSON.stringify(result.speakers) : null,
-      speaker_count: result.speakers ? result.speakers.length : null,
-      search_text: searchText(job.file_name, result.cues),
-      language: result.language,
-      duration_ms: result.durationMs,
-      progress: 1,
-      eta_ms: null,
-      partial_json: null,
-      media_path: null,
-      finished_at: now().toISOString(),
+  const completion = completionChanges(job, result, now);
+  let failedBefore = false;
+  const completed = await retrying(
+    async () => {
+      const changed = await transition(db, job.id, ["processing"], completion, now(), holder);
+      // A try that failed may have been written all the same (the answer was lost): then the
+      // row is completed under this worker.
+      if (changed || !failedBefore) return changed;
+      const row = await findTranscription(db, job.id);
+      return row?.status === "completed" && row.worker_id === (holder.workerId ?? row.worker_id);
     },
-    now(),
-    holder,
+    () => (failedBefore = true),
   );
   if (!completed) return false;
   if (job.media_path) await rm(job.media_path, { force: true });
-  const charged = await chargeMinutes(db, job.user_id, job.id, result.durationMs / 1000, now());
-  await recordCharge(db, job.id, charged);
+  const charged = await retrying(() =>
+    chargeMinutes(db, job.user_id, job.id, result.durationMs / 1000, now()),
+  );
+  await retrying(() => recordCharge(db, job.id, charged));
   return true;
+}
+
+/** What completeJob writes on the row. */
+function completionChanges(
+  job: Pick<TranscriptionRow, "file_name">,
+  result: JobResult,
+  now: () => Date,
+) {
+  return {
+    status: "completed",
+    audio_path: result.audio?.path ?? null,
+    audio_expires_at: result.audio?.expires ?? null,
+    cues_json: JSON.stringify(result.cues),
+    segments_json: JSON.stringify(storedSegments(result.segments)),
+    speakers_json: result.speakers ? JSON.stringify(result.speakers) : null,
+    speaker_count: result.speakers ? result.speakers.length : null,
+    search_text: searchText(job.file_name, result.cues),
+    language: result.language,
+    duration_ms: result.durationMs,
+    progress: 1,
+    eta_ms: null,
+    partial_json: null,
+    media_path: null,
+    finished_at: now().toISOString(),
+  } as const;
 }
 
 /**
@@ -280,20 +296,92 @@ export async function settleStoppedJob(
   job: Pick<TranscriptionRow, "id" | "user_id">,
   now: Date,
 ): Promise<number> {
-  const row = await db
-    .selectFrom("transcriptions")
-    .select("transcribed_ms")
-    .where("id", "=", job.id)
-    .executeTakeFirst();
-  const charged = await chargeTranscribed(
-    db,
-    job.user_id,
-    job.id,
-    (row?.transcribed_ms ?? 0) / 1000,
-    now,
-  );
-  await recordCharge(db, job.id, charged);
-  return charged;
+  return retrying(async () => {
+    const row = await db
+      .selectFrom("transcriptions")
+      .select("transcribed_ms")
+      .where("id", "=", job.id)
+      .executeTakeFirst();
+    const seconds = (row?.transcribed_ms ?? 0) / 1000;
+    const charged = await chargeTranscribed(db, job.user_id, job.id, seconds, now);
+    await recordCharge(db, job.id, charged);
+    return charged;
+  });
+}
+
+/** Pauses between tries of a settlement that failed (the database away, its disk full). */
+const SETTLE_RETRY_MS = [250, 500, 1_000, 2_000, 4_000];
+
+/**
+ * Runs a settlement step, trying again a few times over about 8 seconds when the database
+ * fails (every step is idempotent); past that the error is thrown, and the job is settled by
+ * the next sweep (settleUnsettledJobs, or the stalled-job sweep for one still running).
+ */
+async function retrying<T>(step: () => Promise<T>, onFailure?: () => void): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      const pause = SETTLE_RETRY_MS[attempt];
+      if (pause === undefined) throw error;
+      onFailure?.();
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+/** Jobs settled per pass of settleUnsettledJobs. */
+const SETTLE_BATCH = 500;
+
+/**
+ * Settles jobs that ended but whose minutes were not settled (the database or its disk failed
+ * between marking a job and settling it, or the process died there): a completed job is
+ * charged its length, a failed or cancelled one what it transcribed. Settling is idempotent,
+ * so a job settled meanwhile is left as it is. With `finishedSince`, only jobs that ended
+ * since then (the frequent pass); without it, all (the hourly one). Returns how many.
+ */
+export async function settleUnsettledJobs(
+  db: Db,
+  now: Date,
+  finishedSince?: Date,
+): Promise<number> {
+  let query = db
+    .selectFrom("transcriptions as t")
+    .select(["t.id", "t.user_id", "t.status", "t.duration_ms"])
+    .where("t.status", "in", ["completed", "failed", "cancelled"])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("minute_ledger as l")
+            .select("l.id")
+            .where("l.idempotency_key", "in", [
+              sql<string>`${"charge:"} || t.id`,
+              sql<string>`${"release:"} || t.id || ${":plan"}`,
+            ]),
+        ),
+      ),
+    )
+    // Only jobs that reserved minutes (a job whose reservation never happened has nothing).
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("minute_ledger as r")
+          .select("r.id")
+          .where("r.idempotency_key", "=", sql<string>`${"reserve:"} || t.id || ${":plan"}`),
+      ),
+    );
+  if (finishedSince) query = query.where("t.finished_at", ">=", finishedSince.toISOString());
+  const rows = await query.limit(SETTLE_BATCH).execute();
+  for (const row of rows) {
+    if (row.status === "completed") {
+      const charged = await chargeMinutes(db, row.user_id, row.id, row.duration_ms / 1000, now);
+      await recordCharge(db, row.id, charged);
+    } else {
+      await settleStoppedJob(db, row, now);
+    }
+  }
+  return rows.length;
 }
 
 /** Notes on the row what its settlement charged (the ledger holds the entries). */

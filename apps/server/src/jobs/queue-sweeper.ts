@@ -1,5 +1,5 @@
 import type { Queue } from "bullmq";
-import { requeueJob } from "./job-lifecycle.js";
+import { requeueJob, settleUnsettledJobs } from "./job-lifecycle.js";
 import { jobsToSweep } from "./job-reads.js";
 import type { FleetRegistry } from "./fleet-registry.js";
 import { failInterrupted, MAX_STARTS, type TaskContext } from "./transcription-task.js";
@@ -28,7 +28,8 @@ interface SweeperContext extends TaskContext {
  * waiting, or running under a worker that stopped beating, but that BullMQ no longer holds
  * (Redis restarted without persistence, an add that failed while Redis was away, a job BullMQ
  * gave up on while the database was down) is delivered again, or failed with its minutes
- * released when it has been started too often. Adds are idempotent (the job id is the row's),
+ * released when it has been started too often, and a job that ended without its minutes being
+ * settled is settled. Adds are idempotent (the job id is the row's),
  * so several sweepers at once would do no harm; still, one worker per interval sweeps (a lock
  * in Redis that expires with the interval, so another takes over when it dies). Every worker
  * reports itself to the fleet registry.
@@ -79,7 +80,8 @@ export class QueueSweeper {
     // means its worker is gone (or cut off from the database).
     const silentBefore = new Date(at - Math.max(10_000, 3 * lockMs)).toISOString();
     const rows = await jobsToSweep(db, { waitingBefore, silentBefore, limit: BATCH });
-    let settled = 0;
+    // Ended jobs whose minutes were not settled (the database failed in between), of the last day.
+    let settled = await settleUnsettledJobs(db, now(), new Date(at - 24 * 60 * 60 * 1000));
     for (const row of rows) {
       const state = await queue.getJobState(row.id);
       if (HELD.has(state)) continue;

@@ -118,6 +118,8 @@ export async function runTranscriptionJob(
 
   events.publish(job.id, { type: "processing", percent: 0, secondsLeft: null });
   let keepMedia = false;
+  /** Set once the engine's work is done: a failure from here on is the settlement's. */
+  let settling = false;
   try {
     // The user's saved voices, read when the job runs: one saved or deleted meanwhile counts.
     const diarize = options.speakers
@@ -167,6 +169,7 @@ export async function runTranscriptionJob(
         return null;
       },
     );
+    settling = true;
     const completed = await completeJob(
       db,
       job,
@@ -209,7 +212,11 @@ export async function runTranscriptionJob(
       keepMedia = await isStillActive(db, job.id);
       return { kind: "cancelled" };
     }
-    if (isTransientError(error)) {
+    if (settling || isTransientError(error)) {
+      // The database is away (or its disk full) even after the settlement's own retries: the job
+      // stays as it was, for the queue (or the stalled-job sweep) to run and settle it again
+      // once it is back; a job marked but not settled is settled by settleUnsettledJobs. A
+      // finished transcription is never failed for a settlement that could not be written.
       keepMedia = true;
       throw error;
     }

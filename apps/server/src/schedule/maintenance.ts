@@ -2,9 +2,9 @@ import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
-import { sql } from "kysely";
 import type { Db } from "../db/database.js";
-import { chargeMinutes, rollDuePeriods } from "../minutes/minute-ledger.js";
+import { settleUnsettledJobs } from "../jobs/job-lifecycle.js";
+import { rollDuePeriods } from "../minutes/minute-ledger.js";
 import { removeExpiredListeningCopies } from "../transcriptions/listening-copy.js";
 import { removeExpiredSessions } from "../uploads/upload-sessions.js";
 
@@ -13,8 +13,9 @@ const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000;
 
 /**
  * One pass of housekeeping: due minute resets, expired chunk sessions, orphaned uploads, audio
- * copies past their plan's retention, and completed jobs whose charge was cut off (a crash between marking a job completed and
- * charging it: the charge is idempotent, so settling it again is safe).
+ * copies past their plan's retention, and ended jobs whose settlement was cut off (a crash or
+ * a failing database between marking a job and settling its minutes: settling is idempotent,
+ * so settling it again is safe).
  */
 export async function runMaintenance(
   { db, uploadDir, log }: { db: Db; uploadDir: string; log: FastifyBaseLogger },
@@ -30,7 +31,7 @@ export async function runMaintenance(
   const sessionsRemoved = await removeExpiredSessions(db, uploadDir, now);
   const orphansRemoved = await removeOrphanUploads(db, uploadDir, now);
   const audioRemoved = await removeExpiredListeningCopies(db, now);
-  const chargesSettled = await chargeUnchargedJobs(db, now);
+  const chargesSettled = await settleUnsettledJobs(db, now);
   if (sessionsRemoved + orphansRemoved + audioRemoved + chargesSettled > 0) {
     log.info(
       { periodsChecked, sessionsRemoved, orphansRemoved, audioRemoved, chargesSettled },
@@ -38,30 +39,6 @@ export async function runMaintenance(
     );
   }
   return { periodsChecked, sessionsRemoved, orphansRemoved, audioRemoved, chargesSettled };
-}
-
-/** Jobs settled per pass. */
-const CHARGE_BATCH = 500;
-
-async function chargeUnchargedJobs(db: Db, now: Date): Promise<number> {
-  const rows = await db
-    .selectFrom("transcriptions as t")
-    .select(["t.id", "t.user_id", "t.duration_ms"])
-    .where("t.status", "=", "completed")
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("minute_ledger as l")
-            .select("l.id")
-            .where("l.idempotency_key", "=", sql<string>`${"charge:"} || t.id`),
-        ),
-      ),
-    )
-    .limit(CHARGE_BATCH)
-    .execute();
-  for (const row of rows) await chargeMinutes(db, row.user_id, row.id, row.duration_ms / 1000, now);
-  return rows.length;
 }
 
 async function removeOrphanUploads(db: Db, uploadDir: string, now: Date): Promise<number> {
