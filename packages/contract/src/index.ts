@@ -16,7 +16,13 @@ export { LANGUAGES, languageFromPreferences, type Language } from "./languages.j
 export { isSupportedLanguage, WHISPER_LANGUAGES } from "./whisper-languages.js";
 export { ERROR_TEXTS, errorTextFor } from "./error-texts.js";
 export { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects.js";
-export { MAX_API_KEY_NAME, MAX_API_KEYS, MAX_GRANT_MINUTES, MAX_SPEAKER_NAME } from "./limits.js";
+export {
+  MAX_API_KEY_NAME,
+  MAX_API_KEYS,
+  MAX_GRANT_MINUTES,
+  MAX_PROMPT_CHARS,
+  MAX_SPEAKER_NAME,
+} from "./limits.js";
 export {
   formatSpeakersOption,
   MAX_SPEAKERS,

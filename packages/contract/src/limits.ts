@@ -1,5 +1,12 @@
 // Limits the server enforces that the web app also states, or checks before asking.
 
+/**
+ * The longest initial prompt, in characters: whisper conditions on at most half of its 448-token
+ * context (about 220 tokens). The upload schemas refuse more before any minutes are reserved,
+ * and the engine refuses more for the CLI and any other caller.
+ */
+export const MAX_PROMPT_CHARS = 800;
+
 /** The longest name of a speaker or saved voice, in characters. */
 export const MAX_SPEAKER_NAME = 100;
 

@@ -1,5 +1,5 @@
 import { availableParallelism } from "node:os";
-import { isSupportedLanguage } from "@verbatim/contract";
+import { isSupportedLanguage, MAX_PROMPT_CHARS } from "@verbatim/contract";
 import type { Cue, Speaker } from "@verbatim/subtitles";
 import { buildCues, type CueOptions } from "./cues/index.js";
 import type { DiarizationJob } from "./diarization/diarize-speech.js";
@@ -118,8 +118,8 @@ export interface TranscribeHooks {
 /** Beam search widths whisper.cpp runs (1 = greedy). */
 export const MIN_BEAM = 1;
 export const MAX_BEAM = 8;
-/** Longest initial prompt: whisper conditions on at most half its 448-token context. */
-export const MAX_PROMPT_CHARS = 800;
+/** Longest initial prompt (one limit for every caller: the contract's). */
+export { MAX_PROMPT_CHARS };
 
 /** Default models folder: MODELS_DIR, else ./models. */
 export function defaultModelsDir(): string {

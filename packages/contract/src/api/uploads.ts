@@ -1,6 +1,7 @@
 import { CHINESE_SCRIPTS } from "@verbatim/subtitles/chinese-script";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
+import { MAX_PROMPT_CHARS } from "../limits.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
 import { TranscriptionSummary } from "./transcriptions.js";
 
@@ -39,7 +40,10 @@ export const UploadOptions = z.object({
     .enum(STYLE_NAMES, { error: `style must be one of ${STYLE_NAMES.join(", ")}` })
     .optional(),
   /** Initial prompt for the decoder: names, vocabulary and style to expect. */
-  prompt: z.string().max(10_000, "prompt must be at most 10000 characters").optional(),
+  prompt: z
+    .string()
+    .max(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`)
+    .optional(),
   /** Starting decoder temperature, 0 (default) to 1; the server may raise it on a bad window. */
   temperature: z.coerce
     .number({ error: "temperature must be a number between 0 and 1" })
@@ -101,7 +105,9 @@ export const UploadFieldsDoc = z.object({
   prompt: z
     .string()
     .optional()
-    .describe("Initial prompt for the decoder (up to 10000 characters): names and vocabulary."),
+    .describe(
+      `Initial prompt for the decoder (up to ${MAX_PROMPT_CHARS} characters): names and vocabulary.`,
+    ),
   temperature: z
     .string()
     .optional()
