@@ -1,23 +1,36 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
+import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { hashPassword } from "../src/auth/password.js";
 import { loadConfig } from "../src/config.js";
 import { migrateToLatest, openDatabase } from "../src/db/database.js";
 import { buildApp } from "../src/http/app.js";
+import { serviceUnavailable } from "../src/http/error-handler.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
+import { insertUser, setPasswordHash } from "../src/users/repo.js";
 import { fastEngineEnv, signedInUser, upload } from "./support/transcription-app.js";
 
 // Failures of the server's own state — a full disk, a database held busy — are said plainly
 // with the right status (507, 503), and cost the user nothing.
 
-/** A 512 KB tmpfs: the upload folder of a server whose disk is full. Needs root (CI is). */
-function mountTinyDisk(dir: string): boolean {
+/** A small tmpfs (512 KB unless said): a disk that fills up. Needs root (CI is). */
+function mountTinyDisk(dir: string, size = "512k"): boolean {
   mkdirSync(dir, { recursive: true });
   try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", dir], { stdio: "pipe" });
+    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "pipe" });
     return true;
   } catch {
     return false;
@@ -27,10 +40,33 @@ function mountTinyDisk(dir: string): boolean {
 const scratch = scratchDir("verbatim-server-state-");
 const tinyDisk = join(scratch.dir, "tiny-disk");
 const mounted = mountTinyDisk(tinyDisk);
+/** The database's own disk, filled up in a test. */
+const databaseDisk = join(scratch.dir, "database-disk");
+const databaseDiskMounted = mountTinyDisk(databaseDisk, "4m");
 afterAll(() => {
   if (mounted) execFileSync("umount", [tinyDisk]);
+  if (databaseDiskMounted) execFileSync("umount", [databaseDisk]);
   scratch.cleanup();
 });
+
+/** Writes zeros to a new file until the disk has no room left. */
+function fillDisk(path: string): void {
+  const fd = openSync(path, "w");
+  const block = new Uint8Array(64 * 1024);
+  try {
+    for (;;) writeSync(fd, block);
+  } catch (error) {
+    if ((error as { code?: string }).code !== "ENOSPC") throw error;
+    // The last few bytes of a part-filled page.
+    try {
+      for (;;) writeSync(fd, block, 0, 512);
+    } catch {
+      // full
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
 
 describe("server state errors", () => {
   // Mounting needs root; under CI (root) it must work, so the test never silently skips there.
@@ -63,6 +99,78 @@ describe("server state errors", () => {
       }
     },
   );
+
+  it.skipIf(!databaseDiskMounted && !process.env.CI)(
+    "answers 507 STORAGE_FULL when a sign-in cannot store its session, and signs in once there is room",
+    async () => {
+      expect(databaseDiskMounted).toBe(true);
+      const config = loadConfig({
+        LOG_LEVEL: "silent",
+        DATABASE_URL: join(databaseDisk, "verbatim.db"),
+        MODELS_AUTO_DOWNLOAD: "false",
+      });
+      const db = openDatabase(config.database);
+      await migrateToLatest(db);
+      const now = new Date();
+      const user = await insertUser(
+        db,
+        { id: randomUUID(), email: "full@example.com", name: "Full", locale: "en" },
+        now,
+      );
+      const password = "a long and unusual passphrase 42";
+      await setPasswordHash(db, user.id, await hashPassword(password), now);
+      const app = await buildApp({ config, db, maintenance: false });
+      const base = await app.listen({ port: 0, host: "127.0.0.1" });
+      const signIn = (language = "en") =>
+        fetch(`${base}/api/auth/login`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "accept-language": language },
+          body: JSON.stringify({ email: "full@example.com", password }),
+        });
+      const sessions = async () =>
+        (
+          await db
+            .selectFrom("auth_tokens")
+            .select("user_id")
+            .where("user_id", "=", user.id)
+            .execute()
+        ).length;
+      const filler = join(databaseDisk, "filler");
+      try {
+        // The write-ahead log emptied, so the next write must grow a file on the full disk.
+        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+        fillDisk(filler);
+
+        const response = await signIn();
+        expect(response.status).toBe(507);
+        const body = (await response.json()) as { code: string; message: string };
+        expect(body.code).toBe("STORAGE_FULL");
+        expect(body.message).toMatch(/storage is full/);
+        const inChinese = (await (await signIn("zh-HK")).json()) as {
+          code: string;
+          message: string;
+        };
+        expect(inChinese.code).toBe("STORAGE_FULL");
+        expect(inChinese.message).toMatch(/儲存空間已滿/);
+        expect(await sessions()).toBe(0);
+
+        rmSync(filler);
+        expect((await signIn()).status).toBe(200);
+        expect(await sessions()).toBe(1);
+      } finally {
+        rmSync(filler, { force: true });
+        await app.close();
+        await db.destroy();
+      }
+    },
+  );
+
+  it("takes PostgreSQL's disk full (53100) for a full disk too", () => {
+    // A PostgreSQL server's disk cannot be filled from here; its error code is what counts.
+    expect(serviceUnavailable({ code: "53100" })?.status).toBe(507);
+    expect(serviceUnavailable({ code: "53100" })?.body.code).toBe("STORAGE_FULL");
+    expect(serviceUnavailable({ code: "SQLITE_FULL" })?.body.code).toBe("STORAGE_FULL");
+  });
 
   it("answers 503 with Retry-After when the database stays locked past its wait", async () => {
     const database = join(scratch.dir, "busy.db");

@@ -18,9 +18,16 @@ declare module "fastify" {
 
 /** The session token a request presents: `Authorization: Bearer …`, else the session cookie. */
 export function presentedToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (bearer) return bearer;
+  return bearerToken(request) ?? sessionCookie(request);
+}
+
+/** The token of an `Authorization: Bearer …` header. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  return request.headers.authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+}
+
+/** The session cookie's token (what a browser sends by itself, see cross-site-requests.ts). */
+export function sessionCookie(request: FastifyRequest): string | undefined {
   // Parsed here rather than through @fastify/cookie, so routes in any plugin scope can use it.
   for (const part of (request.headers.cookie ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");

@@ -18,6 +18,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { adminRoutes } from "../admin/routes.js";
 import { apiKeyRoutes } from "../api-keys/routes.js";
+import { registerCrossSiteCheck } from "../auth/cross-site-requests.js";
 import { authRoutes } from "../auth/routes.js";
 import { contactRoutes } from "../contact/routes.js";
 import { healthRoutes } from "../health/routes.js";
@@ -74,6 +75,7 @@ export async function buildApp({
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   await registerSecurityHeaders(app);
+  registerCrossSiteCheck(app, config.publicUrl);
 
   await app.register(swagger, {
     openapi: {

@@ -92,18 +92,28 @@ function frameworkError(status: number, code: string | undefined): ErrorBody {
 const DATABASE_BUSY = /^(SQLITE_BUSY|SQLITE_LOCKED|40001|40P01|55P03|57014)/;
 
 /**
- * Failures that are the server's state, not the request's: a full disk (507) and a database
- * still busy after its own retries (SQLite waits busy_timeout; the ledger retries conflicts).
+ * A write that found the disk (or quota) full: the file system's ENOSPC/EDQUOT, SQLite's
+ * SQLITE_FULL, PostgreSQL's disk_full (53100).
+ */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL" || code === "53100";
+}
+
+/**
+ * Failures that are the server's state, not the request's: a full disk (507; an upload that
+ * did not fit is the uploads' own INSUFFICIENT_STORAGE) and a database still busy after its
+ * own retries (SQLite waits busy_timeout; the ledger retries conflicts).
  */
 export function serviceUnavailable(error: unknown): { status: number; body: ErrorBody } | null {
   const code = (error as { code?: unknown }).code;
-  if (code === "ENOSPC" || code === "EDQUOT") {
+  if (isDiskFull(error)) {
     return {
       status: 507,
       body: {
-        code: "INSUFFICIENT_STORAGE",
+        code: "STORAGE_FULL",
         message:
-          "The server has no room to store this upload right now. Nothing was kept or charged; please try again later.",
+          "The server's storage is full, so nothing could be saved and nothing was changed. Please try again later.",
       },
     };
   }

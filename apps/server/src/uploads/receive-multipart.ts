@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../http/app-error.js";
+import { isDiskFull } from "../http/error-handler.js";
 
 /** The file part of a multipart request, streamed to a file whose name the server chose. */
 export interface ReceivedFile {
@@ -28,10 +29,19 @@ export function tooLarge(limitBytes: number): AppError {
   );
 }
 
+/** An upload the server's disk had no room for (507); the partial file is gone. */
+export function noRoomForUpload(): AppError {
+  return new AppError(
+    507,
+    "INSUFFICIENT_STORAGE",
+    "The server has no room to store this upload right now. Nothing was kept or charged; please try again later.",
+  );
+}
+
 /** Multipart limits' errors from @fastify/multipart, as the API's own. */
 function multipartError(error: unknown, limitBytes: number): unknown {
   const { code, message } = error as { code?: string; message?: string };
-  if (code === "ENOSPC" || code === "EDQUOT") return error; // 507 from the error handler
+  if (isDiskFull(error)) return noRoomForUpload();
   // busboy's words for a body it cannot parse (no boundary, broken part headers).
   if (
     !(error instanceof AppError) &&

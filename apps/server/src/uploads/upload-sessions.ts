@@ -8,9 +8,10 @@ import { sql, SqliteAdapter } from "kysely";
 import { currentSubscription } from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
 import { AppError } from "../http/app-error.js";
+import { isDiskFull } from "../http/error-handler.js";
 import { withUserLock, type Tx } from "../minutes/ledger-entries.js";
 import { PLANS, type PlanType } from "../minutes/plans.js";
-import { tooLarge } from "./receive-multipart.js";
+import { noRoomForUpload, tooLarge } from "./receive-multipart.js";
 
 /** A chunk session lives at most this long, however busy (then the cleanup task removes it). */
 export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -293,7 +294,7 @@ export async function combineChunks(
     );
   } catch (error) {
     await rm(path, { force: true });
-    throw error;
+    throw isDiskFull(error) ? noRoomForUpload() : error;
   }
   return { path, bytes };
 }
