@@ -103,4 +103,25 @@ describe("the history page", () => {
     expect(patches).toEqual([{ fileName: "Keynote.mp3" }]);
     expect(await screen.findByText("Renamed")).toBeInTheDocument();
   });
+
+  it.each([
+    ["en", "Charged 1.3 min"],
+    ["zh-HK", "已扣除 1.3 分鐘"],
+  ] as const)(
+    "says what a cancelled job was charged for the audio it had transcribed (%s)",
+    async (language, text) => {
+      vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+        json([
+          { ...row(1, "Cancelled.mp3"), status: "cancelled", chargedSeconds: 75 },
+          { ...row(2, "Free.mp3"), status: "cancelled", chargedSeconds: 0 },
+          row(3),
+        ]),
+      );
+      await renderPage(<HistoryPage />, { language });
+      const table = await screen.findByRole("table");
+      expect(within(table).getAllByText(text)).toHaveLength(1); // not on the free one, nor the completed one
+      const cards = screen.getByRole("list");
+      expect(within(cards).getAllByText(text)).toHaveLength(1);
+    },
+  );
 });
