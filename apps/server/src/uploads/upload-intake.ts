@@ -21,7 +21,7 @@ import {
 } from "../transcriptions/speakers-option.js";
 import type { User } from "../users/repo.js";
 import { probeUpload } from "./probe-upload.js";
-import { receiveMultipart, cleanFileName, type ReceivedFile } from "./receive-multipart.js";
+import { receiveMultipart, uploadFileName, type ReceivedFile } from "./receive-multipart.js";
 import { claimForCombine, combineChunks, endSession, reopenSession } from "./upload-sessions.js";
 
 // Upload intake: how a file becomes a transcription job, for every way one arrives — a
@@ -249,7 +249,7 @@ export async function takeInChunks(
         {
           path: joined.path,
           bytes: joined.bytes,
-          fileName: cleanFileName(body.fileName),
+          fileName: uploadFileName(body.fileName),
           mimeType: "",
         },
         body,
