@@ -14,6 +14,7 @@ import { ModelPreparation, type ModelPreparationOptions } from "./models/model-p
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/payment-provider.js";
 import { scheduleMaintenance } from "./schedule/maintenance.js";
+import { dropUnfinishedClaims } from "./transcriptions/idempotency.js";
 
 // The composition root: every long-lived service (database, job queue, model catalogue, mailer,
 // payment provider, rate-limit counters, clock) is built here, once, from the configuration, and
@@ -119,6 +120,13 @@ export async function startServices(
   { maintenance = true }: { maintenance?: boolean } = {},
 ): Promise<RunningServices> {
   const { db, config, log, jobs } = services;
+  // Without Redis this is the one process taking requests (the embedded set-up): a claimed
+  // Idempotency-Key with no job is one a previous run died taking in. With Redis, other API
+  // processes may be taking theirs in now; their stale claims wait out CLAIM_TIMEOUT_MS.
+  if (!config.redis) {
+    const dropped = await dropUnfinishedClaims(db);
+    if (dropped > 0) log.warn({ dropped }, "freed Idempotency-Keys a restart left in progress");
+  }
   await jobs.start();
   const stops = maintenance
     ? [

@@ -84,6 +84,9 @@ describe.each(DATABASE_KINDS)("the audio kept for the editor's player on %s", (k
       headers: { ...user.auth, range: `bytes=${bytes.length + 10}-` },
     });
     expect(beyond.status).toBe(416);
+    // RFC 9110: a 416 says how long the file is, so the player can ask for a range that fits.
+    expect(beyond.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+    expect(((await beyond.json()) as { code: string }).code).toBe("RANGE_NOT_SATISFIABLE");
 
     // Anyone else: not found; nobody: not signed in.
     const stranger = await signedInUser(api.db);

@@ -31,3 +31,4 @@ export {
   SPEAKERS_OPTION_RULE,
   type SpeakersOption,
 } from "./speakers.js";
+export { cleanFileName, MAX_FILE_NAME } from "./file-names.js";

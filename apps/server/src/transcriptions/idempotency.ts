@@ -10,9 +10,20 @@ import { type TranscriptionRow } from "../jobs/job-row.js";
 // times out and retries, or a user who presses twice, sends the same `Idempotency-Key`: the
 // retry gets the job the first request made, and nothing is charged twice. The same key with a
 // different request is a client bug: 409. Keys live a day.
+//
+// A key is claimed (a row with no job) while its request is taken in, which takes seconds. A
+// claim whose process died before making the job would answer every retry 409 "in progress";
+// so a claim with no job older than CLAIM_TIMEOUT_MS is stale and the next request with that
+// key takes it over, and a single-process server drops every claim with no job at start.
 
 /** How long a key is remembered. */
 export const IDEMPOTENCY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * How long a claim may go without its job before a retry takes it over. Taking in (probe,
+ * reserve, store; for chunks, joining them) takes seconds; this is far past that.
+ */
+export const CLAIM_TIMEOUT_MS = 2 * 60 * 1000;
 
 /** The request's Idempotency-Key, or undefined; 400 for one no client should send. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -70,6 +81,9 @@ export async function once(
   if (key === undefined) return { row: await start(), replayed: false };
   const existing = await claim(db, user.id, key, fingerprint, now);
   if (existing) return { row: existing, replayed: true };
+  // Only this request's own claim is freed or filled: a retry may have taken over the claim
+  // when it went stale, and that one is the retry's.
+  const claimedAt = now.toISOString();
   let row: TranscriptionRow;
   try {
     row = await start();
@@ -78,6 +92,8 @@ export async function once(
       .deleteFrom("idempotency_keys")
       .where("user_id", "=", user.id)
       .where("key", "=", key)
+      .where("transcription_id", "is", null)
+      .where("created_at", "=", claimedAt)
       .execute();
     throw error;
   }
@@ -86,8 +102,22 @@ export async function once(
     .set({ transcription_id: row.id })
     .where("user_id", "=", user.id)
     .where("key", "=", key)
+    .where("transcription_id", "is", null)
+    .where("created_at", "=", claimedAt)
     .execute();
   return { row, replayed: false };
+}
+
+/**
+ * Drops every claim that has no job: at the start of a server that is the only process taking
+ * requests (the embedded set-up), no request can still be taking one in. Returns how many.
+ */
+export async function dropUnfinishedClaims(db: Db): Promise<number> {
+  const dropped = await db
+    .deleteFrom("idempotency_keys")
+    .where("transcription_id", "is", null)
+    .executeTakeFirst();
+  return Number(dropped.numDeletedRows);
 }
 
 /** Takes the key for this request (undefined), or returns the job an earlier one made. */
@@ -98,11 +128,20 @@ async function claim(
   fingerprint: string,
   now: Date,
 ): Promise<TranscriptionRow | undefined> {
+  // Forgotten: a key past its lifetime, or a claim that never made its job (stale).
   await db
     .deleteFrom("idempotency_keys")
     .where("user_id", "=", userId)
     .where("key", "=", key)
-    .where("created_at", "<=", new Date(now.getTime() - IDEMPOTENCY_LIFETIME_MS).toISOString())
+    .where((eb) =>
+      eb.or([
+        eb("created_at", "<=", new Date(now.getTime() - IDEMPOTENCY_LIFETIME_MS).toISOString()),
+        eb.and([
+          eb("transcription_id", "is", null),
+          eb("created_at", "<=", new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString()),
+        ]),
+      ]),
+    )
     .execute();
   const inserted = await db
     .insertInto("idempotency_keys")

@@ -195,7 +195,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           params: IdParams,
           produces: [LISTENING_COPY_TYPE],
           // The body is the file's bytes (a stream: not serialised).
-          response: { 200: z.any(), 206: z.any(), ...errorResponses(401, 404) },
+          response: { 200: z.any(), 206: z.any(), ...errorResponses(401, 404, 416) },
         },
       },
       async (request, reply) => {
@@ -215,12 +215,23 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           lastModified: true,
         });
         if (file.type === "error") {
-          if ((file.metadata.error as { status?: number }).status === 404) throw notKept;
+          const status = (file.metadata.error as { status?: number }).status;
+          if (status === 404) throw notKept;
+          if (status === 416) {
+            // RFC 9110: a 416 says how long the file is (`bytes */size`), so a player can ask again.
+            const range = file.headers["Content-Range"];
+            if (typeof range === "string") reply.header("content-range", range);
+            throw new AppError(
+              416,
+              "RANGE_NOT_SATISFIABLE",
+              "The part of the audio asked for is past its end.",
+            );
+          }
           throw file.metadata.error;
         }
         return (
           reply
-            // 200 or 206, or send's own 304 (not modified), 412 and 416 (a range out of bounds).
+            // 200 or 206, or send's own 304 (not modified) and 412 (a precondition failed).
             .code(file.statusCode as 200 | 206)
             .headers(file.headers)
             .header("content-type", LISTENING_COPY_TYPE)

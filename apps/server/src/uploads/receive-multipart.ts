@@ -3,6 +3,7 @@ import { createWriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { cleanFileName } from "@verbatim/contract";
 import type { FastifyRequest } from "fastify";
 import { AppError } from "../http/app-error.js";
 import { isDiskFull } from "../http/error-handler.js";
@@ -163,7 +164,7 @@ export async function receiveMultipart(
       if (part.file.truncated) throw tooLarge(limitBytes);
       file = {
         path,
-        fileName: cleanFileName(part.filename),
+        fileName: uploadFileName(part.filename),
         mimeType: part.mimetype,
         bytes,
         sha256: hash.digest("hex"),
@@ -183,12 +184,11 @@ export async function receiveMultipart(
   return { file, fields, lists };
 }
 
-/** A display name from what the client sent: no folders, no control characters, bounded. */
-export function cleanFileName(name: string | undefined): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const clean = Array.from(base, (ch) => (ch < " " || ch === "\u007f" ? "" : ch))
-    .join("")
-    .trim()
-    .slice(0, 255);
-  return clean || "upload";
+/**
+ * An upload's display name: the client's name cleaned by the one sanitiser every file name
+ * goes through, or "upload" when nothing of it is left (the file itself is fine, and a
+ * browser may send no name at all; the user can rename it later).
+ */
+export function uploadFileName(name: string | undefined): string {
+  return cleanFileName(name) || "upload";
 }

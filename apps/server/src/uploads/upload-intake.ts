@@ -21,7 +21,7 @@ import {
 } from "../transcriptions/speakers-option.js";
 import type { User } from "../users/repo.js";
 import { probeUpload } from "./probe-upload.js";
-import { receiveMultipart, cleanFileName, type ReceivedFile } from "./receive-multipart.js";
+import { receiveMultipart, uploadFileName, type ReceivedFile } from "./receive-multipart.js";
 import { claimForCombine, combineChunks, endSession, reopenSession } from "./upload-sessions.js";
 
 // Upload intake: how a file becomes a transcription job, for every way one arrives — a
@@ -189,22 +189,27 @@ export async function takeInUpload<Parsed = undefined>(
       if (options) await checkUploadOptions(services, user, options);
     },
   });
-  let read: ReadUpload<Parsed>;
+  // Every way this request can end without a new job — a bad field, the key reused for
+  // another request or still in progress (409), a replay of the first request's job — deletes
+  // the file it sent, at once; once a job holds the file, the job owns it.
+  let jobHoldsFile = false;
   try {
-    read = intake.read
+    const read: ReadUpload<Parsed> = intake.read
       ? await intake.read({ fields, lists })
       : // Without a reader the fields are the form's own, and nothing else is parsed.
         { options: fields, fingerprint: fields, parsed: undefined as Parsed };
+    const fingerprint = requestFingerprint(intake.route, read.fingerprint, file.sha256);
+    const { row, replayed } = await once(db, user, key, fingerprint, now(), async () => {
+      const made = await acceptUpload(services, user, file, read.options, read.extra);
+      jobHoldsFile = true;
+      return made;
+    });
+    if (replayed) await rm(file.path, { force: true });
+    return { row, keyed: key !== undefined, parsed: read.parsed };
   } catch (error) {
-    await rm(file.path, { force: true });
+    if (!jobHoldsFile) await rm(file.path, { force: true });
     throw error;
   }
-  const fingerprint = requestFingerprint(intake.route, read.fingerprint, file.sha256);
-  const { row, replayed } = await once(db, user, key, fingerprint, now(), () =>
-    acceptUpload(services, user, file, read.options, read.extra),
-  );
-  if (replayed) await rm(file.path, { force: true });
-  return { row, keyed: key !== undefined, parsed: read.parsed };
 }
 
 /** What /api/uploads/combine asks for: the session, the file's name and size, and the options. */
@@ -244,7 +249,7 @@ export async function takeInChunks(
         {
           path: joined.path,
           bytes: joined.bytes,
-          fileName: cleanFileName(body.fileName),
+          fileName: uploadFileName(body.fileName),
           mimeType: "",
         },
         body,

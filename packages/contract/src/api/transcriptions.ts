@@ -1,6 +1,7 @@
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { JOB_STATUSES } from "../jobs.js";
+import { cleanFileName, MAX_FILE_NAME } from "../file-names.js";
 import { MAX_SPEAKER_NAME } from "../limits.js";
 
 // A user's transcriptions: the history, one with its subtitles, edits, exports.
@@ -185,7 +186,16 @@ export const SpeakerName = z
 /** PATCH: rename, or save edited subtitles, or both. */
 export const UpdateBody = z
   .object({
-    fileName: z.string().trim().min(1).max(255).optional(),
+    /**
+     * The new name, cleaned as an upload's is (cleanFileName: no control or bidi characters,
+     * no folders); a name with nothing left is refused, the old one kept.
+     */
+    fileName: z
+      .string()
+      .max(4 * MAX_FILE_NAME)
+      .transform(cleanFileName)
+      .pipe(z.string().min(1, "a file name must have a character that can be shown"))
+      .optional(),
     subtitles: z
       .array(
         z.object({
