@@ -1,10 +1,13 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { EngineError } from "../errors.js";
 import { builtScriptPath } from "../pipeline/built-script.js";
+import { ffmpegPath, ffprobePath } from "./ffmpeg-binaries.js";
 import type { MediaInfo } from "./probe.js";
 import type { ProbeReply, ProbeRequest } from "./probe-protocol.js";
 
 interface Pending {
+  /** The helper process asked. */
+  child: ChildProcess;
   resolve(media: MediaInfo): void;
   reject(error: Error): void;
 }
@@ -18,6 +21,8 @@ interface Pending {
  */
 export class ProbeHelper {
   private child: ChildProcess | undefined;
+  /** FFPROBE_PATH and FFMPEG_PATH as the running helper process was given them. */
+  private tools = "";
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
@@ -39,6 +44,7 @@ export class ProbeHelper {
       signal?.addEventListener("abort", abort, { once: true });
       const done = () => signal?.removeEventListener("abort", abort);
       this.pending.set(id, {
+        child,
         resolve: (media) => (done(), resolve(media)),
         reject: (error) => (done(), reject(error)),
       });
@@ -54,7 +60,14 @@ export class ProbeHelper {
   }
 
   private started(): ChildProcess {
-    if (this.child) return this.child;
+    // The tools are the ones this process names now: a changed FFPROBE_PATH or FFMPEG_PATH
+    // (tests set stand-ins) takes a new helper; probes under way finish on the old one, which
+    // then ends.
+    const tools = `${ffprobePath()}\n${ffmpegPath()}`;
+    if (this.child && this.tools === tools) return this.child;
+    const old = this.child;
+    if (old && !this.busy(old)) old.disconnect(); // it ends when its parent goes
+    this.tools = tools;
     const child = fork(builtScriptPath(import.meta.url, "probe-process"), [], {
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
@@ -80,11 +93,11 @@ export class ProbeHelper {
     return child;
   }
 
-  /** The helper ended: what it was probing fails (our side's failure), the next probe restarts it. */
+  /** A helper ended: what it was probing fails (our side's failure); the next probe restarts it. */
   private stopped(child: ChildProcess, how: string): void {
-    if (this.child !== child) return;
-    this.child = undefined;
-    for (const id of [...this.pending.keys()]) {
+    if (this.child === child) this.child = undefined;
+    for (const [id, pending] of [...this.pending]) {
+      if (pending.child !== child) continue;
       this.settle(id)?.reject(
         new EngineError(
           "DECODER_FAILED",
@@ -98,7 +111,15 @@ export class ProbeHelper {
     const pending = this.pending.get(id);
     this.pending.delete(id);
     if (this.pending.size === 0) this.child?.channel?.unref();
+    // A replaced helper goes once its last probe is answered.
+    if (pending && pending.child !== this.child && !this.busy(pending.child)) {
+      if (pending.child.connected) pending.child.disconnect();
+    }
     return pending;
+  }
+
+  private busy(child: ChildProcess): boolean {
+    return [...this.pending.values()].some((pending) => pending.child === child);
   }
 
   private send(child: ChildProcess, request: ProbeRequest): void {
