@@ -1,6 +1,8 @@
-// `npm run bench:api`: the server API under load on loopback (latency, throughput, upload speed).
+// `npm run bench:api`: the server API under load on loopback (latency, throughput, upload speed,
+// reads and health during uploads and a transcription). `npm run bench:api -- mixed`: only that.
 import { startBenchServer } from "./bench-server.js";
 import { loadEndpoint, type LoadFigures } from "./load-runs.js";
+import { measureMixedLoad, printMixedLoad } from "./mixed-load.js";
 import { measureUploads, type UploadFigures } from "./upload-speed.js";
 
 const P99_TARGET_MS = 20;
@@ -48,6 +50,11 @@ function printUpload(upload: UploadFigures): void {
   );
 }
 
+if (process.argv.includes("mixed")) {
+  printMixedLoad(await measureMixedLoad());
+  process.exit(0);
+}
+
 const server = await startBenchServer(100);
 try {
   const rows: LoadFigures[] = [];
@@ -62,3 +69,5 @@ try {
 } finally {
   await server.close();
 }
+console.log("\nMixed load …");
+printMixedLoad(await measureMixedLoad());

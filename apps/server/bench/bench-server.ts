@@ -31,8 +31,22 @@ export async function tinyModel(): Promise<string> {
   return ensureEmptyTestModel();
 }
 
-/** Starts the API (no workers, no maintenance) and seeds a user with `historyRows` finished jobs. */
-export async function startBenchServer(historyRows: number): Promise<BenchServer> {
+/** What a benchmark changes: a worker that runs jobs, on a model that takes its time. */
+export interface BenchServerOptions {
+  /** In-process transcription workers (default 0: jobs wait in the queue). */
+  workers?: number;
+  /** FAST_MODEL (default the weightless tiny model). */
+  fastModel?: string;
+}
+
+/**
+ * Starts the API (no maintenance) and seeds a user with `historyRows` finished jobs. The health
+ * check's per-client limit is lifted: the benchmark measures what an answer costs.
+ */
+export async function startBenchServer(
+  historyRows: number,
+  { workers = 0, fastModel }: BenchServerOptions = {},
+): Promise<BenchServer> {
   const root = mkdtempSync(join(tmpdir(), "verbatim-bench-api-"));
   const modelsDir = join(root, "models");
   const config = loadConfig({
@@ -40,15 +54,21 @@ export async function startBenchServer(historyRows: number): Promise<BenchServer
     DATA_DIR: join(root, "data"),
     UPLOAD_DIR: join(root, "uploads"),
     MODELS_DIR: modelsDir,
-    FAST_MODEL: await tinyModel(),
-    WORKER_CONCURRENCY: "0",
+    FAST_MODEL: fastModel ?? (await tinyModel()),
+    WORKER_CONCURRENCY: String(workers),
+    ENGINE_THREADS: "1",
     MODELS_AUTO_DOWNLOAD: "false",
   });
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   let app: FastifyInstance | undefined;
   try {
-    app = await buildApp({ config, db, maintenance: false });
+    app = await buildApp({
+      config,
+      db,
+      maintenance: false,
+      health: { rateLimit: { max: 1e9, windowMs: 60_000 } },
+    });
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
     const user = await seedUser(db, historyRows);
     const running = app;

@@ -6,6 +6,7 @@ import { scheduleBillingRollover, type BillingServices } from "./billing/service
 import type { Config } from "./config.js";
 import type { ContactOptions } from "./contact/routes.js";
 import type { Db } from "./db/database.js";
+import type { HealthOptions } from "./health/routes.js";
 import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-store.js";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
@@ -50,6 +51,8 @@ export interface AppServices extends WorkerServices {
   auth: AuthOptions;
   /** Contact-form settings tests override (rate limits); defaults otherwise. */
   contact: ContactOptions;
+  /** Health-check settings tests and benchmarks override (rate limit); defaults otherwise. */
+  health: HealthOptions;
 }
 
 /** What tests (and only tests) set differently from the configuration. */
@@ -58,6 +61,8 @@ export interface ServiceOverrides {
   auth?: AuthOptions;
   /** Contact-form settings tests override (rate limits); defaults otherwise. */
   contact?: ContactOptions;
+  /** Health-check settings tests and benchmarks override (rate limit); defaults otherwise. */
+  health?: HealthOptions;
   /** Model downloads' registry and fetch (tests serve a small file from a local mirror). */
   modelDownloads?: ModelPreparationOptions;
 }
@@ -95,6 +100,7 @@ export async function buildServices(
     rateLimits: createRateLimitStore(config, log),
     auth: overrides.auth ?? {},
     contact: overrides.contact ?? {},
+    health: overrides.health ?? {},
   };
 }
 

@@ -1,27 +1,75 @@
-import { ConfiguredModel, HealthResponse } from "@verbatim/contract/api";
+import { ConfiguredModel, ErrorResponse, HealthResponse } from "@verbatim/contract/api";
+import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { engineInfo, isEngineError, listInstalledModels, resolveModel } from "@verbatim/engine";
+import { engineInfo } from "@verbatim/engine";
 import type { z } from "zod";
 import type { AppServices } from "../app-services.js";
+import type { RateLimitRule } from "../auth/rate-limits.js";
 import { pingDatabase } from "../db/database.js";
+import { AppError } from "../http/app-error.js";
 import { ffmpegVersion } from "./ffmpeg-version.js";
+import { remembered } from "./remembered.js";
 
-/** GET /api/health: database, queue, ffmpeg, the speech engine and models, each with a plain detail. */
+/** Health settings tests and the benchmark override; defaults otherwise. */
+export interface HealthOptions {
+  rateLimit?: RateLimitRule;
+}
+
+/**
+ * Per client address: a monitoring probe (every few seconds, several behind one address) never
+ * meets it; a client asking dozens of times a second does.
+ */
+export const DEFAULT_HEALTH_RATE_LIMIT: RateLimitRule = { max: 600, windowMs: 60_000 };
+
+/** A missing ffmpeg or an engine that did not start is looked for again after this long. */
+const RETRY_FAILED_CHECK_MS = 30_000;
+
+/**
+ * GET /api/health: database, queue, ffmpeg, the speech engine and models, each with a plain
+ * detail. Nothing expensive runs per request: ffmpeg and the engine are asked once, a model
+ * file is validated once per version (ModelCatalog), the database answers a one-row query.
+ */
 export function healthRoutes({
   config,
   db,
   jobs,
+  models: catalog,
   modelPreparation: preparation,
-}: Pick<AppServices, "config" | "db" | "jobs" | "modelPreparation">): FastifyPluginAsync {
+  rateLimits,
+  health: options,
+}: Pick<
+  AppServices,
+  "config" | "db" | "jobs" | "models" | "modelPreparation" | "rateLimits" | "health"
+>): FastifyPluginAsync {
+  const ffmpegCheck = remembered(ffmpegVersion, RETRY_FAILED_CHECK_MS);
+  const engineCheck = remembered(engineInfo, RETRY_FAILED_CHECK_MS);
+  const rule = options.rateLimit ?? DEFAULT_HEALTH_RATE_LIMIT;
   return async (app) => {
+    await app.register(rateLimit, rateLimits.pluginOptions("health"));
+    const limiter = app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.windowMs,
+      keyGenerator: (request) => `health|ip|${request.ip}`,
+    });
     app.withTypeProvider<ZodTypeProvider>().get(
       "/api/health",
       {
         schema: {
           summary: "Service health",
           tags: ["health"],
-          response: { 200: HealthResponse, 503: HealthResponse },
+          response: { 200: HealthResponse, 503: HealthResponse, 429: ErrorResponse },
+        },
+        preHandler: async (request, reply) => {
+          const limited = await limiter(request);
+          if (!limited.isAllowed && limited.isExceeded) {
+            reply.header("retry-after", String(limited.ttlInSeconds));
+            throw new AppError(
+              429,
+              "RATE_LIMITED",
+              `Too many health checks from this address: at most ${rule.max} per ${Math.round(rule.windowMs / 1000)} seconds. Please try again in ${limited.ttlInSeconds} seconds.`,
+            );
+          }
         },
       },
       async (_request, reply) => {
@@ -32,12 +80,12 @@ export function healthRoutes({
             detail: `${config.database.kind}: ${String(error)}`,
           }),
         );
-        const ffmpeg = await ffmpegVersion().then(
+        const ffmpeg = await ffmpegCheck().then(
           (version) => ({ ok: true, detail: version }),
           () => ({ ok: false, detail: "ffmpeg not found: install it (apt-get install ffmpeg)" }),
         );
         // whisper.cpp's version and what runs it (CPU features or the GPU), asked once.
-        const engine = await engineInfo().then(
+        const engine = await engineCheck().then(
           (info) => ({
             ok: true,
             detail: `whisper.cpp ${info.whisperVersion} on ${info.backend.name}`,
@@ -49,27 +97,22 @@ export function healthRoutes({
             detail: error instanceof Error ? error.message : String(error),
           }),
         );
-        const installed = (await listInstalledModels(config.modelsDir))
-          .filter((m) => !m.problem)
-          .map((m) => m.name);
+        const files = await catalog.files();
+        const installed = files.installed.map((m) => m.name);
         // Each configured model as a transcription finds it: a registry name in the models
         // folder, or a file path given in full; a name still downloading says how far it is.
         type Checked = z.infer<typeof ConfiguredModel>;
-        const check = (name: string): Promise<Checked> =>
-          resolveModel(name, config.modelsDir).then(
-            (): Checked => ({ name, installed: true }),
-            (error: unknown): Checked => {
-              if (!isEngineError(error)) throw error;
-              const prepared = preparation.status(name);
-              return isPath(name) || !prepared
-                ? { name, installed: false, detail: error.message }
-                : { name, installed: false, preparation: prepared };
-            },
-          );
-        const [fast, accurate] = await Promise.all([
-          check(config.models.fast),
-          check(config.models.accurate),
-        ]);
+        const check = (role: "fast" | "accurate"): Checked => {
+          const name = config.models[role];
+          const state = files.configured[role];
+          if (state.installed) return { name, installed: true };
+          const prepared = preparation.status(name);
+          return isPath(name) || !prepared
+            ? { name, installed: false, detail: state.problem.message }
+            : { name, installed: false, preparation: prepared };
+        };
+        const fast = check("fast");
+        const accurate = check("accurate");
         const notInstalled = [fast, accurate].filter((m) => !m.installed);
         const preparing = notInstalled.filter((m) => preparation.isPreparing(m.name));
         const needsAdmin = notInstalled.filter((m) => !preparation.isPreparing(m.name));

@@ -1,5 +1,11 @@
 import type { ModelListing as ModelListingSchema } from "@verbatim/contract/api";
-import { listInstalledModels, type InstalledModel } from "@verbatim/engine";
+import {
+  isEngineError,
+  listInstalledModels,
+  resolveModel,
+  type EngineError,
+  type InstalledModel,
+} from "@verbatim/engine";
 import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { z } from "zod";
@@ -53,30 +59,57 @@ export interface ModelChoice {
 /** One model as `GET /api/models` lists it. */
 export type ModelListing = z.output<typeof ModelListingSchema>;
 
-const CACHE_MS = 5_000;
+/** How a configured model (FAST_MODEL, ACCURATE_MODEL) stands: usable, or the engine's reason. */
+export type ConfiguredModelState = { installed: true } | { installed: false; problem: EngineError };
+
+/** One look at the model files: the folder's valid models and each configured model's state. */
+export interface ModelFiles {
+  installed: InstalledModel[];
+  /** FAST_MODEL and ACCURATE_MODEL as a transcription would find them. */
+  configured: Record<"fast" | "accurate", ConfiguredModelState>;
+}
 
 /**
- * Maps public names to configured engine models and knows which are installed. The folder is
- * read at most every few seconds, so a model installed while the server runs is seen soon.
+ * Maps public names to configured engine models and knows which are installed. Every look
+ * lists the folder afresh (a model placed there is seen at once), but the engine validates a
+ * file only once per version (size, mtime, inode), so an unchanged folder costs a few stat
+ * calls; looks asked for while one is under way share it.
  */
 export class ModelCatalog {
-  private cached: { at: number; models: InstalledModel[] } | undefined;
+  private looking: Promise<ModelFiles> | undefined;
 
   constructor(
     private readonly config: Pick<Config, "models" | "modelsDir">,
     private readonly preparation?: ModelPreparation,
-  ) {
-    preparation?.onInstalled(() => (this.cached = undefined));
+  ) {}
+
+  /** The model files as they are now (one look shared by concurrent callers). */
+  files(): Promise<ModelFiles> {
+    this.looking ??= this.look().finally(() => (this.looking = undefined));
+    return this.looking;
+  }
+
+  private async look(): Promise<ModelFiles> {
+    const { modelsDir, models } = this.config;
+    const state = (name: string) =>
+      resolveModel(name, modelsDir).then(
+        (): ConfiguredModelState => ({ installed: true }),
+        (error: unknown): ConfiguredModelState => {
+          if (!isEngineError(error)) throw error;
+          return { installed: false, problem: error };
+        },
+      );
+    const [listed, fast, accurate] = await Promise.all([
+      listInstalledModels(modelsDir),
+      state(models.fast),
+      state(models.accurate),
+    ]);
+    return { installed: listed.filter((m) => !m.problem), configured: { fast, accurate } };
   }
 
   /** Installed, valid models in the models folder. */
   async installed(): Promise<InstalledModel[]> {
-    const now = Date.now();
-    if (!this.cached || now - this.cached.at > CACHE_MS) {
-      const models = (await listInstalledModels(this.config.modelsDir)).filter((m) => !m.problem);
-      this.cached = { at: now, models };
-    }
-    return this.cached.models;
+    return (await this.files()).installed;
   }
 
   /** The engine model behind a public or installed name; 400 when unknown, 503 when missing. */

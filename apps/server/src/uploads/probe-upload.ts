@@ -1,4 +1,4 @@
-import { isEngineError, probeMedia, type EngineErrorCode } from "@verbatim/engine";
+import { isEngineError, ProbeHelper, type EngineErrorCode } from "@verbatim/engine";
 import { AppError } from "../http/app-error.js";
 
 /** HTTP status for each engine error an upload can meet (415: not media at all). */
@@ -20,12 +20,19 @@ export function intakeError(error: unknown): unknown {
 }
 
 /**
- * Probes an uploaded file with ffprobe: its length, or 400/415 when it is not usable media.
+ * Where uploads are probed: one small helper process for the whole server, so that the server
+ * itself never forks ffprobe or ffmpeg per upload (each fork of a large process stalls the
+ * event loop for every other request).
+ */
+const probes = new ProbeHelper();
+
+/**
+ * Probes an uploaded file with ffprobe (in the probe helper process): its length, or 400/415 when it is not usable media.
  * Only the engine's allow-listed containers are opened (no playlists or lists that name other
  * files), so the length measured is that of the file itself.
  */
 export async function probeUpload(path: string) {
-  return probeMedia(path).catch((error: unknown) => {
+  return probes.probe(path).catch((error: unknown) => {
     throw intakeError(error);
   });
 }

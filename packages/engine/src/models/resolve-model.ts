@@ -42,6 +42,38 @@ export interface ResolveModelOptions {
   baseUrl?: string;
 }
 
+/** One validation per file version: a file's identity and version as stat tells them. */
+interface Validated {
+  version: string;
+  registry: readonly ModelEntry[];
+  result: Promise<ModelInfo>;
+}
+
+const validated = new Map<string, Validated>();
+
+/**
+ * validateModelFile, once per version of a file: the result (valid or MODEL_INVALID) is kept
+ * while the file's size, mtime and inode stay the same, so listing the models folder or
+ * resolving a configured model reads only stat for an unchanged file (validation reads the
+ * header, the vocabulary and every tensor header: 0.1-0.3 s of work). Concurrent calls share
+ * one validation. A file replaced or rewritten is validated again.
+ */
+async function validateOnce(path: string, registry: readonly ModelEntry[]): Promise<ModelInfo> {
+  const stats = await stat(path).catch(() => null);
+  if (!stats) return validateModelFile(path, { registry }); // says MODEL_NOT_FOUND
+  const version = `${stats.size}:${stats.mtimeMs}:${stats.ino}:${stats.dev}`;
+  const known = validated.get(path);
+  if (known && known.version === version && known.registry === registry) return known.result;
+  const result = validateModelFile(path, { registry });
+  const entry: Validated = { version, registry, result };
+  validated.set(path, entry);
+  // Only the file's verdict is kept: an I/O error is asked again next time.
+  result.catch((error: unknown) => {
+    if (!isEngineError(error) && validated.get(path) === entry) validated.delete(path);
+  });
+  return result;
+}
+
 async function isFile(path: string): Promise<boolean> {
   try {
     return (await stat(path)).isFile();
@@ -65,7 +97,7 @@ async function resolvePath(
     const hint = entry ? ` ${installInstructions(entry, dirname(path), baseUrl)}` : "";
     throw new EngineError("MODEL_NOT_FOUND", `Model file ${path} does not exist.${hint}`);
   }
-  const info = await validateModelFile(path, { registry });
+  const info = await validateOnce(path, registry);
   return { name: entry?.name ?? null, path, entry, info };
 }
 
@@ -85,7 +117,7 @@ export async function resolveModel(
     // as the folder's listing shows it.
     const placed = join(resolve(modelsDir), `ggml-${nameOrPath}.bin`);
     if (/^[\w.-]+$/.test(nameOrPath) && (await isFile(placed))) {
-      const info = await validateModelFile(placed, { registry });
+      const info = await validateOnce(placed, registry);
       return { name: nameOrPath, path: placed, entry: null, info };
     }
     throw new EngineError(
@@ -104,7 +136,7 @@ export async function resolveModel(
         installInstructions(entry, dir, options.baseUrl),
     );
   }
-  const info = await validateModelFile(path, { registry });
+  const info = await validateOnce(path, registry);
   return { name: entry.name, path, entry, info };
 }
 
@@ -130,7 +162,7 @@ export async function listInstalledModels(
     const entry = findModelByFileName(fileName, registry) ?? null;
     const name = fileName.slice("ggml-".length, -".bin".length);
     try {
-      const info = await validateModelFile(path, { registry });
+      const info = await validateOnce(path, registry);
       found.push({ name, path, sizeBytes: stats.size, entry, info, problem: null });
     } catch (error) {
       if (!isEngineError(error)) throw error;
