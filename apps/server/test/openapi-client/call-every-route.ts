@@ -175,6 +175,8 @@ export async function callEveryRoute(
       body: { sessionId: "cs_missing", planType: "basic" },
     })
     .then(note("post", "/api/subscriptions/checkout-complete"));
+  await client.POST("/api/subscriptions/cancel").then(note("post", "/api/subscriptions/cancel"));
+  await client.POST("/api/subscriptions/resume").then(note("post", "/api/subscriptions/resume"));
   await client
     .POST("/api/subscriptions/downgrade")
     .then(note("post", "/api/subscriptions/downgrade"));
