@@ -235,7 +235,7 @@ export async function callEveryRoute(
 
   // Last: the account (refused here: the e-mail given does not match).
   await client
-    .DELETE("/api/account", { body: { email: "someone-else@example.com" } })
+    .DELETE("/api/account", { body: { email: "someone-else@example.com", password: "not-mine" } })
     .then(note("delete", "/api/account"));
   await client.POST("/api/auth/logout").then(note("post", "/api/auth/logout"));
   return calls;
