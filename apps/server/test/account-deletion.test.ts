@@ -2,7 +2,10 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
+import { hashPassword } from "../src/auth/password.js";
 import { LocalPaymentProvider } from "../src/payments/local-provider.js";
+import { setPasswordHash } from "../src/users/repo.js";
+import { startTestApi } from "./support/auth-app.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -14,6 +17,7 @@ import {
 import { savedVoice } from "./support/saved-voice.js";
 
 const mp3 = readFileSync(JFK_MP3);
+const PASSWORD = "correct horse battery staple";
 const jfk = new Blob([mp3], { type: "audio/mpeg" });
 
 /** Tables that hold a user_id column, counted for one user. */
@@ -64,19 +68,42 @@ describe.each(DATABASE_KINDS)("DELETE /api/account on %s", (kind) => {
     return counts;
   }
 
-  it("refuses without a session, or when the typed e-mail is not the account's", async () => {
-    const user = await signedInUser(api.db);
-    expect((await deleteAccount({ email: "x@example.com" }, {})).status).toBe(401);
-    const wrong = await deleteAccount({ email: "someone-else@example.com" }, user.auth);
+  /** A signed-in user whose password is PASSWORD. */
+  async function userWithPassword(options: Parameters<typeof signedInUser>[1] = {}) {
+    const user = await signedInUser(api.db, options);
+    await setPasswordHash(api.db, user.id, await hashPassword(PASSWORD), new Date());
+    return user;
+  }
+
+  it("refuses without a session, without the password, with a wrong one, or another e-mail", async () => {
+    const user = await userWithPassword();
+    expect((await deleteAccount({ password: PASSWORD }, {})).status).toBe(401);
+    // A session alone (a borrowed device, a stolen token) cannot delete the account.
+    const bare = await deleteAccount({}, user.auth);
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as { code: string }).code).toBe("VALIDATION_FAILED");
+    const { email } = await api.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    const emailOnly = await deleteAccount({ email }, user.auth);
+    expect(emailOnly.status).toBe(400);
+    const wrong = await deleteAccount({ password: "not my password" }, user.auth);
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { code: string }).code).toBe("CONFIRMATION_MISMATCH");
-    expect((await deleteAccount({}, user.auth)).status).toBe(400);
+    expect(((await wrong.json()) as { code: string }).code).toBe("WRONG_PASSWORD");
+    const other = await deleteAccount(
+      { email: "someone-else@example.com", password: PASSWORD },
+      user.auth,
+    );
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as { code: string }).code).toBe("CONFIRMATION_MISMATCH");
     expect((await me(user)).status).toBe(200);
   });
 
   it("removes the user's jobs, media, uploads, tokens, plan and ledger at once", async () => {
     const email = `Delete-${randomUUID()}@Example.com`;
-    const user = await signedInUser(api.db, { email: email.toLowerCase() });
+    const user = await userWithPassword({ email: email.toLowerCase() });
     const bystander = await signedInUser(api.db);
     const cancel = vi.spyOn(LocalPaymentProvider.prototype, "cancelSubscription");
 
@@ -135,7 +162,10 @@ describe.each(DATABASE_KINDS)("DELETE /api/account on %s", (kind) => {
     expect(api.leftovers().length).toBeGreaterThan(0);
 
     // The confirmation is compared without regard to case or spaces.
-    const response = await deleteAccount({ email: `  ${email.toUpperCase()} ` }, user.auth);
+    const response = await deleteAccount(
+      { email: `  ${email.toUpperCase()} `, password: PASSWORD },
+      user.auth,
+    );
     expect(response.status).toBe(204);
 
     expect(cancel).toHaveBeenCalledWith("sub_to_cancel", "now");
@@ -166,6 +196,42 @@ describe.each(DATABASE_KINDS)("DELETE /api/account on %s", (kind) => {
 
     // Nobody else is touched; a second deletion with the old token is refused.
     expect((await me(bystander)).status).toBe(200);
-    expect((await deleteAccount({ email }, user.auth)).status).toBe(401);
+    expect((await deleteAccount({ password: PASSWORD }, user.auth)).status).toBe(401);
   }, 120_000);
+});
+
+describe("DELETE /api/account: password guesses are limited like sign-in's", () => {
+  it("answers 429 after the per-account limit, even with the right password", async () => {
+    const api = await startTestApi(
+      "sqlite",
+      {},
+      {
+        rateLimits: {
+          perIp: { max: 100, windowMs: 60_000 },
+          perEmail: { max: 3, windowMs: 60_000 },
+        },
+      },
+    );
+    try {
+      const user = await signedInUser(api.db);
+      await setPasswordHash(api.db, user.id, await hashPassword(PASSWORD), new Date());
+      const guess = (password: string) =>
+        fetch(`${api.base}/api/account`, {
+          method: "DELETE",
+          headers: { "content-type": "application/json", ...user.auth },
+          body: JSON.stringify({ password }),
+        });
+      for (const attempt of ["guess 1", "guess 2", "guess 3"]) {
+        expect((await guess(attempt)).status).toBe(400);
+      }
+      const limited = await guess(PASSWORD);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get("retry-after")).toBeTruthy();
+      expect(((await limited.json()) as { code: string }).code).toBe("RATE_LIMITED");
+      const still = await fetch(`${api.base}/api/auth/me`, { headers: user.auth });
+      expect(still.status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
 });

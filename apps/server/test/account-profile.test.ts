@@ -94,6 +94,10 @@ describe("changing one's name, e-mail address and password (HTTP)", () => {
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toEqual({ email: next });
     expect(await me(user.auth)).toMatchObject({ email: next });
+    // The old address is told, in the user's language, naming the new one.
+    const notice = await inbox.next(user.email);
+    expect(notice.subject).toBe("你的 Verbatim 電郵地址已更改");
+    expect(notice.text).toContain(next);
     const login = await send("POST", "/api/auth/login", { email: next, password: PASSWORD });
     expect(login.status).toBe(200);
     const again = await send("POST", "/api/account/email/confirm", { token, email: next });
@@ -144,6 +148,9 @@ describe("changing one's name, e-mail address and password (HTTP)", () => {
       newPassword: "violet tractor ocean 42",
     });
     expect(done.status).toBe(200);
+    const notice = await inbox.next(user.email);
+    expect(notice.subject).toBe("Your Verbatim password was changed");
+    expect(notice.text).toContain("https://verbatim.test/forgot-password");
     expect((await fetch(`${api.base}/api/auth/me`, { headers: user.auth })).status).toBe(200);
     const old = await fetch(`${api.base}/api/auth/me`, {
       headers: { authorization: `Bearer ${elsewhere.token}` },

@@ -35,6 +35,23 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
       cancelAtPeriodEnd: boolean;
     };
 
+  /** Billing as the hourly roll-over runs it, at `now`. */
+  const servicesAt = (now: Date): BillingServices => ({
+    db: api.db,
+    config: {
+      ...api.app.initialConfig,
+      publicUrl: "https://verbatim.test",
+    } as unknown as BillingServices["config"],
+    provider: new LocalPaymentProvider(api.db, "https://verbatim.test"),
+    mailer: createMailer({
+      config: { smtpUrl: undefined, mailFrom: "t@example.com" },
+      db: api.db,
+      log: api.app.log,
+    }),
+    log: api.app.log,
+    now: () => now,
+  });
+
   /** The path of a checkout URL, on this server. */
   const local = (url: string) => `${api.base}${new URL(url).pathname}`;
 
@@ -375,6 +392,56 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     expect(await me(basic)).toMatchObject({ credits: 200 });
     // Rolling again in the same period changes nothing.
     expect(await rollPaidPeriods(services)).toBe(0);
+  });
+
+  it("cancels Basic at the period end: plan and pack minutes kept, resume undoes, then Free", async () => {
+    const user = await signedInUser(api.db);
+    const plan = await buy(user, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: plan, planType: "basic" },
+      user.auth,
+    );
+    const pack = await buy(user, "/api/minutes/500");
+    await api.post(
+      "/api/minutes/checkout-complete",
+      { sessionId: pack, minutesPack: 500 },
+      user.auth,
+    );
+    expect(await me(user)).toMatchObject({ credits: 200, additionalCredits: 500 });
+    const end = (await active(user)).currentPeriodEnd ?? "";
+
+    const cancel = await api.post("/api/subscriptions/cancel", undefined, user.auth);
+    expect(cancel.status).toBe(200);
+    expect(await cancel.json()).toEqual({
+      planType: "basic",
+      status: "active",
+      currentPeriodEnd: end,
+      cancelAtPeriodEnd: true,
+    });
+    // Nothing lost until the period ends; asking again changes nothing.
+    expect(await me(user)).toMatchObject({ credits: 200, additionalCredits: 500 });
+    expect(await active(user)).toMatchObject({ planType: "basic", cancelAtPeriodEnd: true });
+    expect((await api.post("/api/subscriptions/cancel", undefined, user.auth)).status).toBe(200);
+
+    const resume = await api.post("/api/subscriptions/resume", undefined, user.auth);
+    expect(resume.status).toBe(200);
+    expect(await active(user)).toMatchObject({ planType: "basic", cancelAtPeriodEnd: false });
+    expect((await api.post("/api/subscriptions/resume", undefined, user.auth)).status).toBe(200);
+
+    // Cancelled again, the period's end moves the account to Free; pack minutes go with it.
+    expect((await api.post("/api/subscriptions/cancel", undefined, user.auth)).status).toBe(200);
+    expect(await rollPaidPeriods(servicesAt(new Date(Date.parse(end) + 60_000)))).toBeGreaterThan(
+      0,
+    );
+    expect(await active(user)).toMatchObject({ planType: "free", cancelAtPeriodEnd: false });
+    expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+    const late = await api.post("/api/subscriptions/resume", undefined, user.auth);
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as { code: string }).code).toBe("PLAN_ENDED");
+    const free = await api.post("/api/subscriptions/cancel", undefined, user.auth);
+    expect(free.status).toBe(400);
+    expect(((await free.json()) as { code: string }).code).toBe("ALREADY_FREE");
   });
 
   it("upgrades Basic to Standard for the price less the unused part of the Basic period", async () => {

@@ -917,4 +917,60 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
       cancel_at_period_end: true,
     });
   });
+
+  it("cancels Basic at the period end at Stripe: minutes kept, resume undoes it, then Free when Stripe ends it", async () => {
+    const { user, subscriptionId } = await basicSubscriber();
+    const packSession = await startCheckout(user, "/api/minutes/500");
+    stand.pay(packSession);
+    const pack = await api.post(
+      "/api/minutes/checkout-complete",
+      { sessionId: packSession, minutesPack: 500 },
+      user.auth,
+    );
+    expect(pack.status).toBe(200);
+    const updates = () =>
+      stand.requests.filter(
+        (request) =>
+          request.method === "POST" && request.path === `/v1/subscriptions/${subscriptionId}`,
+      );
+
+    const cancel = await api.post("/api/subscriptions/cancel", undefined, user.auth);
+    expect(cancel.status).toBe(200);
+    expect(await cancel.json()).toMatchObject({ planType: "basic", cancelAtPeriodEnd: true });
+    expect(updates().at(-1)?.params).toEqual({ cancel_at_period_end: "true" });
+    expect(stand.subscriptions.get(subscriptionId)).toMatchObject({
+      status: "active",
+      cancel_at_period_end: true,
+    });
+    expect(await me(user)).toMatchObject({ credits: 200, additionalCredits: 500 });
+    expect(await activePlan(user)).toMatchObject({ planType: "basic", cancelAtPeriodEnd: true });
+
+    const resume = await api.post("/api/subscriptions/resume", undefined, user.auth);
+    expect(resume.status).toBe(200);
+    expect(await resume.json()).toMatchObject({ planType: "basic", cancelAtPeriodEnd: false });
+    expect(updates().at(-1)?.params).toEqual({ cancel_at_period_end: "false" });
+    expect(stand.subscriptions.get(subscriptionId)?.cancel_at_period_end).toBe(false);
+
+    expect((await api.post("/api/subscriptions/cancel", undefined, user.auth)).status).toBe(200);
+    expect(stand.endPeriod(subscriptionId)).toBe("canceled");
+    const deleted = stripeEvent("customer.subscription.deleted", {
+      ...stand.subscriptions.get(subscriptionId),
+    });
+    expect((await sendWebhook(deleted)).status).toBe(200);
+    expect(await activePlan(user)).toMatchObject({ planType: "free", cancelAtPeriodEnd: false });
+    // Moving to Free forfeits pack minutes, as a downgrade does.
+    expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+    const late = await api.post("/api/subscriptions/resume", undefined, user.auth);
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as { code: string }).code).toBe("PLAN_ENDED");
+  });
+
+  it("answers 502 and keeps the cancellation when Stripe refuses to resume an ended subscription", async () => {
+    const { user, subscriptionId } = await basicSubscriber();
+    expect((await api.post("/api/subscriptions/cancel", undefined, user.auth)).status).toBe(200);
+    stand.endPeriod(subscriptionId); // ended at Stripe; its event not delivered yet
+    const resume = await api.post("/api/subscriptions/resume", undefined, user.auth);
+    expect(resume.status).toBe(502);
+    expect(await activePlan(user)).toMatchObject({ planType: "basic", cancelAtPeriodEnd: true });
+  });
 });

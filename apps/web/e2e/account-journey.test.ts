@@ -68,8 +68,9 @@ describe("an account, from sign-up to downgrade, in a browser", () => {
     await page.getByRole("link", { name: "View Account" }).click();
     await page.getByText("700 minutes").first().waitFor();
 
-    // Downgrade Basic: Free at once, 20 minutes, pack forfeited.
+    // Downgrade Basic now (after the dialog): Free at once, 20 minutes, pack forfeited.
     await page.goto(`${server.base}/downgrade`);
+    await page.getByRole("button", { name: "Downgrade to Free now…" }).click();
     await page.getByRole("button", { name: "Confirm Downgrade" }).click();
     await page.waitForURL(/\/account/);
     await page.getByText("Never expires").waitFor();

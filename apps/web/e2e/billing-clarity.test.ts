@@ -46,6 +46,20 @@ describe("billing that never surprises (browser)", () => {
     return { page: await context.newPage(), close: () => context.close(), userId };
   }
 
+  /** The user's plan and pack balances, in seconds, from the ledger. */
+  async function minutesOf(userId: string) {
+    const rows = await server.db
+      .selectFrom("minute_ledger")
+      .select(["pool", "seconds"])
+      .where("user_id", "=", userId)
+      .execute();
+    const sum = (pool: string) =>
+      rows
+        .filter((row) => row.pool === pool)
+        .reduce((total, row) => total + Number(row.seconds), 0);
+    return { plan: sum("plan"), pack: sum("pack") };
+  }
+
   it("Free: the plan card says Current plan; no pack button, the reason and the way up instead", async () => {
     const { page, close } = await userOn("free");
     await page.goto(`${server.base}/pricing`);
@@ -67,15 +81,23 @@ describe("billing that never surprises (browser)", () => {
     expect(await page.getByRole("link", { name: "Choose Basic" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: /^Buy 500/ }).count()).toBe(1);
 
+    // Cancelling at the period end comes first and keeps the minutes; downgrading now asks first.
     await page.goto(`${server.base}/downgrade`);
     await page
+      .getByText(/^Pack minutes: 500\. They are lost on .*, when the account moves to Free\.$/)
+      .waitFor();
+    await page.getByRole("button", { name: "Downgrade to Free now…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Downgrade to Free now?" });
+    await dialog
       .getByText("Plan minutes left this period: 200. They are replaced now by the Free plan's 20.")
       .waitFor();
-    await page.getByText("Pack minutes: 500. They are lost now.").waitFor();
+    await dialog.getByText("Pack minutes: 500. They are lost now.").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
     await close();
   });
 
-  it("Basic, paid, ten days into the period: Standard and Pro say what moving up costs today", async () => {
+  it("Basic, paid, ten days into the period: the account's Standard and Pro say what moving up costs today", async () => {
     const { page, close, userId } = await userOn("basic", 0, "en", "sub_paid_basic");
     const day = 86_400_000;
     await server.db
@@ -86,7 +108,7 @@ describe("billing that never surprises (browser)", () => {
       })
       .where("user_id", "=", userId)
       .execute();
-    await page.goto(`${server.base}/pricing`);
+    await page.goto(`${server.base}/account`);
     // $4.00 of the $6.00 Basic period is unused (a cent less once a moment has passed).
     const standard = page.getByTestId("upgrade-credit-standard");
     await standard.waitFor();
@@ -97,30 +119,52 @@ describe("billing that never surprises (browser)", () => {
     await close();
   });
 
-  it("Standard: after the scheduled downgrade the account shows it, with no second Downgrade", async () => {
+  it("Basic with a pack: cancel at the period end keeps every minute, Resume undoes it", async () => {
+    const { page, close, userId } = await userOn("basic", 500);
+    await page.goto(`${server.base}/account`);
+    await page.getByRole("link", { name: "Cancel or downgrade" }).click();
+    await page.waitForURL(/\/downgrade$/);
+    await page.getByRole("button", { name: "Cancel at period end" }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByText("Cancelled: ends at the period end").waitFor();
+    await page.getByText(/Your Basic plan and its minutes stay until /).waitFor();
+    expect(await page.getByRole("link", { name: "Cancel or downgrade" }).count()).toBe(0);
+    const balance = await minutesOf(userId);
+    expect(balance).toEqual({ plan: 200 * 60, pack: 500 * 60 });
+
+    await page.goto(`${server.base}/downgrade`);
+    await page.getByRole("heading", { name: "Your plan is cancelled" }).waitFor();
+    expect(await page.getByRole("button", { name: "Cancel at period end" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Resume subscription" }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByRole("link", { name: "Cancel or downgrade" }).waitFor();
+    expect(await page.getByText("Cancelled: ends at the period end").count()).toBe(0);
+    await close();
+  });
+
+  it("Standard: cancelling is the one way down, and the account shows it", async () => {
     const { page, close } = await userOn("standard");
     await page.goto(`${server.base}/downgrade`);
     await page.getByText(/^Plan minutes left this period: 500\. You can use them until /).waitFor();
     await page.getByText("Pack minutes: none to lose.").waitFor();
-    await page.getByRole("button", { name: "Confirm Downgrade" }).click();
+    expect(await page.getByRole("button", { name: "Downgrade to Free now…" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Cancel at period end" }).click();
     await page.waitForURL(/\/account$/);
-    await page.getByText("Downgrade scheduled").waitFor();
     await page.getByText(/Your Standard plan and its minutes stay until /).waitFor();
-    expect(await page.getByRole("link", { name: "Downgrade" }).count()).toBe(0);
-
-    await page.goto(`${server.base}/downgrade`);
-    await page.getByRole("heading", { name: "Your downgrade is already scheduled" }).waitFor();
-    expect(await page.getByRole("button", { name: "Confirm Downgrade" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Resume subscription" }).waitFor();
     await close();
   });
 
   it("zh-HK: the same facts in Chinese", async () => {
     const { page, close } = await userOn("basic", 0, "zh-HK");
     await page.goto(`${server.base}/downgrade`);
-    await page
+    await page.getByRole("button", { name: "於期末取消" }).waitFor();
+    await page.getByRole("button", { name: "即時降級為免費計劃…" }).click();
+    const dialog = page.getByRole("dialog", { name: "確定即時降級為免費計劃？" });
+    await dialog
       .getByText("本週期剩餘的計劃分鐘：200 分鐘。會即時由免費計劃的 20 分鐘取代。")
       .waitFor();
-    await page.getByText("套裝分鐘：沒有需要失去的分鐘。").waitFor();
+    await dialog.getByText("套裝分鐘：沒有需要失去的分鐘。").waitFor();
     await page.goto(`${server.base}/pricing`);
     await page.getByRole("article", { name: "基本" }).getByText("目前計劃").waitFor();
     await close();

@@ -18,7 +18,11 @@ const wrongPassword = () =>
   new AppError(400, "WRONG_PASSWORD", "The current password is not correct.");
 
 /** The password check for a change: an account still without a password cannot make one. */
-async function confirmPassword(services: AuthServices, user: User, password: string) {
+export async function confirmPassword(
+  services: Pick<AuthServices, "db">,
+  user: User,
+  password: string,
+) {
   const found = await findUserWithPasswordByEmail(services.db, user.email);
   if (!found?.passwordHash || !(await verifyPassword(password, found.passwordHash))) {
     throw wrongPassword();
@@ -92,6 +96,7 @@ export async function confirmEmailChange(
     now,
   );
   if (!live) throw invalidToken();
+  const previous = await findUserById(services.db, live.userId);
   try {
     await services.db.transaction().execute(async (tx) => {
       if (!(await useToken(tx, live.tokenHash, now))) throw invalidToken();
@@ -113,6 +118,17 @@ export async function confirmEmailChange(
   }
   const user = await findUserById(services.db, live.userId);
   if (!user) throw invalidToken();
+  if (previous && previous.email !== user.email) {
+    // The old address hears of it, so a hijacked session cannot move the account away unseen.
+    const notice = renderMail("email-changed", user.locale, {
+      name: user.name,
+      link: `${services.config.publicUrl}/contact`,
+      detail: user.email,
+    });
+    services.background.run("e-mail change notice", () =>
+      services.mailer.send({ to: previous.email, ...notice }),
+    );
+  }
   return user;
 }
 
@@ -146,4 +162,11 @@ export async function changePassword(
     if (currentSessionHash) others = others.where("token_hash", "!=", currentSessionHash);
     await others.execute();
   });
+  const notice = renderMail("password-changed", user.locale, {
+    name: user.name,
+    link: `${services.config.publicUrl}/forgot-password`,
+  });
+  services.background.run("password change notice", () =>
+    services.mailer.send({ to: user.email, ...notice }),
+  );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { AppError } from "../http/app-error.js";
 import { normalizeEmail } from "../users/repo.js";
+import { currentUser } from "./require-user.js";
 import { hashToken } from "./tokens.js";
 
 /** At most `max` requests per `windowMs`. */
@@ -44,7 +45,7 @@ function tooMany(seconds: number): AppError {
 
 /**
  * A preHandler counting requests per client IP and per e-mail in the body (per reset token
- * when the body has none); over either limit → 429 RATE_LIMITED with Retry-After. Each route
+ * when the body has none; per signed-in account for `user`, after `requireUser`); over either limit → 429 RATE_LIMITED with Retry-After. Each route
  * gets counters of its own (keys start with the route's path: a shared Redis store keeps one
  * namespace per plugin). Runs after body validation, so the e-mail is there. Needs
  * @fastify/rate-limit registered (global: false), with a Redis store when REDIS_URL is set.
@@ -52,7 +53,7 @@ function tooMany(seconds: number): AppError {
 export function authRateLimits(
   app: FastifyInstance,
   limits: AuthRateLimits,
-  field: "email" | "token",
+  field: "email" | "token" | "user",
 ): preHandlerAsyncHookHandler {
   const perIp = app.createRateLimit({
     max: limits.perIp.max,
@@ -60,8 +61,9 @@ export function authRateLimits(
     keyGenerator: (request) => `${request.routeOptions.url}|ip|${request.ip}`,
   });
   const subjectOf = (request: FastifyRequest) => {
-    const value = bodyField(request, field);
-    const subject = field === "email" ? normalizeEmail(value) : hashToken(value);
+    const value = field === "user" ? currentUser(request).id : bodyField(request, field);
+    const subject =
+      field === "email" ? normalizeEmail(value) : field === "user" ? value : hashToken(value);
     return `${request.routeOptions.url}|${field}|${subject}`;
   };
   const perAccountRule = limits.perAccount;

@@ -1,4 +1,5 @@
 import {
+  ActiveSubscription,
   CheckoutResponse,
   DowngradeResponse,
   errorResponses,
@@ -15,10 +16,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { parsePaidPlan } from "./catalog.js";
 import {
+  cancelAtPeriodEnd,
   confirmCheckout,
   downgrade,
   packFromBody,
   quotePlan,
+  resumeSubscription,
   startPackCheckout,
   startPlanCheckout,
   type BillingServices,
@@ -62,13 +65,59 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
     );
 
     app.post(
+      "/api/subscriptions/cancel",
+      {
+        ...auth,
+        schema: {
+          summary: "Cancel a paid plan at the end of its period (undo with resume until then)",
+          tags: ["billing"],
+          security,
+          description:
+            "Any paid plan. Nothing is charged again; the plan's minutes and pack minutes stay " +
+            "usable until currentPeriodEnd, when the account moves to Free (pack minutes are " +
+            "then forfeited). Asking again changes nothing. 400 ALREADY_FREE on the Free plan.",
+          response: {
+            200: ActiveSubscription,
+            ...errorResponses(400, 401, 502),
+          },
+        },
+      },
+      async (request) => cancelAtPeriodEnd(services, currentUser(request)),
+    );
+
+    app.post(
+      "/api/subscriptions/resume",
+      {
+        ...auth,
+        schema: {
+          summary: "Undo a cancellation before the period ends: the plan renews again",
+          tags: ["billing"],
+          security,
+          description:
+            "Asking when nothing was cancelled changes nothing. 409 PLAN_ENDED: the paid " +
+            "period is over (or the account is on Free); choose a plan again.",
+          response: {
+            200: ActiveSubscription,
+            ...errorResponses(401, 409, 502),
+          },
+        },
+      },
+      async (request) => resumeSubscription(services, currentUser(request)),
+    );
+
+    app.post(
       "/api/subscriptions/downgrade",
       {
         ...auth,
         schema: {
-          summary: "Downgrade: Basic to Free at once; Standard and Pro at the period end",
+          summary:
+            "Downgrade: Basic to Free at once (plan and pack minutes lost); Standard and Pro as cancel",
           tags: ["billing"],
           security,
+          description:
+            "Basic moves to Free now: the plan's remaining minutes and all pack minutes are " +
+            "lost and nothing is refunded. To keep them to the period's end, use " +
+            "POST /api/subscriptions/cancel instead. Standard and Pro: the same as cancel.",
           response: {
             200: DowngradeResponse,
             ...errorResponses(400, 401, 502),

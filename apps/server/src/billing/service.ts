@@ -382,8 +382,9 @@ export function packFromBody(value: string | number): PackSize {
 }
 
 /**
- * Downgrade: Basic goes to Free at once (provider subscription cancelled, 20 plan
- * minutes, packs forfeited); Standard and Pro stay active to the period end, then fall to Free.
+ * Downgrade: Basic goes to Free at once (provider subscription cancelled, 20 plan minutes,
+ * packs forfeited; the web app asks first, showing the minutes lost); Standard and Pro are
+ * cancelled at the period end, the same as `cancelAtPeriodEnd`.
  */
 export async function downgrade(services: BillingServices, user: User) {
   const { db, provider, now } = services;
@@ -404,28 +405,101 @@ export async function downgrade(services: BillingServices, user: User) {
     await mailTo(services, user.id, { kind: "downgraded-now", product: "basic" });
     return { planType: "free" as const, effective: "now" as const, currentPeriodEnd: null };
   }
-  if (!subscription.cancel_at_period_end) {
-    if (providerId) {
-      await provider.cancelSubscription(providerId, "period_end").catch((error: unknown) => {
-        throw providerError(services.log, error, "Failed to downgrade subscription");
-      });
-    }
-    await db
-      .updateTable("subscriptions")
-      .set({ cancel_at_period_end: 1, updated_at: now().toISOString() })
-      .where("user_id", "=", user.id)
-      .execute();
-    await mailTo(services, user.id, {
-      kind: "downgrade-scheduled",
-      product: subscription.plan_type,
-      periodEnd: subscription.current_period_end,
+  const cancelled = await cancelAtPeriodEnd(services, user);
+  return {
+    planType: cancelled.planType,
+    effective: "period_end" as const,
+    currentPeriodEnd: cancelled.currentPeriodEnd,
+  };
+}
+
+/** A paid plan as `GET /api/subscriptions/active` shows it. */
+export interface PlanState {
+  planType: PlanType;
+  status: "active" | "inactive" | "incomplete" | "cancelled";
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+function planState(row: NonNullable<Awaited<ReturnType<typeof currentSubscription>>>): PlanState {
+  return {
+    planType: row.plan_type as PlanType,
+    status: row.status as PlanState["status"],
+    currentPeriodEnd: row.current_period_end,
+    cancelAtPeriodEnd: Boolean(row.cancel_at_period_end),
+  };
+}
+
+/** The user's paid plan, or 400 ALREADY_FREE. */
+async function paidSubscription(services: BillingServices, user: User) {
+  const subscription = await currentSubscription(services.db, user.id);
+  if (!subscription || subscription.plan_type === "free") {
+    throw new AppError(400, "ALREADY_FREE", "You are already on the Free plan.");
+  }
+  return subscription;
+}
+
+/**
+ * Cancel, for every paid plan: the plan and its pack minutes stay usable to the end of the paid
+ * period, nothing is charged again, and at the period's end the account moves to Free (the
+ * roll-over, or the provider's "ended" event). Undone by `resumeSubscription` until then.
+ * Asking again changes nothing.
+ */
+export async function cancelAtPeriodEnd(services: BillingServices, user: User): Promise<PlanState> {
+  const { db, provider, now } = services;
+  const subscription = await paidSubscription(services, user);
+  if (subscription.cancel_at_period_end) return planState(subscription);
+  const providerId = subscription.provider_subscription_id;
+  if (providerId) {
+    await provider.cancelSubscription(providerId, "period_end").catch((error: unknown) => {
+      throw providerError(services.log, error, "Failed to cancel the subscription");
     });
   }
-  return {
-    planType: subscription.plan_type as PlanType,
-    effective: "period_end" as const,
-    currentPeriodEnd: subscription.current_period_end,
-  };
+  await db
+    .updateTable("subscriptions")
+    .set({ cancel_at_period_end: 1, updated_at: now().toISOString() })
+    .where("id", "=", subscription.id)
+    .execute();
+  await mailTo(services, user.id, {
+    kind: "downgrade-scheduled",
+    product: subscription.plan_type,
+    periodEnd: subscription.current_period_end,
+  });
+  return { ...planState(subscription), cancelAtPeriodEnd: true };
+}
+
+/**
+ * Undoes a cancellation while the paid period runs: the plan renews again as before. After
+ * the period's end it is too late (409 PLAN_ENDED: the account is, or is about to be, Free).
+ * Asking when nothing was cancelled changes nothing.
+ */
+export async function resumeSubscription(
+  services: BillingServices,
+  user: User,
+): Promise<PlanState> {
+  const { db, provider, now } = services;
+  const subscription = await currentSubscription(db, user.id);
+  const end = subscription?.current_period_end;
+  if (!subscription || subscription.plan_type === "free" || !end || end <= now().toISOString()) {
+    throw new AppError(
+      409,
+      "PLAN_ENDED",
+      "This plan has already ended, so it cannot be resumed. Choose a plan on the pricing page.",
+    );
+  }
+  if (!subscription.cancel_at_period_end) return planState(subscription);
+  const providerId = subscription.provider_subscription_id;
+  if (providerId) {
+    await provider.resumeSubscription(providerId).catch((error: unknown) => {
+      throw providerError(services.log, error, "Failed to resume the subscription");
+    });
+  }
+  await db
+    .updateTable("subscriptions")
+    .set({ cancel_at_period_end: 0, updated_at: now().toISOString() })
+    .where("id", "=", subscription.id)
+    .execute();
+  return { ...planState(subscription), cancelAtPeriodEnd: false };
 }
 
 /**

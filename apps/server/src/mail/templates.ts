@@ -1,7 +1,8 @@
 import type { Locale } from "../users/repo.js";
 
 /** The e-mails the account flows send. */
-export type MailTemplate = "setup" | "reset" | "already-registered" | "email-change";
+export type MailTemplate =
+  "setup" | "reset" | "already-registered" | "email-change" | "email-changed" | "password-changed";
 
 /** A rendered e-mail, ready for the {@link Mailer}. */
 export interface RenderedMail {
@@ -13,6 +14,7 @@ export interface RenderedMail {
 interface Copy {
   subject: string;
   greeting: (name: string | null) => string;
+  /** `{detail}` is replaced by `values.detail` (the new address of an e-mail change). */
   body: string;
   action: string;
   footer: string;
@@ -49,6 +51,20 @@ const COPY: Readonly<Record<Locale, Readonly<Record<MailTemplate, Copy>>>> = {
       action: "Confirm this address",
       footer: "If you did not ask for this, you can ignore this e-mail; nothing changes.",
     },
+    "email-changed": {
+      subject: "Your Verbatim e-mail address was changed",
+      greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+      body: "The e-mail address of your Verbatim account was changed to {detail}. You now sign in with that address, and this one gets no more account e-mails.",
+      action: "Tell us if this was not you",
+      footer: "If you made this change, you need not do anything.",
+    },
+    "password-changed": {
+      subject: "Your Verbatim password was changed",
+      greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+      body: "The password of your Verbatim account was just changed, and your other sessions were signed out.",
+      action: "Not you? Reset your password",
+      footer: "If you made this change, you need not do anything.",
+    },
   },
   "zh-HK": {
     setup: {
@@ -79,6 +95,20 @@ const COPY: Readonly<Record<Locale, Readonly<Record<MailTemplate, Copy>>>> = {
       action: "確認此地址",
       footer: "如你沒有提出此要求，請忽略此電郵，一切不會改變。",
     },
+    "email-changed": {
+      subject: "你的 Verbatim 電郵地址已更改",
+      greeting: (name) => (name ? `${name}，你好：` : "你好："),
+      body: "你的 Verbatim 帳戶電郵地址已更改為 {detail}。你現在要以該地址登入，此地址不會再收到帳戶電郵。",
+      action: "如這不是你本人，請告訴我們",
+      footer: "如這是你本人所作的更改，你無須採取任何行動。",
+    },
+    "password-changed": {
+      subject: "你的 Verbatim 密碼已更改",
+      greeting: (name) => (name ? `${name}，你好：` : "你好："),
+      body: "你的 Verbatim 帳戶密碼剛剛已更改，你在其他裝置的登入亦已登出。",
+      action: "不是你本人？請重設密碼",
+      footer: "如這是你本人所作的更改，你無須採取任何行動。",
+    },
   },
 };
 
@@ -91,9 +121,10 @@ export function escapeHtml(value: string): string {
 export function renderMail(
   template: MailTemplate,
   locale: Locale,
-  values: { name: string | null; link: string },
+  values: { name: string | null; link: string; detail?: string },
 ): RenderedMail {
-  const copy = COPY[locale][template];
+  const template_ = COPY[locale][template];
+  const copy = { ...template_, body: template_.body.replace("{detail}", values.detail ?? "") };
   const greeting = copy.greeting(values.name);
   const text = [
     greeting,

@@ -40,6 +40,10 @@ export class LocalPaymentProvider implements PaymentProvider {
     // Nothing to stop: the test page never charges again by itself.
   }
 
+  async resumeSubscription(): Promise<void> {
+    // Nothing to undo: renewals are decided by billing's own flag.
+  }
+
   async subscriptionState(_subscriptionId: string, currentPeriodEnd: Date) {
     return { active: true, periodEnd: addMonths(currentPeriodEnd, 1) };
   }

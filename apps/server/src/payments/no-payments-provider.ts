@@ -31,6 +31,10 @@ export class NoPaymentProvider implements PaymentProvider {
     return Promise.resolve();
   }
 
+  resumeSubscription(): Promise<void> {
+    return Promise.resolve();
+  }
+
   subscriptionState(): Promise<SubscriptionState> {
     return Promise.resolve({ active: false, periodEnd: null });
   }

@@ -63,6 +63,8 @@ export interface PaymentProvider {
   retrieveCheckout(sessionId: string): Promise<CheckoutState | undefined>;
   /** Stops billing: at once (Basic to Free) or at the end of the paid period. */
   cancelSubscription(subscriptionId: string, when: "now" | "period_end"): Promise<void>;
+  /** Undoes a cancellation at the period end: the subscription renews again. */
+  resumeSubscription(subscriptionId: string): Promise<void>;
   /** Whether the subscription renewed past `currentPeriodEnd`, and to when. */
   subscriptionState(subscriptionId: string, currentPeriodEnd: Date): Promise<SubscriptionState>;
   /**

@@ -120,6 +120,11 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
+  /** Stripe's own undo of a cancellation at the period end (the subscription must not have ended). */
+  async resumeSubscription(subscriptionId: string): Promise<void> {
+    await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+  }
+
   /**
    * Refunds a checkout's payment in full: a one-time checkout's payment intent, or for a plan
    * (a subscription checkout) the payment of its first invoice, after cancelling the

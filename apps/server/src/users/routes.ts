@@ -1,20 +1,31 @@
+import rateLimit from "@fastify/rate-limit";
 import { DeleteAccountBody, ErrorResponse } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { AppServices } from "../app-services.js";
+import { confirmPassword } from "../auth/profile.js";
+import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "../auth/rate-limits.js";
 import { currentUser, requireUser, SESSION_COOKIE } from "../auth/require-user.js";
 import { AppError } from "../http/app-error.js";
 import { deleteAccount, type AccountServices } from "./delete-account.js";
 import { normalizeEmail } from "./repo.js";
 
-/** /api/account: deleting one's own account with all its data. */
-export function accountRoutes(services: AccountServices): FastifyPluginAsync {
+/**
+ * /api/account: deleting one's own account with all its data, confirmed with the password
+ * (guesses limited as sign-in's are: per client address and per account).
+ */
+export function accountRoutes(
+  services: AccountServices & Pick<AppServices, "rateLimits" | "auth">,
+): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
+    await app.register(rateLimit, services.rateLimits.pluginOptions("account"));
+    const limits = services.auth.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
     app.delete(
       "/api/account",
       {
-        preHandler: requireUser(services),
+        preHandler: [requireUser(services), authRateLimits(app, limits, "user")],
         schema: {
           summary:
             "Delete the signed-in account now: transcriptions, media, uploads, sessions, minutes, subscription (cancelled at the provider) and the user",
@@ -25,19 +36,22 @@ export function accountRoutes(services: AccountServices): FastifyPluginAsync {
             204: z.null(),
             400: ErrorResponse,
             401: ErrorResponse,
+            429: ErrorResponse,
             502: ErrorResponse,
           },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
-        if (normalizeEmail(request.body.email) !== normalizeEmail(user.email)) {
+        const { email, password } = request.body;
+        if (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email)) {
           throw new AppError(
             400,
             "CONFIRMATION_MISMATCH",
             "The e-mail address does not match your account.",
           );
         }
+        await confirmPassword(services, user, password);
         await deleteAccount(services, user);
         reply.header("set-cookie", `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
         return reply.status(204).send(null);

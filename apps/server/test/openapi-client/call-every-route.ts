@@ -175,6 +175,8 @@ export async function callEveryRoute(
       body: { sessionId: "cs_missing", planType: "basic" },
     })
     .then(note("post", "/api/subscriptions/checkout-complete"));
+  await client.POST("/api/subscriptions/cancel").then(note("post", "/api/subscriptions/cancel"));
+  await client.POST("/api/subscriptions/resume").then(note("post", "/api/subscriptions/resume"));
   await client
     .POST("/api/subscriptions/downgrade")
     .then(note("post", "/api/subscriptions/downgrade"));
@@ -233,7 +235,7 @@ export async function callEveryRoute(
 
   // Last: the account (refused here: the e-mail given does not match).
   await client
-    .DELETE("/api/account", { body: { email: "someone-else@example.com" } })
+    .DELETE("/api/account", { body: { email: "someone-else@example.com", password: "not-mine" } })
     .then(note("delete", "/api/account"));
   await client.POST("/api/auth/logout").then(note("post", "/api/auth/logout"));
   return calls;

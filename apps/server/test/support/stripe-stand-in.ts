@@ -118,6 +118,11 @@ export interface StripeStandIn {
   sessionJson(sessionId: string): Json;
   /** Renews a subscription: its period moves on by a month; returns the new period. */
   renew(subscriptionId: string): { start: number; end: number };
+  /**
+   * The period ends, as Stripe ends it: a subscription set to cancel at the period end is
+   * cancelled (then send `customer.subscription.deleted`); any other renews, as `renew`.
+   */
+  endPeriod(subscriptionId: string): "canceled" | "renewed";
   /** A `subscription_cycle` invoice for the subscription's current period (after `renew`). */
   cycleInvoice(subscriptionId: string, options?: { paid?: boolean; withLines?: boolean }): Json;
   close(): Promise<void>;
@@ -233,6 +238,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         return send(response, 200, subscription);
       }
       if (method === "POST") {
+        if (subscription.status === "canceled") {
+          // Stripe: an ended subscription cannot be resumed (nor its cancellation changed).
+          return send(
+            response,
+            400,
+            stripeError(
+              "invalid_request_error",
+              undefined,
+              "A canceled subscription can only update its cancellation_details and metadata.",
+            ),
+          );
+        }
         if (params.cancel_at_period_end !== undefined) {
           subscription.cancel_at_period_end = params.cancel_at_period_end === "true";
         }
@@ -408,6 +425,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return { start: item.current_period_start, end: item.current_period_end };
   }
 
+  function endPeriod(subscriptionId: string): "canceled" | "renewed" {
+    const subscription = subscriptions.get(subscriptionId);
+    if (!subscription) throw new Error(`stand-in: no subscription ${subscriptionId}`);
+    if (!subscription.cancel_at_period_end) {
+      renew(subscriptionId);
+      return "renewed";
+    }
+    subscription.status = "canceled";
+    subscription.canceled_at ??= nowSeconds();
+    subscription.ended_at = subscription.items.data[0]?.current_period_end ?? nowSeconds();
+    return "canceled";
+  }
+
   function cycleInvoice(
     subscriptionId: string,
     { paid = true, withLines = true }: { paid?: boolean; withLines?: boolean } = {},
@@ -486,6 +516,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return presentSession(session);
     },
     renew,
+    endPeriod,
     cycleInvoice,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -14,7 +14,7 @@ export default function PricingPage() {
   return (
     <Page width="wide" title={t("marketing.pricing.title")} intro={t("marketing.pricing.intro")}>
       <SubSection title={t("marketing.pricing.plansTitle")}>
-        <PricingCards withLargerPlans />
+        <PricingCards />
       </SubSection>
       <SubSection title={t("marketing.packs.title")} intro={t("marketing.packs.intro")}>
         <MinutePacks />

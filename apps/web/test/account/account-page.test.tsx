@@ -1,15 +1,27 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import zhErrors from "@verbatim/contract/error-texts/zh-HK.json";
+import { Toaster } from "../../src/components/ui/toaster";
 import AccountPage from "../../src/pages/account-page";
 import { renderRoutes } from "../render";
 import { mockApi, USER } from "./helpers";
 import { signIn } from "../session";
 import type { ActiveSubscription, User, VoiceList } from "../../src/api/types";
-import { json } from "../api-answers";
+import { errorJson, json } from "../api-answers";
+
+const ZH_WRONG_PASSWORD: string = zhErrors.errors.WRONG_PASSWORD;
 
 const routes = [
-  { path: "/account", element: <AccountPage /> },
+  {
+    path: "/account",
+    element: (
+      <>
+        <AccountPage />
+        <Toaster />
+      </>
+    ),
+  },
   { path: "/", element: <p>Home page</p> },
 ];
 
@@ -20,7 +32,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function account({ isAdmin = false, subscription = {} as Partial<ActiveSubscription> } = {}) {
+function account({
+  isAdmin = false,
+  subscription = {} as Partial<ActiveSubscription>,
+  deleteAnswer = () => new Response(null, { status: 204 }),
+} = {}) {
   return mockApi({
     "GET /api/auth/me": () =>
       json({ ...USER, isAdmin, credits: 150, additionalCredits: 500 } satisfies User),
@@ -32,7 +48,23 @@ function account({ isAdmin = false, subscription = {} as Partial<ActiveSubscript
         cancelAtPeriodEnd: false,
         ...subscription,
       } satisfies ActiveSubscription),
-    "DELETE /api/account": () => new Response(null, { status: 204 }),
+    "DELETE /api/account": () => deleteAnswer(),
+    // Basic's upgrade options ask what moving up costs today.
+    "GET /api/subscriptions/quote": () =>
+      json({
+        plan: "standard",
+        priceCents: 1350,
+        creditCents: 0,
+        dueCents: 1350,
+        creditFrom: null,
+      }),
+    "POST /api/subscriptions/resume": () =>
+      json({
+        planType: "basic",
+        status: "active",
+        currentPeriodEnd: "2030-05-01T00:00:00.000Z",
+        cancelAtPeriodEnd: false,
+      } satisfies ActiveSubscription),
     // The API keys and voices cards on the page list the user's keys and voices (none here).
     "GET /api/keys": () => json([]),
     "GET /api/voices": () => json({ voices: [] } satisfies VoiceList),
@@ -65,7 +97,10 @@ describe("/account", { timeout: 30_000 }, () => {
       "href",
       "/minutes-checkout/500",
     );
-    expect(screen.getByRole("link", { name: "Downgrade" })).toHaveAttribute("href", "/downgrade");
+    expect(screen.getByRole("link", { name: "Cancel or downgrade" })).toHaveAttribute(
+      "href",
+      "/downgrade",
+    );
     expect(screen.queryByText("Refresh Now")).not.toBeInTheDocument();
     expect(screen.queryByText("Admin Tools")).not.toBeInTheDocument();
   });
@@ -90,7 +125,23 @@ describe("/account", { timeout: 30_000 }, () => {
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith("/api/auth/me"))).toBe(true);
   });
 
-  it("deletes the account after the e-mail is typed, then signs out and goes home", async () => {
+  it("a cancelled plan says until when, and Resume undoes the cancellation", async () => {
+    const fetch = account({ subscription: { cancelAtPeriodEnd: true } });
+    await renderRoutes(routes, { path: "/account" });
+    expect(await screen.findByText("Cancelled: ends at the period end")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Cancel or downgrade" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Resume subscription" }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([url, init]) =>
+            String(url).endsWith("/api/subscriptions/resume") && init?.method === "POST",
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it("deletes the account only with the password, then signs out and goes home", async () => {
     const fetch = account();
     await renderRoutes(routes, { path: "/account" });
     const user = userEvent.setup();
@@ -98,11 +149,31 @@ describe("/account", { timeout: 30_000 }, () => {
     const dialog = screen.getByRole("dialog", { name: "Delete your account?" });
     const confirm = within(dialog).getByRole("button", { name: "Delete my account" });
     expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText(/Type your e-mail address/), "ADA@example.com");
+    // Typing the e-mail shown in the dialog is not enough: the field asks for the password.
+    const field = within(dialog).getByLabelText("Password of ada@example.com");
+    expect(field).toHaveAttribute("type", "password");
+    await user.type(field, "my secret words");
     await user.click(confirm);
     expect(await screen.findByText("Home page")).toBeInTheDocument();
     const call = fetch.mock.calls.find(([, init]) => init?.method === "DELETE");
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: "ADA@example.com" });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ password: "my secret words" });
     expect(localStorage.getItem("authToken")).toBeNull();
+  });
+
+  it("a wrong password keeps the account and says so in Chinese", async () => {
+    account({
+      deleteAnswer: () =>
+        errorJson(400, { code: "WRONG_PASSWORD", message: "The current password is not correct." }),
+    });
+    await renderRoutes(routes, { path: "/account", language: "zh-HK" });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "刪除帳戶" }));
+    const dialog = screen.getByRole("dialog", { name: "確定要刪除帳戶？" });
+    await user.type(within(dialog).getByLabelText("ada@example.com 的密碼"), "wrong");
+    await user.click(within(dialog).getByRole("button", { name: "刪除我的帳戶" }));
+    expect(await screen.findByText("未能刪除帳戶")).toBeInTheDocument();
+    expect(screen.getByText(ZH_WRONG_PASSWORD)).toBeInTheDocument();
+    expect(screen.queryByText("Home page")).toBeNull();
+    expect(localStorage.getItem("authToken")).toBe("tok");
   });
 });

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -35,7 +35,8 @@ const unexpected = () => errorJson(500, { code: "INTERNAL", message: "not expect
 
 /**
  * Answers GET /api/subscriptions/active with `plan`, GET /api/auth/me with 137 plan and 250
- * pack minutes, and POST downgrade with `downgrade`.
+ * pack minutes, POST downgrade with `downgrade`, and POST cancel and resume with the plan so
+ * changed.
  */
 function mockServer(current: ActiveSubscription, downgrade: () => Response) {
   return vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
@@ -43,6 +44,12 @@ function mockServer(current: ActiveSubscription, downgrade: () => Response) {
     if (url === "/api/subscriptions/active") return json(current);
     if (url === "/api/auth/me") return json(ME);
     if (url === "/api/subscriptions/downgrade" && init?.method === "POST") return downgrade();
+    if (url === "/api/subscriptions/cancel" && init?.method === "POST") {
+      return json({ ...current, cancelAtPeriodEnd: true });
+    }
+    if (url === "/api/subscriptions/resume" && init?.method === "POST") {
+      return json({ ...current, cancelAtPeriodEnd: false });
+    }
     return errorJson(404, { code: "NOT_FOUND", message: "not mocked" });
   });
 }
@@ -72,43 +79,16 @@ describe("/downgrade", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("Basic: explains the immediate change, posts the downgrade and goes to /account", async () => {
-    const fetch = mockServer(plan(), () =>
-      json({
-        planType: "free",
-        effective: "now",
-        currentPeriodEnd: null,
-      } satisfies DowngradeResponse),
-    );
+  const posts = (fetch: ReturnType<typeof mockServer>) =>
+    fetch.mock.calls.filter(([, init]) => init?.method === "POST").map(([url]) => url);
+
+  it("Basic: the first choice cancels at the period end, keeping plan and pack minutes", async () => {
+    const fetch = mockServer(plan({ currentPeriodEnd: "2031-05-20T00:00:00.000Z" }), unexpected);
     const { queryClient } = await renderDowngrade();
     const invalidate = vi.spyOn(queryClient, "invalidateQueries");
-    expect(await screen.findByText("Your monthly plan minutes reset to 20.")).toBeInTheDocument();
     expect(
-      screen.getByText("Any additional minutes you purchased will be lost."),
+      await screen.findByRole("heading", { name: "Cancel at the end of the period (recommended)" }),
     ).toBeInTheDocument();
-    // In numbers, from the balance.
-    expect(
-      await screen.findByText(
-        "Plan minutes left this period: 137. They are replaced now by the Free plan's 20.",
-      ),
-    ).toBeInTheDocument();
-    expect(screen.getByText("Pack minutes: 250. They are lost now.")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/account");
-
-    await userEvent.click(screen.getByRole("button", { name: "Confirm Downgrade" }));
-    expect(await screen.findByText("Account page")).toBeInTheDocument();
-    expect(await screen.findByText("You are now on the Free plan.")).toBeInTheDocument();
-    const posts = fetch.mock.calls.filter(([, init]) => init?.method === "POST");
-    expect(posts.map(([url]) => url)).toEqual(["/api/subscriptions/downgrade"]);
-    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
-    expect(keys).toEqual(expect.arrayContaining([["me"], ["subscription", "active"]]));
-  });
-
-  it("Pro: says the plan changes at the end of the period", async () => {
-    mockServer(plan({ planType: "pro", currentPeriodEnd: "2031-05-20T00:00:00.000Z" }), unexpected);
-    await renderDowngrade();
-    expect(await screen.findByText("Plan changes in progress")).toBeInTheDocument();
-    expect(screen.getByText("Your Pro plan stays active until May 20, 2031.")).toBeInTheDocument();
     expect(
       await screen.findByText(
         "Plan minutes left this period: 137. You can use them until May 20, 2031; then you get the Free plan's 20 a month.",
@@ -119,10 +99,54 @@ describe("/downgrade", () => {
         "Pack minutes: 250. They are lost on May 20, 2031, when the account moves to Free.",
       ),
     ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel at period end" }));
+    expect(await screen.findByText("Account page")).toBeInTheDocument();
+    expect(await screen.findByText("Subscription cancelled")).toBeInTheDocument();
+    expect(posts(fetch)).toEqual(["/api/subscriptions/cancel"]);
+    const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+    expect(keys).toEqual(expect.arrayContaining([["me"], ["subscription", "active"]]));
   });
 
-  it("a downgrade already scheduled: says so, with no second Confirm", async () => {
-    mockServer(
+  it("Basic: downgrading now asks first, stating the plan and pack minutes lost", async () => {
+    const fetch = mockServer(plan(), () =>
+      json({
+        planType: "free",
+        effective: "now",
+        currentPeriodEnd: null,
+      } satisfies DowngradeResponse),
+    );
+    await renderDowngrade();
+    const open = await screen.findByRole("button", { name: "Downgrade to Free now…" });
+    await waitFor(() => expect(open).toBeEnabled());
+    expect(screen.queryByRole("button", { name: "Confirm Downgrade" })).toBeNull();
+    await userEvent.click(open);
+    const dialog = screen.getByRole("dialog", { name: "Downgrade to Free now?" });
+    expect(
+      within(dialog).getByText(
+        "Plan minutes left this period: 137. They are replaced now by the Free plan's 20.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText("Pack minutes: 250. They are lost now.")).toBeInTheDocument();
+    expect(posts(fetch)).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Confirm Downgrade" }));
+    expect(await screen.findByText("Account page")).toBeInTheDocument();
+    expect(await screen.findByText("You are now on the Free plan.")).toBeInTheDocument();
+    expect(posts(fetch)).toEqual(["/api/subscriptions/downgrade"]);
+  });
+
+  it("Pro: only cancelling at the period end is offered", async () => {
+    mockServer(plan({ planType: "pro", currentPeriodEnd: "2031-05-20T00:00:00.000Z" }), unexpected);
+    await renderDowngrade();
+    expect(
+      await screen.findByText("Your Pro plan stays active until May 20, 2031."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Cancel at period end" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Downgrade to Free now…" })).toBeNull();
+  });
+
+  it("a cancelled plan: says until when, and Resume undoes it", async () => {
+    const fetch = mockServer(
       plan({
         planType: "standard",
         currentPeriodEnd: "2031-05-20T00:00:00.000Z",
@@ -131,16 +155,18 @@ describe("/downgrade", () => {
       unexpected,
     );
     await renderDowngrade();
-    expect(await screen.findByText("Your downgrade is already scheduled")).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Confirm Downgrade" })).toBeNull();
+    expect(await screen.findByText("Your plan is cancelled")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel at period end" })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Resume subscription" }));
+    expect(await screen.findByText("Subscription resumed")).toBeInTheDocument();
+    expect(posts(fetch)).toEqual(["/api/subscriptions/resume"]);
   });
 
   it("keeps the page and says why when the downgrade fails", async () => {
     let release: () => void = () => {};
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
-      if (String(input) === "/api/subscriptions/active") {
-        return json(plan());
-      }
+      if (String(input) === "/api/subscriptions/active") return json(plan());
+      if (String(input) === "/api/auth/me") return json(ME);
       await new Promise<void>((resolve) => (release = resolve));
       return errorJson(502, {
         code: "PAYMENT_PROVIDER_ERROR",
@@ -148,6 +174,9 @@ describe("/downgrade", () => {
       });
     });
     await renderDowngrade();
+    const open = await screen.findByRole("button", { name: "Downgrade to Free now…" });
+    await waitFor(() => expect(open).toBeEnabled());
+    await userEvent.click(open);
     await userEvent.click(await screen.findByRole("button", { name: "Confirm Downgrade" }));
     expect(await screen.findByRole("button", { name: "Downgrading..." })).toBeDisabled();
     release();

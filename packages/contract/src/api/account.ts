@@ -52,6 +52,18 @@ export const PasswordChangeBody = z.object({
  * request body for another account deletes nothing.
  */
 export const DeleteAccountBody = z.object({
-  /** The signed-in account's e-mail address, as confirmation. */
-  email: z.string().trim().min(1, "Type your e-mail address to confirm").max(320),
+  /** The account's password: a session alone (a borrowed device, a stolen token) cannot delete it. */
+  password: z
+    .string()
+    .min(1, "Type your password to confirm")
+    .max(1024)
+    .describe("The account's current password, as confirmation."),
+  /** Optional: when sent, it must be the account's e-mail address. */
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .max(320)
+    .optional()
+    .describe("Optional: when sent, it must be the account's e-mail address."),
 });

@@ -64,8 +64,13 @@ export const ActiveSubscription = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** End of the current billing period; for Free, when its minutes next reset. */
   currentPeriodEnd: z.string().nullable(),
-  /** A downgrade is scheduled: the plan ends at currentPeriodEnd and the account moves to Free. */
-  cancelAtPeriodEnd: z.boolean(),
+  /** Cancelled: the plan ends at currentPeriodEnd and the account moves to Free (undo: resume). */
+  cancelAtPeriodEnd: z
+    .boolean()
+    .describe(
+      "The plan was cancelled: it stays usable until currentPeriodEnd, then the account moves " +
+        "to Free. POST /api/subscriptions/resume undoes it until then.",
+    ),
 });
 
 /** The answer to the payment provider's webhook. */

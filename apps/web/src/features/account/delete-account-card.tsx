@@ -12,24 +12,25 @@ import { toast } from "../../components/ui/toast-store";
 import { FormField } from "./form-field";
 import { errorText } from "../../api/error-text";
 
-const normalize = (email: string) => email.trim().toLowerCase();
-
-/** Danger zone: deleting the account after typing its e-mail address in a dialog. */
+/**
+ * Danger zone: deleting the account after typing its password in a dialog (a signed-in session
+ * alone is not enough; a wrong password is answered with the server's translated error).
+ */
 export function DeleteAccountCard({ user }: { user: User }) {
   const { t } = useTranslation();
   const { expire } = useSession();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState("");
+  const [password, setPassword] = useState("");
   const [deleting, setDeleting] = useState(false);
-  const confirmed = normalize(typed) === normalize(user.email);
+  const confirmed = password.length > 0;
 
   const deleteAccount = async () => {
     setDeleting(true);
     try {
       await api<null>("/api/account", {
         method: "DELETE",
-        body: { email: typed.trim() } satisfies DeleteAccountBody,
+        body: { password } satisfies DeleteAccountBody,
       });
     } catch (error) {
       setDeleting(false);
@@ -60,7 +61,7 @@ export function DeleteAccountCard({ user }: { user: User }) {
         onOpenChange={(next) => {
           if (deleting) return;
           setOpen(next);
-          if (!next) setTyped("");
+          if (!next) setPassword("");
         }}
       >
         <Dialog.Trigger asChild>
@@ -85,12 +86,12 @@ export function DeleteAccountCard({ user }: { user: User }) {
               }}
             >
               <FormField
-                id="delete-confirm-email"
+                id="delete-confirm-password"
                 label={t("account.delete.confirmLabel", { email: user.email })}
-                type="email"
-                autoComplete="off"
-                value={typed}
-                onChange={(event) => setTyped(event.target.value)}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
               />
               <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
                 <Dialog.Close asChild>

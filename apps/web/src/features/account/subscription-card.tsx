@@ -7,7 +7,9 @@ import type { ActiveSubscription } from "../../api/types";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
+import { useResumePlan } from "../billing/use-plan-changes";
 import { formatDate } from "./format";
+import { UpgradeOptions } from "./upgrade-options";
 import { Row } from "./profile-card";
 
 const STATUS_STYLE = {
@@ -17,7 +19,10 @@ const STATUS_STYLE = {
   cancelled: "bg-red-100 text-red-900",
 } as const;
 
-/** Plan, status (incomplete shows as Processing with Refresh Now), period end and plan actions. */
+/**
+ * Plan, status (incomplete shows as Processing with Refresh Now), period end and plan actions:
+ * a paid plan can be cancelled (at the period end) and, once cancelled, resumed until then.
+ */
 export function SubscriptionCard({
   subscription,
 }: {
@@ -25,6 +30,7 @@ export function SubscriptionCard({
 }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
+  const resume = useResumePlan();
   const refreshNow = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: queryKeys.subscription }),
@@ -96,6 +102,17 @@ export function SubscriptionCard({
               date: periodEnd,
             })}
           </p>
+          <Button
+            size="sm"
+            className="mt-3"
+            disabled={resume.isPending}
+            aria-busy={resume.isPending || undefined}
+            onClick={() => resume.mutate()}
+          >
+            {resume.isPending
+              ? t("billing.downgrade.resume.busy")
+              : t("billing.downgrade.resume.button")}
+          </Button>
         </div>
       )}
       <div className="mt-5 flex flex-wrap gap-3">
@@ -111,10 +128,15 @@ export function SubscriptionCard({
         )}
         {!free && !pending && (
           <Button asChild variant="outline">
-            <Link to={paths.downgrade}>{t("account.subscription.downgrade")}</Link>
+            <Link to={paths.downgrade}>
+              {planType === "basic"
+                ? t("account.subscription.cancelOrDowngrade")
+                : t("account.subscription.cancelPlan")}
+            </Link>
           </Button>
         )}
       </div>
+      {status === "active" && <UpgradeOptions current={planType} />}
     </Card>
   );
 }

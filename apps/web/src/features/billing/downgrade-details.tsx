@@ -9,85 +9,70 @@ export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(date);
 }
 
-/** What a downgrade does to this plan: Basic now, Standard and Pro at period end. */
-export function DowngradeDetails({
+/** What cancelling at the period end keeps, and until when (the first choice for every paid plan). */
+export function CancelAtPeriodEndDetails({
   subscription,
   user,
 }: {
   subscription: ActiveSubscription;
-  /** The balance, for the minutes at stake in numbers (left out until it has loaded). */
+  /** The balance, for the minutes kept in numbers (left out until it has loaded). */
   user?: Pick<User, "credits" | "additionalCredits">;
 }) {
   const { t, i18n } = useTranslation();
   const plan = planName(subscription.planType, t);
-  const basic = subscription.planType === "basic";
-  const items = basic
-    ? [
-        t("billing.downgrade.basic.now"),
-        t("billing.downgrade.basic.minutes"),
-        t("billing.downgrade.basic.extra"),
-        t("billing.downgrade.basic.charge"),
-      ]
-    : [
-        subscription.currentPeriodEnd
-          ? t("billing.downgrade.scheduled.untilDate", {
-              plan,
-              date: formatDate(subscription.currentPeriodEnd, i18n.language),
-            })
-          : t("billing.downgrade.scheduled.untilPeriodEnd", { plan }),
-        t("billing.downgrade.scheduled.then"),
-        t("billing.downgrade.scheduled.charge"),
-        t("billing.downgrade.scheduled.history"),
-      ];
+  const date = subscription.currentPeriodEnd
+    ? formatDate(subscription.currentPeriodEnd, i18n.language)
+    : "";
   return (
-    <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-      <p className="text-sm font-medium">{t("billing.downgrade.currentPlan", { plan })}</p>
-      <h2 className="mt-2 flex items-start gap-2 text-lg font-semibold">
-        <span aria-hidden="true">⚠</span>
-        {basic ? t("billing.downgrade.basic.heading") : t("billing.downgrade.scheduled.heading")}
+    <div>
+      <h2 className="text-lg font-semibold text-zinc-900">
+        {t("billing.downgrade.atPeriodEnd.heading")}
       </h2>
-      <ul className="mt-3 list-disc space-y-1.5 pl-5">
-        {items.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
+      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-zinc-700">
+        <li>
+          {date
+            ? t("billing.downgrade.scheduled.untilDate", { plan, date })
+            : t("billing.downgrade.scheduled.untilPeriodEnd", { plan })}
+        </li>
+        {user && (
+          <>
+            <li>{t("billing.downgrade.stakes.planAtEnd", { count: user.credits, date })}</li>
+            <li>
+              {user.additionalCredits === 0
+                ? t("billing.downgrade.stakes.noPack")
+                : t("billing.downgrade.stakes.packAtEnd", {
+                    count: user.additionalCredits,
+                    date,
+                  })}
+            </li>
+          </>
+        )}
+        <li>{t("billing.downgrade.scheduled.charge")}</li>
+        <li>{t("billing.downgrade.atPeriodEnd.undo")}</li>
       </ul>
-      {user && <MinutesAtStake basic={basic} subscription={subscription} user={user} />}
     </div>
   );
 }
 
-/** What the downgrade takes away, in minutes: plan minutes left, and pack minutes. */
-function MinutesAtStake({
-  basic,
-  subscription,
+/** The minutes a downgrade to Free now takes away, in numbers (the confirmation dialog's text). */
+export function DowngradeNowStakes({
   user,
 }: {
-  basic: boolean;
-  subscription: ActiveSubscription;
   user: Pick<User, "credits" | "additionalCredits">;
 }) {
-  const { t, i18n } = useTranslation();
-  const date = subscription.currentPeriodEnd
-    ? formatDate(subscription.currentPeriodEnd, i18n.language)
-    : "";
-  const plan = basic
-    ? t("billing.downgrade.stakes.planNow", { count: user.credits })
-    : t("billing.downgrade.stakes.planAtEnd", { count: user.credits, date });
-  const pack =
-    user.additionalCredits === 0
-      ? t("billing.downgrade.stakes.noPack")
-      : basic
-        ? t("billing.downgrade.stakes.packNow", { count: user.additionalCredits })
-        : t("billing.downgrade.stakes.packAtEnd", { count: user.additionalCredits, date });
+  const { t } = useTranslation();
   return (
-    <section aria-labelledby="downgrade-stakes" className="mt-4 border-t border-amber-300 pt-3">
-      <h3 id="downgrade-stakes" className="font-semibold">
-        {t("billing.downgrade.stakes.title")}
-      </h3>
-      <ul className="mt-2 list-disc space-y-1.5 pl-5">
-        <li>{plan}</li>
-        <li>{pack}</li>
+    <div className="space-y-3">
+      <p>{t("billing.downgrade.now.dialogText")}</p>
+      <ul className="list-disc space-y-1.5 pl-5 font-medium text-zinc-900">
+        <li>{t("billing.downgrade.stakes.planNow", { count: user.credits })}</li>
+        <li>
+          {user.additionalCredits === 0
+            ? t("billing.downgrade.stakes.noPack")
+            : t("billing.downgrade.stakes.packNow", { count: user.additionalCredits })}
+        </li>
       </ul>
-    </section>
+      <p>{t("billing.downgrade.basic.charge")}</p>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
-import { useActiveSubscription, useUpgradeQuote } from "../../api/queries";
+import { useActiveSubscription } from "../../api/queries";
 import { useSession } from "../../auth/session";
 import { Button } from "../../components/ui/button";
 import { Icon } from "./icons";
@@ -86,64 +86,10 @@ function PlanCard({ plan }: { plan: MainPlan }) {
 }
 
 /**
- * For a subscriber moving up: what the first payment is once the unused part of the current
- * paid period is taken off (the server's quote; the checkout charges exactly this).
+ * Free and Basic (Basic marked Popular): the plans sold publicly. Standard and Pro are offered
+ * to subscribers in their account (features/account/upgrade-options).
  */
-function UpgradeCredit({ plan }: { plan: PlanType }) {
-  const { t } = useTranslation();
-  const current = useCurrentPlan();
-  const { data } = useUpgradeQuote(plan, current !== undefined && current !== "free");
-  if (!data || data.creditCents === 0 || !data.creditFrom) return null;
-  return (
-    <p className="mt-1 text-sm text-emerald-800" data-testid={`upgrade-credit-${plan}`}>
-      {t("marketing.plans.upgradeDue", {
-        due: formatPrice(data.dueCents),
-        credit: formatPrice(data.creditCents),
-        plan: t(`marketing.plans.${data.creditFrom}.name`),
-      })}
-    </p>
-  );
-}
-
-/** Standard and Pro, compactly, under the two main cards. */
-function LargerPlans() {
-  const { t } = useTranslation();
-  const currentPlan = useCurrentPlan();
-  return (
-    <div className="mt-6 grid gap-4 sm:grid-cols-2">
-      {PLAN_CARDS.filter((plan) => plan.type === "standard" || plan.type === "pro").map((plan) => (
-        <div
-          key={plan.type}
-          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-zinc-200 bg-white px-5 py-4"
-        >
-          <div>
-            <h3 className="font-semibold text-zinc-900">
-              {t(`marketing.plans.${plan.type}.name`)}{" "}
-              <span className="ml-1 rounded bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800">
-                {t("marketing.plans.save", { percent: plan.saving })}
-              </span>
-            </h3>
-            <p className="text-sm text-zinc-600">
-              {formatPrice(plan.priceCents)} {t("marketing.plans.perMonth")} ·{" "}
-              {t("marketing.plans.minutesPerMonth", { count: plan.minutes })}
-            </p>
-            {currentPlan !== plan.type && <UpgradeCredit plan={plan.type} />}
-          </div>
-          {currentPlan === plan.type ? (
-            <CurrentPlanBadge className="h-8 text-sm" />
-          ) : (
-            <Button asChild variant="outline" size="sm">
-              <Link to={paths.checkout(plan.type)}>{t(`marketing.plans.${plan.type}.cta`)}</Link>
-            </Button>
-          )}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-/** Free and Basic (Basic marked Popular), optionally with Standard and Pro below. */
-export function PricingCards({ withLargerPlans = false }: { withLargerPlans?: boolean }) {
+export function PricingCards() {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-4xl">
@@ -151,7 +97,6 @@ export function PricingCards({ withLargerPlans = false }: { withLargerPlans?: bo
         <PlanCard plan={PLAN_CARDS[0]} />
         <PlanCard plan={PLAN_CARDS[1]} />
       </div>
-      {withLargerPlans && <LargerPlans />}
       <p className="mt-4 text-center text-sm text-zinc-600">{t("marketing.plans.usd")}</p>
     </div>
   );
