@@ -83,4 +83,35 @@ describe("chunked upload edges", () => {
     }
     expect(api.leftovers()).toEqual([]);
   });
+
+  it("refuses a combine naming fewer chunks than the chunks declared, charging nothing", async () => {
+    // Chunks 0 and 1 of a file sent as 3 arrive; chunk 2 does not.
+    const first = await sendChunk(0, pieces[0]!);
+    const { sessionId } = (await first.json()) as { sessionId: string };
+    expect((await sendChunk(1, pieces[1]!, sessionId)).status).toBe(200);
+    const combined = await api.post(
+      "/api/uploads/combine",
+      { sessionId, fileName: "jfk.mp3", totalChunks: 2, model: "whisper-1" },
+      user.auth,
+    );
+    expect(combined.status).toBe(400);
+    const body = (await combined.json()) as { code: string; details?: { missing?: number[] } };
+    expect(body.code).toBe("MISSING_CHUNKS");
+    expect(body.details?.missing).toEqual([2]);
+    const jobs = await api.db
+      .selectFrom("transcriptions")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(jobs).toEqual([]);
+
+    // Once the last chunk is there, the whole file is combined.
+    expect((await sendChunk(2, pieces[2]!, sessionId)).status).toBe(200);
+    const whole = await api.post(
+      "/api/uploads/combine",
+      { sessionId, fileName: "jfk.mp3", totalChunks: 3, model: "whisper-1" },
+      { ...user.auth, prefer: "respond-async" },
+    );
+    expect(whole.status).toBe(202);
+  });
 });
