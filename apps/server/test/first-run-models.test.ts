@@ -184,7 +184,11 @@ describe("first start with no models installed", () => {
       expect(refused.status).toBe(503);
       const refusal = (await refused.json()) as { code: string; message: string };
       expect(refusal.code).toBe("MODEL_NOT_INSTALLED");
-      expect(refusal.message).toContain(expected);
+      // The client is told what to do, but not the server's folder (/api/health shows it).
+      expect(refusal.message).toContain(
+        `Put ggml-tiny.bin into the server's models folder: download ${unreachable}/ggml-tiny.bin`,
+      );
+      expect(refusal.message).not.toContain(modelsDir);
     } finally {
       await api.close();
     }

@@ -156,6 +156,8 @@ export interface UploadSessionsTable {
   expires_at: string;
   /** "open" (takes chunks) or "combining" (one combine request holds it). */
   state: ColumnType<string, string | undefined, string>;
+  /** How many chunks the chunks said the file has (their `totalChunks`); null when none said. */
+  declared_chunks: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One received chunk; its bytes live under the upload folder, named by session and index. */

@@ -94,18 +94,29 @@ export interface StoredSegment {
   text: string;
   /** Token ids, special tokens excluded. */
   tokens: number[];
+  /** Each token's text and natural-log probability (`include[]=logprobs`); absent in older jobs. */
+  logprobs?: { token: string; logprob: number }[];
   avgLogprob?: number;
   noSpeechProb?: number;
   temperature?: number;
 }
 
-/** What a job keeps of the engine's segments (token ids, not their texts and timings). */
+/** What a job keeps of the engine's segments: token ids, texts and log-probabilities (no timings). */
 export function storedSegments(segments: readonly Segment[]): StoredSegment[] {
   return segments.map((segment) => ({
     start: segment.start,
     end: segment.end,
     text: segment.text,
     tokens: (segment.tokens ?? []).map((token) => token.id),
+    ...(segment.tokens
+      ? {
+          logprobs: segment.tokens.map((token) => ({
+            token: token.text,
+            // Four decimals keep the row small; a probability of 0 stays a finite number.
+            logprob: Math.round(Math.log(Math.max(token.p, 1e-12)) * 1e4) / 1e4,
+          })),
+        }
+      : {}),
     ...(segment.avgLogprob !== undefined ? { avgLogprob: segment.avgLogprob } : {}),
     ...(segment.noSpeechProb !== undefined ? { noSpeechProb: segment.noSpeechProb } : {}),
     ...(segment.temperature !== undefined ? { temperature: segment.temperature } : {}),

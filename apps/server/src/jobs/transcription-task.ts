@@ -14,6 +14,7 @@ import { isFinal, rowOptions, type LiveSegment, type TranscriptionRow } from "./
 import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
 import { diarizeRequest } from "../transcriptions/speakers-option.js";
 import { voicesForDiarization } from "../voices/repo.js";
+import { withoutServerPaths } from "../models/client-text.js";
 import type { JobEventBus } from "./job-events.js";
 import { isTransientError } from "./transient-errors.js";
 
@@ -221,8 +222,9 @@ export async function runTranscriptionJob(
       throw error;
     }
     const code = isEngineError(error) ? error.code : "ENGINE_FAILED";
+    // The message is the job's, shown to its owner: the server's paths stay in the log.
     const message = isEngineError(error)
-      ? error.message
+      ? withoutServerPaths(error.message, config)
       : "The transcription failed unexpectedly. Please try again.";
     if (!isEngineError(error)) log.error({ err: error, jobId: job.id }, "transcription crashed");
     try {

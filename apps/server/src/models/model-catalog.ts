@@ -11,6 +11,7 @@ import { basename } from "node:path";
 import type { z } from "zod";
 import type { Config } from "../config.js";
 import { AppError } from "../http/app-error.js";
+import { clientModelName, withoutServerPaths } from "./client-text.js";
 import type { ModelPreparation } from "./model-preparation.js";
 
 /**
@@ -121,13 +122,17 @@ export class ModelCatalog {
       const engineModel = this.config.models[publicModel.role];
       if (!this.isInstalled(engineModel, installed)) {
         if (this.preparation?.isPreparing(engineModel)) throw this.preparing([engineModel]);
+        const shown = clientModelName(engineModel);
         throw new AppError(
           503,
           "MODEL_NOT_INSTALLED",
-          `The ${publicModel.role} model (${engineModel}) is not installed on this server. ` +
-            (this.preparation?.status(engineModel)?.instructions ??
-              `An administrator can install it with: npm run models -- ${engineModel}`),
-          { model: name, engineModel },
+          `The ${publicModel.role} model (${shown}) is not installed on this server. ` +
+            withoutServerPaths(
+              this.preparation?.status(engineModel)?.instructions ??
+                `An administrator can install it with: npm run models -- ${shown}`,
+              this.config,
+            ),
+          { model: name, engineModel: shown },
         );
       }
       return { requested: name, engineModel };
@@ -182,11 +187,31 @@ export class ModelCatalog {
     return [...publicOnes, ...local];
   }
 
+  /** The list as clients read it (GET /api/models): no server paths. */
+  async listForClients(): Promise<ModelListing[]> {
+    return (await this.list()).map((listing) => {
+      const { preparation, ...rest } = listing;
+      const shown = { ...rest, engineModel: clientModelName(listing.engineModel) };
+      if (!preparation) return shown;
+      const { instructions, ...kept } = preparation;
+      delete kept.folder;
+      return {
+        ...shown,
+        preparation: {
+          ...kept,
+          ...(instructions ? { instructions: withoutServerPaths(instructions, this.config) } : {}),
+        },
+      };
+    });
+  }
+
   /** What an administrator does: the download's own instructions, else the models command. */
   private howToInstall(names: string[]): string {
     const steps = names.map((name) => this.preparation?.status(name)?.instructions);
-    if (steps.every((step) => step !== undefined)) return [...new Set(steps)].join(" ");
-    return `An administrator can install one with: npm run models -- ${names.join(" ")}`;
+    if (steps.every((step) => step !== undefined)) {
+      return withoutServerPaths([...new Set(steps)].join(" "), this.config);
+    }
+    return `An administrator can install one with: npm run models -- ${names.map(clientModelName).join(" ")}`;
   }
 
   /**
@@ -202,7 +227,7 @@ export class ModelCatalog {
       `The speech model is still being prepared on this server${percent}: it is downloaded on ` +
         "first start. Nothing was uploaded or charged; please try again in a few minutes.",
       {
-        engineModel: names[0],
+        engineModel: clientModelName(names[0] ?? ""),
         state: status?.state,
         percent: status?.percent ?? 0,
         retryAfterSeconds: 30,

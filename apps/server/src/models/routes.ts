@@ -16,7 +16,7 @@ export function modelRoutes(models: ModelCatalog): FastifyPluginAsync {
           response: { 200: z.array(ModelListing) },
         },
       },
-      async () => models.list(),
+      async () => models.listForClients(),
     );
   };
 }

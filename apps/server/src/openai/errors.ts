@@ -88,6 +88,25 @@ function fromAppError(error: AppError): OpenAIError {
   return new OpenAIError(error.status, "invalid_request_error", error.message, param, code);
 }
 
+/** Conflicts and unavailable parts that pass by themselves: a retry can succeed. */
+const TRANSIENT_CODES = new Set(["idempotency_request_in_progress", "database_busy"]);
+
+/**
+ * Whether OpenAI's clients may repeat the request (they retry 408, 409, 429 and 5xx unless told
+ * `x-should-retry: false`, sending the file again each time). A 409 (a key used for another
+ * request, a cancelled job) or a 503 (a model not installed, still downloading, no ffmpeg)
+ * stays so for longer than their few seconds of back-off: not retried, but for the transient
+ * codes above. 429 request-rate limits and other 5xx keep the client's retry; an error that
+ * says `retry` decides for itself (429 insufficient_quota: no).
+ */
+function shouldRetry(answer: OpenAIError): boolean {
+  if (answer.retry !== undefined) return answer.retry;
+  if (answer.status === 409 || answer.status === 503) {
+    return TRANSIENT_CODES.has(answer.code ?? "");
+  }
+  return true;
+}
+
 const SERVER_ERROR = "The server had an error while processing your request. Sorry about that!";
 
 /**
@@ -114,13 +133,19 @@ export function registerOpenAIErrorHandling(app: FastifyInstance): void {
     } else {
       const unavailable = serviceUnavailable(error);
       if (unavailable) {
-        answer = new OpenAIError(unavailable.status, "server_error", unavailable.body.message);
+        answer = new OpenAIError(
+          unavailable.status,
+          "server_error",
+          unavailable.body.message,
+          null,
+          unavailable.body.code.toLowerCase(),
+        );
       } else {
         request.log.error({ err: error }, "request failed");
         answer = new OpenAIError(500, "server_error", SERVER_ERROR);
       }
     }
-    if (answer.retry === false) reply.header("x-should-retry", "false");
+    if (!shouldRetry(answer)) reply.header("x-should-retry", "false");
     const body: OpenAIErrorBody = {
       error: {
         message: answer.message,

@@ -5,6 +5,7 @@ import { MAX_KNOWN_SPEAKERS } from "@verbatim/contract/api";
 import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { probeUpload } from "../uploads/probe-upload.js";
+import { withoutServerPaths } from "../models/client-text.js";
 import { OpenAIError } from "./errors.js";
 
 /** OpenAI's bounds on a known speaker's reference clip. */
@@ -106,7 +107,7 @@ async function embedReference(
           throw new OpenAIError(
             503,
             "server_error",
-            `Speaker diarization is not available: the speaker models are not installed on this server (${error.message}).`,
+            `Speaker diarization is not available: the speaker models are not installed on this server (${withoutServerPaths(error.message, services.config)}).`,
             "model",
             "diarization_model_missing",
             false,

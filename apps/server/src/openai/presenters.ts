@@ -44,8 +44,29 @@ function usage(outcome: Outcome) {
   return { type: "duration" as const, seconds: Math.ceil(outcome.durationMs / 1000) };
 }
 
-export function presentJson(outcome: Outcome): z.infer<typeof JsonTranscription> {
-  return { text: transcriptText(outcome), usage: usage(outcome) };
+/**
+ * `json`; with `logprobs`, every token's log-probability in order (none for jobs finished
+ * before they were kept).
+ */
+export function presentJson(
+  outcome: Outcome,
+  { logprobs = false }: { logprobs?: boolean } = {},
+): z.infer<typeof JsonTranscription> {
+  return {
+    text: transcriptText(outcome),
+    ...(logprobs
+      ? {
+          logprobs: (outcome.segments ?? []).flatMap((segment) =>
+            (segment.logprobs ?? []).map(({ token, logprob }) => ({
+              token,
+              logprob,
+              bytes: [...Buffer.from(token, "utf8")],
+            })),
+          ),
+        }
+      : {}),
+    usage: usage(outcome),
+  };
 }
 
 /** "english" for "en", as OpenAI names languages; the code itself when unknown. */

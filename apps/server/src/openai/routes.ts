@@ -17,6 +17,7 @@ import {
   type AudioFieldName,
   type ResponseFormat,
 } from "@verbatim/contract/api";
+import { findDiarizationModels } from "@verbatim/engine";
 import { writeSrt, writeVtt } from "@verbatim/subtitles";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -96,7 +97,7 @@ function parseFields(given: Record<string, string>, only?: "present") {
     "timestamp_granularities[]"?: ("word" | "segment")[];
     stream: boolean;
     chunking_strategy?: string;
-    "include[]"?: string;
+    "include[]"?: "logprobs";
   };
 }
 
@@ -299,6 +300,14 @@ export function openAIRoutes(
   };
 }
 
+/** Whether the speaker models the diarizing model needs are in the models folder. */
+async function diarizationInstalled(services: TranscriptionServices): Promise<boolean> {
+  return findDiarizationModels(services.config.modelsDir).then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Installed models in OpenAI's list shape; `created` is the model file's time. */
 async function listModels(services: TranscriptionServices): Promise<z.infer<typeof OpenAIModel>[]> {
   const installed = await services.models.installed();
@@ -318,8 +327,10 @@ async function listModels(services: TranscriptionServices): Promise<z.infer<type
         )
       : 0;
     data.push({ id: model.id, object: "model", created, owned_by: "verbatim" });
-    // OpenAI's other names for this model, right after it.
+    // OpenAI's other names for this model, right after it (the diarizing one only when the
+    // speaker models are there too: otherwise every request for it answers 503).
     for (const [alias, target] of Object.entries(MODEL_ALIASES)) {
+      if (alias === DIARIZE_MODEL && !(await diarizationInstalled(services))) continue;
       if (target === model.id && !seen.has(alias)) {
         seen.add(alias);
         data.push({ id: alias, object: "model", created, owned_by: "verbatim" });
@@ -345,6 +356,28 @@ async function readAudioRequest(
   const knownSpeakers = names.length + references.length > 0;
   const fields = parseFields(raw);
   checkDiarizeFields(fields, raw, task, knownSpeakers);
+  if (
+    (raw["timestamp_granularities[]"] ?? raw.timestamp_granularities) !== undefined &&
+    fields.response_format !== "verbose_json"
+  ) {
+    // OpenAI refuses them rather than answer without the times asked for.
+    throw new OpenAIError(
+      400,
+      "invalid_request_error",
+      "timestamp_granularities[] is only supported with response_format 'verbose_json'.",
+      "timestamp_granularities[]",
+      "unsupported_value",
+    );
+  }
+  if (fields["include[]"] !== undefined && fields.response_format !== "json") {
+    throw new OpenAIError(
+      400,
+      "invalid_request_error",
+      "include[]=logprobs is only supported with response_format 'json'.",
+      "include[]",
+      "unsupported_value",
+    );
+  }
   if (fields.stream && !STREAMED_FORMATS.includes(fields.response_format)) {
     throw new OpenAIError(
       400,
@@ -397,7 +430,12 @@ async function transcribe(
     },
     read: ({ fields: raw, lists }) => readAudioRequest(services, task, raw, lists, reply),
   });
-  if (fields.stream) return streamTranscript(services, request, reply, row, { keyed });
+  if (fields.stream) {
+    return streamTranscript(services, request, reply, row, {
+      keyed,
+      logprobs: fields["include[]"] === "logprobs",
+    });
+  }
   reply.header("x-verbatim-transcription-id", row.id);
 
   const { final, gone } = await waitWhileListening(services, reply, row.id, { keyed });
@@ -414,7 +452,9 @@ async function transcribe(
     speakers: rowSpeakers(final),
   };
   const format = fields.response_format;
-  if (format === "json") return reply.send(presentJson(outcome));
+  if (format === "json") {
+    return reply.send(presentJson(outcome, { logprobs: fields["include[]"] === "logprobs" }));
+  }
   if (format === "diarized_json") return reply.send(presentDiarized(outcome));
   if (format === "verbose_json") {
     return reply.send(

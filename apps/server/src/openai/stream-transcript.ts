@@ -11,7 +11,7 @@ import { waitWhileListening } from "../transcriptions/respond-with-job.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import type { OpenAIErrorBody } from "./errors.js";
 import { joinText } from "./join-text.js";
-import { presentDiarized, transcriptText } from "./presenters.js";
+import { presentDiarized, presentJson, transcriptText } from "./presenters.js";
 import { jobFailure } from "./job-failure.js";
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
@@ -20,7 +20,8 @@ const KEEPALIVE_MS = 15_000;
 /**
  * Answers `stream=true` as OpenAI's streaming transcription does: server-sent events
  * `transcript.text.delta` (`delta`: text added, as each segment is recognised) and finally
- * `transcript.text.done` (`text`: the whole transcript, `usage`: seconds billed). The deltas are
+ * `transcript.text.done` (`text`: the whole transcript, `usage`: seconds billed, `logprobs` with
+ * `include[]=logprobs`). The deltas are
  * the text as it was recognised; they add up to the final text unless the end of the run
  * corrected it (a repetition dropped), and whatever they missed (a late follower, a retry of a
  * finished job) comes as one last delta. A failure is sent as `data: {"error": …}` (what
@@ -32,7 +33,7 @@ export async function streamTranscript(
   request: FastifyRequest,
   reply: FastifyReply,
   row: TranscriptionRow,
-  { keyed }: { keyed: boolean },
+  { keyed, logprobs = false }: { keyed: boolean; logprobs?: boolean },
 ): Promise<FastifyReply> {
   reply.hijack();
   const res = reply.raw;
@@ -45,6 +46,9 @@ export async function streamTranscript(
     "x-verbatim-transcription-id": row.id,
     "openai-processing-ms": String(Math.round(reply.elapsedTime)),
   });
+  // Node holds the status and headers until the first write: a job that waits in the queue
+  // would leave the client without an answer until the first event or the keep-alive.
+  res.flushHeaders();
   const write = (chunk: string) => {
     if (!res.writableEnded && !res.destroyed) res.write(chunk);
   };
@@ -95,9 +99,16 @@ export async function streamTranscript(
           write(`event: transcript.text.segment\ndata: ${JSON.stringify(piece)}\n\n`);
         }
       }
+      const tokens = logprobs
+        ? presentJson(
+            { cues: [], segments: rowSegments(final), language: null, durationMs: 0 },
+            { logprobs },
+          ).logprobs
+        : undefined;
       const done = {
         type: "transcript.text.done",
         text,
+        ...(tokens ? { logprobs: tokens } : {}),
         usage: { type: "duration", seconds: Math.ceil(final.duration_ms / 1000) },
       };
       write(`event: transcript.text.done\ndata: ${JSON.stringify(done)}\n\n`);

@@ -1,5 +1,6 @@
 import { parseSpeakersOption, SPEAKERS_OPTION_RULE, type SpeakersOption } from "@verbatim/contract";
 import { findDiarizationModels, isEngineError, type DiarizeOptions } from "@verbatim/engine";
+import { withoutServerPaths } from "../models/client-text.js";
 import { AppError } from "../http/app-error.js";
 
 /** The `speakers` field of an upload, or 400 INVALID_SPEAKERS saying what it may be. */
@@ -48,7 +49,7 @@ export async function requireDiarizationModels(modelsDir: string): Promise<void>
     throw new AppError(
       503,
       "DIARIZATION_MODEL_MISSING",
-      `Speaker labels are not available on this server, and nothing was charged. ${error.message}`,
+      `Speaker labels are not available on this server, and nothing was charged. ${withoutServerPaths(error.message, { modelsDir })}`,
     );
   });
 }

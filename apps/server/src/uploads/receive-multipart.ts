@@ -72,6 +72,42 @@ function multipartError(error: unknown, limitBytes: number): unknown {
   return error;
 }
 
+/** How much of a refused request's body is read and dropped so the client reads the answer. */
+const DRAIN_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a request's body (up to DRAIN_BYTES) before it is answered with
+ * an error: Node closes a connection whose body is left unread, and a client still sending
+ * (Node's fetch) then fails with EPIPE instead of reading the answer. Past the bound the
+ * connection is closed as before.
+ */
+async function drainBody(request: FastifyRequest): Promise<void> {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  await new Promise<void>((resolve) => {
+    let read = 0;
+    const done = () => {
+      raw.off("data", count);
+      raw.off("end", done);
+      raw.off("error", done);
+      raw.off("close", done);
+      resolve();
+    };
+    const count = (chunk: Buffer) => {
+      read += chunk.length;
+      if (read > DRAIN_BYTES) {
+        raw.pause();
+        done();
+      }
+    };
+    raw.on("data", count);
+    raw.on("end", done);
+    raw.on("error", done);
+    raw.on("close", done);
+    raw.resume();
+  });
+}
+
 /**
  * Reads a multipart request: the one part named `file` is streamed to `dir` under a random
  * name, stopping at `limitBytes` (413); text fields are collected. On any failure the partial
@@ -106,7 +142,10 @@ export async function receiveMultipart(
     );
   }
   const declared = Number(request.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limitBytes + 1024 * 1024) throw tooLarge(limitBytes);
+  if (Number.isFinite(declared) && declared > limitBytes + 1024 * 1024) {
+    await drainBody(request);
+    throw tooLarge(limitBytes);
+  }
 
   await mkdir(dir, { recursive: true });
   const fields: Record<string, string> = {};
@@ -172,6 +211,7 @@ export async function receiveMultipart(
     }
   } catch (error) {
     await rm(path, { force: true });
+    await drainBody(request);
     throw multipartError(error, limitBytes);
   }
   if (!file) {

@@ -88,7 +88,13 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           await storeChunk(
             services.db,
             services.config.uploadDir,
-            { sessionId, index: chunkIndex, path: file.path, bytes: file.bytes },
+            {
+              sessionId,
+              index: chunkIndex,
+              path: file.path,
+              bytes: file.bytes,
+              declaredChunks: totalChunks,
+            },
             services.config.maxUploadBytes,
             now,
           );

@@ -161,7 +161,15 @@ export async function storeChunk(
     index,
     path,
     bytes,
-  }: { sessionId: string; index: number; path: string; bytes: number },
+    declaredChunks,
+  }: {
+    sessionId: string;
+    index: number;
+    path: string;
+    bytes: number;
+    /** The chunk's `totalChunks` (0: not said). */
+    declaredChunks: number;
+  },
   limitBytes: number,
   now: Date,
 ): Promise<void> {
@@ -196,7 +204,10 @@ export async function storeChunk(
         .executeTakeFirstOrThrow();
       await tx
         .updateTable("upload_sessions")
-        .set({ expires_at: idleExpiry(created_at, now) })
+        .set({
+          expires_at: idleExpiry(created_at, now),
+          ...(declaredChunks > 0 ? { declared_chunks: declaredChunks } : {}),
+        })
         .where("id", "=", sessionId)
         .execute();
       // Last, so a failure above leaves the earlier chunk of this index as it was.
@@ -240,8 +251,9 @@ export async function reopenSession(db: Db, sessionId: string): Promise<void> {
 
 /**
  * Joins chunks 0..totalChunks-1 into one file under `uploadDir`; the chunks stay until the
- * caller ends the session. Missing chunks, extra chunks or a size that disagrees with
- * `originalFileSize` (when given) are 400s.
+ * caller ends the session. Missing chunks (up to the count the chunks themselves declared, when
+ * it is more: a combine naming fewer would transcribe and charge part of the file), extra
+ * chunks or a size that disagrees with `originalFileSize` (when given) are 400s.
  */
 export async function combineChunks(
   db: Db,
@@ -255,14 +267,20 @@ export async function combineChunks(
     .where("session_id", "=", sessionId)
     .orderBy("chunk_index")
     .execute();
+  const session = await db
+    .selectFrom("upload_sessions")
+    .select("declared_chunks")
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  const expected = Math.max(totalChunks, session?.declared_chunks ?? 0);
   const have = new Set(chunks.map((c) => c.chunk_index));
-  const missing = Array.from({ length: totalChunks }, (_, i) => i).filter((i) => !have.has(i));
+  const missing = Array.from({ length: expected }, (_, i) => i).filter((i) => !have.has(i));
   if (missing.length > 0) {
     const shown = missing.slice(0, 10).join(", ") + (missing.length > 10 ? ", …" : "");
     throw new AppError(
       400,
       "MISSING_CHUNKS",
-      `${missing.length} of ${totalChunks} chunks have not arrived (index ${shown}). Upload them, then combine again.`,
+      `${missing.length} of ${expected} chunks have not arrived (index ${shown}). Upload them, then combine again.`,
       { missing: missing.slice(0, 100) },
     );
   }

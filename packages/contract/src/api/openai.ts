@@ -96,8 +96,11 @@ export const AudioFields = {
    * detection and decodes in windows, so the value changes nothing here.
    */
   chunking_strategy: chunkingStrategy.optional(),
-  /** `logprobs` (accepted and ignored, as before; refused with the diarize model, as OpenAI does). */
-  "include[]": z.string().optional(),
+  /**
+   * `logprobs`: the json answer adds each token's log-probability (refused with the diarize
+   * model and with formats other than json, as OpenAI does).
+   */
+  "include[]": z.enum(["logprobs"], { error: 'include[] takes "logprobs"' }).optional(),
 } as const;
 
 export type AudioFieldName = keyof typeof AudioFields;
@@ -138,7 +141,15 @@ export const AudioRequestDoc = z.object({
   "timestamp_granularities[]": z
     .array(z.enum(["word", "segment"]))
     .optional()
-    .describe("verbose_json only: `word` adds words, `segment` (default) segments."),
+    .describe(
+      "verbose_json only (400 with another format): `word` adds words, `segment` (default) segments.",
+    ),
+  "include[]": z
+    .array(z.enum(["logprobs"]))
+    .optional()
+    .describe(
+      "json only (400 with another format): `logprobs` adds each token's log-probability (`logprobs`: token, logprob, bytes).",
+    ),
   "known_speaker_names[]": z
     .array(z.string())
     .optional()
@@ -172,9 +183,17 @@ export const TranscriptTextDelta = z.object({
 });
 
 /** `transcript.text.done`: the whole transcript (the deltas normally add up to it). */
+/** One decoded token and its log-probability (`include[]=logprobs`). */
+export const TokenLogprob = z.object({
+  token: z.string().describe("The token's text."),
+  logprob: z.number().describe("Natural log of the probability the decoder gave the token."),
+  bytes: z.array(z.number().int()).describe("The token's UTF-8 bytes."),
+});
+
 export const TranscriptTextDone = z.object({
   type: z.literal("transcript.text.done"),
   text: z.string(),
+  logprobs: z.array(TokenLogprob).optional(),
   usage: z.object({
     type: z.literal("duration"),
     seconds: z.number().int().describe("Seconds billed (whole seconds, rounded up)."),
@@ -213,8 +232,15 @@ const Usage = z.object({
   seconds: z.number().describe("Seconds billed: the audio's length in whole seconds, rounded up."),
 });
 
-/** `response_format=json`: the text, and the seconds billed (as OpenAI's `usage`). */
-export const JsonTranscription = z.object({ text: z.string(), usage: Usage });
+/**
+ * `response_format=json`: the text, the seconds billed (as OpenAI's `usage`), and with
+ * `include[]=logprobs` each token's log-probability.
+ */
+export const JsonTranscription = z.object({
+  text: z.string(),
+  logprobs: z.array(TokenLogprob).optional(),
+  usage: Usage,
+});
 
 export const OpenAISegment = z.object({
   id: z.number().int(),

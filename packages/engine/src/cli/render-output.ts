@@ -8,7 +8,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 /**
  * Renders a transcription in one of the output formats. A diarized one carries its speakers:
  * SRT `Name: ` prefixes, WebVTT voice spans, TXT speaker paragraphs, JSON speakers (an
- * unnamed speaker shows as "Speaker N").
+ * unnamed speaker shows as "Speaker N"). JSON times, `duration` included, are milliseconds, as the
+ * cues' own `start` and `end` are.
  */
 export function renderTranscription(result: Transcription, format: OutputFormat): string {
   const speakers = result.speakers?.map(({ id, name }) => ({ id, name }));
@@ -18,8 +19,11 @@ export function renderTranscription(result: Transcription, format: OutputFormat)
       return writeSrt(result.cues, naming);
     case "vtt":
       return writeVtt(result.cues, naming);
-    case "txt":
-      return writeTxt(result.cues, naming);
+    case "txt": {
+      // A text file ends with a newline (cat, wc -l and diff expect it).
+      const text = writeTxt(result.cues, naming);
+      return text === "" || text.endsWith("\n") ? text : `${text}\n`;
+    }
     case "json":
       return writeJson({
         language: result.language,
