@@ -1,7 +1,13 @@
 import { ConfiguredModel, HealthResponse } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { engineInfo, isEngineError, listInstalledModels, resolveModel } from "@verbatim/engine";
+import {
+  engineInfo,
+  findDiarizationModels,
+  isEngineError,
+  listInstalledModels,
+  resolveModel,
+} from "@verbatim/engine";
 import type { z } from "zod";
 import type { AppServices } from "../app-services.js";
 import { pingDatabase } from "../db/database.js";
@@ -89,6 +95,14 @@ export function healthRoutes({
           accurate,
           ...(hints.length ? { hint: [...new Set(hints)].join(" ") } : {}),
         } as const;
+        // The speaker models are optional: missing, only the Speakers option is unavailable.
+        const speakers = await findDiarizationModels(config.modelsDir).then(
+          () => ({ ok: true, detail: "Speaker models installed" }),
+          (error: unknown) => {
+            if (!isEngineError(error)) throw error;
+            return { ok: false, detail: error.message };
+          },
+        );
         const queue = await jobs.health();
         const working = database.ok && ffmpeg.ok && engine.ok && queue.ok;
         const status =
@@ -99,7 +113,7 @@ export function healthRoutes({
               : "degraded";
         return reply
           .status(database.ok ? 200 : 503)
-          .send({ status, database, queue, ffmpeg, engine, models });
+          .send({ status, database, queue, ffmpeg, engine, models, speakers });
       },
     );
   };
