@@ -374,6 +374,9 @@ function Editor({
 
   return (
     <div className="space-y-4">
+      {/* Named for screen readers; the step indicator above says it on screen, and the editor
+          keeps its height for the cues. */}
+      <h1 className="sr-only">{t("editor.title")}</h1>
       <EditorToolbar
         view={view}
         onView={(next) => {

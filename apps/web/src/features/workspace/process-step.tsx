@@ -152,9 +152,9 @@ export function ProcessStep({
       aria-labelledby="process-title"
       className="space-y-6 rounded-xl border border-zinc-200 p-6"
     >
-      <h2 id="process-title" className="text-xl font-semibold text-zinc-900">
+      <h1 id="process-title" className="text-xl font-semibold text-zinc-900">
         {t("workspace.process.title")}
-      </h2>
+      </h1>
       {upload && extracting !== null && !givenJobId && (
         <ProgressBar
           label={t("workspace.process.extracting")}
