@@ -415,15 +415,13 @@ describe("SubtitleEditor", () => {
 
   it("learns on focus that another tab saved meanwhile instead of saying all is saved", async () => {
     const theirs = [{ ...subtitles[0]!, text: "Saved in the other tab" }, subtitles[1]!];
-    const fetch = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(async () =>
-        json({
-          id: "t-stale",
-          version: "v2",
-          subtitles: theirs,
-        } satisfies Partial<TranscriptionDetail>),
-      );
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      json({
+        id: "t-stale",
+        version: "v2",
+        subtitles: theirs,
+      } satisfies Partial<TranscriptionDetail>),
+    );
     await renderPage(
       <SubtitleEditor
         transcription={{
