@@ -93,7 +93,7 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
     );
   });
 
-  it("gives word timings while a cue's text is unchanged, moving them with the cue", async () => {
+  it("gives word timings: moved with a cue, kept for unchanged words, estimated for new ones", async () => {
     const words = [
       { text: " Hello", start: 1000, end: 1400 },
       { text: " world", start: 1500, end: 2000 },
@@ -127,9 +127,10 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
     const after = (await response.json()) as Detail & {
       subtitles: Array<{ words?: Array<{ startMs: number }> }>;
     };
-    expect(after.subtitles[0]?.words).toBeUndefined();
+    // New words get times estimated within their cue; an unchanged word keeps its own.
+    expect(after.subtitles[0]?.words?.map((w) => w.startMs)).toEqual([0]);
     expect(after.subtitles[1]?.words?.map((w) => w.startMs)).toEqual([1500, 2000]);
-    expect(after.subtitles[2]?.words).toBeUndefined();
+    expect(after.subtitles[2]?.words?.map((w) => w.startMs)).toEqual([3000, 3900]);
   });
 
   it("an edited text cannot forge cues in the SRT download (read back by ffmpeg)", async () => {

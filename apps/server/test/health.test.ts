@@ -36,6 +36,7 @@ describe.each(DATABASE_KINDS)("the API on %s", (kind) => {
       database: { ok: boolean; detail: string };
       ffmpeg: { ok: boolean };
       models: { ok: boolean; hint?: string; fast: { name: string } };
+      speakers: { ok: boolean; detail: string };
       engine: { ok: boolean; whisperVersion: string; backend: { kind: string; name: string } };
     };
     expect(body.database).toEqual({ ok: true, detail: kind });
@@ -52,6 +53,9 @@ describe.each(DATABASE_KINDS)("the API on %s", (kind) => {
     expect(body.models.hint).toContain("save it as /nonexistent-models/ggml-small.bin");
     expect(body.models.hint).toContain("npm run models -- small");
     expect(body.status).toBe("degraded");
+    // Without the speaker models the Speakers option is not offered: health says why.
+    expect(body.speakers.ok).toBe(false);
+    expect(body.speakers.detail).toContain("Speaker labels need the diarization models");
     expect(response.headers.get("x-request-id")).toBeTruthy();
   });
 

@@ -16,6 +16,7 @@ export {
 export { cuesFromPlainText, writeTxt } from "./txt.js";
 export { readJson, TranscriptJsonError, writeJson } from "./json.js";
 export { sortCues } from "./cue-order.js";
+export { cuesWithText, isEmptyCue } from "./empty-cues.js";
 export { validateCues, type CueIssue, type CueIssueCode } from "./cue-validation.js";
 export { downloadFileName, unicodeDownloadFileName } from "./download-file-name.js";
 export { breaksAnywhere, isCjkChar, isCjkText } from "./cjk.js";

@@ -1,4 +1,5 @@
 import type { Cue, Speaker, Transcript, Word } from "./cue.js";
+import { cuesWithText } from "./empty-cues.js";
 import { speakerDisplayName, type SpeakerNaming } from "./speaker-names.js";
 
 /** A JSON transcript that does not have the expected shape. */
@@ -9,13 +10,14 @@ export class TranscriptJsonError extends Error {
 /**
  * Writes a transcript as pretty-printed JSON: `{ language, duration, cues }`. A diarized one
  * adds `speakers` (`id`, `name` as given or null, and `label`, the name shown: "Speaker N"
- * when unnamed) before the cues, and `speaker` on cues and words.
+ * when unnamed) before the cues, and `speaker` on cues and words. Empty cues are left out
+ * (the rest numbered from 1).
  */
 export function writeJson(
   transcript: Transcript,
   naming: Pick<SpeakerNaming, "locale"> = {},
 ): string {
-  const cues = transcript.cues.map((cue) => {
+  const cues = cuesWithText(transcript.cues).map((cue) => {
     const { index, start, end, text, words, speaker } = cue;
     return {
       index,

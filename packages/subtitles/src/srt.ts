@@ -1,14 +1,16 @@
 import type { Cue, Speaker } from "./cue.js";
 import { numberCues, readTimedBlock, splitBlocks, textForBlock } from "./cue-blocks.js";
 import { speakerDisplayName, speakersFromNames, type SpeakerOutput } from "./speaker-names.js";
+import { cuesWithText } from "./empty-cues.js";
 import { formatTimecode } from "./timecode.js";
 
 /**
  * Writes SubRip: cues numbered from 1 in the given order, a blank line between them. A cue with
  * a speaker starts with `Name: ` on its first line (SubRip has no speaker markup; this is the
- * convention subtitle editors and players show as is).
+ * convention subtitle editors and players show as is). Empty cues are left out.
  */
-export function writeSrt(cues: readonly Cue[], output: SpeakerOutput = {}): string {
+export function writeSrt(allCues: readonly Cue[], output: SpeakerOutput = {}): string {
+  const cues = cuesWithText(allCues);
   if (cues.length === 0) return "";
   const blocks = cues.map((cue, i) => {
     const timing = `${formatTimecode(cue.start)} --> ${formatTimecode(cue.end)}`;

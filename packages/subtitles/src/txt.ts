@@ -1,5 +1,6 @@
 import type { Cue } from "./cue.js";
 import { normalizeNewlines } from "./cue-blocks.js";
+import { cuesWithText } from "./empty-cues.js";
 import { speakerDisplayName, type SpeakerOutput } from "./speaker-names.js";
 import { joinLines } from "./text-measure.js";
 
@@ -10,8 +11,10 @@ const DEFAULT_SPAN = { start: 0, end: 5000 } as const;
  * Writes plain text: the cue texts without timings, a blank line between cues. When cues carry
  * speakers, it reads as a script instead: consecutive cues of one speaker form one paragraph
  * (their lines joined as running text) under a `Name:` line, a blank line between paragraphs.
+ * Empty cues are left out.
  */
-export function writeTxt(cues: readonly Cue[], output: SpeakerOutput = {}): string {
+export function writeTxt(allCues: readonly Cue[], output: SpeakerOutput = {}): string {
+  const cues = cuesWithText(allCues);
   if (output.speakerNames === false || !cues.some((cue) => cue.speaker !== undefined)) {
     return cues.map((cue) => cue.text).join("\n\n");
   }

@@ -1,5 +1,6 @@
 import type { Cue, Speaker } from "./cue.js";
 import { numberCues, readTimedBlock, splitBlocks, textForBlock } from "./cue-blocks.js";
+import { cuesWithText } from "./empty-cues.js";
 import { speakerDisplayName, speakersFromNames, type SpeakerOutput } from "./speaker-names.js";
 import { formatTimecode } from "./timecode.js";
 
@@ -18,10 +19,10 @@ const ENTITIES: Readonly<Record<string, string>> = {
 /**
  * Writes WebVTT: the `WEBVTT` header, then cues with `.` before milliseconds. A cue with a
  * speaker opens with a voice span, `<v Name>`, which runs to the cue's end (players show or
- * style the name; the spec lets the end tag be left out).
+ * style the name; the spec lets the end tag be left out). Empty cues are left out.
  */
 export function writeVtt(cues: readonly Cue[], output: SpeakerOutput = {}): string {
-  const blocks = cues.map((cue) => {
+  const blocks = cuesWithText(cues).map((cue) => {
     const timing = `${formatTimecode(cue.start, ".")} --> ${formatTimecode(cue.end, ".")}`;
     const voice =
       cue.speaker !== undefined && output.speakerNames !== false

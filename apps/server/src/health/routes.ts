@@ -2,7 +2,7 @@ import { ConfiguredModel, ErrorResponse, HealthResponse } from "@verbatim/contra
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { engineInfo } from "@verbatim/engine";
+import { engineInfo, findDiarizationModels, isEngineError } from "@verbatim/engine";
 import type { z } from "zod";
 import type { AppServices } from "../app-services.js";
 import type { RateLimitRule } from "../auth/rate-limits.js";
@@ -132,6 +132,14 @@ export function healthRoutes({
           accurate,
           ...(hints.length ? { hint: [...new Set(hints)].join(" ") } : {}),
         } as const;
+        // The speaker models are optional: missing, only the Speakers option is unavailable.
+        const speakers = await findDiarizationModels(config.modelsDir).then(
+          () => ({ ok: true, detail: "Speaker models installed" }),
+          (error: unknown) => {
+            if (!isEngineError(error)) throw error;
+            return { ok: false, detail: error.message };
+          },
+        );
         const queue = await jobs.health();
         const working = database.ok && ffmpeg.ok && engine.ok && queue.ok;
         const status =
@@ -142,7 +150,7 @@ export function healthRoutes({
               : "degraded";
         return reply
           .status(database.ok ? 200 : 503)
-          .send({ status, database, queue, ffmpeg, engine, models });
+          .send({ status, database, queue, ffmpeg, engine, models, speakers });
       },
     );
   };

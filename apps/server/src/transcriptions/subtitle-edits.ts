@@ -8,13 +8,14 @@ import { cuesVersion, toSubtitle } from "./presenter.js";
 import type { UpdateBody } from "@verbatim/contract/api";
 import type { TranscriptionServices } from "./service.js";
 import { editedSpeakers } from "./speaker-edits.js";
+import { editedWords } from "./edited-words.js";
 
 // An owner's edits to a finished transcription: its name, its subtitles (times checked, word
-// timings kept where a cue's text is unchanged) and its speakers, saved only when nobody else
+// timings kept for unchanged words and estimated for the others, edited-words.ts) and its speakers, saved only when nobody else
 // saved since the editor opened them (409 EDIT_CONFLICT with what is saved now).
 
 /**
- * Renames a job and/or saves edited subtitles (words kept where a cue's text is unchanged)
+ * Renames a job and/or saves edited subtitles (word timings kept or estimated)
  * and/or its speakers (renamed, added, a subtitle's speaker changed).
  */
 export async function updateTranscription(
@@ -104,7 +105,7 @@ function editedCues(
       );
     }
     const speaker = subtitle.speaker ?? undefined;
-    const { words } = keptWords(previous, subtitle.text, start, end);
+    const words = editedWords(previous, subtitle.text, start, end);
     return {
       index: position + 1,
       start,
@@ -116,31 +117,6 @@ function editedCues(
     };
   });
   return sortCues(cues).map((cue, i) => ({ ...cue, index: i + 1 }));
-}
-
-/**
- * The word timings an edited cue keeps: those of a cue with the very same text, when its times
- * are unchanged or moved as a whole (the words move with it); none once the text or the
- * length changed, since they would no longer match what is said.
- */
-function keptWords(
-  previous: readonly Cue[],
-  text: string,
-  start: number,
-  end: number,
-): Pick<Cue, "words"> {
-  const same = previous.filter((cue) => cue.words && cue.text === text);
-  const match =
-    same.find((cue) => cue.start === start && cue.end === end) ??
-    same.find((cue) => cue.end - cue.start === end - start);
-  if (!match?.words) return {};
-  const by = start - match.start;
-  return {
-    words:
-      by === 0
-        ? match.words
-        : match.words.map((w) => ({ ...w, start: w.start + by, end: w.end + by })),
-  };
 }
 
 function withSpeaker<T extends { speaker?: string }>(item: T, speaker: string | undefined): T {

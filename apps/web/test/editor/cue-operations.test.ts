@@ -160,11 +160,43 @@ describe("overlaps", () => {
       ["00:00:01,000", "00:00:03,916"], // ends 84 ms before b
       ["00:00:04,000", "00:00:06,000"],
       ["00:00:06,500", "00:00:07,000"], // would keep only 16 ms: d moves after it instead
-      ["00:00:07,084", "00:00:08,484"],
+      ["00:00:07,084", "00:00:08,000"], // starts later, keeps its own end
     ]);
     expect(overlappingCues(fixed).size).toBe(0);
     const clean = two();
     expect(fixOverlaps(clean)).toBe(clean);
+  });
+
+  it("never moves a cue's end past where it was (the reported 10.174 s that became 12.348 s)", () => {
+    const cues = [
+      cue(1, "00:00:06,000", "00:00:08,000", "before"),
+      cue(2, "00:00:08,500", "00:00:11,090", "long"),
+      cue(3, "00:00:09,000", "00:00:10,174", "inside"),
+      cue(4, "00:00:11,500", "00:00:13,000", "after"),
+    ];
+    const fixed = fixOverlaps(cues);
+    expect(fixed[2]!.end).toBe("00:00:10,174");
+    expect(overlappingCues(fixed).size).toBe(0);
+    for (const [i, fixedCue] of fixed.entries()) {
+      const was = cues[i]!;
+      // Each cue only shrinks inside its own old times, so it stays between its neighbours.
+      expect(timeMs(fixedCue.start)!).toBeGreaterThanOrEqual(timeMs(was.start)!);
+      expect(timeMs(fixedCue.end)!).toBeLessThanOrEqual(timeMs(was.end)!);
+      expect(timeMs(fixedCue.end)!).toBeGreaterThan(timeMs(fixedCue.start)!);
+    }
+    expect(fixed[0]).toBe(cues[0]);
+    expect(fixed[3]).toBe(cues[3]);
+  });
+
+  it("leaves a pair it cannot fix without emptying a cue", () => {
+    const cues = [
+      cue(1, "00:00:01,000", "00:00:05,000", "outer"),
+      cue(2, "00:00:01,000", "00:00:03,000", "inner"),
+    ];
+    expect(fixOverlaps(cues).map((c) => [c.start, c.end])).toEqual([
+      ["00:00:01,000", "00:00:05,000"],
+      ["00:00:01,000", "00:00:03,000"],
+    ]);
   });
 });
 

@@ -392,6 +392,93 @@ describe("SubtitleEditor", () => {
     expect(version).toBe(2);
   });
 
+  it("marks empty subtitles and says by Save and Continue how many are left out of downloads", async () => {
+    mockSave();
+    await renderEditor();
+    expect(screen.queryByText(/left out of downloads/)).not.toBeInTheDocument();
+    const text = screen.getByLabelText("Text of subtitle 2");
+    fireEvent.input(text, { target: { value: "  " } });
+    expect(await screen.findByText("Empty: left out of downloads")).toBeInTheDocument();
+    expect(text).toHaveAccessibleDescription("Empty: left out of downloads");
+    const note = screen.getByText("1 empty subtitle will be left out of downloads.");
+    expect(screen.getByRole("button", { name: "Continue" })).toHaveAccessibleDescription(
+      note.textContent!,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Changes saved")).toBeInTheDocument();
+    expect(screen.getAllByText("1 empty subtitle will be left out of downloads.")).toHaveLength(2);
+    fireEvent.input(screen.getByLabelText("Text of subtitle 1"), { target: { value: "" } });
+    expect(
+      await screen.findByText("2 empty subtitles will be left out of downloads."),
+    ).toBeInTheDocument();
+  });
+
+  it("learns on focus that another tab saved meanwhile instead of saying all is saved", async () => {
+    const theirs = [{ ...subtitles[0]!, text: "Saved in the other tab" }, subtitles[1]!];
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      json({
+        id: "t-stale",
+        version: "v2",
+        subtitles: theirs,
+      } satisfies Partial<TranscriptionDetail>),
+    );
+    await renderPage(
+      <SubtitleEditor
+        transcription={{
+          id: "t-stale",
+          fileName: "a.mp3",
+          language: "en",
+          subtitles,
+          version: "v1",
+        }}
+        media={null}
+        onBack={() => undefined}
+        onContinue={() => undefined}
+      />,
+    );
+    await editorOpened();
+    expect(screen.getByText("All changes saved")).toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event("focus"));
+    });
+    expect(
+      await screen.findByText("Changed in another tab or device: choose a version"),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("All changes saved")).not.toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]?.[0])).toContain("/api/transcriptions/t-stale");
+    await userEvent.click(screen.getByRole("button", { name: "Use the other version" }));
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Saved in the other tab");
+    expect(screen.getByText("All changes saved")).toBeInTheDocument();
+  });
+
+  it("says nothing when the version on focus is its own", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      json({ id: "t-same", version: "v1", subtitles } satisfies Partial<TranscriptionDetail>),
+    );
+    await renderPage(
+      <SubtitleEditor
+        transcription={{
+          id: "t-same",
+          fileName: "a.mp3",
+          language: "en",
+          subtitles,
+          version: "v1",
+        }}
+        media={null}
+        onBack={() => undefined}
+        onContinue={() => undefined}
+      />,
+    );
+    await editorOpened();
+    act(() => {
+      window.dispatchEvent(new Event("focus"));
+    });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.getByText("All changes saved")).toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it("plays the local file, and says so when playback fails", async () => {
     vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:talk");
     const revoke = vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);

@@ -95,6 +95,20 @@ describe("ProcessStep following a job", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
+  it("shows an honest working state, not a stuck 0 %, until the first progress", async () => {
+    await renderStep();
+    act(() => source().emit("processing", { percent: 0 }));
+    const bar = screen.getByRole("progressbar", { name: "Transcribing" });
+    expect(bar).not.toHaveAttribute("aria-valuenow");
+    expect(bar).toHaveAttribute("aria-valuetext", "Transcribing… first results soon");
+    expect(screen.queryByText("0%")).not.toBeInTheDocument();
+    act(() => source().emit("processing", { percent: 5, secondsLeft: 90 }));
+    expect(screen.getByRole("progressbar", { name: "Transcribing" })).toHaveAttribute(
+      "aria-valuenow",
+      "5",
+    );
+  });
+
   it("says when the browser is offline instead of showing stale progress", async () => {
     await renderStep();
     act(() => source().emit("processing", { percent: 40, secondsLeft: 20 }));

@@ -42,4 +42,10 @@ export const HealthResponse = z.object({
     accurate: ConfiguredModel,
     hint: z.string().optional(),
   }),
+  /**
+   * Whether the speaker models (diarization) are installed: without them an upload asking for
+   * speakers is refused (503 DIARIZATION_MODEL_MISSING), so the upload form does not offer it.
+   * Optional: they are an extra, not part of the service being up; older servers leave it out.
+   */
+  speakers: Check.optional(),
 });

@@ -19,8 +19,9 @@ export const Subtitle = z.object({
       "Id of the subtitle's speaker (one of the transcription's `speakers`), when diarized.",
     ),
   /**
-   * The words with their times in milliseconds, while the text is still the one they were
-   * recognised as (an edited text has none): the editor highlights the word being spoken.
+   * The words with their times in milliseconds: as recognised, or after an edit the unchanged
+   * words' own times and estimated ones (by characters) for the others. The editor highlights
+   * the word being spoken.
    */
   words: z
     .array(

@@ -9,8 +9,8 @@ import { LanguageSwitcher } from "./language-switcher";
 const LINK = "block rounded-md px-3 py-3 text-base font-medium text-zinc-800 hover:bg-zinc-100";
 
 /**
- * The menu's panel (a dialog from the right), loaded when it first opens: home, then account
- * links or login/register, and the language.
+ * The menu's panel (a dialog from the right), loaded when it first opens: home and the public
+ * pages (features, pricing, FAQ), then account links or login/register, and the language.
  */
 export function MobileMenuPanel({
   open,
@@ -48,6 +48,15 @@ export function MobileMenuPanel({
           <nav className="flex flex-col">
             <Link to={paths.home} onClick={close} className={LINK}>
               {t("header.home")}
+            </Link>
+            <Link to={paths.features} onClick={close} className={LINK}>
+              {t("header.features")}
+            </Link>
+            <Link to={paths.pricing} onClick={close} className={LINK}>
+              {t("header.pricing")}
+            </Link>
+            <Link to={paths.faq} onClick={close} className={LINK}>
+              {t("header.faq")}
             </Link>
             {token ? (
               <>

@@ -221,9 +221,13 @@ export function overlappingCues(cues: readonly EditorCue[]): Set<number> {
 }
 
 /**
- * Removes overlaps in list order: a cue that runs into the next one ends a gap before it
- * starts; when that would leave it shorter than half its length (or nothing), the next cue
- * starts after it ends instead (and ends no earlier than it began). Invalid times are left.
+ * Removes overlaps in list order by shortening, never lengthening: a cue that runs into the
+ * next one ends a gap before it starts; when that would leave it shorter than half its length,
+ * the next cue starts a gap after it ends instead, keeping its own end (whichever of the two
+ * keeps more time, when only shortening the next cue would leave it nothing). No cue ever
+ * ends later or starts earlier than it did, so each stays within its own neighbours. A pair
+ * where neither can be shortened (one cue inside the other, from the same start) and invalid
+ * times are left as they are, still marked.
  */
 export function fixOverlaps(cues: readonly EditorCue[]): EditorCue[] {
   if (overlappingCues(cues).size === 0) return cues as EditorCue[];
@@ -238,12 +242,13 @@ export function fixOverlaps(cues: readonly EditorCue[]): EditorCue[] {
     if (start === null || end === null || nextStart === null || nextEnd === null) continue;
     if (nextStart >= end) continue;
     const trimmedEnd = nextStart - CUE_GAP_MS;
-    if (trimmedEnd - start >= (end - start) / 2 && trimmedEnd > start) {
+    const movedStart = end + CUE_GAP_MS;
+    const keptByTrim = trimmedEnd - start;
+    const keptByMove = nextEnd - movedStart;
+    if (keptByTrim > 0 && (keptByTrim >= (end - start) / 2 || keptByTrim >= keptByMove)) {
       cue.end = formatTimecode(trimmedEnd);
-    } else {
-      const movedStart = end + CUE_GAP_MS;
+    } else if (keptByMove > 0) {
       next.start = formatTimecode(movedStart);
-      next.end = formatTimecode(Math.max(movedStart + (nextEnd - nextStart), movedStart));
     }
   }
   return result.map((cue, i) => {

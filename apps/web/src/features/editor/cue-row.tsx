@@ -2,6 +2,7 @@ import type { StyleName } from "@verbatim/subtitles";
 import { clsx } from "clsx";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
+import { isEmptyCue } from "@verbatim/subtitles";
 import { readingStats, readingWarnings, timeProblem } from "./cue-checks";
 import { EditorIcon, type EditorIconName } from "./icons";
 import { nextSpeakerId, speakerColour, speakerName, speakerNumber, type Speaker } from "./speakers";
@@ -143,10 +144,16 @@ export const CueRow = memo(function CueRow({
           id={cueTextId(cue.key)}
           value={cue.text}
           rows={lines}
+          aria-describedby={isEmptyCue(cue) ? `${id}-empty` : undefined}
           onChange={(event) => handlers.editText(cue.key, event.target.value)}
           onFocus={select}
           className="block max-h-[78px] w-full resize-none rounded-md border border-zinc-300 bg-white px-2 py-0.5 text-[13px] leading-[18px] text-zinc-900 field-sizing-content focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
         />
+        {isEmptyCue(cue) && (
+          <p className="mt-0.5 text-xs font-medium text-amber-900" id={`${id}-empty`}>
+            {t("editor.list.emptyCue")}
+          </p>
+        )}
         {overlaps && (
           <p className="mt-0.5 text-xs font-medium text-red-700" id={`${id}-overlap`}>
             {t("editor.list.overlaps", { number, previous: number - 1 })}

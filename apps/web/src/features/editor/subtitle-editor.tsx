@@ -1,4 +1,4 @@
-import { formatTimecode } from "@verbatim/subtitles";
+import { formatTimecode, isEmptyCue } from "@verbatim/subtitles";
 import {
   lazy,
   Suspense,
@@ -364,6 +364,7 @@ function Editor({
     [state.speakers, t],
   );
   const earliest = useMemo(() => earliestTime(state.cues), [state.cues]);
+  const emptyCount = useMemo(() => state.cues.filter(isEmptyCue).length, [state.cues]);
   const latest = useMemo(() => latestStart(state.cues), [state.cues]);
 
   const continueToDownload = async () => {
@@ -373,6 +374,9 @@ function Editor({
 
   return (
     <div className="space-y-4">
+      {/* Named for screen readers; the step indicator above says it on screen, and the editor
+          keeps its height for the cues. */}
+      <h1 className="sr-only">{t("editor.title")}</h1>
       <EditorToolbar
         view={view}
         onView={(next) => {
@@ -543,11 +547,25 @@ function Editor({
         <Button variant="outline" onClick={onBack}>
           {t("editor.toolbar.back")}
         </Button>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" disabled={saving} onClick={() => void save()}>
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {emptyCount > 0 && (
+            <p id="editor-empty-cues" className="text-sm font-medium text-amber-900">
+              {t("editor.toolbar.emptyCues", { count: emptyCount })}
+            </p>
+          )}
+          <Button
+            variant="secondary"
+            disabled={saving}
+            onClick={() => void save()}
+            aria-describedby={emptyCount > 0 ? "editor-empty-cues" : undefined}
+          >
             {saving ? t("editor.toolbar.saving") : t("editor.toolbar.save")}
           </Button>
-          <Button disabled={saving} onClick={() => void continueToDownload()}>
+          <Button
+            disabled={saving}
+            onClick={() => void continueToDownload()}
+            aria-describedby={emptyCount > 0 ? "editor-empty-cues" : undefined}
+          >
             {t("editor.toolbar.continue")}
           </Button>
         </div>

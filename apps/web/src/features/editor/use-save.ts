@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { isEmptyCue } from "@verbatim/subtitles";
 import { useTranslation } from "react-i18next";
 import { api, ApiError } from "../../api/client";
 import type { TranscriptionDetail, UpdateBody } from "../../api/types";
@@ -16,7 +17,15 @@ export const AUTOSAVE_DELAY_MS = 2000;
 export const RETRY_DELAY_MS = 10_000;
 
 export type SaveStatus =
-  "saved" | "saving" | "unsaved" | "invalid" | "failed" | "offline" | "conflict";
+  | "saved"
+  | "saving"
+  | "unsaved"
+  | "invalid"
+  | "failed"
+  | "offline"
+  | "conflict"
+  /** Nothing unsaved here, but another tab or device saved a newer version meanwhile. */
+  | "outdated";
 
 /**
  * What the server holds when a save was refused because it changed elsewhere meanwhile (the
@@ -184,7 +193,14 @@ export function useSave(
       }
       try {
         const saved = await send();
-        if (!quiet) toast({ title: t("editor.toast.saved"), variant: "success" });
+        if (!quiet) {
+          const empty = store.get().cues.filter(isEmptyCue).length;
+          toast({
+            title: t("editor.toast.saved"),
+            ...(empty > 0 ? { description: t("editor.toolbar.emptyCues", { count: empty }) } : {}),
+            variant: "success",
+          });
+        }
         return saved;
       } catch (error) {
         if (editConflict(error)) return null; // the banner asks which version to keep
@@ -235,6 +251,44 @@ export function useSave(
     [send, store],
   );
 
+  // Another tab or device may save meanwhile: when this tab comes back into view (focus, or the
+  // page shown again) it asks for the server's version, and a newer one than its own is a
+  // conflict found before saving (the banner offers both versions), not "All changes saved".
+  useEffect(() => {
+    let checking = false;
+    const check = async () => {
+      const known = baseVersion.current;
+      if (checking || known === undefined || conflictRef.current || inFlight.current) return;
+      if (document.visibilityState === "hidden") return;
+      checking = true;
+      try {
+        const now = await api<TranscriptionDetail>(`/api/transcriptions/${encodeURIComponent(id)}`);
+        // A save of this tab's own that went through meanwhile moved its version: not a conflict.
+        if (typeof now?.version !== "string" || now.version === baseVersion.current) return;
+        if (known !== baseVersion.current || inFlight.current || conflictRef.current) return;
+        setConflict({
+          version: now.version,
+          subtitles: now.subtitles,
+          ...(now.speakers !== undefined ? { speakers: now.speakers } : {}),
+        });
+      } catch {
+        // Offline or signed out: the next save says so.
+      } finally {
+        checking = false;
+      }
+    };
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void check();
+    };
+    const onFocus = () => void check();
+    window.addEventListener("focus", onFocus);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.removeEventListener("focus", onFocus);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+  }, [id]);
+
   const flushRef = useRef(flush);
   flushRef.current = flush;
   useEffect(() => {
@@ -265,7 +319,9 @@ export function useSave(
   }, [send, store]);
 
   const status: SaveStatus = conflict
-    ? "conflict"
+    ? dirty
+      ? "conflict"
+      : "outdated"
     : saving
       ? "saving"
       : !dirty

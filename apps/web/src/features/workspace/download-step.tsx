@@ -28,9 +28,9 @@ export function DownloadStep({ id, onNew, onBack }: { id: string; onNew(): void;
   };
   return (
     <section aria-labelledby="download-title" className="space-y-6">
-      <h2 id="download-title" className="text-xl font-semibold text-zinc-900">
+      <h1 id="download-title" className="text-xl font-semibold text-zinc-900">
         {t("workspace.download.title")}
-      </h2>
+      </h1>
       <div className="grid gap-3 sm:grid-cols-2">
         {EXPORT_FORMATS.map((format) => (
           <Button
@@ -48,10 +48,19 @@ export function DownloadStep({ id, onNew, onBack }: { id: string; onNew(): void;
       <div className="grid gap-4 md:grid-cols-2">
         {(["srt", "txt"] as const).map((format) => (
           <figure key={format} className="min-w-0">
-            <figcaption className="mb-2 text-sm font-medium text-zinc-900">
+            <figcaption
+              id={`preview-${format}-title`}
+              className="mb-2 text-sm font-medium text-zinc-900"
+            >
               {t("workspace.download.previewOf", { format: format.toUpperCase() })}
             </figcaption>
-            <pre className="h-56 overflow-auto rounded-lg border border-zinc-200 bg-zinc-50 p-3 text-sm whitespace-pre-wrap text-zinc-800">
+            {/* Scrolls: focusable so the keyboard can scroll it too. */}
+            <pre
+              role="region"
+              tabIndex={0}
+              aria-labelledby={`preview-${format}-title`}
+              className="h-56 overflow-auto rounded-lg border border-zinc-200 bg-zinc-50 p-3 text-sm whitespace-pre-wrap text-zinc-800 focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
               {previews.data
                 ? previews.data[format].text.slice(0, PREVIEW_CHARS)
                 : t("common.loading")}

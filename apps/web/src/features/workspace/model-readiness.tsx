@@ -19,15 +19,27 @@ function fastModelPreparing(health: Health | undefined): boolean {
  * upload itself then says what is wrong).
  */
 export function useModelPreparation(): { preparing: boolean; percent: number } {
-  const { data } = useQuery({
+  const { data } = useHealth();
+  const preparing = fastModelPreparing(data);
+  const percent = data?.models.fast.preparation?.percent ?? 0;
+  return { preparing, percent };
+}
+
+function useHealth() {
+  return useQuery({
     queryKey: ["health", "models"],
     queryFn: ({ signal }) => api<Health>("/api/health", { signal }),
     refetchInterval: (query) => (fastModelPreparing(query.state.data) ? POLL_MS : false),
     staleTime: 0,
   });
-  const preparing = fastModelPreparing(data);
-  const percent = data?.models.fast.preparation?.percent ?? 0;
-  return { preparing, percent };
+}
+
+/**
+ * Whether the server can label speakers: false only when health says its speaker models are
+ * missing (an unknown answer leaves the option on offer; the upload then says what is wrong).
+ */
+export function useSpeakersAvailable(): boolean {
+  return useHealth().data?.speakers?.ok !== false;
 }
 
 /** "Preparing the speech model (45 %)", with what the visitor can do meanwhile. */

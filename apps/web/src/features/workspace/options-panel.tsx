@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
 import type { ModelListing } from "../../api/types";
+import { useSpeakersAvailable } from "./model-readiness";
 import { SpeakersChoice } from "./speakers-choice";
 import { spokenLanguages } from "./spoken-languages";
 import type { TranscribeOptions } from "./upload-transport";
@@ -30,6 +31,12 @@ export function OptionsPanel({
   });
   const installed = (id: string) => models.data?.find((m) => m.id === id)?.installed ?? true;
   const set = (patch: Partial<TranscribeOptions>) => onChange({ ...value, ...patch });
+  // Without the server's speaker models, an upload asking for speakers would be refused.
+  const speakersAvailable = useSpeakersAvailable();
+  const speakersOn = value.speakers.kind !== "off";
+  useEffect(() => {
+    if (!speakersAvailable && speakersOn) onChange({ ...value, speakers: { kind: "off" } });
+  }, [speakersAvailable, speakersOn, value, onChange]);
   const chinese = value.language === "zh" || value.language === "yue" || value.language === "auto";
   return (
     <fieldset className="space-y-5 rounded-xl border border-zinc-200 p-5">
@@ -156,7 +163,11 @@ export function OptionsPanel({
             <option value="netflix">{t("workspace.options.styleNetflix")}</option>
           </select>
         </div>
-        <SpeakersChoice value={value.speakers} onChange={(speakers) => set({ speakers })} />
+        <SpeakersChoice
+          value={value.speakers}
+          onChange={(speakers) => set({ speakers })}
+          available={speakersAvailable}
+        />
       </div>
     </fieldset>
   );

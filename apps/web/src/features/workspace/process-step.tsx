@@ -152,9 +152,9 @@ export function ProcessStep({
       aria-labelledby="process-title"
       className="space-y-6 rounded-xl border border-zinc-200 p-6"
     >
-      <h2 id="process-title" className="text-xl font-semibold text-zinc-900">
+      <h1 id="process-title" className="text-xl font-semibold text-zinc-900">
         {t("workspace.process.title")}
-      </h2>
+      </h1>
       {upload && extracting !== null && !givenJobId && (
         <ProgressBar
           label={t("workspace.process.extracting")}
@@ -320,22 +320,31 @@ function JobProgress({
   }
   if (state.status === "processing" || state.status === "completed") {
     const percent = state.status === "completed" ? 100 : state.percent;
+    // Nothing counted yet (a slow host can take minutes over the first part): an honest
+    // "working" bar rather than one stuck at 0 %.
+    const started = state.status === "completed" || percent > 0;
     const detail =
       state.status === "completed"
         ? t("workspace.process.done")
-        : [
-            t("workspace.process.percent", { percent }),
-            state.secondsLeft
-              ? t("workspace.process.timeLeft", { time: clock(state.secondsLeft) })
-              : null,
-          ]
-            .filter(Boolean)
-            .join(" · ");
+        : !started
+          ? t("workspace.process.firstResultsSoon")
+          : [
+              t("workspace.process.percent", { percent }),
+              state.secondsLeft
+                ? t("workspace.process.timeLeft", { time: clock(state.secondsLeft) })
+                : null,
+            ]
+              .filter(Boolean)
+              .join(" · ");
     const silent =
       state.status === "processing" && silentFor !== null && silentFor >= SILENT_AFTER_S;
     return (
       <div className="space-y-1">
-        <ProgressBar label={t("workspace.process.transcribing")} value={percent} detail={detail} />
+        <ProgressBar
+          label={t("workspace.process.transcribing")}
+          value={started ? percent : null}
+          detail={detail}
+        />
         {state.status === "processing" && (
           <p className="flex items-center gap-2 text-xs text-zinc-600" role="status">
             <span

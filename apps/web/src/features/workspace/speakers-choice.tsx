@@ -27,9 +27,12 @@ function switchTo(kind: SpeakersOption["kind"], now: SpeakersOption): SpeakersOp
 export function SpeakersChoice({
   value,
   onChange,
+  available = true,
 }: {
   value: SpeakersOption;
   onChange(next: SpeakersOption): void;
+  /** False when the server lacks the speaker models: the choice is off and says why. */
+  available?: boolean;
 }) {
   const { t } = useTranslation();
   const numberSelect = (
@@ -67,7 +70,8 @@ export function SpeakersChoice({
           id="speakers"
           aria-describedby="speakers-hint"
           className={SELECT}
-          value={value.kind}
+          disabled={!available}
+          value={available ? value.kind : "off"}
           onChange={(event) =>
             onChange(switchTo(event.target.value as SpeakersOption["kind"], value))
           }
@@ -109,7 +113,7 @@ export function SpeakersChoice({
         )}
       </div>
       <p id="speakers-hint" className="text-sm text-zinc-600">
-        {t("workspace.options.speakersHint")}
+        {t(available ? "workspace.options.speakersHint" : "workspace.options.speakersUnavailable")}
       </p>
     </div>
   );

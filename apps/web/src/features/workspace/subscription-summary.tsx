@@ -17,10 +17,7 @@ export function SubscriptionSummary() {
           {t("workspace.summary.plan", { plan: t(`workspace.summary.plans.${plan}`) })}
         </p>
         <p className="text-2xl font-bold text-zinc-900">
-          {t("common.minutes", { count: availableMinutes(user) })}{" "}
-          <span className="text-sm font-normal text-zinc-600">
-            {t("workspace.summary.minutesLeft")}
-          </span>
+          {t("workspace.summary.minutesLeft", { count: availableMinutes(user) })}
         </p>
         {user.additionalCredits > 0 && (
           <p className="text-sm text-zinc-600">

@@ -54,7 +54,7 @@ export function UploadStep({
   return (
     <div className="space-y-6">
       <SubscriptionSummary />
-      <h2 className="text-xl font-semibold text-zinc-900">{t("workspace.upload.title")}</h2>
+      <h1 className="text-xl font-semibold text-zinc-900">{t("workspace.upload.title")}</h1>
       {model.preparing && <ModelPreparingNotice percent={model.percent} />}
       {file ? (
         <section
