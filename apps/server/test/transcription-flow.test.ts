@@ -26,7 +26,13 @@ interface Detail {
   status: string;
   duration: number;
   model: string;
-  subtitles: { id: number; startTime: string; endTime: string; text: string }[];
+  subtitles: {
+    id: number;
+    startTime: string;
+    endTime: string;
+    text: string;
+    words?: { text: string; startMs: number; endMs: number }[];
+  }[];
   text: string;
 }
 
@@ -145,7 +151,26 @@ describe.each(DATABASE_KINDS)("transcriptions through the API on %s", (kind) => 
     });
     expect(patch.status).toBe(200);
     const saved = (await patch.json()) as Detail;
-    expect(saved.subtitles).toEqual(edited);
+    // The text and times as sent; word timings kept for words still said, estimated for the
+    // rest, each inside its cue.
+    expect(saved.subtitles.map(({ words: _words, ...cue }) => cue)).toEqual(edited);
+    for (const [i, cue] of saved.subtitles.entries()) {
+      const words = cue.words ?? [];
+      expect(
+        words
+          .map((w) => w.text)
+          .join("")
+          .trim(),
+      ).toBe(edited[i]!.text.replace(/\n/g, " "));
+      const [start, end] = [cue.startTime, cue.endTime].map((time) => {
+        const [h, m, rest] = time.split(":");
+        return (Number(h) * 3600 + Number(m) * 60 + Number(rest!.replace(",", "."))) * 1000;
+      });
+      for (const word of words) {
+        expect(word.startMs).toBeGreaterThanOrEqual(start!);
+        expect(word.endMs).toBeLessThanOrEqual(end!);
+      }
+    }
     expect(saved.fileName).toBe("Inaugural address.mp3");
 
     const srt = await get(`/api/transcriptions/${id}/export?format=srt`, owner.auth);
