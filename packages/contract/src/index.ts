@@ -32,3 +32,4 @@ export {
   type SpeakersOption,
 } from "./speakers.js";
 export { cleanFileName, MAX_FILE_NAME } from "./file-names.js";
+export { SUPPORT_HOURS, supportIsOpen } from "./support-hours.js";

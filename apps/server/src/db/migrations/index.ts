@@ -12,6 +12,7 @@ import * as whisperSegments from "./0010-whisper-segments.js";
 import * as speakers from "./0011-speakers.js";
 import * as checkoutQuoteBasis from "./0012-checkout-quote-basis.js";
 import * as transcribedAudio from "./0013-transcribed-audio.js";
+import * as supportMessages from "./0014-support-messages.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -30,6 +31,7 @@ export const migrationProvider: MigrationProvider = {
       "0011-speakers": speakers,
       "0012-checkout-quote-basis": checkoutQuoteBasis,
       "0013-transcribed-audio": transcribedAudio,
+      "0014-support-messages": supportMessages,
     };
   },
 };
