@@ -22,6 +22,7 @@ export {
   MAX_GRANT_MINUTES,
   MAX_PROMPT_CHARS,
   MAX_SPEAKER_NAME,
+  MAX_SUPPORT_MESSAGE,
 } from "./limits.js";
 export {
   formatSpeakersOption,

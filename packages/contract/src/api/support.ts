@@ -1,9 +1,7 @@
 import { z } from "zod";
+import { MAX_SUPPORT_MESSAGE } from "../limits.js";
 
 // Live chat with support: one conversation per user, answered from the admin pages.
-
-/** Longest accepted chat message, in characters. */
-export const SUPPORT_MESSAGE_MAX = 2000;
 
 /** A transcription linked to a message: its id, and its file name while it still exists. */
 export const SupportAttachment = z.object({
@@ -36,7 +34,7 @@ export const SupportMessageBody = z.object({
     .string({ error: "Message is required" })
     .trim()
     .min(1, "Message is required")
-    .max(SUPPORT_MESSAGE_MAX, `Message must be at most ${SUPPORT_MESSAGE_MAX} characters`),
+    .max(MAX_SUPPORT_MESSAGE, `Message must be at most ${MAX_SUPPORT_MESSAGE} characters`),
   /** One of the sender's own transcriptions (users only). */
   transcriptionId: z.string().max(100).optional(),
 });
