@@ -15,6 +15,13 @@ import { ModelPreparation, type ModelPreparationOptions } from "./models/model-p
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/payment-provider.js";
 import { scheduleMaintenance } from "./schedule/maintenance.js";
+import { createSupportEvents, type SupportEventBus } from "./support/support-events.js";
+import {
+  DEFAULT_SUPPORT_MAIL_DELAY_MS,
+  DEFAULT_SUPPORT_SWEEP_MS,
+  scheduleSupportMails,
+} from "./support/support-notifications.js";
+import type { SupportOptions } from "./support/routes.js";
 import { dropUnfinishedClaims } from "./transcriptions/idempotency.js";
 
 // The composition root: every long-lived service (database, job queue, model catalogue, mailer,
@@ -53,6 +60,10 @@ export interface AppServices extends WorkerServices {
   contact: ContactOptions;
   /** Health-check settings tests and benchmarks override (rate limit); defaults otherwise. */
   health: HealthOptions;
+  /** Live support chat: where its events go (in memory, or Redis for many processes). */
+  supportEvents: SupportEventBus;
+  /** Support-chat settings tests override (rate limit, e-mail delay); defaults otherwise. */
+  support: SupportOptions;
 }
 
 /** What tests (and only tests) set differently from the configuration. */
@@ -63,6 +74,8 @@ export interface ServiceOverrides {
   contact?: ContactOptions;
   /** Health-check settings tests and benchmarks override (rate limit); defaults otherwise. */
   health?: HealthOptions;
+  /** Support-chat settings tests override (rate limit, e-mail delay); defaults otherwise. */
+  support?: SupportOptions;
   /** Model downloads' registry and fetch (tests serve a small file from a local mirror). */
   modelDownloads?: ModelPreparationOptions;
 }
@@ -101,6 +114,8 @@ export async function buildServices(
     auth: overrides.auth ?? {},
     contact: overrides.contact ?? {},
     health: overrides.health ?? {},
+    supportEvents: createSupportEvents(config, log),
+    support: overrides.support ?? {},
   };
 }
 
@@ -119,7 +134,8 @@ export interface RunningServices {
 
 /**
  * Starts this process's workers and, unless `maintenance` is false (tests), the schedules:
- * hourly housekeeping, the daily report, and billing's period rollover.
+ * hourly housekeeping, the daily report, billing's period rollover and the support chat's
+ * e-mails about unread messages.
  */
 export async function startServices(
   services: AppServices,
@@ -139,6 +155,10 @@ export async function startServices(
         scheduleMaintenance({ db, uploadDir: config.uploadDir, log }),
         scheduleDailyReport(services),
         scheduleBillingRollover(billingServices(services)),
+        scheduleSupportMails(services, {
+          delayMs: services.support.mailDelayMs ?? DEFAULT_SUPPORT_MAIL_DELAY_MS,
+          sweepMs: services.support.sweepMs ?? DEFAULT_SUPPORT_SWEEP_MS,
+        }),
       ]
     : [];
   return {
@@ -152,6 +172,7 @@ export async function startServices(
       services.mailer.close();
       await jobs.stop();
       await services.rateLimits.close();
+      await services.supportEvents.close();
     },
   };
 }

@@ -22,6 +22,7 @@ export {
   MAX_GRANT_MINUTES,
   MAX_PROMPT_CHARS,
   MAX_SPEAKER_NAME,
+  MAX_SUPPORT_MESSAGE,
 } from "./limits.js";
 export {
   formatSpeakersOption,
@@ -32,3 +33,4 @@ export {
   type SpeakersOption,
 } from "./speakers.js";
 export { cleanFileName, MAX_FILE_NAME } from "./file-names.js";
+export { SUPPORT_HOURS, supportIsOpen } from "./support-hours.js";

@@ -18,3 +18,6 @@ export const MAX_API_KEY_NAME = 60;
 
 /** The most live API keys one account may hold (409 TOO_MANY_API_KEYS past it). */
 export const MAX_API_KEYS = 20;
+
+/** Longest support-chat message, in characters. */
+export const MAX_SUPPORT_MESSAGE = 2000;

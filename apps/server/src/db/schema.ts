@@ -269,6 +269,25 @@ export interface VoicesTable {
   created_at: string;
 }
 
+/** One message of a user's support conversation (live chat), from the user or from support. */
+export interface SupportMessagesTable {
+  id: string;
+  /** The user whose conversation it is. */
+  user_id: string;
+  /** "user" or "support". */
+  sender: "user" | "support";
+  /** The admin who wrote it (support messages); null for the user's. */
+  admin_id: string | null;
+  body: string;
+  /** One of the user's transcriptions they linked; kept as the id when it is deleted later. */
+  transcription_id: string | null;
+  created_at: string;
+  /** When the other side read it; null while unread. */
+  read_at: string | null;
+  /** When the e-mail telling the other side about it was claimed (sent once, restart-safe). */
+  notified_at: string | null;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   users: UsersTable;
@@ -286,4 +305,5 @@ export interface Database {
   api_keys: ApiKeysTable;
   task_runs: TaskRunsTable;
   voices: VoicesTable;
+  support_messages: SupportMessagesTable;
 }

@@ -17,6 +17,7 @@ import {
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { adminRoutes } from "../admin/routes.js";
+import { adminSupportRoutes } from "../admin/support-routes.js";
 import { apiKeyRoutes } from "../api-keys/routes.js";
 import { registerCrossSiteCheck } from "../auth/cross-site-requests.js";
 import { authRoutes } from "../auth/routes.js";
@@ -29,6 +30,7 @@ import { devMailboxRoute } from "../mail/dev-mailbox-route.js";
 import { modelRoutes } from "../models/routes.js";
 import { openAIRoutes } from "../openai/routes.js";
 import { subscriptionRoutes } from "../subscriptions/routes.js";
+import { supportRoutes } from "../support/routes.js";
 import { transcriptionEventsRoute } from "../transcriptions/events-route.js";
 import { transcriptionRoutes } from "../transcriptions/routes.js";
 import { uploadRoutes } from "../uploads/routes.js";
@@ -112,7 +114,9 @@ export async function buildApp({
   if (services.payments.name === "stripe") await app.register(stripeWebhookRoutes(billing));
   await app.register(accountRoutes(services));
   await app.register(adminRoutes(services));
+  await app.register(adminSupportRoutes(services));
   await app.register(contactRoutes(services));
+  await app.register(supportRoutes(services));
   if (config.devMailbox) await app.register(devMailboxRoute(services));
 
   registerNotFound(app, await serveWebApp(app, config.webDir, config.publicUrl));

@@ -20,8 +20,9 @@ export interface AccountServices extends TranscriptionServices {
  * 2. every session token is revoked, so no request of the user's starts new work;
  * 3. transcriptions: running jobs cancelled, media files and rows deleted;
  * 4. chunked-upload sessions with their chunk files;
- * 5. in one transaction: saved voices, ledger, subscription, checkouts, the contact messages' link to the
- *    user, e-mails kept in the outbox for the address, and the user row.
+ * 5. in one transaction: saved voices, ledger, subscription, checkouts, the support
+ *    conversation, the contact messages' link to the user, e-mails kept in the outbox for the
+ *    address, and the user row.
  */
 export async function deleteAccount(services: AccountServices, user: User): Promise<void> {
   const { db, config } = services;
@@ -44,6 +45,7 @@ export async function deleteAccount(services: AccountServices, user: User): Prom
     await tx.deleteFrom("minute_ledger").where("user_id", "=", user.id).execute();
     await tx.deleteFrom("subscriptions").where("user_id", "=", user.id).execute();
     await tx.deleteFrom("checkout_sessions").where("user_id", "=", user.id).execute();
+    await tx.deleteFrom("support_messages").where("user_id", "=", user.id).execute();
     await tx.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
     await tx
       .updateTable("contact_messages")

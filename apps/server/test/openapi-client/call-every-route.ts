@@ -205,6 +205,37 @@ export async function callEveryRoute(
     })
     .then(note("post", "/api/contact"));
 
+  // Support chat (the admin calls refused here: the client is no admin).
+  await client
+    .POST("/api/support/messages", { body: { text: "Hello", transcriptionId: MISSING_ID } })
+    .then(note("post", "/api/support/messages"));
+  const chat = await client.GET("/api/support/messages").then(note("get", "/api/support/messages"));
+  if (chat.data) void (chat.data.supportOpen satisfies boolean);
+  await client.POST("/api/support/read").then(note("post", "/api/support/read"));
+  const live = await client
+    .GET("/api/support/events", { parseAs: "stream" })
+    .then(note("get", "/api/support/events"));
+  await live.data?.cancel();
+  await client
+    .GET("/api/admin/support/conversations")
+    .then(note("get", "/api/admin/support/conversations"));
+  const conversation = { params: { path: { userId: MISSING_ID } } };
+  await client
+    .GET("/api/admin/support/conversations/{userId}/messages", conversation)
+    .then(note("get", "/api/admin/support/conversations/{userId}/messages"));
+  await client
+    .POST("/api/admin/support/conversations/{userId}/messages", {
+      ...conversation,
+      body: { text: "Hello" },
+    })
+    .then(note("post", "/api/admin/support/conversations/{userId}/messages"));
+  await client
+    .POST("/api/admin/support/conversations/{userId}/read", conversation)
+    .then(note("post", "/api/admin/support/conversations/{userId}/read"));
+  await client
+    .GET("/api/admin/support/events", { parseAs: "stream" })
+    .then(note("get", "/api/admin/support/events"));
+
   // Account details (the changes refused here: wrong password, a link that was never sent).
   await client
     .PATCH("/api/account/name", { body: { name: "Ann Client" } })

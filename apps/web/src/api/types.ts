@@ -82,5 +82,11 @@ export type AdminUsersQuery = Sent<typeof api.AdminUsersQuery>;
 export type GrantMinutesBody = Sent<typeof api.GrantMinutesBody>;
 export type GrantMinutesResponse = Answer<typeof api.GrantMinutesResponse>;
 
+// Support chat.
+export type SupportMessage = Answer<typeof api.SupportMessage>;
+export type SupportConversation = Answer<typeof api.SupportConversationResponse>;
+export type SupportConversationList = Answer<typeof api.SupportConversationList>;
+export type SupportMessageBody = Sent<typeof api.SupportMessageBody>;
+
 // The contact form.
 export type ContactBody = Sent<typeof api.ContactBody>;

@@ -14,6 +14,8 @@ export const paths = {
   account: "/account",
   history: "/history",
   admin: "/admin",
+  adminSupport: "/admin/support",
+  support: "/support",
   product: "/product",
   features: "/features",
   pricing: "/pricing",

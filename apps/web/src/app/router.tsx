@@ -49,9 +49,16 @@ export const routes: RouteObject[] = [
           { path: paths.downgrade, ...appPage(() => import("../pages/downgrade-page")) },
           { path: paths.account, ...appPage(() => import("../pages/account-page")) },
           { path: paths.history, ...appPage(() => import("../pages/history-page")) },
+          { path: paths.support, ...appPage(() => import("../pages/support-page")) },
           {
             element: <RequireAdmin />,
-            children: [{ path: paths.admin, ...appPage(() => import("../pages/admin-page")) }],
+            children: [
+              { path: paths.admin, ...appPage(() => import("../pages/admin-page")) },
+              {
+                path: paths.adminSupport,
+                ...appPage(() => import("../pages/admin-support-page")),
+              },
+            ],
           },
         ],
       },

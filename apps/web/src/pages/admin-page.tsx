@@ -1,4 +1,6 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Page } from "../components/ui/page";
@@ -17,6 +19,11 @@ export default function AdminPage() {
   return (
     <Page title={t("admin.title")} intro={t("admin.intro")} width="wide">
       <div className="space-y-8">
+        <p>
+          <Button asChild variant="outline">
+            <Link to={paths.adminSupport}>{t("admin.support.link")}</Link>
+          </Button>
+        </p>
         <DailyReportCard />
         <section aria-labelledby="admin-usage" className="space-y-4">
           <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">

@@ -16,3 +16,4 @@ export * from "./health.js";
 export * from "./admin.js";
 export * from "./contact.js";
 export * from "./openai.js";
+export * from "./support.js";

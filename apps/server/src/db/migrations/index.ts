@@ -13,6 +13,7 @@ import * as speakers from "./0011-speakers.js";
 import * as checkoutQuoteBasis from "./0012-checkout-quote-basis.js";
 import * as transcribedAudio from "./0013-transcribed-audio.js";
 import * as uploadDeclaredChunks from "./0014-upload-declared-chunks.js";
+import * as supportMessages from "./0015-support-messages.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -32,6 +33,7 @@ export const migrationProvider: MigrationProvider = {
       "0012-checkout-quote-basis": checkoutQuoteBasis,
       "0013-transcribed-audio": transcribedAudio,
       "0014-upload-declared-chunks": uploadDeclaredChunks,
+      "0015-support-messages": supportMessages,
     };
   },
 };

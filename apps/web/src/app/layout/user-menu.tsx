@@ -51,6 +51,9 @@ export function UserMenu() {
           <DropdownMenu.Item asChild className={ITEM}>
             <Link to={paths.history}>{t("header.history")}</Link>
           </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={ITEM}>
+            <Link to={paths.support}>{t("header.support")}</Link>
+          </DropdownMenu.Item>
           {user?.isAdmin && (
             <DropdownMenu.Item asChild className={ITEM}>
               <Link to={paths.admin}>{t("header.admin")}</Link>

@@ -45,7 +45,13 @@ export function ContactInfo() {
           </a>
         </InfoRow>
         <InfoRow icon="chat" title={t("marketing.contact.info.chatTitle")}>
-          {t("marketing.contact.info.chat")}
+          {t("marketing.contact.info.chat")}{" "}
+          <Link
+            to={paths.support}
+            className="font-medium text-blue-700 underline hover:text-blue-800"
+          >
+            {t("marketing.contact.info.chatLink")}
+          </Link>
         </InfoRow>
         <InfoRow icon="clock" title={t("marketing.contact.info.hoursTitle")}>
           {t("marketing.contact.info.hours")}

@@ -1,0 +1,139 @@
+import rateLimit from "@fastify/rate-limit";
+import {
+  errorResponses,
+  OkResponse,
+  SupportConversationResponse,
+  SupportEventDoc,
+  SupportMessage,
+  SupportMessageBody,
+} from "@verbatim/contract/api";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppServices } from "../app-services.js";
+import { authRateLimits, type RateLimitRule } from "../auth/rate-limits.js";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { markRead, postMessage, readConversation } from "./conversations.js";
+import { streamSupportEvents, type OpenStreams } from "./event-stream.js";
+import { userChannel } from "./support-events.js";
+
+/** Chat settings tests override; defaults otherwise. */
+export interface SupportOptions {
+  /** Messages one user may send (default 20 per 10 minutes). */
+  rateLimit?: RateLimitRule;
+  /** How long a message stays unread before the other side is e-mailed (default 5 minutes). */
+  mailDelayMs?: number;
+  /** How often unread messages are looked for (default 30 seconds). */
+  sweepMs?: number;
+}
+
+/** Plenty for a conversation, too few to flood support. */
+export const DEFAULT_SUPPORT_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 10 * 60 * 1000 };
+
+const tags = ["support"];
+const security = [{ bearer: [] }];
+
+/**
+ * /api/support/*: the signed-in user's conversation with support: read it, write (optionally
+ * linking one of their transcriptions), mark support's replies read, and follow it live.
+ */
+export function supportRoutes(
+  services: Pick<AppServices, "db" | "now" | "supportEvents" | "rateLimits" | "support">,
+): FastifyPluginAsync {
+  return async (parent) => {
+    const app = parent.withTypeProvider<ZodTypeProvider>();
+    await app.register(rateLimit, services.rateLimits.pluginOptions("support"));
+    const perUser = services.support.rateLimit ?? DEFAULT_SUPPORT_RATE_LIMIT;
+    // Per address only as a backstop (an office behind one address has many users).
+    const limits = {
+      perIp: { max: perUser.max * 10, windowMs: perUser.windowMs },
+      perEmail: perUser,
+    };
+    const signedIn = requireUser(services);
+    const open: OpenStreams = new Set();
+    app.addHook("preClose", async () => {
+      for (const close of open) close();
+    });
+
+    app.get(
+      "/api/support/messages",
+      {
+        preHandler: signedIn,
+        schema: {
+          summary: "Your conversation with support, oldest message first",
+          tags,
+          security,
+          response: { 200: SupportConversationResponse, ...errorResponses(401) },
+        },
+      },
+      async (request) => readConversation(services, currentUser(request).id, "user"),
+    );
+
+    app.post(
+      "/api/support/messages",
+      {
+        preHandler: [signedIn, authRateLimits(app, limits, "user")],
+        schema: {
+          summary: "Write to support (plain text; optionally link one of your transcriptions)",
+          tags,
+          security,
+          body: SupportMessageBody,
+          response: { 200: SupportMessage, ...errorResponses(400, 401, 404, 429) },
+        },
+      },
+      async (request) =>
+        postMessage(services, {
+          userId: currentUser(request).id,
+          sender: "user",
+          adminId: null,
+          ...request.body,
+        }),
+    );
+
+    app.post(
+      "/api/support/read",
+      {
+        preHandler: signedIn,
+        schema: {
+          summary: "Mark support's replies in your conversation read",
+          tags,
+          security,
+          response: { 200: OkResponse, ...errorResponses(401) },
+        },
+      },
+      async (request) => {
+        await markRead(services, currentUser(request).id, "user");
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      "/api/support/events",
+      {
+        preHandler: signedIn,
+        schema: {
+          summary: "Your support conversation, live (text/event-stream)",
+          description:
+            "Server-sent events: `message` (a new message, either side's, as in the messages list) and `read` (userId, by: `user` or `support`: that side read the conversation). Read the messages call for what came before. Comment lines keep it open.",
+          tags,
+          security,
+          response: {
+            200: {
+              description: "The event stream; each event's name and data as below.",
+              content: { "text/event-stream": { schema: SupportEventDoc } },
+            },
+            ...errorResponses(401),
+          },
+        },
+      },
+      async (request, reply) => {
+        streamSupportEvents(
+          request,
+          reply,
+          services.supportEvents,
+          userChannel(currentUser(request).id),
+          open,
+        );
+      },
+    );
+  };
+}

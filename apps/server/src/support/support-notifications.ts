@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import type { Mailer } from "../mail/mailer.js";
+import { findUserById, findUserWithPasswordByEmail } from "../users/repo.js";
+import type { SupportSide } from "./conversations.js";
+import { renderSupportMail } from "./support-mail.js";
+
+/** How long a message may stay unread before the other side gets an e-mail about it. */
+export const DEFAULT_SUPPORT_MAIL_DELAY_MS = 5 * 60 * 1000;
+/** How often unread messages are looked for. */
+export const DEFAULT_SUPPORT_SWEEP_MS = 30 * 1000;
+
+/** What the e-mails about unread chat messages need. */
+export interface SupportMailServices {
+  db: Db;
+  config: Pick<Config, "adminEmails" | "publicUrl">;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/**
+ * E-mails the other side of each conversation about messages left unread for `delayMs`: one
+ * e-mail for all such messages of a conversation, and none more while any message that
+ * e-mail covered is still unread (a reader who comes back reads them all). A message is
+ * claimed (`notified_at`) before the mail goes out, in the database, so many processes and
+ * restarts send it at most once. Returns how many e-mails were sent.
+ */
+export async function mailUnreadSupportMessages(
+  services: SupportMailServices,
+  delayMs: number,
+): Promise<number> {
+  const { db } = services;
+  const now = services.now();
+  const cutoff = new Date(now.getTime() - delayMs).toISOString();
+  const waiting = await db
+    .selectFrom("support_messages")
+    .select(["user_id", "sender"])
+    .where("read_at", "is", null)
+    .where("notified_at", "is", null)
+    .where("created_at", "<=", cutoff)
+    .groupBy(["user_id", "sender"])
+    .execute();
+  let sent = 0;
+  for (const { user_id: userId, sender } of waiting) {
+    const alreadyTold = await db
+      .selectFrom("support_messages")
+      .select("id")
+      .where("user_id", "=", userId)
+      .where("sender", "=", sender)
+      .where("read_at", "is", null)
+      .where("notified_at", "is not", null)
+      .executeTakeFirst();
+    const claimed = await db
+      .updateTable("support_messages")
+      .set({ notified_at: now.toISOString() })
+      .where("user_id", "=", userId)
+      .where("sender", "=", sender)
+      .where("read_at", "is", null)
+      .where("notified_at", "is", null)
+      .where("created_at", "<=", now.toISOString())
+      .returning(["body", "created_at"])
+      .execute();
+    // Already told about earlier unread ones: these are covered by that mail too.
+    if (alreadyTold || claimed.length === 0) continue;
+    claimed.sort((a, b) => a.created_at.localeCompare(b.created_at));
+    try {
+      sent += await sendMail(
+        services,
+        userId,
+        sender,
+        claimed.map((m) => m.body),
+      );
+    } catch (error) {
+      services.log.error({ err: error, userId }, "support chat e-mail failed");
+    }
+  }
+  return sent;
+}
+
+async function sendMail(
+  services: SupportMailServices,
+  userId: string,
+  sender: SupportSide,
+  messages: string[],
+): Promise<number> {
+  const { config, mailer, db } = services;
+  const user = await findUserById(db, userId);
+  if (!user) return 0;
+  if (sender === "support") {
+    const mail = renderSupportMail(
+      { to: "user", who: "", messages, link: `${config.publicUrl}/support` },
+      user.locale,
+    );
+    await mailer.send({ to: user.email, ...mail });
+    return 1;
+  }
+  let sent = 0;
+  for (const address of config.adminEmails) {
+    const admin = await findUserWithPasswordByEmail(db, address);
+    const mail = renderSupportMail(
+      {
+        to: "admin",
+        who: user.name ? `${user.name} <${user.email}>` : user.email,
+        messages,
+        link: `${config.publicUrl}/admin/support?user=${encodeURIComponent(user.id)}`,
+      },
+      admin?.user.locale ?? "en",
+    );
+    await mailer.send({ to: address, ...mail });
+    sent += 1;
+  }
+  return sent;
+}
+
+/** Looks for unread messages every `sweepMs`; returns a stop function. */
+export function scheduleSupportMails(
+  services: SupportMailServices,
+  { delayMs, sweepMs }: { delayMs: number; sweepMs: number },
+): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    mailUnreadSupportMessages(services, delayMs)
+      .catch((error: unknown) => services.log.error({ err: error }, "support chat e-mails"))
+      .finally(() => {
+        running = false;
+      });
+  }, sweepMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
