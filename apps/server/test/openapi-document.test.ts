@@ -4,6 +4,7 @@ import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { openApiProblems } from "../scripts/lint-openapi.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { signedInUser } from "./support/transcription-app.js";
 
@@ -25,9 +26,11 @@ interface Schema {
   items?: Schema;
   anyOf?: Schema[];
   oneOf?: Schema[];
+  $ref?: string;
 }
 interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
 }
 
 const CLIENT = join(import.meta.dirname, "openapi-client", "call-every-route.ts");
@@ -44,6 +47,11 @@ const scratch = scratchDir("verbatim-openapi-");
 describe("the OpenAPI document", () => {
   let api: TestApi;
   let doc: OpenApiDocument;
+  /** The schema itself, or the named one it refers to. */
+  const named = (schema: Schema | undefined) =>
+    schema?.$ref
+      ? doc.components?.schemas?.[schema.$ref.replace("#/components/schemas/", "")]
+      : schema;
   const operations = () =>
     Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
@@ -77,7 +85,57 @@ describe("the OpenAPI document", () => {
     const stream = doc.paths["/v1/audio/transcriptions"]?.post?.responses["200"];
     expect(stream?.content?.["text/event-stream"]?.schema.anyOf).toHaveLength(3);
     const json = doc.paths["/api/transcriptions/{id}/export"]?.get?.responses["200"];
-    expect(json?.content?.["application/json"]?.schema.properties?.cues?.type).toBe("array");
+    const exported = named(json?.content?.["application/json"]?.schema);
+    expect(exported?.properties?.cues?.type).toBe("array");
+  });
+
+  it("declares the audio route's bytes as audio and its errors as JSON", () => {
+    const responses = doc.paths["/api/transcriptions/{id}/audio"]?.get?.responses ?? {};
+    for (const status of ["200", "206"]) {
+      expect(Object.keys(responses[status]?.content ?? {}), status).toEqual(["audio/mp4"]);
+      expect(responses[status]?.content?.["audio/mp4"]?.schema.format, status).toBe("binary");
+    }
+    for (const status of ["401", "404", "416"]) {
+      expect(Object.keys(responses[status]?.content ?? {}), status).toEqual(["application/json"]);
+    }
+  });
+
+  it("names its main schemas in components/schemas and refers to them", () => {
+    const schemas = doc.components?.schemas ?? {};
+    for (const name of ["ErrorResponse", "TranscriptionDetail", "JsonExport", "ModelListing"]) {
+      expect(schemas[name]?.type, name).toBe("object");
+    }
+    const detail = doc.paths["/api/transcriptions/{id}"]?.get?.responses["200"];
+    expect(detail?.content?.["application/json"]?.schema.$ref).toBe(
+      "#/components/schemas/TranscriptionDetail",
+    );
+    // Every name is used: none is left over from a schema that no route answers or reads.
+    const text = JSON.stringify(doc.paths) + JSON.stringify(schemas);
+    for (const name of Object.keys(schemas)) {
+      expect(text, name).toContain(`"#/components/schemas/${name}"`);
+    }
+  });
+
+  it("declares a full disk (507) on every upload, and too many uploads or requests (429)", () => {
+    const statuses = (path: string) => Object.keys(doc.paths[path]?.post?.responses ?? {});
+    const uploads = [
+      "/api/transcribe",
+      "/api/uploads/chunk",
+      "/api/uploads/combine",
+      "/api/voices",
+      "/v1/audio/transcriptions",
+      "/v1/audio/translations",
+    ];
+    for (const path of uploads) expect(statuses(path), path).toContain("507");
+    // The chunk that would start one unfinished upload too many; the API keys' request rate.
+    for (const path of ["/api/uploads/chunk", "/v1/audio/transcriptions"]) {
+      expect(statuses(path), path).toContain("429");
+    }
+  });
+
+  it("has no errors under Redocly's recommended rules", async () => {
+    const errors = (await openApiProblems(doc)).filter((p) => p.severity === "error");
+    expect(errors.map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`)).toEqual([]);
   });
 
   it("names the unit of every time, length and amount", () => {
@@ -85,8 +143,16 @@ describe("the OpenAPI document", () => {
     const measured =
       /^(duration|start|end|.*(Seconds|Ms|At|Time|Cents|Bytes)|seconds|minutes|progress|percent|credits|additionalCredits|createdAt|seek|bytes)$/;
     const unnamed: string[] = [];
+    const seen = new Set<string>();
     const visit = (schema: Schema | undefined, where: string) => {
       if (!schema) return;
+      if (schema.$ref) {
+        // A named schema: checked once, where it is first met.
+        const name = schema.$ref.replace("#/components/schemas/", "");
+        if (seen.has(name)) return;
+        seen.add(name);
+        return visit(named(schema), name);
+      }
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         const types = [property.type ?? []].flat();
         const quantity = types.includes("number") || types.includes("integer");

@@ -92,6 +92,7 @@ export function registerProfileRoutes(
     {
       schema: {
         summary: "Confirm a new e-mail address with the link's token",
+        security: [],
         tags,
         body: EmailConfirmBody,
         response: { 200: EmailConfirmed, ...errors, 409: ErrorResponse },

@@ -67,6 +67,7 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
       {
         schema: {
           summary: "Create an account; a set-up link is e-mailed",
+          security: [],
           tags,
           body: RegisterBody,
           response: { 200: RegisterResponse, ...errors },
@@ -87,6 +88,7 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
       {
         schema: {
           summary: "Sign in with e-mail and password",
+          security: [],
           tags,
           body: LoginBody,
           response: { 200: LoginResponse, ...errors },
@@ -157,6 +159,7 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
       {
         schema: {
           summary: "E-mail a password reset link (same answer whether or not the account exists)",
+          security: [],
           tags,
           body: ForgotPasswordBody,
           response: { 200: OkResponse, ...errors },
@@ -174,6 +177,7 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
       {
         schema: {
           summary: "Set a new password with the token from a reset or set-up link",
+          security: [],
           tags,
           body: ResetPasswordBody,
           response: { 200: OkResponse, ...errors },

@@ -31,6 +31,8 @@ export function contactRoutes(services: AppServices): FastifyPluginAsync {
       {
         schema: {
           summary: "Send a message to support (signed in or not)",
+          // Anonymous, or signed in (the message is then linked to the account).
+          security: [{}, { bearer: [] }],
           tags: ["contact"],
           body: ContactBody,
           response: { 200: OkResponse, 400: ErrorResponse, 429: ErrorResponse },

@@ -57,6 +57,7 @@ export function healthRoutes({
       {
         schema: {
           summary: "Service health",
+          security: [],
           tags: ["health"],
           response: { 200: HealthResponse, 503: HealthResponse, 429: ErrorResponse },
         },

@@ -42,7 +42,7 @@ import { accountRoutes } from "../users/routes.js";
 import { serveWebApp } from "../web/serve-web-app.js";
 import { registerErrorHandling, registerNotFound } from "./error-handler.js";
 import { registerSecurityHeaders } from "./security-headers.js";
-import { nameOperations } from "./openapi-docs.js";
+import { addNamedSchemas, nameOperations, nameSchemas } from "./openapi-docs.js";
 
 /** What buildApp is given: the settings, the database, and what tests set differently. */
 export interface AppOptions extends ServiceOverrides {
@@ -79,6 +79,7 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   registerCrossSiteCheck(app, config.publicUrl);
 
+  nameSchemas();
   await app.register(swagger, {
     openapi: {
       info: {
@@ -86,9 +87,11 @@ export async function buildApp({
         version: "0.1.0",
         description: "Audio and video to subtitles and transcripts.",
       },
+      servers: [{ url: config.publicUrl }],
       components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: addNamedSchemas,
   });
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
   nameOperations(app);

@@ -1,4 +1,40 @@
+import type { SwaggerTransformObject } from "@fastify/swagger";
+import {
+  AcceptedResponse,
+  ActiveSubscription,
+  AdminUser,
+  ApiKeyListing,
+  ChunkResponse,
+  ContactBody,
+  CreateApiKeyBody,
+  CreatedApiKey,
+  DiarizedTranscription,
+  ErrorResponse,
+  HealthResponse,
+  JsonExport,
+  JsonTranscription,
+  LoginBody,
+  LoginResponse,
+  ModelListing,
+  OkResponse,
+  OpenAIErrorResponse,
+  OpenAIModel,
+  OpenAIModelList,
+  RegisterBody,
+  SessionResponse,
+  Subtitle,
+  TranscriptionDetail,
+  TranscriptionSummary,
+  UpdateBody,
+  UpgradeQuote,
+  UsageResponse,
+  UserResponse,
+  VerboseTranscription,
+  Voice,
+} from "@verbatim/contract/api";
 import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
+import { jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
 
 /**
  * For routes that read a multipart body themselves: the body schema is there for the OpenAPI
@@ -29,3 +65,81 @@ export function operationIdFor(method: string, url: string): string {
     .filter(Boolean);
   return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
 }
+
+/**
+ * The contract's schemas that the OpenAPI document names (components/schemas, referenced by
+ * $ref), so that generated clients get types such as `TranscriptionDetail`. A schema read as a
+ * request body is named with `Input` after it (fastify-type-provider-zod's convention); only
+ * bodies without defaults are named: openapi-typescript makes a named schema's fields that have
+ * a default required (it cannot tell a request's from a response's), which an inline body escapes.
+ */
+const NAMED_SCHEMAS: Record<string, z.ZodType> = {
+  ErrorResponse,
+  OkResponse,
+  Subtitle,
+  TranscriptionSummary,
+  TranscriptionDetail,
+  JsonExport,
+  TranscriptionUpdate: UpdateBody,
+  ModelListing,
+  UserResponse,
+  HealthResponse,
+  AcceptedResponse,
+  ChunkResponse,
+  Registration: RegisterBody,
+  Login: LoginBody,
+  LoginResponse,
+  SessionResponse,
+  ApiKeyListing,
+  CreatedApiKey,
+  ApiKeyCreation: CreateApiKeyBody,
+  Voice,
+  OpenAIErrorResponse,
+  JsonTranscription,
+  VerboseTranscription,
+  DiarizedTranscription,
+  OpenAIModel,
+  OpenAIModelList,
+  UsageResponse,
+  AdminUser,
+  ActiveSubscription,
+  UpgradeQuote,
+  ContactMessage: ContactBody,
+};
+
+/**
+ * Gives the named schemas their ids in zod's global registry, where fastify-type-provider-zod
+ * looks for them (and for every schema's description and format, so it has to be that one);
+ * again for each app, harmlessly.
+ */
+export function nameSchemas(): void {
+  for (const [id, schema] of Object.entries(NAMED_SCHEMAS)) {
+    z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
+  }
+}
+
+/**
+ * Completes the document: the named schemas as components, less those that nothing refers to
+ * (each name is made for both requests and responses, `X` and `XInput`, and most are only one).
+ */
+export const addNamedSchemas: SwaggerTransformObject = (document) => {
+  // An OpenAPI 3 document (the app registers `openapi`, not `swagger`).
+  const complete = jsonSchemaTransformObject(document) as {
+    paths?: unknown;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = complete.components?.schemas ?? {};
+  const referenced = (value: unknown) =>
+    [...(JSON.stringify(value) ?? "").matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+  const kept = new Set(referenced(complete.paths));
+  for (let more = [...kept]; more.length > 0;) {
+    more = more.flatMap((name) => referenced(schemas[name])).filter((name) => !kept.has(name));
+    for (const name of more) kept.add(name);
+  }
+  const used = Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name)));
+  return { ...complete, components: { ...complete.components, schemas: used } } as ReturnType<
+    typeof jsonSchemaTransformObject
+  >;
+};

@@ -12,6 +12,7 @@ export function modelRoutes(models: ModelCatalog): FastifyPluginAsync {
       {
         schema: {
           summary: "Models that can be chosen for a transcription",
+          security: [],
           tags: ["models"],
           response: { 200: z.array(ModelListing) },
         },

@@ -237,7 +237,7 @@ export function openAIRoutes(
                   },
                 },
               },
-              ...openAIErrorsOf(400, 401, 404, 409, 413, 415, 429, 500, 503),
+              ...openAIErrorsOf(400, 401, 404, 409, 413, 415, 429, 500, 503, 507),
             },
           },
         },

@@ -71,7 +71,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           response: {
             200: TranscriptionDetail,
             202: AcceptedResponse,
-            ...errorResponses(400, 401, 402, 409, 413, 415, 422, 503),
+            ...errorResponses(400, 401, 402, 409, 413, 415, 422, 503, 507),
           },
         },
         // The body is multipart, read by the handler; the schema above is for the document.
@@ -193,9 +193,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           tags: ["transcriptions"],
           security,
           params: IdParams,
-          produces: [LISTENING_COPY_TYPE],
-          // The body is the file's bytes (a stream: not serialised).
-          response: { 200: z.any(), 206: z.any(), ...errorResponses(401, 404, 416) },
+          // The body is the file's bytes (a stream: not serialised); errors are JSON.
+          response: {
+            200: audioBytes("The whole audio file."),
+            206: audioBytes("The byte range asked for (`Content-Range` says which)."),
+            ...errorResponses(401, 404, 416),
+          },
         },
       },
       async (request, reply) => {
@@ -297,4 +300,11 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
     );
   };
+}
+
+/** A response of the listening copy's bytes, for the OpenAPI document. */
+function audioBytes(description: string) {
+  // Any body (the route sends a file stream), documented as binary.
+  const bytes = z.any().meta({ type: "string", format: "binary" });
+  return { description, content: { [LISTENING_COPY_TYPE]: { schema: bytes } } };
 }

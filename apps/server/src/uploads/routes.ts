@@ -44,7 +44,7 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           body: ChunkUploadDoc,
           response: {
             200: ChunkResponse,
-            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 429),
+            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 429, 507),
           },
         },
         // The body is multipart, read by the handler; the schema above is for the document.
@@ -126,7 +126,7 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           response: {
             200: TranscriptionDetail,
             202: AcceptedResponse,
-            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 422, 500, 503),
+            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 422, 500, 503, 507),
           },
         },
       },

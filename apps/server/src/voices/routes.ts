@@ -68,7 +68,7 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
           body: CreateVoiceDoc,
           response: {
             201: Voice,
-            ...errorResponses(400, 401, 404, 409, 413, 415, 503),
+            ...errorResponses(400, 401, 404, 409, 413, 415, 503, 507),
           },
         },
         // Multipart or JSON, read and checked by the handler; the schema is for the document.

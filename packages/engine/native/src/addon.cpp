@@ -13,11 +13,15 @@ namespace {
 
 // whisper.cpp and ggml log every step at INFO; keep warnings and errors (the engine runner
 // reads stderr to explain a crash) and drop the rest, unless VERBATIM_WHISPER_LOG is set (then
-// everything, with whisper.cpp's own timing summary after each transcription).
+// everything, with whisper.cpp's own timing summary after each transcription). A job that is
+// aborting logs its graphs' failure ("failed to encode"): that is the abort, not an error, and
+// the CLI's Ctrl+C shows only its own line, so it is dropped too.
 void logFilter(ggml_log_level level, const char* text, void*) {
   static thread_local ggml_log_level last = GGML_LOG_LEVEL_INFO;
   if (level != GGML_LOG_LEVEL_CONT) last = level;
-  if (last >= GGML_LOG_LEVEL_WARN || verboseLog()) std::fputs(text, stderr);
+  if (verboseLog() || (last >= GGML_LOG_LEVEL_WARN && !abortingOnThisThread())) {
+    std::fputs(text, stderr);
+  }
 }
 
 const std::map<std::string, whisper_alignment_heads_preset> kAlignmentHeads = {

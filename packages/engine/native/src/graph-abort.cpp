@@ -25,6 +25,7 @@ bool abortRequested(void* flag) { return static_cast<std::atomic<bool>*>(flag)->
 namespace verbatim {
 GraphAbortScope::GraphAbortScope(std::atomic<bool>* flag) { runningJobAbort = flag; }
 GraphAbortScope::~GraphAbortScope() { runningJobAbort = nullptr; }
+bool abortingOnThisThread() { return runningJobAbort != nullptr && runningJobAbort->load(); }
 }  // namespace verbatim
 
 extern "C" enum ggml_status __wrap_ggml_backend_sched_graph_compute(ggml_backend_sched_t sched,

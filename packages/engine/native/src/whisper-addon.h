@@ -84,6 +84,9 @@ class GraphAbortScope {
   GraphAbortScope& operator=(const GraphAbortScope&) = delete;
 };
 
+/** Whether the job running on this thread has been told to abort (its GraphAbortScope's flag). */
+bool abortingOnThisThread();
+
 /** whisper.cpp's version, CPU features and backend devices. */
 Napi::Value systemInfo(const Napi::CallbackInfo& info);
 

@@ -21,8 +21,8 @@ export class ProgressBar {
     const percent = `${Math.floor(fraction * 100)}`.padStart(3);
     this.stream.write(
       `\r${bar} ${percent}% ${label}`
-        .padEnd(this.stream.columns ?? 80)
-        .slice(0, (this.stream.columns ?? 80) - 1),
+        .padEnd(this.stream.columns || 80)
+        .slice(0, (this.stream.columns || 80) - 1),
     );
     this.drawn = true;
   }
@@ -30,7 +30,7 @@ export class ProgressBar {
   /** Clears the line. */
   done(): void {
     if (this.enabled && this.drawn)
-      this.stream.write(`\r${" ".repeat((this.stream.columns ?? 80) - 1)}\r`);
+      this.stream.write(`\r${" ".repeat((this.stream.columns || 80) - 1)}\r`);
     this.drawn = false;
   }
 }

@@ -1,4 +1,5 @@
-import { stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, stat } from "node:fs/promises";
 import { EngineError } from "../errors.js";
 import { safeInputOptions } from "./allowed-formats.js";
 import { crashedTool, fileInput, ffmpegPath, ffprobePath, runTool } from "./ffmpeg-binaries.js";
@@ -125,12 +126,31 @@ async function fileSize(path: string): Promise<number> {
   let info;
   try {
     info = await stat(path);
-  } catch {
-    throw new EngineError("INPUT_NOT_FOUND", `No such file: ${path}`);
+  } catch (error) {
+    throw isPermissionDenied(error)
+      ? unreadable(path)
+      : new EngineError("INPUT_NOT_FOUND", `No such file: ${path}`);
   }
   if (!info.isFile()) throw new EngineError("INPUT_NOT_FOUND", `Not a file: ${path}`);
+  // Before ffprobe, which would call a file it may not open "not audio or video".
+  try {
+    await access(path, constants.R_OK);
+  } catch (error) {
+    if (isPermissionDenied(error)) throw unreadable(path);
+    throw error;
+  }
   if (info.size === 0) throw new EngineError("INPUT_EMPTY", "The file is empty (0 bytes).");
   return info.size;
+}
+
+function isPermissionDenied(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "EACCES" || code === "EPERM";
+}
+
+/** A file there that this user may not read: said as such, with the not-found code (exit 3). */
+function unreadable(path: string): EngineError {
+  return new EngineError("INPUT_NOT_FOUND", `Cannot read ${path}: permission denied.`);
 }
 
 function parseProbe(stdout: string): ProbeOutput | null {
