@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.js";
-import { insertUser } from "../src/users/repo.js";
+import { hashPassword } from "../src/auth/password.js";
+import { insertUser, setPasswordHash } from "../src/users/repo.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { startSmtpInbox, type SmtpInbox } from "./support/smtp-inbox.js";
 import { signedInUser, type TestUser } from "./support/transcription-app.js";
@@ -49,11 +50,12 @@ async function insertJob(
     createdAt: string;
     finishedAt?: string;
   },
-): Promise<void> {
+): Promise<string> {
+  const id = randomUUID();
   await db
     .insertInto("transcriptions")
     .values({
-      id: randomUUID(),
+      id,
       user_id: job.userId,
       file_name: "talk.mp3",
       status: job.status,
@@ -78,6 +80,7 @@ async function insertJob(
       finished_at: job.finishedAt ?? null,
     })
     .execute();
+  return id;
 }
 
 async function insertCheckout(
@@ -329,6 +332,61 @@ describe.each(DATABASE_KINDS)("admin reports on %s", (kind) => {
       .where("subject", "=", en.subject)
       .execute();
     expect(kept).toEqual([{ to_address: "admin@example.com", status: "sent" }]);
+  });
+
+  it("still counts transcriptions their owners deleted, and those of deleted accounts", async () => {
+    const period = new URLSearchParams({
+      from: ago(DAY),
+      to: new Date(Date.now() + MINUTE).toISOString(),
+    });
+    const usage = async () =>
+      (await (await get(`/api/admin/usage?${period}`, admin.auth)).json()) as UsageBody;
+    const owner = await signedInUser(api.db);
+    await setPasswordHash(api.db, owner.id, await hashPassword("a long passphrase"), new Date());
+    const kept = await insertJob(api.db, {
+      userId: owner.id,
+      status: "completed",
+      durationMs: 120_000,
+      createdAt: ago(40 * MINUTE),
+      finishedAt: ago(30 * MINUTE),
+    });
+    await insertJob(api.db, {
+      userId: owner.id,
+      status: "failed",
+      errorCode: "INPUT_CORRUPT",
+      createdAt: ago(20 * MINUTE),
+      finishedAt: ago(19 * MINUTE),
+    });
+    const before = await usage();
+
+    const deleted = await fetch(`${api.base}/api/transcriptions/${kept}`, {
+      method: "DELETE",
+      headers: owner.auth,
+    });
+    expect(deleted.status).toBe(204);
+    const afterOne = await usage();
+    expect(afterOne.transcriptions).toEqual(before.transcriptions);
+    expect(afterOne.minutesProcessed).toBe(before.minutesProcessed);
+    expect(afterOne.daily).toEqual(before.daily);
+
+    // The whole account goes: its jobs' figures stay, nothing that names it.
+    const gone = await fetch(`${api.base}/api/account`, {
+      method: "DELETE",
+      headers: { ...owner.auth, "content-type": "application/json" },
+      body: JSON.stringify({ password: "a long passphrase" }),
+    });
+    expect(gone.ok).toBe(true);
+    const afterAccount = await usage();
+    expect(afterAccount.transcriptions).toEqual(before.transcriptions);
+    expect(afterAccount.minutesProcessed).toBe(before.minutesProcessed);
+    const keptRows = await api.db
+      .selectFrom("deleted_job_usage")
+      .selectAll()
+      .where("id", "=", kept)
+      .execute();
+    expect(keptRows).toHaveLength(1);
+    expect(Object.keys(keptRows[0]!)).not.toContain("user_id");
+    expect(Object.keys(keptRows[0]!)).not.toContain("file_name");
   });
 });
 

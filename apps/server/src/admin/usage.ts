@@ -84,6 +84,21 @@ function dayOf(column: string): RawBuilder<string> {
   return sql<string>`substr(${sql.ref(column)}, 1, 10)`;
 }
 
+/**
+ * Every ended job's outcome, length and end: the jobs table's, and those of jobs deleted since
+ * (their figures are kept when they are deleted), so usage counts what was transcribed and
+ * charged whether or not its owner kept it.
+ */
+function endedJobs(db: Db) {
+  const columns = ["status", "error_code", "duration_ms", "finished_at"] as const;
+  return db
+    .selectFrom("transcriptions")
+    .select(columns)
+    .where("status", "in", ["completed", "failed", "cancelled"])
+    .unionAll(db.selectFrom("deleted_job_usage").select(columns))
+    .as("ended");
+}
+
 /** Usage in `period`, the queue as of `now`, and the daily series up to `now`. */
 export async function computeUsage(db: Db, period: Period, now = new Date()): Promise<UsageReport> {
   const from = period.from.toISOString();
@@ -104,7 +119,7 @@ export async function computeUsage(db: Db, period: Period, now = new Date()): Pr
     .executeTakeFirst();
 
   const finished = await db
-    .selectFrom("transcriptions")
+    .selectFrom(endedJobs(db))
     .select((eb) => [
       "status",
       "error_code",
@@ -215,7 +230,7 @@ async function dailySeries(db: Db, now: Date): Promise<UsageDay[]> {
 
   const finishedDay = dayOf("finished_at");
   const completed = await db
-    .selectFrom("transcriptions")
+    .selectFrom(endedJobs(db))
     .select((eb) => [
       finishedDay.as("day"),
       eb.fn.countAll().as("n"),

@@ -89,6 +89,17 @@ export interface IdempotencyKeysTable {
 }
 
 /** A transcription job and, once done, its result. */
+/** The usage figures of a job that was deleted (no name, text, file or owner). */
+export interface DeletedJobUsageTable {
+  id: string;
+  status: string;
+  error_code: string | null;
+  duration_ms: number;
+  charged_seconds: number | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
 export interface TranscriptionsTable {
   id: string;
   user_id: string;
@@ -296,6 +307,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   minute_ledger: MinuteLedgerTable;
   transcriptions: TranscriptionsTable;
+  deleted_job_usage: DeletedJobUsageTable;
   upload_sessions: UploadSessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   upload_chunks: UploadChunksTable;

@@ -1,7 +1,8 @@
 import { rm } from "node:fs/promises";
 import type { Segment } from "@verbatim/engine";
 import type { Cue } from "@verbatim/subtitles";
-import { sql } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import type { Database } from "../db/schema.js";
 import type { Db } from "../db/database.js";
 import type { Tx } from "../minutes/ledger-entries.js";
 import {
@@ -517,7 +518,10 @@ export async function requeueJob(
   );
 }
 
-/** Deletes a job with its media and audio copy; a job still waiting or running is cancelled first. */
+/**
+ * Deletes a job with its media and audio copy; a job still waiting or running is cancelled
+ * first. Its usage figures stay (keepUsageOf).
+ */
 export async function deleteJob(
   services: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
   row: TranscriptionRow,
@@ -525,12 +529,54 @@ export async function deleteJob(
   if (!isFinal(row.status)) await cancelJob(services, row);
   if (row.media_path) await rm(row.media_path, { force: true });
   if (row.audio_path) await rm(row.audio_path, { force: true });
-  await services.db.deleteFrom("transcriptions").where("id", "=", row.id).execute();
+  await services.db.transaction().execute(async (tx) => {
+    await keepUsageOf(tx, (eb) => eb("id", "=", row.id));
+    await tx.deleteFrom("transcriptions").where("id", "=", row.id).execute();
+  });
 }
 
 /** Deletes every job row of a user, inside the account deletion's transaction. */
 export async function deleteJobsOf(tx: Tx, userId: string): Promise<void> {
+  await keepUsageOf(tx, (eb) => eb("user_id", "=", userId));
   await tx.deleteFrom("transcriptions").where("user_id", "=", userId).execute();
+}
+
+/**
+ * Keeps the usage figures of ended jobs about to be deleted (outcome, length, charge, times:
+ * nothing of their content or owner), so usage counts what was transcribed and charged.
+ */
+async function keepUsageOf(
+  tx: Tx,
+  which: (eb: ExpressionBuilder<Database, "transcriptions">) => Expression<SqlBool>,
+): Promise<void> {
+  await tx
+    .insertInto("deleted_job_usage")
+    .columns([
+      "id",
+      "status",
+      "error_code",
+      "duration_ms",
+      "charged_seconds",
+      "created_at",
+      "finished_at",
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom("transcriptions")
+        .select([
+          "id",
+          "status",
+          "error_code",
+          "duration_ms",
+          "charged_seconds",
+          "created_at",
+          "finished_at",
+        ])
+        .where(which)
+        .where("status", "in", ["completed", "failed", "cancelled"]),
+    )
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
 }
 
 /** What an owner's edit changes on a job. */

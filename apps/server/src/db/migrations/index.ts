@@ -14,6 +14,7 @@ import * as checkoutQuoteBasis from "./0012-checkout-quote-basis.js";
 import * as transcribedAudio from "./0013-transcribed-audio.js";
 import * as uploadDeclaredChunks from "./0014-upload-declared-chunks.js";
 import * as supportMessages from "./0015-support-messages.js";
+import * as deletedJobUsage from "./0016-deleted-job-usage.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -34,6 +35,7 @@ export const migrationProvider: MigrationProvider = {
       "0013-transcribed-audio": transcribedAudio,
       "0014-upload-declared-chunks": uploadDeclaredChunks,
       "0015-support-messages": supportMessages,
+      "0016-deleted-job-usage": deletedJobUsage,
     };
   },
 };
