@@ -22,8 +22,11 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: "node",
-          // One file at a time: many run the speech engine on every core.
+          // Two files at a time, with the browser tests (most of a file's time is spent waiting
+          // on a server, a child process or the disk); the servers' engines run one thread each
+          // (fastEngineEnv), so two files never ask for more than the machine has for long.
           sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           include: ["packages/*/{src,test}/**/*.test.ts", "apps/server/{src,test}/**/*.test.ts"],
           environment: "node",
           globalSetup: ["scripts/vitest-global-setup.ts"], // builds what child processes run
@@ -55,11 +58,12 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: "e2e",
-          sequence: { groupOrder: 2 },
+          // In the node tests' group: two files at a time across both projects.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
           include: ["apps/web/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["scripts/vitest-global-setup.ts"], // and the web app the browser loads
-          fileParallelism: false,
         },
       },
     ],

@@ -27,7 +27,8 @@ export async function fastEngineEnv(): Promise<Record<string, string>> {
     FAST_MODEL: await ensureRandomModel("tiny"),
     ACCURATE_MODEL: "/nonexistent/ggml-small.bin",
     MODELS_AUTO_DOWNLOAD: "false",
-    ENGINE_THREADS: "2",
+    // One thread: test files run two at a time, and a job of the tiny model needs no more.
+    ENGINE_THREADS: "1",
     ENGINE_BEAM_SIZE: "1",
     ENGINE_TEMPERATURE_FALLBACK: "false",
   };
