@@ -1,8 +1,7 @@
 import { loadConfig } from "./config.js";
-import type { Db } from "./db/database.js";
 import { loadEnvFile } from "./env-file.js";
 import { buildApp } from "./http/app.js";
-import { openStorage, StartupProblem } from "./startup-storage.js";
+import { openStorageOrExit } from "./startup-storage.js";
 import { firstAdminHint, startupSummary } from "./startup-summary.js";
 
 // `npm start`: the API, the web app and the workers in one process, with embedded defaults
@@ -21,14 +20,7 @@ if (config.role === "worker") {
   console.error("ROLE=worker runs without HTTP: start it with `npm run worker`.");
   process.exit(2);
 }
-let db: Db;
-try {
-  db = await openStorage(config);
-} catch (error) {
-  if (!(error instanceof StartupProblem)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const db = await openStorageOrExit(config);
 const app = await buildApp({ config, db });
 
 let stopping = false;

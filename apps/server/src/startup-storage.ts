@@ -99,3 +99,19 @@ export async function openStorage(config: Pick<Config, "database" | "uploadDir">
     throw problem ?? error;
   }
 }
+
+/**
+ * The process's storage, or — when a place cannot be written — its one-line reason on standard
+ * error and exit code 2 (the server and the worker start alike).
+ */
+export async function openStorageOrExit(
+  config: Pick<Config, "database" | "uploadDir">,
+): Promise<Db> {
+  try {
+    return await openStorage(config);
+  } catch (error) {
+    if (!(error instanceof StartupProblem)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}

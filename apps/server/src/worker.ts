@@ -1,8 +1,7 @@
 import { pino } from "pino";
 import { loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
-import type { Db } from "./db/database.js";
-import { openStorage, StartupProblem } from "./startup-storage.js";
+import { openStorageOrExit } from "./startup-storage.js";
 import { buildWorkerServices } from "./app-services.js";
 
 // `npm run worker`: a worker process (docs/deployment.md, many machines). No HTTP: it takes transcription jobs from
@@ -20,14 +19,7 @@ if (config.workers.concurrency === 0) {
   log.error("WORKER_CONCURRENCY=0: a worker process with no workers has nothing to do");
   process.exit(2);
 }
-let db: Db;
-try {
-  db = await openStorage(config);
-} catch (error) {
-  if (!(error instanceof StartupProblem)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const db = await openStorageOrExit(config);
 const { jobs } = buildWorkerServices(config, db, log);
 
 let stopping = false;

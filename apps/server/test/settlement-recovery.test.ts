@@ -73,6 +73,19 @@ describe.each(DATABASE_KINDS)("settling jobs whose settlement failed, on %s", (k
     return { user, row };
   }
 
+  /** This process's embedded workers, not started: the tests call their sweep themselves. */
+  const embeddedWorkers = () =>
+    new EmbeddedWorkers(
+      {
+        db,
+        config: loadConfig({ LOG_LEVEL: "silent" }),
+        events: new JobEvents(),
+        log: silent,
+        now: () => new Date(),
+      },
+      1,
+    );
+
   const statusOf = async (id: string) =>
     db
       .selectFrom("transcriptions")
@@ -97,16 +110,7 @@ describe.each(DATABASE_KINDS)("settling jobs whose settlement failed, on %s", (k
   }, 30_000);
 
   it("recovers while running a job of this process that no loop runs any more", async () => {
-    const workers = new EmbeddedWorkers(
-      {
-        db,
-        config: loadConfig({ LOG_LEVEL: "silent" }),
-        events: new JobEvents(),
-        log: silent,
-        now: () => new Date(),
-      },
-      1,
-    );
+    const workers = embeddedWorkers();
     // Its worker's settlement failed a while ago: the row still says `processing`, no heartbeat.
     const { row } = await runningJob(workers.id);
     const old = new Date(Date.now() - 5 * 60_000).toISOString();
@@ -142,16 +146,7 @@ describe.each(DATABASE_KINDS)("settling jobs whose settlement failed, on %s", (k
   }, 30_000);
 
   it("settles ended jobs whose minutes were never settled", async () => {
-    const workers = new EmbeddedWorkers(
-      {
-        db,
-        config: loadConfig({ LOG_LEVEL: "silent" }),
-        events: new JobEvents(),
-        log: silent,
-        now: () => new Date(),
-      },
-      1,
-    );
+    const workers = embeddedWorkers();
     const end = (id: string, status: string, transcribedMs: number) =>
       db
         .updateTable("transcriptions")

@@ -541,6 +541,17 @@ export async function deleteJobsOf(tx: Tx, userId: string): Promise<void> {
   await tx.deleteFrom("transcriptions").where("user_id", "=", userId).execute();
 }
 
+/** What a deleted job's usage keeps: its outcome, length, charge and times. */
+const USAGE_COLUMNS = [
+  "id",
+  "status",
+  "error_code",
+  "duration_ms",
+  "charged_seconds",
+  "created_at",
+  "finished_at",
+] as const;
+
 /**
  * Keeps the usage figures of ended jobs about to be deleted (outcome, length, charge, times:
  * nothing of their content or owner), so usage counts what was transcribed and charged.
@@ -551,27 +562,11 @@ async function keepUsageOf(
 ): Promise<void> {
   await tx
     .insertInto("deleted_job_usage")
-    .columns([
-      "id",
-      "status",
-      "error_code",
-      "duration_ms",
-      "charged_seconds",
-      "created_at",
-      "finished_at",
-    ])
+    .columns(USAGE_COLUMNS)
     .expression((eb) =>
       eb
         .selectFrom("transcriptions")
-        .select([
-          "id",
-          "status",
-          "error_code",
-          "duration_ms",
-          "charged_seconds",
-          "created_at",
-          "finished_at",
-        ])
+        .select(USAGE_COLUMNS)
         .where(which)
         .where("status", "in", ["completed", "failed", "cancelled"]),
     )
