@@ -1,5 +1,7 @@
 // Entry of the child process that runs whisper: native code runs here, so a crash does not
 // take the caller down. What it does with each job is in engine-jobs.ts.
+// First: the process's lower priority, inherited by every thread and process it starts later.
+import "./engine-priority.js";
 import { describeEngine } from "../engine-info.js";
 import { nativeAddon, nativeBuildInfo } from "../whisper/native-binding.js";
 import { EngineJobs } from "./engine-jobs.js";
