@@ -1,6 +1,12 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import { claimNextJob, failJob, requeueJob, settleUnsettledJobs } from "./job-lifecycle.js";
+import {
+  claimNextJob,
+  failJob,
+  RECENT_SETTLEMENT_MS,
+  requeueJob,
+  settleUnsettledJobs,
+} from "./job-lifecycle.js";
 import { jobsLeftProcessing, jobsToSweep } from "./job-reads.js";
 import { ProcessingSpeed } from "./processing-speed.js";
 import {
@@ -17,8 +23,6 @@ const POLL_MS = 1_000;
 const SWEEP_MS = 15_000;
 /** A job of this process without a heartbeat for this long is no longer run by anyone. */
 const STALLED_MS = 30_000;
-/** Ended jobs looked at by the frequent settlement pass (older ones: the hourly one). */
-const SETTLE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The embedded queue's workers (docs/architecture.md): `concurrency` loops in this process take the
@@ -61,13 +65,11 @@ export class EmbeddedWorkers {
     const { db, log, now } = this.context;
     try {
       const at = now();
-      let count = await settleUnsettledJobs(db, at, new Date(at.getTime() - SETTLE_WINDOW_MS));
+      const recent = new Date(at.getTime() - RECENT_SETTLEMENT_MS);
+      let count = await settleUnsettledJobs(db, at, recent);
       const silentBefore = new Date(at.getTime() - STALLED_MS).toISOString();
-      const stalled = await jobsToSweep(db, {
-        waitingBefore: "", // queued jobs are this queue's own: none to redeliver
-        silentBefore,
-        limit: 100,
-      });
+      // Only running jobs: queued ones are this queue's own, none to redeliver.
+      const stalled = await jobsToSweep(db, { silentBefore, limit: 100 });
       for (const job of stalled) {
         if (job.status !== "processing" || job.worker_id !== this.id) continue;
         if (this.running.has(job.id)) continue;

@@ -254,11 +254,24 @@ export async function completeJob(
   );
   if (!completed) return false;
   if (job.media_path) await rm(job.media_path, { force: true });
-  const charged = await retrying(() =>
-    chargeMinutes(db, job.user_id, job.id, result.durationMs / 1000, now()),
-  );
-  await retrying(() => recordCharge(db, job.id, charged));
+  await settleCompletedJob(db, { ...job, duration_ms: result.durationMs }, now());
   return true;
+}
+
+/**
+ * Settles a completed job: charged its decoded length (never more than it reserved), the rest
+ * released. Returns the seconds charged.
+ */
+async function settleCompletedJob(
+  db: Db,
+  job: Pick<TranscriptionRow, "id" | "user_id" | "duration_ms">,
+  now: Date,
+): Promise<number> {
+  return retrying(async () => {
+    const charged = await chargeMinutes(db, job.user_id, job.id, job.duration_ms / 1000, now);
+    await recordCharge(db, job.id, charged);
+    return charged;
+  });
 }
 
 /** What completeJob writes on the row. */
@@ -334,6 +347,9 @@ async function retrying<T>(step: () => Promise<T>, onFailure?: () => void): Prom
 /** Jobs settled per pass of settleUnsettledJobs. */
 const SETTLE_BATCH = 500;
 
+/** How far back the frequent settlement passes look (older jobs: the hourly one). */
+export const RECENT_SETTLEMENT_MS = 24 * 60 * 60 * 1000;
+
 /**
  * Settles jobs that ended but whose minutes were not settled (the database or its disk failed
  * between marking a job and settling it, or the process died there): a completed job is
@@ -375,12 +391,8 @@ export async function settleUnsettledJobs(
   if (finishedSince) query = query.where("t.finished_at", ">=", finishedSince.toISOString());
   const rows = await query.limit(SETTLE_BATCH).execute();
   for (const row of rows) {
-    if (row.status === "completed") {
-      const charged = await chargeMinutes(db, row.user_id, row.id, row.duration_ms / 1000, now);
-      await recordCharge(db, row.id, charged);
-    } else {
-      await settleStoppedJob(db, row, now);
-    }
+    if (row.status === "completed") await settleCompletedJob(db, row, now);
+    else await settleStoppedJob(db, row, now);
   }
   return rows.length;
 }

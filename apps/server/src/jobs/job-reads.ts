@@ -117,8 +117,8 @@ export async function jobsLeftProcessing(db: Db) {
 }
 
 /**
- * Jobs the queue may have lost, oldest first: waiting since before `waitingBefore`, or running
- * without a heartbeat since `silentBefore`.
+ * Jobs the queue may have lost, oldest first: waiting since before `waitingBefore` (when given),
+ * or running without a heartbeat since `silentBefore`.
  */
 export async function jobsToSweep(
   db: Db,
@@ -126,14 +126,16 @@ export async function jobsToSweep(
     waitingBefore,
     silentBefore,
     limit,
-  }: { waitingBefore: string; silentBefore: string; limit: number },
+  }: { waitingBefore?: string; silentBefore: string; limit: number },
 ) {
   return db
     .selectFrom("transcriptions")
     .select(["id", "user_id", "status", "attempts", "media_path", "worker_id"])
     .where((eb) =>
       eb.or([
-        eb.and([eb("status", "=", "queued"), eb("updated_at", "<", waitingBefore)]),
+        ...(waitingBefore === undefined
+          ? []
+          : [eb.and([eb("status", "=", "queued"), eb("updated_at", "<", waitingBefore)])]),
         eb.and([eb("status", "=", "processing"), eb("heartbeat_at", "<", silentBefore)]),
       ]),
     )

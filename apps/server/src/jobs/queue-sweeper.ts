@@ -1,5 +1,5 @@
 import type { Queue } from "bullmq";
-import { requeueJob, settleUnsettledJobs } from "./job-lifecycle.js";
+import { RECENT_SETTLEMENT_MS, requeueJob, settleUnsettledJobs } from "./job-lifecycle.js";
 import { jobsToSweep } from "./job-reads.js";
 import type { FleetRegistry } from "./fleet-registry.js";
 import { failInterrupted, MAX_STARTS, type TaskContext } from "./transcription-task.js";
@@ -80,8 +80,8 @@ export class QueueSweeper {
     // means its worker is gone (or cut off from the database).
     const silentBefore = new Date(at - Math.max(10_000, 3 * lockMs)).toISOString();
     const rows = await jobsToSweep(db, { waitingBefore, silentBefore, limit: BATCH });
-    // Ended jobs whose minutes were not settled (the database failed in between), of the last day.
-    let settled = await settleUnsettledJobs(db, now(), new Date(at - 24 * 60 * 60 * 1000));
+    // Ended jobs whose minutes were not settled (the database failed in between), lately.
+    let settled = await settleUnsettledJobs(db, now(), new Date(at - RECENT_SETTLEMENT_MS));
     for (const row of rows) {
       const state = await queue.getJobState(row.id);
       if (HELD.has(state)) continue;
