@@ -1,4 +1,4 @@
-import errors from "@verbatim/contract/error-texts/en.json";
+import { errorTextsOf } from "@verbatim/contract";
 import { mergeAreas, type Translation } from "./merge-areas";
 
 /**
@@ -7,5 +7,5 @@ import { mergeAreas, type Translation } from "./merge-areas";
  */
 export default mergeAreas(
   import.meta.glob<Translation>("../locales/en/public/*.json", { eager: true, import: "default" }),
-  { "error catalogue": errors },
+  { "error catalogue": { errors: errorTextsOf("en") } },
 );

@@ -1,4 +1,4 @@
-import errors from "@verbatim/contract/error-texts/zh-HK.json";
+import { errorTextsOf } from "@verbatim/contract";
 import { mergeAreas, type Translation } from "./merge-areas";
 
 /**
@@ -10,5 +10,5 @@ export default mergeAreas(
     eager: true,
     import: "default",
   }),
-  { "error catalogue": errors },
+  { "error catalogue": { errors: errorTextsOf("zh-HK") } },
 );
