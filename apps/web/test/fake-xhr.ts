@@ -48,7 +48,8 @@ export function installFakeXhr(answer: (sent: Sent, n: number) => FakeReply): Se
         const file = body instanceof FormData ? body.get("file") : null;
         this.upload.onprogress?.({ loaded: file instanceof Blob ? file.size : 0 });
         this.status = reply.status;
-        this.responseText = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
+        this.responseText =
+          typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body);
         this.onload?.();
       });
     }

@@ -260,7 +260,11 @@ function sendWithProgress<T>(
     xhr.open("POST", path);
     xhr.withCredentials = true;
     xhr.timeout = timeoutMs;
-    for (const [name, value] of Object.entries({ accept: "application/json", ...bearer(token), ...headers }))
+    for (const [name, value] of Object.entries({
+      accept: "application/json",
+      ...bearer(token),
+      ...headers,
+    }))
       xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => onProgress?.(event.loaded);
     xhr.onload = () =>

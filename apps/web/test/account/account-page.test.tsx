@@ -10,7 +10,7 @@ import { signIn } from "../session";
 import type { ActiveSubscription, User, VoiceList } from "../../src/api/types";
 import { errorJson, json } from "../api-answers";
 
-const ZH_WRONG_PASSWORD = errorTextFor("WRONG_PASSWORD", "zh-HK");
+const ZH_WRONG_PASSWORD = errorTextFor("WRONG_PASSWORD", "zh-HK") ?? "(no text)";
 
 const routes = [
   {

@@ -29,7 +29,10 @@ afterEach(() => {
 describe("JSON calls", () => {
   it("turns a lost connection into NETWORK, and into OFFLINE when the browser is offline", async () => {
     vi.stubGlobal("fetch", vi.fn().mockRejectedValue(new TypeError("Failed to fetch")));
-    await expect(api("/api/auth/me")).rejects.toMatchObject({ name: "ClientError", code: "NETWORK" });
+    await expect(api("/api/auth/me")).rejects.toMatchObject({
+      name: "ClientError",
+      code: "NETWORK",
+    });
     vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
     await expect(api("/api/auth/me")).rejects.toMatchObject({ code: "OFFLINE" });
   });
@@ -51,7 +54,11 @@ describe("JSON calls", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn().mockResolvedValue(
-        errorJson(402, { code: "INSUFFICIENT_MINUTES", message: "No.", details: { neededMinutes: 3 } }),
+        errorJson(402, {
+          code: "INSUFFICIENT_MINUTES",
+          message: "No.",
+          details: { neededMinutes: 3 },
+        }),
       ),
     );
     await expect(api("/api/transcribe")).rejects.toMatchObject({

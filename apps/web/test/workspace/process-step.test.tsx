@@ -167,7 +167,7 @@ describe("ProcessStep when the upload fails, in Chinese", () => {
   });
 
   it("says why a chunked upload stopped in Chinese, and offers to resume", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, advanceTimeDelta: 100 });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     installFakeXhr(() => "network");
     const file = new File([new Uint8Array(WHOLE_UPLOAD_LIMIT_BYTES + 1)], "long.mp3", {
       type: "audio/mpeg",
@@ -183,7 +183,10 @@ describe("ProcessStep when the upload fails, in Chinese", () => {
       />,
       { language: "zh-HK" },
     );
-    const alert = await screen.findByRole("alert", {}, { timeout: 15_000 });
+    // The chunk is tried four times, with waits of 0.5, 1 and 2 s between.
+    for (let waited = 0; waited < 4 && !screen.queryByRole("alert"); waited += 1)
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    const alert = screen.getByRole("alert");
     expect(alert.textContent).toMatch(/\p{Script=Han}/u);
     expect(alert.textContent).not.toMatch(/network|chunk|failed/i);
     expect(screen.getByRole("button", { name: "繼續上載" })).toBeInTheDocument();
