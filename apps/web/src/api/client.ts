@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 /** Reads an error body: our `{code, message}` JSON, else the text, else the status text. */
-async function errorFrom(response: Response): Promise<ApiError> {
+export async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
   try {
     const body = JSON.parse(text) as Partial<ErrorBody>;
