@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { formatSpeakersOption } from "@verbatim/contract";
+import { frameRateOfVideo } from "@verbatim/formats";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
@@ -102,6 +103,7 @@ async function acceptUpload(
       mediaPath: file.path,
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
+      videoFrameRate: media.videoFrameRate === null ? null : frameRateOfVideo(media.videoFrameRate),
     });
   } catch (error) {
     await rm(file.path, { force: true });

@@ -532,6 +532,18 @@ export const ERROR_TABLE = {
     en: "The current password is not correct.",
     "zh-HK": "目前的密碼不正確。",
   },
+  EXPORT_FONT_MISSING: {
+    status: 503,
+    en: "PDF downloads are not available on this server yet: its PDF font (Noto Sans CJK) is missing. Choose DOCX, or ask the administrator to install fonts-noto-cjk.",
+    "zh-HK":
+      "此伺服器暫時未能下載 PDF：缺少 PDF 所需的字型（Noto Sans CJK）。請選擇 DOCX，或請管理員安裝 fonts-noto-cjk。",
+  },
+  EXPORT_TEXT_UNSUPPORTED: {
+    status: 422,
+    en: "This format cannot hold some of the transcript's characters (EBU-STL takes Latin script only). Choose another format, such as TTML or SRT.",
+    "zh-HK":
+      "此格式無法容納文字稿中的部分字元（EBU-STL 只接受拉丁字母）。請選擇其他格式，例如 TTML 或 SRT。",
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the error table. */
