@@ -50,8 +50,16 @@ describe("convertCantonese", () => {
     expect(convertCantonese("田野")).toBe("田野");
   });
 
-  it("writes 晒 for 'all'", () => {
+  it("writes 晒 for 'all', and 曬 only for drying in the sun", () => {
     expect(convertCantonese("唔该哂")).toBe("唔該晒");
+    expect(convertCantonese("食晒啲饭")).toBe("食晒啲飯");
+    expect(convertCantonese("出去晒太阳，晒衫")).toBe("出去曬太陽，曬衫");
+  });
+
+  it("never writes 繫 for the copula, whatever OpenCC would make of the phrase", () => {
+    expect(convertCantonese("喺唔系系唔系")).toBe("喺唔係係唔係");
+    expect(convertCantonese("我哋有联系")).toBe("我哋有聯繫");
+    expect(convertCantonese("关系")).toBe("關係");
   });
 
   it("keeps Cantonese that is already Traditional", () => {

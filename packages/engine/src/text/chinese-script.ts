@@ -2,6 +2,7 @@
 // transcript with the very rules the engine applies while transcribing.
 export {
   CANTONESE_FIX_UPS,
+  CANTONESE_FIX_UPS_AFTER_OPENCC,
   CHINESE_SCRIPTS,
   convertCantonese,
   convertChineseScript,
