@@ -67,3 +67,11 @@ export {
 export { recogniserInstallHint } from "./resolve-model.js";
 export { validateParakeetFile, type ParakeetFileInfo } from "./validate-parakeet.js";
 export { PARAKEET_TDT_0_6B, type ParakeetHparams } from "./parakeet-layout.js";
+export {
+  DEFAULT_ROUTING,
+  routeModel,
+  TRANSCRIPTION_MODES,
+  type Route,
+  type RoutingTable,
+  type TranscriptionMode,
+} from "./route-model.js";
