@@ -7,7 +7,11 @@ import type { Word } from "@verbatim/subtitles";
  */
 export type RecogniserFamily = "whisper" | "parakeet" | "sensevoice";
 
-export const RECOGNISER_FAMILIES: readonly RecogniserFamily[] = ["whisper", "parakeet", "sensevoice"];
+export const RECOGNISER_FAMILIES: readonly RecogniserFamily[] = [
+  "whisper",
+  "parakeet",
+  "sensevoice",
+];
 
 /**
  * What the engine asks of a speech recogniser, whatever family and binding implements it: loaded
