@@ -44,8 +44,13 @@ describe("/v1 options are the job's, not a web form's", () => {
     });
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as OpenAIErrorBody;
-    // It was rewritten into the web form's fields and refused as "Invalid upload", param null.
-    expect(error).toMatchObject({ type: "invalid_request_error", param: "prompt" });
+    // Checked as the /v1 field it is, like every other (it was rewritten into the web form's
+    // fields and refused by the form's schema as "Invalid upload", with neither param nor code).
+    expect(error).toMatchObject({
+      type: "invalid_request_error",
+      param: "prompt",
+      code: "invalid_value",
+    });
     expect(error.message).toContain(String(MAX_PROMPT_CHARS));
     expect(api.leftovers()).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { jobOptions } from "@verbatim/contract";
 import { UploadOptions } from "@verbatim/contract/api";
 import type { z } from "zod";
-import { AppError } from "../http/app-error.js";
+import { validationFailed } from "../http/validation-failed.js";
 import { requireSpeakersOption } from "../transcriptions/speakers-option.js";
 import type { User } from "../users/repo.js";
 import type { JobRequest } from "./upload-intake.js";
@@ -12,16 +12,7 @@ import type { JobRequest } from "./upload-intake.js";
 /** The form's fields, checked (400 VALIDATION_FAILED naming the field). */
 export function parseUploadForm(fields: Record<string, unknown>): z.output<typeof UploadOptions> {
   const parsed = UploadOptions.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(
-      400,
-      "VALIDATION_FAILED",
-      issue
-        ? `Invalid upload (${issue.path.join(".") || "fields"}): ${issue.message}`
-        : "Invalid upload",
-    );
-  }
+  if (!parsed.success) throw validationFailed(parsed.error);
   return parsed.data;
 }
 

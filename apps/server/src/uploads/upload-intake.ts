@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { createJob } from "../jobs/job-lifecycle.js";
 import type { JobOptions, TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
@@ -63,12 +63,7 @@ async function checkJobRequest(
 export async function requireSomeMinutes(db: Db, user: User, now: Date): Promise<void> {
   const balance = await minuteBalance(db, user.id, now);
   if (balance.planSeconds + balance.packSeconds <= 0) {
-    throw new AppError(
-      402,
-      "INSUFFICIENT_MINUTES",
-      "You have no minutes left. Upgrade your plan or wait for your minutes to reset.",
-      { neededMinutes: 1, availableMinutes: 0 },
-    );
+    fail("INSUFFICIENT_MINUTES", { neededMinutes: 1, availableMinutes: 0 });
   }
 }
 
