@@ -18,7 +18,6 @@ export {
   ERROR_TABLE,
   errorStatus,
   errorTextFor,
-  errorTextsOf,
   isErrorCode,
   type ErrorArgs,
   type ErrorCode,

@@ -569,13 +569,6 @@ export function errorStatus(code: ErrorCode): number {
   return ERROR_TABLE[code].status;
 }
 
-/** The error texts of one language, code → template (what the web app's translations hold). */
-export function errorTextsOf(language: Language): Record<ErrorCode, string> {
-  return Object.fromEntries(
-    Object.entries(ERROR_TABLE).map(([code, entry]) => [code, entry[language]]),
-  ) as Record<ErrorCode, string>;
-}
-
 /** The text for `code` in `language`, or null when there is none or a detail it names is missing. */
 export function errorTextFor(
   code: string,
