@@ -19,6 +19,7 @@ import {
   requireDiarizationModels,
   requireSpeakersOption,
 } from "../transcriptions/speakers-option.js";
+import { fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
 import type { User } from "../users/repo.js";
 import { probeUpload } from "./probe-upload.js";
 import { receiveMultipart, uploadFileName, type ReceivedFile } from "./receive-multipart.js";
@@ -26,7 +27,8 @@ import { claimForCombine, combineChunks, endSession, reopenSession } from "./upl
 
 // Upload intake: how a file becomes a transcription job, for every way one arrives — a
 // multipart upload to /api/transcribe, the same to OpenAI's /v1/audio/transcriptions and
-// /translations, and the chunks of a large file joined by /api/uploads/combine. The order of
+// /translations, the chunks of a large file joined by /api/uploads/combine, and a link the
+// server fetches (POST /api/imports, `url` instead of `file` on /v1). The order of
 // the checks is the defence:
 //   1. before any bytes: the Idempotency-Key (a retry of a request that made its job is
 //      answered with that job), a model that can run (503), some minutes left (402);
@@ -145,6 +147,8 @@ export interface MultipartIntake<Parsed> {
    * read; undefined when they hold nothing to check yet. May throw the route's own errors.
    */
   earlyOptions(early: Record<string, string>): Record<string, unknown> | undefined;
+  /** Takes a `url` field instead of the file: the server fetches the media (takeInLink). */
+  acceptsLink?: boolean;
   /**
    * Reads the received fields: the upload options of the job, options no form field sets, what
    * the request's fingerprint covers, and what else the route needs for its answer. Defaults to
@@ -188,7 +192,19 @@ export async function takeInUpload<Parsed = undefined>(
       const options = intake.earlyOptions(early);
       if (options) await checkUploadOptions(services, user, options);
     },
+    ...(intake.acceptsLink ? { linkField: "url" } : {}),
   });
+  if (!file) {
+    const read: ReadUpload<Parsed> = intake.read
+      ? await intake.read({ fields, lists })
+      : { options: fields, fingerprint: fields, parsed: undefined as Parsed };
+    return takeInLink(services, request, user, {
+      ...read,
+      route: intake.route,
+      url: fields.url ?? "",
+      requireUsableModel: false,
+    });
+  }
   // Every way this request can end without a new job — a bad field, the key reused for
   // another request or still in progress (409), a replay of the first request's job — deletes
   // the file it sent, at once; once a job holds the file, the job owns it.
@@ -209,6 +225,51 @@ export async function takeInUpload<Parsed = undefined>(
   } catch (error) {
     if (!jobHoldsFile) await rm(file.path, { force: true });
     throw error;
+  }
+}
+
+/** A link to take in: what the route read from the request, and the link. */
+export interface LinkIntake<Parsed> extends ReadUpload<Parsed> {
+  /** Names the request in Idempotency-Key fingerprints. */
+  route: string;
+  url: string;
+  /** 503 before anything when no model at all can run (the web app's route). */
+  requireUsableModel: boolean;
+}
+
+/**
+ * Takes in the media a link points to as a queued job, at most once per Idempotency-Key: the
+ * caller, model and minutes are checked first, then the options (a bad one costs no
+ * download), then the server fetches the file under the URL rules (fetchLinkedMedia: 400
+ * URL_NOT_ALLOWED, 413, …) and it goes through the same probe, reservation and queue as an
+ * upload. A client that hangs up stops the download, unless it sent a key (the retry gets
+ * the job).
+ */
+export async function takeInLink<Parsed = undefined>(
+  services: TranscriptionServices,
+  request: FastifyRequest,
+  user: User,
+  intake: LinkIntake<Parsed>,
+): Promise<TakenIn & { parsed: Parsed }> {
+  const { db, now } = services;
+  const key = idempotencyKeyOf(request);
+  if (intake.requireUsableModel) await services.models.requireAnyUsable();
+  if (!(await keyHasJob(db, user, key))) await requireSomeMinutes(db, user, now());
+  const hungUp = new AbortController();
+  const stop = () => hungUp.abort();
+  // The connection, not the request: a keep-alive socket outlives it (the listener goes after).
+  const socket = key === undefined ? request.raw.socket : undefined;
+  socket?.once("close", stop);
+  const fingerprint = requestFingerprint(intake.route, { ...intake.fingerprint, url: intake.url });
+  try {
+    const { row } = await once(db, user, key, fingerprint, now(), async () => {
+      await checkUploadOptions(services, user, intake.options);
+      const file = await fetchLinkedMedia(services, user, intake.url, hungUp.signal);
+      return acceptUpload(services, user, file, intake.options, intake.extra);
+    });
+    return { row, keyed: key !== undefined, parsed: intake.parsed };
+  } finally {
+    socket?.off("close", stop);
   }
 }
 
