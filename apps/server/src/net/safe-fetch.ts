@@ -88,6 +88,32 @@ export function checkUrl(text: string, rules: AddressRules): URL {
   return url;
 }
 
+/**
+ * checkUrl, and the host name resolved and checked too: for URLs kept to be fetched later
+ * (webhooks), so a refused one is refused when it is given. The fetch checks again.
+ */
+export async function checkUrlNow(
+  text: string,
+  rules: AddressRules,
+  resolve: typeof dnsLookup = dnsLookup,
+): Promise<URL> {
+  const url = checkUrl(text, rules);
+  const host = bareHost(url);
+  if (isIP(host)) return url;
+  await new Promise<void>((resolved, rejected) => {
+    checkedLookup(rules, resolve)(host, { all: true }, (error) => {
+      if (!error) return resolved();
+      const { code } = error as { code?: string };
+      rejected(
+        code === "ENOTFOUND" || code === "EAI_AGAIN"
+          ? new AppError(400, "URL_HOST_NOT_FOUND", "No server was found at this address.")
+          : error,
+      );
+    });
+  });
+  return url;
+}
+
 /** The URL's host without IPv6 brackets. */
 function bareHost(url: URL): string {
   return url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname;

@@ -9,6 +9,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { takeInLink } from "../uploads/upload-intake.js";
+import { checkUrlNow } from "../net/safe-fetch.js";
+import { saveJobCallback } from "../webhooks/job-events.js";
+import { addressRulesOf } from "./fetch-linked-media.js";
 
 /** POST /api/imports: transcribe the media a link points to (docs/url-import.md). */
 export function urlImportRoutes(services: TranscriptionServices): FastifyPluginAsync {
@@ -33,15 +36,26 @@ export function urlImportRoutes(services: TranscriptionServices): FastifyPluginA
         },
       },
       async (request, reply) => {
-        const { url, ...options } = request.body;
-        const { row } = await takeInLink(services, request, currentUser(request), {
+        const { url, callback_url: callbackUrl, ...options } = request.body;
+        const user = currentUser(request);
+        // A callback the rules refuse is refused before anything is fetched.
+        if (callbackUrl) await checkUrlNow(callbackUrl, addressRulesOf(services.config));
+        const { row } = await takeInLink(services, request, user, {
           route: "/api/imports",
           url,
           options,
-          fingerprint: options,
+          fingerprint: { ...options, callback_url: callbackUrl },
           parsed: undefined,
           requireUsableModel: true,
         });
+        if (callbackUrl) {
+          await saveJobCallback(
+            services.db,
+            { id: row.id, userId: user.id },
+            callbackUrl,
+            services.now(),
+          );
+        }
         const location = `/api/transcriptions/${row.id}`;
         return reply
           .status(202)

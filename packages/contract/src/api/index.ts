@@ -18,3 +18,4 @@ export * from "./contact.js";
 export * from "./openai.js";
 export * from "./support.js";
 export * from "./url-imports.js";
+export * from "./webhooks.js";
