@@ -57,12 +57,7 @@ const DEFAULT_HEADER_BYTES = 16 * 1024;
 
 /** A URL the rules refuse: 400 URL_NOT_ALLOWED (the reason stays in the server's log). */
 export function urlNotAllowed(reason: string): AppError {
-  return new AppError(
-    400,
-    "URL_NOT_ALLOWED",
-    "This address cannot be fetched: only public http and https addresses are allowed.",
-    { reason },
-  );
+  return new AppError("URL_NOT_ALLOWED", { reason });
 }
 
 /**
@@ -75,7 +70,7 @@ export function checkUrl(text: string, rules: AddressRules): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new AppError(400, "URL_INVALID", "This is not a valid web address.");
+    throw new AppError("URL_INVALID");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw urlNotAllowed("scheme");
   if (url.username || url.password) throw urlNotAllowed("credentials in the URL");
@@ -105,9 +100,7 @@ export async function checkUrlNow(
       if (!error) return resolved();
       const { code } = error as { code?: string };
       rejected(
-        code === "ENOTFOUND" || code === "EAI_AGAIN"
-          ? new AppError(400, "URL_HOST_NOT_FOUND", "No server was found at this address.")
-          : error,
+        code === "ENOTFOUND" || code === "EAI_AGAIN" ? new AppError("URL_HOST_NOT_FOUND") : error,
       );
     });
   });
@@ -162,7 +155,7 @@ export async function safeFetch(text: string, options: SafeFetchOptions): Promis
     }
     response.resume();
     if (hop >= maxRedirects) {
-      throw new AppError(400, "URL_TOO_MANY_REDIRECTS", "The address redirects too many times.", {
+      throw new AppError("URL_TOO_MANY_REDIRECTS", {
         maxRedirects,
       });
     }
@@ -171,7 +164,7 @@ export async function safeFetch(text: string, options: SafeFetchOptions): Promis
     try {
       next = new URL(location, url);
     } catch {
-      throw new AppError(502, "URL_FETCH_FAILED", "The address answered with a broken redirect.");
+      throw new AppError("URL_FETCH_FAILED");
     }
     url = checkUrl(next.href, options.rules);
     if (
@@ -216,18 +209,18 @@ function request(
 function fetchError(error: unknown, deadline: AbortSignal): unknown {
   if (error instanceof AppError) return error;
   if (deadline.aborted) {
-    return new AppError(504, "URL_TIMEOUT", "The address took too long to answer.");
+    return new AppError("URL_TIMEOUT");
   }
   const { code, name } = error as { code?: string; name?: string };
   if (name === "AbortError") return error;
   // The socket's lookup refused the address: Node wraps nothing, the AppError arrives as is.
   if (code === "HPE_HEADER_OVERFLOW") {
-    return new AppError(502, "URL_FETCH_FAILED", "The address answered with too many headers.");
+    return new AppError("URL_FETCH_FAILED");
   }
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") {
-    return new AppError(400, "URL_HOST_NOT_FOUND", "No server was found at this address.");
+    return new AppError("URL_HOST_NOT_FOUND");
   }
-  return new AppError(502, "URL_FETCH_FAILED", "The address could not be fetched.", {
+  return new AppError("URL_FETCH_FAILED", {
     reason: code ?? name ?? "error",
   });
 }
@@ -269,7 +262,7 @@ function capped(
 
 /** A body over the limit: 413 URL_TOO_LARGE. */
 export function tooLarge(limitBytes: number): AppError {
-  return new AppError(413, "URL_TOO_LARGE", "The file at this address is too large.", {
+  return new AppError("URL_TOO_LARGE", {
     limitMb: Math.round(limitBytes / (1024 * 1024)),
   });
 }

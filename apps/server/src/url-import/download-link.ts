@@ -63,18 +63,13 @@ export async function downloadLink(
   });
   if (response.status === 404 || response.status === 410) {
     response.body.destroy();
-    throw new AppError(400, "URL_NOT_FOUND", "Nothing was found at this address.");
+    throw new AppError("URL_NOT_FOUND");
   }
   if (response.status < 200 || response.status > 299) {
     response.body.destroy();
-    throw new AppError(
-      502,
-      "URL_FETCH_FAILED",
-      "The file could not be fetched from this address.",
-      {
-        upstreamStatus: response.status,
-      },
-    );
+    throw new AppError("URL_FETCH_FAILED", {
+      upstreamStatus: response.status,
+    });
   }
   if (PAGE_TYPES.test(response.headers["content-type"] ?? "")) {
     response.body.destroy();

@@ -50,11 +50,7 @@ export async function fetchLinkedMedia(
   if (!("kind" in fetched)) return fetched;
   const command = config.urlImport.ytDlp;
   if (!command || !(await ytDlpInstalled(command))) {
-    throw new AppError(
-      400,
-      "URL_SITE_NOT_SUPPORTED",
-      "This address is a web page, not a media file. Link to the media file itself.",
-    );
+    throw new AppError("URL_SITE_NOT_SUPPORTED");
   }
   const balance = await minuteBalance(services.db, user.id, services.now());
   return downloadWithYtDlp(fetched.url, {

@@ -85,34 +85,20 @@ export async function downloadWithYtDlp(url: URL, limits: YtDlpLimits): Promise<
   ];
   const fail = (result: RunResult): never => {
     if (deadline.aborted) {
-      throw new AppError(504, "URL_TIMEOUT", "The address took too long to answer.");
+      throw new AppError("URL_TIMEOUT");
     }
     if (proxy.refused() > 0) {
-      throw new AppError(
-        400,
-        "URL_NOT_ALLOWED",
-        "This address cannot be fetched: only public http and https addresses are allowed.",
-        { reason: "yt-dlp was led to a refused address" },
-      );
+      throw new AppError("URL_NOT_ALLOWED", { reason: "yt-dlp was led to a refused address" });
     }
     if (/unsupported url/i.test(result.stderr)) {
-      throw new AppError(
-        400,
-        "URL_SITE_NOT_SUPPORTED",
-        "Media cannot be taken from pages of this site. Link to the media file itself.",
-      );
+      throw new AppError("URL_SITE_NOT_SUPPORTED");
     }
     if (/HTTP Error 40[34]|not found|unavailable|private video/i.test(result.stderr)) {
-      throw new AppError(400, "URL_NOT_FOUND", "Nothing was found at this address.");
+      throw new AppError("URL_NOT_FOUND");
     }
-    throw new AppError(
-      502,
-      "URL_FETCH_FAILED",
-      "The file could not be fetched from this address.",
-      {
-        reason: result.stderr.trim().split("\n").at(-1)?.slice(0, 300) ?? "",
-      },
-    );
+    throw new AppError("URL_FETCH_FAILED", {
+      reason: result.stderr.trim().split("\n").at(-1)?.slice(0, 300) ?? "",
+    });
   };
   try {
     const options = { cwd: home, timeoutMs: limits.timeoutMs, signal, env: isolatedEnv(home) };
@@ -120,22 +106,13 @@ export async function downloadWithYtDlp(url: URL, limits: YtDlpLimits): Promise<
     if (probe.code !== 0) fail(probe);
     const info = JSON.parse(probe.stdout) as PageInfo;
     if (info.is_live || info._type === "playlist") {
-      throw new AppError(
-        400,
-        "URL_SITE_NOT_SUPPORTED",
-        "Media cannot be taken from pages of this site. Link to the media file itself.",
-      );
+      throw new AppError("URL_SITE_NOT_SUPPORTED");
     }
     if (typeof info.duration === "number" && info.duration > limits.maxSeconds) {
-      throw new AppError(
-        402,
-        "URL_TOO_LONG",
-        "The media at this address is longer than the minutes you have left.",
-        {
-          neededMinutes: Math.ceil(info.duration / 60),
-          availableMinutes: Math.floor(limits.maxSeconds / 60),
-        },
-      );
+      throw new AppError("URL_TOO_LONG", {
+        neededMinutes: Math.ceil(info.duration / 60),
+        availableMinutes: Math.floor(limits.maxSeconds / 60),
+      });
     }
     const size = info.filesize ?? info.filesize_approx;
     if (typeof size === "number" && size > limits.limitBytes) throw tooLarge(limits.limitBytes);

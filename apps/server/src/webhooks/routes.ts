@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { AppServices } from "../app-services.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.js";
-import { AppError, errors } from "../http/app-error.js";
+import { AppError } from "../http/app-error.js";
 import { checkUrlNow } from "../net/safe-fetch.js";
 import { addressRulesOf } from "../url-import/fetch-linked-media.js";
 import { callbackSecretOf, eventBody } from "./job-events.js";
@@ -68,7 +68,7 @@ export function webhookRoutes(
         .where("id", "=", id)
         .where("user_id", "=", userId)
         .executeTakeFirst();
-      if (!row) throw errors.notFound("Webhook not found.");
+      if (!row) throw new AppError("NOT_FOUND");
       return row;
     };
 
@@ -95,12 +95,7 @@ export function webhookRoutes(
           .where("user_id", "=", user.id)
           .executeTakeFirstOrThrow();
         if (Number(count.n) >= MAX_WEBHOOKS) {
-          throw new AppError(
-            409,
-            "TOO_MANY_WEBHOOKS",
-            `An account may have at most ${MAX_WEBHOOKS} webhooks. Delete one first.`,
-            { max: MAX_WEBHOOKS },
-          );
+          throw new AppError("TOO_MANY_WEBHOOKS", { max: MAX_WEBHOOKS });
         }
         const row = {
           id: `wh_${randomUUID()}`,
