@@ -407,6 +407,8 @@ async function transcribe(
     requireUsableModel: false,
     // Known speakers' clips come as data URLs: 10 s of 48 kHz stereo WAV is about 2.6 MB.
     fieldSizeBytes: KNOWN_SPEAKER_FIELD_BYTES,
+    // `url` instead of `file`: the server fetches the media.
+    acceptsLink: true,
     // Fields sent before the file are checked before its bytes are kept (those not sent yet
     // as their defaults).
     earlyJob: (early) => {

@@ -17,6 +17,7 @@ import type { CombineBody } from "@verbatim/contract/api";
 import type { z } from "zod";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { requireDiarizationModels } from "../transcriptions/speakers-option.js";
+import { fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
 import type { User } from "../users/repo.js";
 import { probeUpload } from "./probe-upload.js";
 import { jobFromUploadForm } from "./upload-form.js";
@@ -25,7 +26,8 @@ import { claimForCombine, combineChunks, endSession, reopenSession } from "./upl
 
 // Upload intake: how a file becomes a transcription job, for every way one arrives — a
 // multipart upload to /api/transcribe, the same to OpenAI's /v1/audio/transcriptions and
-// /translations, and the chunks of a large file joined by /api/uploads/combine. The order of
+// /translations, the chunks of a large file joined by /api/uploads/combine, and a link the
+// server fetches (POST /api/imports, `url` instead of `file` on /v1). The order of
 // the checks is the defence:
 //   1. before any bytes: the Idempotency-Key (a retry of a request that made its job is
 //      answered with that job), a model that can run (503), some minutes left (402);
@@ -123,6 +125,8 @@ export interface MultipartIntake<Parsed> {
    * undefined when they hold nothing to check yet. May throw the route's own errors.
    */
   earlyJob(early: Record<string, string>): JobRequest | undefined;
+  /** Takes a `url` field instead of the file: the server fetches the media (takeInLink). */
+  acceptsLink?: boolean;
   /**
    * Reads the received fields: the job they ask for, what the request's fingerprint covers, and
    * what else the route needs for its answer. The file is deleted when this throws.
@@ -164,7 +168,17 @@ export async function takeInUpload<Parsed = undefined>(
       const job = intake.earlyJob(early);
       if (job) await checkJobRequest(services, job);
     },
+    ...(intake.acceptsLink ? { linkField: "url" } : {}),
   });
+  if (!file) {
+    const read = await intake.read({ fields, lists });
+    return takeInLink(services, request, user, {
+      ...read,
+      route: intake.route,
+      url: fields.url ?? "",
+      requireUsableModel: false,
+    });
+  }
   // Every way this request can end without a new job — a bad field, the key reused for
   // another request or still in progress (409), a replay of the first request's job — deletes
   // the file it sent, at once; once a job holds the file, the job owns it.
@@ -182,6 +196,51 @@ export async function takeInUpload<Parsed = undefined>(
   } catch (error) {
     if (!jobHoldsFile) await rm(file.path, { force: true });
     throw error;
+  }
+}
+
+/** A link to take in: what the route read from the request, and the link. */
+export interface LinkIntake<Parsed> extends ReadUpload<Parsed> {
+  /** Names the request in Idempotency-Key fingerprints. */
+  route: string;
+  url: string;
+  /** 503 before anything when no model at all can run (the web app's route). */
+  requireUsableModel: boolean;
+}
+
+/**
+ * Takes in the media a link points to as a queued job, at most once per Idempotency-Key: the
+ * caller, model and minutes are checked first, then the options (a bad one costs no
+ * download), then the server fetches the file under the URL rules (fetchLinkedMedia: 400
+ * URL_NOT_ALLOWED, 413, …) and it goes through the same probe, reservation and queue as an
+ * upload. A client that hangs up stops the download, unless it sent a key (the retry gets
+ * the job).
+ */
+export async function takeInLink<Parsed = undefined>(
+  services: TranscriptionServices,
+  request: FastifyRequest,
+  user: User,
+  intake: LinkIntake<Parsed>,
+): Promise<TakenIn & { parsed: Parsed }> {
+  const { db, now } = services;
+  const key = idempotencyKeyOf(request);
+  if (intake.requireUsableModel) await services.models.requireAnyUsable();
+  if (!(await keyHasJob(db, user, key))) await requireSomeMinutes(db, user, now());
+  const hungUp = new AbortController();
+  const stop = () => hungUp.abort();
+  // The connection, not the request: a keep-alive socket outlives it (the listener goes after).
+  const socket = key === undefined ? request.raw.socket : undefined;
+  socket?.once("close", stop);
+  const fingerprint = requestFingerprint(intake.route, { ...intake.fingerprint, url: intake.url });
+  try {
+    const { row } = await once(db, user, key, fingerprint, now(), async () => {
+      await checkJobRequest(services, intake.job);
+      const file = await fetchLinkedMedia(services, user, intake.url, hungUp.signal);
+      return acceptUpload(services, user, file, intake.job);
+    });
+    return { row, keyed: key !== undefined, parsed: intake.parsed };
+  } finally {
+    socket?.off("close", stop);
   }
 }
 

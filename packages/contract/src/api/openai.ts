@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LinkUrl } from "./url-imports.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
 import { MAX_PROMPT_CHARS } from "../limits.js";
 
@@ -114,7 +115,11 @@ export const AudioRequestDoc = z.object({
   file: z
     .string()
     .meta({ format: "binary" })
-    .describe("The audio or video file; any format ffmpeg reads."),
+    .optional()
+    .describe("The audio or video file; any format ffmpeg reads. Required unless `url` is sent."),
+  url: LinkUrl.optional().describe(
+    "Instead of `file` (Verbatim's extension): an http or https link to the media, fetched by the server under the same rules as POST /api/imports; a link to a private, loopback or metadata address is refused (400, code `url_not_allowed`).",
+  ),
   model: z
     .string()
     .describe(
