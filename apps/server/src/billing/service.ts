@@ -8,6 +8,14 @@ import type { Mailer } from "../mail/mailer.js";
 import { addEntry, withUserLock } from "../minutes/ledger-entries.js";
 import { minuteCredits } from "../minutes/minute-ledger.js";
 import { PLANS, type PlanType } from "../minutes/plans.js";
+import {
+  effectivePlan,
+  isPaidPlan,
+  mayHoldPacks,
+  packPurchaseRefusal,
+  subscribedPlan,
+} from "../plans/plan-limits.js";
+import { presentSubscription, type SubscriptionView } from "../subscriptions/presenter.js";
 import type { PaymentProvider, PurchaseKind } from "../payments/payment-provider.js";
 import type { User } from "../users/repo.js";
 import { findUserById } from "../users/repo.js";
@@ -52,11 +60,7 @@ export interface BillingServices {
 export async function startPlanCheckout(services: BillingServices, user: User, planParam: string) {
   const plan = parsePaidPlan(planParam);
   const subscription = await currentSubscription(services.db, user.id);
-  if (
-    subscription?.plan_type === plan &&
-    subscription.status === "active" &&
-    !subscription.cancel_at_period_end
-  ) {
+  if (effectivePlan(subscription) === plan && !subscription?.cancel_at_period_end) {
     throw new AppError(409, "ALREADY_SUBSCRIBED", `You are already on the ${plan} plan.`);
   }
   const quote = upgradeQuote(subscription, plan, services.now());
@@ -76,35 +80,25 @@ export async function quotePlan(
   return upgradeQuote(await currentSubscription(services.db, user.id), plan, services.now());
 }
 
-/**
- * Whether the account may hold pack minutes: any paid plan. Packs are sold to Basic subscribers
- * only, and are lost only on the move to Free (a downgrade to Free loses them; an upgrade keeps
- * them). Asked again when a pack's payment is confirmed: a checkout started on Basic may be
- * paid after the account moved to Free, and then the pack is refunded, not credited.
- */
-export function mayHoldPacks(subscription: { plan_type: string } | undefined): boolean {
-  return subscription !== undefined && subscription.plan_type !== "free";
-}
-
 /** Starts a hosted checkout for a minute pack → `{url}`; only Basic subscribers may buy one. */
 export async function startPackCheckout(services: BillingServices, user: User, packParam: string) {
   const size = parsePackSize(packParam);
-  const subscription = await currentSubscription(services.db, user.id);
-  if (!subscription || subscription.status !== "active") {
+  const refusal = packPurchaseRefusal(await currentSubscription(services.db, user.id));
+  if (refusal === "NO_SUBSCRIPTION") {
     throw new AppError(
       403,
       "NO_SUBSCRIPTION",
       "You need an active subscription to purchase additional minutes.",
     );
   }
-  if (subscription.plan_type === "free") {
+  if (refusal === "FREE_PLAN_UPGRADE_REQUIRED") {
     throw new AppError(
       403,
       "FREE_PLAN_UPGRADE_REQUIRED",
       "You need to upgrade to a Basic plan before purchasing additional minutes.",
     );
   }
-  if (subscription.plan_type !== "basic") {
+  if (refusal === "BASIC_PLAN_REQUIRED") {
     throw new AppError(
       403,
       "BASIC_PLAN_REQUIRED",
@@ -389,11 +383,11 @@ export function packFromBody(value: string | number): PackSize {
 export async function downgrade(services: BillingServices, user: User) {
   const { db, provider, now } = services;
   const subscription = await currentSubscription(db, user.id);
-  if (!subscription || subscription.plan_type === "free") {
+  if (!subscription || !isPaidPlan(subscribedPlan(subscription))) {
     throw new AppError(400, "ALREADY_FREE", "You are already on the Free plan.");
   }
   const providerId = subscription.provider_subscription_id;
-  if (subscription.plan_type === "basic") {
+  if (subscribedPlan(subscription) === "basic") {
     if (providerId) {
       await provider.cancelSubscription(providerId, "now").catch((error: unknown) => {
         throw providerError(services.log, error, "Failed to downgrade subscription");
@@ -414,26 +408,12 @@ export async function downgrade(services: BillingServices, user: User) {
 }
 
 /** A paid plan as `GET /api/subscriptions/active` shows it. */
-export interface PlanState {
-  planType: PlanType;
-  status: "active" | "inactive" | "incomplete" | "cancelled";
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-}
-
-function planState(row: NonNullable<Awaited<ReturnType<typeof currentSubscription>>>): PlanState {
-  return {
-    planType: row.plan_type as PlanType,
-    status: row.status as PlanState["status"],
-    currentPeriodEnd: row.current_period_end,
-    cancelAtPeriodEnd: Boolean(row.cancel_at_period_end),
-  };
-}
+export type PlanState = SubscriptionView;
 
 /** The user's paid plan, or 400 ALREADY_FREE. */
 async function paidSubscription(services: BillingServices, user: User) {
   const subscription = await currentSubscription(services.db, user.id);
-  if (!subscription || subscription.plan_type === "free") {
+  if (!subscription || !isPaidPlan(subscribedPlan(subscription))) {
     throw new AppError(400, "ALREADY_FREE", "You are already on the Free plan.");
   }
   return subscription;
@@ -448,7 +428,7 @@ async function paidSubscription(services: BillingServices, user: User) {
 export async function cancelAtPeriodEnd(services: BillingServices, user: User): Promise<PlanState> {
   const { db, provider, now } = services;
   const subscription = await paidSubscription(services, user);
-  if (subscription.cancel_at_period_end) return planState(subscription);
+  if (subscription.cancel_at_period_end) return presentSubscription(subscription);
   const providerId = subscription.provider_subscription_id;
   if (providerId) {
     await provider.cancelSubscription(providerId, "period_end").catch((error: unknown) => {
@@ -462,10 +442,10 @@ export async function cancelAtPeriodEnd(services: BillingServices, user: User): 
     .execute();
   await mailTo(services, user.id, {
     kind: "downgrade-scheduled",
-    product: subscription.plan_type,
+    product: subscribedPlan(subscription),
     periodEnd: subscription.current_period_end,
   });
-  return { ...planState(subscription), cancelAtPeriodEnd: true };
+  return { ...presentSubscription(subscription), cancelAtPeriodEnd: true };
 }
 
 /**
@@ -480,14 +460,19 @@ export async function resumeSubscription(
   const { db, provider, now } = services;
   const subscription = await currentSubscription(db, user.id);
   const end = subscription?.current_period_end;
-  if (!subscription || subscription.plan_type === "free" || !end || end <= now().toISOString()) {
+  if (
+    !subscription ||
+    !isPaidPlan(subscribedPlan(subscription)) ||
+    !end ||
+    end <= now().toISOString()
+  ) {
     throw new AppError(
       409,
       "PLAN_ENDED",
       "This plan has already ended, so it cannot be resumed. Choose a plan on the pricing page.",
     );
   }
-  if (!subscription.cancel_at_period_end) return planState(subscription);
+  if (!subscription.cancel_at_period_end) return presentSubscription(subscription);
   const providerId = subscription.provider_subscription_id;
   if (providerId) {
     await provider.resumeSubscription(providerId).catch((error: unknown) => {
@@ -499,7 +484,7 @@ export async function resumeSubscription(
     .set({ cancel_at_period_end: 0, updated_at: now().toISOString() })
     .where("id", "=", subscription.id)
     .execute();
-  return { ...planState(subscription), cancelAtPeriodEnd: false };
+  return { ...presentSubscription(subscription), cancelAtPeriodEnd: false };
 }
 
 /**
@@ -529,7 +514,7 @@ export async function rollPaidPeriods(services: BillingServices): Promise<number
           renewPlan(
             tx,
             subscription.user_id,
-            subscription.plan_type as PlanType,
+            subscribedPlan(subscription),
             { from: end, to },
             now(),
           ),
@@ -560,9 +545,9 @@ export async function rollPaidPeriods(services: BillingServices): Promise<number
 /** A paid plan ends (period over, cancelled at the provider): back to Free, with an e-mail. */
 export async function lapseToFree(services: BillingServices, userId: string, key: string) {
   const before = await currentSubscription(services.db, userId);
-  if (!before || before.plan_type === "free") return;
+  if (!before || !isPaidPlan(subscribedPlan(before))) return;
   await withUserLock(services.db, userId, (tx) => switchToFree(tx, userId, key, services.now()));
-  await mailTo(services, userId, { kind: "lapsed", product: before.plan_type });
+  await mailTo(services, userId, { kind: "lapsed", product: subscribedPlan(before) });
 }
 
 /**
@@ -604,7 +589,7 @@ export async function subscriptionEvent(
       renewPlan(
         tx,
         subscription.user_id,
-        subscription.plan_type as PlanType,
+        subscribedPlan(subscription),
         { from: end, to: event.periodEnd },
         now(),
       ),

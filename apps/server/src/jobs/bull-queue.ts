@@ -275,7 +275,7 @@ export class BullJobQueue implements JobQueue {
         { err: error, jobId: id },
         "no priority for the job; delivering it last",
       );
-      return deliveryPriority(null, Number.MAX_SAFE_INTEGER);
+      return deliveryPriority("free", Number.MAX_SAFE_INTEGER);
     });
     return this.queue.add("transcribe", { id }, { ...DELIVERY, jobId: id, priority });
   }

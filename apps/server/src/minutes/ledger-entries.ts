@@ -1,7 +1,8 @@
 import { SqliteAdapter, type Transaction } from "kysely";
 import type { Db } from "../db/database.js";
 import type { Database } from "../db/schema.js";
-import { planSeconds, type PlanType } from "./plans.js";
+import { planSeconds } from "../plans/plan-limits.js";
+import type { PlanType } from "./plans.js";
 
 // The ledger's building blocks: a per-user lock, pool sums and idempotent entries. Every
 // change of a user's minutes runs inside withUserLock.

@@ -11,7 +11,8 @@ import {
   type MinuteBalance,
   type Tx,
 } from "./ledger-entries.js";
-import { planSeconds, secondsToMinutes, type PlanType } from "./plans.js";
+import { planSeconds } from "../plans/plan-limits.js";
+import { secondsToMinutes, type PlanType } from "./plans.js";
 
 // The minutes ledger (docs/architecture.md). Every change is a row with an idempotency key; a balance
 // is the sum of a pool's rows. Plan seconds are spent before pack seconds. Changes for one user
