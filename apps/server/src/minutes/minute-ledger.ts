@@ -52,27 +52,62 @@ export async function startFreePlan(db: Db | Tx, userId: string, now = new Date(
 
 /**
  * The user's balance, after rolling the plan period forward if it has ended. The common case
- * (no roll due) is two plain reads; only a due roll takes the user's lock.
+ * (no roll due) is two plain reads; only a due roll takes the user's lock. Every balance shown
+ * or checked (the user's own, the admin's list, intake) is read through this.
  */
 export async function minuteBalance(
   db: Db,
   userId: string,
   now = new Date(),
 ): Promise<MinuteBalance> {
-  const subscription = await db
+  const balances = await minuteBalances(db, [userId], now);
+  return balances.get(userId) ?? { planSeconds: 0, packSeconds: 0 };
+}
+
+/** {@link minuteBalance} for many users at once (the admin's list): one read of each table. */
+export async function minuteBalances(
+  db: Db,
+  userIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, MinuteBalance>> {
+  const balances = new Map<string, MinuteBalance>();
+  if (userIds.length === 0) return balances;
+  const subscriptions = await db
     .selectFrom("subscriptions")
-    .select(["current_period_start", "current_period_end"])
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  const due =
-    subscription !== undefined &&
-    subscription.current_period_end === null &&
-    addMonths(new Date(subscription.current_period_start), 1) <= now;
-  if (!due) return sumPools(db, userId);
-  return withUserLock(db, userId, async (tx) => {
-    await rollPeriod(tx, userId, now);
-    return sumPools(tx, userId);
-  });
+    .select(["user_id", "current_period_start", "current_period_end"])
+    .where("user_id", "in", [...userIds])
+    .execute();
+  for (const subscription of subscriptions) {
+    const due =
+      subscription.current_period_end === null &&
+      addMonths(new Date(subscription.current_period_start), 1) <= now;
+    if (!due) continue;
+    const userId = subscription.user_id;
+    balances.set(
+      userId,
+      await withUserLock(db, userId, async (tx) => {
+        await rollPeriod(tx, userId, now);
+        return sumPools(tx, userId);
+      }),
+    );
+  }
+  const rest = userIds.filter((id) => !balances.has(id));
+  if (rest.length === 0) return balances;
+  const pools = await db
+    .selectFrom("minute_ledger")
+    .select(["user_id", "pool", (eb) => eb.fn.sum<number | string>("seconds").as("total")])
+    .where("user_id", "in", rest)
+    .groupBy(["user_id", "pool"])
+    .execute();
+  const total = (userId: string, pool: string) =>
+    Number(pools.find((row) => row.user_id === userId && row.pool === pool)?.total ?? 0);
+  for (const userId of rest) {
+    balances.set(userId, {
+      planSeconds: total(userId, "plan"),
+      packSeconds: total(userId, "pack"),
+    });
+  }
+  return balances;
 }
 
 /** Balance in whole minutes, as the API shows it (`credits`, `additionalCredits`). */
