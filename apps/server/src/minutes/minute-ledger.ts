@@ -122,6 +122,8 @@ export async function minuteCredits(db: Db, userId: string, now = new Date()) {
 /**
  * Reserves a job's seconds, plan first then pack. Not enough → 402 INSUFFICIENT_MINUTES
  * saying how many minutes are needed and left. Reserving the same job twice reserves once.
+ * `alongside` (storing the job that owns the reservation) runs in the same transaction: either
+ * both are kept or neither, so no crash can leave minutes reserved that no job owns.
  */
 export async function reserveMinutes(
   db: Db,
@@ -129,6 +131,7 @@ export async function reserveMinutes(
   jobId: string,
   seconds: number,
   now = new Date(),
+  alongside?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   const needed = Math.ceil(seconds);
   await withUserLock(db, userId, async (tx) => {
@@ -156,6 +159,7 @@ export async function reserveMinutes(
       jobId,
       now,
     );
+    await alongside?.(tx);
   });
 }
 
