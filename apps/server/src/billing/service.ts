@@ -15,6 +15,8 @@ import {
   packPurchaseRefusal,
   subscribedPlan,
 } from "../plans/plan-limits.js";
+import { actorOf } from "../policies/actor.js";
+import { can, checkout } from "../policies/policies.js";
 import { presentSubscription, type SubscriptionView } from "../subscriptions/presenter.js";
 import type { PaymentProvider, PurchaseKind } from "../payments/payment-provider.js";
 import type { User } from "../users/repo.js";
@@ -184,7 +186,8 @@ export async function confirmCheckout(
 ): Promise<Confirmation> {
   const { db, provider, log, now } = services;
   const row = await findCheckout(db, sessionId);
-  if (!row || (user && row.user_id !== user.id)) {
+  // The buyer must be the one who started it (the webhook is vouched for by the provider).
+  if (!row || (user && !can(actorOf(user, services.config), "confirm", checkout(row)))) {
     throw new AppError(404, "CHECKOUT_NOT_FOUND", "Payment session not found.");
   }
   if (row.kind !== kind || (product !== undefined && row.product !== product)) {

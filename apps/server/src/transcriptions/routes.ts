@@ -121,7 +121,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request) =>
-        presentDetail(await ownTranscription(services.db, currentUser(request), request.params.id)),
+        presentDetail(await ownTranscription(services, currentUser(request), request.params.id)),
     );
 
     app.patch(
@@ -139,9 +139,9 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await ownTranscription(services.db, user, request.params.id);
+        const row = await ownTranscription(services, user, request.params.id, "edit");
         await updateTranscription(services, row, request.body);
-        return presentDetail(await ownTranscription(services.db, user, row.id));
+        return presentDetail(await ownTranscription(services, user, row.id));
       },
     );
 
@@ -158,7 +158,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "delete",
+        );
         await deleteJob(services, row);
         return reply.status(204).send(null);
       },
@@ -177,7 +182,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "cancel",
+        );
         return presentSummary(await cancelTranscription(services, row));
       },
     );
@@ -202,7 +212,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
         const notKept = new AppError(
           404,
           "AUDIO_NOT_KEPT",
@@ -271,7 +281,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
         if (row.status !== "completed") {
           throw new AppError(409, "NOT_COMPLETED", "The transcription has not completed yet.");
         }
