@@ -8,7 +8,6 @@ import type { Tx } from "../minutes/ledger-entries.js";
 import {
   chargeMinutes,
   chargeTranscribed,
-  releaseMinutes,
   reserveMinutes,
 } from "../minutes/minute-ledger.js";
 import type { JobEventBus } from "./job-events.js";
