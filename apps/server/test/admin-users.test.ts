@@ -108,6 +108,24 @@ describe.each(DATABASE_KINDS)("admin user list and minute grants on %s", (kind) 
     expect(me.credits).toBe(20);
   });
 
+  it("grants plan minutes onto a Free period that has ended after rolling it, so they are kept", async () => {
+    const email = `late_${randomUUID().slice(0, 8)}@example.com`;
+    const late = await signedInUser(api.db, { email });
+    await api.db
+      .updateTable("subscriptions")
+      .set({ current_period_start: new Date(Date.now() - 40 * 86_400_000).toISOString() })
+      .where("user_id", "=", late.id)
+      .execute();
+    const body = { minutes: 30, pool: "plan", reason: "goodwill", requestId: randomUUID() };
+    expect(await (await grant(late.id, body)).json()).toEqual({
+      granted: true,
+      planMinutes: 50,
+      packMinutes: 0,
+    });
+    const me = (await (await get("/api/auth/me", late)).json()) as { credits: number };
+    expect(me.credits).toBe(50); // not reset to 20 by the roll the grant came before
+  });
+
   it.each([
     [{ minutes: 0, reason: "x" }, 400],
     [{ minutes: -30, reason: "taking back" }, 400],

@@ -5,8 +5,8 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { AppError } from "../http/app-error.js";
 import type { Mailer } from "../mail/mailer.js";
-import { addEntry, withUserLock } from "../minutes/ledger-entries.js";
-import { minuteCredits } from "../minutes/minute-ledger.js";
+import { withUserLock } from "../minutes/ledger-entries.js";
+import { creditPack, minuteCredits } from "../minutes/minute-ledger.js";
 import { PLANS, type PlanType } from "../minutes/plans.js";
 import {
   effectivePlan,
@@ -44,7 +44,9 @@ import {
 import {
   activatePlan,
   currentSubscription,
+  markPaymentFailed,
   renewPlan,
+  setCancelAtPeriodEnd,
   switchToFree,
 } from "./subscription-changes.js";
 
@@ -259,16 +261,7 @@ export async function confirmCheckout(
           now(),
         );
       } else {
-        await addEntry(
-          tx,
-          row.user_id,
-          "purchase",
-          "pack",
-          Number(row.product) * 60,
-          `purchase:${sessionId}`,
-          sessionId,
-          now(),
-        );
+        await creditPack(tx, row.user_id, Number(row.product), sessionId, now());
       }
       return true;
     });
@@ -438,11 +431,7 @@ export async function cancelAtPeriodEnd(services: BillingServices, user: User): 
       throw providerError(services.log, error, "Failed to cancel the subscription");
     });
   }
-  await db
-    .updateTable("subscriptions")
-    .set({ cancel_at_period_end: 1, updated_at: now().toISOString() })
-    .where("id", "=", subscription.id)
-    .execute();
+  await setCancelAtPeriodEnd(db, subscription.id, true, now());
   await mailTo(services, user.id, {
     kind: "downgrade-scheduled",
     product: subscribedPlan(subscription),
@@ -482,11 +471,7 @@ export async function resumeSubscription(
       throw providerError(services.log, error, "Failed to resume the subscription");
     });
   }
-  await db
-    .updateTable("subscriptions")
-    .set({ cancel_at_period_end: 0, updated_at: now().toISOString() })
-    .where("id", "=", subscription.id)
-    .execute();
+  await setCancelAtPeriodEnd(db, subscription.id, false, now());
   return { ...presentSubscription(subscription), cancelAtPeriodEnd: false };
 }
 
@@ -580,11 +565,7 @@ export async function subscriptionEvent(
     // delivered late): the plan stays active.
     const end = subscription.current_period_end;
     if (event.periodEnd && end && event.periodEnd.toISOString() <= end) return;
-    await db
-      .updateTable("subscriptions")
-      .set({ status: "inactive", updated_at: now().toISOString() })
-      .where("id", "=", subscription.id)
-      .execute();
+    await markPaymentFailed(db, subscription.id, now());
   } else {
     const end = subscription.current_period_end ?? now().toISOString();
     if (event.periodEnd.toISOString() <= end) return; // already at (or past) this period

@@ -136,3 +136,8 @@ export async function forfeitPacks(tx: Tx, userId: string, key: string, now: Dat
     await addEntry(tx, userId, "forfeit", "pack", -packSeconds, `forfeit:${key}`, null, now);
   }
 }
+
+/** A deleted account's ledger goes with it. */
+export async function forgetLedgerOf(tx: Tx, userId: string): Promise<void> {
+  await tx.deleteFrom("minute_ledger").where("user_id", "=", userId).execute();
+}

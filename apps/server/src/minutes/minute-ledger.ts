@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { insertFreeSubscription, startFreePeriod } from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
 import { AppError } from "../http/app-error.js";
 import { addMonths, currentPeriodStart } from "./billing-period.js";
@@ -23,29 +23,35 @@ export type { MinuteBalance };
 
 /** Puts a new user on Free with this month's minutes. */
 export async function startFreePlan(db: Db | Tx, userId: string, now = new Date()): Promise<void> {
-  const at = now.toISOString();
-  await db
-    .insertInto("subscriptions")
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      plan_type: "free",
-      status: "active",
-      current_period_start: at,
-      current_period_end: null,
-      provider_subscription_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await insertFreeSubscription(db, userId, now);
   await addEntry(
     db,
     userId,
     "grant",
     "plan",
     planSeconds("free"),
-    `grant:${userId}:${at}`,
+    `grant:${userId}:${now.toISOString()}`,
     null,
+    now,
+  );
+}
+
+/** A paid pack's minutes go into the pack pool, once per checkout (inside the user's lock). */
+export async function creditPack(
+  tx: Tx,
+  userId: string,
+  minutes: number,
+  checkoutSessionId: string,
+  now: Date,
+): Promise<void> {
+  await addEntry(
+    tx,
+    userId,
+    "purchase",
+    "pack",
+    minutes * 60,
+    `purchase:${checkoutSessionId}`,
+    checkoutSessionId,
     now,
   );
 }
@@ -263,8 +269,12 @@ async function giveBack(
   await addEntry(tx, userId, "release", "pack", seconds.pack, `release:${jobId}:pack`, jobId, now);
 }
 
-/** At a new period, unused plan seconds expire and the plan's allowance is granted again. */
-async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
+/**
+ * At a new period, unused plan seconds expire and the plan's allowance is granted again (a
+ * Free period that has ended; paid ones renew through billing). Every change of a user's
+ * minutes runs it first, inside the user's lock, so nothing is added to a period that is over.
+ */
+export async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
   const subscription = await tx
     .selectFrom("subscriptions")
     .select(["plan_type", "current_period_start", "current_period_end"])
@@ -286,11 +296,7 @@ async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
     null,
     now,
   );
-  await tx
-    .updateTable("subscriptions")
-    .set({ current_period_start: at, updated_at: now.toISOString() })
-    .where("user_id", "=", userId)
-    .execute();
+  await startFreePeriod(tx, userId, at, now);
 }
 
 /** True when a plan allowance was granted after the job's reservation (entry ids only grow). */
