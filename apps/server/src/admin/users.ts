@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../db/database.js";
 import { minuteBalances } from "../minutes/minute-ledger.js";
 import { secondsToMinutes } from "../minutes/plans.js";
+import { subscribedPlan } from "../plans/plan-limits.js";
 
 /** One row of the admin's user list. */
 export interface AdminUserRow {
@@ -73,7 +74,7 @@ export async function listUsers(db: Db, search: string, now = new Date()): Promi
     email: user.email,
     name: user.name,
     createdAt: user.created_at,
-    planType: user.plan_type ?? "free",
+    planType: subscribedPlan(user.plan_type === null ? undefined : { plan_type: user.plan_type }),
     planMinutes: secondsToMinutes(balances.get(user.id)?.planSeconds ?? 0),
     packMinutes: secondsToMinutes(balances.get(user.id)?.packSeconds ?? 0),
     lastJobAt: jobs.find((row) => row.user_id === user.id)?.last ?? null,

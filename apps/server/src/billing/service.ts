@@ -12,6 +12,7 @@ import {
   effectivePlan,
   isPaidPlan,
   mayHoldPacks,
+  PAID_PLAN_TYPES,
   packPurchaseRefusal,
   subscribedPlan,
 } from "../plans/plan-limits.js";
@@ -485,7 +486,7 @@ export async function rollPaidPeriods(services: BillingServices): Promise<number
   const due = await db
     .selectFrom("subscriptions")
     .selectAll()
-    .where("plan_type", "!=", "free")
+    .where("plan_type", "in", PAID_PLAN_TYPES)
     .where("current_period_end", "<=", now().toISOString())
     .execute();
   let changed = 0;

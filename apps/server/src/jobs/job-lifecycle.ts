@@ -5,11 +5,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import type { Database } from "../db/schema.js";
 import type { Db } from "../db/database.js";
 import type { Tx } from "../minutes/ledger-entries.js";
-import {
-  chargeMinutes,
-  chargeTranscribed,
-  reserveMinutes,
-} from "../minutes/minute-ledger.js";
+import { chargeMinutes, chargeTranscribed, reserveMinutes } from "../minutes/minute-ledger.js";
 import type { JobEventBus } from "./job-events.js";
 import type { JobQueue } from "./job-queue.js";
 import { findTranscription } from "./job-reads.js";

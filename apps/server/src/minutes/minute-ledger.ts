@@ -11,8 +11,8 @@ import {
   type MinuteBalance,
   type Tx,
 } from "./ledger-entries.js";
-import { planSeconds } from "../plans/plan-limits.js";
-import { secondsToMinutes, type PlanType } from "./plans.js";
+import { planSeconds, subscribedPlan } from "../plans/plan-limits.js";
+import { secondsToMinutes } from "./plans.js";
 
 // The minutes ledger (docs/architecture.md). Every change is a row with an idempotency key; a balance
 // is the sum of a pool's rows. Plan seconds are spent before pack seconds. Changes for one user
@@ -288,14 +288,7 @@ export async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<voi
   if (now < end || subscription.current_period_end) return; // paid periods renew through billing
   const newStart = currentPeriodStart(start, now);
   const at = newStart.toISOString();
-  await setPlanAllowance(
-    tx,
-    userId,
-    subscription.plan_type as PlanType,
-    `${userId}:${at}`,
-    null,
-    now,
-  );
+  await setPlanAllowance(tx, userId, subscribedPlan(subscription), `${userId}:${at}`, null, now);
   await startFreePeriod(tx, userId, at, now);
 }
 

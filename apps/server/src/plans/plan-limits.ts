@@ -52,6 +52,9 @@ export function isPaidPlan(plan: PlanType): boolean {
   return plan !== "free";
 }
 
+/** The plans that are paid for. */
+export const PAID_PLAN_TYPES: readonly PlanType[] = PLAN_TYPES.filter(isPaidPlan);
+
 /** A plan's limits. */
 export function planLimits(plan: PlanType): PlanLimits {
   const { minutesPerMonth, openUploads, audioRetentionDays } = PLANS[plan];
