@@ -5,10 +5,10 @@ import { z } from "zod";
 import { hashToken } from "../auth/tokens.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
+import { fail } from "../http/app-error.js";
 import { actorOf } from "../policies/actor.js";
 import { authorize } from "../policies/authorize.js";
 import { apiKey } from "../policies/policies.js";
-import { AppError, errors } from "../http/app-error.js";
 import type { User } from "../users/repo.js";
 import {
   countLiveApiKeys,
@@ -59,11 +59,7 @@ export async function createApiKey(
   now: Date,
 ): Promise<{ id: string; name: string; prefix: string; key: string; createdAt: string }> {
   if ((await countLiveApiKeys(db, user.id)) >= MAX_API_KEYS) {
-    throw new AppError(
-      409,
-      "TOO_MANY_API_KEYS",
-      `You can have at most ${MAX_API_KEYS} API keys. Revoke one you no longer use first.`,
-    );
+    fail("TOO_MANY_API_KEYS");
   }
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const row = {
@@ -91,8 +87,8 @@ export async function deleteApiKey(
   now: Date,
 ): Promise<void> {
   const row = z.uuid().safeParse(id).success ? await findLiveApiKey(db, id) : undefined;
-  authorize(actorOf(user, config), "revoke", row && apiKey(row), "API key not found.");
-  if (!(await revokeApiKey(db, id, now))) throw errors.notFound("API key not found.");
+  authorize(actorOf(user, config), "revoke", row && apiKey(row));
+  if (!(await revokeApiKey(db, id, now))) fail("NOT_FOUND");
 }
 
 /**

@@ -3,7 +3,7 @@ import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import type { Mailer } from "../mail/mailer.js";
 import { withUserLock } from "../minutes/ledger-entries.js";
 import { creditPack, minuteCredits } from "../minutes/minute-ledger.js";
@@ -66,7 +66,7 @@ export async function startPlanCheckout(services: BillingServices, user: User, p
   const plan = parsePaidPlan(planParam);
   const subscription = await currentSubscription(services.db, user.id);
   if (effectivePlan(subscription) === plan && !subscription?.cancel_at_period_end) {
-    throw new AppError(409, "ALREADY_SUBSCRIBED", `You are already on the ${plan} plan.`);
+    fail("ALREADY_SUBSCRIBED", { plan });
   }
   const quote = upgradeQuote(subscription, plan, services.now());
   return startCheckout(services, user, "plan", plan, `plan=${plan}`, "/pricing", {
@@ -89,27 +89,7 @@ export async function quotePlan(
 export async function startPackCheckout(services: BillingServices, user: User, packParam: string) {
   const size = parsePackSize(packParam);
   const refusal = packPurchaseRefusal(await currentSubscription(services.db, user.id));
-  if (refusal === "NO_SUBSCRIPTION") {
-    throw new AppError(
-      403,
-      "NO_SUBSCRIPTION",
-      "You need an active subscription to purchase additional minutes.",
-    );
-  }
-  if (refusal === "FREE_PLAN_UPGRADE_REQUIRED") {
-    throw new AppError(
-      403,
-      "FREE_PLAN_UPGRADE_REQUIRED",
-      "You need to upgrade to a Basic plan before purchasing additional minutes.",
-    );
-  }
-  if (refusal === "BASIC_PLAN_REQUIRED") {
-    throw new AppError(
-      403,
-      "BASIC_PLAN_REQUIRED",
-      "Only Basic plan subscribers can purchase additional minutes.",
-    );
-  }
+  if (refusal) fail(refusal);
   return startCheckout(services, user, "pack", String(size), `minutes=${size}`, "/account");
 }
 
@@ -191,33 +171,25 @@ export async function confirmCheckout(
   const row = await findCheckout(db, sessionId);
   // The buyer must be the one who started it (the webhook is vouched for by the provider).
   if (!row || (user && !can(actorOf(user, services.config), "confirm", checkout(row)))) {
-    throw new AppError(404, "CHECKOUT_NOT_FOUND", "Payment session not found.");
+    fail("CHECKOUT_NOT_FOUND");
   }
   if (row.kind !== kind || (product !== undefined && row.product !== product)) {
-    throw new AppError(400, "PURCHASE_MISMATCH", "Could not determine what was purchased");
+    fail("PURCHASE_MISMATCH");
   }
   const minutesAdded =
     kind === "plan" ? PLANS[row.product as PlanType].minutesPerMonth : Number(row.product);
   if (isRefund(row)) return settleRefund(services, row);
   if (row.status === "expired") {
-    throw new AppError(
-      410,
-      "CHECKOUT_EXPIRED",
-      "This checkout expired before it was paid. Nothing was charged; please start again.",
-    );
+    fail("CHECKOUT_EXPIRED");
   }
   let granted = false;
   if (row.status !== "completed") {
     const state = await provider.retrieveCheckout(sessionId).catch((error: unknown) => {
       throw providerError(log, error, "Failed to confirm payment");
     });
-    if (!state) throw new AppError(404, "CHECKOUT_NOT_FOUND", "Payment session not found.");
+    if (!state) fail("CHECKOUT_NOT_FOUND");
     if (!state.paid) {
-      throw new AppError(
-        402,
-        "PAYMENT_NOT_COMPLETED",
-        "Failed to confirm payment: the payment has not been completed.",
-      );
+      fail("PAYMENT_NOT_COMPLETED");
     }
     if (state.amountCents !== row.amount_cents || (state.currency ?? "usd") !== "usd") {
       log.error(
@@ -229,11 +201,7 @@ export async function confirmCheckout(
         },
         "checkout amount disagrees with the price",
       );
-      throw new AppError(
-        400,
-        "AMOUNT_MISMATCH",
-        "The amount paid does not match the price. Nothing was granted; please contact support.",
-      );
+      fail("AMOUNT_MISMATCH");
     }
     const previous = await currentSubscription(db, row.user_id);
     let refund = false;
@@ -334,23 +302,11 @@ async function settleRefund(services: BillingServices, row: CheckoutRow): Promis
       });
     }
   }
+  const paid = { amount: formatUsd(row.amount_cents), amountCents: row.amount_cents };
   if (row.kind === "plan") {
-    throw new AppError(
-      409,
-      "PLAN_CHANGED_REFUNDED",
-      `Your plan changed while this checkout was open (another payment or a plan change came ` +
-        `first), so its price no longer applied and the ${planName(row.product as PlanType)} ` +
-        `plan was not started. Your payment of ${formatUsd(row.amount_cents)} has been ` +
-        `refunded in full; please choose your plan again.`,
-    );
+    fail("PLAN_CHANGED_REFUNDED", { plan: planName(row.product as PlanType), ...paid });
   }
-  throw new AppError(
-    409,
-    "PACK_REFUNDED",
-    `Extra minutes need a paid plan, and your account moved to the Free plan before this ` +
-      `payment was confirmed, so the ${row.product} minutes were not added. Your payment of ` +
-      `${formatUsd(row.amount_cents)} has been refunded in full.`,
-  );
+  fail("PACK_REFUNDED", { minutes: Number(row.product), ...paid });
 }
 
 /** Retries refunds a provider failed to make (run hourly); returns how many went through. */
@@ -381,7 +337,7 @@ export async function downgrade(services: BillingServices, user: User) {
   const { db, provider, now } = services;
   const subscription = await currentSubscription(db, user.id);
   if (!subscription || !isPaidPlan(subscribedPlan(subscription))) {
-    throw new AppError(400, "ALREADY_FREE", "You are already on the Free plan.");
+    fail("ALREADY_FREE");
   }
   const providerId = subscription.provider_subscription_id;
   if (subscribedPlan(subscription) === "basic") {
@@ -411,7 +367,7 @@ export type PlanState = SubscriptionView;
 async function paidSubscription(services: BillingServices, user: User) {
   const subscription = await currentSubscription(services.db, user.id);
   if (!subscription || !isPaidPlan(subscribedPlan(subscription))) {
-    throw new AppError(400, "ALREADY_FREE", "You are already on the Free plan.");
+    fail("ALREADY_FREE");
   }
   return subscription;
 }
@@ -459,11 +415,7 @@ export async function resumeSubscription(
     !end ||
     end <= now().toISOString()
   ) {
-    throw new AppError(
-      409,
-      "PLAN_ENDED",
-      "This plan has already ended, so it cannot be resumed. Choose a plan on the pricing page.",
-    );
+    fail("PLAN_ENDED");
   }
   if (!subscription.cancel_at_period_end) return presentSubscription(subscription);
   const providerId = subscription.provider_subscription_id;
@@ -595,7 +547,7 @@ async function mailTo(
 function providerError(log: FastifyBaseLogger, error: unknown, message: string): unknown {
   if (error instanceof AppError) return error;
   log.error({ err: error }, `payment provider: ${message}`);
-  return new AppError(502, "PAYMENT_PROVIDER_ERROR", `${message}. Please try again in a moment.`);
+  return new AppError("PAYMENT_PROVIDER_ERROR");
 }
 
 /** Rolls due paid periods and retries failed refunds at start and every hour; returns a stop function. */

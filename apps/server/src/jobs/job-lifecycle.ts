@@ -59,6 +59,7 @@ export async function insertTranscription(db: Db | Tx, job: NewTranscription, no
       media_path: job.mediaPath,
       media_bytes: job.mediaBytes,
       duration_ms: job.durationMs,
+      video_frame_rate: job.videoFrameRate ?? null,
       language: job.options.language === "auto" ? null : job.options.language,
       cues_json: null,
       progress: 0,

@@ -5,6 +5,7 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import { currentSubscription } from "../billing/subscription-changes.js";
 import type { AppServices } from "../app-services.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
+import { fail } from "../http/app-error.js";
 import { presentSubscription } from "./presenter.js";
 
 /** GET /api/subscriptions/active: the user's plan, status and period end. */
@@ -21,12 +22,11 @@ export function subscriptionRoutes({ db }: Pick<AppServices, "db">): FastifyPlug
           response: { 200: ActiveSubscription, 401: ErrorResponse, 404: ErrorResponse },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const user = currentUser(request);
         await minuteBalance(db, user.id); // rolls a Free period forward if it has ended
         const row = await currentSubscription(db, user.id);
-        if (!row)
-          return reply.status(404).send({ code: "NO_SUBSCRIPTION", message: "No subscription." });
+        if (!row) fail("NOT_FOUND");
         return presentSubscription(row);
       },
     );
