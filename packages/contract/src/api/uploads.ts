@@ -203,6 +203,11 @@ export const CombineBody = UploadOptions.extend({
 
 /** GET /api/uploads/limits: what an upload may be on this server (MAX_UPLOAD_MB). */
 export const UploadLimits = z.object({
-  /** Largest file accepted, in bytes (one request, or the chunks of one upload together). */
-  maxUploadBytes: z.number().int().positive(),
+  maxUploadBytes: z
+    .number()
+    .int()
+    .positive()
+    .describe(
+      "Largest file accepted, in bytes (one request, or the chunks of one upload together).",
+    ),
 });
