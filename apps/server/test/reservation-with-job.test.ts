@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { jobOptions } from "@verbatim/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJob } from "../src/jobs/job-lifecycle.js";
@@ -59,7 +60,7 @@ describe.each(DATABASE_KINDS)("a job's reservation and its row, on %s", (kind) =
       fileName: "talk.mp3",
       model: "whisper-1",
       engineModel: "tiny",
-      options: { language: "auto", task: "transcribe", wordTimestamps: false } as const,
+      options: jobOptions({ language: "auto", wordTimestamps: false }),
       mediaPath: `/nonexistent/${id}`,
       mediaBytes: 1,
       durationMs: 60_000,

@@ -43,6 +43,15 @@ export {
   type SpeakersOption,
 } from "./speakers.js";
 export { cleanFileName, MAX_FILE_NAME } from "./file-names.js";
+export {
+  JOB_OPTIONS_VERSION,
+  JobOptions,
+  jobOptions,
+  KnownVoice,
+  readJobOptions,
+  SpeakersChoice,
+  type JobOptionsInput,
+} from "./job-options.js";
 export { SUPPORT_HOURS, supportIsOpen } from "./support-hours.js";
 export {
   DEFAULT_FRAME_RATE,

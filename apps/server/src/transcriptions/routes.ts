@@ -22,6 +22,7 @@ import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
+import { jobFromUploadForm, parseUploadForm } from "../uploads/upload-form.js";
 import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
 import { deleteJob } from "../jobs/job-lifecycle.js";
@@ -61,12 +62,20 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         validatorCompiler: documentOnly,
       },
       async (request, reply) => {
-        const { row, keyed } = await takeInUpload(services, request, currentUser(request), {
+        const user = currentUser(request);
+        const { row, keyed } = await takeInUpload(services, request, user, {
           route: "/api/transcribe",
           requireUsableModel: true,
           // Options sent before the file are checked before its bytes are read.
-          earlyOptions: (early) =>
-            early.model !== undefined || early.speakers !== undefined ? early : undefined,
+          earlyJob: (early) =>
+            early.model !== undefined || early.speakers !== undefined
+              ? jobFromUploadForm(parseUploadForm(early), user)
+              : undefined,
+          read: async ({ fields }) => ({
+            job: jobFromUploadForm(parseUploadForm(fields), user),
+            fingerprint: fields,
+            parsed: undefined,
+          }),
         });
         return respondWithJob(services, request, reply, row, { keyed });
       },

@@ -147,6 +147,24 @@ export async function callEveryRoute(
   await client.POST("/api/keys", { body: { name: "" } }).then(note("post", "/api/keys"));
   await client.DELETE("/api/keys/{id}", byId).then(note("delete", "/api/keys/{id}"));
 
+  // Links and webhooks: a blocked link and endpoint, and an endpoint that is not there.
+  await client
+    .POST("/api/imports", { body: { url: "http://127.0.0.1/talk.mp3" } })
+    .then(note("post", "/api/imports"));
+  await client
+    .POST("/api/webhooks", { body: { url: "http://169.254.169.254/", events: [] } })
+    .then(note("post", "/api/webhooks"));
+  await client.GET("/api/webhooks").then(note("get", "/api/webhooks"));
+  await client
+    .GET("/api/webhooks/callback-secret")
+    .then(note("get", "/api/webhooks/callback-secret"));
+  const hook = { params: { path: { id: MISSING_ID } } };
+  await client
+    .GET("/api/webhooks/{id}/deliveries", hook)
+    .then(note("get", "/api/webhooks/{id}/deliveries"));
+  await client.POST("/api/webhooks/{id}/test", hook).then(note("post", "/api/webhooks/{id}/test"));
+  await client.DELETE("/api/webhooks/{id}", hook).then(note("delete", "/api/webhooks/{id}"));
+
   // The OpenAI-compatible API.
   const transcription = await openai
     .POST("/v1/audio/transcriptions", {
