@@ -9,6 +9,7 @@ import {
   checkout,
   transcription,
   voice,
+  webhook,
 } from "../src/policies/policies.js";
 
 // The rules, one by one: who may read, change or delete each resource, and enter the admin area.
@@ -37,6 +38,11 @@ describe("the policies", () => {
   it.each(["read", "revoke"] as const)("lets only the owner %s an API key", (action) => {
     expect(can(owner, action, apiKey(ownedBy("u-1")))).toBe(true);
     expect(can(stranger, action, apiKey(ownedBy("u-1")))).toBe(false);
+  });
+
+  it.each(["read", "test", "delete"] as const)("lets only the owner %s a webhook", (action) => {
+    expect(can(owner, action, webhook(ownedBy("u-1")))).toBe(true);
+    expect(can(stranger, action, webhook(ownedBy("u-1")))).toBe(false);
   });
 
   it("lets only the buyer confirm a checkout", () => {

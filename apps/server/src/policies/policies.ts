@@ -19,6 +19,7 @@ const POLICIES = {
   transcription: { read: owner, edit: owner, cancel: owner, delete: owner },
   voice: { read: owner, edit: owner, delete: owner },
   apiKey: { read: owner, revoke: owner },
+  webhook: { read: owner, test: owner, delete: owner },
   checkout: { read: owner, confirm: owner },
   admin: { enter: admin, grantMinutes: admin, answerSupport: admin },
 } satisfies Record<string, Record<string, Rule<Owned> | Rule<null>>>;
@@ -38,6 +39,7 @@ export const transcription = (row: Owned): Subject<"transcription"> => ({
 });
 export const voice = (row: Owned): Subject<"voice"> => ({ type: "voice", row });
 export const apiKey = (row: Owned): Subject<"apiKey"> => ({ type: "apiKey", row });
+export const webhook = (row: Owned): Subject<"webhook"> => ({ type: "webhook", row });
 export const checkout = (row: Owned): Subject<"checkout"> => ({ type: "checkout", row });
 /** The admin area (users, usage, grants, support answers). */
 export const adminArea: Subject<"admin"> = { type: "admin", row: null };
