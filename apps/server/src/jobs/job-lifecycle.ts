@@ -70,6 +70,7 @@ export async function insertTranscription(db: Db, job: NewTranscription, now: Da
       eta_ms: null,
       error_code: null,
       error_message: null,
+      batch_id: job.batchId ?? null,
       attempts: 0,
       worker_id: null,
       heartbeat_at: null,

@@ -49,6 +49,8 @@ export interface NewTranscription {
   mediaPath: string;
   mediaBytes: number;
   durationMs: number;
+  /** The batch the file was sent in, when it was sent with others. */
+  batchId?: string | null;
 }
 
 /** A passage recognised while a job runs (milliseconds). */

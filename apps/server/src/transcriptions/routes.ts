@@ -16,15 +16,8 @@ import {
 import { LISTENING_COPY_TYPE } from "@verbatim/engine";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  writeJson,
-  writeSrt,
-  writeTxt,
-  writeVtt,
-  type Cue,
-  type SpeakerOutput,
-} from "@verbatim/subtitles";
 import { attachmentDisposition } from "./attachment-disposition.js";
+import { renderExport } from "./export-formats.js";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError } from "../http/app-error.js";
@@ -33,20 +26,9 @@ import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
 import { deleteJob } from "../jobs/job-lifecycle.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
-import { rowCues, rowSpeakers } from "../jobs/job-row.js";
 import { respondWithJob } from "./respond-with-job.js";
 import { updateTranscription } from "./subtitle-edits.js";
 import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
-
-const EXPORTS = {
-  srt: { write: writeSrt, type: "application/x-subrip; charset=utf-8" },
-  vtt: { write: writeVtt, type: "text/vtt; charset=utf-8" },
-  txt: {
-    write: (cues: readonly Cue[], output: SpeakerOutput) => `${writeTxt(cues, output)}\n`,
-    type: "text/plain; charset=utf-8",
-  },
-  json: { write: null, type: "application/json; charset=utf-8" },
-} as const;
 
 /** Upload, history, edit, export, cancel: every call is the signed-in user's own jobs only. */
 export function transcriptionRoutes(services: TranscriptionServices): FastifyPluginAsync {
@@ -276,23 +258,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           throw new AppError(409, "NOT_COMPLETED", "The transcription has not completed yet.");
         }
         const { format, speakerNames, lang } = request.query;
-        const cues = rowCues(row);
-        const speakers = rowSpeakers(row)?.map(({ id, name }) => ({ id, name }));
-        const locale = lang ?? currentUser(request).locale;
-        const body =
-          format === "json"
-            ? writeJson(
-                {
-                  language: row.language,
-                  duration: row.duration_ms,
-                  cues,
-                  ...(speakers ? { speakers } : {}),
-                },
-                { locale },
-              )
-            : EXPORTS[format].write(cues, { speakers, locale, speakerNames });
+        const { body, type } = renderExport(row, format, {
+          speakerNames,
+          locale: lang ?? currentUser(request).locale,
+        });
         return reply
-          .header("content-type", EXPORTS[format].type)
+          .header("content-type", type)
           .header("content-disposition", attachmentDisposition(row.file_name, format))
           .header("cache-control", "no-store")
           .serializer((payload: unknown) => payload as string)

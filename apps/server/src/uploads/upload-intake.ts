@@ -13,7 +13,7 @@ import {
   once,
   requestFingerprint,
 } from "../transcriptions/idempotency.js";
-import { UploadOptions } from "@verbatim/contract/api";
+import { BatchIdField, UploadOptions } from "@verbatim/contract/api";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import {
   requireDiarizationModels,
@@ -76,6 +76,19 @@ async function checkUploadOptions(
   };
 }
 
+/** The upload's `batchId` field (400 when it is not an id); undefined when sent alone. */
+function batchIdOf(fields: Record<string, unknown>): string | undefined {
+  const parsed = BatchIdField.safeParse(fields.batchId);
+  if (!parsed.success) {
+    throw new AppError(
+      400,
+      "VALIDATION_FAILED",
+      `Invalid upload (batchId): ${parsed.error.issues[0]?.message ?? "invalid"}`,
+    );
+  }
+  return parsed.data;
+}
+
 /** 402 before any bytes are read when the user has no minutes at all. */
 export async function requireSomeMinutes(db: Db, user: User, now: Date): Promise<void> {
   const balance = await minuteBalance(db, user.id, now);
@@ -104,6 +117,7 @@ async function acceptUpload(
 ): Promise<TranscriptionRow> {
   try {
     const choice = await checkUploadOptions(services, user, fields);
+    const batchId = batchIdOf(fields);
     const media = await probeUpload(file.path);
     return await createJob(services, {
       id: randomUUID(),
@@ -115,6 +129,7 @@ async function acceptUpload(
       mediaPath: file.path,
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
+      ...(batchId ? { batchId } : {}),
     });
   } catch (error) {
     await rm(file.path, { force: true });

@@ -37,6 +37,20 @@ export const Subtitle = z.object({
 
 const Status = z.enum(JOB_STATUSES);
 
+/**
+ * The formats a transcription downloads in: the one list the single export, the ZIP of many
+ * (POST /api/exports) and the web app's format choices read (the server renders each with
+ * its export function, apps/server/src/transcriptions/export-formats.ts).
+ */
+export const EXPORT_FORMATS = ["srt", "vtt", "txt", "json"] as const;
+export const ExportFormat = z.enum(EXPORT_FORMATS);
+export type ExportFormat = z.output<typeof ExportFormat>;
+
+/** A batch's id: chosen by the client (a UUID) when it starts sending the batch's files. */
+export const BatchId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "batchId must be 8 to 64 letters, digits, - or _");
+
 /** A history row: the transcription, plus its job's state. */
 export const TranscriptionSummary = z.object({
   id: z.string(),
@@ -63,6 +77,12 @@ export const TranscriptionSummary = z.object({
     .int()
     .nullable()
     .describe("How many speakers diarization found (or the user listed); null when not diarized."),
+  batchId: z
+    .string()
+    .nullable()
+    .describe(
+      "The batch the file was sent in (several files sent together from the web app); null when sent alone.",
+    ),
 });
 
 /** A speaker of a diarized transcription. */
@@ -155,7 +175,7 @@ export const JsonExport = z.object({
 });
 
 export const ExportQuery = z.object({
-  format: z.enum(["srt", "vtt", "txt", "json"]).default("srt"),
+  format: ExportFormat.default("srt"),
   speakerNames: z
     .enum(["true", "false"])
     .default("true")
