@@ -11,7 +11,10 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
  * unnamed speaker shows as "Speaker N"). JSON times, `duration` included, are milliseconds, as the
  * cues' own `start` and `end` are.
  */
-export function renderTranscription(result: Transcription, format: OutputFormat): string {
+export function renderTranscription(
+  result: Pick<Transcription, "cues" | "speakers" | "language" | "durationMs">,
+  format: OutputFormat,
+): string {
   const speakers = result.speakers?.map(({ id, name }) => ({ id, name }));
   const naming = speakers ? { speakers } : {};
   switch (format) {

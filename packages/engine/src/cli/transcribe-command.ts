@@ -44,18 +44,7 @@ export async function transcribeCommand(
   inputArgs: string[],
   options: TranscribeCommandOptions,
 ): Promise<void> {
-  const formats = formatsOf(options.format);
-  const task = oneOf(options.task, ["transcribe", "translate"] as const, "--task");
-  const chinese = options.chinese
-    ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese")
-    : undefined;
-  const maxChars = positiveInt(options.maxChars, "--max-chars");
-  const style = oneOf(options.style ?? DEFAULT_STYLE, STYLE_NAMES, "--style");
-  const threads = positiveInt(options.threads, "--threads");
-  const beam = options.beamSize !== undefined ? beamSize(options.beamSize) : undefined;
-  const startTemperature =
-    options.temperature !== undefined ? temperature(options.temperature) : undefined;
-  if (options.speakers !== undefined) parseSpeakers(options.speakers); // a usage error first
+  const { formats, settings } = parseTranscribeOptions(options);
   const inputs = await expandInputs(inputArgs);
   if (inputs.filter((input) => input === "-").length > 1) {
     throw new EngineError("INVALID_OPTIONS", "Standard input (-) can be read only once.");
@@ -98,17 +87,9 @@ export async function transcribeCommand(
         const spooled = input === "-" ? await spoolStandardInput() : undefined;
         try {
           const result = await transcribeOne(spooled?.path ?? input, {
-            options,
-            task,
-            style,
+            ...settings,
             controller,
             label: inputs.length > 1 ? `[${i + 1}/${inputs.length}] ${label}` : "",
-            ...(chinese ? { chinese } : {}),
-            ...(maxChars ? { maxChars } : {}),
-            ...(threads ? { threads } : {}),
-            ...(beam ? { beamSize: beam } : {}),
-            ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
-            ...(startTemperature !== undefined ? { temperature: startTemperature } : {}),
             ...(diarize ? { diarize } : {}),
           });
           for (const warning of result.warnings) {
@@ -137,6 +118,46 @@ export async function transcribeCommand(
   if (firstFailure !== undefined) throw new BatchFailure(firstFailure);
 }
 
+/** The options every transcription of a command shares, checked (a usage error first). */
+export type TranscribeSettings = Omit<RunSettings, "controller" | "label" | "diarize">;
+
+/**
+ * Checks `verbatim transcribe`'s (and `verbatim watch`'s) transcription options: the output
+ * formats and the settings each file is transcribed with. Throws INVALID_OPTIONS (a usage
+ * error) for a bad value, before any file is read.
+ */
+export function parseTranscribeOptions(options: TranscribeCommandOptions): {
+  formats: OutputFormat[];
+  settings: TranscribeSettings;
+} {
+  const formats = formatsOf(options.format);
+  const task = oneOf(options.task, ["transcribe", "translate"] as const, "--task");
+  const chinese = options.chinese
+    ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese")
+    : undefined;
+  const maxChars = positiveInt(options.maxChars, "--max-chars");
+  const style = oneOf(options.style ?? DEFAULT_STYLE, STYLE_NAMES, "--style");
+  const threads = positiveInt(options.threads, "--threads");
+  const beam = options.beamSize !== undefined ? beamSize(options.beamSize) : undefined;
+  const startTemperature =
+    options.temperature !== undefined ? temperature(options.temperature) : undefined;
+  if (options.speakers !== undefined) parseSpeakers(options.speakers); // a usage error first
+  return {
+    formats,
+    settings: {
+      options,
+      task,
+      style,
+      ...(chinese ? { chinese } : {}),
+      ...(maxChars ? { maxChars } : {}),
+      ...(threads ? { threads } : {}),
+      ...(beam ? { beamSize: beam } : {}),
+      ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
+      ...(startTemperature !== undefined ? { temperature: startTemperature } : {}),
+    },
+  };
+}
+
 /** A batch in which some files failed (each already reported); exits with the first one's code. */
 export class BatchFailure extends Error {
   override readonly name = "BatchFailure";
@@ -145,7 +166,7 @@ export class BatchFailure extends Error {
   }
 }
 
-interface RunSettings {
+export interface RunSettings {
   options: TranscribeCommandOptions;
   task: "transcribe" | "translate";
   style: (typeof STYLE_NAMES)[number];
@@ -162,7 +183,7 @@ interface RunSettings {
 }
 
 /** Transcribes one file, with a progress bar on standard error when it is a terminal. */
-async function transcribeOne(input: string, settings: RunSettings) {
+export async function transcribeOne(input: string, settings: RunSettings) {
   const { options, controller } = settings;
   const bar = new ProgressBar();
   const prefix = settings.label ? `${settings.label}  ` : "";
@@ -225,7 +246,7 @@ function formatsOf(value: string): OutputFormat[] {
   return [...new Set(formats)];
 }
 
-function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
+export function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new EngineError(
     "INVALID_OPTIONS",
@@ -233,7 +254,7 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], flag: str
   );
 }
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
+export function positiveInt(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) {
