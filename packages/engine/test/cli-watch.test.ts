@@ -108,7 +108,7 @@ describe("verbatim watch", () => {
       // Something that is not media (the outputs themselves, a note) is left alone.
       writeFileSync(join(dir, "notes.txt"), "not a recording");
       await sleep(1000);
-      expect(watcher.stderr()).not.toMatch(/notes\.txt|first\.srt/);
+      expect(watcher.stderr()).not.toMatch(/transcribing (notes\.txt|first\.srt)/);
     } finally {
       watcher.process.kill("SIGINT");
     }

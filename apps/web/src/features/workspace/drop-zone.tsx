@@ -3,16 +3,26 @@ import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 
-/** Drop a file or pick one; the whole zone is a keyboard-usable button. */
-export function DropZone({ onFile }: { onFile(file: File): void }) {
+/**
+ * Drop a file or pick one; the whole zone is a keyboard-usable button. Several files dropped
+ * at once go to `onMany` (the batch page).
+ */
+export function DropZone({
+  onFile,
+  onMany,
+}: {
+  onFile(file: File): void;
+  onMany?(files: File[]): void;
+}) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const handleDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file) onFile(file);
+    const files = Array.from(event.dataTransfer.files);
+    if (files.length > 1 && onMany) onMany(files);
+    else if (files[0]) onFile(files[0]);
   };
   return (
     <div
