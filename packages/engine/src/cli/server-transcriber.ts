@@ -61,9 +61,12 @@ export async function transcribeOnServer(
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new Error(
-      `Cannot reach ${target.url}: ${error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error)}.`,
-    );
+    // fetch's own message is "fetch failed"; its cause says why (ECONNREFUSED, a bad name).
+    const why =
+      error instanceof Error
+        ? ((error.cause as Error | undefined)?.message ?? error.message)
+        : String(error);
+    throw new Error(`Cannot reach ${target.url}: ${why}.`, { cause: error });
   }
   const text = await response.text();
   if (response.status === 401 || response.status === 403) {
