@@ -1,6 +1,8 @@
+import { PLANS } from "@verbatim/contract";
 import { useEffect, useRef, type Dispatch } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/error-text";
+import { useActiveSubscription } from "../../api/queries";
 import { prepareUpload, type PreparedUpload } from "../workspace/extract-audio";
 import { MAX_FILE_BYTES } from "../workspace/file-rules";
 import {
@@ -10,7 +12,11 @@ import {
 } from "../workspace/upload-transport";
 import type { Batch, BatchAction, BatchFile } from "./batch-model";
 
-/** Files sent at once: enough to keep the line moving, few enough for a home connection. */
+/**
+ * Files sent at once: enough to keep the line moving, few enough for a home connection, and
+ * never more than the plan's unfinished uploads (each file is a chunked upload until it is
+ * combined; one more would be refused with 429 TOO_MANY_UPLOADS).
+ */
 export const FILES_AT_ONCE = 3;
 
 /**
@@ -23,11 +29,13 @@ export function useBatchSending(batch: Batch, dispatch: Dispatch<BatchAction>): 
   const sending = useRef(new Map<string, AbortController>());
   const prepared = useRef(new Map<string, PreparedUpload>());
   const resumes = useRef(new Map<string, ResumePoint>());
+  const { data: subscription, isPending } = useActiveSubscription();
+  const atOnce = Math.min(FILES_AT_ONCE, PLANS[subscription?.planType ?? "free"].openUploads);
 
   useEffect(() => {
     const batchId = batch.id;
-    if (!batchId) return;
-    const free = FILES_AT_ONCE - sending.current.size;
+    if (!batchId || isPending) return;
+    const free = atOnce - sending.current.size;
     const next = batch.files
       .filter(
         (file) => file.stage.kind === "waiting" && file.file && !sending.current.has(file.key),
@@ -36,13 +44,16 @@ export function useBatchSending(batch: Batch, dispatch: Dispatch<BatchAction>): 
     for (const file of next) {
       const controller = new AbortController();
       sending.current.set(file.key, controller);
-      void send(file, batchId, batch.options, controller.signal)
-        .then((jobId) => {
+      void send(file, batchId, batch.options, controller.signal).then(
+        (jobId) => {
+          // Freed before the news, so the render it causes starts the next file.
+          sending.current.delete(file.key);
           resumes.current.delete(file.key);
           prepared.current.delete(file.key);
           dispatch({ type: "sent", key: file.key, jobId });
-        })
-        .catch((error: unknown) => {
+        },
+        (error: unknown) => {
+          sending.current.delete(file.key);
           if (controller.signal.aborted) return;
           if (error instanceof UploadInterrupted && error.resume) {
             resumes.current.set(file.key, error.resume);
@@ -52,8 +63,8 @@ export function useBatchSending(batch: Batch, dispatch: Dispatch<BatchAction>): 
             key: file.key,
             stage: { kind: "failed", message: errorText(error, t("batch.sendFailed")) },
           });
-        })
-        .finally(() => sending.current.delete(file.key));
+        },
+      );
     }
     // Each file's send is started once; the effect runs again as stages change.
   });
