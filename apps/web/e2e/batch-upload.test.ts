@@ -55,7 +55,10 @@ describe("a batch of files in the browser, with the real engine", () => {
       await page.getByText("10 of 12 done").waitFor({ timeout: 480_000 });
       for (const name of ["long-a.mp3", "long-b.mp3"]) {
         await expect(
-          page.getByRole("listitem", { name }).getByText("Not enough minutes").isVisible(),
+          page
+            .getByRole("listitem", { name })
+            .getByText("Not enough minutes", { exact: true })
+            .isVisible(),
         ).resolves.toBe(true);
       }
       // The server made jobs for the ten alone, all in one batch, and charged none of the two.
@@ -89,7 +92,7 @@ describe("a batch of files in the browser, with the real engine", () => {
       await page.getByText("10 of 12 done").waitFor();
       await page
         .getByRole("listitem", { name: "long-b.mp3" })
-        .getByText("Not enough minutes")
+        .getByText("Not enough minutes", { exact: true })
         .waitFor();
       // Open one in the editor.
       await page
