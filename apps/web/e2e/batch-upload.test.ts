@@ -73,7 +73,7 @@ describe("a batch of files in the browser, with the real engine", () => {
       expect(jobs.map((job) => job.file_name)).not.toContain("long-a.mp3");
 
       // All ten as one ZIP, in two formats.
-      await page.getByRole("checkbox", { name: "TXT" }).check();
+      await page.getByRole("checkbox", { name: "Plain text" }).check();
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Download ZIP (10 files)" }).click();
       const zip = await download;

@@ -14,7 +14,17 @@ export {
 export { ACTIVE_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "./jobs.js";
 export { LANGUAGES, languageFromPreferences, type Language } from "./languages.js";
 export { isSupportedLanguage, WHISPER_LANGUAGES } from "./whisper-languages.js";
-export { ERROR_TEXTS, errorTextFor } from "./error-texts.js";
+export {
+  ERROR_TABLE,
+  errorStatus,
+  errorTextFor,
+  isErrorCode,
+  type ErrorArgs,
+  type ErrorCode,
+  type ErrorDetails,
+  type ErrorEntry,
+  type ErrorPlaceholders,
+} from "./errors/error-table.js";
 export { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects.js";
 export {
   MAX_API_KEY_NAME,
@@ -35,3 +45,11 @@ export {
 } from "./speakers.js";
 export { cleanFileName, MAX_FILE_NAME } from "./file-names.js";
 export { SUPPORT_HOURS, supportIsOpen } from "./support-hours.js";
+export {
+  DEFAULT_FRAME_RATE,
+  EXPORT_FORMAT_GROUPS,
+  EXPORT_FORMATS,
+  FRAME_RATES,
+  type ExportFormat,
+  type FrameRateName,
+} from "./export-formats.js";

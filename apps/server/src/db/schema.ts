@@ -136,6 +136,8 @@ export interface TranscriptionsTable {
   speakers_json: ColumnType<string | null, string | null | undefined, string | null>;
   /** How many speakers the list holds, for history; null when not diarized. */
   speaker_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The video's timecode rate ("25", "29.97"…); null for audio or an unusual rate. */
+  video_frame_rate: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0..1 of the media transcribed. */
   progress: number;
   /**

@@ -64,6 +64,7 @@ export async function insertTranscription(db: Db, job: NewTranscription, now: Da
       media_path: job.mediaPath,
       media_bytes: job.mediaBytes,
       duration_ms: job.durationMs,
+      video_frame_rate: job.videoFrameRate ?? null,
       language: job.options.language === "auto" ? null : job.options.language,
       cues_json: null,
       progress: 0,

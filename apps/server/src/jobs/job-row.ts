@@ -1,3 +1,4 @@
+import type { FrameRateName } from "@verbatim/contract";
 import type { Segment } from "@verbatim/engine";
 import type { Cue, Speaker, StyleName } from "@verbatim/subtitles";
 import type { Selectable } from "kysely";
@@ -49,6 +50,8 @@ export interface NewTranscription {
   mediaPath: string;
   mediaBytes: number;
   durationMs: number;
+  /** The video's timecode rate, for timecoded exports; null for audio. */
+  videoFrameRate?: FrameRateName | null;
   /** The batch the file was sent in, when it was sent with others. */
   batchId?: string | null;
 }

@@ -1,5 +1,7 @@
 import { Readable } from "node:stream";
-import { errorResponses, ExportsBody, type ExportFormat } from "@verbatim/contract/api";
+import type { ExportFormat } from "@verbatim/contract";
+import { errorResponses, ExportsBody } from "@verbatim/contract/api";
+import { exportExtension } from "@verbatim/formats";
 import { unicodeDownloadFileName } from "@verbatim/subtitles";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -7,11 +9,11 @@ import { ZipFile } from "yazl";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { findOwnTranscription } from "../jobs/job-reads.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { attachmentDisposition } from "./attachment-disposition.js";
-import { renderExport, type ExportChoices } from "./export-formats.js";
+import { exportTranscription } from "./export-transcription.js";
 import type { TranscriptionServices } from "./service.js";
 
 // POST /api/exports: many of the user's transcriptions in chosen formats as one ZIP, streamed.
@@ -39,7 +41,7 @@ export function exportsRoute(services: TranscriptionServices): FastifyPluginAsyn
         schema: {
           summary: "Download many transcriptions as one ZIP",
           description:
-            "JSON: `ids` (your completed transcriptions) and `formats`. Answers with a ZIP, streamed, holding each transcription in each format as GET /api/transcriptions/{id}/export writes it, named after its file (`會議 錄音.srt`; names are UTF-8, and a name used twice gets ` (2)`). 404 NOT_FOUND when an id is not one of your transcriptions (`details.ids` lists them), 409 NOT_COMPLETED when one has not completed; nothing is sent then.",
+            "JSON: `ids` (your completed transcriptions) and `formats`. Answers with a ZIP, streamed, holding each transcription in each format as GET /api/transcriptions/{id}/export writes it at its defaults, named after its file (`會議 錄音.srt`; names are UTF-8, and a name used twice gets ` (2)`). 404 NOT_FOUND when an id is not one of your transcriptions (`details.ids` lists them), 409 NOT_COMPLETED when one has not completed; nothing is sent then. A file a format cannot hold (EBU-STL and Chinese text: 422 EXPORT_TEXT_UNSUPPORTED on its own) ends the ZIP early, as a failed download.",
           tags: ["transcriptions"],
           security: [{ bearer: [] }],
           body: ExportsBody,
@@ -59,7 +61,14 @@ export function exportsRoute(services: TranscriptionServices): FastifyPluginAsyn
         const { ids, formats, speakerNames, lang } = request.body;
         const rows = await ownCompletedJobs(services.db, user.id, ids);
         const entries = zipEntries(rows, formats);
-        const choices: ExportChoices = { speakerNames, locale: lang ?? user.locale };
+        // Each format at the single export's defaults (no timecodes, timestamps or karaoke).
+        const choices = {
+          speakerNames,
+          ...(lang ? { lang } : {}),
+          timecodes: false,
+          timestamps: false,
+          karaoke: false,
+        };
         const zip = new ZipFile();
         // Each transcription is read once, for its first format, and kept for its others.
         let current: TranscriptionRow | undefined;
@@ -73,8 +82,14 @@ export function exportsRoute(services: TranscriptionServices): FastifyPluginAsyn
               if (!current || current.status !== "completed") {
                 throw new Error(`transcription ${entry.id} is gone`);
               }
-              const { body } = renderExport(current, entry.format, choices);
-              deliver(null, Readable.from([Buffer.from(body, "utf8")]));
+              const file = await exportTranscription(
+                current,
+                { ...choices, format: entry.format },
+                user.locale,
+              );
+              const bytes =
+                typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+              deliver(null, Readable.from([bytes]));
             })().catch((error: unknown) => deliver(error, Readable.from([])));
           });
         }
@@ -120,14 +135,12 @@ async function ownCompletedJobs(db: Db, userId: string, ids: string[]): Promise<
   const byId = new Map(found.map((row) => [row.id, row]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) {
-    throw new AppError(404, "NOT_FOUND", "Transcription not found.", { ids: missing });
+    fail("NOT_FOUND", { ids: missing });
   }
   const rows = ids.map((id) => byId.get(id)!);
   const unfinished = rows.filter((row) => row.status !== "completed").map((row) => row.id);
   if (unfinished.length > 0) {
-    throw new AppError(409, "NOT_COMPLETED", "The transcription has not completed yet.", {
-      ids: unfinished,
-    });
+    fail("NOT_COMPLETED", { ids: unfinished });
   }
   return rows;
 }
@@ -142,10 +155,11 @@ export function zipEntries(rows: readonly ExportRow[], formats: readonly ExportF
   const entries: ZipEntry[] = [];
   for (const row of rows) {
     for (const format of formats) {
-      const name = unicodeDownloadFileName(row.file_name, format);
-      const stem = name.slice(0, -(format.length + 1));
+      const extension = exportExtension(format);
+      const name = unicodeDownloadFileName(row.file_name, extension);
+      const stem = name.slice(0, -(extension.length + 1));
       let unique = name;
-      for (let n = 2; taken.has(unique.toLowerCase()); n++) unique = `${stem} (${n}).${format}`;
+      for (let n = 2; taken.has(unique.toLowerCase()); n++) unique = `${stem} (${n}).${extension}`;
       taken.add(unique.toLowerCase());
       entries.push({
         id: row.id,

@@ -14,19 +14,20 @@ import {
   UpdateBody,
 } from "@verbatim/contract/api";
 import { LISTENING_COPY_TYPE } from "@verbatim/engine";
+import { exportExtension } from "@verbatim/formats";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { attachmentDisposition } from "./attachment-disposition.js";
-import { renderExport } from "./export-formats.js";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { AppError } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
 import { deleteJob } from "../jobs/job-lifecycle.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
 import { respondWithJob } from "./respond-with-job.js";
+import { exportTranscription } from "./export-transcription.js";
 import { updateTranscription } from "./subtitle-edits.js";
 import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
 
@@ -185,11 +186,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request, reply) => {
         const row = await ownTranscription(services.db, currentUser(request), request.params.id);
-        const notKept = new AppError(
-          404,
-          "AUDIO_NOT_KEPT",
-          "The audio of this transcription is no longer kept. Open your own copy of the file to play it.",
-        );
+        const notKept = new AppError("AUDIO_NOT_KEPT");
         if (!row.audio_path) throw notKept;
         const file = await send(request.raw, basename(row.audio_path), {
           root: dirname(row.audio_path),
@@ -206,11 +203,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
             // RFC 9110: a 416 says how long the file is (`bytes */size`), so a player can ask again.
             const range = file.headers["Content-Range"];
             if (typeof range === "string") reply.header("content-range", range);
-            throw new AppError(
-              416,
-              "RANGE_NOT_SATISFIABLE",
-              "The part of the audio asked for is past its end.",
-            );
+            fail("RANGE_NOT_SATISFIABLE");
           }
           throw file.metadata.error;
         }
@@ -231,9 +224,9 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       {
         ...auth,
         schema: {
-          summary: "Download as SRT, VTT, TXT or JSON",
+          summary: "Download in one of the export formats",
           description:
-            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), as an attachment named after the file. A diarized transcription carries its speakers: SRT starts each subtitle with `Name: `, VTT with a voice span `<v Name>`, TXT is a paragraph per turn under a `Name:` line, JSON lists `speakers` and gives cues and words a `speaker`; an unnamed speaker is `Speaker N` (`講者 N` with `lang=zh-HK`). 409 NOT_COMPLETED until the job has completed.",
+            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), or another format of `format` below (docs/formats.md says what each holds and its limits), as an attachment named after the file. A diarized transcription carries its speakers: SRT starts each subtitle with `Name: `, VTT with a voice span `<v Name>`, TXT is a paragraph per turn under a `Name:` line, JSON lists `speakers` and gives cues and words a `speaker`; an unnamed speaker is `Speaker N` (`講者 N` with `lang=zh-HK`). 409 NOT_COMPLETED until the job has completed; 422 EXPORT_TEXT_UNSUPPORTED when the format cannot hold the text (EBU-STL holds Latin script only); 503 EXPORT_FONT_MISSING when the server lacks the PDF's font.",
           tags: ["transcriptions"],
           security,
           params: IdParams,
@@ -246,36 +239,56 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
                 "text/vtt": { schema: z.string() },
                 "text/plain": { schema: z.string() },
                 "application/json": { schema: JsonExport },
+                "text/csv": { schema: z.string() },
+                "text/x-ssa": { schema: z.string() },
+                "application/ttml+xml": { schema: z.string() },
+                "application/xml": { schema: z.string() },
+                ...Object.fromEntries(
+                  BINARY_EXPORT_TYPES.map((type) => [type, { schema: binary() }]),
+                ),
               },
             },
-            ...errorResponses(400, 401, 404, 409),
+            ...errorResponses(400, 401, 404, 409, 422, 503),
           },
         },
       },
       async (request, reply) => {
         const row = await ownTranscription(services.db, currentUser(request), request.params.id);
-        if (row.status !== "completed") {
-          throw new AppError(409, "NOT_COMPLETED", "The transcription has not completed yet.");
-        }
-        const { format, speakerNames, lang } = request.query;
-        const { body, type } = renderExport(row, format, {
-          speakerNames,
-          locale: lang ?? currentUser(request).locale,
-        });
-        return reply
-          .header("content-type", type)
-          .header("content-disposition", attachmentDisposition(row.file_name, format))
-          .header("cache-control", "no-store")
-          .serializer((payload: unknown) => payload as string)
-          .send(body);
+        const { format } = request.query;
+        const file = await exportTranscription(row, request.query, currentUser(request).locale);
+        return (
+          reply
+            .header("content-type", file.contentType)
+            .header(
+              "content-disposition",
+              attachmentDisposition(row.file_name, exportExtension(format)),
+            )
+            .header("cache-control", "no-store")
+            .serializer((payload: unknown) => payload as string)
+            // Text as it is, bytes (DOCX, PDF, XLSX, EBU-STL) as a Buffer; the reply's type
+            // knows only the documented JSON export's shape, so the body is typed as text.
+            .send((typeof file.body === "string" ? file.body : Buffer.from(file.body)) as string)
+        );
       },
     );
   };
 }
 
+/** Media types of the exports that are not text (DOCX, PDF, XLSX, EBU-STL). */
+const BINARY_EXPORT_TYPES = [
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/octet-stream",
+];
+
+/** Bytes, documented as binary. */
+function binary() {
+  return z.any().meta({ type: "string", format: "binary" });
+}
+
 /** A response of the listening copy's bytes, for the OpenAPI document. */
 function audioBytes(description: string) {
   // Any body (the route sends a file stream), documented as binary.
-  const bytes = z.any().meta({ type: "string", format: "binary" });
-  return { description, content: { [LISTENING_COPY_TYPE]: { schema: bytes } } };
+  return { description, content: { [LISTENING_COPY_TYPE]: { schema: binary() } } };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { formatSpeakersOption } from "@verbatim/contract";
+import { frameRateOfVideo } from "@verbatim/formats";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { createJob } from "../jobs/job-lifecycle.js";
 import type { JobOptions, TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
@@ -23,6 +24,7 @@ import type { User } from "../users/repo.js";
 import { probeUpload } from "./probe-upload.js";
 import { receiveMultipart, uploadFileName, type ReceivedFile } from "./receive-multipart.js";
 import { claimForCombine, combineChunks, endSession, reopenSession } from "./upload-sessions.js";
+import { validationFailed } from "../http/validation-failed.js";
 
 // Upload intake: how a file becomes a transcription job, for every way one arrives — a
 // multipart upload to /api/transcribe, the same to OpenAI's /v1/audio/transcriptions and
@@ -45,16 +47,7 @@ async function checkUploadOptions(
   const speakers = requireSpeakersOption(fields.speakers);
   if (speakers.kind !== "off") await requireDiarizationModels(services.config.modelsDir);
   const parsed = UploadOptions.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(
-      400,
-      "VALIDATION_FAILED",
-      issue
-        ? `Invalid upload (${issue.path.join(".") || "fields"}): ${issue.message}`
-        : "Invalid upload",
-    );
-  }
+  if (!parsed.success) throw validationFailed(parsed.error);
   const { model, generateTimestamps, language, task, chineseScript, style, prompt, temperature } =
     parsed.data;
   const choice = await services.models.choose(model);
@@ -79,13 +72,7 @@ async function checkUploadOptions(
 /** The upload's `batchId` field (400 when it is not an id); undefined when sent alone. */
 function batchIdOf(fields: Record<string, unknown>): string | undefined {
   const parsed = BatchIdField.safeParse(fields.batchId);
-  if (!parsed.success) {
-    throw new AppError(
-      400,
-      "VALIDATION_FAILED",
-      `Invalid upload (batchId): ${parsed.error.issues[0]?.message ?? "invalid"}`,
-    );
-  }
+  if (!parsed.success) throw validationFailed(parsed.error, "batchId");
   return parsed.data;
 }
 
@@ -93,12 +80,7 @@ function batchIdOf(fields: Record<string, unknown>): string | undefined {
 export async function requireSomeMinutes(db: Db, user: User, now: Date): Promise<void> {
   const balance = await minuteBalance(db, user.id, now);
   if (balance.planSeconds + balance.packSeconds <= 0) {
-    throw new AppError(
-      402,
-      "INSUFFICIENT_MINUTES",
-      "You have no minutes left. Upgrade your plan or wait for your minutes to reset.",
-      { neededMinutes: 1, availableMinutes: 0 },
-    );
+    fail("INSUFFICIENT_MINUTES", { neededMinutes: 1, availableMinutes: 0 });
   }
 }
 
@@ -129,6 +111,7 @@ async function acceptUpload(
       mediaPath: file.path,
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
+      videoFrameRate: media.videoFrameRate === null ? null : frameRateOfVideo(media.videoFrameRate),
       ...(batchId ? { batchId } : {}),
     });
   } catch (error) {

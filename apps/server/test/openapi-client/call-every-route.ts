@@ -95,8 +95,9 @@ export async function callEveryRoute(
       params: { path: { id: MISSING_ID }, query: { format: "json" } },
     })
     .then(note("get", "/api/transcriptions/{id}/export"));
-  // The JSON export's real shape: cues with times in milliseconds.
-  if (exported.data && typeof exported.data === "object") {
+  // The JSON export's real shape: cues with times in milliseconds (the other formats are
+  // text or bytes).
+  if (exported.data && typeof exported.data === "object" && "cues" in exported.data) {
     void (exported.data.cues[0]?.start satisfies number | undefined);
   }
   await client

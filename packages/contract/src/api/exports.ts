@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { EXPORT_FORMATS } from "../export-formats.js";
 import { MAX_EXPORT_IDS } from "../limits.js";
-import { EXPORT_FORMATS, ExportFormat } from "./transcriptions.js";
 
 // Many transcriptions in one download: POST /api/exports streams a ZIP of them.
 
@@ -13,14 +13,14 @@ export const ExportsBody = z.object({
     .refine((ids) => new Set(ids).size === ids.length, { message: "ids must be unique" })
     .describe(`Ids of your completed transcriptions, at most ${MAX_EXPORT_IDS}.`),
   formats: z
-    .array(ExportFormat)
+    .array(z.enum(EXPORT_FORMATS))
     .min(1, "formats must name at least one format")
     .max(EXPORT_FORMATS.length)
     .refine((formats) => new Set(formats).size === formats.length, {
       message: "formats must be unique",
     })
     .describe(
-      `Each transcription is written in each of these: ${EXPORT_FORMATS.map((f) => `\`${f}\``).join(", ")} (as GET /api/transcriptions/{id}/export writes them).`,
+      `Each transcription is written in each of these: ${EXPORT_FORMATS.map((f) => `\`${f}\``).join(", ")} (as GET /api/transcriptions/{id}/export writes them, at its defaults: the video's frame rate, no timecodes, timestamps or karaoke).`,
     ),
   speakerNames: z
     .boolean()

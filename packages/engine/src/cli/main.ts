@@ -8,7 +8,10 @@ import { modelsCommand } from "./models-command.js";
 import { collectVoice } from "./speaker-options.js";
 import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
 import { WATCH_STATE_FILE, watchCommand } from "./watch-command.js";
+import { DEFAULT_FRAME_RATE, FRAME_RATES } from "@verbatim/contract";
 import { STYLE_NAMES } from "@verbatim/subtitles";
+import { FORMATS_HELP } from "./formats-help.js";
+import { OUTPUT_FORMATS } from "./render-output.js";
 
 const program = new Command("verbatim")
   .description(
@@ -34,9 +37,16 @@ function withTranscribeOptions(command: Command): Command {
     .option("--task <task>", "transcribe, or translate to English", "transcribe")
     .option(
       "-f, --format <formats>",
-      "srt, vtt, txt or json; several with commas: srt,vtt,txt",
+      `one or several with commas (srt,vtt,txt): ${OUTPUT_FORMATS.join(", ")} (see Formats below)`,
       "srt",
     )
+    .option(
+      "--fps <rate>",
+      `timecode frame rate: ${FRAME_RATES.join(", ")} (29.97 is drop-frame); default: the video's, else ${DEFAULT_FRAME_RATE}`,
+    )
+    .option("--karaoke", "ass: time each word with karaoke \\k tags")
+    .option("--timecodes", "docx, pdf: an SMPTE timecode per paragraph instead of hh:mm:ss")
+    .option("--timestamps", "txt: [hh:mm:ss] at the start of each paragraph (MAXQDA, NVivo)")
     .option("--chinese <script>", "Chinese output script: hk, tw or cn")
     .option("--max-chars <n>", "maximum characters per subtitle line (default 42; 16 for CJK)")
     .option(
@@ -84,6 +94,8 @@ withTranscribeOptions(
   .addHelpText(
     "after",
     `
+${FORMATS_HELP}
+
 Standard output carries only the transcript; progress and messages go to standard error,
 progress only when it is a terminal.
 
@@ -119,6 +131,8 @@ withTranscribeOptions(
   .addHelpText(
     "after",
     `
+${FORMATS_HELP}
+
 Examples:
   npx verbatim watch recordings/ -f srt,txt
   npx verbatim watch /mnt/shared/interviews --out /mnt/shared/transcripts --server https://verbatim.example.com --api-key vb_...

@@ -1,3 +1,4 @@
+import { FRAME_RATES } from "@verbatim/contract";
 import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
 import type { ChineseScript } from "../text/chinese-script.js";
@@ -9,7 +10,12 @@ import {
   type DiarizeOptions,
 } from "../transcribe-file.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
-import { OUTPUT_FORMATS, renderTranscription, type OutputFormat } from "./render-output.js";
+import {
+  OUTPUT_FORMATS,
+  renderTranscription,
+  type OutputFormat,
+  type RenderOptions,
+} from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
 import { diarizeOptionsFor, parseSpeakers } from "./speaker-options.js";
@@ -37,6 +43,14 @@ export interface TranscribeCommandOptions {
   speakers?: string;
   /** NAME=clip.wav, repeatable: name speakers whose voice matches. */
   voice?: string[];
+  /** Timecode frame rate: 23.976, 24, 25, 29.97 or 30 (default: the video's, else 25). */
+  fps?: string;
+  /** ASS: karaoke word timing. */
+  karaoke?: boolean;
+  /** DOCX and PDF: SMPTE timecode per paragraph. */
+  timecodes?: boolean;
+  /** TXT: `[hh:mm:ss]` per paragraph (MAXQDA, NVivo). */
+  timestamps?: boolean;
 }
 
 /** Runs `verbatim transcribe`: media in (several files, folders, globs or -), subtitles out. */
@@ -44,7 +58,7 @@ export async function transcribeCommand(
   inputArgs: string[],
   options: TranscribeCommandOptions,
 ): Promise<void> {
-  const { formats, settings } = parseTranscribeOptions(options);
+  const { formats, settings, render } = parseTranscribeOptions(options);
   const inputs = await expandInputs(inputArgs);
   if (inputs.filter((input) => input === "-").length > 1) {
     throw new EngineError("INVALID_OPTIONS", "Standard input (-) can be read only once.");
@@ -97,7 +111,11 @@ export async function transcribeCommand(
           }
           for (const format of formats) {
             const target = targetOf(stems[i]!, format);
-            await writeOutput(renderTranscription(result, format), target);
+            const rendered = await renderTranscription(result, format, {
+              ...render,
+              inputName: input === "-" ? "stdin" : input,
+            });
+            await writeOutput(rendered, target);
             if (target !== "-") tell(`verbatim: wrote ${target}`);
           }
         } finally {
@@ -129,6 +147,8 @@ export type TranscribeSettings = Omit<RunSettings, "controller" | "label" | "dia
 export function parseTranscribeOptions(options: TranscribeCommandOptions): {
   formats: OutputFormat[];
   settings: TranscribeSettings;
+  /** How the files are written (all but the input's name). */
+  render: Omit<RenderOptions, "inputName">;
 } {
   const formats = formatsOf(options.format);
   const task = oneOf(options.task, ["transcribe", "translate"] as const, "--task");
@@ -136,6 +156,7 @@ export function parseTranscribeOptions(options: TranscribeCommandOptions): {
     ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese")
     : undefined;
   const maxChars = positiveInt(options.maxChars, "--max-chars");
+  const fps = options.fps !== undefined ? oneOf(options.fps, FRAME_RATES, "--fps") : undefined;
   const style = oneOf(options.style ?? DEFAULT_STYLE, STYLE_NAMES, "--style");
   const threads = positiveInt(options.threads, "--threads");
   const beam = options.beamSize !== undefined ? beamSize(options.beamSize) : undefined;
@@ -154,6 +175,13 @@ export function parseTranscribeOptions(options: TranscribeCommandOptions): {
       ...(beam ? { beamSize: beam } : {}),
       ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
       ...(startTemperature !== undefined ? { temperature: startTemperature } : {}),
+    },
+    render: {
+      style,
+      ...(fps ? { frameRate: fps } : {}),
+      karaoke: options.karaoke === true,
+      timecodes: options.timecodes === true,
+      timestamps: options.timestamps === true,
     },
   };
 }

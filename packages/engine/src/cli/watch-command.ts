@@ -7,7 +7,13 @@ import { EngineError } from "../errors.js";
 import { defaultModelsDir } from "../transcribe-file.js";
 import { isMediaFileName, stemOf } from "./cli-inputs.js";
 import { makeFolder, OutputError, writeOutput } from "./cli-outputs.js";
-import { renderTranscription, type OutputFormat } from "./render-output.js";
+import { exportExtension } from "@verbatim/formats";
+import {
+  renderTranscription,
+  type OutputFormat,
+  type RenderedTranscription,
+  type RenderOptions,
+} from "./render-output.js";
 import { ServerRefusedKey, transcribeOnServer, type ServerTarget } from "./server-transcriber.js";
 import { diarizeOptionsFor } from "./speaker-options.js";
 import {
@@ -61,11 +67,11 @@ interface Settling {
 }
 
 /** What a transcription gives the writers, whichever engine made it. */
-type Transcribed = Parameters<typeof renderTranscription>[0] & { warnings?: string[] };
+type Transcribed = RenderedTranscription & { warnings?: string[] };
 
 /** Runs `verbatim watch` until Ctrl+C (or, with --once, until the folder has been done). */
 export async function watchCommand(dirArg: string, options: WatchCommandOptions): Promise<void> {
-  const { formats, settings } = parseTranscribeOptions(options);
+  const { formats, settings, render } = parseTranscribeOptions(options);
   const pollMs = seconds(options.poll, "--poll") * 1000;
   const settleMs = seconds(options.settle, "--settle") * 1000;
   const server = serverTarget(options);
@@ -126,7 +132,18 @@ export async function watchCommand(dirArg: string, options: WatchCommandOptions)
         }
         if (Date.now() - seen.since < settleMs || info.size === 0) continue;
         settling.delete(name);
-        await takeFile({ dir, name, info, state, outDir, formats, present, transcribe, tell });
+        await takeFile({
+          dir,
+          name,
+          info,
+          state,
+          outDir,
+          formats,
+          render,
+          present,
+          transcribe,
+          tell,
+        });
         await saveWatchState(statePath, state);
       }
       // --once: done when no file is waiting to settle (every one is in the state).
@@ -149,6 +166,7 @@ interface TakeFile {
   state: WatchState;
   outDir: string;
   formats: readonly OutputFormat[];
+  render: Omit<RenderOptions, "inputName">;
   /** The media files in the folder now. */
   present: ReadonlySet<string>;
   transcribe(path: string, sha256: string): Promise<Transcribed>;
@@ -181,7 +199,11 @@ async function takeFile(task: TakeFile): Promise<void> {
     for (const warning of result.warnings ?? []) tell(`warning: ${name}: ${warning}`);
     const outputs = outputsFor(task, name);
     for (const [i, format] of task.formats.entries()) {
-      await writeOutput(renderTranscription(result, format), outputs[i]!);
+      const rendered = await renderTranscription(result, format, {
+        ...task.render,
+        inputName: name,
+      });
+      await writeOutput(rendered, outputs[i]!);
       tell(`wrote ${outputs[i]!}`);
     }
     state.files[name] = record(info, sha256, "done", outputs, at);
@@ -215,10 +237,10 @@ function outputsFor(task: Pick<TakeFile, "outDir" | "formats" | "state">, name: 
       .filter(([other]) => other !== name)
       .flatMap(([, file]) => file.outputs),
   );
-  const plain = task.formats.map((format) => join(task.outDir, `${stemOf(name)}.${format}`));
-  return plain.some((path) => taken.has(path))
-    ? task.formats.map((format) => join(task.outDir, `${name}.${format}`))
-    : plain;
+  const named = (stem: string) =>
+    task.formats.map((format) => join(task.outDir, `${stem}.${exportExtension(format)}`));
+  const plain = named(stemOf(name));
+  return plain.some((path) => taken.has(path)) ? named(name) : plain;
 }
 
 /** Renames a file's outputs to its new name's; those no longer there are left out. */
