@@ -14,6 +14,7 @@ interface UnzippedFile {
   name: string;
   utf8Flag: boolean;
   text: string;
+  bytes: Buffer;
 }
 
 /** Reads every file of a ZIP (yauzl checks the central directory and each CRC). */
@@ -33,6 +34,7 @@ function unzip(bytes: Buffer): Promise<UnzippedFile[]> {
               name: entry.fileName,
               utf8Flag: (entry.generalPurposeBitFlag & 0x800) !== 0,
               text: Buffer.concat(chunks).toString("utf8"),
+              bytes: Buffer.concat(chunks),
             });
             zip.readEntry();
           });
@@ -110,6 +112,21 @@ describe.each(DATABASE_KINDS)("ZIP of many transcriptions on %s", (kind) => {
       }
     }
     expect(files.find((file) => file.name === "會議 錄音 #1.srt")?.text).toContain("Line 3");
+  });
+
+  it("holds the binary formats as bytes (a DOCX is itself a ZIP)", async () => {
+    const id = await finishedTranscription(api.db, owner.id, numberedCues(2), "notes.mp3");
+    const response = await exportZip(owner, { ids: [id], formats: ["docx", "csv"] });
+    expect(response.status).toBe(200);
+    const files = await unzip(Buffer.from(await response.arrayBuffer()));
+    expect(files.map((file) => file.name)).toEqual(["notes.docx", "notes.csv"]);
+    const docx = files[0]!.bytes;
+    expect(docx.subarray(0, 2).toString("latin1")).toBe("PK");
+    const single = await fetch(`${api.base}/api/transcriptions/${id}/export?format=csv`, {
+      headers: owner.auth,
+    });
+    // Byte for byte (the CSV starts with a BOM, which text() would drop).
+    expect(files[1]!.bytes.equals(Buffer.from(await single.arrayBuffer()))).toBe(true);
   });
 
   it("refuses another user's transcription as not found, and sends nothing", async () => {
