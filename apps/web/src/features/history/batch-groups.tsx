@@ -38,10 +38,13 @@ export function batchGroups(items: readonly HistoryItem[]): Group[] {
  * browser kept but never sent; each opens on the batch page.
  */
 export function BatchGroups({ items }: { items: readonly HistoryItem[] }) {
+  const groups = batchGroups(items);
+  return groups.length > 0 ? <BatchGroupList groups={groups} /> : null;
+}
+
+function BatchGroupList({ groups }: { groups: readonly Group[] }) {
   const { t } = useTranslation();
   const { data: user } = useMe();
-  const groups = batchGroups(items);
-  if (groups.length === 0) return null;
   const notSent = user ? notSentCounts(user.id) : new Map<string, number>();
   return (
     <section aria-labelledby="history-batches" className="mb-6">
