@@ -33,6 +33,7 @@ export function transcriptionSummary(
     error: null,
     chargedSeconds: 6,
     speakerCount: null,
+    batchId: null,
     ...overrides,
   };
 }

@@ -29,6 +29,7 @@ export { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects.js";
 export {
   MAX_API_KEY_NAME,
   MAX_API_KEYS,
+  MAX_EXPORT_IDS,
   MAX_GRANT_MINUTES,
   MAX_PROMPT_CHARS,
   MAX_SPEAKER_NAME,

@@ -21,3 +21,6 @@ export const MAX_API_KEYS = 20;
 
 /** Longest support-chat message, in characters. */
 export const MAX_SUPPORT_MESSAGE = 2000;
+
+/** The most transcriptions one ZIP download (POST /api/exports) may hold. */
+export const MAX_EXPORT_IDS = 200;

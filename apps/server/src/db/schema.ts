@@ -150,6 +150,8 @@ export interface TranscriptionsTable {
   eta_ms: number | null;
   error_code: string | null;
   error_message: string | null;
+  /** The batch the file was sent in (the client's id for files sent together); null alone. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** How many times a worker has started the job. */
   attempts: number;
   worker_id: string | null;

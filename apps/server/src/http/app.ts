@@ -33,6 +33,8 @@ import { subscriptionRoutes } from "../subscriptions/routes.js";
 import { supportRoutes } from "../support/routes.js";
 import { transcriptionEventsRoute } from "../transcriptions/events-route.js";
 import { transcriptionRoutes } from "../transcriptions/routes.js";
+import { batchRoute } from "../transcriptions/batch-route.js";
+import { exportsRoute } from "../transcriptions/exports-route.js";
 import { uploadRoutes } from "../uploads/routes.js";
 import { urlImportRoutes } from "../url-import/routes.js";
 import { webhookRoutes } from "../webhooks/routes.js";
@@ -110,6 +112,8 @@ export async function buildApp({
   await app.register(modelRoutes(services.models));
   await app.register(transcriptionRoutes(services));
   await app.register(transcriptionEventsRoute(services));
+  await app.register(exportsRoute(services));
+  await app.register(batchRoute(services));
   await app.register(uploadRoutes(services));
   await app.register(urlImportRoutes(services));
   await app.register(webhookRoutes(services));

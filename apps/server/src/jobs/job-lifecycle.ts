@@ -66,6 +66,7 @@ export async function insertTranscription(db: Db | Tx, job: NewTranscription, no
       eta_ms: null,
       error_code: null,
       error_message: null,
+      batch_id: job.batchId ?? null,
       attempts: 0,
       worker_id: null,
       heartbeat_at: null,

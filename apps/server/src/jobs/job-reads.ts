@@ -10,29 +10,42 @@ export async function findTranscription(db: Db, id: string): Promise<Transcripti
   return db.selectFrom("transcriptions").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The history columns a job is shown with (history, a batch). */
+const SUMMARY_COLUMNS = [
+  "id",
+  "file_name",
+  "created_at",
+  "duration_ms",
+  "model",
+  "status",
+  "language",
+  "progress",
+  "error_code",
+  "error_message",
+  "speaker_count",
+  "charged_seconds",
+  "batch_id",
+] as const;
+
+/** The history columns of the user's jobs sent with one batch id, oldest first. */
+export async function listBatchJobs(db: Db, userId: string, batchId: string) {
+  return db
+    .selectFrom("transcriptions")
+    .select(SUMMARY_COLUMNS)
+    .where("user_id", "=", userId)
+    .where("batch_id", "=", batchId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
 /** The history columns of a user's jobs, newest first. */
 export async function listTranscriptions(
   db: Db,
   userId: string,
   { limit, before, q }: { limit: number; before?: string | undefined; q?: string | undefined },
 ) {
-  let query = db
-    .selectFrom("transcriptions")
-    .select([
-      "id",
-      "file_name",
-      "created_at",
-      "duration_ms",
-      "model",
-      "status",
-      "language",
-      "progress",
-      "error_code",
-      "error_message",
-      "speaker_count",
-      "charged_seconds",
-    ])
-    .where("user_id", "=", userId);
+  let query = db.selectFrom("transcriptions").select(SUMMARY_COLUMNS).where("user_id", "=", userId);
   if (before) query = query.where("created_at", "<", before);
   if (q) {
     // A literal match (no wildcards from the user), in the name or the subtitles' text.

@@ -31,6 +31,8 @@ export interface NewTranscription {
   durationMs: number;
   /** The video's timecode rate, for timecoded exports; null for audio. */
   videoFrameRate?: FrameRateName | null;
+  /** The batch the file was sent in, when it was sent with others. */
+  batchId?: string | null;
 }
 
 /** A passage recognised while a job runs (milliseconds). */

@@ -18,6 +18,7 @@ type SummaryRow = Pick<
   | "error_message"
   | "speaker_count"
   | "charged_seconds"
+  | "batch_id"
 >;
 
 /** A job as a history row. */
@@ -37,6 +38,7 @@ export function presentSummary(row: SummaryRow): z.infer<typeof TranscriptionSum
         : null,
     chargedSeconds: row.charged_seconds,
     speakerCount: row.speaker_count,
+    batchId: row.batch_id,
   };
 }
 

@@ -1,5 +1,5 @@
 import { jobOptions } from "@verbatim/contract";
-import { UploadOptions } from "@verbatim/contract/api";
+import { BatchIdField, UploadOptions } from "@verbatim/contract/api";
 import type { z } from "zod";
 import { validationFailed } from "../http/validation-failed.js";
 import { requireSpeakersOption } from "../transcriptions/speakers-option.js";
@@ -9,16 +9,19 @@ import type { JobRequest } from "./upload-intake.js";
 // The web's upload form (POST /api/transcribe's text fields, and the same options in the JSON of
 // /api/uploads/combine) as a job: the one place its field names and texts become job options.
 
+/** The form's fields: the upload's options and the batch it belongs to, if any. */
+const UploadForm = UploadOptions.extend({ batchId: BatchIdField });
+
 /** The form's fields, checked (400 VALIDATION_FAILED naming the field). */
-export function parseUploadForm(fields: Record<string, unknown>): z.output<typeof UploadOptions> {
-  const parsed = UploadOptions.safeParse(fields);
+export function parseUploadForm(fields: Record<string, unknown>): z.output<typeof UploadForm> {
+  const parsed = UploadForm.safeParse(fields);
   if (!parsed.success) throw validationFailed(parsed.error);
   return parsed.data;
 }
 
 /** The job a checked form asks for (400 INVALID_SPEAKERS for a `speakers` value it cannot be). */
 export function jobFromUploadForm(
-  form: z.output<typeof UploadOptions>,
+  form: z.output<typeof UploadForm>,
   user: Pick<User, "locale">,
 ): JobRequest {
   const speakers = requireSpeakersOption(form.speakers);
@@ -26,6 +29,7 @@ export function jobFromUploadForm(
   const prompt = form.prompt?.trim();
   return {
     model: form.model,
+    ...(form.batchId ? { batchId: form.batchId } : {}),
     options: jobOptions({
       language: form.language,
       task: form.task,

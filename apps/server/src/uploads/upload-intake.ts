@@ -45,6 +45,8 @@ import { claimForCombine, combineChunks, endSession, reopenSession } from "./upl
 export interface JobRequest {
   model: string | undefined;
   options: JobOptions;
+  /** The batch the file was sent with (the job's own column, not an option). */
+  batchId?: string;
 }
 
 /**
@@ -95,6 +97,7 @@ async function acceptUpload(
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
       videoFrameRate: media.videoFrameRate === null ? null : frameRateOfVideo(media.videoFrameRate),
+      ...(job.batchId ? { batchId: job.batchId } : {}),
     });
   } catch (error) {
     await rm(file.path, { force: true });

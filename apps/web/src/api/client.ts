@@ -304,10 +304,24 @@ export interface Download {
   disposition: string | null;
 }
 
-/** GETs a file as a Blob, with the header that names it. */
-export function download(path: string, options: RequestOptions = {}): Promise<Download> {
+/**
+ * GETs a file as a Blob, with the header that names it; with `json`, POSTs that body instead (a
+ * file made from a request, such as the ZIP of many exports).
+ */
+export function download(
+  path: string,
+  { json, ...options }: RequestOptions & { json?: unknown } = {},
+): Promise<Download> {
+  const init: RequestInit =
+    json === undefined
+      ? { method: "GET" }
+      : {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(json),
+        };
   return withCurrentToken(async (token) => {
-    const response = await fetchAnswer(path, { method: "GET" }, options, token);
+    const response = await fetchAnswer(path, init, options, token);
     const blob = await response.blob().catch((error: unknown) => {
       throw lostConnection(error);
     });

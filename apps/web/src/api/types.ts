@@ -56,6 +56,10 @@ export type UpdateBody = Sent<typeof api.UpdateBody>;
 export type UploadFields = Sent<typeof api.UploadOptions>;
 export type CombineBody = Sent<typeof api.CombineBody>;
 export type AcceptedResponse = Answer<typeof api.AcceptedResponse>;
+/** GET /api/batches/{id}: a batch's jobs with their queue places. */
+export type BatchResponse = Answer<typeof api.BatchResponse>;
+/** POST /api/exports: the ZIP of many. */
+export type ExportsBody = Sent<typeof api.ExportsBody>;
 export type ChunkResponse = Answer<typeof api.ChunkResponse>;
 export type { JobEventName } from "@verbatim/contract/api";
 /** The data of the job event stream's event `Name`. */

@@ -6,6 +6,7 @@ import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Page } from "../components/ui/page";
 import { HistoryActions } from "../features/history/history-actions";
+import { BatchGroups } from "../features/history/batch-groups";
 import { Input } from "../components/ui/input";
 import { modelLabel, useHistory, type HistoryItem } from "../features/history/use-history";
 import { chargedText } from "../features/workspace/charged-text";
@@ -82,6 +83,7 @@ export default function HistoryPage() {
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
+      {items && search === "" && <BatchGroups items={items} />}
       {items?.length === 0 && search !== "" && (
         <p className="text-zinc-600" role="status">
           {t("workspace.history.noMatch", { search })}

@@ -7,6 +7,8 @@ export * from "./account.js";
 export * from "./auth.js";
 export * from "./transcriptions.js";
 export * from "./uploads.js";
+export * from "./exports.js";
+export * from "./batches.js";
 export * from "./job-events.js";
 export * from "./voices.js";
 export * from "./api-keys.js";

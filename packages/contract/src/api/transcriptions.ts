@@ -38,6 +38,11 @@ export const Subtitle = z.object({
 
 const Status = z.enum(JOB_STATUSES);
 
+/** A batch's id: chosen by the client (a UUID) when it starts sending the batch's files. */
+export const BatchId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "batchId must be 8 to 64 letters, digits, - or _");
+
 /** A history row: the transcription, plus its job's state. */
 export const TranscriptionSummary = z.object({
   id: z.string(),
@@ -64,6 +69,12 @@ export const TranscriptionSummary = z.object({
     .int()
     .nullable()
     .describe("How many speakers diarization found (or the user listed); null when not diarized."),
+  batchId: z
+    .string()
+    .nullable()
+    .describe(
+      "The batch the file was sent in (several files sent together from the web app); null when sent alone.",
+    ),
 });
 
 /** A speaker of a diarized transcription. */

@@ -3,7 +3,7 @@ import { STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { MAX_PROMPT_CHARS } from "../limits.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
-import { TranscriptionSummary } from "./transcriptions.js";
+import { BatchId, TranscriptionSummary } from "./transcriptions.js";
 
 // Starting a transcription: the upload's options, in one request (POST /api/transcribe) or in
 // chunks (POST /api/uploads/chunk, then /combine), and the answer when it is not awaited.
@@ -55,6 +55,14 @@ export const UploadOptions = z.object({
 });
 
 export type UploadOptionsInput = z.input<typeof UploadOptions>;
+
+/**
+ * The batch a file belongs to (an upload's field `batchId`, not a job option: the job keeps it
+ * in its own column and History groups the batch's jobs by it).
+ */
+export const BatchIdField = BatchId.optional().describe(
+  "Groups files sent together (a batch): any id of 8 to 64 letters, digits, - or _ (a UUID), the same for each file of the batch. History and GET /api/batches/{id} show them together.",
+);
 
 /** `Idempotency-Key`: a retry within 24 hours gets the first request's job, charged once. */
 export const IdempotencyKeyHeader = z
@@ -118,6 +126,7 @@ export const UploadFieldsDoc = z.object({
     .describe(
       "Speaker diarization: `off` (default), `auto`, a number of speakers `1` to `10`, or a range `MIN-MAX` such as `2-4`. Subtitles then carry a `speaker`; saved voices label speakers by name. Costs the same minutes as without. 400 INVALID_SPEAKERS for other values; 503 DIARIZATION_MODEL_MISSING when the diarization models are not installed.",
     ),
+  batchId: BatchIdField,
 });
 
 /** POST /api/transcribe's multipart body, for the OpenAPI document. */
@@ -187,6 +196,7 @@ export const ChunkResponse = z.object({
 
 /** POST /api/uploads/combine: the session to join, and the upload's options. */
 export const CombineBody = UploadOptions.extend({
+  batchId: BatchIdField,
   sessionId: z.string().max(64),
   fileName: z.string().trim().min(1).max(255),
   totalChunks: z

@@ -14,6 +14,11 @@ const MEDIA_EXTENSIONS = new Set(
   ).split(" "),
 );
 
+/** Whether a file's name says it is audio or video (what a folder is searched for). */
+export function isMediaFileName(name: string): boolean {
+  return MEDIA_EXTENSIONS.has(extname(name).toLowerCase());
+}
+
 /** A media file's name without its extension. */
 export function stemOf(path: string): string {
   const name = path.split(/[\\/]/).pop() ?? path;
@@ -42,9 +47,7 @@ export async function expandInputs(args: readonly string[]): Promise<string[]> {
     }
     const found = await stat(arg).catch(() => undefined);
     if (found?.isDirectory()) {
-      const names = (await readdir(arg)).filter((n) =>
-        MEDIA_EXTENSIONS.has(extname(n).toLowerCase()),
-      );
+      const names = (await readdir(arg)).filter(isMediaFileName);
       if (names.length === 0) {
         throw new EngineError(
           "INPUT_NOT_FOUND",

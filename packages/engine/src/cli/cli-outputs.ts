@@ -71,7 +71,7 @@ async function checkFolderFor(file: string): Promise<void> {
 }
 
 /** Makes the output folder (and its parents) if needed; it must take new files. */
-async function makeFolder(dir: string): Promise<void> {
+export async function makeFolder(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
   } catch (error) {

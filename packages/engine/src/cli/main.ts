@@ -7,6 +7,7 @@ import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes.js";
 import { modelsCommand } from "./models-command.js";
 import { collectVoice } from "./speaker-options.js";
 import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
+import { WATCH_STATE_FILE, watchCommand } from "./watch-command.js";
 import { DEFAULT_FRAME_RATE, FRAME_RATES } from "@verbatim/contract";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { FORMATS_HELP } from "./formats-help.js";
@@ -23,31 +24,65 @@ const program = new Command("verbatim")
     `\nRun it as \`npx verbatim\` (or \`verbatim\` once linked): \`npm run verbatim\` prints npm's own lines on standard output.\n\n${EXIT_CODES_HELP}`,
   );
 
-program
-  .command("transcribe")
-  .description(
-    "transcribe audio or video files (any format ffmpeg reads): several at once, folders, glob patterns, or - for standard input",
-  )
-  .argument(
-    "<inputs...>",
-    'files, folders (their audio and video files), quoted glob patterns ("talks/*.mp4"), or - (standard input)',
-  )
-  .option("-m, --model <name|path>", "model name (see `verbatim models list`) or GGML file", "base")
-  .option("--models-dir <dir>", "where named models are kept (default: $MODELS_DIR or ./models)")
-  .option("-l, --language <code>", 'spoken language: "auto" or a code such as en, zh, de', "auto")
-  .option("--task <task>", "transcribe, or translate to English", "transcribe")
-  .option(
-    "-f, --format <formats>",
-    `one or several with commas (srt,vtt,txt): ${OUTPUT_FORMATS.join(", ")} (see Formats below)`,
-    "srt",
-  )
-  .option(
-    "--fps <rate>",
-    `timecode frame rate: ${FRAME_RATES.join(", ")} (29.97 is drop-frame); default: the video's, else ${DEFAULT_FRAME_RATE}`,
-  )
-  .option("--karaoke", "ass: time each word with karaoke \\k tags")
-  .option("--timecodes", "docx, pdf: an SMPTE timecode per paragraph instead of hh:mm:ss")
-  .option("--timestamps", "txt: [hh:mm:ss] at the start of each paragraph (MAXQDA, NVivo)")
+/** The transcription options `transcribe` and `watch` share. */
+function withTranscribeOptions(command: Command): Command {
+  return command
+    .option(
+      "-m, --model <name|path>",
+      "model name (see `verbatim models list`) or GGML file",
+      "base",
+    )
+    .option("--models-dir <dir>", "where named models are kept (default: $MODELS_DIR or ./models)")
+    .option("-l, --language <code>", 'spoken language: "auto" or a code such as en, zh, de', "auto")
+    .option("--task <task>", "transcribe, or translate to English", "transcribe")
+    .option(
+      "-f, --format <formats>",
+      `one or several with commas (srt,vtt,txt): ${OUTPUT_FORMATS.join(", ")} (see Formats below)`,
+      "srt",
+    )
+    .option(
+      "--fps <rate>",
+      `timecode frame rate: ${FRAME_RATES.join(", ")} (29.97 is drop-frame); default: the video's, else ${DEFAULT_FRAME_RATE}`,
+    )
+    .option("--karaoke", "ass: time each word with karaoke \\k tags")
+    .option("--timecodes", "docx, pdf: an SMPTE timecode per paragraph instead of hh:mm:ss")
+    .option("--timestamps", "txt: [hh:mm:ss] at the start of each paragraph (MAXQDA, NVivo)")
+    .option("--chinese <script>", "Chinese output script: hk, tw or cn")
+    .option("--max-chars <n>", "maximum characters per subtitle line (default 42; 16 for CJK)")
+    .option(
+      "--style <preset>",
+      `subtitle style preset: ${STYLE_NAMES.join(" or ")} (line length, reading speed, 1–7 s)`,
+      "standard",
+    )
+    .option("--threads <n>", "decoder threads (default: all cores)")
+    .option("--beam-size <n>", "beam search width from 1 to 8; 1 is greedy (default 5)")
+    .option("--prompt <text>", "initial prompt: names and vocabulary the speech uses")
+    .option("--temperature <t>", "starting decoder temperature from 0 to 1 (default 0)")
+    .option("--no-fallback", "never re-decode unreliable windows at higher temperatures")
+    .option("--no-vad", "transcribe silence too (no voice activity detection)")
+    .option("--no-word-timestamps", "skip word timings (cues split proportionally)")
+    .option(
+      "--speakers <count>",
+      "label who speaks: off, auto, a number (2) or a range (2-4), up to 10; needs the diarization models (see `verbatim models list`)",
+    )
+    .option(
+      "--voice <name=clip>",
+      "name a speaker whose voice matches this clip (repeatable; implies --speakers auto)",
+      collectVoice,
+    );
+}
+
+withTranscribeOptions(
+  program
+    .command("transcribe")
+    .description(
+      "transcribe audio or video files (any format ffmpeg reads): several at once, folders, glob patterns, or - for standard input",
+    )
+    .argument(
+      "<inputs...>",
+      'files, folders (their audio and video files), quoted glob patterns ("talks/*.mp4"), or - (standard input)',
+    ),
+)
   .option(
     "-o, --output <file>",
     'output file, or "-" for standard output (the default for one input in one format)',
@@ -55,29 +90,6 @@ program
   .option(
     "-d, --output-dir <dir>",
     "write <input name>.<format> files into this folder, made if missing (default for several inputs or formats: the current folder)",
-  )
-  .option("--chinese <script>", "Chinese output script: hk, tw or cn")
-  .option("--max-chars <n>", "maximum characters per subtitle line (default 42; 16 for CJK)")
-  .option(
-    "--style <preset>",
-    `subtitle style preset: ${STYLE_NAMES.join(" or ")} (line length, reading speed, 1–7 s)`,
-    "standard",
-  )
-  .option("--threads <n>", "decoder threads (default: all cores)")
-  .option("--beam-size <n>", "beam search width from 1 to 8; 1 is greedy (default 5)")
-  .option("--prompt <text>", "initial prompt: names and vocabulary the speech uses")
-  .option("--temperature <t>", "starting decoder temperature from 0 to 1 (default 0)")
-  .option("--no-fallback", "never re-decode unreliable windows at higher temperatures")
-  .option("--no-vad", "transcribe silence too (no voice activity detection)")
-  .option("--no-word-timestamps", "skip word timings (cues split proportionally)")
-  .option(
-    "--speakers <count>",
-    "label who speaks: off, auto, a number (2) or a range (2-4), up to 10; needs the diarization models (see `verbatim models list`)",
-  )
-  .option(
-    "--voice <name=clip>",
-    "name a speaker whose voice matches this clip (repeatable; implies --speakers auto)",
-    collectVoice,
   )
   .addHelpText(
     "after",
@@ -97,6 +109,36 @@ Examples:
 ${EXIT_CODES_HELP}`,
   )
   .action(transcribeCommand);
+
+withTranscribeOptions(
+  program
+    .command("watch")
+    .description(
+      "transcribe the audio and video files that appear in a folder, once each has stopped growing; runs until Ctrl+C",
+    )
+    .argument("<dir>", "the folder to watch (its own files, not subfolders)"),
+)
+  .option("--out <dir>", "write the outputs into this folder (default: beside each file)")
+  .option(
+    "--state <file>",
+    `where to remember what is done (default: ${WATCH_STATE_FILE} in the output folder)`,
+  )
+  .option("--poll <seconds>", "how often to look at the folder", "2")
+  .option("--settle <seconds>", "how long a file must stay unchanged before it is taken", "5")
+  .option("--once", "take the files there now (once they settle), then exit")
+  .option("--server <url>", "send files to this Verbatim server instead of transcribing here")
+  .option("--api-key <key>", "the server's API key (or set $VERBATIM_API_KEY)")
+  .addHelpText(
+    "after",
+    `
+${FORMATS_HELP}
+
+Examples:
+  npx verbatim watch recordings/ -f srt,txt
+  npx verbatim watch /mnt/shared/interviews --out /mnt/shared/transcripts --server https://verbatim.example.com --api-key vb_...
+`,
+  )
+  .action(watchCommand);
 
 program
   .command("models")

@@ -13,6 +13,15 @@ import type { Transcription } from "../transcribe-file.js";
 export const OUTPUT_FORMATS = EXPORT_FORMATS;
 export type OutputFormat = ExportFormat;
 
+/**
+ * What a file is written from: a local transcription, or the cues a Verbatim server sent back
+ * (`verbatim watch --server`), which know nothing of the media.
+ */
+export type RenderedTranscription = Pick<
+  Transcription,
+  "cues" | "speakers" | "language" | "durationMs"
+> & { media?: Pick<Transcription["media"], "videoFrameRate"> };
+
 /** How the user asked for the files (`--fps`, `--karaoke`, `--timecodes`, `--timestamps`). */
 export interface RenderOptions {
   /** The input's name, for documents' titles and editors' projects. */
@@ -31,13 +40,13 @@ export interface RenderOptions {
  * times, `duration` included, are milliseconds, as the cues' own `start` and `end` are.
  */
 export async function renderTranscription(
-  result: Transcription,
+  result: RenderedTranscription,
   format: OutputFormat,
   options: RenderOptions,
 ): Promise<string | Uint8Array> {
   const speakers = result.speakers?.map(({ id, name }) => ({ id, name }));
   const videoRate =
-    result.media.videoFrameRate === null ? null : frameRateOfVideo(result.media.videoFrameRate);
+    result.media?.videoFrameRate == null ? null : frameRateOfVideo(result.media.videoFrameRate);
   const file = await writeExport(format, {
     transcript: {
       language: result.language,

@@ -10,7 +10,12 @@ import {
   type DiarizeOptions,
 } from "../transcribe-file.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
-import { OUTPUT_FORMATS, renderTranscription, type OutputFormat } from "./render-output.js";
+import {
+  OUTPUT_FORMATS,
+  renderTranscription,
+  type OutputFormat,
+  type RenderOptions,
+} from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
 import { diarizeOptionsFor, parseSpeakers } from "./speaker-options.js";
@@ -53,19 +58,7 @@ export async function transcribeCommand(
   inputArgs: string[],
   options: TranscribeCommandOptions,
 ): Promise<void> {
-  const formats = formatsOf(options.format);
-  const task = oneOf(options.task, ["transcribe", "translate"] as const, "--task");
-  const chinese = options.chinese
-    ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese")
-    : undefined;
-  const maxChars = positiveInt(options.maxChars, "--max-chars");
-  const fps = options.fps !== undefined ? oneOf(options.fps, FRAME_RATES, "--fps") : undefined;
-  const style = oneOf(options.style ?? DEFAULT_STYLE, STYLE_NAMES, "--style");
-  const threads = positiveInt(options.threads, "--threads");
-  const beam = options.beamSize !== undefined ? beamSize(options.beamSize) : undefined;
-  const startTemperature =
-    options.temperature !== undefined ? temperature(options.temperature) : undefined;
-  if (options.speakers !== undefined) parseSpeakers(options.speakers); // a usage error first
+  const { formats, settings, render } = parseTranscribeOptions(options);
   const inputs = await expandInputs(inputArgs);
   if (inputs.filter((input) => input === "-").length > 1) {
     throw new EngineError("INVALID_OPTIONS", "Standard input (-) can be read only once.");
@@ -108,17 +101,9 @@ export async function transcribeCommand(
         const spooled = input === "-" ? await spoolStandardInput() : undefined;
         try {
           const result = await transcribeOne(spooled?.path ?? input, {
-            options,
-            task,
-            style,
+            ...settings,
             controller,
             label: inputs.length > 1 ? `[${i + 1}/${inputs.length}] ${label}` : "",
-            ...(chinese ? { chinese } : {}),
-            ...(maxChars ? { maxChars } : {}),
-            ...(threads ? { threads } : {}),
-            ...(beam ? { beamSize: beam } : {}),
-            ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
-            ...(startTemperature !== undefined ? { temperature: startTemperature } : {}),
             ...(diarize ? { diarize } : {}),
           });
           for (const warning of result.warnings) {
@@ -127,12 +112,8 @@ export async function transcribeCommand(
           for (const format of formats) {
             const target = targetOf(stems[i]!, format);
             const rendered = await renderTranscription(result, format, {
+              ...render,
               inputName: input === "-" ? "stdin" : input,
-              style,
-              ...(fps ? { frameRate: fps } : {}),
-              karaoke: options.karaoke === true,
-              timecodes: options.timecodes === true,
-              timestamps: options.timestamps === true,
             });
             await writeOutput(rendered, target);
             if (target !== "-") tell(`verbatim: wrote ${target}`);
@@ -155,6 +136,56 @@ export async function transcribeCommand(
   if (firstFailure !== undefined) throw new BatchFailure(firstFailure);
 }
 
+/** The options every transcription of a command shares, checked (a usage error first). */
+export type TranscribeSettings = Omit<RunSettings, "controller" | "label" | "diarize">;
+
+/**
+ * Checks `verbatim transcribe`'s (and `verbatim watch`'s) transcription options: the output
+ * formats and the settings each file is transcribed with. Throws INVALID_OPTIONS (a usage
+ * error) for a bad value, before any file is read.
+ */
+export function parseTranscribeOptions(options: TranscribeCommandOptions): {
+  formats: OutputFormat[];
+  settings: TranscribeSettings;
+  /** How the files are written (all but the input's name). */
+  render: Omit<RenderOptions, "inputName">;
+} {
+  const formats = formatsOf(options.format);
+  const task = oneOf(options.task, ["transcribe", "translate"] as const, "--task");
+  const chinese = options.chinese
+    ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese")
+    : undefined;
+  const maxChars = positiveInt(options.maxChars, "--max-chars");
+  const fps = options.fps !== undefined ? oneOf(options.fps, FRAME_RATES, "--fps") : undefined;
+  const style = oneOf(options.style ?? DEFAULT_STYLE, STYLE_NAMES, "--style");
+  const threads = positiveInt(options.threads, "--threads");
+  const beam = options.beamSize !== undefined ? beamSize(options.beamSize) : undefined;
+  const startTemperature =
+    options.temperature !== undefined ? temperature(options.temperature) : undefined;
+  if (options.speakers !== undefined) parseSpeakers(options.speakers); // a usage error first
+  return {
+    formats,
+    settings: {
+      options,
+      task,
+      style,
+      ...(chinese ? { chinese } : {}),
+      ...(maxChars ? { maxChars } : {}),
+      ...(threads ? { threads } : {}),
+      ...(beam ? { beamSize: beam } : {}),
+      ...(options.prompt !== undefined ? { prompt: options.prompt } : {}),
+      ...(startTemperature !== undefined ? { temperature: startTemperature } : {}),
+    },
+    render: {
+      style,
+      ...(fps ? { frameRate: fps } : {}),
+      karaoke: options.karaoke === true,
+      timecodes: options.timecodes === true,
+      timestamps: options.timestamps === true,
+    },
+  };
+}
+
 /** A batch in which some files failed (each already reported); exits with the first one's code. */
 export class BatchFailure extends Error {
   override readonly name = "BatchFailure";
@@ -163,7 +194,7 @@ export class BatchFailure extends Error {
   }
 }
 
-interface RunSettings {
+export interface RunSettings {
   options: TranscribeCommandOptions;
   task: "transcribe" | "translate";
   style: (typeof STYLE_NAMES)[number];
@@ -180,7 +211,7 @@ interface RunSettings {
 }
 
 /** Transcribes one file, with a progress bar on standard error when it is a terminal. */
-async function transcribeOne(input: string, settings: RunSettings) {
+export async function transcribeOne(input: string, settings: RunSettings) {
   const { options, controller } = settings;
   const bar = new ProgressBar();
   const prefix = settings.label ? `${settings.label}  ` : "";
@@ -243,7 +274,7 @@ function formatsOf(value: string): OutputFormat[] {
   return [...new Set(formats)];
 }
 
-function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
+export function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new EngineError(
     "INVALID_OPTIONS",
@@ -251,7 +282,7 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], flag: str
   );
 }
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
+export function positiveInt(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) {

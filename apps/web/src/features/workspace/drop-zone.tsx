@@ -4,8 +4,17 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { useUploadLimits } from "./upload-limits";
 
-/** Drop a file or pick one; the whole zone is a keyboard-usable button. */
-export function DropZone({ onFile }: { onFile(file: File): void }) {
+/**
+ * Drop a file or pick one; the whole zone is a keyboard-usable button. Several files dropped
+ * at once go to `onMany` (the batch page).
+ */
+export function DropZone({
+  onFile,
+  onMany,
+}: {
+  onFile(file: File): void;
+  onMany?(files: File[]): void;
+}) {
   const { t } = useTranslation();
   const { maxMb } = useUploadLimits();
   const input = useRef<HTMLInputElement>(null);
@@ -13,8 +22,9 @@ export function DropZone({ onFile }: { onFile(file: File): void }) {
   const handleDrop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
-    const file = event.dataTransfer.files[0];
-    if (file) onFile(file);
+    const files = Array.from(event.dataTransfer.files);
+    if (files.length > 1 && onMany) onMany(files);
+    else if (files[0]) onFile(files[0]);
   };
   return (
     <div

@@ -1,9 +1,10 @@
 import { Trans, useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { availableMinutes, useMe } from "../../api/queries";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
+import { handFiles } from "../batch/handed-files";
 import { DropZone } from "./drop-zone";
 import { fileProblem, isLargeFile, mediaKind, megabytes } from "./file-rules";
 import { clock, useMediaDuration } from "./media-duration";
@@ -32,6 +33,11 @@ export function UploadStep({
   const duration = useMediaDuration(file);
   const model = useModelPreparation();
   const limits = useUploadLimits();
+  const navigate = useNavigate();
+  const handleMany = (files: File[]) => {
+    handFiles(files);
+    void navigate(paths.batch);
+  };
   const handleFile = (chosen: File) => {
     const problem = fileProblem(chosen, limits.maxFileBytes);
     if (problem === "type") {
@@ -78,7 +84,15 @@ export function UploadStep({
           </Button>
         </section>
       ) : (
-        <DropZone onFile={handleFile} />
+        <>
+          <DropZone onFile={handleFile} onMany={handleMany} />
+          <p className="text-sm text-zinc-600">
+            {t("batch.manyFiles")}{" "}
+            <Link to={paths.batch} className="font-medium text-blue-700 underline">
+              {t("batch.sendBatch")}
+            </Link>
+          </p>
+        </>
       )}
       {file && isLargeFile(file) && (
         <div

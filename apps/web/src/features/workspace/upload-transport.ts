@@ -78,6 +78,17 @@ function optionFields(options: TranscribeOptions) {
 
 const ASYNC = { prefer: "respond-async" };
 
+/** How a file is sent besides its options. */
+export interface SendChoices {
+  signal?: AbortSignal;
+  /** Where an interrupted chunked upload stopped. */
+  resume?: ResumePoint | null;
+  /** The batch the file belongs to (files sent together). */
+  batchId?: string;
+  /** In chunks whatever its size (a batch's files: each resumable). */
+  chunked?: boolean;
+}
+
 /**
  * Sends a file and returns the job id: whole (≤ 25 MB) or in 15 MB chunks one at a time, each
  * retried with back-off; progress counts bytes actually sent. A chunked upload that cannot go
@@ -87,10 +98,11 @@ export async function uploadForTranscription(
   file: File,
   options: TranscribeOptions,
   onProgress: (progress: UploadProgress) => void,
-  { signal, resume }: { signal?: AbortSignal; resume?: ResumePoint | null } = {},
+  { signal, resume, batchId, chunked = false }: SendChoices = {},
 ): Promise<string> {
-  if (!isLargeFile(file)) {
+  if (!chunked && !isLargeFile(file)) {
     const form = new FormData();
+    if (batchId) form.append("batchId", batchId);
     form.append("file", file, file.name);
     for (const [name, value] of Object.entries(optionFields(options))) form.append(name, value);
     const sent = (bytes: number) =>
@@ -154,6 +166,7 @@ export async function uploadForTranscription(
     originalFileSize: file.size,
     chunkIds: ranges.map((_, i) => `${file.name}-${i}`),
     ...optionFields(options),
+    ...(batchId ? { batchId } : {}),
     generateTimestamps: options.generateTimestamps,
   } satisfies CombineBody;
   try {

@@ -1,0 +1,45 @@
+import { BatchParams, BatchResponse, errorResponses } from "@verbatim/contract/api";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { listBatchJobs } from "../jobs/job-reads.js";
+import { presentSummary } from "./presenter.js";
+import type { TranscriptionServices } from "./service.js";
+
+/**
+ * GET /api/batches/{id}: the jobs the user sent with that batch id, in the order sent, each
+ * with its place in the queue while it waits. What the web app's batch page polls (one request
+ * for the whole batch rather than a stream per file).
+ */
+export function batchRoute(services: TranscriptionServices): FastifyPluginAsync {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      "/api/batches/:id",
+      {
+        preHandler: requireUser({ db: services.db, now: services.now }),
+        schema: {
+          summary: "A batch: the files sent together, with their states",
+          description:
+            "The transcriptions sent with this `batchId` (an upload field), oldest first, each with `queuePosition` while queued. A batch of which nothing was sent (or another user's) has no jobs.",
+          tags: ["transcriptions"],
+          security: [{ bearer: [] }],
+          params: BatchParams,
+          response: { 200: BatchResponse, ...errorResponses(400, 401) },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const rows = await listBatchJobs(services.db, currentUser(request).id, id);
+        const jobs = await Promise.all(
+          rows.map(async (row) => ({
+            ...presentSummary(row),
+            queuePosition:
+              row.status === "queued" ? (await services.jobs.position(row)).position : null,
+          })),
+        );
+        return { id, jobs };
+      },
+    );
+  };
+}
