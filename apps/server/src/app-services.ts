@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from "fastify";
 import { scheduleDailyReport } from "./admin/daily-report.js";
 import { BackgroundWork } from "./background-work.js";
 import type { AuthOptions } from "./auth/routes.js";
-import { scheduleBillingRollover, type BillingServices } from "./billing/service.js";
+import type { BillingContext } from "./billing/billing-context.js";
+import { scheduleBillingRollover } from "./billing/commands/roll-paid-periods.js";
 import type { Config } from "./config.js";
 import type { ContactOptions } from "./contact/routes.js";
 import type { Db } from "./db/database.js";
@@ -28,7 +29,7 @@ import { WebhookDispatcher, type WebhookOptions } from "./webhooks/dispatcher.js
 // The composition root: every long-lived service (database, job queue, model catalogue, mailer,
 // payment provider, rate-limit counters, clock) is built here, once, from the configuration, and
 // handed to the route plugins and background schedules. Each consumer declares the narrow part it
-// needs (TranscriptionServices, BillingServices, AuthServices…); this object has all of them.
+// needs (TranscriptionServices, BillingContext, AuthServices…); this object has all of them.
 
 /** What a worker process needs: the job queue and what running jobs takes. */
 export interface WorkerServices {
@@ -127,7 +128,7 @@ export async function buildServices(
 }
 
 /** Billing's view of the services: the payment provider under the name billing gives it. */
-export function billingServices(services: AppServices): BillingServices {
+export function billingServices(services: AppServices): BillingContext {
   return { ...services, provider: services.payments };
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rollPaidPeriods, type BillingServices } from "../src/billing/service.js";
+import type { BillingContext } from "../src/billing/billing-context.js";
+import { rollPaidPeriods } from "../src/billing/commands/roll-paid-periods.js";
 import { createMailer } from "../src/mail/mailer.js";
 import { addMonths } from "../src/minutes/billing-period.js";
 import { LocalPaymentProvider } from "../src/payments/local-provider.js";
@@ -36,12 +37,12 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     };
 
   /** Billing as the hourly roll-over runs it, at `now`. */
-  const servicesAt = (now: Date): BillingServices => ({
+  const servicesAt = (now: Date): BillingContext => ({
     db: api.db,
     config: {
       ...api.app.initialConfig,
       publicUrl: "https://verbatim.test",
-    } as unknown as BillingServices["config"],
+    } as unknown as BillingContext["config"],
     provider: new LocalPaymentProvider(api.db, "https://verbatim.test"),
     mailer: createMailer({
       config: { smtpUrl: undefined, mailFrom: "t@example.com" },
@@ -371,12 +372,12 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     expect(await me(basic)).toMatchObject({ credits: 190 });
 
     const later = new Date(Date.parse(firstEnd) + 60_000);
-    const services: BillingServices = {
+    const services: BillingContext = {
       db: api.db,
       config: {
         ...api.app.initialConfig,
         publicUrl: "https://verbatim.test",
-      } as unknown as BillingServices["config"],
+      } as unknown as BillingContext["config"],
       provider: new LocalPaymentProvider(api.db, "https://verbatim.test"),
       mailer: createMailer({
         config: { smtpUrl: undefined, mailFrom: "t@example.com" },

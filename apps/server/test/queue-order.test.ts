@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimNextJob, transition } from "../src/transcriptions/repo.js";
+import { claimNextJob, transition } from "../src/jobs/job-lifecycle.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 import { queuedJob, setPlan } from "./support/queued-job.js";
 import { signedInUser } from "./support/transcription-app.js";

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
-import { rowOptions } from "../src/transcriptions/repo.js";
+import { rowOptions } from "../src/jobs/job-row.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retryPendingRefunds, type BillingServices } from "../src/billing/service.js";
+import type { BillingContext } from "../src/billing/billing-context.js";
+import { retryPendingRefunds } from "../src/billing/commands/settle-refund.js";
 import { createMailer } from "../src/mail/mailer.js";
 import { addEntry } from "../src/minutes/ledger-entries.js";
 import { StripePaymentProvider } from "../src/payments/stripe-provider.js";
@@ -845,9 +846,9 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
         const other = await packPaidAfterDowngrade();
         expect((await confirmPack(other.user, other.sessionId)).status).toBe(502);
         stand.refundsFail = false;
-        const services: BillingServices = {
+        const services: BillingContext = {
           db: api.db,
-          config: api.app.initialConfig as unknown as BillingServices["config"],
+          config: api.app.initialConfig as unknown as BillingContext["config"],
           provider: new StripePaymentProvider({ secretKey: "sk_test_x", apiUrl: stand.url }),
           mailer: createMailer({
             config: { smtpUrl: undefined, mailFrom: "t@example.com" },

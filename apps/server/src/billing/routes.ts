@@ -14,24 +14,22 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { parsePaidPlan } from "./catalog.js";
-import {
-  cancelAtPeriodEnd,
-  confirmCheckout,
-  downgrade,
-  packFromBody,
-  quotePlan,
-  resumeSubscription,
-  startPackCheckout,
-  startPlanCheckout,
-  type BillingServices,
-} from "./service.js";
+import type { BillingContext } from "./billing-context.js";
+import { parsePackSize, parsePaidPlan } from "./catalog.js";
+import { cancelAtPeriodEnd } from "./commands/cancel-at-period-end.js";
+import { confirmCheckout } from "./commands/confirm-checkout.js";
+import { downgradeToFree } from "./commands/downgrade-to-free.js";
+import { resumeSubscription } from "./commands/resume-subscription.js";
+import { quotePlan, startPackCheckout, startPlanCheckout } from "./commands/start-checkout.js";
 
-/** Plans, packs, confirmations and downgrade; the user is always the signed-in one. */
-export function billingRoutes(services: BillingServices): FastifyPluginAsync {
+/**
+ * Plans, packs, confirmations and downgrade; the user is always the signed-in one. Each route
+ * parses, authorises (signed in), runs one command from ./commands and presents its answer.
+ */
+export function billingRoutes(ctx: BillingContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
 
     app.post(
@@ -55,7 +53,8 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
       },
       async (request) => {
         const plan = parsePaidPlan(request.body.planType);
-        const done = await confirmCheckout(services, currentUser(request), {
+        const done = await confirmCheckout(ctx, {
+          user: currentUser(request),
           sessionId: request.body.sessionId,
           kind: "plan",
           product: plan,
@@ -82,7 +81,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           },
         },
       },
-      async (request) => cancelAtPeriodEnd(services, currentUser(request)),
+      async (request) => cancelAtPeriodEnd(ctx, { user: currentUser(request) }),
     );
 
     app.post(
@@ -102,7 +101,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           },
         },
       },
-      async (request) => resumeSubscription(services, currentUser(request)),
+      async (request) => resumeSubscription(ctx, { user: currentUser(request) }),
     );
 
     app.post(
@@ -124,7 +123,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           },
         },
       },
-      async (request) => downgrade(services, currentUser(request)),
+      async (request) => downgradeToFree(ctx, { user: currentUser(request) }),
     );
 
     app.get(
@@ -142,7 +141,7 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           },
         },
       },
-      async (request) => quotePlan(services, currentUser(request), request.query.plan),
+      async (request) => quotePlan(ctx, { user: currentUser(request), plan: request.query.plan }),
     );
 
     app.post(
@@ -157,7 +156,8 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           response: { 200: CheckoutResponse, ...errorResponses(400, 401, 409, 502) },
         },
       },
-      async (request) => startPlanCheckout(services, currentUser(request), request.params.planType),
+      async (request) =>
+        startPlanCheckout(ctx, { user: currentUser(request), plan: request.params.planType }),
     );
 
     app.post(
@@ -179,8 +179,9 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const size = packFromBody(request.body.minutesPack);
-        const done = await confirmCheckout(services, currentUser(request), {
+        const size = parsePackSize(request.body.minutesPack);
+        const done = await confirmCheckout(ctx, {
+          user: currentUser(request),
           sessionId: request.body.sessionId,
           kind: "pack",
           product: String(size),
@@ -201,7 +202,8 @@ export function billingRoutes(services: BillingServices): FastifyPluginAsync {
           response: { 200: CheckoutResponse, ...errorResponses(400, 401, 403, 502) },
         },
       },
-      async (request) => startPackCheckout(services, currentUser(request), request.params.pack),
+      async (request) =>
+        startPackCheckout(ctx, { user: currentUser(request), pack: request.params.pack }),
     );
   };
 }

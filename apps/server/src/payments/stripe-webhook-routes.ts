@@ -8,12 +8,10 @@ import {
   forgetPaymentEvent,
   recordPaymentEvent,
 } from "../billing/checkout-repo.js";
-import {
-  confirmCheckout,
-  isRefundedAnswer,
-  subscriptionEvent,
-  type BillingServices,
-} from "../billing/service.js";
+import type { BillingContext } from "../billing/billing-context.js";
+import { applySubscriptionEvent } from "../billing/commands/apply-subscription-event.js";
+import { confirmCheckout } from "../billing/commands/confirm-checkout.js";
+import { isRefundedAnswer } from "../billing/commands/settle-refund.js";
 import { AppError } from "../http/app-error.js";
 import type { PurchaseKind } from "./payment-provider.js";
 
@@ -27,7 +25,7 @@ import type { PurchaseKind } from "./payment-provider.js";
  * The plugin is encapsulated (not fastify-plugin): its raw-body JSON parser applies to this
  * route only, every other route keeps the app's JSON parsing.
  */
-export function stripeWebhookRoutes(services: BillingServices): FastifyPluginAsync {
+export function stripeWebhookRoutes(services: BillingContext): FastifyPluginAsync {
   const secret = services.config.payments.stripeWebhookSecret;
   if (!secret) throw new Error("The Stripe webhook needs STRIPE_WEBHOOK_SECRET.");
   return async (plugin) => {
@@ -95,16 +93,16 @@ function invalidSignature(reason: string): AppError {
 }
 
 /** Records the event id; false when it was seen before (a replay or a concurrent delivery). */
-function recordEvent({ db, now }: BillingServices, event: Stripe.Event): Promise<boolean> {
+function recordEvent({ db, now }: BillingContext, event: Stripe.Event): Promise<boolean> {
   return recordPaymentEvent(db, { id: event.id, provider: "stripe", type: event.type }, now());
 }
 
-function forgetEvent({ db }: BillingServices, eventId: string): Promise<void> {
+function forgetEvent({ db }: BillingContext, eventId: string): Promise<void> {
   return forgetPaymentEvent(db, eventId);
 }
 
 async function handleEvent(
-  services: BillingServices,
+  services: BillingContext,
   event: Stripe.Event,
   log: FastifyBaseLogger,
 ): Promise<void> {
@@ -124,7 +122,8 @@ async function handleEvent(
         return;
       }
       try {
-        await confirmCheckout(services, null, {
+        await confirmCheckout(services, {
+          user: null,
           sessionId: session.id,
           kind: row.kind as PurchaseKind,
         });
@@ -164,22 +163,28 @@ async function handleEvent(
         log.warn({ subscriptionId, eventId: event.id }, "stripe webhook: renewal without period");
         return;
       }
-      await subscriptionEvent(services, subscriptionId, { type: "renewed", periodEnd });
+      await applySubscriptionEvent(services, {
+        subscriptionId,
+        event: { type: "renewed", periodEnd },
+      });
       return;
     }
     case "invoice.payment_failed": {
       const invoice = event.data.object;
       const subscriptionId = invoiceSubscription(invoice);
       if (subscriptionId) {
-        await subscriptionEvent(services, subscriptionId, {
-          type: "payment_failed",
-          periodEnd: invoicePeriodEnd(invoice),
+        await applySubscriptionEvent(services, {
+          subscriptionId,
+          event: { type: "payment_failed", periodEnd: invoicePeriodEnd(invoice) },
         });
       }
       return;
     }
     case "customer.subscription.deleted":
-      await subscriptionEvent(services, event.data.object.id, { type: "ended" });
+      await applySubscriptionEvent(services, {
+        subscriptionId: event.data.object.id,
+        event: { type: "ended" },
+      });
       return;
     default:
       return;
