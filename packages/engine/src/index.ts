@@ -23,3 +23,4 @@ export {
 export { VOICE_MATCH_THRESHOLD } from "./diarization/voice-match.js";
 export { EMBEDDING_MODEL_NAME } from "./diarization/model-files.js";
 export { findDiarizationModels, type DiarizationModelPaths } from "./diarization/model-files.js";
+export { recognisedWords, retimeFile, type RetimedSubtitles } from "./retime-file.js";

@@ -1,9 +1,23 @@
-import { writeJson, writeSrt, writeTxt, writeVtt } from "@verbatim/subtitles";
-import type { Transcription } from "../transcribe-file.js";
+import {
+  writeJson,
+  writeSrt,
+  writeTxt,
+  writeVtt,
+  type Cue,
+  type Speaker,
+} from "@verbatim/subtitles";
 
 /** Output formats of a transcription. */
 export const OUTPUT_FORMATS = ["srt", "vtt", "txt", "json"] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** What is written out: cues, and what is known of the media and its speakers. */
+export interface RenderedTranscript {
+  cues: readonly Cue[];
+  language: string | null;
+  durationMs: number;
+  speakers?: readonly Speaker[] | undefined;
+}
 
 /**
  * Renders a transcription in one of the output formats. A diarized one carries its speakers:
@@ -11,7 +25,7 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
  * unnamed speaker shows as "Speaker N"). JSON times, `duration` included, are milliseconds, as the
  * cues' own `start` and `end` are.
  */
-export function renderTranscription(result: Transcription, format: OutputFormat): string {
+export function renderTranscription(result: RenderedTranscript, format: OutputFormat): string {
   const speakers = result.speakers?.map(({ id, name }) => ({ id, name }));
   const naming = speakers ? { speakers } : {};
   switch (format) {
@@ -28,7 +42,7 @@ export function renderTranscription(result: Transcription, format: OutputFormat)
       return writeJson({
         language: result.language,
         duration: result.durationMs,
-        cues: result.cues,
+        cues: [...result.cues],
         ...(speakers ? { speakers } : {}),
       });
   }

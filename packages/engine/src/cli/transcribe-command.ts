@@ -233,7 +233,7 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], flag: str
   );
 }
 
-function positiveInt(value: string | undefined, flag: string): number | undefined {
+export function positiveInt(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) {
@@ -245,7 +245,7 @@ function positiveInt(value: string | undefined, flag: string): number | undefine
   return number;
 }
 
-function beamSize(value: string): number {
+export function beamSize(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < MIN_BEAM || number > MAX_BEAM) {
     throw new EngineError(
