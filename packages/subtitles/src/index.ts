@@ -1,4 +1,4 @@
-export type { Cue, Speaker, Transcript, Word } from "./cue.js";
+export type { Cue, ScriptMismatch, Speaker, Transcript, Word } from "./cue.js";
 export {
   formatTimecode,
   isStrictTimecode,
@@ -48,3 +48,9 @@ export {
   type ReadingIssueCode,
   type ReadingLimits,
 } from "./reading-limits.js";
+export {
+  bilingualCues,
+  translationTrack,
+  withTranslations,
+  type BilingualLimits,
+} from "./bilingual.js";

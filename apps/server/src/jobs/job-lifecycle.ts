@@ -15,7 +15,9 @@ import type { JobEventBus } from "./job-events.js";
 import type { JobQueue } from "./job-queue.js";
 import { findTranscription } from "./job-reads.js";
 import {
+  chargedMs,
   isFinal,
+  rowOptions,
   searchText,
   storedSegments,
   type JobStatus,
@@ -65,7 +67,8 @@ export async function insertTranscription(db: Db, job: NewTranscription, now: Da
       media_bytes: job.mediaBytes,
       duration_ms: job.durationMs,
       language: job.options.language === "auto" ? null : job.options.language,
-      cues_json: null,
+      cues_json: job.imported ? JSON.stringify(job.imported.cues) : null,
+      ...(job.imported?.speakers ? { speakers_json: JSON.stringify(job.imported.speakers) } : {}),
       progress: 0,
       eta_ms: null,
       error_code: null,
@@ -113,7 +116,8 @@ export async function createJob(
   { db, jobs, now }: { db: Db; jobs: Pick<JobQueue, "enqueued">; now: () => Date },
   job: NewTranscription,
 ): Promise<TranscriptionRow> {
-  await reserveMinutes(db, job.userId, job.id, job.durationMs / 1000, now());
+  const seconds = chargedMs(job.options, job.durationMs) / 1000;
+  await reserveMinutes(db, job.userId, job.id, seconds, now());
   try {
     await insertTranscription(db, job, now());
   } catch (error) {
@@ -234,7 +238,7 @@ export interface JobResult {
  */
 export async function completeJob(
   db: Db,
-  job: Pick<TranscriptionRow, "id" | "user_id" | "file_name" | "media_path">,
+  job: Pick<TranscriptionRow, "id" | "user_id" | "file_name" | "media_path" | "options_json">,
   result: JobResult,
   now: () => Date,
   holder: JobHolder,
@@ -264,11 +268,12 @@ export async function completeJob(
  */
 async function settleCompletedJob(
   db: Db,
-  job: Pick<TranscriptionRow, "id" | "user_id" | "duration_ms">,
+  job: Pick<TranscriptionRow, "id" | "user_id" | "duration_ms" | "options_json">,
   now: Date,
 ): Promise<number> {
+  const seconds = chargedMs(rowOptions(job), job.duration_ms) / 1000;
   return retrying(async () => {
-    const charged = await chargeMinutes(db, job.user_id, job.id, job.duration_ms / 1000, now);
+    const charged = await chargeMinutes(db, job.user_id, job.id, seconds, now);
     await recordCharge(db, job.id, charged);
     return charged;
   });
@@ -364,7 +369,7 @@ export async function settleUnsettledJobs(
 ): Promise<number> {
   let query = db
     .selectFrom("transcriptions as t")
-    .select(["t.id", "t.user_id", "t.status", "t.duration_ms"])
+    .select(["t.id", "t.user_id", "t.status", "t.duration_ms", "t.options_json"])
     .where("t.status", "in", ["completed", "failed", "cancelled"])
     .where((eb) =>
       eb.not(

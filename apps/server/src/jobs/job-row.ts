@@ -36,6 +36,23 @@ export interface JobOptions {
    * audio. Matched before the user's saved voices.
    */
   knownVoices?: { name: string; embedding: number[] }[];
+  /**
+   * Made from an imported subtitle file (its cues stored with the job): its timings kept (no
+   * engine run, no minutes) or re-timed to the speech (charged as a transcription).
+   */
+  subtitles?: { retime: boolean; format: string };
+  /** Transcript plus its English translation, cue by cue: two passes, charged twice. */
+  bilingual?: true;
+}
+
+/**
+ * The media time a job is charged for: none for an import whose timings are kept, twice the
+ * length for bilingual subtitles (two passes), else the length. The one rule for what a job
+ * reserves and what its completion charges.
+ */
+export function chargedMs(options: Pick<JobOptions, "subtitles" | "bilingual">, mediaMs: number) {
+  if (options.subtitles && !options.subtitles.retime) return 0;
+  return options.bilingual ? 2 * mediaMs : mediaMs;
 }
 
 /** A new job, as accepted from an upload. */
@@ -49,6 +66,8 @@ export interface NewTranscription {
   mediaPath: string;
   mediaBytes: number;
   durationMs: number;
+  /** The cues (and speakers) of an imported subtitle file, kept with the job until it runs. */
+  imported?: { cues: readonly Cue[]; speakers?: readonly Speaker[] | undefined };
 }
 
 /** A passage recognised while a job runs (milliseconds). */

@@ -33,7 +33,8 @@ import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
 import { deleteJob } from "../jobs/job-lifecycle.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
-import { rowCues, rowSpeakers } from "../jobs/job-row.js";
+import { rowCues, rowOptions, rowSpeakers } from "../jobs/job-row.js";
+import { exportedCues } from "./bilingual-export.js";
 import { respondWithJob } from "./respond-with-job.js";
 import { updateTranscription } from "./subtitle-edits.js";
 import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
@@ -81,6 +82,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         const { row, keyed } = await takeInUpload(services, request, currentUser(request), {
           route: "/api/transcribe",
           requireUsableModel: true,
+          acceptsSubtitles: true,
           // Options sent before the file are checked before its bytes are read.
           earlyOptions: (early) =>
             early.model !== undefined || early.speakers !== undefined ? early : undefined,
@@ -251,7 +253,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         schema: {
           summary: "Download as SRT, VTT, TXT or JSON",
           description:
-            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), as an attachment named after the file. A diarized transcription carries its speakers: SRT starts each subtitle with `Name: `, VTT with a voice span `<v Name>`, TXT is a paragraph per turn under a `Name:` line, JSON lists `speakers` and gives cues and words a `speaker`; an unnamed speaker is `Speaker N` (`講者 N` with `lang=zh-HK`). 409 NOT_COMPLETED until the job has completed.",
+            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), as an attachment named after the file. A diarized transcription carries its speakers: SRT starts each subtitle with `Name: `, VTT with a voice span `<v Name>`, TXT is a paragraph per turn under a `Name:` line, JSON lists `speakers` and gives cues and words a `speaker`; an unnamed speaker is `Speaker N` (`講者 N` with `lang=zh-HK`). A bilingual transcription downloads as two-line subtitles (the original line over its English translation) or, with `track`, one language alone. 409 NOT_COMPLETED until the job has completed.",
           tags: ["transcriptions"],
           security,
           params: IdParams,
@@ -275,8 +277,8 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         if (row.status !== "completed") {
           throw new AppError(409, "NOT_COMPLETED", "The transcription has not completed yet.");
         }
-        const { format, speakerNames, lang } = request.query;
-        const cues = rowCues(row);
+        const { format, speakerNames, lang, track } = request.query;
+        const cues = exportedCues(rowCues(row), track, row.language, rowOptions(row).style);
         const speakers = rowSpeakers(row)?.map(({ id, name }) => ({ id, name }));
         const locale = lang ?? currentUser(request).locale;
         const body =

@@ -19,6 +19,12 @@ export interface ReceivedFile {
   sha256?: string;
 }
 
+/** A subtitle or transcript file sent with the media (field `subtitles`), held in memory. */
+export interface ReceivedSubtitles {
+  fileName: string;
+  bytes: Buffer;
+}
+
 /** The message shown when a file is over the limit. */
 export function tooLarge(limitBytes: number): AppError {
   const mb = Math.round(limitBytes / (1024 * 1024));
@@ -120,9 +126,15 @@ export async function receiveMultipart(
     limitBytes,
     beforeFile,
     fieldSizeBytes = 64 * 1024,
+    subtitlesLimitBytes,
   }: {
     dir: string;
     limitBytes: number;
+    /**
+     * Takes a second file part, `subtitles`, of at most this many bytes (held in memory; 413
+     * SUBTITLE_FILE_TOO_LARGE past it); absent: a second file is refused as before.
+     */
+    subtitlesLimitBytes?: number;
     /** Checks the fields sent before the file, so a bad request is refused before its bytes. */
     beforeFile?: (fields: Record<string, string>) => Promise<void>;
     /** Longest text field, in bytes (default 64 KiB; /v1 takes audio clips as data URLs). */
@@ -130,6 +142,7 @@ export async function receiveMultipart(
   },
 ): Promise<{
   file: ReceivedFile;
+  subtitles?: ReceivedSubtitles;
   fields: Record<string, string>;
   /** Every value of each list field (`name[]`), in order: values that may hold commas. */
   lists: Record<string, string[]>;
@@ -151,10 +164,17 @@ export async function receiveMultipart(
   const fields: Record<string, string> = {};
   const lists: Record<string, string[]> = {};
   let file: ReceivedFile | undefined;
+  let subtitles: ReceivedSubtitles | undefined;
   const path = join(dir, `${randomUUID()}.upload`);
   try {
     const parts = request.parts({
-      limits: { fileSize: limitBytes, files: 1, fields: 30, fieldSize: fieldSizeBytes, parts: 40 },
+      limits: {
+        fileSize: limitBytes,
+        files: subtitlesLimitBytes === undefined ? 1 : 2,
+        fields: 30,
+        fieldSize: fieldSizeBytes,
+        parts: 40,
+      },
     });
     for await (const part of parts) {
       if (part.type === "field") {
@@ -176,12 +196,21 @@ export async function receiveMultipart(
             : part.value;
         continue;
       }
-      if (part.fieldname !== "file") {
+      if (part.fieldname === "subtitles" && subtitlesLimitBytes !== undefined && !subtitles) {
+        subtitles = {
+          fileName: uploadFileName(part.filename),
+          bytes: await boundedBytes(part.file, subtitlesLimitBytes),
+        };
+        continue;
+      }
+      if (part.fieldname !== "file" || file) {
         part.file.resume();
         throw new AppError(
           400,
           "UNEXPECTED_FILE",
-          `Unexpected file field "${part.fieldname}": use file.`,
+          subtitlesLimitBytes === undefined
+            ? `Unexpected file field "${part.fieldname}": use file.`
+            : `Unexpected file field "${part.fieldname}": send the media as file and a subtitle file as subtitles, one each.`,
         );
       }
       if (beforeFile) {
@@ -221,7 +250,26 @@ export async function receiveMultipart(
       "No file was sent: put the media in a field named file.",
     );
   }
-  return { file, fields, lists };
+  return { file, ...(subtitles ? { subtitles } : {}), fields, lists };
+}
+
+/** A file part's bytes in memory, refused (413) once past `limit`. */
+async function boundedBytes(stream: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    length += chunk.length;
+    if (length > limit) {
+      throw new AppError(
+        413,
+        "SUBTITLE_FILE_TOO_LARGE",
+        `The subtitle file is larger than ${Math.round(limit / (1024 * 1024))} MB.`,
+        { limitBytes: limit },
+      );
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**

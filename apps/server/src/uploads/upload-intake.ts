@@ -21,7 +21,14 @@ import {
 } from "../transcriptions/speakers-option.js";
 import type { User } from "../users/repo.js";
 import { probeUpload } from "./probe-upload.js";
-import { receiveMultipart, uploadFileName, type ReceivedFile } from "./receive-multipart.js";
+import {
+  receiveMultipart,
+  uploadFileName,
+  type ReceivedFile,
+  type ReceivedSubtitles,
+} from "./receive-multipart.js";
+import { importOptions, readUploadedSubtitles, subtitlesFingerprint } from "./subtitle-import.js";
+import { MAX_IMPORT_BYTES } from "@verbatim/subtitles/import";
 import { claimForCombine, combineChunks, endSession, reopenSession } from "./upload-sessions.js";
 
 // Upload intake: how a file becomes a transcription job, for every way one arrives — a
@@ -41,7 +48,13 @@ async function checkUploadOptions(
   services: Pick<TranscriptionServices, "models" | "config">,
   user: User,
   fields: Record<string, unknown>,
-): Promise<{ model: string; engineModel: string; options: JobOptions }> {
+): Promise<{
+  model: string;
+  engineModel: string;
+  options: JobOptions;
+  /** `retime` as sent (for an imported subtitle file). */
+  retime: boolean | undefined;
+}> {
   const speakers = requireSpeakersOption(fields.speakers);
   if (speakers.kind !== "off") await requireDiarizationModels(services.config.modelsDir);
   const parsed = UploadOptions.safeParse(fields);
@@ -55,8 +68,18 @@ async function checkUploadOptions(
         : "Invalid upload",
     );
   }
-  const { model, generateTimestamps, language, task, chineseScript, style, prompt, temperature } =
-    parsed.data;
+  const {
+    model,
+    generateTimestamps,
+    language,
+    task,
+    chineseScript,
+    style,
+    prompt,
+    temperature,
+    bilingual,
+  } = parsed.data;
+  if (bilingual && task === "translate") throw bilingualNotPossible();
   const choice = await services.models.choose(model);
   // Traditional (HK) Chinese by default for people who use the interface in Traditional Chinese.
   const script = chineseScript ?? (user.locale === "zh-HK" ? "hk" : undefined);
@@ -72,8 +95,18 @@ async function checkUploadOptions(
       ...(prompt?.trim() ? { prompt: prompt.trim() } : {}),
       ...(temperature !== undefined ? { temperature } : {}),
       ...(speakers.kind !== "off" ? { speakers: formatSpeakersOption(speakers) } : {}),
+      ...(bilingual ? { bilingual: true as const } : {}),
     },
+    retime: parsed.data.retime,
   };
+}
+
+function bilingualNotPossible(): AppError {
+  return new AppError(
+    400,
+    "BILINGUAL_NOT_POSSIBLE",
+    "Bilingual subtitles are made from a transcription: not with a subtitle file, and not with task=translate.",
+  );
 }
 
 /** 402 before any bytes are read when the user has no minutes at all. */
@@ -101,9 +134,13 @@ async function acceptUpload(
   fields: Record<string, unknown>,
   /** Options no form field sets (the known voices of a /v1 request). */
   extra: Pick<JobOptions, "knownVoices"> = {},
+  /** A subtitle or transcript file sent with the media (`subtitles`). */
+  subtitles?: ReceivedSubtitles,
 ): Promise<TranscriptionRow> {
   try {
     const choice = await checkUploadOptions(services, user, fields);
+    const imported = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
+    if (imported && choice.options.bilingual) throw bilingualNotPossible();
     const media = await probeUpload(file.path);
     return await createJob(services, {
       id: randomUUID(),
@@ -111,10 +148,15 @@ async function acceptUpload(
       fileName: file.fileName,
       model: choice.model,
       engineModel: choice.engineModel,
-      options: { ...choice.options, ...extra },
+      options: {
+        ...choice.options,
+        ...extra,
+        ...(imported ? importOptions(imported, choice.retime) : {}),
+      },
       mediaPath: file.path,
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
+      ...(imported ? { imported: { cues: imported.cues, speakers: imported.speakers } } : {}),
     });
   } catch (error) {
     await rm(file.path, { force: true });
@@ -140,6 +182,8 @@ export interface MultipartIntake<Parsed> {
   requireUsableModel: boolean;
   /** Longest text field, in bytes (receiveMultipart's default when absent). */
   fieldSizeBytes?: number;
+  /** Takes a subtitle or transcript file with the media (field `subtitles`; the web app's route). */
+  acceptsSubtitles?: boolean;
   /**
    * The upload options among the fields sent before the file, checked before its bytes are
    * read; undefined when they hold nothing to check yet. May throw the route's own errors.
@@ -180,9 +224,10 @@ export async function takeInUpload<Parsed = undefined>(
   if (intake.requireUsableModel) await services.models.requireAnyUsable();
   // A retry of a request that made its job is answered even when no minutes are left.
   if (!(await keyHasJob(db, user, key))) await requireSomeMinutes(db, user, now());
-  const { file, fields, lists } = await receiveMultipart(request, {
+  const { file, subtitles, fields, lists } = await receiveMultipart(request, {
     dir: config.uploadDir,
     limitBytes: config.maxUploadBytes,
+    ...(intake.acceptsSubtitles ? { subtitlesLimitBytes: MAX_IMPORT_BYTES } : {}),
     ...(intake.fieldSizeBytes !== undefined ? { fieldSizeBytes: intake.fieldSizeBytes } : {}),
     beforeFile: async (early) => {
       const options = intake.earlyOptions(early);
@@ -198,9 +243,13 @@ export async function takeInUpload<Parsed = undefined>(
       ? await intake.read({ fields, lists })
       : // Without a reader the fields are the form's own, and nothing else is parsed.
         { options: fields, fingerprint: fields, parsed: undefined as Parsed };
-    const fingerprint = requestFingerprint(intake.route, read.fingerprint, file.sha256);
+    const fingerprint = requestFingerprint(
+      intake.route,
+      { ...read.fingerprint, ...subtitlesFingerprint(subtitles) },
+      file.sha256,
+    );
     const { row, replayed } = await once(db, user, key, fingerprint, now(), async () => {
-      const made = await acceptUpload(services, user, file, read.options, read.extra);
+      const made = await acceptUpload(services, user, file, read.options, read.extra, subtitles);
       jobHoldsFile = true;
       return made;
     });

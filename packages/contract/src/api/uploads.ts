@@ -14,6 +14,13 @@ const boolText = (name: string) =>
     .default("true")
     .transform((value) => value === "true");
 
+/** A yes/no field with no default: true, false, "true", "false" or absent (undefined). */
+const optionalBool = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(["true", "false"], { error: `${name} must be "true" or "false"` })])
+    .transform((value) => value === true || value === "true")
+    .optional();
+
 /** The text fields of an upload (multipart `/api/transcribe`, or the JSON of `/combine`). */
 export const UploadOptions = z.object({
   source: z.literal("file", { error: 'source must be "file"' }).optional(),
@@ -52,6 +59,13 @@ export const UploadOptions = z.object({
     .optional(),
   /** Speaker diarization (checked by parseSpeakersOption: 400 INVALID_SPEAKERS). */
   speakers: z.union([z.string(), z.number()]).optional(),
+  /**
+   * With a subtitle file: re-time it to the speech (charged as a transcription) or keep its
+   * timings (free). Absent: kept when the file has timings, re-timed when it has none.
+   */
+  retime: optionalBool("retime"),
+  /** The transcript plus its English translation, cue by cue (two passes, charged twice). */
+  bilingual: optionalBool("bilingual"),
 });
 
 export type UploadOptionsInput = z.input<typeof UploadOptions>;
@@ -126,6 +140,25 @@ export const TranscribeUploadDoc = UploadFieldsDoc.extend({
     .string()
     .meta({ format: "binary" })
     .describe("The audio or video file (any format ffmpeg reads); send it after the fields."),
+  subtitles: z
+    .string()
+    .meta({ format: "binary" })
+    .optional()
+    .describe(
+      "A subtitle or transcript file for the media: SRT, VTT, ASS/SSA, TTML (DFXP, IMSC), SBV, plain text (a subtitle per paragraph) or DOCX, in UTF-8, UTF-16 with a byte-order mark, Big5 or GB18030, at most 5 MB. Its timings are kept (no minutes charged) or, with `retime=true`, taken from the speech (charged as a transcription); its text is kept exactly. 400 SUBTITLE_ENCODING_UNKNOWN, SUBTITLE_FILE_INVALID, SUBTITLE_FILE_EMPTY; 413 SUBTITLE_FILE_TOO_LARGE.",
+    ),
+  retime: z
+    .enum(["true", "false"])
+    .optional()
+    .describe(
+      "With `subtitles`: `true` re-times the file to the speech (subtitles where script and speech disagree carry `mismatches`); `false` keeps its timings (400 SUBTITLES_UNTIMED for a plain-text or DOCX script). Default: keep when the file has timings.",
+    ),
+  bilingual: z
+    .enum(["true", "false"])
+    .optional()
+    .describe(
+      "`true`: the transcript plus its English translation (Whisper's translate task), each subtitle carrying a `translation`; two passes over the media, charged twice its length. Not with `subtitles` or `task=translate` (400 BILINGUAL_NOT_POSSIBLE).",
+    ),
 });
 
 /** The answer to an upload sent with `Prefer: respond-async`. */

@@ -1,5 +1,5 @@
 import { diffArrays } from "diff";
-import type { Cue, Word } from "../cue.js";
+import type { Cue, ScriptMismatch, Word } from "../cue.js";
 import {
   scriptTokens,
   heardTokens,
@@ -7,25 +7,8 @@ import {
   type ScriptToken,
 } from "./alignment-tokens.js";
 
-/**
- * A place where the script and the speech disagree, on the cue it concerns: words of the script
- * not heard (`heard` empty), speech not in the script (`script` empty), or heard otherwise.
- */
-export interface ScriptMismatch {
-  /** The script's words there, as written ("" when the speech is not in the script). */
-  script: string;
-  /** What was recognised there ("" when the script's words were not heard). */
-  heard: string;
-  /** Where in the media (ms). */
-  start: number;
-  end: number;
-}
-
-/** An imported cue re-timed: its text as imported, its times from the speech. */
-export interface RetimedCue extends Cue {
-  /** Where this cue's script and the speech disagree; absent when they agree. */
-  mismatches?: ScriptMismatch[];
-}
+/** An imported cue re-timed: its text as imported, its times from the speech, its mismatches. */
+export type RetimedCue = Cue;
 
 /** The result of a re-timing. */
 export interface Retiming {
