@@ -63,5 +63,9 @@ export function bilingualCues(cues: readonly Cue[], limits: BilingualLimits): Cu
 export function translationTrack(cues: readonly Cue[]): Cue[] {
   return cues
     .filter((cue) => cue.translation !== undefined && cue.translation.trim() !== "")
-    .map(({ words: _words, ...cue }, i) => ({ ...cue, index: i + 1, text: cue.translation ?? "" }));
+    .map(({ words: _words, translation, ...cue }, i) => ({
+      ...cue,
+      index: i + 1,
+      text: translation ?? "",
+    }));
 }

@@ -155,12 +155,11 @@ export async function runTranscriptionJob(
             },
           }
         : {}),
-      ...(diarize ? { diarize } : {}),
     };
     // Bilingual subtitles are two passes: the first half of the progress, then the second.
     const passes = options.bilingual ? 2 : 1;
     const result = await jobResult(job, options, () =>
-      transcribeFile(request, {
+      transcribeFile(diarize ? { ...request, diarize } : request, {
         signal: controller.signal,
         onProgress: (progress) => onProgress({ ...progress, fraction: progress.fraction / passes }),
         onSegment: (segment) =>
@@ -169,9 +168,8 @@ export async function runTranscriptionJob(
     );
     if (options.bilingual) {
       // The translation pass finds no speakers: the cues it lands on have theirs.
-      const { diarize: _speakers, ...plain } = request;
       const english = await transcribeFile(
-        { ...plain, task: "translate", language: result.language ?? plain.language ?? "auto" },
+        { ...request, task: "translate", language: result.language ?? request.language ?? "auto" },
         {
           signal: controller.signal,
           onProgress: (progress) =>

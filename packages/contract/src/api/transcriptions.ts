@@ -13,8 +13,8 @@ const MAX_MISMATCHES = 50;
 export const ScriptMismatch = z.object({
   script: z.string().max(2000).describe("The script's words there, as written."),
   heard: z.string().max(2000).describe("What was recognised there."),
-  startMs: z.number().int().min(0),
-  endMs: z.number().int().min(0),
+  startMs: z.number().int().min(0).describe("Start, in milliseconds from the media's start."),
+  endMs: z.number().int().min(0).describe("End, in milliseconds from the media's start."),
 });
 
 /** One subtitle as the API shows it: times as `hh:mm:ss,mmm`. */
