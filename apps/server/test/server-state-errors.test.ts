@@ -168,8 +168,8 @@ describe("server state errors", () => {
   it("takes PostgreSQL's disk full (53100) for a full disk too", () => {
     // A PostgreSQL server's disk cannot be filled from here; its error code is what counts.
     expect(serviceUnavailable({ code: "53100" })?.status).toBe(507);
-    expect(serviceUnavailable({ code: "53100" })?.body.code).toBe("STORAGE_FULL");
-    expect(serviceUnavailable({ code: "SQLITE_FULL" })?.body.code).toBe("STORAGE_FULL");
+    expect(serviceUnavailable({ code: "53100" })?.code).toBe("STORAGE_FULL");
+    expect(serviceUnavailable({ code: "SQLITE_FULL" })?.code).toBe("STORAGE_FULL");
   });
 
   it("answers 503 with Retry-After when the database stays locked past its wait", async () => {

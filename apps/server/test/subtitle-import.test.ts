@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ERROR_TEXTS } from "@verbatim/contract";
+import { errorTextFor } from "@verbatim/contract";
 import { readSrt } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
@@ -154,7 +154,7 @@ describe("importing subtitles with their media", () => {
       const chinese = await send(blob, name, fields, { "accept-language": "zh-HK" });
       expect(chinese.status).toBe(status);
       expect(((await chinese.json()) as { message: string }).message).toBe(
-        ERROR_TEXTS["zh-HK"][code],
+        errorTextFor(code, "zh-HK"),
       );
     },
   );

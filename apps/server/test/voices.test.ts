@@ -197,7 +197,7 @@ describe.each(DATABASE_KINDS)("saved voices on %s", (kind) => {
       speakerId: "S1",
     });
     expect(noAudio.status).toBe(409);
-    expect((await errorOf(noAudio)).code).toBe("AUDIO_NOT_KEPT");
+    expect((await errorOf(noAudio)).code).toBe("VOICE_AUDIO_NOT_KEPT");
     const nameless = await call("POST", "/api/voices", user, { transcriptionId: mine });
     expect(nameless.status).toBe(400);
     expect((await list(user)).map((v) => v.name)).not.toContain("Late");

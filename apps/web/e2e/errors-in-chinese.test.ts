@@ -1,6 +1,6 @@
 // A zh-HK user reads every refusal in Chinese, whatever the server's own message says: a failed
-// sign-in, a file that is not media, and a balance that cannot cover the file — in Chromium
-// against the real server, ffmpeg and ledger.
+// sign-in, a file that is not media, an upload lost to the network, and a balance that cannot
+// cover the file — in Chromium against the real server, ffmpeg and ledger.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ describe("errors in the user's language", () => {
   const e2e = withEngineServer("verbatim-e2e-errors-");
 
   it(
-    "a failed sign-in, a fake media file and an exhausted balance are explained in Chinese",
+    "a failed sign-in, a fake media file, a lost connection and an exhausted balance are explained in Chinese",
     {
       timeout: 120_000,
     },
@@ -46,6 +46,16 @@ describe("errors in the user's language", () => {
       const panel = page.getByRole("alert").filter({ hasText: "這個檔案不是可讀取的音訊或影片" });
       await panel.waitFor({ timeout: 60_000 });
       await expect(panel.textContent()).resolves.not.toMatch(/The file is not audio/);
+
+      // The connection drops while the file goes up: the browser gets no answer at all.
+      await page.goto(`${e2e.server.base}/`);
+      await page.route("**/api/transcribe", (route) => route.abort("internetdisconnected"));
+      await page.setInputFiles('input[type="file"]', JFK_MP3);
+      await page.getByRole("button", { name: "開始轉錄" }).click();
+      const lost = page.getByRole("alert").filter({ hasText: "連線已中斷" });
+      await lost.waitFor({ timeout: 30_000 });
+      await expect(lost.textContent()).resolves.not.toMatch(/network|upload/i);
+      await page.unroute("**/api/transcribe");
 
       // Meanwhile (this page still shows 20 minutes), all 20 Free minutes were taken by another
       // job: the server refuses the file, and says so in Chinese.

@@ -14,7 +14,17 @@ export {
 export { ACTIVE_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "./jobs.js";
 export { LANGUAGES, languageFromPreferences, type Language } from "./languages.js";
 export { isSupportedLanguage, WHISPER_LANGUAGES } from "./whisper-languages.js";
-export { ERROR_TEXTS, errorTextFor } from "./error-texts.js";
+export {
+  ERROR_TABLE,
+  errorStatus,
+  errorTextFor,
+  isErrorCode,
+  type ErrorArgs,
+  type ErrorCode,
+  type ErrorDetails,
+  type ErrorEntry,
+  type ErrorPlaceholders,
+} from "./errors/error-table.js";
 export { CONTACT_SUBJECTS, type ContactSubject } from "./contact-subjects.js";
 export {
   MAX_API_KEY_NAME,

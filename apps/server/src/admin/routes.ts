@@ -15,7 +15,7 @@ import { requireAdmin } from "../auth/require-admin.js";
 import type { AppServices } from "../app-services.js";
 import { sendDailyReport } from "./daily-report.js";
 import { z } from "zod";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { grantMinutes } from "../minutes/admin-grants.js";
 import { secondsToMinutes } from "../minutes/plans.js";
 import { currentUser } from "../auth/require-user.js";
@@ -110,7 +110,7 @@ export function adminRoutes({
           .select("id")
           .where("id", "=", request.params.id)
           .executeTakeFirst();
-        if (!user) throw new AppError(404, "USER_NOT_FOUND", "No such user.");
+        if (!user) fail("USER_NOT_FOUND");
         const { balance, granted } = await grantMinutes(db, {
           userId: user.id,
           grantedBy: currentUser(request).email,

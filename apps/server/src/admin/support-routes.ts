@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppServices } from "../app-services.js";
 import { requireAdmin } from "../auth/require-admin.js";
 import { currentUser } from "../auth/require-user.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import {
   listConversations,
   markRead,
@@ -41,7 +41,7 @@ export function adminSupportRoutes(
     /** The conversation's user, or 404 USER_NOT_FOUND. */
     const userOf = async (userId: string) => {
       const user = await findUserById(services.db, userId);
-      if (!user) throw new AppError(404, "USER_NOT_FOUND", "No such user.");
+      if (!user) fail("USER_NOT_FOUND");
       return user;
     };
 

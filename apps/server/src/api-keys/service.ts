@@ -4,7 +4,7 @@ import type { ApiKeyListing as ApiKeyListingSchema } from "@verbatim/contract/ap
 import { z } from "zod";
 import { hashToken } from "../auth/tokens.js";
 import type { Db } from "../db/database.js";
-import { AppError, errors } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import type { User } from "../users/repo.js";
 import {
   countLiveApiKeys,
@@ -54,11 +54,7 @@ export async function createApiKey(
   now: Date,
 ): Promise<{ id: string; name: string; prefix: string; key: string; createdAt: string }> {
   if ((await countLiveApiKeys(db, user.id)) >= MAX_API_KEYS) {
-    throw new AppError(
-      409,
-      "TOO_MANY_API_KEYS",
-      `You can have at most ${MAX_API_KEYS} API keys. Revoke one you no longer use first.`,
-    );
+    fail("TOO_MANY_API_KEYS");
   }
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
   const row = {
@@ -78,7 +74,7 @@ export async function createApiKey(
 /** Revokes one of the user's own live keys; 404 for anyone else's, unknown or already revoked. */
 export async function deleteApiKey(db: Db, user: User, id: string, now: Date): Promise<void> {
   const revoked = z.uuid().safeParse(id).success && (await revokeApiKey(db, user.id, id, now));
-  if (!revoked) throw errors.notFound("API key not found.");
+  if (!revoked) fail("NOT_FOUND");
 }
 
 /**

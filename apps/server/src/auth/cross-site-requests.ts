@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { bearerToken, sessionCookie } from "./require-user.js";
 
 /** Methods that only read: a cross-site link or image may send them (SameSite=Lax lets GET). */
@@ -33,10 +33,6 @@ export function registerCrossSiteCheck(app: FastifyInstance, publicUrl: string):
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
     if (bearerToken(request) || !sessionCookie(request)) return;
     if (!isCrossSite(request, publicOrigin)) return;
-    throw new AppError(
-      403,
-      "CROSS_SITE_REQUEST",
-      "This request came from another website, so it was refused. Open Verbatim's own page and try again.",
-    );
+    fail("CROSS_SITE_REQUEST");
   });
 }

@@ -1,6 +1,6 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 
 // The one rule for a new password, applied by the server wherever a password is set. Offline:
 // zxcvbn-ts estimates how many guesses a password takes, with the common-password lists,
@@ -28,22 +28,14 @@ function strength(): ZxcvbnFactory {
  */
 export function checkNewPassword(password: string, userInputs: readonly string[] = []): void {
   if (password.trim() === "") {
-    throw new AppError(400, "PASSWORD_BLANK", "The password cannot be blank or only spaces.");
+    fail("PASSWORD_BLANK");
   }
   if (Array.from(password).length < MIN_PASSWORD_LENGTH) {
-    throw new AppError(
-      400,
-      "PASSWORD_TOO_SHORT",
-      `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-    );
+    fail("PASSWORD_TOO_SHORT", { minLength: MIN_PASSWORD_LENGTH });
   }
   const inputs = userInputs.flatMap((input) => [input, ...input.split(/[@.\s]+/)]).filter(Boolean);
   // zxcvbn's cost grows with length; past 100 characters a password is long enough anyway.
   if (strength().check(password.slice(0, 100), inputs).score < MIN_SCORE) {
-    throw new AppError(
-      400,
-      "PASSWORD_TOO_WEAK",
-      "This password is too common or too easy to guess. Try a few unrelated words together.",
-    );
+    fail("PASSWORD_TOO_WEAK");
   }
 }

@@ -1,4 +1,4 @@
-import { AppError } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import { renderMail } from "../mail/templates.js";
 import {
   findUserById,
@@ -14,8 +14,7 @@ import { boundToken, findLiveToken, issueToken, useAllTokens, useToken } from ".
 
 // Changing one's own name, e-mail address (confirmed from the new address) and password.
 
-const wrongPassword = () =>
-  new AppError(400, "WRONG_PASSWORD", "The current password is not correct.");
+const wrongPassword = () => new AppError("WRONG_PASSWORD");
 
 /** The password check for a change: an account still without a password cannot make one. */
 export async function confirmPassword(
@@ -33,7 +32,7 @@ export async function confirmPassword(
 export async function changeName(services: AuthServices, user: User, name: string): Promise<User> {
   const trimmed = name.trim();
   if (trimmed.length < 1 || trimmed.length > 100) {
-    throw new AppError(400, "INVALID_NAME", "Use a name of 1 to 100 characters.");
+    fail("INVALID_NAME");
   }
   await services.db
     .updateTable("users")
@@ -68,11 +67,11 @@ export async function requestEmailChange(
 ): Promise<void> {
   const email = normalizeEmail(input.email);
   if (email === normalizeEmail(user.email)) {
-    throw new AppError(400, "SAME_EMAIL", "This is already your e-mail address.");
+    fail("SAME_EMAIL");
   }
   await confirmPassword(services, user, input.password);
   if (await findUserWithPasswordByEmail(services.db, email)) {
-    throw new AppError(409, "EMAIL_TAKEN", "Another account uses this e-mail address.");
+    fail("EMAIL_TAKEN");
   }
   const { token } = await issueToken(services.db, user.id, "email-change", services.now(), email);
   const link = `${services.config.publicUrl}/confirm-email?${new URLSearchParams({ token, email })}`;
@@ -112,7 +111,7 @@ export async function confirmEmailChange(
     // The address was taken since the link was sent (the unique e-mail refuses it).
     const owner = await findUserWithPasswordByEmail(services.db, email);
     if (owner && owner.user.id !== live.userId) {
-      throw new AppError(409, "EMAIL_TAKEN", "Another account uses this e-mail address.");
+      fail("EMAIL_TAKEN");
     }
     throw error;
   }

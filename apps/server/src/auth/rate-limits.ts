@@ -37,10 +37,9 @@ function bodyField(request: FastifyRequest, field: string): string {
   return typeof value === "string" ? value : "";
 }
 
-/** "Too many attempts…" with the wait in words the user can act on. */
+/** "Too many attempts…", with the wait (Retry-After) for clients that can act on it. */
 function tooMany(seconds: number): AppError {
-  const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-  return new AppError(429, "RATE_LIMITED", `Too many attempts. Please try again in ${wait}.`);
+  return new AppError("RATE_LIMITED", { retryAfterSeconds: seconds });
 }
 
 /**

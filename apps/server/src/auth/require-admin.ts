@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import type { User } from "../users/repo.js";
 import { requireUser } from "./require-user.js";
 
@@ -23,7 +23,7 @@ export function requireAdmin(context: {
   return async function (request, reply) {
     await signedIn.call(this, request, reply);
     if (!request.user || !isAdmin(context.config, request.user)) {
-      throw new AppError(403, "FORBIDDEN", "You don't have permission to access the admin panel.");
+      fail("FORBIDDEN");
     }
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { Db } from "../db/database.js";
-import { errors } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import type { User } from "../users/repo.js";
 import { authenticate } from "./service.js";
 
@@ -51,7 +51,7 @@ export function requireUser(context: { db: Db; now?: () => Date }): preHandlerAs
   return async (request) => {
     const token = presentedToken(request);
     const found = token ? await authenticate(services, token) : undefined;
-    if (!found) throw errors.unauthorized("Please log in to continue.");
+    if (!found) fail("UNAUTHORIZED");
     request.user = found.user;
     request.sessionTokenHash = found.tokenHash;
   };
@@ -59,6 +59,6 @@ export function requireUser(context: { db: Db; now?: () => Date }): preHandlerAs
 
 /** The signed-in user of a request that passed {@link requireUser}. */
 export function currentUser(request: FastifyRequest): User {
-  if (!request.user) throw errors.unauthorized("Please log in to continue.");
+  if (!request.user) fail("UNAUTHORIZED");
   return request.user;
 }

@@ -37,12 +37,10 @@ export interface Session {
 }
 
 /** The one answer for a wrong e-mail or password, so neither is revealed. */
-export const invalidCredentials = () =>
-  new AppError(401, "INVALID_CREDENTIALS", "Invalid email or password.");
+export const invalidCredentials = () => new AppError("INVALID_CREDENTIALS");
 
 /** A reset or set-up link that is unknown, used or expired. */
-export const invalidToken = () =>
-  new AppError(400, "INVALID_TOKEN", "The link is invalid or has expired.");
+export const invalidToken = () => new AppError("INVALID_TOKEN");
 
 /**
  * Creates an account without a password on Free and e-mails a set-up link. An address that

@@ -1,4 +1,4 @@
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import {
   MINUTE_PACKS,
   PAID_PLANS,
@@ -13,14 +13,14 @@ export type { PackSize, PaidPlan } from "@verbatim/contract";
 /** A plan from the URL, or 400 with a clear message. */
 export function parsePaidPlan(value: string): PaidPlan {
   if ((PAID_PLANS as readonly string[]).includes(value)) return value as PaidPlan;
-  throw new AppError(400, "INVALID_PLAN", "Invalid subscription plan type");
+  fail("INVALID_PLAN");
 }
 
 /** A pack size from the URL or body, or 400 with a clear message. */
 export function parsePackSize(value: string | number): PackSize {
   const size = Number(value);
   if (String(value).trim() !== "" && Object.hasOwn(MINUTE_PACKS, size)) return size as PackSize;
-  throw new AppError(400, "INVALID_PACK", "Invalid minutes pack size");
+  fail("INVALID_PACK");
 }
 
 const PLAN_NAMES: Record<PlanType, string> = {

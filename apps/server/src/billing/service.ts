@@ -3,7 +3,7 @@ import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import type { Mailer } from "../mail/mailer.js";
 import { addEntry, withUserLock } from "../minutes/ledger-entries.js";
 import { minuteCredits } from "../minutes/minute-ledger.js";
@@ -57,7 +57,7 @@ export async function startPlanCheckout(services: BillingServices, user: User, p
     subscription.status === "active" &&
     !subscription.cancel_at_period_end
   ) {
-    throw new AppError(409, "ALREADY_SUBSCRIBED", `You are already on the ${plan} plan.`);
+    fail("ALREADY_SUBSCRIBED", { plan });
   }
   const quote = upgradeQuote(subscription, plan, services.now());
   return startCheckout(services, user, "plan", plan, `plan=${plan}`, "/pricing", {
@@ -91,25 +91,13 @@ export async function startPackCheckout(services: BillingServices, user: User, p
   const size = parsePackSize(packParam);
   const subscription = await currentSubscription(services.db, user.id);
   if (!subscription || subscription.status !== "active") {
-    throw new AppError(
-      403,
-      "NO_SUBSCRIPTION",
-      "You need an active subscription to purchase additional minutes.",
-    );
+    fail("NO_SUBSCRIPTION");
   }
   if (subscription.plan_type === "free") {
-    throw new AppError(
-      403,
-      "FREE_PLAN_UPGRADE_REQUIRED",
-      "You need to upgrade to a Basic plan before purchasing additional minutes.",
-    );
+    fail("FREE_PLAN_UPGRADE_REQUIRED");
   }
   if (subscription.plan_type !== "basic") {
-    throw new AppError(
-      403,
-      "BASIC_PLAN_REQUIRED",
-      "Only Basic plan subscribers can purchase additional minutes.",
-    );
+    fail("BASIC_PLAN_REQUIRED");
   }
   return startCheckout(services, user, "pack", String(size), `minutes=${size}`, "/account");
 }
@@ -191,33 +179,25 @@ export async function confirmCheckout(
   const { db, provider, log, now } = services;
   const row = await findCheckout(db, sessionId);
   if (!row || (user && row.user_id !== user.id)) {
-    throw new AppError(404, "CHECKOUT_NOT_FOUND", "Payment session not found.");
+    fail("CHECKOUT_NOT_FOUND");
   }
   if (row.kind !== kind || (product !== undefined && row.product !== product)) {
-    throw new AppError(400, "PURCHASE_MISMATCH", "Could not determine what was purchased");
+    fail("PURCHASE_MISMATCH");
   }
   const minutesAdded =
     kind === "plan" ? PLANS[row.product as PlanType].minutesPerMonth : Number(row.product);
   if (isRefund(row)) return settleRefund(services, row);
   if (row.status === "expired") {
-    throw new AppError(
-      410,
-      "CHECKOUT_EXPIRED",
-      "This checkout expired before it was paid. Nothing was charged; please start again.",
-    );
+    fail("CHECKOUT_EXPIRED");
   }
   let granted = false;
   if (row.status !== "completed") {
     const state = await provider.retrieveCheckout(sessionId).catch((error: unknown) => {
       throw providerError(log, error, "Failed to confirm payment");
     });
-    if (!state) throw new AppError(404, "CHECKOUT_NOT_FOUND", "Payment session not found.");
+    if (!state) fail("CHECKOUT_NOT_FOUND");
     if (!state.paid) {
-      throw new AppError(
-        402,
-        "PAYMENT_NOT_COMPLETED",
-        "Failed to confirm payment: the payment has not been completed.",
-      );
+      fail("PAYMENT_NOT_COMPLETED");
     }
     if (state.amountCents !== row.amount_cents || (state.currency ?? "usd") !== "usd") {
       log.error(
@@ -229,11 +209,7 @@ export async function confirmCheckout(
         },
         "checkout amount disagrees with the price",
       );
-      throw new AppError(
-        400,
-        "AMOUNT_MISMATCH",
-        "The amount paid does not match the price. Nothing was granted; please contact support.",
-      );
+      fail("AMOUNT_MISMATCH");
     }
     const previous = await currentSubscription(db, row.user_id);
     let refund = false;
@@ -343,23 +319,11 @@ async function settleRefund(services: BillingServices, row: CheckoutRow): Promis
       });
     }
   }
+  const paid = { amount: formatUsd(row.amount_cents), amountCents: row.amount_cents };
   if (row.kind === "plan") {
-    throw new AppError(
-      409,
-      "PLAN_CHANGED_REFUNDED",
-      `Your plan changed while this checkout was open (another payment or a plan change came ` +
-        `first), so its price no longer applied and the ${planName(row.product as PlanType)} ` +
-        `plan was not started. Your payment of ${formatUsd(row.amount_cents)} has been ` +
-        `refunded in full; please choose your plan again.`,
-    );
+    fail("PLAN_CHANGED_REFUNDED", { plan: planName(row.product as PlanType), ...paid });
   }
-  throw new AppError(
-    409,
-    "PACK_REFUNDED",
-    `Extra minutes need a paid plan, and your account moved to the Free plan before this ` +
-      `payment was confirmed, so the ${row.product} minutes were not added. Your payment of ` +
-      `${formatUsd(row.amount_cents)} has been refunded in full.`,
-  );
+  fail("PACK_REFUNDED", { minutes: Number(row.product), ...paid });
 }
 
 /** Retries refunds a provider failed to make (run hourly); returns how many went through. */
@@ -390,7 +354,7 @@ export async function downgrade(services: BillingServices, user: User) {
   const { db, provider, now } = services;
   const subscription = await currentSubscription(db, user.id);
   if (!subscription || subscription.plan_type === "free") {
-    throw new AppError(400, "ALREADY_FREE", "You are already on the Free plan.");
+    fail("ALREADY_FREE");
   }
   const providerId = subscription.provider_subscription_id;
   if (subscription.plan_type === "basic") {
@@ -434,7 +398,7 @@ function planState(row: NonNullable<Awaited<ReturnType<typeof currentSubscriptio
 async function paidSubscription(services: BillingServices, user: User) {
   const subscription = await currentSubscription(services.db, user.id);
   if (!subscription || subscription.plan_type === "free") {
-    throw new AppError(400, "ALREADY_FREE", "You are already on the Free plan.");
+    fail("ALREADY_FREE");
   }
   return subscription;
 }
@@ -481,11 +445,7 @@ export async function resumeSubscription(
   const subscription = await currentSubscription(db, user.id);
   const end = subscription?.current_period_end;
   if (!subscription || subscription.plan_type === "free" || !end || end <= now().toISOString()) {
-    throw new AppError(
-      409,
-      "PLAN_ENDED",
-      "This plan has already ended, so it cannot be resumed. Choose a plan on the pricing page.",
-    );
+    fail("PLAN_ENDED");
   }
   if (!subscription.cancel_at_period_end) return planState(subscription);
   const providerId = subscription.provider_subscription_id;
@@ -625,7 +585,7 @@ async function mailTo(
 function providerError(log: FastifyBaseLogger, error: unknown, message: string): unknown {
   if (error instanceof AppError) return error;
   log.error({ err: error }, `payment provider: ${message}`);
-  return new AppError(502, "PAYMENT_PROVIDER_ERROR", `${message}. Please try again in a moment.`);
+  return new AppError("PAYMENT_PROVIDER_ERROR");
 }
 
 /** Rolls due paid periods and retries failed refunds at start and every hour; returns a stop function. */

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { AppServices } from "../app-services.js";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { pingDatabase } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { ffmpegVersion } from "./ffmpeg-version.js";
 import { remembered } from "./remembered.js";
 
@@ -65,11 +65,7 @@ export function healthRoutes({
           const limited = await limiter(request);
           if (!limited.isAllowed && limited.isExceeded) {
             reply.header("retry-after", String(limited.ttlInSeconds));
-            throw new AppError(
-              429,
-              "RATE_LIMITED",
-              `Too many health checks from this address: at most ${rule.max} per ${Math.round(rule.windowMs / 1000)} seconds. Please try again in ${limited.ttlInSeconds} seconds.`,
-            );
+            fail("RATE_LIMITED");
           }
         },
       },

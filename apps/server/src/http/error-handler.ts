@@ -5,86 +5,79 @@ import { AppError, type ErrorBody } from "./app-error.js";
 import { requestLanguage } from "./request-language.js";
 import { isOpenAIPath, sendOpenAINotFound } from "../openai/not-found.js";
 
-/**
- * The message in the language the request asks for (Accept-Language), from the error
- * catalogue; English answers keep the server's own sentence, which may say more.
- */
-function localised(body: ErrorBody, request: FastifyRequest): ErrorBody {
+/** An error as its response body, in the language the request asks for (Accept-Language). */
+function bodyOf(error: AppError, request: FastifyRequest): ErrorBody {
   const language = requestLanguage(request);
-  if (language === "en") return body;
-  const message = errorTextFor(body.code, language, body.details);
-  return message ? { ...body, message } : body;
+  return {
+    code: error.code,
+    message: errorTextFor(error.code, language, error.details) ?? error.message,
+    ...(error.details ? { details: { ...error.details } } : {}),
+  };
 }
 
-/** Renders every error in one shape, `{ code, message }`, with the right status. */
+/**
+ * Any error a route or Fastify throws as one of the error table's: ours as they are, a request
+ * that failed its schema as VALIDATION_FAILED (naming the field), Fastify's own request errors
+ * and a busy database or full disk as codes of ours, anything else as INTERNAL.
+ */
+export function asAppError(error: FastifyError | AppError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const field = first?.instancePath.replace(/^\//, "").replace(/\//g, ".") || "request";
+    return new AppError("VALIDATION_FAILED", {
+      field,
+      part: error.validationContext ?? "body",
+      reason: first?.message ?? "invalid value",
+    });
+  }
+  const unavailable = serviceUnavailable(error);
+  if (unavailable) return unavailable;
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return frameworkError(status, error.code);
+  return new AppError("INTERNAL");
+}
+
+/** Renders every error in one shape, `{ code, message, details? }`, with the table's status. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    const send = (status: number, body: ErrorBody) =>
-      reply.status(status).send(localised(body, request));
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
     // Refused before the body was read (an upload answered at once): the client may stop
     // sending it, which would leave the connection neither idle nor done and hold up a
     // shutdown; close it after the answer instead.
     if (!request.raw.complete) reply.header("connection", "close");
-    if (error instanceof AppError) {
-      const body: ErrorBody = {
-        code: error.code,
-        message: error.message,
-        ...(error.details ? { details: error.details } : {}),
-      };
-      const retryAfter = error.details?.retryAfterSeconds;
-      if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
-      return send(error.status, body);
+    const error = asAppError(thrown);
+    if (error.code === "INTERNAL") request.log.error({ err: thrown }, "request failed");
+    else if (error.code === "DATABASE_BUSY" || error.code === "STORAGE_FULL") {
+      request.log.warn({ err: thrown }, "request refused: storage or database busy");
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, "").replace(/\//g, ".") || "request";
-      const message = `Invalid ${error.validationContext ?? "request"} (${field}): ${first?.message ?? "invalid value"}`;
-      return send(400, { code: "VALIDATION_FAILED", message, details: { field } });
-    }
-    const unavailable = serviceUnavailable(error);
-    if (unavailable) {
-      request.log.warn({ err: error }, "request refused: storage or database busy");
-      if (unavailable.status === 503) reply.header("retry-after", "2");
-      return send(unavailable.status, unavailable.body);
-    }
-    const status =
-      error.statusCode && error.statusCode >= 400 && error.statusCode < 500
-        ? error.statusCode
-        : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "request failed");
-      return send(500, {
-        code: "INTERNAL",
-        message: "Something went wrong on our side. Please try again.",
-      });
-    }
-    // Fastify's own 4xx (malformed JSON, body too large, unsupported media type), in our words.
-    return send(status, frameworkError(status, error.code));
+    const retryAfter =
+      error.details?.retryAfterSeconds ?? (error.code === "DATABASE_BUSY" ? 2 : undefined);
+    if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
+    return reply.status(error.status).send(bodyOf(error, request));
   });
 }
 
-/** Fastify's request errors as codes of our own with a message a person can act on. */
-function frameworkError(status: number, code: string | undefined): ErrorBody {
+/** Fastify's (and its multipart plugin's) request errors as codes of ours. */
+function frameworkError(status: number, code: string | undefined): AppError {
   switch (code) {
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return {
-        code: "UNSUPPORTED_CONTENT_TYPE",
-        message:
-          "This kind of request body is not accepted here: send JSON, or a file as multipart/form-data.",
-      };
+      return new AppError("UNSUPPORTED_CONTENT_TYPE");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return { code: "BODY_TOO_LARGE", message: "The request body is too large." };
+      return new AppError("BODY_TOO_LARGE");
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
     case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return { code: "INVALID_JSON", message: "The request body is not valid JSON." };
+      return new AppError("INVALID_JSON");
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return new AppError("MULTIPART_REQUIRED");
+    case "FST_PROTO_VIOLATION":
+      return new AppError("MULTIPART_INVALID");
+    case "FST_FILES_LIMIT":
+      return new AppError("TOO_MANY_FILES");
+    case "FST_FIELDS_LIMIT":
+    case "FST_PARTS_LIMIT":
+      return new AppError("TOO_MANY_FIELDS");
     default:
-      return {
-        code: status === 404 ? "NOT_FOUND" : "BAD_REQUEST",
-        message:
-          status === 404
-            ? "Not found."
-            : "The request could not be understood. Check what was sent.",
-      };
+      return new AppError(status === 404 ? "NOT_FOUND" : "BAD_REQUEST");
   }
 }
 
@@ -105,28 +98,10 @@ export function isDiskFull(error: unknown): boolean {
  * did not fit is the uploads' own INSUFFICIENT_STORAGE) and a database still busy after its
  * own retries (SQLite waits busy_timeout; the ledger retries conflicts).
  */
-export function serviceUnavailable(error: unknown): { status: number; body: ErrorBody } | null {
+export function serviceUnavailable(error: unknown): AppError | null {
   const code = (error as { code?: unknown }).code;
-  if (isDiskFull(error)) {
-    return {
-      status: 507,
-      body: {
-        code: "STORAGE_FULL",
-        message:
-          "The server's storage is full, so nothing could be saved and nothing was changed. Please try again later.",
-      },
-    };
-  }
-  if (typeof code === "string" && DATABASE_BUSY.test(code)) {
-    return {
-      status: 503,
-      body: {
-        code: "DATABASE_BUSY",
-        message:
-          "The service is busy right now. Nothing was changed; please try again in a moment.",
-      },
-    };
-  }
+  if (isDiskFull(error)) return new AppError("STORAGE_FULL");
+  if (typeof code === "string" && DATABASE_BUSY.test(code)) return new AppError("DATABASE_BUSY");
   return null;
 }
 
@@ -140,13 +115,6 @@ export function registerNotFound(
     if (isOpenAIPath(request.url.split("?")[0] ?? "")) return sendOpenAINotFound(request, reply);
     const answered = fallback?.(request, reply);
     if (answered) return answered;
-    return reply
-      .status(404)
-      .send(
-        localised(
-          { code: "NOT_FOUND", message: `No route ${request.method} ${request.url.split("?")[0]}` },
-          request,
-        ),
-      );
+    return reply.status(404).send(bodyOf(new AppError("NOT_FOUND"), request));
   });
 }

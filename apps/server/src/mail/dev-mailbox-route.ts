@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/database.js";
 import { linksIn } from "./mailer.js";
 import { escapeHtml } from "./templates.js";
+import { fail } from "../http/app-error.js";
 
 const SHOWN = 50;
 
@@ -19,10 +20,8 @@ export function devMailboxRoute({ db }: { db: Db }): FastifyPluginAsync {
   return async (app) => {
     app.get("/dev/mailbox", { schema: { hide: true } }, async (request, reply) => {
       if (!isLoopbackPeer(request.socket.remoteAddress)) {
-        return reply.status(404).send({
-          code: "NOT_FOUND",
-          message: "The development mailbox is shown only on the server's own machine.",
-        });
+        // Shown only on the server's own machine: elsewhere it does not exist.
+        fail("NOT_FOUND");
       }
       const rows = await db
         .selectFrom("mail_outbox")

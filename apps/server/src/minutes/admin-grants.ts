@@ -1,6 +1,6 @@
 import { MAX_GRANT_MINUTES } from "@verbatim/contract";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import {
   addEntry,
   hasEntry,
@@ -34,17 +34,13 @@ export async function grantMinutes(
   now = new Date(),
 ): Promise<{ balance: MinuteBalance; granted: boolean }> {
   if (!Number.isInteger(grant.minutes) || grant.minutes < 1) {
-    throw new AppError(400, "INVALID_MINUTES", "Minutes to grant must be a whole number above 0.");
+    fail("INVALID_MINUTES");
   }
   if (grant.minutes > MAX_GRANT_MINUTES) {
-    throw new AppError(
-      400,
-      "INVALID_MINUTES",
-      `At most ${MAX_GRANT_MINUTES} minutes can be granted at once.`,
-    );
+    fail("INVALID_MINUTES");
   }
   const reason = grant.reason.trim();
-  if (reason === "") throw new AppError(400, "REASON_REQUIRED", "Give a reason for the grant.");
+  if (reason === "") fail("REASON_REQUIRED");
   const key = `admin-grant:${grant.requestId}`;
   return withUserLock(db, grant.userId, async (tx) => {
     const granted = !(await hasEntry(tx, key));

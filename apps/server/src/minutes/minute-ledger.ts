@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { addMonths, currentPeriodStart } from "./billing-period.js";
 import {
   addEntry,
@@ -101,12 +101,10 @@ export async function reserveMinutes(
     const balance = await sumPools(tx, userId);
     const available = Math.max(0, balance.planSeconds) + Math.max(0, balance.packSeconds);
     if (available < needed) {
-      throw new AppError(
-        402,
-        "INSUFFICIENT_MINUTES",
-        `This file needs ${Math.ceil(needed / 60)} minutes but you have ${secondsToMinutes(available)} left.`,
-        { neededMinutes: Math.ceil(needed / 60), availableMinutes: secondsToMinutes(available) },
-      );
+      fail("INSUFFICIENT_MINUTES", {
+        neededMinutes: Math.ceil(needed / 60),
+        availableMinutes: secondsToMinutes(available),
+      });
     }
     const fromPlan = Math.min(needed, Math.max(0, balance.planSeconds));
     await addEntry(tx, userId, "reserve", "plan", -fromPlan, `reserve:${jobId}:plan`, jobId, now);

@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import { basename } from "node:path";
 import type { z } from "zod";
 import type { Config } from "../config.js";
-import { AppError } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import { clientModelName, withoutServerPaths } from "./client-text.js";
 import type { ModelPreparation } from "./model-preparation.js";
 
@@ -123,27 +123,25 @@ export class ModelCatalog {
       if (!this.isInstalled(engineModel, installed)) {
         if (this.preparation?.isPreparing(engineModel)) throw this.preparing([engineModel]);
         const shown = clientModelName(engineModel);
-        throw new AppError(
-          503,
-          "MODEL_NOT_INSTALLED",
-          `The ${publicModel.role} model (${shown}) is not installed on this server. ` +
-            withoutServerPaths(
-              this.preparation?.status(engineModel)?.instructions ??
-                `An administrator can install it with: npm run models -- ${shown}`,
-              this.config,
-            ),
-          { model: name, engineModel: shown },
-        );
+        fail("MODEL_NOT_INSTALLED", {
+          model: name,
+          engineModel: shown,
+          hint: withoutServerPaths(
+            this.preparation?.status(engineModel)?.instructions ??
+              `An administrator can install it with: npm run models -- ${shown}`,
+            this.config,
+          ),
+        });
       }
       return { requested: name, engineModel };
     }
     const match = installed.find((m) => m.name === name);
     if (match) return { requested: name, engineModel: match.path };
-    throw new AppError(
-      400,
-      "INVALID_MODEL",
-      `Unknown model "${name}". Use whisper-1 (fast), gpt-4o-transcribe (accurate) or an installed model: ${installed.map((m) => m.name).join(", ") || "none"}.`,
-    );
+    fail("INVALID_MODEL", {
+      param: "model",
+      model: name,
+      available: ["whisper-1", "gpt-4o-transcribe", ...installed.map((m) => m.name)],
+    });
   }
 
   /** 503 MODEL_NOT_INSTALLED when neither public model can run, before any upload is read. */
@@ -153,11 +151,7 @@ export class ModelCatalog {
     const missing = Object.values(PUBLIC_MODELS).map((m) => this.config.models[m.role]);
     const preparing = missing.filter((name) => this.preparation?.isPreparing(name));
     if (preparing.length) throw this.preparing(preparing);
-    throw new AppError(
-      503,
-      "MODEL_NOT_INSTALLED",
-      `No speech model is installed on this server. ${this.howToInstall([...new Set(missing)])}`,
-    );
+    fail("MODEL_NOT_INSTALLED", { hint: this.howToInstall([...new Set(missing)]) });
   }
 
   /** The public names, then every installed model, each saying whether it can be used. */
@@ -220,19 +214,12 @@ export class ModelCatalog {
    */
   private preparing(names: string[]): AppError {
     const status = this.preparation?.status(names[0] ?? "");
-    const percent = status?.state === "downloading" ? ` (${status.percent ?? 0} %)` : "";
-    return new AppError(
-      503,
-      "MODEL_PREPARING",
-      `The speech model is still being prepared on this server${percent}: it is downloaded on ` +
-        "first start. Nothing was uploaded or charged; please try again in a few minutes.",
-      {
+    return new AppError("MODEL_PREPARING", {
         engineModel: clientModelName(names[0] ?? ""),
         state: status?.state,
         percent: status?.percent ?? 0,
         retryAfterSeconds: 30,
-      },
-    );
+      });
   }
 
   /** A configured model is installed when it is an installed name or an existing file path. */

@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { OpenAIErrorResponse } from "@verbatim/contract/api";
 import type { z } from "zod";
 import { AppError } from "../http/app-error.js";
-import { serviceUnavailable } from "../http/error-handler.js";
+import { asAppError } from "../http/error-handler.js";
 import { sendOpenAINotFound } from "./not-found.js";
 
 /** The error types OpenAI's API answers with. */
@@ -46,10 +45,19 @@ const FILE_CODES = new Set([
 ]);
 
 /** The service's own errors (AppError) as OpenAI would say them. */
-function fromAppError(error: AppError): OpenAIError {
+export function fromAppError(error: AppError): OpenAIError {
   const code = error.code.toLowerCase();
-  const param = typeof error.details?.param === "string" ? error.details.param : null;
+  const named = error.details?.param ?? error.details?.field;
+  const param = typeof named === "string" ? named : null;
   switch (error.code) {
+    case "VALIDATION_FAILED":
+      // Developers read these: say what the schema found, as OpenAI does.
+      return new OpenAIError(
+        400,
+        "invalid_request_error",
+        `${error.message} (${String(error.details?.reason ?? "invalid value")})`,
+        param,
+      );
     case "INSUFFICIENT_MINUTES":
       // OpenAI answers "no credit left" with 429 insufficient_quota; its clients know it.
       return new OpenAIError(
@@ -117,33 +125,12 @@ export function registerOpenAIErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | OpenAIError, request, reply) => {
     let answer: OpenAIError;
     if (error instanceof OpenAIError) answer = error;
-    else if (error instanceof AppError) answer = fromAppError(error);
-    else if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, "").replace(/\//g, ".") || null;
-      answer = new OpenAIError(
-        400,
-        "invalid_request_error",
-        `Invalid ${error.validationContext ?? "request"}${field ? ` (${field})` : ""}: ${first?.message ?? "invalid value"}`,
-        field,
-      );
-    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      // Fastify's own 4xx (malformed body, unsupported content type).
-      answer = new OpenAIError(error.statusCode, "invalid_request_error", error.message);
-    } else {
-      const unavailable = serviceUnavailable(error);
-      if (unavailable) {
-        answer = new OpenAIError(
-          unavailable.status,
-          "server_error",
-          unavailable.body.message,
-          null,
-          unavailable.body.code.toLowerCase(),
-        );
-      } else {
+    else {
+      const known = asAppError(error);
+      if (known.code === "INTERNAL") {
         request.log.error({ err: error }, "request failed");
         answer = new OpenAIError(500, "server_error", SERVER_ERROR);
-      }
+      } else answer = fromAppError(known);
     }
     if (!shouldRetry(answer)) reply.header("x-should-retry", "false");
     const body: OpenAIErrorBody = {

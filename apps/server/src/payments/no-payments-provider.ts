@@ -3,12 +3,7 @@ import type { PaymentProvider, Refund, SubscriptionState } from "./payment-provi
 
 /** The answer to every checkout while no payment provider is configured. */
 export function paymentsNotConfigured(): AppError {
-  return new AppError(
-    503,
-    "PAYMENTS_NOT_CONFIGURED",
-    "Payments are not configured on this server, so plans and minute packs cannot be bought here. " +
-      "An administrator can set PAYMENT_PROVIDER=stripe (or PAYMENT_PROVIDER=local for a test checkout).",
-  );
+  return new AppError("PAYMENTS_NOT_CONFIGURED");
 }
 
 /**

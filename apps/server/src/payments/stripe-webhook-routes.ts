@@ -85,8 +85,8 @@ export function stripeWebhookRoutes(services: BillingServices): FastifyPluginAsy
   };
 }
 
-function invalidSignature(message: string): AppError {
-  return new AppError(400, "INVALID_SIGNATURE", message);
+function invalidSignature(reason: string): AppError {
+  return new AppError("INVALID_SIGNATURE", { reason });
 }
 
 /** Records the event id; false when it was seen before (a replay or a concurrent delivery). */

@@ -7,6 +7,7 @@ import { currentSubscription } from "../billing/subscription-changes.js";
 import type { AppServices } from "../app-services.js";
 import { addMonths } from "../minutes/billing-period.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
+import { fail } from "../http/app-error.js";
 
 /** GET /api/subscriptions/active: the user's plan, status and period end. */
 export function subscriptionRoutes({ db }: Pick<AppServices, "db">): FastifyPluginAsync {
@@ -22,12 +23,11 @@ export function subscriptionRoutes({ db }: Pick<AppServices, "db">): FastifyPlug
           response: { 200: ActiveSubscription, 401: ErrorResponse, 404: ErrorResponse },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const user = currentUser(request);
         await minuteBalance(db, user.id); // rolls a Free period forward if it has ended
         const row = await currentSubscription(db, user.id);
-        if (!row)
-          return reply.status(404).send({ code: "NO_SUBSCRIPTION", message: "No subscription." });
+        if (!row) fail("NOT_FOUND");
         const end =
           row.current_period_end ?? addMonths(new Date(row.current_period_start), 1).toISOString();
         return {

@@ -3,7 +3,7 @@ import { supportIsOpen } from "@verbatim/contract";
 import type { SupportMessageView } from "@verbatim/contract/api";
 import type { Db } from "../db/database.js";
 import type { SupportMessagesTable } from "../db/schema.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { ADMIN_CHANNEL, userChannel, type SupportEventBus } from "./support-events.js";
 
 /** Who is reading or writing a conversation: its user, or support (an admin). */
@@ -101,11 +101,7 @@ export async function postMessage(
       .where("user_id", "=", input.userId)
       .executeTakeFirst();
     if (!own) {
-      throw new AppError(
-        404,
-        "ATTACHMENT_NOT_FOUND",
-        "That transcription is not in your history. Pick one of your own.",
-      );
+      fail("ATTACHMENT_NOT_FOUND");
     }
   }
   const id = randomUUID();

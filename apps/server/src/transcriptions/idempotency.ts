@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import type { User } from "../users/repo.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { type TranscriptionRow } from "../jobs/job-row.js";
@@ -30,11 +30,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers["idempotency-key"];
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !/^[\x21-\x7e]{1,255}$/.test(value)) {
-    throw new AppError(
-      400,
-      "INVALID_IDEMPOTENCY_KEY",
-      "Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID, say).",
-    );
+    fail("INVALID_IDEMPOTENCY_KEY");
   }
   return value;
 }
@@ -163,18 +159,10 @@ async function claim(
     .executeTakeFirst();
   if (!earlier) return claim(db, userId, key, fingerprint, now); // freed meanwhile
   if (earlier.fingerprint !== fingerprint) {
-    throw new AppError(
-      409,
-      "IDEMPOTENCY_KEY_REUSED",
-      "This Idempotency-Key was already used for a different request. Use a new key for a new request.",
-    );
+    fail("IDEMPOTENCY_KEY_REUSED");
   }
   if (earlier.transcription_id === null) {
-    throw new AppError(
-      409,
-      "IDEMPOTENCY_REQUEST_IN_PROGRESS",
-      "A request with this Idempotency-Key is still being taken in. Retry in a moment.",
-    );
+    fail("IDEMPOTENCY_REQUEST_IN_PROGRESS");
   }
   const job = await findTranscription(db, earlier.transcription_id);
   if (job) return job;

@@ -1,19 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../http/app-error.js";
+import { AppError, errorOfCode, fail } from "../http/app-error.js";
 import { presentDetail } from "./presenter.js";
 import { isFinal, type TranscriptionRow } from "../jobs/job-row.js";
 import { cancelTranscription, waitForOutcome, type TranscriptionServices } from "./service.js";
-
-/** The HTTP status of a job that ended without a result, by its error code. */
-export function jobFailureStatus(code: string): number {
-  if (code === "CANCELLED") return 409;
-  // More audio than the header declared and than was paid for: payment required, not "bad file".
-  if (code === "INPUT_LONGER_THAN_DECLARED") return 402;
-  if (code.startsWith("INPUT_")) return 422;
-  // The server lacks what the job needs (installed by its operator): not the request's fault.
-  if (code === "DIARIZATION_MODEL_MISSING") return 503;
-  return 500;
-}
 
 /** A request that asked for an immediate 202 (RFC 7240 `Prefer: respond-async`). */
 export function wantsAsync(request: FastifyRequest): boolean {
@@ -70,13 +59,9 @@ export async function respondWithJob(
       .send({ id: row.id, status: "queued", eventsUrl: `${location}/events` });
   }
   const { final, gone } = await waitWhileListening(services, reply, row.id, { keyed });
-  if (!final) throw new AppError(404, "NOT_FOUND", "Transcription not found.");
+  if (!final) fail("NOT_FOUND");
   if (final.status === "completed")
     return reply.header("location", location).send(presentDetail(final));
   if (gone) return reply; // nobody is listening any more
-  const code = final.error_code ?? "ENGINE_FAILED";
-  const status = jobFailureStatus(code);
-  throw new AppError(status, code, final.error_message ?? "Failed to transcribe audio", {
-    id: final.id,
-  });
+  throw errorOfCode(final.error_code, { id: final.id });
 }

@@ -27,7 +27,7 @@ import {
 import { attachmentDisposition } from "./attachment-disposition.js";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { AppError } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
@@ -205,11 +205,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request, reply) => {
         const row = await ownTranscription(services.db, currentUser(request), request.params.id);
-        const notKept = new AppError(
-          404,
-          "AUDIO_NOT_KEPT",
-          "The audio of this transcription is no longer kept. Open your own copy of the file to play it.",
-        );
+        const notKept = new AppError("AUDIO_NOT_KEPT");
         if (!row.audio_path) throw notKept;
         const file = await send(request.raw, basename(row.audio_path), {
           root: dirname(row.audio_path),
@@ -226,11 +222,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
             // RFC 9110: a 416 says how long the file is (`bytes */size`), so a player can ask again.
             const range = file.headers["Content-Range"];
             if (typeof range === "string") reply.header("content-range", range);
-            throw new AppError(
-              416,
-              "RANGE_NOT_SATISFIABLE",
-              "The part of the audio asked for is past its end.",
-            );
+            fail("RANGE_NOT_SATISFIABLE");
           }
           throw file.metadata.error;
         }
@@ -275,7 +267,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       async (request, reply) => {
         const row = await ownTranscription(services.db, currentUser(request), request.params.id);
         if (row.status !== "completed") {
-          throw new AppError(409, "NOT_COMPLETED", "The transcription has not completed yet.");
+          fail("NOT_COMPLETED");
         }
         const { format, speakerNames, lang, track } = request.query;
         const cues = exportedCues(rowCues(row), track, row.language, rowOptions(row).style);

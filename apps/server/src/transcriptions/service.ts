@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { AppError, errors } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import { isFinalEvent } from "../jobs/job-events.js";
 import type { ModelCatalog } from "../models/model-catalog.js";
@@ -26,7 +26,7 @@ export async function ownTranscription(db: Db, user: User, id: string): Promise<
   const row = z.uuid().safeParse(id).success
     ? await findOwnTranscription(db, user.id, id)
     : undefined;
-  if (!row) throw errors.notFound("Transcription not found.");
+  if (!row) fail("NOT_FOUND");
   return row;
 }
 
@@ -67,13 +67,9 @@ export async function cancelTranscription(
   row: TranscriptionRow,
 ): Promise<TranscriptionRow> {
   if (!(await cancelJob(services, row))) {
-    throw new AppError(
-      409,
-      "ALREADY_FINISHED",
-      `The transcription has already ${row.status === "completed" ? "completed" : "ended"}.`,
-    );
+    fail("ALREADY_FINISHED");
   }
   const updated = await findTranscription(services.db, row.id);
-  if (!updated) throw errors.notFound("Transcription not found.");
+  if (!updated) fail("NOT_FOUND");
   return updated;
 }

@@ -1,5 +1,5 @@
 import type { Cue } from "@verbatim/subtitles";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import type { StoredSpeaker } from "../jobs/job-row.js";
 
 /**
@@ -20,12 +20,7 @@ export function editedSpeakers(
   const ids = new Set((edited ?? stored ?? []).map((speaker) => speaker.id));
   const stray = cues.find((cue) => cue.speaker !== undefined && !ids.has(cue.speaker));
   if (stray) {
-    throw new AppError(
-      400,
-      "UNKNOWN_SPEAKER",
-      `Subtitle ${stray.index} names speaker "${stray.speaker}", who is not in the transcription's speakers.`,
-      { subtitle: stray.index, speaker: stray.speaker },
-    );
+    fail("UNKNOWN_SPEAKER", { subtitle: stray.index, speaker: stray.speaker });
   }
   return edited;
 }

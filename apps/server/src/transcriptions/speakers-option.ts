@@ -1,7 +1,7 @@
 import { parseSpeakersOption, SPEAKERS_OPTION_RULE, type SpeakersOption } from "@verbatim/contract";
 import { findDiarizationModels, isEngineError, type DiarizeOptions } from "@verbatim/engine";
 import { withoutServerPaths } from "../models/client-text.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 
 /** The `speakers` field of an upload, or 400 INVALID_SPEAKERS saying what it may be. */
 export function requireSpeakersOption(value: unknown): SpeakersOption {
@@ -9,12 +9,11 @@ export function requireSpeakersOption(value: unknown): SpeakersOption {
   const text = typeof value === "number" ? String(value) : value;
   const option = text === undefined || typeof text === "string" ? parseSpeakersOption(text) : null;
   if (!option) {
-    const shown = typeof text === "string" ? `"${text.slice(0, 40)}"` : "that value";
-    throw new AppError(
-      400,
-      "INVALID_SPEAKERS",
-      `Invalid speakers (${shown}): ${SPEAKERS_OPTION_RULE}.`,
-    );
+    fail("INVALID_SPEAKERS", {
+      param: "speakers",
+      ...(typeof text === "string" ? { value: text.slice(0, 40) } : {}),
+      rule: SPEAKERS_OPTION_RULE,
+    });
   }
   return option;
 }
@@ -46,10 +45,6 @@ export function diarizeRequest(
 export async function requireDiarizationModels(modelsDir: string): Promise<void> {
   await findDiarizationModels(modelsDir).catch((error: unknown) => {
     if (!isEngineError(error) || error.code !== "DIARIZATION_MODEL_MISSING") throw error;
-    throw new AppError(
-      503,
-      "DIARIZATION_MODEL_MISSING",
-      `Speaker labels are not available on this server, and nothing was charged. ${withoutServerPaths(error.message, { modelsDir })}`,
-    );
+    fail("DIARIZATION_MODEL_MISSING", { hint: withoutServerPaths(error.message, { modelsDir }) });
   });
 }

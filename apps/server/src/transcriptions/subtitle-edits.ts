@@ -1,6 +1,6 @@
 import { formatTimecode, parseTimecode, sortCues, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
-import { AppError, errors } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import { saveEdits, type JobEdits } from "../jobs/job-lifecycle.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues, rowSpeakers, searchText, type TranscriptionRow } from "../jobs/job-row.js";
@@ -29,11 +29,7 @@ export async function updateTranscription(
   const editsText = body.subtitles !== undefined || body.speakers !== undefined;
   if (editsText) {
     if (row.status !== "completed") {
-      throw new AppError(
-        409,
-        "NOT_COMPLETED",
-        "Subtitles can be edited once the transcription has completed.",
-      );
+      fail("NOT_COMPLETED");
     }
     if (body.baseVersion !== undefined && body.baseVersion !== cuesVersion(row)) {
       throw editConflict(row);
@@ -57,22 +53,17 @@ export async function updateTranscription(
   const compareWith = body.baseVersion !== undefined && editsText ? row : undefined;
   if (!(await saveEdits(services.db, row.id, changes, services.now(), compareWith))) {
     const now = await findTranscription(services.db, row.id);
-    throw now ? editConflict(now) : errors.notFound("Transcription not found");
+    throw now ? editConflict(now) : new AppError("NOT_FOUND");
   }
 }
 
 /** Another tab or device saved these subtitles since the edits were made from them. */
 function editConflict(row: TranscriptionRow): AppError {
-  return new AppError(
-    409,
-    "EDIT_CONFLICT",
-    "These subtitles were changed elsewhere (another tab or device) after you opened them.",
-    {
-      version: cuesVersion(row),
-      subtitles: rowCues(row).map(toSubtitle),
-      speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
-    },
-  );
+  return new AppError("EDIT_CONFLICT", {
+    version: cuesVersion(row),
+    subtitles: rowCues(row).map(toSubtitle),
+    speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
+  });
 }
 
 /** How far past the media's end a subtitle may stay on screen (time to finish reading). */
@@ -90,19 +81,18 @@ function editedCues(
     if (start === null) throw badTime(label, "start", subtitle.startTime);
     if (end === null) throw badTime(label, "end", subtitle.endTime);
     if (end < start) {
-      throw new AppError(
-        400,
-        "INVALID_SUBTITLE_TIME",
-        `${label} ends (${subtitle.endTime}) before it starts (${subtitle.startTime}).`,
-      );
+      fail("INVALID_SUBTITLE_TIME", {
+        subtitle: label,
+        startTime: subtitle.startTime,
+        endTime: subtitle.endTime,
+      });
     }
     if (mediaMs > 0 && (start >= mediaMs || end > mediaMs + END_GRACE_MS)) {
-      throw new AppError(
-        400,
-        "SUBTITLE_AFTER_MEDIA",
-        `${label} (${subtitle.startTime} to ${subtitle.endTime}) is past the end of the media (${formatTimecode(mediaMs)}).`,
-        { mediaMs },
-      );
+      fail("SUBTITLE_AFTER_MEDIA", {
+        subtitle: label,
+        mediaMs,
+        mediaLength: formatTimecode(mediaMs),
+      });
     }
     const speaker = subtitle.speaker ?? undefined;
     const words = editedWords(previous, subtitle.text, start, end);
@@ -139,9 +129,5 @@ function withSpeaker<T extends { speaker?: string }>(item: T, speaker: string | 
 }
 
 function badTime(label: string, which: string, value: string): AppError {
-  return new AppError(
-    400,
-    "INVALID_SUBTITLE_TIME",
-    `${label}: the ${which} time "${value}" is not a time like 00:01:02,345.`,
-  );
+  return new AppError("INVALID_SUBTITLE_TIME", { subtitle: label, [`${which}Time`]: value });
 }

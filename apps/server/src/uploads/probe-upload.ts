@@ -1,22 +1,10 @@
-import { isEngineError, ProbeHelper, type EngineErrorCode } from "@verbatim/engine";
-import { AppError } from "../http/app-error.js";
+import { isEngineError, ProbeHelper } from "@verbatim/engine";
+import { errorOfCode } from "../http/app-error.js";
 
-/** HTTP status for each engine error an upload can meet (415: not media at all). */
-const INTAKE_STATUS: Partial<Record<EngineErrorCode, number>> = {
-  INPUT_NOT_MEDIA: 415,
-  INPUT_NO_AUDIO: 415,
-  INPUT_EMPTY: 400,
-  INPUT_ZERO_DURATION: 400,
-  INPUT_CORRUPT: 400,
-  INPUT_NOT_FOUND: 400,
-  FFMPEG_MISSING: 503,
-  DECODER_FAILED: 500,
-};
-
-/** An engine error met while taking in a file, as the API's error (400, 415, 503…). */
+/** An engine error met while taking in a file, as the API's error (its status from the error table). */
 export function intakeError(error: unknown): unknown {
   if (!isEngineError(error)) return error;
-  return new AppError(INTAKE_STATUS[error.code] ?? 400, error.code, error.message);
+  return errorOfCode(error.code, error.details);
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { cleanFileName } from "@verbatim/contract";
 import type { FastifyRequest } from "fastify";
-import { AppError } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import { isDiskFull } from "../http/error-handler.js";
 
 /** The file part of a multipart request, streamed to a file whose name the server chose. */
@@ -27,22 +27,15 @@ export interface ReceivedSubtitles {
 
 /** The message shown when a file is over the limit. */
 export function tooLarge(limitBytes: number): AppError {
-  const mb = Math.round(limitBytes / (1024 * 1024));
-  return new AppError(
-    413,
-    "FILE_TOO_LARGE",
-    `File size exceeds ${mb}MB limit. Please use a smaller file or compress your media.`,
-    { limitBytes },
-  );
+  return new AppError("FILE_TOO_LARGE", {
+    limitBytes,
+    limitMb: Math.round(limitBytes / (1024 * 1024)),
+  });
 }
 
 /** An upload the server's disk had no room for (507); the partial file is gone. */
 export function noRoomForUpload(): AppError {
-  return new AppError(
-    507,
-    "INSUFFICIENT_STORAGE",
-    "The server has no room to store this upload right now. Nothing was kept or charged; please try again later.",
-  );
+  return new AppError("INSUFFICIENT_STORAGE");
 }
 
 /** Multipart limits' errors from @fastify/multipart, as the API's own. */
@@ -55,25 +48,17 @@ function multipartError(error: unknown, limitBytes: number): unknown {
     typeof message === "string" &&
     /boundary|malformed|unexpected end of (form|multipart)|multipart/i.test(message)
   ) {
-    return new AppError(
-      400,
-      "MULTIPART_INVALID",
-      "The upload is not valid multipart/form-data (it needs a boundary and well-formed parts).",
-    );
+    return new AppError("MULTIPART_INVALID");
   }
   if (code === "FST_REQ_FILE_TOO_LARGE") return tooLarge(limitBytes);
   if (code === "FST_FILES_LIMIT") {
-    return new AppError(
-      400,
-      "TOO_MANY_FILES",
-      "Send one file per request, in the field named file.",
-    );
+    return new AppError("TOO_MANY_FILES");
   }
   if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
-    return new AppError(400, "TOO_MANY_FIELDS", "The form has too many fields.");
+    return new AppError("TOO_MANY_FIELDS");
   }
   if (code === "FST_MP_PREMATURE_CLOSE") {
-    return new AppError(400, "UPLOAD_INCOMPLETE", "The upload was interrupted before it finished.");
+    return new AppError("UPLOAD_INCOMPLETE");
   }
   return error;
 }
@@ -148,11 +133,7 @@ export async function receiveMultipart(
   lists: Record<string, string[]>;
 }> {
   if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      "MULTIPART_REQUIRED",
-      "Send the upload as multipart/form-data with the media in a field named file.",
-    );
+    fail("MULTIPART_REQUIRED");
   }
   const declared = Number(request.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limitBytes + 1024 * 1024) {
@@ -180,12 +161,7 @@ export async function receiveMultipart(
       if (part.type === "field") {
         if (typeof part.value !== "string") continue;
         if (part.valueTruncated) {
-          throw new AppError(
-            400,
-            "FIELD_TOO_LARGE",
-            `The field ${part.fieldname} is longer than ${fieldSizeBytes} bytes.`,
-            { param: part.fieldname },
-          );
+          fail("FIELD_TOO_LARGE", { param: part.fieldname });
         }
         if (part.fieldname.endsWith("[]")) (lists[part.fieldname] ??= []).push(part.value);
         // A list field sent more than once (`timestamp_granularities[]`) keeps every value.
@@ -205,13 +181,7 @@ export async function receiveMultipart(
       }
       if (part.fieldname !== "file" || file) {
         part.file.resume();
-        throw new AppError(
-          400,
-          "UNEXPECTED_FILE",
-          subtitlesLimitBytes === undefined
-            ? `Unexpected file field "${part.fieldname}": use file.`
-            : `Unexpected file field "${part.fieldname}": send the media as file and a subtitle file as subtitles, one each.`,
-        );
+        fail("UNEXPECTED_FILE");
       }
       if (beforeFile) {
         try {
@@ -244,11 +214,7 @@ export async function receiveMultipart(
     throw multipartError(error, limitBytes);
   }
   if (!file) {
-    throw new AppError(
-      400,
-      "FILE_REQUIRED",
-      "No file was sent: put the media in a field named file.",
-    );
+    fail("FILE_REQUIRED");
   }
   return { file, ...(subtitles ? { subtitles } : {}), fields, lists };
 }
@@ -260,12 +226,7 @@ async function boundedBytes(stream: AsyncIterable<Buffer>, limit: number): Promi
   for await (const chunk of stream) {
     length += chunk.length;
     if (length > limit) {
-      throw new AppError(
-        413,
-        "SUBTITLE_FILE_TOO_LARGE",
-        `The subtitle file is larger than ${Math.round(limit / (1024 * 1024))} MB.`,
-        { limitBytes: limit },
-      );
+      fail("SUBTITLE_FILE_TOO_LARGE");
     }
     chunks.push(chunk);
   }

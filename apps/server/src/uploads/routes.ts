@@ -12,13 +12,14 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { receiveMultipart } from "./receive-multipart.js";
 import { requireSomeMinutes, takeInChunks } from "./upload-intake.js";
 import { createSession, ownSession, storeChunk } from "./upload-sessions.js";
+import { validationFailed } from "../http/validation-failed.js";
 
 /** A chunk may be up to the whole-file limit of a single request (25 MB); clients send 15 MB. */
 const CHUNK_LIMIT_BYTES = 25 * 1024 * 1024;
@@ -62,21 +63,10 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
         });
         try {
           const parsed = ChunkFields.safeParse(fields);
-          if (!parsed.success) {
-            const issue = parsed.error.issues[0];
-            throw new AppError(
-              400,
-              "VALIDATION_FAILED",
-              `Invalid chunk (${issue?.path.join(".") ?? "fields"}): ${issue?.message ?? "invalid"}`,
-            );
-          }
+          if (!parsed.success) throw validationFailed(parsed.error);
           const { chunkIndex, totalChunks, sessionId: given } = parsed.data;
           if (totalChunks > 0 && chunkIndex >= totalChunks) {
-            throw new AppError(
-              400,
-              "CHUNK_INDEX_OUT_OF_RANGE",
-              `chunkIndex ${chunkIndex} is out of range: the file has ${totalChunks} chunks (0 to ${totalChunks - 1}).`,
-            );
+            fail("CHUNK_INDEX_OUT_OF_RANGE");
           }
           let sessionId: string;
           if (given) {

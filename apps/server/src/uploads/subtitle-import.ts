@@ -1,15 +1,20 @@
 import { createHash } from "node:crypto";
+import type { ErrorCode } from "@verbatim/contract";
 import {
+  IMPORT_ERROR_CODES,
   isSubtitleImportError,
   readSubtitleFile,
   type ImportedSubtitles,
 } from "@verbatim/subtitles/import";
-import { AppError } from "../http/app-error.js";
+import { errorOfCode, fail } from "../http/app-error.js";
 import type { JobOptions } from "../jobs/job-row.js";
 import type { ReceivedSubtitles } from "./receive-multipart.js";
 
 // A subtitle or transcript file sent with the media (`subtitles`): read with the import readers
 // of @verbatim/subtitles, and how the job treats it (`retime`).
+
+// Every way an import can fail is answered from the error table: each code must be in it.
+void (IMPORT_ERROR_CODES satisfies readonly ErrorCode[]);
 
 /** Reads an uploaded subtitle file; a file that cannot be read is a 400 (413 too large). */
 export async function readUploadedSubtitles(
@@ -19,11 +24,7 @@ export async function readUploadedSubtitles(
     return await readSubtitleFile(received.bytes, { fileName: received.fileName });
   } catch (error) {
     if (!isSubtitleImportError(error)) throw error;
-    throw new AppError(
-      error.code === "SUBTITLE_FILE_TOO_LARGE" ? 413 : 400,
-      error.code,
-      error.message,
-    );
+    throw errorOfCode(error.code);
   }
 }
 
@@ -37,13 +38,7 @@ export function importOptions(
   retime: boolean | undefined,
 ): Required<Pick<JobOptions, "subtitles">> {
   const retiming = retime ?? !imported.timed;
-  if (!retiming && !imported.timed) {
-    throw new AppError(
-      400,
-      "SUBTITLES_UNTIMED",
-      `This ${imported.format.toUpperCase()} script has no timings to keep: send retime=true to take them from the speech.`,
-    );
-  }
+  if (!retiming && !imported.timed) fail("SUBTITLES_UNTIMED");
   return { subtitles: { retime: retiming, format: imported.format } };
 }
 

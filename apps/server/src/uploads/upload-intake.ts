@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import { formatSpeakersOption } from "@verbatim/contract";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { createJob } from "../jobs/job-lifecycle.js";
 import type { JobOptions, TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
@@ -30,6 +30,7 @@ import {
 import { importOptions, readUploadedSubtitles, subtitlesFingerprint } from "./subtitle-import.js";
 import { MAX_IMPORT_BYTES } from "@verbatim/subtitles/import";
 import { claimForCombine, combineChunks, endSession, reopenSession } from "./upload-sessions.js";
+import { validationFailed } from "../http/validation-failed.js";
 
 // Upload intake: how a file becomes a transcription job, for every way one arrives — a
 // multipart upload to /api/transcribe, the same to OpenAI's /v1/audio/transcriptions and
@@ -58,16 +59,7 @@ async function checkUploadOptions(
   const speakers = requireSpeakersOption(fields.speakers);
   if (speakers.kind !== "off") await requireDiarizationModels(services.config.modelsDir);
   const parsed = UploadOptions.safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new AppError(
-      400,
-      "VALIDATION_FAILED",
-      issue
-        ? `Invalid upload (${issue.path.join(".") || "fields"}): ${issue.message}`
-        : "Invalid upload",
-    );
-  }
+  if (!parsed.success) throw validationFailed(parsed.error);
   const {
     model,
     generateTimestamps,
@@ -79,7 +71,7 @@ async function checkUploadOptions(
     temperature,
     bilingual,
   } = parsed.data;
-  if (bilingual && task === "translate") throw bilingualNotPossible();
+  if (bilingual && task === "translate") fail("BILINGUAL_NOT_POSSIBLE");
   const choice = await services.models.choose(model);
   // Traditional (HK) Chinese by default for people who use the interface in Traditional Chinese.
   const script = chineseScript ?? (user.locale === "zh-HK" ? "hk" : undefined);
@@ -101,24 +93,11 @@ async function checkUploadOptions(
   };
 }
 
-function bilingualNotPossible(): AppError {
-  return new AppError(
-    400,
-    "BILINGUAL_NOT_POSSIBLE",
-    "Bilingual subtitles are made from a transcription: not with a subtitle file, and not with task=translate.",
-  );
-}
-
 /** 402 before any bytes are read when the user has no minutes at all. */
 export async function requireSomeMinutes(db: Db, user: User, now: Date): Promise<void> {
   const balance = await minuteBalance(db, user.id, now);
   if (balance.planSeconds + balance.packSeconds <= 0) {
-    throw new AppError(
-      402,
-      "INSUFFICIENT_MINUTES",
-      "You have no minutes left. Upgrade your plan or wait for your minutes to reset.",
-      { neededMinutes: 1, availableMinutes: 0 },
-    );
+    fail("INSUFFICIENT_MINUTES", { neededMinutes: 1, availableMinutes: 0 });
   }
 }
 
@@ -140,7 +119,7 @@ async function acceptUpload(
   try {
     const choice = await checkUploadOptions(services, user, fields);
     const imported = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
-    if (imported && choice.options.bilingual) throw bilingualNotPossible();
+    if (imported && choice.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
     const media = await probeUpload(file.path);
     return await createJob(services, {
       id: randomUUID(),

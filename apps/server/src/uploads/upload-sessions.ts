@@ -7,7 +7,7 @@ import { z } from "zod";
 import { sql, SqliteAdapter } from "kysely";
 import { currentSubscription } from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
-import { AppError } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import { isDiskFull } from "../http/error-handler.js";
 import { withUserLock, type Tx } from "../minutes/ledger-entries.js";
 import { PLANS, type PlanType } from "../minutes/plans.js";
@@ -29,12 +29,7 @@ function chunkPath(uploadDir: string, sessionId: string, index: number): string 
   return join(sessionDir(uploadDir, sessionId), `${index}.part`);
 }
 
-const notFound = () =>
-  new AppError(
-    404,
-    "UPLOAD_SESSION_NOT_FOUND",
-    "Upload session not found or expired. Start the upload again.",
-  );
+const notFound = () => new AppError("UPLOAD_SESSION_NOT_FOUND");
 
 /** The user's live session, or 404 (unknown, someone else's, expired, malformed id). */
 export async function ownSession(db: Db, userId: string, sessionId: string, now: Date) {
@@ -49,12 +44,7 @@ export async function ownSession(db: Db, userId: string, sessionId: string, now:
   return session;
 }
 
-const busy = () =>
-  new AppError(
-    409,
-    "UPLOAD_SESSION_BUSY",
-    "This upload is being combined already; it takes no more chunks and no second combine.",
-  );
+const busy = () => new AppError("UPLOAD_SESSION_BUSY");
 
 /**
  * Starts a session for a user's first chunk. A user keeps at most their plan's number of
@@ -98,12 +88,7 @@ export async function createSession(
       open--;
     }
     if (open >= cap) {
-      throw new AppError(
-        429,
-        "TOO_MANY_UPLOADS",
-        `Your plan keeps ${cap} unfinished upload${cap === 1 ? "" : "s"} at a time. Finish or cancel ${cap === 1 ? "the one" : "one"} in progress, or wait a few minutes.`,
-        { openUploads: cap },
-      );
+      fail("TOO_MANY_UPLOADS", { openUploads: cap });
     }
     await tx
       .insertInto("upload_sessions")
@@ -276,28 +261,14 @@ export async function combineChunks(
   const have = new Set(chunks.map((c) => c.chunk_index));
   const missing = Array.from({ length: expected }, (_, i) => i).filter((i) => !have.has(i));
   if (missing.length > 0) {
-    const shown = missing.slice(0, 10).join(", ") + (missing.length > 10 ? ", …" : "");
-    throw new AppError(
-      400,
-      "MISSING_CHUNKS",
-      `${missing.length} of ${expected} chunks have not arrived (index ${shown}). Upload them, then combine again.`,
-      { missing: missing.slice(0, 100) },
-    );
+    fail("MISSING_CHUNKS", { missing: missing.slice(0, 100), expected });
   }
   if (chunks.length !== totalChunks) {
-    throw new AppError(
-      400,
-      "CHUNK_COUNT_MISMATCH",
-      `The session holds ${chunks.length} chunks but totalChunks is ${totalChunks}.`,
-    );
+    fail("CHUNK_COUNT_MISMATCH", { received: chunks.length, totalChunks });
   }
   const bytes = chunks.reduce((sum, c) => sum + Number(c.bytes), 0);
   if (originalFileSize > 0 && bytes !== originalFileSize) {
-    throw new AppError(
-      400,
-      "SIZE_MISMATCH",
-      `The chunks add up to ${bytes} bytes but the file has ${originalFileSize}. Upload it again.`,
-    );
+    fail("SIZE_MISMATCH", { receivedBytes: bytes, originalFileSize });
   }
   const path = join(uploadDir, `${randomUUID()}.upload`);
   try {

@@ -1,5 +1,5 @@
 import { currentSubscription } from "../billing/subscription-changes.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { deleteJob, deleteJobsOf } from "../jobs/job-lifecycle.js";
 import { jobsOf } from "../jobs/job-reads.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
@@ -72,10 +72,6 @@ async function cancelPaidSubscription(services: AccountServices, user: User): Pr
     const state = await provider.subscriptionState(providerId, periodEnd).catch(() => undefined);
     if (state && !state.active) return;
     log.error({ err: error, userId: user.id }, "cancelling the subscription for deletion failed");
-    throw new AppError(
-      502,
-      "SUBSCRIPTION_CANCEL_FAILED",
-      "We could not cancel your subscription with the payment provider, so your account was not deleted. Please try again.",
-    );
+    fail("SUBSCRIPTION_CANCEL_FAILED");
   }
 }

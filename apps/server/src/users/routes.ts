@@ -7,7 +7,7 @@ import type { AppServices } from "../app-services.js";
 import { confirmPassword } from "../auth/profile.js";
 import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "../auth/rate-limits.js";
 import { currentUser, requireUser, SESSION_COOKIE } from "../auth/require-user.js";
-import { AppError } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { deleteAccount, type AccountServices } from "./delete-account.js";
 import { normalizeEmail } from "./repo.js";
 
@@ -45,11 +45,7 @@ export function accountRoutes(
         const user = currentUser(request);
         const { email, password } = request.body;
         if (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email)) {
-          throw new AppError(
-            400,
-            "CONFIRMATION_MISMATCH",
-            "The e-mail address does not match your account.",
-          );
+          fail("CONFIRMATION_MISMATCH");
         }
         await confirmPassword(services, user, password);
         await deleteAccount(services, user);

@@ -13,7 +13,7 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { AppError } from "../http/app-error.js";
+
 import { documentOnly } from "../http/openapi-docs.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
@@ -26,6 +26,7 @@ import {
   voiceFromClip,
   voiceFromTranscription,
 } from "./service.js";
+import { validationFailed } from "../http/validation-failed.js";
 
 /** A clip of a minute is a few MB in any usual format; a video clip a few tens. */
 const VOICE_CLIP_LIMIT_BYTES = 100 * 1024 * 1024;
@@ -91,7 +92,7 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
           const parsed = VoiceName.safeParse(fields);
           if (!parsed.success) {
             await rm(file.path, { force: true });
-            throw invalid(parsed.error);
+            throw validationFailed(parsed.error);
           }
           const row = await voiceFromClip(services, user, parsed.data.name, file, signal);
           return reply.status(201).send(presentVoice(row));
@@ -150,17 +151,8 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw invalid(parsed.error);
+  if (!parsed.success) throw validationFailed(parsed.error, "body");
   return parsed.data;
-}
-
-function invalid(error: z.ZodError): AppError {
-  const issue = error.issues[0];
-  return new AppError(
-    400,
-    "VALIDATION_FAILED",
-    issue ? `Invalid voice (${issue.path.join(".") || "body"}): ${issue.message}` : "Invalid voice",
-  );
 }
 
 /** Aborts the embedding when the client hangs up: nobody would receive the voice. */

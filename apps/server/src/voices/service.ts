@@ -5,7 +5,7 @@ import { MAX_VOICE_CLIP_SECONDS } from "@verbatim/contract/api";
 import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
-import { AppError, errors } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
 import { ownTranscription, type TranscriptionServices } from "../transcriptions/service.js";
 import { intakeError, probeUpload } from "../uploads/probe-upload.js";
@@ -30,19 +30,14 @@ export function presentVoice(row: VoiceRow) {
 /** One of the user's voices, or 404 (another user's voice is "not found" too). */
 export async function ownVoice(db: Db, user: User, id: string): Promise<VoiceRow> {
   const row = z.uuid().safeParse(id).success ? await findOwnVoice(db, user.id, id) : undefined;
-  if (!row) throw errors.notFound("Voice not found.");
+  if (!row) fail("NOT_FOUND");
   return row;
 }
 
 /** 409 when the user has as many voices as an account may keep, or one of this name. */
 export async function checkNewVoice(db: Db, user: User, name: string): Promise<void> {
   if ((await countVoices(db, user.id)) >= MAX_VOICES) {
-    throw new AppError(
-      409,
-      "VOICE_LIMIT",
-      `You have saved ${MAX_VOICES} voices, the most an account keeps. Delete one to save another.`,
-      { limit: MAX_VOICES },
-    );
+    fail("VOICE_LIMIT", { limit: MAX_VOICES });
   }
   await checkNameFree(db, user, name);
 }
@@ -58,7 +53,7 @@ async function checkNameFree(db: Db, user: User, name: string, except?: string):
 }
 
 function nameTaken(name: string): AppError {
-  return new AppError(409, "VOICE_NAME_TAKEN", `You already have a voice named "${name}".`);
+  return new AppError("VOICE_NAME_TAKEN", { name });
 }
 
 /** A voice from an uploaded clip: checked as media by ffmpeg, at most a minute long. */
@@ -73,12 +68,7 @@ export async function voiceFromClip(
     await checkNewVoice(services.db, user, name);
     const media = await probeUpload(file.path);
     if (media.durationMs > MAX_VOICE_CLIP_SECONDS * 1000 + 500) {
-      throw new AppError(
-        400,
-        "VOICE_CLIP_TOO_LONG",
-        `The clip is ${Math.round(media.durationMs / 1000)} seconds long; a voice is made from at most ${MAX_VOICE_CLIP_SECONDS} seconds.`,
-        { maxSeconds: MAX_VOICE_CLIP_SECONDS },
-      );
+      fail("VOICE_CLIP_TOO_LONG", { maxSeconds: MAX_VOICE_CLIP_SECONDS });
     }
     const { embedding, model } = await embed(services, file.path, {}, signal);
     return await saveVoice(services, user, {
@@ -95,7 +85,7 @@ export async function voiceFromClip(
 
 /**
  * A voice from a speaker of one of the user's transcriptions: the speaker's longest turns are
- * taken from the kept audio copy (409 AUDIO_NOT_KEPT once it has expired) and their
+ * taken from the kept audio copy (409 VOICE_AUDIO_NOT_KEPT once it has expired) and their
  * embeddings averaged.
  */
 export async function voiceFromTranscription(
@@ -111,19 +101,11 @@ export async function voiceFromTranscription(
   const row = await ownTranscription(services.db, user, transcriptionId);
   const speaker = rowSpeakers(row)?.find((s) => s.id === speakerId);
   if (!speaker) {
-    throw new AppError(
-      404,
-      "SPEAKER_NOT_FOUND",
-      `The transcription has no speaker "${speakerId}".`,
-    );
+    fail("SPEAKER_NOT_FOUND", { speaker: speakerId });
   }
   await checkNewVoice(services.db, user, name);
   if (!row.audio_path) {
-    throw new AppError(
-      409,
-      "AUDIO_NOT_KEPT",
-      "The audio of this transcription is no longer kept, so a voice cannot be taken from it. Upload a clip of the speaker instead.",
-    );
+    fail("VOICE_AUDIO_NOT_KEPT");
   }
   const turns = longestTurns(rowCues(row), speakerId, {
     count: TURNS_PER_VOICE,
@@ -195,11 +177,7 @@ async function embed(
       const code: string = error.code;
       if (code === "NO_SPEECH") throw noSpeech();
       if (code === "DIARIZATION_MODEL_MISSING") {
-        throw new AppError(
-          503,
-          "DIARIZATION_MODEL_MISSING",
-          `Voices cannot be saved: the speaker models are not installed on this server (${error.message}).`,
-        );
+        fail("DIARIZATION_MODEL_MISSING", { hint: error.message });
       }
     }
     throw intakeError(error);
@@ -207,11 +185,7 @@ async function embed(
 }
 
 function noSpeech(): AppError {
-  return new AppError(
-    400,
-    "NO_SPEECH",
-    "No speech was found in the clip. Choose one where the person speaks clearly.",
-  );
+  return new AppError("NO_SPEECH");
 }
 
 async function saveVoice(

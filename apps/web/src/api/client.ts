@@ -1,7 +1,16 @@
 import { storedToken, storeSession } from "./auth-storage";
 import type { ErrorBody, SessionResponse } from "./types";
 
-/** A failed call: the status, the server's code and message, shown as `"{status}: {text}"`. */
+/**
+ * The web app's one HTTP client: every request to the server goes through here — JSON calls
+ * (`api`), uploads with progress (`upload`, over XMLHttpRequest: fetch reports no upload
+ * progress), downloads (`download`, as a Blob) and event streams (`eventStream`). Each sends the
+ * session cookie and the stored Bearer token, and fails in one of two typed ways: the server
+ * answered with an error (ApiError, carrying its code), or no answer came (ClientError, with a
+ * code of its own). `errorText` (./error-text) turns either into the user's language.
+ */
+
+/** The server answered with an error: its status, its stable code and details, its message. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
 
@@ -9,7 +18,7 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's stable code (e.g. INSUFFICIENT_MINUTES), when it sent one. */
     readonly code: string | undefined,
-    /** The server's message, or the body text, or the status text. */
+    /** The server's message, or the body text, or the status text (for logs, not for users). */
     readonly serverMessage: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -17,18 +26,53 @@ export class ApiError extends Error {
   }
 }
 
-/** Reads an error body: our `{code, message}` JSON, else the text, else the status text. */
-async function errorFrom(response: Response): Promise<ApiError> {
-  const text = await response.text().catch(() => "");
+/**
+ * Why no usable answer came: the network failed (NETWORK), the browser is offline (OFFLINE), the
+ * caller stopped the request (ABORTED), no answer in time (TIMEOUT), or an answer that is not
+ * what the server sends (BAD_RESPONSE). Each has a text in both languages (`requestErrors.*`).
+ */
+export const CLIENT_ERROR_CODES = [
+  "NETWORK",
+  "OFFLINE",
+  "ABORTED",
+  "TIMEOUT",
+  "BAD_RESPONSE",
+] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+/** A request that got no usable answer; `code` says why. */
+export class ClientError extends Error {
+  override readonly name = "ClientError";
+
+  constructor(
+    readonly code: ClientErrorCode,
+    options?: { cause?: unknown },
+  ) {
+    super(code, options);
+  }
+}
+
+/** True for a request stopped by its caller (nothing to tell the user). */
+export function isAborted(error: unknown): boolean {
+  return error instanceof ClientError && error.code === "ABORTED";
+}
+
+/** What a failed call is, from the status and the body text: our `{code, message}` or the text. */
+export function errorFrom(status: number, statusText: string, text: string): ApiError {
   try {
     const body = JSON.parse(text) as Partial<ErrorBody>;
     if (typeof body.message === "string") {
-      return new ApiError(response.status, body.code, body.message, body.details);
+      return new ApiError(status, body.code, body.message, body.details);
     }
   } catch {
-    // not JSON: fall through to the text
+    // not JSON (a proxy's page): the text
   }
-  return new ApiError(response.status, undefined, text || response.statusText);
+  return new ApiError(status, undefined, text || statusText);
+}
+
+/** No answer: offline when the browser says so, else a lost or refused connection. */
+function lostConnection(cause: unknown): ClientError {
+  return new ClientError(navigator.onLine === false ? "OFFLINE" : "NETWORK", { cause });
 }
 
 /** A query string of `query`'s values in their order, leaving out those not set. */
@@ -40,65 +84,230 @@ export function queryString(query: Record<string, unknown>): string {
   return params.toString();
 }
 
-/** Headers every call carries: the Bearer token when one is stored (cookies go too). */
-export function authHeaders(): Record<string, string> {
-  return bearer(storedToken());
-}
-
 const bearer = (token: string | null): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
 
-interface CallOptions {
+/**
+ * A JSON call's time limit unless the call names one: long enough for any answer the API gives
+ * (the slow work runs in jobs), short enough that a hung connection ends in a TIMEOUT error.
+ */
+export const CALL_TIMEOUT_MS = 60_000;
+
+interface RequestOptions {
+  signal?: AbortSignal;
+  /** Milliseconds before the request is given up as TIMEOUT (0: no limit). */
+  timeoutMs?: number;
+}
+
+interface CallOptions extends RequestOptions {
   method?: string;
   body?: unknown;
-  signal?: AbortSignal;
   /** Let the request outlive the page (sent while it unloads; bodies up to 64 kB). */
   keepalive?: boolean;
 }
 
 /**
- * Calls the API: cookies included, Bearer token when stored, JSON in and out; a
- * non-OK answer throws ApiError. `body` of FormData is sent as multipart.
- *
- * A refresh rotates the token (the old one stops working), so a call that left with the old
- * token while a refresh was under way can come back 401 although the session is fine: such a
- * call is sent once more with the new token. A 401 for the token still stored is final.
+ * A signal that fires when the caller's does or when `timeoutMs` pass, and which of the two it
+ * was; `done` clears the timer.
  */
-export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+function deadline(
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): { signal: AbortSignal; timedOut: () => boolean; done: () => void } {
+  const controller = new AbortController();
+  let timedOut = false;
+  const stop = () => controller.abort();
+  if (signal?.aborted) stop();
+  signal?.addEventListener("abort", stop, { once: true });
+  const timer =
+    timeoutMs > 0
+      ? setTimeout(() => {
+          timedOut = true;
+          stop();
+        }, timeoutMs)
+      : undefined;
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
+    },
+  };
+}
+
+/**
+ * fetch with the session's credentials and a deadline; a non-OK answer throws ApiError, no
+ * answer throws ClientError.
+ */
+async function fetchAnswer(
+  path: string,
+  init: RequestInit,
+  { signal, timeoutMs = 0 }: RequestOptions,
+  token: string | null,
+): Promise<Response> {
+  const limit = deadline(signal, timeoutMs);
+  try {
+    const response = await fetch(path, {
+      ...init,
+      credentials: "include",
+      signal: limit.signal,
+      headers: { ...bearer(token), ...(init.headers as Record<string, string> | undefined) },
+    }).catch((error: unknown) => {
+      if (limit.timedOut()) throw new ClientError("TIMEOUT", { cause: error });
+      if (limit.signal.aborted) throw new ClientError("ABORTED", { cause: error });
+      throw lostConnection(error);
+    });
+    if (!response.ok) {
+      const text = await response.text().catch(() => "");
+      throw errorFrom(response.status, response.statusText, text);
+    }
+    return response;
+  } finally {
+    limit.done();
+  }
+}
+
+/**
+ * Sends a request with the stored token. A refresh rotates the token (the old one stops working),
+ * so a request that left with the old token while a refresh was under way can come back 401
+ * although the session is fine: such a request is sent once more with the new token. A 401 for
+ * the token still stored is final.
+ */
+async function withCurrentToken<T>(send: (token: string | null) => Promise<T>): Promise<T> {
   const token = storedToken();
   try {
-    return await send<T>(path, options, token);
+    return await send(token);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401) || !token) throw error;
     if (rotation) await rotation;
     const current = storedToken();
     if (!current || current === token) throw error;
-    return send<T>(path, options, current);
+    return send(current);
   }
 }
 
-async function send<T>(
+/**
+ * Calls the API: JSON in and out (`body` of FormData is sent as multipart), given up after
+ * `timeoutMs` (default CALL_TIMEOUT_MS).
+ */
+export function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  return withCurrentToken((token) => call<T>(path, options, token));
+}
+
+async function call<T>(
   path: string,
-  { method = "GET", body, signal, keepalive }: CallOptions,
+  { method = "GET", body, keepalive, signal, timeoutMs = CALL_TIMEOUT_MS }: CallOptions,
   token: string | null,
 ): Promise<T> {
   const isForm = body instanceof FormData;
-  const response = await fetch(path, {
-    method,
-    credentials: "include",
-    signal,
-    ...(keepalive ? { keepalive } : {}),
-    headers: {
-      accept: "application/json",
-      ...bearer(token),
-      ...(body !== undefined && !isForm ? { "content-type": "application/json" } : {}),
+  const response = await fetchAnswer(
+    path,
+    {
+      method,
+      ...(keepalive ? { keepalive } : {}),
+      headers: {
+        accept: "application/json",
+        ...(body !== undefined && !isForm ? { "content-type": "application/json" } : {}),
+      },
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
-  });
-  if (!response.ok) throw await errorFrom(response);
+    { signal, timeoutMs },
+    token,
+  );
   if (response.status === 204) return undefined as T;
   const type = response.headers.get("content-type") ?? "";
-  return (type.includes("application/json") ? await response.json() : await response.text()) as T;
+  if (!type.includes("application/json")) return (await response.text()) as T;
+  return (await response.json().catch((error: unknown) => {
+    throw new ClientError("BAD_RESPONSE", { cause: error });
+  })) as T;
+}
+
+interface UploadOptions extends RequestOptions {
+  /** Bytes of the body sent so far, as the browser reports them. */
+  onProgress?: (sentBytes: number) => void;
+  headers?: Record<string, string>;
+}
+
+/**
+ * POSTs a body (a multipart form, or JSON text with its content-type header) and reads the JSON
+ * answer, reporting upload progress. Uploads have no time limit unless given one (a large file
+ * on a slow line takes as long as it takes).
+ */
+export function upload<T>(
+  path: string,
+  body: FormData | string,
+  options: UploadOptions = {},
+): Promise<T> {
+  return withCurrentToken((token) => sendWithProgress<T>(path, body, options, token));
+}
+
+function sendWithProgress<T>(
+  path: string,
+  body: FormData | string,
+  { onProgress, headers = {}, signal, timeoutMs = 0 }: UploadOptions,
+  token: string | null,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ClientError("ABORTED"));
+    const xhr = new XMLHttpRequest();
+    const stop = () => xhr.abort();
+    signal?.addEventListener("abort", stop, { once: true });
+    const settle = (outcome: () => void) => {
+      signal?.removeEventListener("abort", stop);
+      outcome();
+    };
+    xhr.open("POST", path);
+    xhr.withCredentials = true;
+    xhr.timeout = timeoutMs;
+    for (const [name, value] of Object.entries({
+      accept: "application/json",
+      ...bearer(token),
+      ...headers,
+    }))
+      xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => onProgress?.(event.loaded);
+    xhr.onload = () =>
+      settle(() => {
+        if (xhr.status < 200 || xhr.status >= 300) {
+          return reject(errorFrom(xhr.status, xhr.statusText, xhr.responseText));
+        }
+        try {
+          resolve(JSON.parse(xhr.responseText) as T);
+        } catch (error) {
+          reject(new ClientError("BAD_RESPONSE", { cause: error }));
+        }
+      });
+    xhr.onerror = () => settle(() => reject(lostConnection(undefined)));
+    xhr.ontimeout = () => settle(() => reject(new ClientError("TIMEOUT")));
+    xhr.onabort = () => settle(() => reject(new ClientError("ABORTED")));
+    xhr.send(body);
+  });
+}
+
+/** A downloaded file: its bytes and the Content-Disposition header naming it, if any. */
+export interface Download {
+  blob: Blob;
+  disposition: string | null;
+}
+
+/** GETs a file as a Blob, with the header that names it. */
+export function download(path: string, options: RequestOptions = {}): Promise<Download> {
+  return withCurrentToken(async (token) => {
+    const response = await fetchAnswer(path, { method: "GET" }, options, token);
+    const blob = await response.blob().catch((error: unknown) => {
+      throw lostConnection(error);
+    });
+    return { blob, disposition: response.headers.get("content-disposition") };
+  });
+}
+
+/**
+ * Follows a stream of server-sent events; the session cookie authenticates it (EventSource sends
+ * no other header). The caller listens and closes it.
+ */
+export function eventStream(path: string): EventSource {
+  return new EventSource(path, { withCredentials: true });
 }
 
 /** The refresh under way in this tab, if any. */
@@ -116,7 +325,7 @@ export function rotateToken(): Promise<boolean> {
     const token = storedToken();
     if (!token) return false;
     try {
-      const session = await send<SessionResponse>("/api/auth/refresh", { method: "POST" }, token);
+      const session = await call<SessionResponse>("/api/auth/refresh", { method: "POST" }, token);
       storeSession(session.token, session.tokenExpiration);
       return true;
     } catch {

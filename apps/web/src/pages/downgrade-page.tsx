@@ -17,7 +17,7 @@ import {
 } from "../features/billing/downgrade-details";
 import { planName } from "../features/billing/checkout-codes";
 import { BusyNotice } from "../features/billing/status-card";
-import { messageOf } from "../features/billing/use-checkout-redirect";
+import { errorText } from "../api/error-text";
 import { useCancelAtPeriodEnd, useResumePlan } from "../features/billing/use-plan-changes";
 import { ConfirmDialog } from "../features/history/confirm-dialog";
 
@@ -55,7 +55,7 @@ export default function DowngradePage() {
     onError: (error) => {
       toast({
         title: t("billing.downgrade.failed"),
-        description: messageOf(error, t("billing.downgrade.failed")),
+        description: errorText(error, t("billing.downgrade.failed")),
         variant: "destructive",
       });
     },

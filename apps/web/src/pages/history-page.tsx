@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { codeText } from "../api/error-text";
 import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
 import { Page } from "../components/ui/page";
@@ -109,7 +110,7 @@ export default function HistoryPage() {
               <p className="mt-2">
                 <span
                   className={`rounded-full px-2 py-1 text-xs font-medium ${STATUS_STYLE[item.status]}`}
-                  title={item.error?.message}
+                  title={item.error ? (codeText(item.error.code) ?? undefined) : undefined}
                 >
                   {t(`workspace.history.status.${item.status}`, { progress: item.progress })}
                 </span>
@@ -162,7 +163,7 @@ export default function HistoryPage() {
                   <td className="px-4 py-3">
                     <span
                       className={`rounded-full px-2 py-1 text-xs font-medium whitespace-nowrap ${STATUS_STYLE[item.status]}`}
-                      title={item.error?.message}
+                      title={item.error ? (codeText(item.error.code) ?? undefined) : undefined}
                     >
                       {t(`workspace.history.status.${item.status}`, { progress: item.progress })}
                     </span>

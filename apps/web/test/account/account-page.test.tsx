@@ -1,7 +1,7 @@
+import { errorTextFor } from "@verbatim/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import zhErrors from "@verbatim/contract/error-texts/zh-HK.json";
 import { Toaster } from "../../src/components/ui/toaster";
 import AccountPage from "../../src/pages/account-page";
 import { renderRoutes } from "../render";
@@ -10,7 +10,7 @@ import { signIn } from "../session";
 import type { ActiveSubscription, User, VoiceList } from "../../src/api/types";
 import { errorJson, json } from "../api-answers";
 
-const ZH_WRONG_PASSWORD: string = zhErrors.errors.WRONG_PASSWORD;
+const ZH_WRONG_PASSWORD = errorTextFor("WRONG_PASSWORD", "zh-HK") ?? "(no text)";
 
 const routes = [
   {

@@ -39,14 +39,11 @@ describe("the file rules", () => {
     expect(megabytes(size)).toBe("61.0");
   });
 
-  it("picks the help text the spec asks for", () => {
-    expect(helpKind({ message: "Failed to download the video from the link" })).toBe(
-      "helpDownload",
-    );
-    expect(
-      helpKind({ message: "x", details: "500: Server error (500). Please try again later." }),
-    ).toBe("helpLarge");
-    expect(helpKind({ message: "File too large. Please try a smaller file" })).toBe("helpLarge");
-    expect(helpKind({ message: "The video has no audio track" })).toBe("helpGeneral");
+  it("picks the help from the failure's code, whatever language its text is in", () => {
+    expect(helpKind({ message: "檔案太大。", code: "FILE_TOO_LARGE" })).toBe("helpLarge");
+    expect(helpKind({ message: "x", code: "HTTP_502" })).toBe("helpLarge");
+    expect(helpKind({ message: "x", code: "TIMEOUT" })).toBe("helpLarge");
+    expect(helpKind({ message: "x", code: "INPUT_NOT_MEDIA" })).toBe("helpGeneral");
+    expect(helpKind({ message: "File too large" })).toBe("helpGeneral");
   });
 });

@@ -1,7 +1,10 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ProcessStep } from "../../src/features/workspace/process-step";
+import { WHOLE_UPLOAD_LIMIT_BYTES } from "../../src/features/workspace/file-rules";
+import { ProcessStep, type WorkspaceError } from "../../src/features/workspace/process-step";
+import type { TranscribeOptions } from "../../src/features/workspace/upload-transport";
 import { mergeSegments } from "../../src/features/workspace/use-job-events";
+import { installFakeXhr } from "../fake-xhr";
 import { renderPage } from "../render";
 
 /** A stand-in for the browser's EventSource that the test drives (jsdom has none). */
@@ -127,5 +130,65 @@ describe("ProcessStep following a job", () => {
     expect(screen.getByText(/^Still working: no news for 11 s/)).toBeInTheDocument();
     act(() => source().emit("processing", { percent: 41, secondsLeft: 19 }));
     expect(screen.getByText("Working: updated just now")).toBeInTheDocument();
+  });
+});
+
+describe("ProcessStep when the upload fails, in Chinese", () => {
+  const OPTIONS: TranscribeOptions = {
+    model: "whisper-1",
+    generateTimestamps: true,
+    language: "auto",
+    task: "transcribe",
+    chineseScript: "none",
+    style: "standard",
+    speakers: { kind: "off" },
+  };
+
+  it("explains a whole upload lost to the network in Chinese", async () => {
+    installFakeXhr(() => "network");
+    const onError = vi.fn();
+    const file = new File([new Uint8Array(100)], "talk.mp3", { type: "audio/mpeg" });
+    await renderPage(
+      <ProcessStep
+        upload={{ file, options: OPTIONS }}
+        jobId={null}
+        onJob={() => undefined}
+        onCompleted={() => undefined}
+        onError={onError}
+        onCancelled={() => undefined}
+      />,
+      { language: "zh-HK" },
+    );
+    await waitFor(() => expect(onError).toHaveBeenCalled());
+    const [{ message, code }] = onError.mock.calls[0] as [WorkspaceError];
+    expect(code).toBe("NETWORK");
+    expect(message).toMatch(/\p{Script=Han}/u);
+    expect(message).not.toMatch(/network|upload/i);
+  });
+
+  it("says why a chunked upload stopped in Chinese, and offers to resume", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    installFakeXhr(() => "network");
+    const file = new File([new Uint8Array(WHOLE_UPLOAD_LIMIT_BYTES + 1)], "long.mp3", {
+      type: "audio/mpeg",
+    });
+    await renderPage(
+      <ProcessStep
+        upload={{ file, options: OPTIONS }}
+        jobId={null}
+        onJob={() => undefined}
+        onCompleted={() => undefined}
+        onError={() => undefined}
+        onCancelled={() => undefined}
+      />,
+      { language: "zh-HK" },
+    );
+    // The chunk is tried four times, with waits of 0.5, 1 and 2 s between.
+    for (let waited = 0; waited < 4 && !screen.queryByRole("alert"); waited += 1)
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toMatch(/\p{Script=Han}/u);
+    expect(alert.textContent).not.toMatch(/network|chunk|failed/i);
+    expect(screen.getByRole("button", { name: "繼續上載" })).toBeInTheDocument();
   });
 });

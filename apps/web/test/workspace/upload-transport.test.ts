@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { installFakeXhr } from "../fake-xhr";
 import { CHUNK_BYTES } from "../../src/features/workspace/file-rules";
 import {
   uploadForTranscription,
@@ -16,55 +17,6 @@ const OPTIONS: TranscribeOptions = {
   style: "netflix",
   speakers: { kind: "off" },
 };
-
-/** What the fake server saw. */
-interface Sent {
-  url: string;
-  headers: Record<string, string>;
-  body: FormData | string;
-}
-
-/** A stand-in XMLHttpRequest whose answers the test scripts, one per request. */
-function installFakeXhr(
-  answer: (sent: Sent, n: number) => { status: number; body: unknown } | "network",
-) {
-  const sent: Sent[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = "";
-    upload: { onprogress: ((event: { loaded: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    withCredentials = false;
-    private url = "";
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(body: FormData | string) {
-      const request = { url: this.url, headers: this.headers, body };
-      sent.push(request);
-      const reply = answer(request, sent.length);
-      queueMicrotask(() => {
-        if (reply === "network") return this.onerror?.();
-        const file = body instanceof FormData ? body.get("file") : null;
-        this.upload.onprogress?.({ loaded: file instanceof Blob ? file.size : 0 });
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal("XMLHttpRequest", FakeXhr);
-  return sent;
-}
 
 describe("sending a file for transcription", () => {
   beforeEach(() => {

@@ -2,8 +2,6 @@
 export const IMPORT_ERROR_CODES = [
   /** The bytes are in no text encoding we read (UTF-8, UTF-16 with BOM, Big5, GB18030, …). */
   "SUBTITLE_ENCODING_UNKNOWN",
-  /** The file is none of the formats we read (by its name and its content). */
-  "SUBTITLE_FORMAT_UNKNOWN",
   /** The file is in a known format but broken (XML that does not parse, a DOCX that is no ZIP). */
   "SUBTITLE_FILE_INVALID",
   /** The file holds no subtitle with text. */

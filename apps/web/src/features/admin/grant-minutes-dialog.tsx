@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
-import { messageOf } from "../billing/use-checkout-redirect";
+import { errorText } from "../../api/error-text";
 import type { AdminUser, GrantMinutesBody, GrantMinutesResponse } from "../../api/types";
 import { adminUsersKey } from "./admin-users";
 
@@ -45,7 +45,7 @@ export function GrantMinutesDialog({ user }: { user: AdminUser }) {
     onError: (error) =>
       toast({
         title: t("admin.users.grantFailed"),
-        description: messageOf(error, t("admin.users.grantFailed")),
+        description: errorText(error, t("admin.users.grantFailed")),
         variant: "destructive",
       }),
   });

@@ -1,7 +1,7 @@
 import type { PackSize, PaidPlan } from "@verbatim/contract";
 import type { TFunction } from "i18next";
 import { ApiError } from "../../api/client";
-import { messageOf } from "./use-checkout-redirect";
+import { errorText } from "../../api/error-text";
 
 // The contract's paid plans and pack sizes, as the keys of a record its types check (a plan or
 // pack added or dropped there fails type-checking here). Importing the contract's tables instead
@@ -27,7 +27,7 @@ const PACK_CODES = [
 
 /** A failed plan checkout's message, in the interface language. */
 export function planCheckoutMessage(error: unknown, t: TFunction): string {
-  return messageOf(error, t("billing.checkout.failed"));
+  return errorText(error, t("billing.checkout.failed"));
 }
 
 /** A failed minutes checkout's message, in the interface language. */
@@ -35,7 +35,7 @@ export function minutesCheckoutMessage(error: unknown, t: TFunction): string {
   const code = error instanceof ApiError ? error.code : undefined;
   const known = PACK_CODES.find((candidate) => candidate === code);
   if (known) return t(`billing.minutesCheckout.codes.${known}`);
-  return messageOf(error, t("billing.minutesCheckout.failed"));
+  return errorText(error, t("billing.minutesCheckout.failed"));
 }
 
 /** A plan's display name ("Basic"), or the raw value for an unknown one. */

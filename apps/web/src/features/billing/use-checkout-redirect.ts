@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { api, ApiError } from "../../api/client";
 import type { CheckoutResponse } from "../../api/types";
-import { errorText } from "../../api/error-text";
 
 /** Sends the browser to a hosted payment page (a seam for tests). */
 export function redirectTo(url: string): void {
@@ -26,9 +25,4 @@ export function useCheckoutRedirect(endpoint: string | null): { error: ApiError 
       );
   }, [endpoint]);
   return { error };
-}
-
-/** What to say about an error in the user's language, or `fallback`. */
-export function messageOf(error: unknown, fallback: string): string {
-  return errorText(error, fallback);
 }

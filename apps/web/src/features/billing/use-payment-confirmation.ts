@@ -9,7 +9,7 @@ import type { ConfirmationResponse, PackCheckoutDone, PlanCheckoutDone } from ".
 import { paths } from "../../app/paths";
 import { useSession } from "../../auth/session";
 import { toast } from "../../components/ui/toast-store";
-import { messageOf } from "./use-checkout-redirect";
+import { errorText } from "../../api/error-text";
 
 /** Waits after a failed sign-in check and before refreshing after a plan. */
 export const REFRESH_WAIT_MS = 500;
@@ -100,7 +100,7 @@ export function usePaymentConfirmation(): ConfirmationState {
           queryClient.invalidateQueries({ queryKey: queryKeys.subscription }),
         ]);
       } catch (error) {
-        fail(messageOf(error, t("billing.paymentSuccess.failedDefault")));
+        fail(errorText(error, t("billing.paymentSuccess.failedDefault")));
       }
     };
     void run();

@@ -6,7 +6,7 @@ import type { ActiveSubscription } from "../../api/types";
 import { toast } from "../../components/ui/toast-store";
 import { planName } from "./checkout-codes";
 import { formatDate } from "./downgrade-details";
-import { messageOf } from "./use-checkout-redirect";
+import { errorText } from "../../api/error-text";
 
 /** Cancel at the period end or resume a cancelled plan; both refresh the plan and balance. */
 function usePlanChange(
@@ -41,7 +41,7 @@ function usePlanChange(
       const title = cancelling
         ? t("billing.downgrade.atPeriodEnd.failed")
         : t("billing.downgrade.resume.failed");
-      toast({ title, description: messageOf(error, title), variant: "destructive" });
+      toast({ title, description: errorText(error, title), variant: "destructive" });
     },
   });
 }

@@ -45,7 +45,7 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
     } catch (error) {
       toast({
         title: t("workspace.download.failed"),
-        description: String(error),
+        description: errorText(error),
         variant: "destructive",
       });
     }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api } from "../../api/client";
+import { api, eventStream } from "../../api/client";
 import type {
   SupportConversation,
   SupportConversationList,
@@ -88,9 +88,8 @@ export function useSupportEvents(scope: "mine" | "admin"): { live: boolean } {
   const client = useQueryClient();
   const [live, setLive] = useState(false);
   useEffect(() => {
-    const source = new EventSource(
+    const source = eventStream(
       scope === "admin" ? "/api/admin/support/events" : "/api/support/events",
-      { withCredentials: true },
     );
     let dropped = false;
     source.addEventListener("open", () => {

@@ -1,7 +1,7 @@
 import { MAX_SPEAKER_NAME, MAX_VOICES } from "@verbatim/contract";
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { errorText } from "../../api/error-text";
+import { codeText, errorText } from "../../api/error-text";
 import { Button } from "../../components/ui/button";
 import { Card, CardDescription, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -39,7 +39,7 @@ export function VoicesCard() {
         <AddVoiceForm disabled={!voices.data || count >= MAX_VOICES} />
         {count >= MAX_VOICES && (
           <p className="mt-2 text-sm text-zinc-700">
-            {t("errors.VOICE_LIMIT", { limit: MAX_VOICES })}
+            {codeText("VOICE_LIMIT", { limit: MAX_VOICES })}
           </p>
         )}
       </div>

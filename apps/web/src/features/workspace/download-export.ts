@@ -1,6 +1,6 @@
 import { parse } from "content-disposition";
 import i18n from "i18next";
-import { ApiError, authHeaders } from "../../api/client";
+import { download } from "../../api/client";
 import type { ExportQuery } from "../../api/types";
 
 export type ExportFormat = NonNullable<ExportQuery["format"]>;
@@ -20,15 +20,9 @@ export async function fetchExport(
   format: ExportFormat,
 ): Promise<{ text: string; fileName: string }> {
   const query = new URLSearchParams({ format, lang: i18n.language || "en" });
-  const response = await fetch(`/api/transcriptions/${id}/export?${query}`, {
-    credentials: "include",
-    headers: authHeaders(),
-  });
-  if (!response.ok)
-    throw new ApiError(response.status, undefined, (await response.text()) || response.statusText);
-  const fileName =
-    dispositionFileName(response.headers.get("content-disposition")) ?? `transcription.${format}`;
-  return { text: await response.text(), fileName };
+  const { blob, disposition } = await download(`/api/transcriptions/${id}/export?${query}`);
+  const fileName = dispositionFileName(disposition) ?? `transcription.${format}`;
+  return { text: await blob.text(), fileName };
 }
 
 /** The file name a Content-Disposition names: RFC 6266's `filename*` first, else `filename`. */

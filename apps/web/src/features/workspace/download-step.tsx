@@ -1,3 +1,4 @@
+import { errorText } from "../../api/error-text";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
@@ -21,7 +22,7 @@ export function DownloadStep({ id, onNew, onBack }: { id: string; onNew(): void;
     } catch (error) {
       toast({
         title: t("workspace.download.failed"),
-        description: String(error),
+        description: errorText(error),
         variant: "destructive",
       });
     }

@@ -2,13 +2,14 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import type { WorkspaceError } from "./process-step";
 
-/** Which help to show: a failed video-site download, a large-file problem, or general. */
-export function helpKind(error: WorkspaceError): "helpDownload" | "helpLarge" | "helpGeneral" {
-  if (/download/i.test(error.message) && /(video|youtube|url|link)/i.test(error.message))
-    return "helpDownload";
-  const text = `${error.details ?? ""} ${error.message}`;
-  if (/server error|timeout|too large|FILE_TOO_LARGE/i.test(text)) return "helpLarge";
-  return "helpGeneral";
+/** Failures a smaller or compressed file avoids: too large, or too slow for the server. */
+const LARGE_FILE_CODES = new Set(["FILE_TOO_LARGE", "BODY_TOO_LARGE", "TIMEOUT", "HTTP_413"]);
+
+/** Which help to show, from the failure's code: a large-file problem, or general. */
+export function helpKind(error: WorkspaceError): "helpLarge" | "helpGeneral" {
+  const code = error.code ?? "";
+  // A 5xx without our error body is a proxy giving up on a long request.
+  return LARGE_FILE_CODES.has(code) || /^HTTP_5\d\d$/.test(code) ? "helpLarge" : "helpGeneral";
 }
 
 /** The error panel: title, message, details, help, Back and Try Again. */

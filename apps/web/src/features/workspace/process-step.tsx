@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api, ApiError } from "../../api/client";
+import { api, ApiError, ClientError, isAborted } from "../../api/client";
 import type { TranscriptionSummary } from "../../api/types";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
@@ -30,8 +30,17 @@ class TooLarge extends Error {
 
 /** What went wrong, for the error panel. */
 export interface WorkspaceError {
+  /** What to tell the user, in their language. */
   message: string;
-  details?: string;
+  /** The failure's code (the server's, the client's, or `HTTP_<status>`): picks the help shown. */
+  code?: string;
+}
+
+/** The code of a failure, for the help it gets: the server's or the client's, else the status. */
+function failureCode(error: unknown): string | undefined {
+  if (error instanceof ClientError) return error.code;
+  if (error instanceof ApiError) return error.code ?? `HTTP_${error.status}`;
+  return undefined;
 }
 
 /**
@@ -55,10 +64,7 @@ export function ProcessStep({
 }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [interrupted, setInterrupted] = useState<{
-    message: string;
-    resume: ResumePoint | null;
-  } | null>(null);
+  const [interrupted, setInterrupted] = useState<UploadInterrupted | null>(null);
   const [attempt, setAttempt] = useState(0);
   const resumeRef = useRef<ResumePoint | null>(null);
   const prepared = useRef<PreparedUpload | null>(null);
@@ -90,18 +96,18 @@ export function ProcessStep({
     send()
       .then(onJob)
       .catch((error: unknown) => {
-        if (error instanceof DOMException || controller.signal.aborted) return;
+        if (isAborted(error) || controller.signal.aborted) return;
         if (error instanceof TooLarge) {
           onError({ message: t(error.key) });
           return;
         }
         if (error instanceof UploadInterrupted) {
           resumeRef.current = error.resume;
-          setInterrupted({ message: error.message, resume: error.resume });
+          setInterrupted(error);
         } else {
           onError({
             message: errorText(error, t("workspace.error.fallback")),
-            details: error instanceof ApiError ? error.message : undefined,
+            code: failureCode(error),
           });
         }
       });
@@ -114,11 +120,10 @@ export function ProcessStep({
       if (state.code === "CANCELLED") onCancelled();
       else {
         const charged = chargedText(t, state.chargedSeconds, "stopped");
-        const message = codeText(state.code) ?? state.message;
-        onError({
-          message: charged ? `${message} ${charged}` : message,
-          details: `${state.code}: ${state.message}`,
-        });
+        // The catalogue has a text for every code a job ends with; the server's own sentence
+        // may be in another language.
+        const message = codeText(state.code) ?? t("workspace.error.fallback");
+        onError({ message: charged ? `${message} ${charged}` : message, code: state.code });
       }
     }
   }, [state, onCompleted, onError, onCancelled, t]);
@@ -195,7 +200,7 @@ export function ProcessStep({
               className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
             >
               <span>
-                {t("workspace.process.interrupted")} {interrupted.message}
+                {t("workspace.process.interrupted")} {errorText(interrupted.cause)}
               </span>
               <Button size="sm" onClick={() => setAttempt((n) => n + 1)}>
                 {t("workspace.process.resume")}

@@ -1,13 +1,7 @@
 import { formatSpeakersOption, type SpeakersOption } from "@verbatim/contract";
 import type { StyleName } from "@verbatim/subtitles";
-import { ApiError, authHeaders } from "../../api/client";
-import type {
-  AcceptedResponse,
-  ChunkResponse,
-  CombineBody,
-  ErrorBody,
-  UploadFields,
-} from "../../api/types";
+import { ApiError, ClientError, upload } from "../../api/client";
+import type { AcceptedResponse, ChunkResponse, CombineBody, UploadFields } from "../../api/types";
 import { chunkRanges, isLargeFile } from "./file-rules";
 
 /** Options sent with a file (transcription options). */
@@ -38,62 +32,31 @@ export interface ResumePoint {
   nextIndex: number;
 }
 
+/**
+ * A chunked upload that could not go on: `cause` is the last failure (for its text, see
+ * errorText), `resume` where to pick up again.
+ */
 export class UploadInterrupted extends Error {
   override readonly name = "UploadInterrupted";
   constructor(
-    message: string,
+    override readonly cause: ClientError | ApiError,
     readonly resume: ResumePoint | null,
   ) {
-    super(message);
+    super(cause.message, { cause });
   }
 }
 
 const CHUNK_ATTEMPTS = 4;
 
-/** One XHR POST with upload progress; resolves with the status and body text. */
-function post(
-  url: string,
-  body: FormData | string,
-  {
-    onProgress,
-    headers = {},
-    signal,
-  }: {
-    onProgress?: (sent: number) => void;
-    headers?: Record<string, string>;
-    signal?: AbortSignal;
-  },
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", url);
-    xhr.withCredentials = true;
-    for (const [name, value] of Object.entries({ ...authHeaders(), ...headers }))
-      xhr.setRequestHeader(name, value);
-    xhr.upload.onprogress = (event) => onProgress?.(event.loaded);
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new TypeError("network"));
-    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
-    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
-    xhr.send(body);
-  });
-}
-
-/** A non-OK answer as ApiError, with a plain fallback message when the body cannot be read. */
-export function uploadError(status: number, text: string): ApiError {
-  try {
-    const body = JSON.parse(text) as Partial<ErrorBody>;
-    if (body.message) return new ApiError(status, body.code, body.message, body.details);
-  } catch {
-    // unreadable body: the fallbacks below
-  }
-  const message =
-    status === 413
-      ? "File too large. Please try a smaller file or compress your media."
-      : status === 502 || status === 504
-        ? "Server timeout while processing your file. Please try a smaller file or compress your media."
-        : `Server error (${status}). Please try again later.`;
-  return new ApiError(status, undefined, message);
+/**
+ * Whether sending a chunk again may succeed: the connection failed or timed out, or the server
+ * was busy or failing (5xx, 408, 429). Other refusals and a stop by the user are final.
+ */
+function worthRetrying(error: unknown): error is ClientError | ApiError {
+  if (error instanceof ClientError) return error.code !== "ABORTED";
+  if (error instanceof ApiError)
+    return error.status >= 500 || error.status === 408 || error.status === 429;
+  return false;
 }
 
 /** The options as the upload's fields (multipart sends text). */
@@ -132,17 +95,12 @@ export async function uploadForTranscription(
     for (const [name, value] of Object.entries(optionFields(options))) form.append(name, value);
     const sent = (bytes: number) =>
       onProgress({ sentBytes: Math.min(bytes, file.size), totalBytes: file.size });
-    const answer = await post("/api/transcribe", form, {
+    const accepted = await upload<AcceptedResponse>("/api/transcribe", form, {
       onProgress: sent,
       headers: ASYNC,
       signal,
-    }).catch((error: unknown) => {
-      if (error instanceof DOMException) throw error;
-      throw new ApiError(0, "NETWORK", "Network error during upload");
     });
-    if (answer.status !== 202 && answer.status !== 200)
-      throw uploadError(answer.status, answer.text);
-    return (JSON.parse(answer.text) as AcceptedResponse).id;
+    return accepted.id;
   }
   const ranges = chunkRanges(file.size);
   let sessionId = resume?.sessionId ?? null;
@@ -165,32 +123,18 @@ export async function uploadForTranscription(
           chunk: { index, count: ranges.length },
         });
       try {
-        const answer = await post("/api/uploads/chunk", form, { onProgress: progress, signal });
-        if (
-          answer.status >= 400 &&
-          answer.status < 500 &&
-          answer.status !== 408 &&
-          answer.status !== 429
-        ) {
-          throw uploadError(answer.status, answer.text); // the server refused it: retrying will not help
-        }
-        if (answer.status !== 200) throw new TypeError(`HTTP Error: ${answer.status}`);
-        const body = JSON.parse(answer.text) as Partial<ChunkResponse>;
-        if (!body.sessionId)
-          throw new ApiError(
-            0,
-            undefined,
-            "Failed to get session ID from server during chunk upload",
-          );
-        sessionId = body.sessionId;
+        const answer = await upload<Partial<ChunkResponse>>("/api/uploads/chunk", form, {
+          onProgress: progress,
+          signal,
+        });
+        // Every 200 names the session; one that does not is not the server's answer.
+        if (!answer.sessionId) throw new ClientError("BAD_RESPONSE");
+        sessionId = answer.sessionId;
         break;
       } catch (error) {
-        if (error instanceof ApiError || error instanceof DOMException) throw error;
+        if (!worthRetrying(error)) throw error;
         if (attempt >= CHUNK_ATTEMPTS) {
-          throw new UploadInterrupted(
-            `Failed to upload chunk ${index + 1}: ${error instanceof Error && error.message !== "network" ? error.message : "Network error during chunk upload"}`,
-            sessionId ? { sessionId, nextIndex: index } : null,
-          );
+          throw new UploadInterrupted(error, sessionId ? { sessionId, nextIndex: index } : null);
         }
         onProgress({
           sentBytes: before,
@@ -202,27 +146,26 @@ export async function uploadForTranscription(
       }
     }
   }
-  const combined = await post(
-    "/api/uploads/combine",
-    JSON.stringify({
-      // Set by the first chunk's answer (a file sent in chunks has at least one).
-      sessionId: sessionId!,
-      fileName: file.name,
-      totalChunks: ranges.length,
-      originalFileSize: file.size,
-      chunkIds: ranges.map((_, i) => `${file.name}-${i}`),
-      ...optionFields(options),
-      generateTimestamps: options.generateTimestamps,
-    } satisfies CombineBody),
-    { headers: { ...ASYNC, "content-type": "application/json" }, signal },
-  ).catch((error: unknown) => {
-    if (error instanceof DOMException) throw error;
-    throw new UploadInterrupted(
-      "Failed to process uploaded chunks",
-      sessionId ? { sessionId, nextIndex: ranges.length } : null,
+  const combineBody = {
+    // Set by the first chunk's answer (a file sent in chunks has at least one).
+    sessionId: sessionId!,
+    fileName: file.name,
+    totalChunks: ranges.length,
+    originalFileSize: file.size,
+    chunkIds: ranges.map((_, i) => `${file.name}-${i}`),
+    ...optionFields(options),
+    generateTimestamps: options.generateTimestamps,
+  } satisfies CombineBody;
+  try {
+    const accepted = await upload<AcceptedResponse>(
+      "/api/uploads/combine",
+      JSON.stringify(combineBody),
+      { headers: { ...ASYNC, "content-type": "application/json" }, signal },
     );
-  });
-  if (combined.status !== 202 && combined.status !== 200)
-    throw uploadError(combined.status, combined.text);
-  return (JSON.parse(combined.text) as AcceptedResponse).id;
+    return accepted.id;
+  } catch (error) {
+    // Every chunk is on the server: a retry only needs to combine them again.
+    if (!worthRetrying(error)) throw error;
+    throw new UploadInterrupted(error, { sessionId: sessionId!, nextIndex: ranges.length });
+  }
 }

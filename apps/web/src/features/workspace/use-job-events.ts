@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { eventStream } from "../../api/client";
 import type { JobEventData, JobEventName } from "../../api/types";
 import { useOnline } from "../editor/use-save";
 
@@ -49,9 +50,7 @@ export function useJobEvents(jobId: string | null): {
     setState({ status: "connecting" });
     setSegments([]);
     setLastEventAt(null);
-    const source = new EventSource(`/api/transcriptions/${jobId}/events`, {
-      withCredentials: true,
-    });
+    const source = eventStream(`/api/transcriptions/${jobId}/events`);
     source.addEventListener("open", () => setDropped(false));
     source.addEventListener("error", () => setDropped(true));
     const on = <Name extends JobEventName>(

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { api, ApiError } from "../../api/client";
+import { codeText, errorText } from "../../api/error-text";
 import { queryKeys } from "../../api/queries";
 import type { TranscriptionDetail } from "../../api/types";
 import { useSession } from "../../auth/session";
@@ -50,14 +51,18 @@ export function Workspace() {
         else
           dispatch({
             type: "failed",
-            error: { message: t("workspace.error.fallback"), details: detail.status },
+            error: {
+              message:
+                (detail.error && codeText(detail.error.code)) ?? t("workspace.error.fallback"),
+              code: detail.error?.code,
+            },
           });
       } catch (error) {
         toast({
           title:
             error instanceof ApiError && error.status === 404
               ? t("workspace.resumeMissing")
-              : String(error),
+              : errorText(error),
           variant: "destructive",
         });
         setParams({}, { replace: true });

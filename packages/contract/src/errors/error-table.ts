@@ -1,0 +1,616 @@
+import type { Language } from "../languages.js";
+
+/** One error the service can answer with: its HTTP status and what it says, in each language. */
+export interface ErrorEntry {
+  readonly status: number;
+  readonly en: string;
+  readonly "zh-HK": string;
+}
+
+/**
+ * Every error code the server answers with, its HTTP status, and its text in English and
+ * Traditional Chinese (Hong Kong) — the one place either is written. `{{name}}` placeholders are
+ * filled from the error's details: the English names every detail a text may use, and the
+ * compiler checks that whoever raises a code passes them (`ErrorDetails`). The server raises
+ * these with `fail(code, details)`; the web app shows the same texts for the same codes.
+ */
+export const ERROR_TABLE = {
+  ALREADY_FINISHED: {
+    status: 409,
+    en: "This transcription has already finished.",
+    "zh-HK": "這個轉錄已經完成。",
+  },
+  ALREADY_FREE: {
+    status: 400,
+    en: "You are already on the Free plan.",
+    "zh-HK": "你已經在使用免費計劃。",
+  },
+  ALREADY_SUBSCRIBED: {
+    status: 409,
+    en: "You are already on this plan.",
+    "zh-HK": "你已經在使用這個計劃。",
+  },
+  AMOUNT_MISMATCH: {
+    status: 400,
+    en: "The amount paid does not match the price. Nothing was granted; please contact support.",
+    "zh-HK": "付款金額與價格不符，未有發放任何分鐘，請聯絡支援。",
+  },
+  ATTACHMENT_NOT_FOUND: {
+    status: 404,
+    en: "That transcription is not in your history. Pick one of your own.",
+    "zh-HK": "你的記錄中沒有這個轉錄，請選擇你自己的轉錄。",
+  },
+  AUDIO_NOT_KEPT: {
+    status: 404,
+    en: "The audio of this transcription is no longer kept. Open your own copy of the file to play it.",
+    "zh-HK": "這個轉錄的音訊已不再保留。請開啟你自己的檔案副本來播放。",
+  },
+  BAD_REQUEST: {
+    status: 400,
+    en: "The request could not be understood. Check what you sent and try again.",
+    "zh-HK": "無法理解這個要求。請檢查你傳送的內容後再試。",
+  },
+  BASIC_PLAN_REQUIRED: {
+    status: 403,
+    en: "Extra minute packs are for Basic plan subscribers.",
+    "zh-HK": "額外分鐘包只供 Basic 計劃用戶購買。",
+  },
+  BILINGUAL_NOT_POSSIBLE: {
+    status: 400,
+    en: "Bilingual subtitles need a plain transcription: not with a subtitle file, and not with translation alone.",
+    "zh-HK": "雙語字幕只適用於一般轉錄：不能與字幕檔或單純翻譯一同使用。",
+  },
+  BODY_TOO_LARGE: {
+    status: 413,
+    en: "What was sent is too large.",
+    "zh-HK": "傳送的內容太大。",
+  },
+  CANCELLED: {
+    status: 409,
+    en: "The transcription was cancelled.",
+    "zh-HK": "轉錄已取消。",
+  },
+  CHECKOUT_EXPIRED: {
+    status: 410,
+    en: "This checkout expired before it was paid. Nothing was charged; please start again.",
+    "zh-HK": "這次結帳在付款前已過期，沒有收取任何費用，請重新開始。",
+  },
+  CHECKOUT_NOT_FOUND: {
+    status: 404,
+    en: "This payment session was not found.",
+    "zh-HK": "找不到這個付款程序。",
+  },
+  CHUNK_COUNT_MISMATCH: {
+    status: 400,
+    en: "The upload's parts do not add up. Please upload the file again.",
+    "zh-HK": "上載的分段數目不符，請重新上載檔案。",
+  },
+  CHUNK_INDEX_OUT_OF_RANGE: {
+    status: 400,
+    en: "A part of the upload was out of range. Please upload the file again.",
+    "zh-HK": "上載的其中一段超出範圍，請重新上載檔案。",
+  },
+  CONFIRMATION_MISMATCH: {
+    status: 400,
+    en: "The e-mail address does not match your account.",
+    "zh-HK": "電郵地址與你的帳戶不符。",
+  },
+  CROSS_SITE_REQUEST: {
+    status: 403,
+    en: "This request came from another website, so it was refused. Open Verbatim's own page and try again.",
+    "zh-HK": "這個請求來自其他網站，因此已被拒絕。請打開 Verbatim 本身的頁面再試。",
+  },
+  DATABASE_BUSY: {
+    status: 503,
+    en: "The service is busy right now. Please try again in a moment.",
+    "zh-HK": "服務目前繁忙，請稍後再試。",
+  },
+  DECODER_FAILED: {
+    status: 500,
+    en: "The media decoder stopped unexpectedly. This is a problem on our side, not with your file; please try again.",
+    "zh-HK": "媒體解碼器意外停止。這是我們的問題，並非你的檔案有問題，請再試一次。",
+  },
+  DIARIZATION_MODEL_MISSING: {
+    status: 503,
+    en: "Telling speakers apart is not available: the speaker models are not installed on this server. Transcribe without speakers, or ask the administrator to install them. No minutes were charged.",
+    "zh-HK":
+      "未能分辨講者：此伺服器未安裝講者模型。請不分講者轉錄，或請管理員安裝模型。未扣除任何分鐘。",
+  },
+  EDIT_CONFLICT: {
+    status: 409,
+    en: "These subtitles were changed elsewhere (another tab or device) after you opened them.",
+    "zh-HK": "你開啟這些字幕後，它們已在其他地方（另一個分頁或裝置）被修改。",
+  },
+  EMAIL_TAKEN: {
+    status: 409,
+    en: "Another account uses this e-mail address.",
+    "zh-HK": "另一個帳戶已使用這個電郵地址。",
+  },
+  ENGINE_FAILED: {
+    status: 500,
+    en: "The speech engine failed on this file. Only audio already transcribed is charged (nothing if no text was shown); please try again.",
+    "zh-HK":
+      "語音引擎處理這個檔案時失敗。只會按已轉錄的音訊扣除分鐘（未顯示任何文字則不扣除），請再試一次。",
+  },
+  FFMPEG_MISSING: {
+    status: 503,
+    en: "The media tools are missing on the server. Please tell the administrator.",
+    "zh-HK": "伺服器缺少媒體工具，請通知管理員。",
+  },
+  FIELD_TOO_LARGE: {
+    status: 400,
+    en: "A field of the form is too long.",
+    "zh-HK": "表單中有欄位太長。",
+  },
+  FILE_REQUIRED: {
+    status: 400,
+    en: "No file was sent. Choose an audio or video file.",
+    "zh-HK": "沒有收到檔案。請選擇音訊或影片檔案。",
+  },
+  FILE_TOO_LARGE: {
+    status: 413,
+    en: "The file is larger than the {{limitMb}} MB limit. Please use a smaller file or compress your media.",
+    "zh-HK": "檔案超過 {{limitMb}} MB 的上限。請使用較小的檔案或先壓縮媒體。",
+  },
+  FORBIDDEN: {
+    status: 403,
+    en: "You don't have permission to do this.",
+    "zh-HK": "你沒有權限進行這項操作。",
+  },
+  FREE_PLAN_UPGRADE_REQUIRED: {
+    status: 403,
+    en: "Upgrade to the Basic plan before buying extra minutes.",
+    "zh-HK": "購買額外分鐘前，請先升級至 Basic 計劃。",
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 409,
+    en: "This request key was already used for a different request. Use a new key.",
+    "zh-HK": "這個要求鍵已用於另一個不同的要求，請使用新的鍵。",
+  },
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: {
+    status: 409,
+    en: "This request is still being taken in. Try again in a moment.",
+    "zh-HK": "這個要求仍在接收中，請稍後再試。",
+  },
+  INPUT_CORRUPT: {
+    status: 422,
+    en: "The audio could not be decoded: the file may be damaged. Only audio already transcribed is charged (nothing if no text was shown).",
+    "zh-HK": "無法解碼音訊，檔案可能已損壞。只會按已轉錄的音訊扣除分鐘（未顯示任何文字則不扣除）。",
+  },
+  INPUT_EMPTY: {
+    status: 400,
+    en: "The file is empty.",
+    "zh-HK": "檔案是空的。",
+  },
+  INPUT_LONGER_THAN_DECLARED: {
+    status: 402,
+    en: "The file holds more audio than its header declared. Only the audio transcribed before this was found is charged; re-save the file with a tool that writes a correct header and upload it again.",
+    "zh-HK":
+      "檔案內的音訊比檔頭聲明的更長。只會按發現問題前已轉錄的音訊扣除分鐘；請用能寫入正確檔頭的工具重新儲存檔案後再上載。",
+  },
+  INPUT_NOT_FOUND: {
+    status: 400,
+    en: "The file could not be found.",
+    "zh-HK": "找不到檔案。",
+  },
+  INPUT_NOT_MEDIA: {
+    status: 415,
+    en: "This file is not audio or video that can be read. It may be damaged or of another type.",
+    "zh-HK": "這個檔案不是可讀取的音訊或影片，可能已損壞或屬其他類型。",
+  },
+  INPUT_NO_AUDIO: {
+    status: 415,
+    en: "This file has no sound track to transcribe.",
+    "zh-HK": "這個檔案沒有可轉錄的聲軌。",
+  },
+  INPUT_ZERO_DURATION: {
+    status: 422,
+    en: "This file has no playable length.",
+    "zh-HK": "這個檔案沒有可播放的長度。",
+  },
+  INSUFFICIENT_MINUTES: {
+    status: 402,
+    en: "This file needs {{neededMinutes}} minutes but you have {{availableMinutes}} left. Upgrade your plan, buy extra minutes or wait for your minutes to reset.",
+    "zh-HK":
+      "這個檔案需要 {{neededMinutes}} 分鐘，但你只剩 {{availableMinutes}} 分鐘。請升級計劃、購買額外分鐘，或等待分鐘重設。",
+  },
+  INSUFFICIENT_STORAGE: {
+    status: 507,
+    en: "The server is out of room for uploads right now. Please try again later.",
+    "zh-HK": "伺服器目前沒有空間接收上載，請稍後再試。",
+  },
+  INTERNAL: {
+    status: 500,
+    en: "Something went wrong on our side. Please try again.",
+    "zh-HK": "我們這邊出了問題，請再試一次。",
+  },
+  INVALID_CREDENTIALS: {
+    status: 401,
+    en: "Invalid e-mail or password.",
+    "zh-HK": "電郵或密碼不正確。",
+  },
+  INVALID_IDEMPOTENCY_KEY: {
+    status: 400,
+    en: "The request key must be 1 to 255 visible characters.",
+    "zh-HK": "要求鍵必須是 1 至 255 個可見字元。",
+  },
+  INVALID_JSON: {
+    status: 400,
+    en: "The request was malformed. Please try again.",
+    "zh-HK": "要求格式錯誤，請再試一次。",
+  },
+  INVALID_MINUTES: {
+    status: 400,
+    en: "Minutes to grant must be a whole number above 0.",
+    "zh-HK": "要發放的分鐘數必須是大於 0 的整數。",
+  },
+  INVALID_MODEL: {
+    status: 400,
+    en: "That model is not offered here.",
+    "zh-HK": "這裏沒有提供這個模型。",
+  },
+  INVALID_NAME: {
+    status: 400,
+    en: "Use a name of 1 to 100 characters.",
+    "zh-HK": "名稱須為 1 至 100 個字元。",
+  },
+  INVALID_OPTIONS: {
+    status: 400,
+    en: "Some of the options are not valid.",
+    "zh-HK": "部分選項無效。",
+  },
+  INVALID_PACK: {
+    status: 400,
+    en: "That minute pack does not exist.",
+    "zh-HK": "沒有這個分鐘包。",
+  },
+  INVALID_PLAN: {
+    status: 400,
+    en: "That plan does not exist.",
+    "zh-HK": "沒有這個計劃。",
+  },
+  INVALID_SIGNATURE: {
+    status: 400,
+    en: "The payment notification could not be verified.",
+    "zh-HK": "無法驗證付款通知。",
+  },
+  INVALID_SPEAKERS: {
+    status: 400,
+    en: "Choose how many speakers: off, auto, a number from 1 to 10, or a range such as 2-4.",
+    "zh-HK": "請選擇講者人數：關閉、自動、1 至 10 的數字，或範圍（例如 2-4）。",
+  },
+  INVALID_SUBTITLE_TIME: {
+    status: 400,
+    en: "A subtitle's time is not valid. Use the form 00:01:02,345 with the end after the start.",
+    "zh-HK": "有字幕的時間無效。請使用 00:01:02,345 的格式，而結束時間須在開始時間之後。",
+  },
+  INVALID_TOKEN: {
+    status: 400,
+    en: "The link is invalid or has expired.",
+    "zh-HK": "連結無效或已過期。",
+  },
+  MISSING_CHUNKS: {
+    status: 400,
+    en: "Some parts of the upload have not arrived. Please upload the file again.",
+    "zh-HK": "上載的部分內容未有送達，請重新上載檔案。",
+  },
+  MODEL_DOWNLOAD_FAILED: {
+    status: 503,
+    en: "The speech model could not be downloaded.",
+    "zh-HK": "無法下載語音模型。",
+  },
+  MODEL_INVALID: {
+    status: 503,
+    en: "The speech model file on the server is damaged. Please tell the administrator.",
+    "zh-HK": "伺服器上的語音模型檔案已損壞，請通知管理員。",
+  },
+  MODEL_NOT_FOUND: {
+    status: 503,
+    en: "That speech model is not installed on this server.",
+    "zh-HK": "這部伺服器沒有安裝這個語音模型。",
+  },
+  MODEL_NOT_INSTALLED: {
+    status: 503,
+    en: "That speech model is not installed on this server yet. Please try the other model, or tell the administrator.",
+    "zh-HK": "這部伺服器尚未安裝這個語音模型。請改用另一個模型，或通知管理員。",
+  },
+  MODEL_PREPARING: {
+    status: 503,
+    en: "The speech model is still being prepared on this server. Nothing was uploaded or charged; please try again in a few minutes.",
+    "zh-HK": "伺服器仍在準備語音模型。檔案未有上載，亦未有扣除任何分鐘；請於幾分鐘後再試。",
+  },
+  MULTIPART_INVALID: {
+    status: 400,
+    en: "The upload was malformed. Please try again.",
+    "zh-HK": "上載格式錯誤，請再試一次。",
+  },
+  MULTIPART_REQUIRED: {
+    status: 415,
+    en: "Send the file as a form upload (multipart/form-data).",
+    "zh-HK": "請以表單上載（multipart/form-data）傳送檔案。",
+  },
+  NOT_COMPLETED: {
+    status: 409,
+    en: "The transcription has not finished yet.",
+    "zh-HK": "轉錄尚未完成。",
+  },
+  NOT_FOUND: {
+    status: 404,
+    en: "Not found. It may have been deleted.",
+    "zh-HK": "找不到內容，可能已被刪除。",
+  },
+  NO_SPEECH: {
+    status: 400,
+    en: "No speech was found in this clip. Choose a clip where the person speaks clearly.",
+    "zh-HK": "此片段中找不到說話聲。請選擇一段講者清楚說話的片段。",
+  },
+  NO_SUBSCRIPTION: {
+    status: 403,
+    en: "You need an active subscription to buy extra minutes.",
+    "zh-HK": "你需要有效的訂閱才能購買額外分鐘。",
+  },
+  PACK_REFUNDED: {
+    status: 409,
+    en: "Extra minutes need a paid plan, and your account moved to the Free plan before this payment. It has been refunded in full.",
+    "zh-HK": "額外分鐘需要付費計劃，而你的帳戶在這次付款前已轉為免費計劃。款項已全數退還。",
+  },
+  PASSWORD_BLANK: {
+    status: 400,
+    en: "The password cannot be blank or only spaces.",
+    "zh-HK": "密碼不能留空或只有空格。",
+  },
+  PASSWORD_TOO_SHORT: {
+    status: 400,
+    en: "The password is too short: use at least {{minLength}} characters.",
+    "zh-HK": "密碼太短：最少要有 {{minLength}} 個字元。",
+  },
+  PASSWORD_TOO_WEAK: {
+    status: 400,
+    en: "This password is too common or too easy to guess. Try a few unrelated words together.",
+    "zh-HK": "這個密碼太常見或太容易猜到。試試把幾個無關的字詞組合起來。",
+  },
+  PAYMENTS_NOT_CONFIGURED: {
+    status: 503,
+    en: "Payments are not configured on this server, so plans and minute packs cannot be bought here yet. The administrator can turn them on (PAYMENT_PROVIDER).",
+    "zh-HK":
+      "此伺服器尚未設定付款，因此暫時不能在這裏購買計劃或分鐘套餐。管理員可以啟用付款（PAYMENT_PROVIDER）。",
+  },
+  PAYMENT_NOT_COMPLETED: {
+    status: 402,
+    en: "The payment has not been completed.",
+    "zh-HK": "付款尚未完成。",
+  },
+  PAYMENT_PROVIDER_ERROR: {
+    status: 502,
+    en: "The payment provider could not be reached. Please try again in a moment.",
+    "zh-HK": "無法連接付款服務供應商，請稍後再試。",
+  },
+  PLAN_CHANGED_REFUNDED: {
+    status: 409,
+    en: "Your plan changed while this checkout was open, so its price no longer applied and the plan was not started. Your payment has been refunded in full; please choose your plan again.",
+    "zh-HK":
+      "這次結帳期間你的計劃已有改變，價格因此不再適用，新計劃沒有開始。款項已全數退還，請重新選擇計劃。",
+  },
+  PLAN_ENDED: {
+    status: 409,
+    en: "This plan has already ended, so it cannot be resumed. Choose a plan on the pricing page.",
+    "zh-HK": "這個計劃已經結束，無法恢復。請在價格頁面重新選擇計劃。",
+  },
+  PURCHASE_MISMATCH: {
+    status: 400,
+    en: "We could not tell what was bought. Nothing was granted; please contact support.",
+    "zh-HK": "無法確定購買了甚麼，未有發放任何分鐘，請聯絡支援。",
+  },
+  RANGE_NOT_SATISFIABLE: {
+    status: 416,
+    en: "The part of the audio asked for is past its end.",
+    "zh-HK": "要求的音訊部分超出了檔案的結尾。",
+  },
+  RATE_LIMITED: {
+    status: 429,
+    en: "Too many attempts. Please wait a little and try again.",
+    "zh-HK": "嘗試次數太多，請稍等一會再試。",
+  },
+  REASON_REQUIRED: {
+    status: 400,
+    en: "Give a reason for the grant.",
+    "zh-HK": "請填寫發放的原因。",
+  },
+  SAME_EMAIL: {
+    status: 400,
+    en: "This is already your e-mail address.",
+    "zh-HK": "這已經是你的電郵地址。",
+  },
+  SIZE_MISMATCH: {
+    status: 400,
+    en: "The upload's size does not match the file. Please upload it again.",
+    "zh-HK": "上載的大小與檔案不符，請重新上載。",
+  },
+  SPEAKER_NOT_FOUND: {
+    status: 404,
+    en: "This speaker is not in the transcription.",
+    "zh-HK": "此講者不在這個轉錄內。",
+  },
+  STORAGE_FULL: {
+    status: 507,
+    en: "The server's storage is full, so nothing could be saved. Nothing was changed; please try again later.",
+    "zh-HK": "伺服器的儲存空間已滿，因此未能儲存任何內容，亦沒有作出任何更改。請稍後再試。",
+  },
+  SUBSCRIPTION_CANCEL_FAILED: {
+    status: 502,
+    en: "We could not cancel your subscription with the payment provider, so your account was not deleted. Please try again.",
+    "zh-HK": "我們未能向付款服務供應商取消你的訂閱，因此沒有刪除你的帳戶，請再試一次。",
+  },
+  SUBTITLES_UNTIMED: {
+    status: 400,
+    en: "This script has no timings to keep. Choose “Re-time to the speech” (retime=true) to take them from the audio.",
+    "zh-HK": "此稿件沒有可保留的時間。請選擇「按語音重新對時」（retime=true），以音訊為它定時。",
+  },
+  SUBTITLE_AFTER_MEDIA: {
+    status: 400,
+    en: "A subtitle is past the end of the media. Move it back within the media's length.",
+    "zh-HK": "有字幕超出了媒體的結尾。請把它移回媒體長度之內。",
+  },
+  SUBTITLE_ENCODING_UNKNOWN: {
+    status: 400,
+    en: "The subtitle file's text could not be read. Save it as UTF-8 (or UTF-16, Big5 or GB18030) and try again.",
+    "zh-HK": "無法讀取字幕檔的文字。請以 UTF-8（或 UTF-16、Big5、GB18030）另存後再試。",
+  },
+  SUBTITLE_FILE_EMPTY: {
+    status: 400,
+    en: "No subtitles with text were found in this file.",
+    "zh-HK": "此檔案中找不到有文字的字幕。",
+  },
+  SUBTITLE_FILE_INVALID: {
+    status: 400,
+    en: "This subtitle file is damaged and could not be read. Export it again from the program that made it.",
+    "zh-HK": "此字幕檔已損壞，無法讀取。請從製作它的程式重新匯出。",
+  },
+  SUBTITLE_FILE_TOO_LARGE: {
+    status: 413,
+    en: "The subtitle file is larger than 5 MB.",
+    "zh-HK": "字幕檔大於 5 MB。",
+  },
+  TOO_MANY_API_KEYS: {
+    status: 409,
+    en: "You have the most API keys allowed. Revoke one you no longer use first.",
+    "zh-HK": "你的 API 金鑰已達上限。請先撤銷一個不再使用的金鑰。",
+  },
+  TOO_MANY_FIELDS: {
+    status: 400,
+    en: "The form has too many fields.",
+    "zh-HK": "表單欄位太多。",
+  },
+  TOO_MANY_FILES: {
+    status: 400,
+    en: "Send one file at a time.",
+    "zh-HK": "請每次只傳送一個檔案。",
+  },
+  TOO_MANY_UPLOADS: {
+    status: 429,
+    en: "Your plan keeps {{openUploads}} unfinished uploads at a time. Finish or cancel one in progress, or wait a few minutes.",
+    "zh-HK":
+      "你的計劃同時最多保留 {{openUploads}} 個未完成的上載。請完成或取消進行中的上載，或稍等幾分鐘。",
+  },
+  UNAUTHORIZED: {
+    status: 401,
+    en: "Please sign in again.",
+    "zh-HK": "請重新登入。",
+  },
+  UNEXPECTED_FILE: {
+    status: 400,
+    en: "The upload had a file in an unexpected field.",
+    "zh-HK": "上載的檔案放在不正確的欄位。",
+  },
+  UNKNOWN_SPEAKER: {
+    status: 400,
+    en: "A subtitle names a speaker who is not in this transcription's list of speakers.",
+    "zh-HK": "有字幕所屬的講者不在此轉錄的講者名單內。",
+  },
+  UNSUPPORTED_CONTENT_TYPE: {
+    status: 415,
+    en: "This kind of request is not accepted here. Send the file as a form upload.",
+    "zh-HK": "這裏不接受這類要求。請以表單上載方式傳送檔案。",
+  },
+  UPLOAD_INCOMPLETE: {
+    status: 400,
+    en: "The upload was interrupted before it finished. Please try again.",
+    "zh-HK": "上載在完成前中斷，請再試一次。",
+  },
+  UPLOAD_SESSION_BUSY: {
+    status: 409,
+    en: "This upload is being put together already.",
+    "zh-HK": "這個上載已在合併中。",
+  },
+  UPLOAD_SESSION_NOT_FOUND: {
+    status: 404,
+    en: "This upload has expired. Please start it again.",
+    "zh-HK": "這個上載已過期，請重新開始。",
+  },
+  USER_NOT_FOUND: {
+    status: 404,
+    en: "No such user.",
+    "zh-HK": "沒有這個用戶。",
+  },
+  VOICE_AUDIO_NOT_KEPT: {
+    status: 409,
+    en: "The audio of this transcription is no longer kept, so a voice cannot be taken from it. Upload a clip of the speaker instead.",
+    "zh-HK": "這個轉錄的音訊已不再保留，所以無法從中取得聲音。請改為上載一段該講者的錄音。",
+  },
+  VALIDATION_FAILED: {
+    status: 400,
+    en: "Some of what was sent is not valid ({{field}}). Check it and try again.",
+    "zh-HK": "傳送的部分內容無效（{{field}}）。請檢查後再試。",
+  },
+  VOICE_CLIP_TOO_LONG: {
+    status: 400,
+    en: "The clip is too long for a voice. Use a clip of at most {{maxSeconds}} seconds.",
+    "zh-HK": "此片段太長，不能用作聲音。請使用最長 {{maxSeconds}} 秒的片段。",
+  },
+  VOICE_LIMIT: {
+    status: 409,
+    en: "You have saved the most voices an account can keep ({{limit}}). Delete one to save another.",
+    "zh-HK": "你已儲存帳戶可保留的最多聲音（{{limit}} 個）。請先刪除一個再儲存。",
+  },
+  VOICE_NAME_TAKEN: {
+    status: 409,
+    en: "You already have a voice with this name. Choose another name.",
+    "zh-HK": "你已有一個同名的聲音。請選擇另一個名稱。",
+  },
+  WRONG_PASSWORD: {
+    status: 400,
+    en: "The current password is not correct.",
+    "zh-HK": "目前的密碼不正確。",
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+/** A code of the error table. */
+export type ErrorCode = keyof typeof ERROR_TABLE;
+
+type PlaceholdersOf<Text extends string> = Text extends `${string}{{${infer Name}}}${infer Rest}`
+  ? Name | PlaceholdersOf<Rest>
+  : never;
+
+/** The placeholders of `Code`'s text: the details it cannot be said without. */
+export type ErrorPlaceholders<Code extends ErrorCode> = PlaceholdersOf<
+  (typeof ERROR_TABLE)[Code]["en"]
+>;
+
+/**
+ * The details an error of `Code` must carry: a value for each placeholder of its English text,
+ * and anything else a client may use (`param`, `id`, `retryAfterSeconds`…).
+ */
+export type ErrorDetails<Code extends ErrorCode> = {
+  readonly [Name in ErrorPlaceholders<Code>]: string | number;
+} & Readonly<Record<string, unknown>>;
+
+/** The arguments after the code: the details, required when the text has placeholders. */
+export type ErrorArgs<Code extends ErrorCode> = [ErrorPlaceholders<Code>] extends [never]
+  ? [details?: ErrorDetails<Code>]
+  : [details: ErrorDetails<Code>];
+
+/** Whether `code` is one of the table's codes (a job's stored error code, a client's). */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_TABLE, code);
+}
+
+/** The HTTP status of an error code. */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_TABLE[code].status;
+}
+
+/** The text for `code` in `language`, or null when there is none or a detail it names is missing. */
+export function errorTextFor(
+  code: string,
+  language: Language,
+  details?: Readonly<Record<string, unknown>>,
+): string | null {
+  if (!isErrorCode(code)) return null;
+  let missing = false;
+  const text = ERROR_TABLE[code][language].replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = details?.[name];
+    if (value === undefined || value === null) missing = true;
+    return String(value);
+  });
+  return missing ? null : text;
+}
