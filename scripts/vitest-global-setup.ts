@@ -14,6 +14,7 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const TYPESCRIPT_PACKAGES = [
   "packages/contract",
   "packages/subtitles",
+  "packages/formats",
   "packages/engine",
   "apps/server",
 ];

@@ -1,4 +1,5 @@
 // Starts the real API in-process on a scratch SQLite file, with one signed-in user and history.
+import { jobOptions } from "@verbatim/contract";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -126,7 +127,7 @@ async function seedUser(db: Db, historyRows: number) {
         fileName: `talk-${i}.mp3`,
         model: "whisper-1",
         engineModel: "tiny",
-        options: { language: "en", task: "transcribe", wordTimestamps: false },
+        options: jobOptions({ language: "en", wordTimestamps: false }),
         mediaPath: "",
         mediaBytes: 1_000_000,
         durationMs: 60_000,

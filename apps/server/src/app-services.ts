@@ -23,6 +23,7 @@ import {
 } from "./support/support-notifications.js";
 import type { SupportOptions } from "./support/routes.js";
 import { dropUnfinishedClaims } from "./transcriptions/idempotency.js";
+import { WebhookDispatcher, type WebhookOptions } from "./webhooks/dispatcher.js";
 
 // The composition root: every long-lived service (database, job queue, model catalogue, mailer,
 // payment provider, rate-limit counters, clock) is built here, once, from the configuration, and
@@ -64,6 +65,8 @@ export interface AppServices extends WorkerServices {
   supportEvents: SupportEventBus;
   /** Support-chat settings tests override (rate limit, e-mail delay); defaults otherwise. */
   support: SupportOptions;
+  /** Webhook deliveries: written from ended jobs, sent and retried (docs/webhooks.md). */
+  webhooks: WebhookDispatcher;
 }
 
 /** What tests (and only tests) set differently from the configuration. */
@@ -78,6 +81,8 @@ export interface ServiceOverrides {
   support?: SupportOptions;
   /** Model downloads' registry and fetch (tests serve a small file from a local mirror). */
   modelDownloads?: ModelPreparationOptions;
+  /** Webhook settings tests override (how often to look, retry timing); defaults otherwise. */
+  webhooks?: WebhookOptions;
 }
 
 /** Builds what a worker process runs: the job queue (BullMQ with REDIS_URL, else embedded). */
@@ -103,8 +108,9 @@ export async function buildServices(
 ): Promise<AppServices> {
   const modelPreparation = new ModelPreparation(config, log, overrides.modelDownloads);
   await modelPreparation.start(config.models.autoDownload);
+  const worker = buildWorkerServices(config, db, log);
   return {
-    ...buildWorkerServices(config, db, log),
+    ...worker,
     models: new ModelCatalog(config, modelPreparation),
     modelPreparation,
     mailer: createMailer({ config, db, log }),
@@ -116,6 +122,7 @@ export async function buildServices(
     health: overrides.health ?? {},
     supportEvents: createSupportEvents(config, log),
     support: overrides.support ?? {},
+    webhooks: new WebhookDispatcher(worker, overrides.webhooks),
   };
 }
 
@@ -150,6 +157,7 @@ export async function startServices(
     if (dropped > 0) log.warn({ dropped }, "freed Idempotency-Keys a restart left in progress");
   }
   await jobs.start();
+  services.webhooks.start();
   const stops = maintenance
     ? [
         scheduleMaintenance({ db, uploadDir: config.uploadDir, log }),
@@ -168,6 +176,7 @@ export async function startServices(
     },
     stop: async () => {
       for (const stop of stops) stop();
+      await services.webhooks.stop();
       await services.background.idle();
       services.mailer.close();
       await jobs.stop();

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { isNetworkList } from "./net/address-rules.js";
 
 const list = z
   .string()
@@ -128,6 +129,38 @@ const ConfigSchema = z
         });
         return z.NEVER;
       }),
+    /**
+     * Networks that URL import, webhooks and yt-dlp may reach although the address rules refuse
+     * them (private, loopback…): CIDRs or addresses, comma-separated. Empty by default: only
+     * public addresses (docs/url-import.md).
+     */
+    URL_IMPORT_ALLOWED_NETWORKS: z
+      .string()
+      .default("")
+      .transform((value, context) => {
+        const items = value
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean);
+        if (isNetworkList(items)) return items;
+        context.addIssue({
+          code: "custom",
+          message: "must be CIDRs or addresses separated by commas",
+        });
+        return z.NEVER;
+      }),
+    /** Longest a URL import may take to download, in seconds. */
+    URL_IMPORT_TIMEOUT_S: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(6 * 3600)
+      .default(600),
+    /**
+     * yt-dlp, for links to pages rather than media files: a path or a command on PATH; "off"
+     * turns page links off. Unset: `yt-dlp` when it is installed.
+     */
+    YT_DLP: z.string().trim().default("yt-dlp"),
     /** pino log level. */
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
@@ -184,6 +217,11 @@ const ConfigSchema = z
         stripeApiUrl: env.STRIPE_API_URL,
       },
       trustProxy: env.TRUST_PROXY,
+      urlImport: {
+        allowedNetworks: env.URL_IMPORT_ALLOWED_NETWORKS,
+        timeoutMs: env.URL_IMPORT_TIMEOUT_S * 1000,
+        ytDlp: env.YT_DLP === "off" ? undefined : env.YT_DLP,
+      },
       logLevel: env.LOG_LEVEL,
     };
   });

@@ -1,3 +1,4 @@
+import { jobOptions } from "@verbatim/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertTranscription, searchText, transition } from "../src/transcriptions/repo.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
@@ -22,7 +23,7 @@ describe.each(DATABASE_KINDS)("history search and pages on %s", (kind) => {
         fileName,
         model: "whisper-1",
         engineModel: "tiny",
-        options: { language: "auto", task: "transcribe", wordTimestamps: false },
+        options: jobOptions({ language: "auto", wordTimestamps: false }),
         mediaPath: "",
         mediaBytes: 1,
         durationMs: 1000,

@@ -1,3 +1,4 @@
+import { jobOptions } from "@verbatim/contract";
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,7 +59,7 @@ describe.each(DATABASE_KINDS)("jobs across a restart on %s", (kind) => {
         fileName: "jfk.mp3",
         model: "whisper-1",
         engineModel: env.FAST_MODEL ?? "",
-        options: { language: "auto", task: "transcribe", wordTimestamps: true },
+        options: jobOptions({ language: "auto", wordTimestamps: true }),
         mediaPath,
         mediaBytes: readFileSync(JFK_MP3).length,
         durationMs: 11_000,

@@ -1,3 +1,4 @@
+import { jobOptions } from "@verbatim/contract";
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, test } from "vitest";
 import { chargeMinutes, minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
@@ -29,7 +30,7 @@ describe.each(DATABASE_KINDS)("maintenance settles cut-off charges (%s)", (kind)
           fileName: "talk.mp3",
           model: "whisper-1",
           engineModel: "base",
-          options: { language: "auto", task: "transcribe", wordTimestamps: true },
+          options: jobOptions({ language: "auto", wordTimestamps: true }),
           mediaPath: `/nonexistent/${id}.upload`,
           mediaBytes: 1,
           durationMs: seconds * 1000,

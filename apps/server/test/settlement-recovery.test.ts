@@ -1,3 +1,4 @@
+import { jobOptions } from "@verbatim/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -61,7 +62,7 @@ describe.each(DATABASE_KINDS)("settling jobs whose settlement failed, on %s", (k
         fileName: "talk.mp3",
         model: "whisper-1",
         engineModel: "tiny",
-        options: { language: "auto", task: "transcribe", wordTimestamps: false },
+        options: jobOptions({ language: "auto", wordTimestamps: false }),
         mediaPath: `/nonexistent/${id}`,
         mediaBytes: 1,
         durationMs: 60_000,

@@ -117,8 +117,8 @@ describe.each(DATABASE_KINDS)("the speakers option on %s", (kind) => {
         .executeTakeFirstOrThrow();
       return rowOptions(row);
     };
-    expect((await options(id)).speakers).toBe("auto");
-    expect((await options(combinedId)).speakers).toBe("3");
-    expect(await options(plainId)).not.toHaveProperty("speakers");
+    expect((await options(id)).speakers).toEqual({ kind: "auto" });
+    expect((await options(combinedId)).speakers).toEqual({ kind: "exact", speakers: 3 });
+    expect((await options(plainId)).speakers).toEqual({ kind: "off" });
   });
 });

@@ -1,3 +1,4 @@
+import { jobOptions } from "@verbatim/contract";
 // The signed-in pages under axe-core (WCAG 2.1 AA), as the public ones are in
 // accessibility.test.ts: one walk per language and size (desktop and phone) through the upload
 // step, a job in progress, the editor, the download step, History and Account. Screenshots go to
@@ -64,7 +65,7 @@ describe("accessibility of the signed-in pages (axe-core, WCAG 2.1 AA)", () => {
           fileName: "waiting.mp3",
           model: "whisper-1",
           engineModel: "base",
-          options: { language: "en", task: "transcribe", wordTimestamps: true },
+          options: jobOptions({ language: "en", wordTimestamps: true }),
           mediaPath: "",
           mediaBytes: 0,
           durationMs: 60_000,

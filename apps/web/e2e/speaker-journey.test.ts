@@ -80,7 +80,7 @@ describe("speakers from upload to download, in a browser", () => {
         .select("options_json")
         .where("id", "=", id)
         .executeTakeFirstOrThrow();
-      expect(JSON.parse(job.options_json)).toMatchObject({ speakers: "auto" });
+      expect(JSON.parse(job.options_json)).toMatchObject({ speakers: { kind: "auto" } });
 
       // Two voices, two speakers, each with speech of their own. (Which cues each has depends on
       // where the random-weight model puts its nonsense cues; the engine's tests check words.)

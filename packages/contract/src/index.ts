@@ -43,4 +43,21 @@ export {
   type SpeakersOption,
 } from "./speakers.js";
 export { cleanFileName, MAX_FILE_NAME } from "./file-names.js";
+export {
+  JOB_OPTIONS_VERSION,
+  JobOptions,
+  jobOptions,
+  KnownVoice,
+  readJobOptions,
+  SpeakersChoice,
+  type JobOptionsInput,
+} from "./job-options.js";
 export { SUPPORT_HOURS, supportIsOpen } from "./support-hours.js";
+export {
+  DEFAULT_FRAME_RATE,
+  EXPORT_FORMAT_GROUPS,
+  EXPORT_FORMATS,
+  FRAME_RATES,
+  type ExportFormat,
+  type FrameRateName,
+} from "./export-formats.js";

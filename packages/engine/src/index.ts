@@ -10,6 +10,7 @@ export { LISTENING_COPY_TYPE, writeListeningCopy } from "./media/listening-copy.
 export { buildCues, DEFAULT_CUE_OPTIONS, type CueOptions } from "./cues/index.js";
 export type { Segment } from "./pipeline/pipeline-types.js";
 export {
+  convertCantonese,
   convertChineseScript,
   type ChineseScript,
   CHINESE_SCRIPTS,
@@ -24,3 +25,4 @@ export { VOICE_MATCH_THRESHOLD } from "./diarization/voice-match.js";
 export { EMBEDDING_MODEL_NAME } from "./diarization/model-files.js";
 export { findDiarizationModels, type DiarizationModelPaths } from "./diarization/model-files.js";
 export { recognisedWords, retimeFile, type RetimedSubtitles } from "./retime-file.js";
+export { RECOGNISER_FAMILIES, type RecogniserFamily } from "./recognisers/recogniser.js";

@@ -8,6 +8,8 @@ import { speakerCount } from "./diarization/speaker-count.js";
 import { EngineError } from "./errors.js";
 import { probeMedia, type MediaInfo } from "./media/probe.js";
 import { resolveModel } from "./models/index.js";
+import { familySupports, modelsSupporting } from "./models/recogniser-registry.js";
+import type { RecogniserFamily } from "./recognisers/recogniser.js";
 import { DEFAULT_CHUNKING_OPTIONS, type ChunkingOptions } from "./pipeline/chunker.js";
 import { runEngineProcess, type EnginePlacement } from "./pipeline/engine-runner.js";
 import type { PipelineOptions, PipelineOutput, Segment } from "./pipeline/pipeline-types.js";
@@ -89,6 +91,8 @@ export interface TranscriptionProgress {
 export interface Transcription {
   media: MediaInfo;
   modelPath: string;
+  /** The recogniser family that ran. */
+  family: RecogniserFamily;
   language: string | null;
   /** Real duration, measured by decoding. */
   durationMs: number;
@@ -138,6 +142,19 @@ export async function transcribeFile(
   const options = pipelineOptions(request);
   const modelsDir = request.modelsDir ?? defaultModelsDir();
   const model = await resolveModel(request.model, modelsDir);
+  if (!familySupports(model.family, options.language, model.recogniserEntry ?? undefined)) {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `The model ${model.name ?? model.path} does not transcribe "${options.language}". ` +
+        `Models that do: ${modelsSupporting(options.language).join(", ")}.`,
+      {
+        details: {
+          language: options.language,
+          models: modelsSupporting(options.language).join(","),
+        },
+      },
+    );
+  }
   const diarize = request.diarize
     ? await diarizationJob(request.diarize, modelsDir, options.threads)
     : undefined;
@@ -147,6 +164,7 @@ export async function transcribeFile(
       type: "start",
       input: request.input,
       modelPath: model.path,
+      family: model.family,
       options: { ...options, expectedDurationMs: media.durationMs },
       ...(diarize ? { diarize } : {}),
     },
@@ -159,6 +177,7 @@ export async function transcribeFile(
   return {
     media,
     modelPath: model.path,
+    family: model.family,
     language: output.language,
     durationMs: output.durationMs,
     speechMs: output.speechMs,

@@ -27,9 +27,20 @@ describe("probeMedia and decodePcm", () => {
     expect(info.durationMs).toBeGreaterThan(10_500);
     expect(info.durationMs).toBeLessThan(11_600);
     expect(info.hasVideo).toBe(name.endsWith(".mp4"));
+    expect(info.videoFrameRate).toBe(name.endsWith(".mp4") ? 5 : null);
     const seconds = (await decodedSamples(path)) / SAMPLE_RATE;
     expect(seconds).toBeGreaterThan(10.5);
     expect(seconds).toBeLessThan(11.6);
+  });
+
+  it("reads a video's frame rate as ffprobe gives it (30000/1001 for NTSC)", async () => {
+    const path = makeContainer(scratch.dir, "ntsc.mp4", [
+      ...["-f", "lavfi", "-i", "color=c=black:s=64x48:r=30000/1001:d=1"],
+      ...["-f", "lavfi", "-i", "sine=frequency=440:duration=1"],
+      ...["-c:v", "libx264", "-c:a", "aac", "-shortest"],
+    ]);
+    const info = await probeMedia(path);
+    expect(info.videoFrameRate).toBeCloseTo(30000 / 1001, 3);
   });
 
   it("decodes to 16 kHz mono floats in range", async () => {

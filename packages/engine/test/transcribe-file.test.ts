@@ -1,6 +1,11 @@
 import { readVtt, readSrt, readJson } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderTranscription, OUTPUT_FORMATS } from "../src/cli/render-output.js";
+import { Iso6937Error } from "@verbatim/formats";
+import {
+  OUTPUT_FORMATS,
+  renderTranscription,
+  type OutputFormat,
+} from "../src/cli/render-output.js";
 import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
 import { speechChunks } from "../src/pipeline/chunker.js";
 import { SpeechDetector } from "../src/vad/speech-detector.js";
@@ -43,13 +48,20 @@ describe("transcribeFile through the real whisper.cpp binding", () => {
       expect(cue.end).toBeGreaterThan(cue.start);
       expect(cue.end).toBeLessThanOrEqual(result.durationMs + 1000);
     }
+    const render = async (format: OutputFormat) =>
+      renderTranscription(result, format, { inputName: JFK_MP3, style: "standard" });
     for (const format of OUTPUT_FORMATS) {
-      const text = renderTranscription(result, format);
-      expect(text.length).toBeGreaterThan(0);
+      // A random-weight model's text may hold characters EBU-STL's Latin table lacks.
+      const file = await render(format).catch((error: unknown) => {
+        if (format === "stl" && error instanceof Iso6937Error) return "refused";
+        throw error;
+      });
+      expect(file.length).toBeGreaterThan(0);
     }
-    expect(readSrt(renderTranscription(result, "srt"))).toHaveLength(result.cues.length);
-    expect(readVtt(renderTranscription(result, "vtt"))).toHaveLength(result.cues.length);
-    expect(readJson(renderTranscription(result, "json")).cues).toHaveLength(result.cues.length);
+    const text = async (format: OutputFormat) => String(await render(format));
+    expect(readSrt(await text("srt"))).toHaveLength(result.cues.length);
+    expect(readVtt(await text("vtt"))).toHaveLength(result.cues.length);
+    expect(readJson(await text("json")).cues).toHaveLength(result.cues.length);
   });
 
   it("reports progress that rises to 1 with an estimate of time left", async () => {

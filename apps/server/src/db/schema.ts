@@ -136,6 +136,8 @@ export interface TranscriptionsTable {
   speakers_json: ColumnType<string | null, string | null | undefined, string | null>;
   /** How many speakers the list holds, for history; null when not diarized. */
   speaker_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The video's timecode rate ("25", "29.97"…); null for audio or an unusual rate. */
+  video_frame_rate: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0..1 of the media transcribed. */
   progress: number;
   /**
@@ -299,6 +301,64 @@ export interface SupportMessagesTable {
   notified_at: string | null;
 }
 
+/** A user's webhook endpoint (docs/webhooks.md). */
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** The event types it receives, a JSON array. */
+  events_json: string;
+  /** Signs its deliveries (HMAC-SHA256); shown once, when it is made. */
+  secret: string;
+  created_at: string;
+}
+
+/** The secret that signs a user's per-request callbacks (`callback_url`). */
+export interface WebhookSigningSecretsTable {
+  user_id: string;
+  secret: string;
+  created_at: string;
+}
+
+/** The URL a request asked to be called back at when its job ends. */
+export interface JobCallbacksTable {
+  transcription_id: string;
+  user_id: string;
+  url: string;
+  created_at: string;
+}
+
+/** An ended job whose webhook events were written (once, across processes). */
+export interface WebhookJobEventsTable {
+  transcription_id: string;
+  recorded_at: string;
+}
+
+/** One event for one endpoint: sent, retried with back-off for a day, or given up. */
+export interface WebhookDeliveriesTable {
+  /** Sent as `Verbatim-Delivery` (the same on every attempt). */
+  id: string;
+  user_id: string;
+  /** The endpoint; null for a per-request callback. */
+  webhook_id: string | null;
+  transcription_id: string | null;
+  event_id: string;
+  event_type: string;
+  url: string;
+  /** The exact body sent (and signed). */
+  payload: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A process sending it holds it until then. */
+  claimed_until: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   users: UsersTable;
@@ -318,4 +378,9 @@ export interface Database {
   task_runs: TaskRunsTable;
   voices: VoicesTable;
   support_messages: SupportMessagesTable;
+  webhooks: WebhooksTable;
+  webhook_signing_secrets: WebhookSigningSecretsTable;
+  job_callbacks: JobCallbacksTable;
+  webhook_job_events: WebhookJobEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -34,6 +34,8 @@ import { supportRoutes } from "../support/routes.js";
 import { transcriptionEventsRoute } from "../transcriptions/events-route.js";
 import { transcriptionRoutes } from "../transcriptions/routes.js";
 import { uploadRoutes } from "../uploads/routes.js";
+import { urlImportRoutes } from "../url-import/routes.js";
+import { webhookRoutes } from "../webhooks/routes.js";
 import { voiceRoutes } from "../voices/routes.js";
 import { billingRoutes } from "../billing/routes.js";
 import { localCheckoutRoutes } from "../payments/local-checkout-routes.js";
@@ -109,6 +111,8 @@ export async function buildApp({
   await app.register(transcriptionRoutes(services));
   await app.register(transcriptionEventsRoute(services));
   await app.register(uploadRoutes(services));
+  await app.register(urlImportRoutes(services));
+  await app.register(webhookRoutes(services));
   await app.register(voiceRoutes(services));
   await app.register(apiKeyRoutes(services));
   await app.register(openAIRoutes(services), { prefix: "/v1" });

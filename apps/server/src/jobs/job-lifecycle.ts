@@ -66,6 +66,7 @@ export async function insertTranscription(db: Db, job: NewTranscription, now: Da
       media_path: job.mediaPath,
       media_bytes: job.mediaBytes,
       duration_ms: job.durationMs,
+      video_frame_rate: job.videoFrameRate ?? null,
       language: job.options.language === "auto" ? null : job.options.language,
       cues_json: job.imported ? JSON.stringify(job.imported.cues) : null,
       ...(job.imported?.speakers ? { speakers_json: JSON.stringify(job.imported.speakers) } : {}),

@@ -1,5 +1,6 @@
+import { readJobOptions, type FrameRateName, type JobOptions } from "@verbatim/contract";
 import type { Segment } from "@verbatim/engine";
-import type { Cue, Speaker, StyleName } from "@verbatim/subtitles";
+import type { Cue, Speaker } from "@verbatim/subtitles";
 import type { Selectable } from "kysely";
 import type { TranscriptionsTable } from "../db/schema.js";
 
@@ -10,39 +11,11 @@ import type { TranscriptionsTable } from "../db/schema.js";
 /** A job's row. */
 export type TranscriptionRow = Selectable<TranscriptionsTable>;
 
-export { JOB_STATUSES, type JobStatus } from "@verbatim/contract";
+export { JOB_STATUSES, type JobStatus, type JobOptions } from "@verbatim/contract";
 
 /** True once a job has ended (completed, failed or cancelled). */
 export function isFinal(status: string): boolean {
   return status === "completed" || status === "failed" || status === "cancelled";
-}
-
-/** Engine options a job keeps with it. */
-export interface JobOptions {
-  language: string;
-  task: "transcribe" | "translate";
-  wordTimestamps: boolean;
-  chineseScript?: "hk" | "tw" | "cn";
-  /** Subtitle style preset (absent on jobs made before presets: standard). */
-  style?: StyleName;
-  /** Initial prompt for the decoder (vocabulary, style), when the client gave one. */
-  prompt?: string;
-  /** Starting decoder temperature, when the client gave one (default 0). */
-  temperature?: number;
-  /** Speaker diarization: `auto`, `N` or `MIN-MAX` (parseSpeakersOption); absent when off. */
-  speakers?: string;
-  /**
-   * Voices given with the request (/v1 `known_speaker_references[]`): name and embedding, no
-   * audio. Matched before the user's saved voices.
-   */
-  knownVoices?: { name: string; embedding: number[] }[];
-  /**
-   * Made from an imported subtitle file (its cues stored with the job): its timings kept (no
-   * engine run, no minutes) or re-timed to the speech (charged as a transcription).
-   */
-  subtitles?: { retime: boolean; format: string };
-  /** Transcript plus its English translation, cue by cue: two passes, charged twice. */
-  bilingual?: true;
 }
 
 /**
@@ -68,6 +41,8 @@ export interface NewTranscription {
   durationMs: number;
   /** The cues (and speakers) of an imported subtitle file, kept with the job until it runs. */
   imported?: { cues: readonly Cue[]; speakers?: readonly Speaker[] | undefined };
+  /** The video's timecode rate, for timecoded exports; null for audio. */
+  videoFrameRate?: FrameRateName | null;
 }
 
 /** A passage recognised while a job runs (milliseconds). */
@@ -149,7 +124,10 @@ export function rowSegments(
   return row.segments_json ? (JSON.parse(row.segments_json) as StoredSegment[]) : undefined;
 }
 
-/** Parses a row's stored options. */
+/**
+ * A row's options, parsed (and upgraded from the shape older rows hold) by the contract's
+ * schema; throws for options that break it.
+ */
 export function rowOptions(row: Pick<TranscriptionRow, "options_json">): JobOptions {
-  return JSON.parse(row.options_json) as JobOptions;
+  return readJobOptions(JSON.parse(row.options_json));
 }

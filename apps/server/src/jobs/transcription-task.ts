@@ -60,7 +60,6 @@ export async function runTranscriptionJob(
   const { db, config, events, log, now } = context;
   const started = Date.now();
   const holder = { workerId: job.worker_id };
-  const options = rowOptions(job);
   let lastPublish = 0;
   let latest: Pick<TranscriptionProgress, "fraction" | "etaMs"> = { fraction: 0, etaMs: null };
   const onProgress = (progress: TranscriptionProgress) => {
@@ -125,13 +124,16 @@ export async function runTranscriptionJob(
   /** Set once the engine's work is done: a failure from here on is the settlement's. */
   let settling = false;
   try {
+    // Parsed, not cast: options that break the schema fail the job (logged), minutes released.
+    const options = rowOptions(job);
     // The user's saved voices, read when the job runs: one saved or deleted meanwhile counts.
-    const diarize = options.speakers
-      ? diarizeRequest(options.speakers, [
-          ...(options.knownVoices ?? []),
-          ...(await voicesForDiarization(db, job.user_id)),
-        ])
-      : undefined;
+    const diarize =
+      options.speakers.kind === "off"
+        ? undefined
+        : diarizeRequest(options.speakers, [
+            ...(options.knownVoices ?? []),
+            ...(await voicesForDiarization(db, job.user_id)),
+          ]);
     const request: TranscribeRequest = {
       input: job.media_path ?? "",
       model: job.engine_model,

@@ -36,6 +36,8 @@ import { jobFailure } from "./job-failure.js";
 import { streamTranscript } from "./stream-transcript.js";
 import { MODEL_ALIASES } from "../models/model-catalog.js";
 import { knownVoices } from "./known-speakers.js";
+import { jobFromAudioRequest, type AudioRequestFields } from "./audio-job.js";
+import type { User } from "../users/repo.js";
 import {
   presentDiarized,
   presentJson,
@@ -72,7 +74,7 @@ function gatherChunkingStrategy(fields: Record<string, string>): Record<string, 
 }
 
 /** The fields of an audio request, checked one by one so an error names its `param`. */
-function parseFields(given: Record<string, string>, only?: "present") {
+function parseFields(given: Record<string, string>, only?: "present"): AudioRequestFields {
   const fields = gatherChunkingStrategy(given);
   const parsed: Record<string, unknown> = {};
   for (const name of Object.keys(AudioFields) as AudioFieldName[]) {
@@ -88,17 +90,7 @@ function parseFields(given: Record<string, string>, only?: "present") {
     }
     parsed[name] = result.data;
   }
-  return parsed as {
-    model: string;
-    language?: string;
-    prompt?: string;
-    response_format: ResponseFormat;
-    temperature: number;
-    "timestamp_granularities[]"?: ("word" | "segment")[];
-    stream: boolean;
-    chunking_strategy?: string;
-    "include[]"?: "logprobs";
-  };
+  return parsed as AudioRequestFields;
 }
 
 /**
@@ -347,10 +339,11 @@ async function listModels(services: TranscriptionServices): Promise<z.infer<type
 async function readAudioRequest(
   services: TranscriptionServices,
   task: Task,
+  user: User,
   raw: Record<string, string>,
   lists: Record<string, string[]>,
   reply: FastifyReply,
-): Promise<ReadUpload<ReturnType<typeof parseFields>>> {
+): Promise<ReadUpload<AudioRequestFields>> {
   const names = lists["known_speaker_names[]"] ?? [];
   const references = lists["known_speaker_references[]"] ?? [];
   const knownSpeakers = names.length + references.length > 0;
@@ -391,16 +384,7 @@ async function readAudioRequest(
     ? await knownVoices(services, names, references, abortOnHangUp(reply))
     : [];
   return {
-    options: {
-      model: fields.model,
-      language: fields.language ?? "auto",
-      task,
-      generateTimestamps: true,
-      ...(fields.prompt !== undefined ? { prompt: fields.prompt } : {}),
-      temperature: fields.temperature,
-      ...(fields.model === DIARIZE_MODEL ? { speakers: "auto" } : {}),
-    },
-    ...(known.length > 0 ? { extra: { knownVoices: known } } : {}),
+    job: jobFromAudioRequest(fields, task, user, known),
     fingerprint: { ...raw, ...lists },
     parsed: fields,
   };
@@ -412,23 +396,29 @@ async function transcribe(
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
+  const user = currentUser(request);
   const {
     row,
     keyed,
     parsed: fields,
-  } = await takeInUpload(services, request, currentUser(request), {
+  } = await takeInUpload(services, request, user, {
     route: `/v1/audio/${task}`,
-    // An unusable model is answered for the model asked for (checkUploadOptions).
+    // An unusable model is answered for the model asked for (checkJobRequest).
     requireUsableModel: false,
     // Known speakers' clips come as data URLs: 10 s of 48 kHz stereo WAV is about 2.6 MB.
     fieldSizeBytes: KNOWN_SPEAKER_FIELD_BYTES,
-    // Fields sent before the file are checked before its bytes are kept.
-    earlyOptions: (early) => {
-      parseFields(early, "present");
-      if (early.model === undefined) return undefined;
-      return { model: early.model, ...(early.model === DIARIZE_MODEL ? { speakers: "auto" } : {}) };
+    // `url` instead of `file`: the server fetches the media.
+    acceptsLink: true,
+    // Fields sent before the file are checked before its bytes are kept (those not sent yet
+    // as their defaults).
+    earlyJob: (early) => {
+      if (early.model === undefined) {
+        parseFields(early, "present");
+        return undefined;
+      }
+      return jobFromAudioRequest(parseFields(early), task, user);
     },
-    read: ({ fields: raw, lists }) => readAudioRequest(services, task, raw, lists, reply),
+    read: ({ fields: raw, lists }) => readAudioRequest(services, task, user, raw, lists, reply),
   });
   if (fields.stream) {
     return streamTranscript(services, request, reply, row, {

@@ -14,40 +14,23 @@ import {
   UpdateBody,
 } from "@verbatim/contract/api";
 import { LISTENING_COPY_TYPE } from "@verbatim/engine";
+import { exportExtension } from "@verbatim/formats";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  writeJson,
-  writeSrt,
-  writeTxt,
-  writeVtt,
-  type Cue,
-  type SpeakerOutput,
-} from "@verbatim/subtitles";
 import { attachmentDisposition } from "./attachment-disposition.js";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
+import { jobFromUploadForm, parseUploadForm } from "../uploads/upload-form.js";
 import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
 import { deleteJob } from "../jobs/job-lifecycle.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
-import { rowCues, rowOptions, rowSpeakers } from "../jobs/job-row.js";
-import { exportedCues } from "./bilingual-export.js";
 import { respondWithJob } from "./respond-with-job.js";
+import { exportTranscription } from "./export-transcription.js";
 import { updateTranscription } from "./subtitle-edits.js";
 import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
-
-const EXPORTS = {
-  srt: { write: writeSrt, type: "application/x-subrip; charset=utf-8" },
-  vtt: { write: writeVtt, type: "text/vtt; charset=utf-8" },
-  txt: {
-    write: (cues: readonly Cue[], output: SpeakerOutput) => `${writeTxt(cues, output)}\n`,
-    type: "text/plain; charset=utf-8",
-  },
-  json: { write: null, type: "application/json; charset=utf-8" },
-} as const;
 
 /** Upload, history, edit, export, cancel: every call is the signed-in user's own jobs only. */
 export function transcriptionRoutes(services: TranscriptionServices): FastifyPluginAsync {
@@ -79,13 +62,21 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         validatorCompiler: documentOnly,
       },
       async (request, reply) => {
-        const { row, keyed } = await takeInUpload(services, request, currentUser(request), {
+        const user = currentUser(request);
+        const { row, keyed } = await takeInUpload(services, request, user, {
           route: "/api/transcribe",
           requireUsableModel: true,
           acceptsSubtitles: true,
           // Options sent before the file are checked before its bytes are read.
-          earlyOptions: (early) =>
-            early.model !== undefined || early.speakers !== undefined ? early : undefined,
+          earlyJob: (early) =>
+            early.model !== undefined || early.speakers !== undefined
+              ? jobFromUploadForm(parseUploadForm(early), user)
+              : undefined,
+          read: async ({ fields }) => ({
+            job: jobFromUploadForm(parseUploadForm(fields), user),
+            fingerprint: fields,
+            parsed: undefined,
+          }),
         });
         return respondWithJob(services, request, reply, row, { keyed });
       },
@@ -243,9 +234,9 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       {
         ...auth,
         schema: {
-          summary: "Download as SRT, VTT, TXT or JSON",
+          summary: "Download in one of the export formats",
           description:
-            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), as an attachment named after the file. A diarized transcription carries its speakers: SRT starts each subtitle with `Name: `, VTT with a voice span `<v Name>`, TXT is a paragraph per turn under a `Name:` line, JSON lists `speakers` and gives cues and words a `speaker`; an unnamed speaker is `Speaker N` (`講者 N` with `lang=zh-HK`). A bilingual transcription downloads as two-line subtitles (the original line over its English translation) or, with `track`, one language alone. 409 NOT_COMPLETED until the job has completed.",
+            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), or another format of `format` below (docs/formats.md says what each holds and its limits), as an attachment named after the file. A diarized transcription carries its speakers: SRT starts each subtitle with `Name: `, VTT with a voice span `<v Name>`, TXT is a paragraph per turn under a `Name:` line, JSON lists `speakers` and gives cues and words a `speaker`; an unnamed speaker is `Speaker N` (`講者 N` with `lang=zh-HK`). A bilingual transcription downloads as two-line subtitles (the original line over its English translation) or, with `track`, one language alone. 409 NOT_COMPLETED until the job has completed; 422 EXPORT_TEXT_UNSUPPORTED when the format cannot hold the text (EBU-STL holds Latin script only); 503 EXPORT_FONT_MISSING when the server lacks the PDF's font.",
           tags: ["transcriptions"],
           security,
           params: IdParams,
@@ -258,47 +249,56 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
                 "text/vtt": { schema: z.string() },
                 "text/plain": { schema: z.string() },
                 "application/json": { schema: JsonExport },
+                "text/csv": { schema: z.string() },
+                "text/x-ssa": { schema: z.string() },
+                "application/ttml+xml": { schema: z.string() },
+                "application/xml": { schema: z.string() },
+                ...Object.fromEntries(
+                  BINARY_EXPORT_TYPES.map((type) => [type, { schema: binary() }]),
+                ),
               },
             },
-            ...errorResponses(400, 401, 404, 409),
+            ...errorResponses(400, 401, 404, 409, 422, 503),
           },
         },
       },
       async (request, reply) => {
         const row = await ownTranscription(services.db, currentUser(request), request.params.id);
-        if (row.status !== "completed") {
-          fail("NOT_COMPLETED");
-        }
-        const { format, speakerNames, lang, track } = request.query;
-        const cues = exportedCues(rowCues(row), track, row.language, rowOptions(row).style);
-        const speakers = rowSpeakers(row)?.map(({ id, name }) => ({ id, name }));
-        const locale = lang ?? currentUser(request).locale;
-        const body =
-          format === "json"
-            ? writeJson(
-                {
-                  language: row.language,
-                  duration: row.duration_ms,
-                  cues,
-                  ...(speakers ? { speakers } : {}),
-                },
-                { locale },
-              )
-            : EXPORTS[format].write(cues, { speakers, locale, speakerNames });
-        return reply
-          .header("content-type", EXPORTS[format].type)
-          .header("content-disposition", attachmentDisposition(row.file_name, format))
-          .header("cache-control", "no-store")
-          .serializer((payload: unknown) => payload as string)
-          .send(body);
+        const { format } = request.query;
+        const file = await exportTranscription(row, request.query, currentUser(request).locale);
+        return (
+          reply
+            .header("content-type", file.contentType)
+            .header(
+              "content-disposition",
+              attachmentDisposition(row.file_name, exportExtension(format)),
+            )
+            .header("cache-control", "no-store")
+            .serializer((payload: unknown) => payload as string)
+            // Text as it is, bytes (DOCX, PDF, XLSX, EBU-STL) as a Buffer; the reply's type
+            // knows only the documented JSON export's shape, so the body is typed as text.
+            .send((typeof file.body === "string" ? file.body : Buffer.from(file.body)) as string)
+        );
       },
     );
   };
 }
 
+/** Media types of the exports that are not text (DOCX, PDF, XLSX, EBU-STL). */
+const BINARY_EXPORT_TYPES = [
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  "application/pdf",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/octet-stream",
+];
+
+/** Bytes, documented as binary. */
+function binary() {
+  return z.any().meta({ type: "string", format: "binary" });
+}
+
 /** A response of the listening copy's bytes, for the OpenAPI document. */
 function audioBytes(description: string) {
   // Any body (the route sends a file stream), documented as binary.
-  const bytes = z.any().meta({ type: "string", format: "binary" });
-  return { description, content: { [LISTENING_COPY_TYPE]: { schema: bytes } } };
+  return { description, content: { [LISTENING_COPY_TYPE]: { schema: binary() } } };
 }

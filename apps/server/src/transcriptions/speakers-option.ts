@@ -18,13 +18,12 @@ export function requireSpeakersOption(value: unknown): SpeakersOption {
   return option;
 }
 
-/** What the engine is asked for by a job's stored option; undefined when diarization is off. */
+/** What the engine is asked for by a job's speakers option; undefined when diarization is off. */
 export function diarizeRequest(
-  stored: string | undefined,
+  option: SpeakersOption,
   voices: DiarizeOptions["voices"],
 ): DiarizeOptions | undefined {
-  const option = parseSpeakersOption(stored);
-  if (!option || option.kind === "off") return undefined;
+  if (option.kind === "off") return undefined;
   const known = voices && voices.length > 0 ? { voices } : {};
   switch (option.kind) {
     case "auto":

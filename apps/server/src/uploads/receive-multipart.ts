@@ -99,11 +99,50 @@ async function drainBody(request: FastifyRequest): Promise<void> {
   });
 }
 
+/** How receiveMultipart reads a request. */
+export interface MultipartLimits {
+  dir: string;
+  limitBytes: number;
+  /** Checks the fields sent before the file, so a bad request is refused before its bytes. */
+  beforeFile?: (fields: Record<string, string>) => Promise<void>;
+  /** Longest text field, in bytes (default 64 KiB; /v1 takes audio clips as data URLs). */
+  fieldSizeBytes?: number;
+  /**
+   * A text field that may stand in for the file (`url`: the server fetches the media): a
+   * request with that field and no file part comes back without a file; one with both is 400.
+   */
+  linkField?: string;
+  /**
+   * Takes a second file part, `subtitles`, of at most this many bytes (held in memory; 413
+   * SUBTITLE_FILE_TOO_LARGE past it); absent: a second file is refused as before.
+   */
+  subtitlesLimitBytes?: number;
+}
+
+/** What a multipart request held. */
+export interface ReceivedMultipart<File = ReceivedFile> {
+  file: File;
+  /** The subtitle or transcript file sent with the media, when one was taken. */
+  subtitles?: ReceivedSubtitles;
+  fields: Record<string, string>;
+  /** Every value of each list field (`name[]`), in order: values that may hold commas. */
+  lists: Record<string, string[]>;
+}
+
 /**
  * Reads a multipart request: the one part named `file` is streamed to `dir` under a random
  * name, stopping at `limitBytes` (413); text fields are collected. On any failure the partial
- * file is deleted. A request without a file part gets 400 FILE_REQUIRED.
+ * file is deleted. A request without a file part gets 400 FILE_REQUIRED (unless its
+ * `linkField` stands in for the file: then it comes back without one).
  */
+export async function receiveMultipart(
+  request: FastifyRequest,
+  limits: MultipartLimits & { linkField: string },
+): Promise<ReceivedMultipart<ReceivedFile | undefined>>;
+export async function receiveMultipart(
+  request: FastifyRequest,
+  limits: MultipartLimits,
+): Promise<ReceivedMultipart>;
 export async function receiveMultipart(
   request: FastifyRequest,
   {
@@ -111,27 +150,10 @@ export async function receiveMultipart(
     limitBytes,
     beforeFile,
     fieldSizeBytes = 64 * 1024,
+    linkField,
     subtitlesLimitBytes,
-  }: {
-    dir: string;
-    limitBytes: number;
-    /**
-     * Takes a second file part, `subtitles`, of at most this many bytes (held in memory; 413
-     * SUBTITLE_FILE_TOO_LARGE past it); absent: a second file is refused as before.
-     */
-    subtitlesLimitBytes?: number;
-    /** Checks the fields sent before the file, so a bad request is refused before its bytes. */
-    beforeFile?: (fields: Record<string, string>) => Promise<void>;
-    /** Longest text field, in bytes (default 64 KiB; /v1 takes audio clips as data URLs). */
-    fieldSizeBytes?: number;
-  },
-): Promise<{
-  file: ReceivedFile;
-  subtitles?: ReceivedSubtitles;
-  fields: Record<string, string>;
-  /** Every value of each list field (`name[]`), in order: values that may hold commas. */
-  lists: Record<string, string[]>;
-}> {
+  }: MultipartLimits,
+): Promise<ReceivedMultipart<ReceivedFile | undefined>> {
   if (!request.isMultipart()) {
     fail("MULTIPART_REQUIRED");
   }
@@ -212,6 +234,16 @@ export async function receiveMultipart(
     await rm(path, { force: true });
     await drainBody(request);
     throw multipartError(error, limitBytes);
+  }
+  const link = linkField === undefined ? undefined : fields[linkField];
+  if (link !== undefined) {
+    if (file) {
+      await rm(file.path, { force: true });
+      throw new AppError("FILE_OR_URL", {
+        param: linkField,
+      });
+    }
+    return { file: undefined, ...(subtitles ? { subtitles } : {}), fields, lists };
   }
   if (!file) {
     fail("FILE_REQUIRED");

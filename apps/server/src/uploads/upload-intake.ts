@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
-import { formatSpeakersOption } from "@verbatim/contract";
+import { frameRateOfVideo } from "@verbatim/formats";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
@@ -13,14 +13,14 @@ import {
   once,
   requestFingerprint,
 } from "../transcriptions/idempotency.js";
-import { UploadOptions } from "@verbatim/contract/api";
+import type { CombineBody } from "@verbatim/contract/api";
+import type { z } from "zod";
 import type { TranscriptionServices } from "../transcriptions/service.js";
-import {
-  requireDiarizationModels,
-  requireSpeakersOption,
-} from "../transcriptions/speakers-option.js";
+import { requireDiarizationModels } from "../transcriptions/speakers-option.js";
+import { fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
 import type { User } from "../users/repo.js";
 import { probeUpload } from "./probe-upload.js";
+import { jobFromUploadForm } from "./upload-form.js";
 import {
   receiveMultipart,
   uploadFileName,
@@ -30,11 +30,11 @@ import {
 import { importOptions, readUploadedSubtitles, subtitlesFingerprint } from "./subtitle-import.js";
 import { MAX_IMPORT_BYTES } from "@verbatim/subtitles/import";
 import { claimForCombine, combineChunks, endSession, reopenSession } from "./upload-sessions.js";
-import { validationFailed } from "../http/validation-failed.js";
 
 // Upload intake: how a file becomes a transcription job, for every way one arrives — a
 // multipart upload to /api/transcribe, the same to OpenAI's /v1/audio/transcriptions and
-// /translations, and the chunks of a large file joined by /api/uploads/combine. The order of
+// /translations, the chunks of a large file joined by /api/uploads/combine, and a link the
+// server fetches (POST /api/imports, `url` instead of `file` on /v1). The order of
 // the checks is the defence:
 //   1. before any bytes: the Idempotency-Key (a retry of a request that made its job is
 //      answered with that job), a model that can run (503), some minutes left (402);
@@ -44,53 +44,34 @@ import { validationFailed } from "../http/validation-failed.js";
 //      reserved (402) before the job is stored and queued.
 // A file that does not become a job is deleted, so a refused upload leaves nothing behind.
 
-/** Checks the upload's text fields and model before any bytes are kept. */
-async function checkUploadOptions(
-  services: Pick<TranscriptionServices, "models" | "config">,
-  user: User,
-  fields: Record<string, unknown>,
-): Promise<{
-  model: string;
-  engineModel: string;
+/**
+ * What an intake asks for: the model by the name the client gave (undefined: the default) and
+ * the job's options, built once from the request by the intake's own mapping (jobFromUploadForm,
+ * the /v1 routes' jobFromAudioRequest) and stored as built.
+ */
+export interface JobRequest {
+  model: string | undefined;
   options: JobOptions;
-  /** `retime` as sent (for an imported subtitle file). */
-  retime: boolean | undefined;
-}> {
-  const speakers = requireSpeakersOption(fields.speakers);
-  if (speakers.kind !== "off") await requireDiarizationModels(services.config.modelsDir);
-  const parsed = UploadOptions.safeParse(fields);
-  if (!parsed.success) throw validationFailed(parsed.error);
-  const {
-    model,
-    generateTimestamps,
-    language,
-    task,
-    chineseScript,
-    style,
-    prompt,
-    temperature,
-    bilingual,
-  } = parsed.data;
-  if (bilingual && task === "translate") fail("BILINGUAL_NOT_POSSIBLE");
-  const choice = await services.models.choose(model);
-  // Traditional (HK) Chinese by default for people who use the interface in Traditional Chinese.
-  const script = chineseScript ?? (user.locale === "zh-HK" ? "hk" : undefined);
-  return {
-    model: choice.requested,
-    engineModel: choice.engineModel,
-    options: {
-      language,
-      task,
-      wordTimestamps: generateTimestamps,
-      ...(script && script !== "none" ? { chineseScript: script } : {}),
-      ...(style ? { style } : {}),
-      ...(prompt?.trim() ? { prompt: prompt.trim() } : {}),
-      ...(temperature !== undefined ? { temperature } : {}),
-      ...(speakers.kind !== "off" ? { speakers: formatSpeakersOption(speakers) } : {}),
-      ...(bilingual ? { bilingual: true as const } : {}),
-    },
-    retime: parsed.data.retime,
-  };
+  /**
+   * For a subtitle or transcript file sent with the media: re-time it (true), keep its timings
+   * (false), or undefined: by whether the file has timings (importOptions).
+   */
+  retime?: boolean | undefined;
+}
+
+/**
+ * Checks before any bytes are kept that the job asked for can run here: its model (503 when not
+ * installed), and the diarization models when it asks for speakers.
+ */
+async function checkJobRequest(
+  services: Pick<TranscriptionServices, "models" | "config">,
+  job: JobRequest,
+): Promise<{ model: string; engineModel: string }> {
+  if (job.options.speakers.kind !== "off") {
+    await requireDiarizationModels(services.config.modelsDir);
+  }
+  const choice = await services.models.choose(job.model);
+  return { model: choice.requested, engineModel: choice.engineModel };
 }
 
 /** 402 before any bytes are read when the user has no minutes at all. */
@@ -110,16 +91,14 @@ async function acceptUpload(
   services: TranscriptionServices,
   user: User,
   file: ReceivedFile,
-  fields: Record<string, unknown>,
-  /** Options no form field sets (the known voices of a /v1 request). */
-  extra: Pick<JobOptions, "knownVoices"> = {},
+  job: JobRequest,
   /** A subtitle or transcript file sent with the media (`subtitles`). */
   subtitles?: ReceivedSubtitles,
 ): Promise<TranscriptionRow> {
   try {
-    const choice = await checkUploadOptions(services, user, fields);
+    const choice = await checkJobRequest(services, job);
     const imported = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
-    if (imported && choice.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
+    if (imported && job.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
     const media = await probeUpload(file.path);
     return await createJob(services, {
       id: randomUUID(),
@@ -127,14 +106,11 @@ async function acceptUpload(
       fileName: file.fileName,
       model: choice.model,
       engineModel: choice.engineModel,
-      options: {
-        ...choice.options,
-        ...extra,
-        ...(imported ? importOptions(imported, choice.retime) : {}),
-      },
+      options: imported ? { ...job.options, ...importOptions(imported, job.retime) } : job.options,
       mediaPath: file.path,
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
+      videoFrameRate: media.videoFrameRate === null ? null : frameRateOfVideo(media.videoFrameRate),
       ...(imported ? { imported: { cues: imported.cues, speakers: imported.speakers } } : {}),
     });
   } catch (error) {
@@ -164,16 +140,17 @@ export interface MultipartIntake<Parsed> {
   /** Takes a subtitle or transcript file with the media (field `subtitles`; the web app's route). */
   acceptsSubtitles?: boolean;
   /**
-   * The upload options among the fields sent before the file, checked before its bytes are
-   * read; undefined when they hold nothing to check yet. May throw the route's own errors.
+   * The job the fields sent before the file ask for, checked before its bytes are read;
+   * undefined when they hold nothing to check yet. May throw the route's own errors.
    */
-  earlyOptions(early: Record<string, string>): Record<string, unknown> | undefined;
+  earlyJob(early: Record<string, string>): JobRequest | undefined;
+  /** Takes a `url` field instead of the file: the server fetches the media (takeInLink). */
+  acceptsLink?: boolean;
   /**
-   * Reads the received fields: the upload options of the job, options no form field sets, what
-   * the request's fingerprint covers, and what else the route needs for its answer. Defaults to
-   * the fields as they are (the web app's form). The file is deleted when this throws.
+   * Reads the received fields: the job they ask for, what the request's fingerprint covers, and
+   * what else the route needs for its answer. The file is deleted when this throws.
    */
-  read?(received: {
+  read(received: {
     fields: Record<string, string>;
     lists: Record<string, string[]>;
   }): Promise<ReadUpload<Parsed>>;
@@ -181,8 +158,7 @@ export interface MultipartIntake<Parsed> {
 
 /** What a route reads from an upload's fields. */
 export interface ReadUpload<Parsed> {
-  options: Record<string, unknown>;
-  extra?: Pick<JobOptions, "knownVoices">;
+  job: JobRequest;
   fingerprint: Record<string, unknown>;
   parsed: Parsed;
 }
@@ -209,26 +185,34 @@ export async function takeInUpload<Parsed = undefined>(
     ...(intake.acceptsSubtitles ? { subtitlesLimitBytes: MAX_IMPORT_BYTES } : {}),
     ...(intake.fieldSizeBytes !== undefined ? { fieldSizeBytes: intake.fieldSizeBytes } : {}),
     beforeFile: async (early) => {
-      const options = intake.earlyOptions(early);
-      if (options) await checkUploadOptions(services, user, options);
+      const job = intake.earlyJob(early);
+      if (job) await checkJobRequest(services, job);
     },
+    ...(intake.acceptsLink ? { linkField: "url" } : {}),
   });
+  if (!file) {
+    const read = await intake.read({ fields, lists });
+    return takeInLink(services, request, user, {
+      ...read,
+      route: intake.route,
+      url: fields.url ?? "",
+      requireUsableModel: false,
+      ...(subtitles ? { subtitles } : {}),
+    });
+  }
   // Every way this request can end without a new job — a bad field, the key reused for
   // another request or still in progress (409), a replay of the first request's job — deletes
   // the file it sent, at once; once a job holds the file, the job owns it.
   let jobHoldsFile = false;
   try {
-    const read: ReadUpload<Parsed> = intake.read
-      ? await intake.read({ fields, lists })
-      : // Without a reader the fields are the form's own, and nothing else is parsed.
-        { options: fields, fingerprint: fields, parsed: undefined as Parsed };
+    const read = await intake.read({ fields, lists });
     const fingerprint = requestFingerprint(
       intake.route,
       { ...read.fingerprint, ...subtitlesFingerprint(subtitles) },
       file.sha256,
     );
     const { row, replayed } = await once(db, user, key, fingerprint, now(), async () => {
-      const made = await acceptUpload(services, user, file, read.options, read.extra, subtitles);
+      const made = await acceptUpload(services, user, file, read.job, subtitles);
       jobHoldsFile = true;
       return made;
     });
@@ -240,13 +224,59 @@ export async function takeInUpload<Parsed = undefined>(
   }
 }
 
-/** What /api/uploads/combine asks for: the session, the file's name and size, and the options. */
-export interface CombineRequest extends Record<string, unknown> {
-  sessionId: string;
-  fileName: string;
-  totalChunks: number;
-  originalFileSize: number;
+/** A link to take in: what the route read from the request, and the link. */
+export interface LinkIntake<Parsed> extends ReadUpload<Parsed> {
+  /** Names the request in Idempotency-Key fingerprints. */
+  route: string;
+  url: string;
+  /** 503 before anything when no model at all can run (the web app's route). */
+  requireUsableModel: boolean;
+  /** A subtitle or transcript file sent with the link (`subtitles`). */
+  subtitles?: ReceivedSubtitles;
 }
+
+/**
+ * Takes in the media a link points to as a queued job, at most once per Idempotency-Key: the
+ * caller, model and minutes are checked first, then the options (a bad one costs no
+ * download), then the server fetches the file under the URL rules (fetchLinkedMedia: 400
+ * URL_NOT_ALLOWED, 413, …) and it goes through the same probe, reservation and queue as an
+ * upload. A client that hangs up stops the download, unless it sent a key (the retry gets
+ * the job).
+ */
+export async function takeInLink<Parsed = undefined>(
+  services: TranscriptionServices,
+  request: FastifyRequest,
+  user: User,
+  intake: LinkIntake<Parsed>,
+): Promise<TakenIn & { parsed: Parsed }> {
+  const { db, now } = services;
+  const key = idempotencyKeyOf(request);
+  if (intake.requireUsableModel) await services.models.requireAnyUsable();
+  if (!(await keyHasJob(db, user, key))) await requireSomeMinutes(db, user, now());
+  const hungUp = new AbortController();
+  const stop = () => hungUp.abort();
+  // The connection, not the request: a keep-alive socket outlives it (the listener goes after).
+  const socket = key === undefined ? request.raw.socket : undefined;
+  socket?.once("close", stop);
+  const fingerprint = requestFingerprint(intake.route, {
+    ...intake.fingerprint,
+    url: intake.url,
+    ...subtitlesFingerprint(intake.subtitles),
+  });
+  try {
+    const { row } = await once(db, user, key, fingerprint, now(), async () => {
+      await checkJobRequest(services, intake.job);
+      const file = await fetchLinkedMedia(services, user, intake.url, hungUp.signal);
+      return acceptUpload(services, user, file, intake.job, intake.subtitles);
+    });
+    return { row, keyed: key !== undefined, parsed: intake.parsed };
+  } finally {
+    socket?.off("close", stop);
+  }
+}
+
+/** What /api/uploads/combine asks for: the session, the file's name and size, and the options. */
+export type CombineRequest = z.output<typeof CombineBody>;
 
 /**
  * Takes in a chunked upload's file as a queued job: one combine wins the session; the others
@@ -269,7 +299,8 @@ export async function takeInChunks(
     let accepted;
     try {
       // The options are checked before the chunks are joined: a bad one costs no copying.
-      await checkUploadOptions(services, user, body);
+      const job = jobFromUploadForm(body, user);
+      await checkJobRequest(services, job);
       const joined = await combineChunks(db, config.uploadDir, body.sessionId, body);
       accepted = await acceptUpload(
         services,
@@ -280,7 +311,7 @@ export async function takeInChunks(
           fileName: uploadFileName(body.fileName),
           mimeType: "",
         },
-        body,
+        job,
       );
     } catch (error) {
       await reopenSession(db, body.sessionId);

@@ -95,8 +95,9 @@ export async function callEveryRoute(
       params: { path: { id: MISSING_ID }, query: { format: "json" } },
     })
     .then(note("get", "/api/transcriptions/{id}/export"));
-  // The JSON export's real shape: cues with times in milliseconds.
-  if (exported.data && typeof exported.data === "object") {
+  // The JSON export's real shape: cues with times in milliseconds (the other formats are
+  // text or bytes).
+  if (exported.data && typeof exported.data === "object" && "cues" in exported.data) {
     void (exported.data.cues[0]?.start satisfies number | undefined);
   }
   await client
@@ -144,6 +145,24 @@ export async function callEveryRoute(
   void keys.data?.length;
   await client.POST("/api/keys", { body: { name: "" } }).then(note("post", "/api/keys"));
   await client.DELETE("/api/keys/{id}", byId).then(note("delete", "/api/keys/{id}"));
+
+  // Links and webhooks: a blocked link and endpoint, and an endpoint that is not there.
+  await client
+    .POST("/api/imports", { body: { url: "http://127.0.0.1/talk.mp3" } })
+    .then(note("post", "/api/imports"));
+  await client
+    .POST("/api/webhooks", { body: { url: "http://169.254.169.254/", events: [] } })
+    .then(note("post", "/api/webhooks"));
+  await client.GET("/api/webhooks").then(note("get", "/api/webhooks"));
+  await client
+    .GET("/api/webhooks/callback-secret")
+    .then(note("get", "/api/webhooks/callback-secret"));
+  const hook = { params: { path: { id: MISSING_ID } } };
+  await client
+    .GET("/api/webhooks/{id}/deliveries", hook)
+    .then(note("get", "/api/webhooks/{id}/deliveries"));
+  await client.POST("/api/webhooks/{id}/test", hook).then(note("post", "/api/webhooks/{id}/test"));
+  await client.DELETE("/api/webhooks/{id}", hook).then(note("delete", "/api/webhooks/{id}"));
 
   // The OpenAI-compatible API.
   const transcription = await openai

@@ -1,3 +1,4 @@
+import { jobOptions } from "@verbatim/contract";
 import type { Db } from "../../src/db/database.js";
 import { insertTranscription, transition } from "../../src/jobs/job-lifecycle.js";
 
@@ -35,7 +36,7 @@ export async function finishedTranscription(
       fileName,
       model: "whisper-1",
       engineModel: "base",
-      options: { language: "en", task: "transcribe", wordTimestamps: true },
+      options: jobOptions({ language: "en", wordTimestamps: true }),
       mediaPath: "",
       mediaBytes: 0,
       durationMs,

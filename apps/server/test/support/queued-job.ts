@@ -1,3 +1,4 @@
+import { jobOptions } from "@verbatim/contract";
 import type { Db } from "../../src/db/database.js";
 import { insertTranscription } from "../../src/jobs/job-lifecycle.js";
 
@@ -24,7 +25,7 @@ export async function queuedJob(db: Db, userId: string, name: string, at: Date):
       fileName: name,
       model: "whisper-1",
       engineModel: "tiny",
-      options: { language: "auto", task: "transcribe", wordTimestamps: false },
+      options: jobOptions({ language: "auto", wordTimestamps: false }),
       mediaPath: `/nonexistent/${id}`,
       mediaBytes: 1,
       durationMs: 10_000,

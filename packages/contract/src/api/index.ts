@@ -17,3 +17,5 @@ export * from "./admin.js";
 export * from "./contact.js";
 export * from "./openai.js";
 export * from "./support.js";
+export * from "./url-imports.js";
+export * from "./webhooks.js";

@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { LinkUrl } from "./url-imports.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
+import { MAX_PROMPT_CHARS } from "../limits.js";
 
 // The OpenAI-compatible API under /v1: its request fields, answers, stream events and errors,
 // in OpenAI's shapes so that OpenAI's clients work with it.
@@ -75,7 +77,10 @@ export const AudioFields = {
     })
     .optional(),
   /** The decoder's initial prompt: vocabulary, names and style to expect. */
-  prompt: z.string().max(10_000, "prompt must be at most 10000 characters").optional(),
+  prompt: z
+    .string()
+    .max(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`)
+    .optional(),
   response_format: z
     .enum(RESPONSE_FORMATS, {
       error: `response_format must be one of ${RESPONSE_FORMATS.join(", ")}`,
@@ -110,7 +115,11 @@ export const AudioRequestDoc = z.object({
   file: z
     .string()
     .meta({ format: "binary" })
-    .describe("The audio or video file; any format ffmpeg reads."),
+    .optional()
+    .describe("The audio or video file; any format ffmpeg reads. Required unless `url` is sent."),
+  url: LinkUrl.optional().describe(
+    "Instead of `file` (Verbatim's extension): an http or https link to the media, fetched by the server under the same rules as POST /api/imports; a link to a private, loopback or metadata address is refused (400, code `url_not_allowed`).",
+  ),
   model: z
     .string()
     .describe(
@@ -124,7 +133,7 @@ export const AudioRequestDoc = z.object({
     .string()
     .optional()
     .describe(
-      "Initial prompt for the decoder (up to 10000 characters; whisper reads the last 224 tokens): names, vocabulary and style to expect.",
+      `Initial prompt for the decoder (up to ${MAX_PROMPT_CHARS} characters): names, vocabulary and style to expect.`,
     ),
   response_format: z
     .enum(RESPONSE_FORMATS)

@@ -1,5 +1,6 @@
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
+import { EXPORT_FORMATS, FRAME_RATES } from "../export-formats.js";
 import { JOB_STATUSES } from "../jobs.js";
 import { cleanFileName, MAX_FILE_NAME } from "../file-names.js";
 import { MAX_SPEAKER_NAME } from "../limits.js";
@@ -178,8 +179,32 @@ export const JsonExport = z.object({
   ),
 });
 
+/** `true`/`false` in a query string, as a boolean (default false). */
+const QueryFlag = z
+  .enum(["true", "false"])
+  .default("false")
+  .transform((value) => value === "true");
+
 export const ExportQuery = z.object({
-  format: z.enum(["srt", "vtt", "txt", "json"]).default("srt"),
+  format: z
+    .enum(EXPORT_FORMATS)
+    .default("srt")
+    .describe(
+      "srt, vtt, ass, ttml (IMSC 1.1 text), stl (EBU-STL), sbv; docx, pdf, txt; csv, xlsx, json, eaf (ELAN); fcpxml (Final Cut Pro markers), edl (DaVinci Resolve markers), avid (Media Composer marker text). See docs/formats.md.",
+    ),
+  fps: z
+    .enum(FRAME_RATES)
+    .optional()
+    .describe(
+      "Frame rate of SMPTE timecode (stl, fcpxml, edl, avid; docx and pdf with `timecodes=true`): 23.976, 24, 25, 29.97 (drop-frame) or 30. Default: the uploaded video's, else 25.",
+    ),
+  timecodes: QueryFlag.describe(
+    "`true`: docx and pdf give each paragraph an SMPTE timecode (HH:MM:SS:FF) instead of hh:mm:ss.",
+  ),
+  timestamps: QueryFlag.describe(
+    "`true`: txt starts each speaker's paragraph with `[hh:mm:ss]` (MAXQDA and NVivo read these).",
+  ),
+  karaoke: QueryFlag.describe("`true`: ass times each word with `\\k` karaoke tags."),
   speakerNames: z
     .enum(["true", "false"])
     .default("true")

@@ -142,6 +142,11 @@ export const ERROR_TABLE = {
     en: "A field of the form is too long.",
     "zh-HK": "表單中有欄位太長。",
   },
+  FILE_OR_URL: {
+    status: 400,
+    en: "Send either a file or a link, not both.",
+    "zh-HK": "請傳送檔案或連結其中之一，不要兩者同時傳送。",
+  },
   FILE_REQUIRED: {
     status: 400,
     en: "No file was sent. Choose an audio or video file.",
@@ -492,6 +497,11 @@ export const ERROR_TABLE = {
     "zh-HK":
       "你的計劃同時最多保留 {{openUploads}} 個未完成的上載。請完成或取消進行中的上載，或稍等幾分鐘。",
   },
+  TOO_MANY_WEBHOOKS: {
+    status: 409,
+    en: "An account may have at most {{max}} webhooks. Delete one first.",
+    "zh-HK": "每個帳戶最多可有 {{max}} 個 Webhook。請先刪除一個。",
+  },
   UNAUTHORIZED: {
     status: 401,
     en: "Please sign in again.",
@@ -527,6 +537,56 @@ export const ERROR_TABLE = {
     en: "This upload has expired. Please start it again.",
     "zh-HK": "這個上載已過期，請重新開始。",
   },
+  URL_FETCH_FAILED: {
+    status: 502,
+    en: "The file could not be fetched from this address. Check the link and try again.",
+    "zh-HK": "無法從這個網址取得檔案。請檢查連結後再試。",
+  },
+  URL_HOST_NOT_FOUND: {
+    status: 400,
+    en: "No server was found at this address.",
+    "zh-HK": "找不到這個網址的伺服器。",
+  },
+  URL_INVALID: {
+    status: 400,
+    en: "This is not a valid web address.",
+    "zh-HK": "這不是有效的網址。",
+  },
+  URL_NOT_ALLOWED: {
+    status: 400,
+    en: "This address cannot be fetched: only public http and https addresses are allowed.",
+    "zh-HK": "無法讀取這個網址：只接受公開的 http 及 https 網址。",
+  },
+  URL_NOT_FOUND: {
+    status: 400,
+    en: "Nothing was found at this address. Check the link.",
+    "zh-HK": "這個網址找不到任何內容。請檢查連結。",
+  },
+  URL_SITE_NOT_SUPPORTED: {
+    status: 400,
+    en: "Media cannot be taken from this page. Link to the audio or video file itself.",
+    "zh-HK": "無法從這個網頁取得媒體。請直接連結到音訊或影片檔案。",
+  },
+  URL_TIMEOUT: {
+    status: 504,
+    en: "The address took too long to answer.",
+    "zh-HK": "這個網址回應時間太長。",
+  },
+  URL_TOO_LARGE: {
+    status: 413,
+    en: "The file at this address is larger than {{limitMb}} MB.",
+    "zh-HK": "這個網址的檔案超過 {{limitMb}} MB。",
+  },
+  URL_TOO_LONG: {
+    status: 402,
+    en: "The media at this address is about {{neededMinutes}} minutes long, but you have {{availableMinutes}} minutes left.",
+    "zh-HK": "這個網址的媒體長約 {{neededMinutes}} 分鐘，但你只剩 {{availableMinutes}} 分鐘。",
+  },
+  URL_TOO_MANY_REDIRECTS: {
+    status: 400,
+    en: "The address redirects too many times.",
+    "zh-HK": "這個網址轉址次數太多。",
+  },
   USER_NOT_FOUND: {
     status: 404,
     en: "No such user.",
@@ -561,6 +621,18 @@ export const ERROR_TABLE = {
     status: 400,
     en: "The current password is not correct.",
     "zh-HK": "目前的密碼不正確。",
+  },
+  EXPORT_FONT_MISSING: {
+    status: 503,
+    en: "PDF downloads are not available on this server yet: its PDF font (Noto Sans CJK) is missing. Choose DOCX, or ask the administrator to install fonts-noto-cjk.",
+    "zh-HK":
+      "此伺服器暫時未能下載 PDF：缺少 PDF 所需的字型（Noto Sans CJK）。請選擇 DOCX，或請管理員安裝 fonts-noto-cjk。",
+  },
+  EXPORT_TEXT_UNSUPPORTED: {
+    status: 422,
+    en: "This format cannot hold some of the transcript's characters (EBU-STL takes Latin script only). Choose another format, such as TTML or SRT.",
+    "zh-HK":
+      "此格式無法容納文字稿中的部分字元（EBU-STL 只接受拉丁字母）。請選擇其他格式，例如 TTML 或 SRT。",
   },
 } as const satisfies Record<string, ErrorEntry>;
 

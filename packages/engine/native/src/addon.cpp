@@ -1,11 +1,12 @@
 // Verbatim's Node-API binding over whisper.cpp: loadModel() → WhisperModel with transcribe(),
-// abort() and free(); systemInfo(). The TypeScript side is src/whisper/native-binding.ts.
+// abort() and free(); loadParakeet() → ParakeetModel (parakeet-model.cpp); systemInfo(). The TypeScript side is src/whisper/native-binding.ts.
 #include <cstdio>
 #include <map>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
 
+#include "parakeet.h"
 #include "whisper-addon.h"
 
 namespace verbatim {
@@ -37,10 +38,6 @@ const std::map<std::string, whisper_alignment_heads_preset> kAlignmentHeads = {
     {"large-v2", WHISPER_AHEADS_LARGE_V2},
     {"large-v3", WHISPER_AHEADS_LARGE_V3},
     {"large-v3-turbo", WHISPER_AHEADS_LARGE_V3_TURBO},
-};
-
-struct AddonData {
-  Napi::FunctionReference modelConstructor;
 };
 
 class WhisperModel : public Napi::ObjectWrap<WhisperModel> {
@@ -191,6 +188,7 @@ Napi::Value LoadModel(const Napi::CallbackInfo& info) {
 
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   whisper_log_set(logFilter, nullptr);
+  parakeet_log_set(logFilter, nullptr);
 #if defined(__GLIBC__)
   // whisper.cpp allocates and frees a few hundred MB per chunk from its threads. With glibc's
   // defaults each thread's arena keeps what it freed and the resident size creeps up; at most
@@ -201,8 +199,10 @@ Napi::Object Init(Napi::Env env, Napi::Object exports) {
 #endif
   auto* data = new AddonData();
   data->modelConstructor = Napi::Persistent(WhisperModel::Define(env));
+  data->parakeetConstructor = Napi::Persistent(defineParakeetModel(env));
   env.SetInstanceData(data);
   exports.Set("loadModel", Napi::Function::New(env, LoadModel, "loadModel"));
+  exports.Set("loadParakeet", Napi::Function::New(env, loadParakeet, "loadParakeet"));
   exports.Set("systemInfo", Napi::Function::New(env, systemInfo, "systemInfo"));
   return exports;
 }

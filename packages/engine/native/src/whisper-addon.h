@@ -87,6 +87,18 @@ class GraphAbortScope {
 /** Whether the job running on this thread has been told to abort (its GraphAbortScope's flag). */
 bool abortingOnThisThread();
 
+/** Per-environment data of the addon: the model classes' constructors. */
+struct AddonData {
+  Napi::FunctionReference modelConstructor;
+  Napi::FunctionReference parakeetConstructor;
+};
+
+/** The ParakeetModel class (parakeet-model.cpp). */
+Napi::Function defineParakeetModel(Napi::Env env);
+
+/** loadParakeet(path, { gpu }): resolves with a ParakeetModel (whisper.cpp's parakeet library). */
+Napi::Value loadParakeet(const Napi::CallbackInfo& info);
+
 /** whisper.cpp's version, CPU features and backend devices. */
 Napi::Value systemInfo(const Napi::CallbackInfo& info);
 

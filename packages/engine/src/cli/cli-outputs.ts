@@ -2,6 +2,7 @@ import { constants } from "node:fs";
 import { access, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { EngineError } from "../errors.js";
+import { exportExtension } from "@verbatim/formats";
 import type { OutputFormat } from "./render-output.js";
 
 /** Where the CLI cannot write its output: a clear message, exit code 5. */
@@ -47,7 +48,7 @@ export async function planOutputs(request: OutputRequest): Promise<OutputTarget>
   if (single && request.outputDir === undefined) return () => "-";
   const dir = request.outputDir ?? ".";
   await makeFolder(dir);
-  return (stem, format) => join(dir, `${stem}.${format}`);
+  return (stem, format) => join(dir, `${stem}.${exportExtension(format)}`);
 }
 
 /** The file's folder must exist and take new files. */
@@ -89,11 +90,11 @@ async function makeFolder(dir: string): Promise<void> {
 }
 
 /**
- * Writes a transcript; a file is written whole or not at all (written aside, then renamed). A
+ * Writes a transcript (text as UTF-8, or bytes); a file is written whole or not at all (written aside, then renamed). A
  * target that is not a regular file (/dev/null, a named pipe, a terminal) is written to as it
  * is: renaming onto it would replace the device itself (as root, /dev/null for everyone).
  */
-export async function writeOutput(text: string, target: string): Promise<void> {
+export async function writeOutput(text: string | Uint8Array, target: string): Promise<void> {
   if (target === "-") {
     process.stdout.write(text);
     return;
@@ -101,7 +102,7 @@ export async function writeOutput(text: string, target: string): Promise<void> {
   const existing = await stat(target).catch(() => null);
   if (existing && !existing.isFile() && !existing.isDirectory()) {
     try {
-      await writeFile(target, text, "utf8");
+      await writeFile(target, text);
       return;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -110,7 +111,7 @@ export async function writeOutput(text: string, target: string): Promise<void> {
   }
   const temporary = `${target}.partial-${process.pid}`;
   try {
-    await writeFile(temporary, text, "utf8");
+    await writeFile(temporary, text);
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true });

@@ -8,9 +8,11 @@ import { modelsCommand } from "./models-command.js";
 import { collectVoice } from "./speaker-options.js";
 import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
 import { retimeCommand } from "./retime-command.js";
-import { OUTPUT_FORMATS } from "./render-output.js";
+import { DEFAULT_FRAME_RATE, FRAME_RATES } from "@verbatim/contract";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { IMPORT_FORMATS, isSubtitleImportError } from "@verbatim/subtitles/import";
+import { FORMATS_HELP } from "./formats-help.js";
+import { OUTPUT_FORMATS } from "./render-output.js";
 
 const program = new Command("verbatim")
   .description(
@@ -38,9 +40,16 @@ program
   .option("--task <task>", "transcribe, or translate to English", "transcribe")
   .option(
     "-f, --format <formats>",
-    "srt, vtt, txt or json; several with commas: srt,vtt,txt",
+    `one or several with commas (srt,vtt,txt): ${OUTPUT_FORMATS.join(", ")} (see Formats below)`,
     "srt",
   )
+  .option(
+    "--fps <rate>",
+    `timecode frame rate: ${FRAME_RATES.join(", ")} (29.97 is drop-frame); default: the video's, else ${DEFAULT_FRAME_RATE}`,
+  )
+  .option("--karaoke", "ass: time each word with karaoke \\k tags")
+  .option("--timecodes", "docx, pdf: an SMPTE timecode per paragraph instead of hh:mm:ss")
+  .option("--timestamps", "txt: [hh:mm:ss] at the start of each paragraph (MAXQDA, NVivo)")
   .option(
     "-o, --output <file>",
     'output file, or "-" for standard output (the default for one input in one format)',
@@ -75,6 +84,8 @@ program
   .addHelpText(
     "after",
     `
+${FORMATS_HELP}
+
 Standard output carries only the transcript; progress and messages go to standard error,
 progress only when it is a terminal.
 

@@ -10,7 +10,10 @@ import {
   hashFile,
   listInstalledModels,
   MODEL_REGISTRY,
+  RECOGNISER_MODEL_REGISTRY,
+  recogniserInstallHint,
   verifyInstalledModel,
+  WHISPER_LICENCE,
   type DiarizationModelEntry,
 } from "../models/index.js";
 import { defaultModelsDir } from "../transcribe-file.js";
@@ -41,13 +44,25 @@ export async function modelsCommand(
 async function listModels(modelsDir: string): Promise<void> {
   const installed = await listInstalledModels(modelsDir);
   const byName = new Map(installed.map((model) => [model.name, model]));
-  const rows = MODEL_REGISTRY.map((entry) => {
+  const whisper = MODEL_REGISTRY.map((entry) => {
     const local = byName.get(entry.name);
     const state = local ? (local.problem ? "invalid" : "installed") : "";
     return `${entry.name.padEnd(22)} ${megabytes(entry.sizeBytes).padStart(8)}  ${state}`;
   });
+  const others = RECOGNISER_MODEL_REGISTRY.map((entry) => {
+    const local = byName.get(entry.name);
+    const state = local ? (local.problem ? "invalid" : "installed") : "";
+    const size = local ? megabytes(local.sizeBytes) : "?";
+    return (
+      `${entry.name.padEnd(22)} ${size.padStart(8)}  ${state.padEnd(9)}  ${entry.description}\n` +
+      `${"".padEnd(22)} languages: ${entry.languages.join(" ")}\n` +
+      `${"".padEnd(22)} licence: ${entry.licence.name} (${entry.licence.url})\n` +
+      (entry.licence.attribution ? `${"".padEnd(22)} ${entry.licence.attribution}\n` : "") +
+      (local ? "" : `${"".padEnd(22)} ${recogniserInstallHint(entry, modelsDir)}\n`)
+    );
+  });
   const extra = installed
-    .filter((model) => !model.entry)
+    .filter((model) => !model.entry && !model.recogniserEntry)
     .map(
       (model) =>
         `${model.name.padEnd(22)} ${megabytes(model.sizeBytes).padStart(8)}  ${model.problem ? "invalid" : "installed (unlisted)"}`,
@@ -63,7 +78,10 @@ async function listModels(modelsDir: string): Promise<void> {
     }),
   );
   process.stdout.write(
-    `Models in ${modelsDir}:\n${[...rows, ...extra].join("\n")}\n` +
+    `Models in ${modelsDir}:\n` +
+      `Whisper (whisper.cpp; every language; licence ${WHISPER_LICENCE.name}):\n` +
+      `${[...whisper, ...extra].join("\n")}\n` +
+      `Parakeet (whisper.cpp's parakeet) and SenseVoice (sherpa-onnx):\n${others.join("")}` +
       `Speaker diarization models (for --speakers):\n${diarization.join("\n")}\n`,
   );
 }

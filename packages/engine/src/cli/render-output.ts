@@ -1,49 +1,64 @@
+import { basename } from "node:path";
 import {
-  writeJson,
-  writeSrt,
-  writeTxt,
-  writeVtt,
-  type Cue,
-  type Speaker,
-} from "@verbatim/subtitles";
+  DEFAULT_FRAME_RATE,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type FrameRateName,
+} from "@verbatim/contract";
+import { frameRateOfVideo, writeExport } from "@verbatim/formats";
+import type { Cue, Speaker, StyleName } from "@verbatim/subtitles";
+import type { Transcription } from "../transcribe-file.js";
 
-/** Output formats of a transcription. */
-export const OUTPUT_FORMATS = ["srt", "vtt", "txt", "json"] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** Output formats of a transcription: the web's and the API's export formats. */
+export const OUTPUT_FORMATS = EXPORT_FORMATS;
+export type OutputFormat = ExportFormat;
+
+/** How the user asked for the files (`--fps`, `--karaoke`, `--timecodes`, `--timestamps`). */
+export interface RenderOptions {
+  /** The input's name, for documents' titles and editors' projects. */
+  inputName: string;
+  style: StyleName;
+  /** Timecode rate; default the video's, else DEFAULT_FRAME_RATE. */
+  frameRate?: FrameRateName;
+  karaoke?: boolean;
+  timecodes?: boolean;
+  timestamps?: boolean;
+}
 
 /** What is written out: cues, and what is known of the media and its speakers. */
-export interface RenderedTranscript {
-  cues: readonly Cue[];
-  language: string | null;
-  durationMs: number;
+export interface RenderedTranscript extends Pick<Transcription, "language" | "durationMs"> {
+  cues: Cue[];
   speakers?: readonly Speaker[] | undefined;
+  media: Pick<Transcription["media"], "videoFrameRate">;
 }
 
 /**
- * Renders a transcription in one of the output formats. A diarized one carries its speakers:
- * SRT `Name: ` prefixes, WebVTT voice spans, TXT speaker paragraphs, JSON speakers (an
- * unnamed speaker shows as "Speaker N"). JSON times, `duration` included, are milliseconds, as the
- * cues' own `start` and `end` are.
+ * Renders a transcription in one of the output formats (the same writers as the server's
+ * exports). A diarized one carries its speakers (an unnamed speaker shows as "Speaker N"). JSON
+ * times, `duration` included, are milliseconds, as the cues' own `start` and `end` are.
  */
-export function renderTranscription(result: RenderedTranscript, format: OutputFormat): string {
+export async function renderTranscription(
+  result: RenderedTranscript,
+  format: OutputFormat,
+  options: RenderOptions,
+): Promise<string | Uint8Array> {
   const speakers = result.speakers?.map(({ id, name }) => ({ id, name }));
-  const naming = speakers ? { speakers } : {};
-  switch (format) {
-    case "srt":
-      return writeSrt(result.cues, naming);
-    case "vtt":
-      return writeVtt(result.cues, naming);
-    case "txt": {
-      // A text file ends with a newline (cat, wc -l and diff expect it).
-      const text = writeTxt(result.cues, naming);
-      return text === "" || text.endsWith("\n") ? text : `${text}\n`;
-    }
-    case "json":
-      return writeJson({
-        language: result.language,
-        duration: result.durationMs,
-        cues: [...result.cues],
-        ...(speakers ? { speakers } : {}),
-      });
-  }
+  const videoRate =
+    result.media.videoFrameRate === null ? null : frameRateOfVideo(result.media.videoFrameRate);
+  const file = await writeExport(format, {
+    transcript: {
+      language: result.language,
+      duration: result.durationMs,
+      cues: result.cues,
+      ...(speakers ? { speakers } : {}),
+    },
+    title: basename(options.inputName),
+    createdAt: new Date(),
+    frameRate: options.frameRate ?? videoRate ?? DEFAULT_FRAME_RATE,
+    style: options.style,
+    karaoke: options.karaoke,
+    timecodes: options.timecodes,
+    timestamps: options.timestamps,
+  });
+  return file.body;
 }

@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import { formatTimecode } from "@verbatim/subtitles";
+import { DEFAULT_STYLE, formatTimecode } from "@verbatim/subtitles";
 import {
   formatOfName,
   MAX_IMPORT_BYTES,
@@ -109,14 +109,16 @@ export async function retimeCommand(
       process.stderr.write(`  … and ${mismatches.length - LISTED_MISMATCHES} more\n`);
     }
   }
-  const rendered = renderTranscription(
+  const rendered = await renderTranscription(
     {
       cues: result.cues,
       language: result.transcription.language,
       durationMs: result.transcription.durationMs,
       speakers: result.speakers,
+      media: result.transcription.media,
     },
     format,
+    { inputName: media, style: DEFAULT_STYLE },
   );
   await writeOutput(rendered, target);
   if (target !== "-" && process.stderr.isTTY) process.stderr.write(`verbatim: wrote ${target}\n`);

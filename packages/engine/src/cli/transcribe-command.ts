@@ -1,3 +1,4 @@
+import { FRAME_RATES } from "@verbatim/contract";
 import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
 import type { ChineseScript } from "../text/chinese-script.js";
@@ -37,6 +38,14 @@ export interface TranscribeCommandOptions {
   speakers?: string;
   /** NAME=clip.wav, repeatable: name speakers whose voice matches. */
   voice?: string[];
+  /** Timecode frame rate: 23.976, 24, 25, 29.97 or 30 (default: the video's, else 25). */
+  fps?: string;
+  /** ASS: karaoke word timing. */
+  karaoke?: boolean;
+  /** DOCX and PDF: SMPTE timecode per paragraph. */
+  timecodes?: boolean;
+  /** TXT: `[hh:mm:ss]` per paragraph (MAXQDA, NVivo). */
+  timestamps?: boolean;
 }
 
 /** Runs `verbatim transcribe`: media in (several files, folders, globs or -), subtitles out. */
@@ -50,6 +59,7 @@ export async function transcribeCommand(
     ? oneOf(options.chinese, ["hk", "tw", "cn"] as const, "--chinese")
     : undefined;
   const maxChars = positiveInt(options.maxChars, "--max-chars");
+  const fps = options.fps !== undefined ? oneOf(options.fps, FRAME_RATES, "--fps") : undefined;
   const style = oneOf(options.style ?? DEFAULT_STYLE, STYLE_NAMES, "--style");
   const threads = positiveInt(options.threads, "--threads");
   const beam = options.beamSize !== undefined ? beamSize(options.beamSize) : undefined;
@@ -116,7 +126,15 @@ export async function transcribeCommand(
           }
           for (const format of formats) {
             const target = targetOf(stems[i]!, format);
-            await writeOutput(renderTranscription(result, format), target);
+            const rendered = await renderTranscription(result, format, {
+              inputName: input === "-" ? "stdin" : input,
+              style,
+              ...(fps ? { frameRate: fps } : {}),
+              karaoke: options.karaoke === true,
+              timecodes: options.timecodes === true,
+              timestamps: options.timestamps === true,
+            });
+            await writeOutput(rendered, target);
             if (target !== "-") tell(`verbatim: wrote ${target}`);
           }
         } finally {

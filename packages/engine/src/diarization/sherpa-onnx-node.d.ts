@@ -1,6 +1,6 @@
 // sherpa-onnx-node ships JavaScript with JSDoc types only; these declarations cover the parts the
 // engine uses, as read from its non-streaming-speaker-diarization.js, speaker-identification.js
-// and streaming-asr.js (version 1.13.8).
+// streaming-asr.js and non-streaming-asr.js (version 1.13.8).
 declare module "sherpa-onnx-node" {
   export interface FastClusteringConfig {
     /** > 0: exactly this many speakers (threshold is then ignored). */
@@ -59,6 +59,43 @@ declare module "sherpa-onnx-node" {
     createStream(): OnlineStream;
     isReady(stream: OnlineStream): boolean;
     compute(stream: OnlineStream, enableExternalBuffer?: boolean): Float32Array;
+  }
+
+  /** SenseVoice (and other offline models); numbers where sherpa-onnx reads booleans as ints. */
+  export interface OfflineRecognizerConfig {
+    featConfig?: { sampleRate?: number; featureDim?: number };
+    modelConfig: {
+      senseVoice?: { model: string; language?: string; useInverseTextNormalization?: number };
+      tokens: string;
+      numThreads?: number;
+      provider?: string;
+      debug?: number;
+    };
+    decodingMethod?: string;
+  }
+
+  /** What getResult/decodeAsync return (the addon's JSON). */
+  export interface OfflineRecognitionResult {
+    text: string;
+    tokens: string[];
+    /** Seconds from the start of the samples, one per token (the frame that emitted it). */
+    timestamps: number[];
+    lang?: string;
+    emotion?: string;
+    event?: string;
+  }
+
+  export class OfflineStream {
+    acceptWaveform(wave: { samples: Float32Array; sampleRate: number }): void;
+  }
+
+  export class OfflineRecognizer {
+    constructor(config: OfflineRecognizerConfig);
+    static createAsync(config: OfflineRecognizerConfig): Promise<OfflineRecognizer>;
+    createStream(): OfflineStream;
+    decode(stream: OfflineStream): void;
+    decodeAsync(stream: OfflineStream): Promise<OfflineRecognitionResult>;
+    getResult(stream: OfflineStream): OfflineRecognitionResult;
   }
 
   export function readWave(path: string): { samples: Float32Array; sampleRate: number };

@@ -25,6 +25,8 @@ export interface MediaInfo {
   channels: number;
   /** Whether the file also carries a real video stream (not a cover picture). */
   hasVideo: boolean;
+  /** The video's frames per second (its average rate), or null without video or a known rate. */
+  videoFrameRate: number | null;
 }
 
 interface ProbeStream {
@@ -33,6 +35,8 @@ interface ProbeStream {
   sample_rate?: string;
   channels?: number;
   duration?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
   disposition?: { attached_pic?: number };
 }
 
@@ -71,9 +75,8 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Me
   }
   const streams = output.streams ?? [];
   const audio = streams.find((s) => s.codec_type === "audio");
-  const hasVideo = streams.some(
-    (s) => s.codec_type === "video" && s.disposition?.attached_pic !== 1,
-  );
+  const video = streams.find((s) => s.codec_type === "video" && s.disposition?.attached_pic !== 1);
+  const hasVideo = video !== undefined;
   if (!audio) {
     throw new EngineError(
       hasVideo ? "INPUT_NO_AUDIO" : "INPUT_NOT_MEDIA",
@@ -98,6 +101,7 @@ export async function probeMedia(path: string, signal?: AbortSignal): Promise<Me
     sampleRate: Number(audio.sample_rate ?? 0),
     channels: audio.channels ?? 0,
     hasVideo,
+    videoFrameRate: video ? (rational(video.avg_frame_rate) ?? rational(video.r_frame_rate)) : null,
   };
 }
 
@@ -159,6 +163,13 @@ function parseProbe(stdout: string): ProbeOutput | null {
   } catch {
     return null;
   }
+}
+
+/** ffprobe's "30000/1001" as a number; null for "0/0" or nothing. */
+function rational(text: string | undefined): number | null {
+  const [top, bottom = "1"] = (text ?? "").split("/");
+  const value = Number(top) / Number(bottom);
+  return Number.isFinite(value) && value > 0 ? value : null;
 }
 
 function secondsToMs(seconds: string | undefined): number {

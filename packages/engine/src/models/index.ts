@@ -53,3 +53,25 @@ export {
   type GgmlHparams,
   type TensorSpec,
 } from "./ggml-layout.js";
+export {
+  RECOGNISER_MODEL_REGISTRY,
+  WHISPER_LICENCE,
+  PARAKEET_V3_LANGUAGES,
+  familyOfModelPath,
+  familySupports,
+  findRecogniserModel,
+  modelsSupporting,
+  type ModelLicence,
+  type RecogniserModelEntry,
+} from "./recogniser-registry.js";
+export { recogniserInstallHint } from "./resolve-model.js";
+export { validateParakeetFile, type ParakeetFileInfo } from "./validate-parakeet.js";
+export { PARAKEET_TDT_0_6B, type ParakeetHparams } from "./parakeet-layout.js";
+export {
+  DEFAULT_ROUTING,
+  routeModel,
+  TRANSCRIPTION_MODES,
+  type Route,
+  type RoutingTable,
+  type TranscriptionMode,
+} from "./route-model.js";

@@ -38,7 +38,7 @@ describe("resolveModel", () => {
     expect(model.path).toBe(join(modelsDir, "ggml-test-tiny.bin"));
     expect(model.name).toBe("test-tiny");
     expect(model.entry).toBe(testEntry);
-    expect(model.info.sizeClass).toBe("tiny");
+    expect(model.info?.sizeClass).toBe("tiny");
   });
 
   it("uses a path as it is, relative or absolute", async () => {

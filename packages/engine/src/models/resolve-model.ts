@@ -2,33 +2,50 @@ import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 
 import { EngineError, isEngineError } from "../errors.js";
+import type { RecogniserFamily } from "../recognisers/recogniser.js";
+import { senseVoiceFiles } from "../recognisers/sensevoice-model.js";
+import { probeSenseVoiceFolder } from "../recognisers/sensevoice-probe.js";
 import { installInstructions, knownNamesHint } from "./install-hints.js";
+import {
+  familyOfModelPath,
+  findRecogniserModel,
+  RECOGNISER_MODEL_REGISTRY,
+  type RecogniserModelEntry,
+} from "./recogniser-registry.js";
 import { findModel, findModelByFileName, MODEL_REGISTRY, type ModelEntry } from "./registry.js";
 import { validateModelFile, type ModelInfo } from "./validate-ggml.js";
+import { validateParakeetFile } from "./validate-parakeet.js";
 
 /** A model file that exists and passed validation. */
 export interface ResolvedModel {
   /** Registry name when the model was named or its file name is a known one; otherwise null. */
   name: string | null;
-  /** Absolute path of the model file. */
+  /** Absolute path of the model file (a folder for SenseVoice). */
   path: string;
-  /** The registry entry for `name`, or null for an unregistered file. */
+  /** Which recogniser runs it. */
+  family: RecogniserFamily;
+  /** The whisper registry entry for `name`, or null for an unregistered file or another family. */
   entry: ModelEntry | null;
-  /** What validation read from the file. */
-  info: ModelInfo;
+  /** The Parakeet or SenseVoice registry entry, when it is one. */
+  recogniserEntry: RecogniserModelEntry | null;
+  /** What validation read from a whisper file (null for the other families). */
+  info: ModelInfo | null;
 }
 
-/** A `ggml-*.bin` file found in the models folder, valid or not. */
+/** A model found in the models folder, valid or not. */
 export interface InstalledModel {
-  /** The name part of `ggml-<name>.bin`. */
+  /** The name part of `ggml-<name>.bin`, or the Parakeet/SenseVoice registry name or file name. */
   name: string;
-  /** Absolute path of the file. */
+  /** Absolute path of the file (a folder for SenseVoice). */
   path: string;
-  /** File size in bytes. */
+  /** File size in bytes (a SenseVoice folder: its model file's). */
   sizeBytes: number;
+  family: RecogniserFamily;
   /** The registry entry of that name, or null for an unregistered file. */
   entry: ModelEntry | null;
-  /** Validation result when the file is usable, else null. */
+  /** The Parakeet or SenseVoice registry entry, when it is one. */
+  recogniserEntry: RecogniserModelEntry | null;
+  /** Whisper validation result when the file is usable (null otherwise and for other families). */
   info: ModelInfo | null;
   /** Why the file is unusable (a MODEL_INVALID message), or null. */
   problem: string | null;
@@ -86,19 +103,75 @@ function looksLikePath(value: string): boolean {
   return value.includes("/") || value.includes("\\") || value.endsWith(".bin");
 }
 
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const parakeetChecked = new Map<string, { version: string; result: Promise<unknown> }>();
+
+/** Validates a Parakeet file (once per version) or probes a SenseVoice folder (in a child). */
+async function validateOtherFamily(
+  family: Exclude<RecogniserFamily, "whisper">,
+  path: string,
+): Promise<void> {
+  if (family === "sensevoice") return probeSenseVoiceFolder(path);
+  const stats = await stat(path);
+  const version = `${stats.size}:${stats.mtimeMs}:${stats.ino}`;
+  let known = parakeetChecked.get(path);
+  if (known?.version !== version) {
+    known = { version, result: validateParakeetFile(path) };
+    parakeetChecked.set(path, known);
+    known.result.catch((error: unknown) => {
+      if (!isEngineError(error) && parakeetChecked.get(path) === known) parakeetChecked.delete(path);
+    });
+  }
+  await known.result;
+}
+
+function otherFamilyResult(
+  path: string,
+  family: Exclude<RecogniserFamily, "whisper">,
+  recogniserEntry: RecogniserModelEntry | null,
+  name: string | null,
+): ResolvedModel {
+  return { name, path, family, entry: null, recogniserEntry, info: null };
+}
+
 async function resolvePath(
   value: string,
   registry: readonly ModelEntry[],
   baseUrl: string | undefined,
 ): Promise<ResolvedModel> {
   const path = resolve(value);
+  const folder = await isFolder(path);
+  const family = familyOfModelPath(basename(path), folder);
+  if (family !== "whisper") {
+    const recogniserEntry =
+      RECOGNISER_MODEL_REGISTRY.find((e) => e.fileName === basename(path)) ?? null;
+    if (!folder && !(await isFile(path))) {
+      throw new EngineError("MODEL_NOT_FOUND", `Model file ${path} does not exist.`);
+    }
+    await validateOtherFamily(family, path);
+    return otherFamilyResult(path, family, recogniserEntry, recogniserEntry?.name ?? null);
+  }
   const entry = findModelByFileName(basename(path), registry) ?? null;
   if (!(await isFile(path))) {
     const hint = entry ? ` ${installInstructions(entry, dirname(path), baseUrl)}` : "";
     throw new EngineError("MODEL_NOT_FOUND", `Model file ${path} does not exist.${hint}`);
   }
   const info = await validateOnce(path, registry);
-  return { name: entry?.name ?? null, path, entry, info };
+  return { name: entry?.name ?? null, path, family, entry, recogniserEntry: null, info };
+}
+
+/** Where to get a Parakeet or SenseVoice model and where to put it. */
+export function recogniserInstallHint(entry: RecogniserModelEntry, dir: string): string {
+  return entry.family === "sensevoice"
+    ? `Download ${entry.url} and extract it into ${dir} (it makes the folder ${entry.fileName}).`
+    : `Download ${entry.url} into ${dir} (npm run models -- ${entry.name}).`;
 }
 
 /** Turns a model name (`base`) or a file path into a validated model file. */
@@ -108,8 +181,29 @@ export async function resolveModel(
   options: ResolveModelOptions = {},
 ): Promise<ResolvedModel> {
   const registry = options.registry ?? MODEL_REGISTRY;
+  const recogniserEntry = findRecogniserModel(nameOrPath);
+  if (recogniserEntry) {
+    const dir = resolve(modelsDir);
+    const path = join(dir, recogniserEntry.fileName);
+    const present =
+      recogniserEntry.family === "sensevoice"
+        ? senseVoiceFiles(path) !== null
+        : await isFile(path);
+    if (!present) {
+      throw new EngineError(
+        "MODEL_NOT_FOUND",
+        `Model "${recogniserEntry.name}" is not installed: ${path} does not exist. ` +
+          recogniserInstallHint(recogniserEntry, dir),
+      );
+    }
+    await validateOtherFamily(recogniserEntry.family, path);
+    return otherFamilyResult(path, recogniserEntry.family, recogniserEntry, recogniserEntry.name);
+  }
   const entry = findModel(nameOrPath, registry);
-  if (looksLikePath(nameOrPath) || (!entry && (await isFile(nameOrPath)))) {
+  if (
+    looksLikePath(nameOrPath) ||
+    (!entry && ((await isFile(nameOrPath)) || (await isFolder(nameOrPath))))
+  ) {
     return resolvePath(nameOrPath, registry, options.baseUrl);
   }
   if (!entry) {
@@ -118,7 +212,14 @@ export async function resolveModel(
     const placed = join(resolve(modelsDir), `ggml-${nameOrPath}.bin`);
     if (/^[\w.-]+$/.test(nameOrPath) && (await isFile(placed))) {
       const info = await validateOnce(placed, registry);
-      return { name: nameOrPath, path: placed, entry: null, info };
+      return {
+        name: nameOrPath,
+        path: placed,
+        family: "whisper",
+        entry: null,
+        recogniserEntry: null,
+        info,
+      };
     }
     throw new EngineError(
       "MODEL_NOT_FOUND",
@@ -137,7 +238,7 @@ export async function resolveModel(
     );
   }
   const info = await validateOnce(path, registry);
-  return { name: entry.name, path, entry, info };
+  return { name: entry.name, path, family: "whisper", entry, recogniserEntry: null, info };
 }
 
 /** Every `ggml-*.bin` file in `modelsDir` (none when the folder is missing), each validated. */
@@ -155,18 +256,45 @@ export async function listInstalledModels(
     throw error;
   }
   const found: InstalledModel[] = [];
-  for (const fileName of names.filter((n) => /^ggml-.+\.bin$/.test(n)).sort()) {
+  for (const fileName of names.sort()) {
     const path = join(dir, fileName);
     const stats = await stat(path).catch(() => null);
-    if (!stats?.isFile()) continue;
+    if (!stats) continue;
+    const family = familyOfModelPath(fileName, stats.isDirectory());
+    if (family !== "whisper") {
+      const senseVoice = family === "sensevoice" ? senseVoiceFiles(path) : null;
+      if (family === "sensevoice" ? !senseVoice : !/\.bin$/.test(fileName)) continue;
+      const recogniserEntry =
+        RECOGNISER_MODEL_REGISTRY.find((e) => e.fileName === fileName) ?? null;
+      const sizeBytes = senseVoice ? (await stat(senseVoice.model)).size : stats.size;
+      const base = {
+        name: recogniserEntry?.name ?? fileName.replace(/\.bin$/, ""),
+        path,
+        sizeBytes,
+        family,
+        entry: null,
+        recogniserEntry,
+        info: null,
+      };
+      try {
+        await validateOtherFamily(family, path);
+        found.push({ ...base, problem: null });
+      } catch (error) {
+        if (!isEngineError(error)) throw error;
+        found.push({ ...base, problem: error.message });
+      }
+      continue;
+    }
+    if (!stats.isFile() || !/^ggml-.+\.bin$/.test(fileName)) continue;
     const entry = findModelByFileName(fileName, registry) ?? null;
     const name = fileName.slice("ggml-".length, -".bin".length);
+    const base = { name, path, sizeBytes: stats.size, family, entry, recogniserEntry: null };
     try {
       const info = await validateOnce(path, registry);
-      found.push({ name, path, sizeBytes: stats.size, entry, info, problem: null });
+      found.push({ ...base, info, problem: null });
     } catch (error) {
       if (!isEngineError(error)) throw error;
-      found.push({ name, path, sizeBytes: stats.size, entry, info: null, problem: error.message });
+      found.push({ ...base, info: null, problem: error.message });
     }
   }
   const rank = (model: InstalledModel): number =>

@@ -5,8 +5,8 @@
 import { EngineError, isEngineError } from "../errors.js";
 import { describeEngine } from "../engine-info.js";
 import { nativeAddon, nativeBuildInfo } from "../whisper/native-binding.js";
-import type { SpeechModel } from "../whisper/speech-model.js";
-import { loadWhisperModel } from "../whisper/whisper-model.js";
+import { loadRecogniser } from "../recognisers/load-recogniser.js";
+import type { Recogniser, RecogniserFamily } from "../recognisers/recogniser.js";
 import type { EngineMessage, JobMessage, StartMessage } from "./engine-protocol.js";
 import { diarizeRecorded } from "../diarization/diarize-speech.js";
 import { labelSegments } from "../diarization/speaker-turns.js";
@@ -14,9 +14,11 @@ import { SpeechRecorder } from "../diarization/speech-recorder.js";
 import { runPipeline, speechDetectorFor } from "./run-pipeline.js";
 
 interface LoadedModel {
+  family: RecogniserFamily;
   path: string;
   gpu: boolean;
-  model: SpeechModel;
+  threads: number;
+  model: Recogniser;
 }
 
 /** Runs the jobs it is given and answers with engine messages (in order). */
@@ -79,17 +81,30 @@ export class EngineJobs {
     this.loaded = null;
   }
 
-  private async modelFor(path: string, gpu: boolean): Promise<{ model: SpeechModel; ms: number }> {
+  private async modelFor(
+    family: RecogniserFamily,
+    path: string,
+    gpu: boolean,
+    threads: number,
+  ): Promise<{ model: Recogniser; ms: number }> {
     const loaded = this.loaded;
-    if (loaded && loaded.path === path && loaded.gpu === gpu) return { model: loaded.model, ms: 0 };
+    if (
+      loaded &&
+      loaded.family === family &&
+      loaded.path === path &&
+      loaded.gpu === gpu &&
+      // SenseVoice fixes its threads when it loads.
+      (family !== "sensevoice" || loaded.threads === threads)
+    )
+      return { model: loaded.model, ms: 0 };
     if (loaded) {
       await loaded.model.free();
       this.loaded = null;
     }
     const started = performance.now();
     if (gpu) this.warnIfNoGpu();
-    const model = await loadWhisperModel(path, { gpu });
-    this.loaded = { path, gpu, model };
+    const model = await loadRecogniser(family, path, { gpu, threads });
+    this.loaded = { family, path, gpu, threads, model };
     return { model, ms: Math.round(performance.now() - started) };
   }
 
@@ -110,7 +125,12 @@ export class EngineJobs {
     // pipeline decodes the first chunk meanwhile.
     const detector = speechDetectorFor(start.options);
     let modelLoadMs = 0;
-    const model = this.modelFor(start.modelPath, start.options.gpu).then(({ model, ms }) => {
+    const model = this.modelFor(
+      start.family ?? "whisper",
+      start.modelPath,
+      start.options.gpu,
+      start.options.threads,
+    ).then(({ model, ms }) => {
       modelLoadMs = ms;
       void reply({ type: "loaded", modelLoadMs });
       if (signal.aborted) throw new EngineError("CANCELLED", "Cancelled.");

@@ -1,6 +1,7 @@
 import type { DiarizationJob } from "../diarization/diarize-speech.js";
 import type { EngineErrorCode } from "../errors.js";
 import type { EngineInfo } from "../engine-info.js";
+import type { RecogniserFamily } from "../recognisers/recogniser.js";
 import type {
   PipelineOptions,
   PipelineOutput,
@@ -14,7 +15,10 @@ export interface StartMessage {
   /** Set by the runner; every answer about this job carries it. */
   jobId?: number;
   input: string;
+  /** The model file (a folder for SenseVoice). */
   modelPath: string;
+  /** Its family (default whisper). */
+  family?: RecogniserFamily;
   options: PipelineOptions;
   /** Label speakers after transcribing (absent: off). */
   diarize?: DiarizationJob;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { JFK_MP3 } from "../../test/helpers/media-files.js";
-import type { DecodeOptions, RawSegment, SpeechModel } from "../whisper/speech-model.js";
+import type { DecodeOptions, RawSegment, Recogniser } from "../recognisers/recogniser.js";
 import { AllSpeechDetector } from "../vad/all-speech-detector.js";
 import { runPipeline } from "./run-pipeline.js";
 import type { PipelineOptions } from "./pipeline-types.js";
 
 /** A deterministic stand-in for whisper (test double): one segment per call over all its audio. */
-class OneSegmentPerChunk implements SpeechModel {
+class OneSegmentPerChunk implements Recogniser {
+  readonly family = "whisper";
+  readonly backend = "test double";
   readonly calls: { seconds: number; options: DecodeOptions }[] = [];
 
   async transcribe(pcm: Float32Array, options: DecodeOptions): Promise<RawSegment[]> {
@@ -68,7 +70,9 @@ describe("runPipeline", () => {
     expect(model.calls[0]!.options.prompt).toBeUndefined();
     expect(model.calls[1]!.options.prompt).toBe("Chunk number 1 was heard.");
 
-    const looping: SpeechModel = {
+    const looping: Recogniser = {
+      family: "whisper",
+      backend: "test double",
       async transcribe(pcm) {
         return [
           {
@@ -82,7 +86,9 @@ describe("runPipeline", () => {
       async free() {},
     };
     const prompts: (string | undefined)[] = [];
-    const spy: SpeechModel = {
+    const spy: Recogniser = {
+      family: "whisper",
+      backend: "test double",
       transcribe: (pcm, o, on) => (prompts.push(o.prompt), looping.transcribe(pcm, o, on)),
       abort: () => undefined,
       free: async () => {},
@@ -102,7 +108,9 @@ describe("runPipeline", () => {
   it("aborts the model when the signal fires and ends with CANCELLED", async () => {
     const controller = new AbortController();
     let aborted = 0;
-    const slow: SpeechModel = {
+    const slow: Recogniser = {
+      family: "whisper",
+      backend: "test double",
       transcribe: () =>
         new Promise((_resolve, reject) => {
           controller.signal.addEventListener("abort", () =>
@@ -130,8 +138,8 @@ describe("runPipeline", () => {
   it("decodes and analyses the first chunk while the model is still loading", async () => {
     // The model finishes loading only once the detector has heard audio: a pipeline that
     // waited for the model before decoding would never get there.
-    let modelLoaded!: (model: SpeechModel) => void;
-    const loading = new Promise<SpeechModel>((resolve) => (modelLoaded = resolve));
+    let modelLoaded!: (model: Recogniser) => void;
+    const loading = new Promise<Recogniser>((resolve) => (modelLoaded = resolve));
     const model = new OneSegmentPerChunk();
     const detector = new AllSpeechDetector();
     const push = detector.push.bind(detector);

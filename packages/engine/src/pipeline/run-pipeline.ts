@@ -1,10 +1,14 @@
 import { EngineError } from "../errors.js";
 import { decodePcm, SAMPLE_RATE } from "../media/decode.js";
-import { convertChineseScript, isChineseLanguage } from "../text/chinese-script.js";
+import {
+  convertCantonese,
+  convertChineseScript,
+  isChineseLanguage,
+} from "../text/chinese-script.js";
 import { RepetitionGuard } from "../text/repetition.js";
 import { AllSpeechDetector, type VoiceActivity } from "../vad/all-speech-detector.js";
 import { SpeechDetector } from "../vad/speech-detector.js";
-import type { RawSegment, SpeechModel } from "../whisper/speech-model.js";
+import type { RawSegment, Recogniser } from "../recognisers/recogniser.js";
 import { speechChunks, type SpeechChunk } from "./chunker.js";
 import type { TimeMapPiece } from "./time-map.js";
 import type {
@@ -33,7 +37,7 @@ const PROMPT_CHARS = 200;
 export async function runPipeline(
   input: string,
   /** The model, or its loading: the first chunk is decoded and analysed while it loads. */
-  loadingModel: SpeechModel | Promise<SpeechModel>,
+  loadingModel: Recogniser | Promise<Recogniser>,
   options: PipelineOptions,
   events: PipelineEvents = {},
   signal?: AbortSignal,
@@ -152,10 +156,15 @@ function toSourceSegment(
   const text = guard.accept(segment.text);
   if (text === null) return null;
   const language = segment.language ?? (options.language === "auto" ? undefined : options.language);
-  const convert = (value: string) =>
-    options.chineseScript && isChineseLanguage(language) && options.task === "transcribe"
-      ? convertChineseScript(value, options.chineseScript)
-      : value;
+  const convert = (value: string) => {
+    if (options.task !== "transcribe" || !isChineseLanguage(language)) return value;
+    // Cantonese is written as spoken, in Hong Kong Traditional characters, unless the user
+    // asked for another script.
+    if (language === "yue" && (options.chineseScript ?? "hk") === "hk") {
+      return convertCantonese(value);
+    }
+    return options.chineseScript ? convertChineseScript(value, options.chineseScript) : value;
+  };
   // A segment may span several speech pieces; each word is clipped to its own piece.
   const start = chunk.map.toSourceMs(segment.start);
   const end = Math.max(start, chunk.map.toSourceMs(segment.end));

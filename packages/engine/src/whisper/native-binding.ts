@@ -76,8 +76,40 @@ export interface NativeSystemInfo {
   devices: { name: string; description: string; type: "cpu" | "gpu" | "igpu" | "accel" }[];
 }
 
+/** A Parakeet token, times in ms from the start of the samples given. */
+export interface NativeParakeetToken {
+  id: number;
+  /** The SentencePiece piece: "▁" (U+2581) stands for a space and marks a word start. */
+  piece: string;
+  p: number;
+  start: number;
+  end: number;
+  wordStart: boolean;
+}
+
+export interface NativeParakeetOptions {
+  threads: number;
+  /** Each token as soon as the decoder emits it. */
+  onToken?: (token: NativeParakeetToken) => void;
+  /** Percent done (parakeet reports 0 before the encoder and 100 after it). */
+  onProgress?: (percent: number) => void;
+}
+
+/** A Parakeet TDT model loaded through whisper.cpp's parakeet library. */
+export interface NativeParakeetModel {
+  /** Rejects with `code: "ABORTED"` after abort(). One call at a time. */
+  transcribe(
+    pcm: Float32Array,
+    options: NativeParakeetOptions,
+  ): Promise<{ tokens: NativeParakeetToken[] }>;
+  abort(): void;
+  free(): void;
+  readonly info: { vocabulary: number; layers: number; state: number; mels: number } | null;
+}
+
 interface NativeAddon {
   loadModel(path: string, options: NativeLoadOptions): Promise<NativeModel>;
+  loadParakeet(path: string, options: { gpu: boolean }): Promise<NativeParakeetModel>;
   systemInfo(): NativeSystemInfo;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureRandomModel } from "../../test/support/random-model.js";
 import { JFK_MP3 } from "../../test/helpers/media-files.js";
 import { decodePcm, SAMPLE_RATE } from "../media/decode.js";
-import type { DecodeOptions } from "./speech-model.js";
+import type { DecodeOptions } from "../recognisers/recogniser.js";
 import { loadWhisperModel } from "./whisper-model.js";
 
 // The addon itself, in this process (the engine runs it in a child process). Random weights:

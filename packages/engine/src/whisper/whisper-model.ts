@@ -5,7 +5,7 @@ import {
   type NativeSegment,
   type NativeTranscribeOptions,
 } from "./native-binding.js";
-import type { DecodeOptions, RawSegment, SpeechModel } from "./speech-model.js";
+import type { DecodeOptions, RawSegment, Recogniser } from "../recognisers/recogniser.js";
 import { tokensToWords } from "./tokens-to-words.js";
 
 /** How a model is loaded. */
@@ -22,7 +22,7 @@ export interface WhisperLoadOptions {
 export async function loadWhisperModel(
   path: string,
   options: WhisperLoadOptions = { gpu: false },
-): Promise<SpeechModel & { readonly native: NativeModel }> {
+): Promise<Recogniser & { readonly native: NativeModel }> {
   const binding = nativeAddon();
   let model: NativeModel;
   try {
@@ -37,6 +37,8 @@ export async function loadWhisperModel(
   }
 
   return {
+    family: "whisper",
+    backend: `whisper.cpp ${binding.systemInfo().whisperVersion}`,
     native: model,
     async transcribe(pcm, options, onSegment, onProgress) {
       const known = options.language === "auto" ? undefined : options.language;

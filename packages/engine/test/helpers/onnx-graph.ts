@@ -1,6 +1,6 @@
 // A few lines over onnx-proto for writing small ONNX graphs by hand: float tensors, nodes with
-// int/ints/float attributes, and the model wrapper with metadata. Only what the stand-in
-// diarization models need; not a general ONNX writer.
+// int/ints/float attributes, float or int32 inputs, and the model wrapper with metadata. Only
+// what the stand-in diarization and SenseVoice models need; not a general ONNX writer.
 import onnxProto from "onnx-proto";
 
 const { onnx } = onnxProto;
@@ -24,10 +24,11 @@ export interface Initializer {
   values: number[] | Float32Array;
 }
 
-/** A graph input or output: a float tensor whose dims are numbers or symbolic names. */
+/** A graph input or output: a tensor (float unless said) whose dims are numbers or names. */
 export interface ValueSpec {
   name: string;
   dims: (number | string)[];
+  elemType?: "float" | "int32";
 }
 
 export interface GraphSpec {
@@ -45,7 +46,10 @@ function valueInfo(spec: ValueSpec): onnxProto.onnx.IValueInfoProto {
     name: spec.name,
     type: {
       tensorType: {
-        elemType: onnx.TensorProto.DataType.FLOAT,
+        elemType:
+          spec.elemType === "int32"
+            ? onnx.TensorProto.DataType.INT32
+            : onnx.TensorProto.DataType.FLOAT,
         shape: {
           dim: spec.dims.map((d) => (typeof d === "number" ? { dimValue: d } : { dimParam: d })),
         },

@@ -2,6 +2,7 @@ import { importAss, looksLikeAss } from "./ass.js";
 import { decodeText, type TextEncodingName } from "./decode-text.js";
 import { importDocx, looksLikeZip } from "./docx.js";
 import { SubtitleImportError } from "./import-error.js";
+import type { ImportFormat } from "./import-formats.js";
 import type { ImportedCues } from "./imported-cues.js";
 import { importPlainText } from "./plain-text.js";
 import { importSbv, looksLikeSbv } from "./sbv.js";
@@ -9,9 +10,7 @@ import { importSrt, looksLikeSrt } from "./srt.js";
 import { importTtml, looksLikeTtml } from "./ttml.js";
 import { importVtt, looksLikeVtt } from "./vtt.js";
 
-/** The formats a subtitle or transcript file is imported from. */
-export const IMPORT_FORMATS = ["srt", "vtt", "ass", "ttml", "sbv", "txt", "docx"] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+export { IMPORT_FORMATS, type ImportFormat } from "./import-formats.js";
 
 /** File name endings and the format they stand for. */
 const EXTENSIONS: Readonly<Record<string, ImportFormat>> = {

@@ -15,6 +15,8 @@ import * as transcribedAudio from "./0013-transcribed-audio.js";
 import * as uploadDeclaredChunks from "./0014-upload-declared-chunks.js";
 import * as supportMessages from "./0015-support-messages.js";
 import * as deletedJobUsage from "./0016-deleted-job-usage.js";
+import * as videoFrameRate from "./0017-video-frame-rate.js";
+import * as webhooks from "./0018-webhooks.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -36,6 +38,8 @@ export const migrationProvider: MigrationProvider = {
       "0014-upload-declared-chunks": uploadDeclaredChunks,
       "0015-support-messages": supportMessages,
       "0016-deleted-job-usage": deletedJobUsage,
+      "0017-video-frame-rate": videoFrameRate,
+      "0018-webhooks": webhooks,
     };
   },
 };

@@ -4,12 +4,7 @@ import { download } from "../../api/client";
 import type { ExportQuery } from "../../api/types";
 
 export type ExportFormat = NonNullable<ExportQuery["format"]>;
-export const EXPORT_FORMATS = [
-  "srt",
-  "vtt",
-  "txt",
-  "json",
-] as const satisfies readonly ExportFormat[];
+export { EXPORT_FORMAT_GROUPS } from "@verbatim/contract";
 
 /**
  * The stored transcription in a format, from the server's export endpoint, in the page's
@@ -19,10 +14,19 @@ export async function fetchExport(
   id: string,
   format: ExportFormat,
 ): Promise<{ text: string; fileName: string }> {
+  const file = await fetchExportFile(id, format);
+  return { text: await file.blob.text(), fileName: file.fileName };
+}
+
+/** The export as bytes (documents, spreadsheets and EBU-STL are not text), with its name. */
+export async function fetchExportFile(
+  id: string,
+  format: ExportFormat,
+): Promise<{ blob: Blob; fileName: string }> {
   const query = new URLSearchParams({ format, lang: i18n.language || "en" });
   const { blob, disposition } = await download(`/api/transcriptions/${id}/export?${query}`);
   const fileName = dispositionFileName(disposition) ?? `transcription.${format}`;
-  return { text: await blob.text(), fileName };
+  return { blob, fileName };
 }
 
 /** The file name a Content-Disposition names: RFC 6266's `filename*` first, else `filename`. */
@@ -38,7 +42,12 @@ export function dispositionFileName(header: string | null): string | undefined {
 
 /** Saves text as a file named by the server (download names). */
 export function saveFile(text: string, fileName: string, type = "text/plain"): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  saveBlob(new Blob([text], { type: `${type};charset=utf-8` }), fileName);
+}
+
+/** Saves bytes as a file of that name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = fileName;

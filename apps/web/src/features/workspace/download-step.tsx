@@ -3,11 +3,17 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
-import { EXPORT_FORMATS, fetchExport, saveFile, type ExportFormat } from "./download-export";
+import {
+  EXPORT_FORMAT_GROUPS,
+  fetchExport,
+  fetchExportFile,
+  saveBlob,
+  type ExportFormat,
+} from "./download-export";
 
 const PREVIEW_CHARS = 500;
 
-/** Step 4: the four formats from the server's export, previews, new transcription, back. */
+/** Step 4: every export format in groups (subtitles first), previews, new transcription, back. */
 export function DownloadStep({ id, onNew, onBack }: { id: string; onNew(): void; onBack(): void }) {
   const { t } = useTranslation();
   const previews = useQuery({
@@ -17,8 +23,8 @@ export function DownloadStep({ id, onNew, onBack }: { id: string; onNew(): void;
   });
   const handleDownload = async (format: ExportFormat) => {
     try {
-      const file = await fetchExport(id, format);
-      saveFile(file.text, file.fileName, format === "json" ? "application/json" : "text/plain");
+      const file = await fetchExportFile(id, format);
+      saveBlob(file.blob, file.fileName);
     } catch (error) {
       toast({
         title: t("workspace.download.failed"),
@@ -32,20 +38,26 @@ export function DownloadStep({ id, onNew, onBack }: { id: string; onNew(): void;
       <h1 id="download-title" className="text-xl font-semibold text-zinc-900">
         {t("workspace.download.title")}
       </h1>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {EXPORT_FORMATS.map((format) => (
-          <Button
-            key={format}
-            variant={format === "srt" ? "primary" : "outline"}
-            size="lg"
-            onClick={() => void handleDownload(format)}
-          >
-            {t("workspace.download.download", {
-              format: t(`workspace.download.formats.${format}`),
-            })}
-          </Button>
-        ))}
-      </div>
+      {(Object.keys(EXPORT_FORMAT_GROUPS) as (keyof typeof EXPORT_FORMAT_GROUPS)[]).map((group) => (
+        <section key={group} aria-labelledby={`formats-${group}`} className="space-y-2">
+          <h2 id={`formats-${group}`} className="text-sm font-medium text-zinc-700">
+            {t(`workspace.download.groups.${group}`)}
+          </h2>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {EXPORT_FORMAT_GROUPS[group].map((format: ExportFormat) => (
+              <Button
+                key={format}
+                variant={format === "srt" ? "primary" : "outline"}
+                onClick={() => void handleDownload(format)}
+              >
+                {t("workspace.download.download", {
+                  format: t(`workspace.download.formats.${format}`),
+                })}
+              </Button>
+            ))}
+          </div>
+        </section>
+      ))}
       <div className="grid gap-4 md:grid-cols-2">
         {(["srt", "txt"] as const).map((format) => (
           <figure key={format} className="min-w-0">

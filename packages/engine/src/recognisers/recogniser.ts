@@ -1,7 +1,27 @@
 import type { Word } from "@verbatim/subtitles";
 
-/** What the engine asks of a speech model, whatever binding implements it. */
-export interface SpeechModel {
+/**
+ * The model families behind the one recogniser interface: whisper.cpp's Whisper, NVIDIA
+ * Parakeet TDT (whisper.cpp's parakeet library, in the same addon) and SenseVoice
+ * (sherpa-onnx's OfflineRecognizer).
+ */
+export type RecogniserFamily = "whisper" | "parakeet" | "sensevoice";
+
+export const RECOGNISER_FAMILIES: readonly RecogniserFamily[] = [
+  "whisper",
+  "parakeet",
+  "sensevoice",
+];
+
+/**
+ * What the engine asks of a speech recogniser, whatever family and binding implements it: loaded
+ * once and kept warm, it transcribes one chunk at a time into segments of timed tokens and words.
+ */
+export interface Recogniser {
+  /** Which family this is. */
+  readonly family: RecogniserFamily;
+  /** What runs it, for logs and health: e.g. "whisper.cpp 1.9.1", "sherpa-onnx 1.13.8". */
+  readonly backend: string;
   /**
    * Transcribes 16 kHz mono PCM; `onSegment` sees segments as they are decoded, `onProgress`
    * the fraction of the PCM done. Rejects with CANCELLED after abort().

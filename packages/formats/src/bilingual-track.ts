@@ -7,6 +7,9 @@ import {
   type StyleName,
 } from "@verbatim/subtitles";
 
+// A bilingual transcription (cues holding a `translation`) as every export format writes it:
+// two-line cues or one language's track, chosen once here for all of them.
+
 /** Which cues of a bilingual transcription an export writes (`track`). */
 export type ExportTrack = "both" | "original" | "translation";
 

@@ -1,0 +1,68 @@
+import {
+  AcceptedResponse,
+  errorResponses,
+  ImportBody,
+  StartJobHeaders,
+} from "@verbatim/contract/api";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import type { TranscriptionServices } from "../transcriptions/service.js";
+import { takeInLink } from "../uploads/upload-intake.js";
+import { jobFromUploadForm } from "../uploads/upload-form.js";
+import { checkUrlNow } from "../net/safe-fetch.js";
+import { saveJobCallback } from "../webhooks/job-events.js";
+import { addressRulesOf } from "./fetch-linked-media.js";
+
+/** POST /api/imports: transcribe the media a link points to (docs/url-import.md). */
+export function urlImportRoutes(services: TranscriptionServices): FastifyPluginAsync {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    app.post(
+      "/api/imports",
+      {
+        preHandler: requireUser({ db: services.db, now: services.now }),
+        schema: {
+          summary: "Transcribe the media a link points to",
+          description:
+            "JSON: `url` and the upload options of POST /api/transcribe. The server fetches the file (at most MAX_UPLOAD_MB, within URL_IMPORT_TIMEOUT_S; a page of a video site only where yt-dlp is installed), then takes it in as an upload: probed, its minutes reserved, queued. Answers 202 with the job once the file is in (follow `eventsUrl`). Refused before anything is fetched: a link that is not public http(s) (400 `URL_NOT_ALLOWED`, also for a redirect there). Other refusals: `URL_NOT_FOUND`, `URL_TOO_LARGE` (413), `URL_TOO_LONG` (402), `URL_SITE_NOT_SUPPORTED`, `INPUT_NOT_MEDIA` (415), `URL_TIMEOUT` (504), `URL_FETCH_FAILED` (502). Takes an `Idempotency-Key` as uploads do.",
+          tags: ["uploads"],
+          security: [{ bearer: [] }],
+          headers: StartJobHeaders,
+          body: ImportBody,
+          response: {
+            202: AcceptedResponse,
+            ...errorResponses(400, 401, 402, 409, 413, 415, 422, 502, 503, 504, 507),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { url, callback_url: callbackUrl, ...options } = request.body;
+        const user = currentUser(request);
+        // A callback the rules refuse is refused before anything is fetched.
+        if (callbackUrl) await checkUrlNow(callbackUrl, addressRulesOf(services.config));
+        const { row } = await takeInLink(services, request, user, {
+          route: "/api/imports",
+          url,
+          job: jobFromUploadForm(options, user),
+          fingerprint: { ...options, callback_url: callbackUrl },
+          parsed: undefined,
+          requireUsableModel: true,
+        });
+        if (callbackUrl) {
+          await saveJobCallback(
+            services.db,
+            { id: row.id, userId: user.id },
+            callbackUrl,
+            services.now(),
+          );
+        }
+        const location = `/api/transcriptions/${row.id}`;
+        return reply
+          .status(202)
+          .header("location", location)
+          .send({ id: row.id, status: "queued" as const, eventsUrl: `${location}/events` });
+      },
+    );
+  };
+}

@@ -1,0 +1,175 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Selectable } from "kysely";
+import type { Db } from "../db/database.js";
+import type { AddressRules } from "../net/address-rules.js";
+import { readSome, safeFetch } from "../net/safe-fetch.js";
+import type { WebhookDeliveriesTable } from "../db/schema.js";
+
+type Delivery = Selectable<WebhookDeliveriesTable>;
+import { callbackSecretOf } from "./job-events.js";
+import { signatureHeader } from "./signature.js";
+
+// Sending deliveries: any process may send any due delivery, once it has claimed it in the
+// table (a compare-and-set on `claimed_until`), so in the many-machines set-up each attempt is
+// made by one process; a process that dies mid-send leaves a claim that lapses, and the
+// attempt is made again (receivers dedupe on `Verbatim-Delivery`). A 2xx answer delivers it;
+// anything else (another status, a refused address, a timeout) is retried with exponential
+// back-off — 30 s, 1 min, 2 min, … at most an hour apart — until a day after it was written,
+// then it is given up (`failed`). Everything is in the table, so retries survive restarts.
+
+/** Timing of attempts (tests shorten them). */
+export interface DeliveryTiming {
+  /** The first retry's delay; each next one doubles. */
+  retryBaseMs: number;
+  /** The longest delay between attempts. */
+  retryMaxMs: number;
+  /** How long after it was written a delivery is still tried. */
+  giveUpAfterMs: number;
+  /** One attempt's time limit. */
+  attemptTimeoutMs: number;
+}
+
+export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
+  retryBaseMs: 30_000,
+  retryMaxMs: 60 * 60 * 1000,
+  giveUpAfterMs: 24 * 60 * 60 * 1000,
+  attemptTimeoutMs: 10_000,
+};
+
+/** How long a claim holds a delivery from other processes. */
+const CLAIM_MS = 60_000;
+/** Deliveries sent per pass. */
+const BATCH = 50;
+
+export interface DeliveryServices {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  rules: AddressRules;
+  userAgent: string;
+  timing: DeliveryTiming;
+}
+
+/** Sends the deliveries that are due; returns how many were attempted. */
+export async function sendDueDeliveries(services: DeliveryServices): Promise<number> {
+  const { db, now } = services;
+  const at = now().toISOString();
+  const due = await db
+    .selectFrom("webhook_deliveries")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("next_attempt_at", "<=", at)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+    .orderBy("next_attempt_at")
+    .limit(BATCH)
+    .execute();
+  let attempted = 0;
+  for (const { id } of due) {
+    const claimed = await claim(db, id, now());
+    if (!claimed) continue; // another process took it
+    attempted += 1;
+    await attempt(services, claimed);
+  }
+  return attempted;
+}
+
+/** Claims a due delivery for this process; undefined when another has it. */
+async function claim(db: Db, id: string, now: Date): Promise<Delivery | undefined> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable("webhook_deliveries")
+    .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return undefined;
+  const row = await db
+    .selectFrom("webhook_deliveries")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return row;
+}
+
+/** The secret a delivery is signed with: its endpoint's, or the owner's callback secret. */
+async function secretFor(db: Db, delivery: Delivery, now: Date): Promise<string> {
+  if (delivery.webhook_id) {
+    const hook = await db
+      .selectFrom("webhooks")
+      .select("secret")
+      .where("id", "=", delivery.webhook_id)
+      .executeTakeFirst();
+    if (hook) return hook.secret;
+  }
+  return callbackSecretOf(db, delivery.user_id, now);
+}
+
+/** One attempt: POSTs the body, signed now, and records the outcome. */
+async function attempt(services: DeliveryServices, delivery: Delivery): Promise<void> {
+  const { db, now, timing } = services;
+  const sentAt = now();
+  let status: number | null = null;
+  let error: string | null = null;
+  try {
+    const secret = await secretFor(db, delivery, sentAt);
+    const response = await safeFetch(delivery.url, {
+      rules: services.rules,
+      method: "POST",
+      body: delivery.payload,
+      maxRedirects: 0,
+      timeoutMs: timing.attemptTimeoutMs,
+      limitBytes: 64 * 1024,
+      headers: {
+        "content-type": "application/json",
+        "user-agent": services.userAgent,
+        "verbatim-signature": signatureHeader(
+          secret,
+          delivery.payload,
+          Math.floor(sentAt.getTime() / 1000),
+        ),
+        "verbatim-delivery": delivery.id,
+        "verbatim-event": delivery.event_type,
+      },
+    });
+    status = response.status;
+    await readSome(response.body, 4096).catch(() => "");
+  } catch (caught) {
+    error = (caught as { code?: string }).code ?? "FAILED";
+  }
+  const attempts = delivery.attempts + 1;
+  const finished = now();
+  const common = {
+    attempts,
+    last_attempt_at: sentAt.toISOString(),
+    response_status: status,
+    last_error:
+      error ?? (status !== null && (status < 200 || status > 299) ? `HTTP ${status}` : null),
+    claimed_until: null,
+  };
+  if (status !== null && status >= 200 && status <= 299) {
+    await db
+      .updateTable("webhook_deliveries")
+      .set({ ...common, status: "delivered", delivered_at: finished.toISOString() })
+      .where("id", "=", delivery.id)
+      .execute();
+    return;
+  }
+  const delay = Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** (attempts - 1));
+  const next = new Date(finished.getTime() + delay);
+  const giveUpAt = new Date(delivery.created_at).getTime() + timing.giveUpAfterMs;
+  const givenUp = next.getTime() > giveUpAt;
+  await db
+    .updateTable("webhook_deliveries")
+    .set({
+      ...common,
+      status: givenUp ? "failed" : "pending",
+      next_attempt_at: next.toISOString(),
+    })
+    .where("id", "=", delivery.id)
+    .execute();
+  services.log.info(
+    { deliveryId: delivery.id, status, error, attempts, givenUp },
+    "webhook delivery not accepted",
+  );
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from "node:crypto";
+import type { WebhookEventType } from "@verbatim/contract/api";
+import type { Db } from "../db/database.js";
+import type { TranscriptionRow } from "../jobs/job-row.js";
+import { newSigningSecret } from "./signature.js";
+
+// Writing the events of ended jobs as deliveries: the one point where webhooks meet the job
+// system, by reading the jobs table rather than being called from it. Every process that
+// sends webhooks looks (every few seconds) for jobs that ended lately, whose owner has an
+// endpoint made before the job ended or whose request asked for a callback, and that carry no
+// mark yet; it marks each job (an insert that only one process can win) and, in the same
+// transaction, writes one delivery per endpoint. So each event is written exactly once, across
+// processes and restarts, however the job ended (a worker, a cancel, a sweep).
+
+/** How far back ended jobs are looked for: a process down longer than this loses events. */
+const LOOK_BACK_MS = 24 * 60 * 60 * 1000;
+/** Jobs handled per pass. */
+const BATCH = 200;
+
+const TYPE_OF: Record<string, WebhookEventType> = {
+  completed: "transcription.completed",
+  failed: "transcription.failed",
+  cancelled: "transcription.cancelled",
+};
+
+/** What a delivery says about a job (the body's `data`). */
+export function jobEventData(
+  row: Pick<
+    TranscriptionRow,
+    | "id"
+    | "file_name"
+    | "status"
+    | "duration_ms"
+    | "charged_seconds"
+    | "error_code"
+    | "error_message"
+    | "created_at"
+    | "finished_at"
+  >,
+  publicUrl: string,
+) {
+  const self = `${publicUrl}/api/transcriptions/${row.id}`;
+  return {
+    id: row.id,
+    name: row.file_name,
+    status: row.status,
+    durationSeconds: row.duration_ms / 1000,
+    chargedSeconds: row.charged_seconds,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+    ...(row.status === "completed"
+      ? {
+          links: {
+            self,
+            srt: `${self}/export?format=srt`,
+            vtt: `${self}/export?format=vtt`,
+            txt: `${self}/export?format=txt`,
+            json: `${self}/export?format=json`,
+          },
+        }
+      : {
+          links: { self },
+          error: { code: row.error_code, message: row.error_message },
+        }),
+  };
+}
+
+/** A delivery body: the event's id, type, time and data, as sent and signed. */
+export function eventBody(eventId: string, type: string, created: Date, data: unknown): string {
+  return JSON.stringify({
+    id: eventId,
+    type,
+    created: Math.floor(created.getTime() / 1000),
+    data,
+  });
+}
+
+/**
+ * Writes deliveries for jobs that ended lately and have not been handled (see the module
+ * comment). Returns how many deliveries were written.
+ */
+export async function recordJobEvents(db: Db, publicUrl: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - LOOK_BACK_MS).toISOString();
+  const rows = await db
+    .selectFrom("transcriptions as t")
+    .selectAll("t")
+    .where("t.status", "in", ["completed", "failed", "cancelled"])
+    .where("t.finished_at", ">=", since)
+    // Settled first: the event tells what was charged.
+    .where("t.charged_seconds", "is not", null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("webhook_job_events as m")
+            .select("m.transcription_id")
+            .whereRef("m.transcription_id", "=", "t.id"),
+        ),
+      ),
+    )
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom("webhooks as w")
+            .select("w.id")
+            .whereRef("w.user_id", "=", "t.user_id")
+            .whereRef("w.created_at", "<=", "t.finished_at"),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("job_callbacks as c")
+            .select("c.transcription_id")
+            .whereRef("c.transcription_id", "=", "t.id"),
+        ),
+      ]),
+    )
+    .orderBy("t.finished_at")
+    .limit(BATCH)
+    .execute();
+  let written = 0;
+  for (const row of rows) {
+    written += await db.transaction().execute(async (tx) => {
+      const marked = await tx
+        .insertInto("webhook_job_events")
+        .values({ transcription_id: row.id, recorded_at: now.toISOString() })
+        .onConflict((oc) => oc.column("transcription_id").doNothing())
+        .executeTakeFirst();
+      if (Number(marked.numInsertedOrUpdatedRows ?? 0n) === 0) return 0; // another process won
+      const type = TYPE_OF[row.status];
+      if (!type) return 0;
+      const eventId = `evt_${randomUUID()}`;
+      const body = eventBody(eventId, type, now, jobEventData(row, publicUrl));
+      const endpoints = await tx
+        .selectFrom("webhooks")
+        .select(["id", "url", "events_json"])
+        .where("user_id", "=", row.user_id)
+        .where("created_at", "<=", row.finished_at ?? now.toISOString())
+        .execute();
+      const targets: { webhookId: string | null; url: string }[] = endpoints
+        .filter((w) => (JSON.parse(w.events_json) as string[]).includes(type))
+        .map((w) => ({ webhookId: w.id, url: w.url }));
+      const callback = await tx
+        .selectFrom("job_callbacks")
+        .select("url")
+        .where("transcription_id", "=", row.id)
+        .executeTakeFirst();
+      if (callback) targets.push({ webhookId: null, url: callback.url });
+      for (const target of targets) {
+        await tx
+          .insertInto("webhook_deliveries")
+          .values({
+            id: `dlv_${randomUUID()}`,
+            user_id: row.user_id,
+            webhook_id: target.webhookId,
+            transcription_id: row.id,
+            event_id: eventId,
+            event_type: type,
+            url: target.url,
+            payload: body,
+            status: "pending",
+            next_attempt_at: now.toISOString(),
+            created_at: now.toISOString(),
+          })
+          .execute();
+      }
+      return targets.length;
+    });
+  }
+  return written;
+}
+
+/** Remembers the URL a request asked to be called back at when its job ends. */
+export async function saveJobCallback(
+  db: Db,
+  job: { id: string; userId: string },
+  url: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto("job_callbacks")
+    .values({ transcription_id: job.id, user_id: job.userId, url, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column("transcription_id").doNothing())
+    .execute();
+}
+
+/** The secret that signs a user's callbacks, made on first use. */
+export async function callbackSecretOf(db: Db, userId: string, now: Date): Promise<string> {
+  await db
+    .insertInto("webhook_signing_secrets")
+    .values({ user_id: userId, secret: newSigningSecret(), created_at: now.toISOString() })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("webhook_signing_secrets")
+    .select("secret")
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return row.secret;
+}

@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import {
+  CallbackSecret,
+  CreateWebhookBody,
+  errorResponses,
+  MAX_WEBHOOKS,
+  WEBHOOK_EVENTS,
+  WebhookCreated,
+  WebhookDelivery,
+  WebhookSummary,
+} from "@verbatim/contract/api";
+import type { Selectable } from "kysely";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppServices } from "../app-services.js";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.js";
+import { AppError } from "../http/app-error.js";
+import { checkUrlNow } from "../net/safe-fetch.js";
+import { addressRulesOf } from "../url-import/fetch-linked-media.js";
+import { callbackSecretOf, eventBody } from "./job-events.js";
+import { newSigningSecret } from "./signature.js";
+
+const IdParams = z.object({ id: z.string().max(100) });
+
+function presentWebhook(row: Selectable<WebhooksTable>) {
+  return {
+    id: row.id,
+    url: row.url,
+    events: JSON.parse(row.events_json) as (typeof WEBHOOK_EVENTS)[number][],
+    createdAt: row.created_at,
+  };
+}
+
+function presentDelivery(row: Selectable<WebhookDeliveriesTable>) {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    type: row.event_type,
+    transcriptionId: row.transcription_id,
+    status: row.status,
+    attempts: row.attempts,
+    responseStatus: row.response_status,
+    error: row.last_error,
+    createdAt: row.created_at,
+    lastAttemptAt: row.last_attempt_at,
+    nextAttemptAt: row.status === "pending" ? row.next_attempt_at : null,
+    deliveredAt: row.delivered_at,
+  };
+}
+
+/** The user's webhooks: register, list, delete, deliveries, test (docs/webhooks.md). */
+export function webhookRoutes(
+  services: Pick<AppServices, "db" | "config" | "now" | "webhooks">,
+): FastifyPluginAsync {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const { db } = services;
+    const auth = { preHandler: requireUser({ db, now: services.now }) };
+    const security = [{ bearer: [] }];
+    const tags = ["webhooks"];
+
+    const ownWebhook = async (userId: string, id: string) => {
+      const row = await db
+        .selectFrom("webhooks")
+        .selectAll()
+        .where("id", "=", id)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      if (!row) throw new AppError("NOT_FOUND");
+      return row;
+    };
+
+    app.post(
+      "/api/webhooks",
+      {
+        ...auth,
+        schema: {
+          summary: "Register a webhook",
+          description: `JSON: \`url\` (public http or https) and \`events\` (${WEBHOOK_EVENTS.join(", ")}; default all). Answers with its \`secret\`, shown only now. Each delivery is a JSON POST \`{ id, type, created, data }\` with the headers \`Verbatim-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>\`, \`Verbatim-Delivery\` (unique per delivery, the same on retries) and \`Verbatim-Event\`. A 2xx answer within 10 s delivers it; otherwise it is retried with exponential back-off for 24 hours. Redirects are not followed. At most ${MAX_WEBHOOKS} per account (409 TOO_MANY_WEBHOOKS).`,
+          tags,
+          security,
+          body: CreateWebhookBody,
+          response: { 201: WebhookCreated, ...errorResponses(400, 401, 409) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const { url, events } = request.body;
+        await checkUrlNow(url, addressRulesOf(services.config));
+        const count = await db
+          .selectFrom("webhooks")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("user_id", "=", user.id)
+          .executeTakeFirstOrThrow();
+        if (Number(count.n) >= MAX_WEBHOOKS) {
+          throw new AppError("TOO_MANY_WEBHOOKS", { max: MAX_WEBHOOKS });
+        }
+        const row = {
+          id: `wh_${randomUUID()}`,
+          user_id: user.id,
+          url,
+          events_json: JSON.stringify([...new Set(events)]),
+          secret: newSigningSecret(),
+          created_at: services.now().toISOString(),
+        };
+        await db.insertInto("webhooks").values(row).execute();
+        return reply.status(201).send({ ...presentWebhook(row), secret: row.secret });
+      },
+    );
+
+    app.get(
+      "/api/webhooks",
+      {
+        ...auth,
+        schema: {
+          summary: "The account's webhooks",
+          tags,
+          security,
+          response: { 200: z.array(WebhookSummary), ...errorResponses(401) },
+        },
+      },
+      async (request) => {
+        const rows = await db
+          .selectFrom("webhooks")
+          .selectAll()
+          .where("user_id", "=", currentUser(request).id)
+          .orderBy("created_at")
+          .execute();
+        return rows.map(presentWebhook);
+      },
+    );
+
+    app.get(
+      "/api/webhooks/callback-secret",
+      {
+        ...auth,
+        schema: {
+          summary: "The secret that signs per-request callbacks",
+          description:
+            "Deliveries to a request's `callback_url` are signed like webhook deliveries, with this secret (made on first use, the same for all of the account's callbacks).",
+          tags,
+          security,
+          response: { 200: CallbackSecret, ...errorResponses(401) },
+        },
+      },
+      async (request) => ({
+        secret: await callbackSecretOf(db, currentUser(request).id, services.now()),
+      }),
+    );
+
+    app.delete(
+      "/api/webhooks/:id",
+      {
+        ...auth,
+        schema: {
+          summary: "Delete a webhook (its pending deliveries are dropped)",
+          tags,
+          security,
+          params: IdParams,
+          response: { 204: z.null(), ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const row = await ownWebhook(currentUser(request).id, request.params.id);
+        await db.transaction().execute(async (tx) => {
+          await tx.deleteFrom("webhook_deliveries").where("webhook_id", "=", row.id).execute();
+          await tx.deleteFrom("webhooks").where("id", "=", row.id).execute();
+        });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      "/api/webhooks/:id/deliveries",
+      {
+        ...auth,
+        schema: {
+          summary: "A webhook's latest deliveries (50, newest first)",
+          tags,
+          security,
+          params: IdParams,
+          response: { 200: z.array(WebhookDelivery), ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const hook = await ownWebhook(currentUser(request).id, request.params.id);
+        const rows = await db
+          .selectFrom("webhook_deliveries")
+          .selectAll()
+          .where("webhook_id", "=", hook.id)
+          .orderBy("created_at", "desc")
+          .limit(50)
+          .execute();
+        return rows.map(presentDelivery);
+      },
+    );
+
+    app.post(
+      "/api/webhooks/:id/test",
+      {
+        ...auth,
+        schema: {
+          summary: "Send a test event to a webhook",
+          description:
+            'Sends `{ type: "webhook.test", data: { webhookId } }` at once, signed and retried like any delivery; answers with the delivery (follow it in the deliveries list).',
+          tags,
+          security,
+          params: IdParams,
+          response: { 202: WebhookDelivery, ...errorResponses(401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const hook = await ownWebhook(user.id, request.params.id);
+        const now = services.now();
+        const eventId = `evt_${randomUUID()}`;
+        const row = {
+          id: `dlv_${randomUUID()}`,
+          user_id: user.id,
+          webhook_id: hook.id,
+          transcription_id: null,
+          event_id: eventId,
+          event_type: "webhook.test",
+          url: hook.url,
+          payload: eventBody(eventId, "webhook.test", now, { webhookId: hook.id }),
+          status: "pending" as const,
+          attempts: 0,
+          next_attempt_at: now.toISOString(),
+          claimed_until: null,
+          last_attempt_at: null,
+          response_status: null,
+          last_error: null,
+          created_at: now.toISOString(),
+          delivered_at: null,
+        };
+        await db.insertInto("webhook_deliveries").values(row).execute();
+        services.webhooks.wake();
+        return reply.status(202).send(presentDelivery(row));
+      },
+    );
+  };
+}

@@ -1,0 +1,106 @@
+// The export route's new formats over HTTP, on both databases: binary documents come back as
+// bytes with their media type and file name, timecoded formats take the uploaded video's
+// frame rate unless `fps` says otherwise, a format that cannot hold the text answers 422, and
+// the query is validated. What each format holds is tested in packages/formats.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi, type TestApi } from "./support/auth-app.js";
+import { finishedTranscription } from "./support/finished-transcription.js";
+import { signedInUser, type TestUser } from "./support/transcription-app.js";
+import { DATABASE_KINDS } from "./test-database.js";
+
+const english = [
+  { start: 500, end: 2000, text: "Good morning.", speaker: "S1" },
+  { start: 2200, end: 4000, text: "Morning, café time?", speaker: "S2" },
+];
+const chinese = [
+  { start: 0, end: 2000, text: "大家好。", speaker: "S1" },
+  { start: 2200, end: 4000, text: "你好。", speaker: "S2" },
+];
+const speakers = [
+  { id: "S1", name: "Ann", speechMs: 1500 },
+  { id: "S2", name: null, speechMs: 1800 },
+];
+
+describe.each(DATABASE_KINDS)("export formats on %s", (kind) => {
+  let api: TestApi;
+  let user: TestUser;
+  let englishId: string;
+  let chineseId: string;
+
+  beforeAll(async () => {
+    api = await startTestApi(kind);
+    user = await signedInUser(api.db);
+    englishId = await finishedTranscription(api.db, user.id, english, "talk.mp4", speakers);
+    chineseId = await finishedTranscription(api.db, user.id, chinese, "訪問.mp4", speakers);
+    // As an upload of 29.97 fps video stores it.
+    await api.db
+      .updateTable("transcriptions")
+      .set({ video_frame_rate: "29.97" })
+      .where("id", "=", englishId)
+      .execute();
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const exported = (id: string, query: string) =>
+    fetch(`${api.base}/api/transcriptions/${id}/export?${query}`, { headers: user.auth });
+
+  it("sends DOCX, PDF and XLSX as bytes with their media types and names", async () => {
+    const docx = await exported(englishId, "format=docx");
+    expect(docx.status).toBe(200);
+    expect(docx.headers.get("content-type")).toBe(
+      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    );
+    expect(docx.headers.get("content-disposition")).toBe("attachment; filename=talk.docx");
+    expect(
+      Buffer.from(await docx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
+    const pdf = await exported(chineseId, "format=pdf");
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    const xlsx = await exported(chineseId, "format=xlsx");
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
+  });
+
+  it("times EBU-STL at the video's frame rate, or at the one asked for", async () => {
+    const stl = Buffer.from(await (await exported(englishId, "format=stl")).arrayBuffer());
+    expect(stl.toString("latin1", 3, 11)).toBe("STL30.01");
+    expect([...stl.subarray(1024 + 5, 1024 + 9)]).toEqual([0, 0, 0, 15]); // 500 ms at 29.97
+    const asked = Buffer.from(await (await exported(englishId, "format=stl&fps=25")).arrayBuffer());
+    expect(asked.toString("latin1", 3, 11)).toBe("STL25.01");
+    // No video: 25 fps, and drop-frame only where the video was 29.97.
+    const edl = await (await exported(chineseId, "format=edl")).text();
+    expect(edl).toContain("FCM: NON-DROP FRAME");
+    expect(await (await exported(englishId, "format=edl")).text()).toContain("FCM: DROP FRAME");
+  });
+
+  it("answers 422 when EBU-STL cannot hold Chinese text", async () => {
+    const response = await exported(chineseId, "format=stl");
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { code: string }).code).toBe("EXPORT_TEXT_UNSUPPORTED");
+  });
+
+  it("names Avid markers .avid.txt and writes ASS karaoke only when asked", async () => {
+    const avid = await exported(englishId, "format=avid");
+    expect(avid.headers.get("content-disposition")).toBe("attachment; filename=talk.avid.txt");
+    expect(await avid.text()).toContain("01:00:00;15\tV1\tred\tAnn: Good morning.");
+    const ass = await (await exported(englishId, "format=ass")).text();
+    expect(ass).toContain("Dialogue: 0,0:00:00.50,0:00:02.00,Ann,Ann,0,0,0,,Good morning.");
+  });
+
+  it("refuses an unknown format or frame rate", async () => {
+    expect((await exported(englishId, "format=scc")).status).toBe(400);
+    expect((await exported(englishId, "format=stl&fps=60")).status).toBe(400);
+  });
+});

@@ -1,0 +1,322 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { jobOptions } from "@verbatim/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { loadConfig } from "../src/config.js";
+import { buildApp } from "../src/http/app.js";
+import { failJob, insertTranscription } from "../src/jobs/job-lifecycle.js";
+import { JobEvents } from "../src/jobs/job-events.js";
+import { reserveMinutes } from "../src/minutes/minute-ledger.js";
+import { createTestDatabase } from "./test-database.js";
+import { fastEngineEnv, signedInUser, upload, type TestUser } from "./support/transcription-app.js";
+
+// Webhooks against the real server: a receiver on 127.0.0.2 (opened by
+// URL_IMPORT_ALLOWED_NETWORKS) checks every delivery's signature as a customer would; the
+// server is restarted while a delivery waits for its retry, and the delivery still arrives.
+
+interface Received {
+  /** When it came (ms since the epoch). */
+  at: number;
+  delivery: string;
+  signature: string;
+  body: string;
+  event: { id: string; type: string; data: Record<string, unknown> };
+}
+
+const received: Received[] = [];
+/** How many of the next deliveries the receiver answers with 500. */
+let failNext = 0;
+let receiver: Server;
+let receiverBase: string;
+const scratch = scratchDir("verbatim-webhooks-");
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let app: FastifyInstance;
+let base: string;
+let user: TestUser;
+let clip: Blob;
+
+async function startServer(): Promise<void> {
+  const config = {
+    ...loadConfig({
+      LOG_LEVEL: "silent",
+      MODELS_DIR: "/nonexistent-models",
+      PUBLIC_URL: "https://verbatim.test",
+      UPLOAD_DIR: scratch.dir,
+      URL_IMPORT_ALLOWED_NETWORKS: "127.0.0.2/32",
+      ...(await fastEngineEnv()),
+    }),
+    database: database.config,
+  };
+  app = await buildApp({
+    config,
+    db: database.db,
+    maintenance: false,
+    webhooks: { sweepMs: 100, timing: { retryBaseMs: 1_000, retryMaxMs: 2_000 } },
+  });
+  base = await app.listen({ port: 0, host: "127.0.0.1" });
+}
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      received.push({
+        at: Date.now(),
+        delivery: String(request.headers["verbatim-delivery"]),
+        signature: String(request.headers["verbatim-signature"]),
+        body,
+        event: JSON.parse(body) as Received["event"],
+      });
+      if (failNext > 0) {
+        failNext -= 1;
+        response.writeHead(500).end();
+      } else {
+        response.writeHead(204).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.2", resolve));
+  receiverBase = `http://127.0.0.2:${(receiver.address() as AddressInfo).port}`;
+  const path = join(scratch.dir, "clip.mp3");
+  ffmpeg("-i", JFK_MP3, "-t", "2", "-c", "copy", path);
+  clip = new Blob([readFileSync(path)]);
+  database = await createTestDatabase("sqlite");
+  await startServer();
+  user = await signedInUser(database.db);
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  receiver.closeAllConnections();
+  await new Promise((resolve) => receiver.close(resolve));
+  scratch.cleanup();
+});
+
+const post = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: {
+      ...user.auth,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** Checks a delivery's signature as a receiver should: HMAC-SHA256 of "<t>.<body>". */
+function signedBy(secret: string, delivery: Received): boolean {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(delivery.signature);
+  if (!match) return false;
+  const expected = createHmac("sha256", secret)
+    .update(`${match[1]}.${delivery.body}`)
+    .digest("hex");
+  return expected === match[2] && Math.abs(Date.now() / 1000 - Number(match[1])) < 300;
+}
+
+/** The deliveries of one type for one job (or any), once `count` of them have come. */
+async function deliveriesOf(type: string, count = 1, jobId?: string): Promise<Received[]> {
+  for (let i = 0; i < 600; i++) {
+    const found = received.filter(
+      (r) => r.event.type === type && (jobId === undefined || r.event.data.id === jobId),
+    );
+    if (found.length >= count) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${type} delivery came`);
+}
+
+let secret: string;
+let webhookId: string;
+
+describe("webhooks", () => {
+  it("registers a public endpoint only, and shows its secret once", async () => {
+    const internal = await post("/api/webhooks", { url: "http://127.0.0.1:9/hook" });
+    expect(internal.status).toBe(400);
+    expect(((await internal.json()) as { code: string }).code).toBe("URL_NOT_ALLOWED");
+    const metadata = await post("/api/webhooks", { url: "http://169.254.169.254/" });
+    expect(((await metadata.json()) as { code: string }).code).toBe("URL_NOT_ALLOWED");
+
+    const made = await post("/api/webhooks", { url: `${receiverBase}/hook` });
+    expect(made.status).toBe(201);
+    const body = (await made.json()) as { id: string; secret: string; events: string[] };
+    expect(body.events).toEqual([
+      "transcription.completed",
+      "transcription.failed",
+      "transcription.cancelled",
+    ]);
+    secret = body.secret;
+    webhookId = body.id;
+    const listed = (await (await fetch(`${base}/api/webhooks`, { headers: user.auth })).json()) as {
+      id: string;
+      secret?: string;
+    }[];
+    expect(listed.map((w) => [w.id, w.secret])).toEqual([[webhookId, undefined]]);
+  });
+
+  it("sends a signed test event", async () => {
+    const response = await post(`/api/webhooks/${webhookId}/test`);
+    expect(response.status).toBe(202);
+    const [test] = await deliveriesOf("webhook.test");
+    expect(signedBy(secret, test!)).toBe(true);
+    expect(signedBy("whsec_wrong", test!)).toBe(false);
+    expect(test!.event.data).toEqual({ webhookId });
+  });
+
+  it("sends transcription.completed, .cancelled and .failed, each signed, with the job's figures", async () => {
+    const done = await upload(base, "/api/transcribe", {
+      file: clip,
+      headers: { ...user.auth, prefer: "respond-async" },
+      fields: { language: "en" },
+    });
+    const { id: doneId } = (await done.json()) as { id: string };
+    const cancelled = await upload(base, "/api/transcribe", {
+      file: clip,
+      headers: { ...user.auth, prefer: "respond-async" },
+    });
+    const { id: cancelledId } = (await cancelled.json()) as { id: string };
+    expect((await post(`/api/transcriptions/${cancelledId}/cancel`)).status).toBe(200);
+
+    // A job the worker fails (the same path a worker's failure takes).
+    const failedId = randomUUID();
+    const now = new Date();
+    await reserveMinutes(database.db, user.id, failedId, 5, now);
+    await insertTranscription(
+      database.db,
+      {
+        id: failedId,
+        userId: user.id,
+        fileName: "broken.mp3",
+        model: "whisper-1",
+        engineModel: "tiny",
+        options: jobOptions({ language: "auto", task: "transcribe", wordTimestamps: false }),
+        mediaPath: `/nonexistent/${failedId}`,
+        mediaBytes: 1,
+        durationMs: 5_000,
+      },
+      now,
+    );
+    await failJob(
+      { db: database.db, events: new JobEvents(), now: () => new Date() },
+      { id: failedId, user_id: user.id, media_path: null },
+      "ENGINE_FAILED",
+      "The speech engine failed on this file.",
+    );
+
+    const [completed] = await deliveriesOf("transcription.completed", 1, doneId);
+    const [wasCancelled] = await deliveriesOf("transcription.cancelled", 1, cancelledId);
+    const [failed] = await deliveriesOf("transcription.failed", 1, failedId);
+    for (const delivery of [completed!, wasCancelled!, failed!]) {
+      expect(signedBy(secret, delivery)).toBe(true);
+      expect(delivery.delivery).toMatch(/^dlv_/);
+    }
+    expect(completed!.event.data).toMatchObject({
+      id: doneId,
+      name: "talk.mp3",
+      status: "completed",
+      links: { srt: `https://verbatim.test/api/transcriptions/${doneId}/export?format=srt` },
+    });
+    expect(completed!.event.data.chargedSeconds).toBeGreaterThan(0);
+    expect(failed!.event.data).toMatchObject({
+      status: "failed",
+      chargedSeconds: 0,
+      error: { code: "ENGINE_FAILED" },
+    });
+    // Each event once, however many passes ran.
+    const ids = received.map((r) => r.delivery);
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const log = (await (
+      await fetch(`${base}/api/webhooks/${webhookId}/deliveries`, { headers: user.auth })
+    ).json()) as { type: string; status: string; responseStatus: number }[];
+    expect(log.filter((d) => d.type.startsWith("transcription.")).map((d) => d.status)).toEqual([
+      "delivered",
+      "delivered",
+      "delivered",
+    ]);
+  });
+
+  it("retries a refused delivery after a server restart, with the same delivery id and a fresh signature", async () => {
+    failNext = 1;
+    const before = received.length;
+    expect((await post(`/api/webhooks/${webhookId}/test`)).status).toBe(202);
+    await deliveriesOf("webhook.test", 2);
+    const first = received[before]!;
+    // The server goes away while the delivery waits for its retry, and comes back.
+    await app.close();
+    const restartedAt = Date.now();
+    await startServer();
+    const again = await (async () => {
+      for (let i = 0; i < 300; i++) {
+        const found = received.slice(before + 1).find((r) => r.delivery === first.delivery);
+        if (found) return found;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      throw new Error("the delivery was not retried after the restart");
+    })();
+    // Sent by the new server: the old one stopped before the retry was due.
+    expect(again.at).toBeGreaterThanOrEqual(restartedAt);
+    expect(again.body).toBe(first.body);
+    expect(signedBy(secret, again)).toBe(true);
+    const log = (await (
+      await fetch(`${base}/api/webhooks/${webhookId}/deliveries`, { headers: user.auth })
+    ).json()) as { id: string; status: string; attempts: number }[];
+    expect(log.find((d) => d.id === first.delivery)).toMatchObject({
+      status: "delivered",
+      attempts: 2,
+    });
+  });
+
+  it("calls a request's callback_url, signed with the account's callback secret", async () => {
+    const media = createServer((_request, response) =>
+      response
+        .writeHead(200, { "content-type": "audio/mpeg" })
+        .end(Buffer.from(readFileSync(join(scratch.dir, "clip.mp3")))),
+    );
+    await new Promise<void>((resolve) => media.listen(0, "127.0.0.2", resolve));
+    const mediaUrl = `http://127.0.0.2:${(media.address() as AddressInfo).port}/clip.mp3`;
+    try {
+      const blocked = await post("/api/imports", {
+        url: mediaUrl,
+        callback_url: "http://127.0.0.1:9/cb",
+      });
+      expect(((await blocked.json()) as { code: string }).code).toBe("URL_NOT_ALLOWED");
+      const response = await post("/api/imports", {
+        url: mediaUrl,
+        callback_url: `${receiverBase}/callback`,
+      });
+      expect(response.status).toBe(202);
+      const { id } = (await response.json()) as { id: string };
+      const deliveries = await deliveriesOf("transcription.completed", 2, id);
+      const { secret: callbackSecret } = (await (
+        await fetch(`${base}/api/webhooks/callback-secret`, { headers: user.auth })
+      ).json()) as { secret: string };
+      // One to the webhook, one to the callback, each with its own secret.
+      expect(deliveries.map((d) => signedBy(secret, d) || signedBy(callbackSecret, d))).toEqual([
+        true,
+        true,
+      ]);
+      expect(deliveries.some((d) => signedBy(callbackSecret, d))).toBe(true);
+    } finally {
+      media.closeAllConnections();
+      await new Promise((resolve) => media.close(resolve));
+    }
+  });
+
+  it("deletes a webhook", async () => {
+    const response = await fetch(`${base}/api/webhooks/${webhookId}`, {
+      method: "DELETE",
+      headers: user.auth,
+    });
+    expect(response.status).toBe(204);
+    const listed = await (await fetch(`${base}/api/webhooks`, { headers: user.auth })).json();
+    expect(listed).toEqual([]);
+  });
+});

@@ -1,0 +1,109 @@
+import type { ExportFormat } from "@verbatim/contract";
+import { writeJson, writeSrt, writeTxt, writeVtt } from "@verbatim/subtitles";
+import { assScriptFor, writeAss } from "./ass.js";
+import { exportedCues } from "./bilingual-track.js";
+import { writeAvidMarkers } from "./avid.js";
+import { writeCsv } from "./csv.js";
+import { writeDocx } from "./docx.js";
+import { writeEaf } from "./eaf.js";
+import { writeEdl } from "./edl.js";
+import type { ExportInput } from "./export-input.js";
+import { writeFcpxml } from "./fcpxml.js";
+import { writePdf } from "./pdf.js";
+import { writeTimestampedText } from "./research-text.js";
+import { writeSbv } from "./sbv.js";
+import { writeStl } from "./stl.js";
+import { writeTtml } from "./ttml.js";
+import { writeXlsx } from "./xlsx.js";
+
+/** A written export: its bytes (or text, UTF-8) and the media type to send it as. */
+export interface ExportFile {
+  body: string | Uint8Array;
+  contentType: string;
+}
+
+interface FormatWriter {
+  contentType: string;
+  write(input: ExportInput): string | Uint8Array | Promise<string | Uint8Array>;
+}
+
+const TEXT = "; charset=utf-8";
+
+/** Every format's writer and media type: one entry per name in EXPORT_FORMATS. */
+const WRITERS: Readonly<Record<ExportFormat, FormatWriter>> = {
+  srt: {
+    contentType: `application/x-subrip${TEXT}`,
+    write: (input) => writeSrt(input.transcript.cues, naming(input)),
+  },
+  vtt: {
+    contentType: `text/vtt${TEXT}`,
+    write: (input) => writeVtt(input.transcript.cues, naming(input)),
+  },
+  txt: {
+    contentType: `text/plain${TEXT}`,
+    write: (input) => {
+      if (input.timestamps) return writeTimestampedText(input);
+      // A text file ends with a newline (cat, wc -l and diff expect it).
+      const text = writeTxt(input.transcript.cues, naming(input));
+      return text === "" || text.endsWith("\n") ? text : `${text}\n`;
+    },
+  },
+  json: {
+    contentType: `application/json${TEXT}`,
+    write: (input) => writeJson(input.transcript, { locale: input.locale }),
+  },
+  docx: {
+    contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    write: writeDocx,
+  },
+  pdf: { contentType: "application/pdf", write: writePdf },
+  csv: { contentType: `text/csv${TEXT}`, write: writeCsv },
+  xlsx: {
+    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    write: writeXlsx,
+  },
+  ass: {
+    contentType: `text/x-ssa${TEXT}`,
+    write: (input) => writeAss(input.transcript.cues, assScriptFor(input)),
+  },
+  ttml: { contentType: `application/ttml+xml${TEXT}`, write: writeTtml },
+  stl: { contentType: "application/octet-stream", write: writeStl },
+  sbv: { contentType: `text/plain${TEXT}`, write: writeSbv },
+  fcpxml: { contentType: `application/xml${TEXT}`, write: writeFcpxml },
+  edl: { contentType: `text/plain${TEXT}`, write: writeEdl },
+  avid: { contentType: `text/plain${TEXT}`, write: writeAvidMarkers },
+  eaf: { contentType: `application/xml${TEXT}`, write: writeEaf },
+};
+
+/** File name extensions where they differ from the format's name (Avid's markers are text: "talk.avid.txt", apart from "talk.txt"). */
+const EXTENSIONS: Partial<Record<ExportFormat, string>> = { avid: "avid.txt" };
+
+/** The extension a format's file is saved with. */
+export function exportExtension(format: ExportFormat): string {
+  return EXTENSIONS[format] ?? format;
+}
+
+/**
+ * Writes a transcript in a format; a bilingual transcript's cues as its `track` asks, in every
+ * format alike. Errors: Iso6937Error (STL), CjkFontMissingError (PDF).
+ */
+export async function writeExport(format: ExportFormat, input: ExportInput): Promise<ExportFile> {
+  const writer = WRITERS[format];
+  const { transcript } = input;
+  const cues = exportedCues(
+    transcript.cues,
+    input.track ?? "both",
+    transcript.language,
+    input.style,
+  );
+  const body = await writer.write({ ...input, transcript: { ...transcript, cues } });
+  return { body, contentType: writer.contentType };
+}
+
+function naming(input: ExportInput) {
+  return {
+    speakers: input.transcript.speakers,
+    locale: input.locale,
+    speakerNames: input.speakerNames,
+  };
+}

@@ -1,0 +1,32 @@
+import type { FrameRateName } from "@verbatim/contract";
+import type { StyleName, Transcript } from "@verbatim/subtitles";
+import type { ExportTrack } from "./bilingual-track.js";
+
+/** What every export writer is given: the transcript and how the user asked for it. */
+export interface ExportInput {
+  /** Cues (with words and speakers where known), language and duration. */
+  transcript: Transcript;
+  /** The media's name as uploaded: the documents' title, the editors' clip and project name. */
+  title: string;
+  /** When the transcription was made (documents print it). */
+  createdAt: Date;
+  /** Labels' language ("en", "zh-HK"): "Speaker 1" / "講者 1", the documents' headings. */
+  locale?: string | undefined;
+  /** False leaves speaker names out of the text (they stay in speaker-aware structures). */
+  speakerNames?: boolean | undefined;
+  /** Frame rate of timecoded formats (default: DEFAULT_FRAME_RATE). */
+  frameRate?: FrameRateName | undefined;
+  /** The style preset the cues were made with: the ASS default style follows it. */
+  style?: StyleName | undefined;
+  /** DOCX and PDF: an SMPTE timecode before each paragraph instead of hh:mm:ss. */
+  timecodes?: boolean | undefined;
+  /** TXT: each paragraph starts with `[hh:mm:ss]`, as MAXQDA and NVivo read transcripts. */
+  timestamps?: boolean | undefined;
+  /** ASS: karaoke `\k` tags from the words' timings. */
+  karaoke?: boolean | undefined;
+  /**
+   * A bilingual transcription: `both` (default) two-line cues, the original over the English,
+   * or one language as its own track (exportedCues). Other transcriptions ignore it.
+   */
+  track?: ExportTrack | undefined;
+}

@@ -1,0 +1,100 @@
+import { FRAME_RATES, type FrameRateName } from "@verbatim/contract";
+
+/** A frame rate as SMPTE timecode counts it. */
+export interface FrameRate {
+  name: FrameRateName;
+  /** Frames per second as a fraction: 24000/1001 for 23.976. */
+  numerator: number;
+  denominator: number;
+  /** Frames a timecode second counts (24 for 23.976, 30 for 29.97). */
+  nominal: number;
+  /** Drop-frame timecode (29.97): frame numbers 0 and 1 skipped each minute but every tenth. */
+  dropFrame: boolean;
+}
+
+const RATES: Readonly<Record<FrameRateName, FrameRate>> = {
+  "23.976": { name: "23.976", numerator: 24000, denominator: 1001, nominal: 24, dropFrame: false },
+  "24": { name: "24", numerator: 24, denominator: 1, nominal: 24, dropFrame: false },
+  "25": { name: "25", numerator: 25, denominator: 1, nominal: 25, dropFrame: false },
+  "29.97": { name: "29.97", numerator: 30000, denominator: 1001, nominal: 30, dropFrame: true },
+  "30": { name: "30", numerator: 30, denominator: 1, nominal: 30, dropFrame: false },
+};
+
+/** The rate a name stands for. */
+export function frameRate(name: FrameRateName): FrameRate {
+  return RATES[name];
+}
+
+/**
+ * The timecode rate for a video's frame rate (ffprobe's frames per second): the nearest listed
+ * rate within 1 %, or half the rate for 47.952 to 60 fps (SMPTE timecode counts 50p as 25 and
+ * 59.94p as 29.97); null for a rate none of them fits (a 15 fps screen recording).
+ */
+export function frameRateOfVideo(fps: number): FrameRateName | null {
+  if (!Number.isFinite(fps) || fps <= 0) return null;
+  for (const rate of [fps, fps / 2]) {
+    for (const name of FRAME_RATES) {
+      const listed = RATES[name].numerator / RATES[name].denominator;
+      if (Math.abs(rate - listed) / listed < 0.001) return name;
+    }
+  }
+  for (const rate of [fps, fps / 2]) {
+    let best: FrameRateName | null = null;
+    let bestError = 0.01;
+    for (const name of FRAME_RATES) {
+      const listed = RATES[name].numerator / RATES[name].denominator;
+      const error = Math.abs(rate - listed) / listed;
+      if (error < bestError) [best, bestError] = [name, error];
+    }
+    if (best) return best;
+  }
+  return null;
+}
+
+/** The frame a time in milliseconds falls on (rounded to the nearest frame). */
+export function msToFrames(ms: number, rate: FrameRate): number {
+  return Math.max(0, Math.round((ms * rate.numerator) / (rate.denominator * 1000)));
+}
+
+/** When a frame starts, in milliseconds (not rounded). */
+export function framesToMs(frames: number, rate: FrameRate): number {
+  return (frames * rate.denominator * 1000) / rate.numerator;
+}
+
+/** A frame count's timecode parts: hours, minutes, seconds, frames (drop-frame counted). */
+export function timecodeParts(frames: number, rate: FrameRate): [number, number, number, number] {
+  let count = Math.max(0, Math.floor(frames));
+  if (rate.dropFrame) {
+    // 29.97 drop-frame: two frame numbers skipped every minute except each tenth minute, so
+    // the timecode keeps to the clock (17982 frames in ten minutes, 1798 in a dropped minute).
+    const tens = Math.floor(count / 17982);
+    const rest = count % 17982;
+    count += 18 * tens + (rest < 2 ? 0 : 2 * Math.floor((rest - 2) / 1798));
+  }
+  const fps = rate.nominal;
+  return [
+    Math.floor(count / (fps * 3600)),
+    Math.floor(count / (fps * 60)) % 60,
+    Math.floor(count / fps) % 60,
+    count % fps,
+  ];
+}
+
+/**
+ * SMPTE timecode of a time in milliseconds: `HH:MM:SS:FF`, or `HH:MM:SS;FF` in drop-frame.
+ * `start` (frames, e.g. 01:00:00:00's) is added first, as editors' timelines start there.
+ */
+export function smpteTimecode(ms: number, rate: FrameRate, start = 0): string {
+  const [h, m, s, f] = timecodeParts(msToFrames(ms, rate) + start, rate);
+  return `${pad(h)}:${pad(m)}:${pad(s)}${rate.dropFrame ? ";" : ":"}${pad(f)}`;
+}
+
+/** Frames from 00:00:00:00 to a timecode's hour (01:00:00:00 is where editors' timelines start). */
+export function framesAtHour(hours: number, rate: FrameRate): number {
+  // A drop-frame hour is 107892 frames (30 × 3600 − 108 dropped).
+  return hours * (rate.dropFrame ? 107_892 : rate.nominal * 3600);
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, "0");
+}

@@ -1,0 +1,23 @@
+export type { ExportInput } from "./export-input.js";
+export { exportExtension, writeExport, type ExportFile } from "./export-formats.js";
+export { exportedCues, type ExportTrack } from "./bilingual-track.js";
+export { Iso6937Error } from "./iso6937.js";
+export { CjkFontMissingError, findCjkFont } from "./cjk-font.js";
+export {
+  frameRate,
+  frameRateOfVideo,
+  framesToMs,
+  msToFrames,
+  smpteTimecode,
+  timecodeParts,
+  type FrameRate,
+} from "./frame-rate.js";
+export { assScriptFor, assTime, writeAss, type AssScript } from "./ass.js";
+export {
+  assColour,
+  presetAssStyle,
+  type AssColour,
+  type AssLayout,
+  type AssStyle,
+} from "./ass-styles.js";
+export { speakerColour } from "./speaker-colours.js";

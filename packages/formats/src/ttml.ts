@@ -1,0 +1,66 @@
+import { cuesWithText, formatTimecode } from "@verbatim/subtitles";
+import { create } from "xmlbuilder2";
+import type { ExportInput } from "./export-input.js";
+import { speakerLabel } from "./speaker-label.js";
+import { xmlText } from "./xml-text.js";
+
+const TTML = "http://www.w3.org/ns/ttml";
+
+/**
+ * TTML in the IMSC 1.1 Text Profile (what Netflix and most streaming services take): clock
+ * times `hh:mm:ss.mmm` on the media timeline, `xml:lang` from the transcript, one bottom region
+ * inside the 10 % title-safe area, white text on a translucent black background. Speakers
+ * are `ttm:agent`s (declared in the head with their names) referenced by each `<p>`; their
+ * names are not written into the text. The document is compact (no indentation): spaces
+ * between tags would be read as text.
+ */
+export function writeTtml(input: ExportInput): string {
+  const { transcript } = input;
+  const tt = create({ version: "1.0", encoding: "UTF-8" }).ele(TTML, "tt", {
+    "xmlns:ttp": "http://www.w3.org/ns/ttml#parameter",
+    "xmlns:tts": "http://www.w3.org/ns/ttml#styling",
+    "xmlns:ttm": "http://www.w3.org/ns/ttml#metadata",
+    "ttp:contentProfiles": "http://www.w3.org/ns/ttml/profile/imsc1.1/text",
+    "ttp:timeBase": "media",
+    "xml:lang": transcript.language ?? "",
+  });
+  const head = tt.ele("head");
+  const metadata = head.ele("metadata");
+  metadata.ele("ttm:title").txt(xmlText(input.title));
+  const speakerIds = [...new Set(transcript.cues.flatMap((cue) => cue.speaker ?? []))];
+  const agentOf = new Map(speakerIds.map((id, i) => [id, `agent${i + 1}`]));
+  for (const id of speakerIds) {
+    metadata
+      .ele("ttm:agent", { "xml:id": agentOf.get(id)!, type: "person" })
+      .ele("ttm:name", { type: "full" })
+      .txt(xmlText(speakerLabel(id, input)));
+  }
+  head.ele("styling").ele("style", {
+    "xml:id": "caption",
+    "tts:color": "white",
+    "tts:backgroundColor": "#00000080",
+    "tts:fontFamily": "proportionalSansSerif",
+    "tts:textAlign": "center",
+    "tts:lineHeight": "125%",
+  });
+  head.ele("layout").ele("region", {
+    "xml:id": "bottom",
+    "tts:origin": "10% 10%",
+    "tts:extent": "80% 80%",
+    "tts:displayAlign": "after",
+  });
+  const div = tt.ele("body", { region: "bottom", style: "caption" }).ele("div");
+  for (const cue of cuesWithText(transcript.cues)) {
+    const attributes: Record<string, string> = {
+      begin: formatTimecode(cue.start, "."),
+      end: formatTimecode(cue.end, "."),
+    };
+    if (cue.speaker !== undefined) attributes["ttm:agent"] = agentOf.get(cue.speaker)!;
+    const p = div.ele("p", attributes);
+    cue.text.split("\n").forEach((line, i) => {
+      if (i > 0) p.ele("br");
+      p.txt(xmlText(line));
+    });
+  }
+  return `${tt.end({ prettyPrint: false })}\n`;
+}
