@@ -158,4 +158,42 @@ describe("importing subtitles with their media", () => {
       );
     },
   );
+
+  it("takes the subtitle file with a chunked upload's combine, in base64", async () => {
+    const before = await seconds();
+    const chunk = new FormData();
+    for (const [name, value] of Object.entries({
+      chunkIndex: "0",
+      totalChunks: "1",
+      chunkId: "c0",
+    }))
+      chunk.append(name, value);
+    chunk.append("file", new Blob([readFileSync(media)]), "blob");
+    const sent = await fetch(`${api.base}/api/uploads/chunk`, {
+      method: "POST",
+      body: chunk,
+      headers: user.auth,
+    });
+    expect(sent.status).toBe(200);
+    const { sessionId } = (await sent.json()) as { sessionId: string };
+    const combined = await fetch(`${api.base}/api/uploads/combine`, {
+      method: "POST",
+      headers: { ...user.auth, "content-type": "application/json" },
+      body: JSON.stringify({
+        sessionId,
+        fileName: "jfk4.mp3",
+        totalChunks: 1,
+        retime: false,
+        subtitles: { fileName: "talk.srt", base64: Buffer.from(SRT).toString("base64") },
+      }),
+    });
+    expect(combined.status).toBe(200);
+    const detail = (await combined.json()) as Detail;
+    expect(detail.chargedSeconds).toBe(0);
+    expect(detail.subtitles.map(({ startTime, text }) => ({ startTime, text }))).toEqual([
+      { startTime: "00:00:30,000", text: "And so, my fellow Americans," },
+      { startTime: "00:00:32,000", text: "ask not — 不要問" },
+    ]);
+    expect(await seconds()).toBe(before);
+  });
 });

@@ -29,7 +29,7 @@ export { functionWordsFor, type FunctionWords } from "./function-words.js";
 export { PHRASE_BREAK_COST, phraseBreakCost } from "./phrase-rules.js";
 export { splitWords } from "./word-segments.js";
 export { isCjkLanguage } from "./cjk-languages.js";
-export { IMPORT_FORMATS, type ImportFormat } from "./import/import-formats.js";
+export { IMPORT_FORMATS, MAX_IMPORT_BYTES, type ImportFormat } from "./import/import-formats.js";
 export {
   DEFAULT_STYLE,
   isStyleName,

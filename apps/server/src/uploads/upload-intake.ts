@@ -301,6 +301,10 @@ export async function takeInChunks(
       // The options are checked before the chunks are joined: a bad one costs no copying.
       const job = jobFromUploadForm(body, user);
       await checkJobRequest(services, job);
+      const subtitles = body.subtitles && {
+        fileName: uploadFileName(body.subtitles.fileName),
+        bytes: Buffer.from(body.subtitles.base64, "base64"),
+      };
       const joined = await combineChunks(db, config.uploadDir, body.sessionId, body);
       accepted = await acceptUpload(
         services,
@@ -312,6 +316,7 @@ export async function takeInChunks(
           mimeType: "",
         },
         job,
+        subtitles,
       );
     } catch (error) {
       await reopenSession(db, body.sessionId);

@@ -1,5 +1,5 @@
 import { CHINESE_SCRIPTS } from "@verbatim/subtitles/chinese-script";
-import { STYLE_NAMES } from "@verbatim/subtitles";
+import { MAX_IMPORT_BYTES, STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { MAX_PROMPT_CHARS } from "../limits.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
@@ -232,4 +232,20 @@ export const CombineBody = UploadOptions.extend({
     .array(z.string().max(200))
     .max(MAX_CHUNK_INDEX + 1)
     .optional(),
+  subtitles: z
+    .object({
+      fileName: z.string().trim().max(255),
+      /** The file's bytes in base64 (a little over its limit is let through: 413 says why). */
+      base64: z
+        .string()
+        .max(Math.ceil((MAX_IMPORT_BYTES + 3) / 3) * 4 + 1024)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, "subtitles.base64 must be base64"),
+    })
+    .optional()
+    .describe(
+      "A subtitle or transcript file for the media, as the `subtitles` part of POST /api/transcribe (same formats and limits, with `retime`), its bytes in base64.",
+    ),
 });
+
+/** The largest JSON body of /api/uploads/combine: the options and a subtitle file in base64. */
+export const MAX_COMBINE_BODY_BYTES = Math.ceil(MAX_IMPORT_BYTES / 3) * 4 + 64 * 1024;

@@ -2,7 +2,7 @@ import { importAss, looksLikeAss } from "./ass.js";
 import { decodeText, type TextEncodingName } from "./decode-text.js";
 import { importDocx, looksLikeZip } from "./docx.js";
 import { SubtitleImportError } from "./import-error.js";
-import type { ImportFormat } from "./import-formats.js";
+import { MAX_IMPORT_BYTES, type ImportFormat } from "./import-formats.js";
 import type { ImportedCues } from "./imported-cues.js";
 import { importPlainText } from "./plain-text.js";
 import { importSbv, looksLikeSbv } from "./sbv.js";
@@ -10,7 +10,7 @@ import { importSrt, looksLikeSrt } from "./srt.js";
 import { importTtml, looksLikeTtml } from "./ttml.js";
 import { importVtt, looksLikeVtt } from "./vtt.js";
 
-export { IMPORT_FORMATS, type ImportFormat } from "./import-formats.js";
+export { IMPORT_FORMATS, MAX_IMPORT_BYTES, type ImportFormat } from "./import-formats.js";
 
 /** File name endings and the format they stand for. */
 const EXTENSIONS: Readonly<Record<string, ImportFormat>> = {
@@ -27,9 +27,6 @@ const EXTENSIONS: Readonly<Record<string, ImportFormat>> = {
   text: "txt",
   docx: "docx",
 };
-
-/** The largest subtitle or transcript file an import reads (a feature film's SRT is ~100 KB). */
-export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
 /** An imported file: its cues, and what it was read as. */
 export interface ImportedSubtitles extends ImportedCues {
