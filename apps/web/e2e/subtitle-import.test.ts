@@ -21,9 +21,18 @@ And so, my fellow Americans,
 ask not — 不要問
 `;
 
+/** The page's root as the browser measures it (this file compiles without the DOM's types). */
+interface MeasuredPage {
+  document: { documentElement: { scrollWidth: number } };
+  innerWidth: number;
+}
+
 /** Whether the page is wider than the window (something does not fit a phone). */
 const overflows = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  page.evaluate(() => {
+    const root = globalThis as unknown as MeasuredPage;
+    return root.document.documentElement.scrollWidth > root.innerWidth;
+  });
 
 describe("importing subtitles in the browser, with the real engine", () => {
   const e2e = withEngineServer("verbatim-e2e-import-");

@@ -35,8 +35,9 @@ export function toSubtitles(cues: readonly EditorCue[]): Subtitle[] {
 export function markChecked(cues: readonly EditorCue[], index: number): EditorCue[] {
   const cue = cues[index];
   if (!cue?.mismatches) return cues as EditorCue[];
-  const { mismatches: _checked, ...rest } = cue;
-  return cues.map((c, i) => (i === index ? rest : c));
+  const checked = { ...cue };
+  delete checked.mismatches;
+  return cues.map((c, i) => (i === index ? checked : c));
 }
 
 /** The indexes of the cues whose script mismatches are not yet checked, in order. */
