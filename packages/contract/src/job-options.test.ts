@@ -28,8 +28,25 @@ describe("jobOptions", () => {
     expect(readJobOptions(JSON.parse(JSON.stringify(given)))).toEqual(given);
   });
 
+  it("keeps an import's and a bilingual job's options, and reads a version 2 row without them as before", () => {
+    const imported = jobOptions({ subtitles: { retime: false, format: "srt" } });
+    expect(readJobOptions(JSON.parse(JSON.stringify(imported)))).toEqual(imported);
+    const bilingual = jobOptions({ bilingual: true });
+    expect(readJobOptions(JSON.parse(JSON.stringify(bilingual))).bilingual).toBe(true);
+    // A row written before the two fields existed: no import, one language.
+    const before = readJobOptions(
+      JSON.parse(
+        '{"version":2,"language":"en","task":"transcribe","wordTimestamps":true,"speakers":{"kind":"off"}}',
+      ),
+    );
+    expect(before.subtitles).toBeUndefined();
+    expect(before.bilingual).toBeUndefined();
+  });
+
   it.each([
     [{ prompt: "p".repeat(MAX_PROMPT_CHARS + 1) }],
+    [{ subtitles: { retime: true, format: "exe" } }],
+    [{ bilingual: false }],
     [{ temperature: 1.5 }],
     [{ speakers: { kind: "exact", speakers: 0 } }],
     [{ speakers: { kind: "range", minSpeakers: 4, maxSpeakers: 2 } }],

@@ -1,5 +1,5 @@
 import { CHINESE_SCRIPTS } from "@verbatim/subtitles/chinese-script";
-import { STYLE_NAMES } from "@verbatim/subtitles";
+import { IMPORT_FORMATS, STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { MAX_PROMPT_CHARS, MAX_SPEAKER_NAME } from "./limits.js";
 import { MAX_SPEAKERS, parseSpeakersOption, type SpeakersOption } from "./speakers.js";
@@ -38,7 +38,11 @@ export const KnownVoice = z.object({
   embedding: z.array(z.number()).min(1),
 });
 
-/** A transcription job's options (version 2). Defaults are the options of a plain upload. */
+/**
+ * A transcription job's options (version 2). Defaults are the options of a plain upload. The
+ * optional fields added since (`subtitles`, `bilingual`) mean nothing when absent, so rows
+ * written before them read as they were: no new version.
+ */
 export const JobOptions = z.object({
   version: z.literal(JOB_OPTIONS_VERSION),
   /** `auto` (detected) or a language code the engine knows (checked by the intake). */
@@ -57,6 +61,13 @@ export const JobOptions = z.object({
   speakers: SpeakersChoice.default({ kind: "off" }),
   /** Voices given with the request, matched before the user's saved voices (no audio kept). */
   knownVoices: z.array(KnownVoice).optional(),
+  /**
+   * Made from an imported subtitle or transcript file (its cues kept with the job): its timings
+   * kept (no engine run, no minutes) or re-timed to the speech (charged as a transcription).
+   */
+  subtitles: z.object({ retime: z.boolean(), format: z.enum(IMPORT_FORMATS) }).optional(),
+  /** The transcript plus its English translation, cue by cue: two passes, charged twice. */
+  bilingual: z.literal(true).optional(),
 });
 
 /** A job's options, as the worker reads them. */

@@ -24,4 +24,5 @@ export {
 export { VOICE_MATCH_THRESHOLD } from "./diarization/voice-match.js";
 export { EMBEDDING_MODEL_NAME } from "./diarization/model-files.js";
 export { findDiarizationModels, type DiarizationModelPaths } from "./diarization/model-files.js";
+export { recognisedWords, retimeFile, type RetimedSubtitles } from "./retime-file.js";
 export { RECOGNISER_FAMILIES, type RecogniserFamily } from "./recognisers/recogniser.js";

@@ -1,6 +1,7 @@
 import type { ExportFormat } from "@verbatim/contract";
 import { writeJson, writeSrt, writeTxt, writeVtt } from "@verbatim/subtitles";
 import { assScriptFor, writeAss } from "./ass.js";
+import { exportedCues } from "./bilingual-track.js";
 import { writeAvidMarkers } from "./avid.js";
 import { writeCsv } from "./csv.js";
 import { writeDocx } from "./docx.js";
@@ -82,10 +83,21 @@ export function exportExtension(format: ExportFormat): string {
   return EXTENSIONS[format] ?? format;
 }
 
-/** Writes a transcript in a format. Errors: Iso6937Error (STL), CjkFontMissingError (PDF). */
+/**
+ * Writes a transcript in a format; a bilingual transcript's cues as its `track` asks, in every
+ * format alike. Errors: Iso6937Error (STL), CjkFontMissingError (PDF).
+ */
 export async function writeExport(format: ExportFormat, input: ExportInput): Promise<ExportFile> {
   const writer = WRITERS[format];
-  return { body: await writer.write(input), contentType: writer.contentType };
+  const { transcript } = input;
+  const cues = exportedCues(
+    transcript.cues,
+    input.track ?? "both",
+    transcript.language,
+    input.style,
+  );
+  const body = await writer.write({ ...input, transcript: { ...transcript, cues } });
+  return { body, contentType: writer.contentType };
 }
 
 function naming(input: ExportInput) {

@@ -1,5 +1,6 @@
 import type { FrameRateName } from "@verbatim/contract";
 import type { StyleName, Transcript } from "@verbatim/subtitles";
+import type { ExportTrack } from "./bilingual-track.js";
 
 /** What every export writer is given: the transcript and how the user asked for it. */
 export interface ExportInput {
@@ -23,4 +24,9 @@ export interface ExportInput {
   timestamps?: boolean | undefined;
   /** ASS: karaoke `\k` tags from the words' timings. */
   karaoke?: boolean | undefined;
+  /**
+   * A bilingual transcription: `both` (default) two-line cues, the original over the English,
+   * or one language as its own track (exportedCues). Other transcriptions ignore it.
+   */
+  track?: ExportTrack | undefined;
 }

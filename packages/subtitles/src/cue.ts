@@ -37,6 +37,24 @@ export interface Cue {
   words?: Word[];
   /** Id of the cue's speaker (a `Speaker.id`); a cue never holds two speakers. */
   speaker?: string;
+  /** A bilingual transcription: the cue's English translation. */
+  translation?: string;
+  /** A re-timed import: where this cue's script and the speech disagree, to check first. */
+  mismatches?: ScriptMismatch[];
+}
+
+/**
+ * A place where an imported script and the speech disagree: words of the script not heard
+ * (`heard` empty), speech not in the script (`script` empty), or heard otherwise.
+ */
+export interface ScriptMismatch {
+  /** The script's words there, as written ("" when the speech is not in the script). */
+  script: string;
+  /** What was recognised there ("" when the script's words were not heard). */
+  heard: string;
+  /** Where in the media (ms). */
+  start: number;
+  end: number;
 }
 
 /** A whole transcription: its cues plus what is known about the media. */

@@ -1,4 +1,4 @@
-export type { Cue, Speaker, Transcript, Word } from "./cue.js";
+export type { Cue, ScriptMismatch, Speaker, Transcript, Word } from "./cue.js";
 export {
   formatTimecode,
   isStrictTimecode,
@@ -29,6 +29,7 @@ export { functionWordsFor, type FunctionWords } from "./function-words.js";
 export { PHRASE_BREAK_COST, phraseBreakCost } from "./phrase-rules.js";
 export { splitWords } from "./word-segments.js";
 export { isCjkLanguage } from "./cjk-languages.js";
+export { IMPORT_FORMATS, MAX_IMPORT_BYTES, type ImportFormat } from "./import/import-formats.js";
 export {
   DEFAULT_STYLE,
   isStyleName,
@@ -48,3 +49,9 @@ export {
   type ReadingIssueCode,
   type ReadingLimits,
 } from "./reading-limits.js";
+export {
+  bilingualCues,
+  translationTrack,
+  withTranslations,
+  type BilingualLimits,
+} from "./bilingual.js";

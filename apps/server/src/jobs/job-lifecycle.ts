@@ -10,7 +10,9 @@ import type { JobEventBus } from "./job-events.js";
 import type { JobQueue } from "./job-queue.js";
 import { findTranscription } from "./job-reads.js";
 import {
+  chargedMs,
   isFinal,
+  rowOptions,
   searchText,
   storedSegments,
   type JobStatus,
@@ -61,7 +63,8 @@ export async function insertTranscription(db: Db | Tx, job: NewTranscription, no
       duration_ms: job.durationMs,
       video_frame_rate: job.videoFrameRate ?? null,
       language: job.options.language === "auto" ? null : job.options.language,
-      cues_json: null,
+      cues_json: job.imported ? JSON.stringify(job.imported.cues) : null,
+      ...(job.imported?.speakers ? { speakers_json: JSON.stringify(job.imported.speakers) } : {}),
       progress: 0,
       eta_ms: null,
       error_code: null,
@@ -111,7 +114,8 @@ export async function createJob(
   job: NewTranscription,
 ): Promise<TranscriptionRow> {
   const at = now();
-  await reserveMinutes(db, job.userId, job.id, job.durationMs / 1000, at, (tx) =>
+  const seconds = chargedMs(job.options, job.durationMs) / 1000;
+  await reserveMinutes(db, job.userId, job.id, seconds, at, (tx) =>
     insertTranscription(tx, job, at),
   );
   await jobs.enqueued(job.id);
@@ -228,7 +232,7 @@ export interface JobResult {
  */
 export async function completeJob(
   db: Db,
-  job: Pick<TranscriptionRow, "id" | "user_id" | "file_name" | "media_path">,
+  job: Pick<TranscriptionRow, "id" | "user_id" | "file_name" | "media_path" | "options_json">,
   result: JobResult,
   now: () => Date,
   holder: JobHolder,
@@ -258,11 +262,12 @@ export async function completeJob(
  */
 async function settleCompletedJob(
   db: Db,
-  job: Pick<TranscriptionRow, "id" | "user_id" | "duration_ms">,
+  job: Pick<TranscriptionRow, "id" | "user_id" | "duration_ms" | "options_json">,
   now: Date,
 ): Promise<number> {
+  const seconds = chargedMs(rowOptions(job), job.duration_ms) / 1000;
   return retrying(async () => {
-    const charged = await chargeMinutes(db, job.user_id, job.id, job.duration_ms / 1000, now);
+    const charged = await chargeMinutes(db, job.user_id, job.id, seconds, now);
     await recordCharge(db, job.id, charged);
     return charged;
   });
@@ -358,7 +363,7 @@ export async function settleUnsettledJobs(
 ): Promise<number> {
   let query = db
     .selectFrom("transcriptions as t")
-    .select(["t.id", "t.user_id", "t.status", "t.duration_ms"])
+    .select(["t.id", "t.user_id", "t.status", "t.duration_ms", "t.options_json"])
     .where("t.status", "in", ["completed", "failed", "cancelled"])
     .where((eb) =>
       eb.not(

@@ -18,6 +18,16 @@ export function isFinal(status: string): boolean {
   return status === "completed" || status === "failed" || status === "cancelled";
 }
 
+/**
+ * The media time a job is charged for: none for an import whose timings are kept, twice the
+ * length for bilingual subtitles (two passes), else the length. The one rule for what a job
+ * reserves and what its completion charges.
+ */
+export function chargedMs(options: Pick<JobOptions, "subtitles" | "bilingual">, mediaMs: number) {
+  if (options.subtitles && !options.subtitles.retime) return 0;
+  return options.bilingual ? 2 * mediaMs : mediaMs;
+}
+
 /** A new job, as accepted from an upload. */
 export interface NewTranscription {
   id: string;
@@ -29,6 +39,8 @@ export interface NewTranscription {
   mediaPath: string;
   mediaBytes: number;
   durationMs: number;
+  /** The cues (and speakers) of an imported subtitle file, kept with the job until it runs. */
+  imported?: { cues: readonly Cue[]; speakers?: readonly Speaker[] | undefined };
   /** The video's timecode rate, for timecoded exports; null for audio. */
   videoFrameRate?: FrameRateName | null;
   /** The batch the file was sent in, when it was sent with others. */

@@ -3,14 +3,17 @@ import {
   isEngineError,
   transcribeFile,
   writeListeningCopy,
+  type TranscribeRequest,
   type TranscriptionProgress,
 } from "@verbatim/engine";
+import { withTranslations } from "@verbatim/subtitles";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { completeJob, failJob, handBackJob, saveProgress } from "./job-lifecycle.js";
 import { findTranscription } from "./job-reads.js";
 import { isFinal, rowOptions, type LiveSegment, type TranscriptionRow } from "./job-row.js";
+import { jobResult } from "./imported-subtitles.js";
 import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
 import { diarizeRequest } from "../transcriptions/speakers-option.js";
 import { voicesForDiarization } from "../voices/repo.js";
@@ -131,31 +134,52 @@ export async function runTranscriptionJob(
             ...(options.knownVoices ?? []),
             ...(await voicesForDiarization(db, job.user_id)),
           ]);
-    const result = await transcribeFile(
-      {
-        input: job.media_path ?? "",
-        model: job.engine_model,
-        modelsDir: config.modelsDir,
-        language: options.language,
-        task: options.task,
-        wordTimestamps: options.wordTimestamps,
-        threads: config.workers.threads,
-        beamSize: config.workers.beamSize,
-        temperatureFallback: config.workers.temperatureFallback,
-        ...(options.prompt ? { prompt: options.prompt } : {}),
-        ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-        ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
-        maxDurationMs: reservedMs(job),
-        ...(options.style ? { cues: { style: options.style } } : {}),
-        ...(diarize ? { diarize } : {}),
-      },
-      {
+    const request: TranscribeRequest = {
+      input: job.media_path ?? "",
+      model: job.engine_model,
+      modelsDir: config.modelsDir,
+      language: options.language,
+      task: options.task,
+      wordTimestamps: options.wordTimestamps,
+      threads: config.workers.threads,
+      beamSize: config.workers.beamSize,
+      temperatureFallback: config.workers.temperatureFallback,
+      ...(options.prompt ? { prompt: options.prompt } : {}),
+      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
+      maxDurationMs: reservedMs(job),
+      // Bilingual cues hold one line of the original, so that each language gets its own line.
+      ...(options.style || options.bilingual
+        ? {
+            cues: {
+              ...(options.style ? { style: options.style } : {}),
+              ...(options.bilingual ? { maxLines: 1 } : {}),
+            },
+          }
+        : {}),
+    };
+    // Bilingual subtitles are two passes: the first half of the progress, then the second.
+    const passes = options.bilingual ? 2 : 1;
+    const result = await jobResult(job, options, () =>
+      transcribeFile(diarize ? { ...request, diarize } : request, {
         signal: controller.signal,
-        onProgress,
+        onProgress: (progress) => onProgress({ ...progress, fraction: progress.fraction / passes }),
         onSegment: (segment) =>
           announce({ start: segment.start, end: segment.end, text: segment.text.trim() }),
-      },
+      }),
     );
+    if (options.bilingual) {
+      // The translation pass finds no speakers: the cues it lands on have theirs.
+      const english = await transcribeFile(
+        { ...request, task: "translate", language: result.language ?? request.language ?? "auto" },
+        {
+          signal: controller.signal,
+          onProgress: (progress) =>
+            onProgress({ ...progress, fraction: 0.5 + progress.fraction / 2 }),
+        },
+      );
+      result.cues = withTranslations(result.cues, english.cues);
+    }
     await announced; // every segment is out before the job's end is
     // A small audio copy for the editor's player, kept for the plan's stated time (the upload
     // itself goes below). Without one the editor still works, playing the user's own file.

@@ -8,7 +8,7 @@ import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "../jobs
 /**
  * A completed transcription in an export format (409 NOT_COMPLETED before): its stored cues,
  * speakers, language and length, the frame rate asked for or else the uploaded video's (else
- * 25), and its style preset for ASS. 422 EXPORT_TEXT_UNSUPPORTED when the format cannot hold the
+ * 25), its style preset for ASS, and for a bilingual transcription the track asked for. 422 EXPORT_TEXT_UNSUPPORTED when the format cannot hold the
  * text (EBU-STL and Chinese), 503 EXPORT_FONT_MISSING when the PDF's font is not installed.
  */
 export async function exportTranscription(
@@ -37,6 +37,7 @@ export async function exportTranscription(
       timecodes: query.timecodes,
       timestamps: query.timestamps,
       karaoke: query.karaoke,
+      track: query.track,
     });
   } catch (error) {
     if (error instanceof Iso6937Error) {

@@ -67,6 +67,7 @@ export function exportsRoute(services: TranscriptionServices): FastifyPluginAsyn
           timecodes: false,
           timestamps: false,
           karaoke: false,
+          track: "both" as const,
         };
         const zip = new ZipFile();
         // Each transcription is read once, for its first format, and kept for its others.

@@ -78,6 +78,17 @@ export function toSubtitle(cue: Cue): z.infer<typeof Subtitle> {
     endTime: formatTimecode(cue.end),
     text: cue.text,
     ...(cue.speaker !== undefined ? { speaker: cue.speaker } : {}),
+    ...(cue.translation !== undefined ? { translation: cue.translation } : {}),
+    ...(cue.mismatches && cue.mismatches.length > 0
+      ? {
+          mismatches: cue.mismatches.map(({ script, heard, start, end }) => ({
+            script,
+            heard,
+            startMs: Math.round(start),
+            endMs: Math.round(end),
+          })),
+        }
+      : {}),
     ...(cue.words && cue.words.length > 0
       ? {
           words: cue.words.map((word) => ({

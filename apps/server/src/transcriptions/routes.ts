@@ -66,6 +66,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         const { row, keyed } = await takeInUpload(services, request, user, {
           route: "/api/transcribe",
           requireUsableModel: true,
+          acceptsSubtitles: true,
           // Options sent before the file are checked before its bytes are read.
           earlyJob: (early) =>
             early.model !== undefined || early.speakers !== undefined
@@ -245,7 +246,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         schema: {
           summary: "Download in one of the export formats",
           description:
-            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), or another format of `format` below (docs/formats.md says what each holds and its limits), as an attachment named after the file. A diarized transcription carries its speakers: SRT starts each subtitle with `Name: `, VTT with a voice span `<v Name>`, TXT is a paragraph per turn under a `Name:` line, JSON lists `speakers` and gives cues and words a `speaker`; an unnamed speaker is `Speaker N` (`講者 N` with `lang=zh-HK`). 409 NOT_COMPLETED until the job has completed; 422 EXPORT_TEXT_UNSUPPORTED when the format cannot hold the text (EBU-STL holds Latin script only); 503 EXPORT_FONT_MISSING when the server lacks the PDF's font.",
+            "`srt` (times `hh:mm:ss,mmm`), `vtt` (times `hh:mm:ss.mmm`), `txt` (the text, a blank line between subtitles) or `json` (language, duration and cues with their words; every time in milliseconds), or another format of `format` below (docs/formats.md says what each holds and its limits), as an attachment named after the file. A diarized transcription carries its speakers: SRT starts each subtitle with `Name: `, VTT with a voice span `<v Name>`, TXT is a paragraph per turn under a `Name:` line, JSON lists `speakers` and gives cues and words a `speaker`; an unnamed speaker is `Speaker N` (`講者 N` with `lang=zh-HK`). A bilingual transcription downloads as two-line subtitles (the original line over its English translation) or, with `track`, one language alone. 409 NOT_COMPLETED until the job has completed; 422 EXPORT_TEXT_UNSUPPORTED when the format cannot hold the text (EBU-STL holds Latin script only); 503 EXPORT_FONT_MISSING when the server lacks the PDF's font.",
           tags: ["transcriptions"],
           security,
           params: IdParams,

@@ -102,6 +102,18 @@ function editedCues(
       end,
       text: subtitle.text,
       ...(speaker !== undefined ? { speaker } : {}),
+      ...(subtitle.translation !== undefined ? { translation: subtitle.translation } : {}),
+      // The places still to check, as the editor sends them back (a checked one is dropped).
+      ...(subtitle.mismatches && subtitle.mismatches.length > 0
+        ? {
+            mismatches: subtitle.mismatches.map(({ script, heard, startMs, endMs }) => ({
+              script,
+              heard,
+              start: startMs,
+              end: endMs,
+            })),
+          }
+        : {}),
       // A cue holds one speaker: its words are said by whoever says the cue.
       ...(words ? { words: words.map((word) => withSpeaker(word, speaker)) } : {}),
     };

@@ -19,6 +19,12 @@ export interface ReceivedFile {
   sha256?: string;
 }
 
+/** A subtitle or transcript file sent with the media (field `subtitles`), held in memory. */
+export interface ReceivedSubtitles {
+  fileName: string;
+  bytes: Buffer;
+}
+
 /** The message shown when a file is over the limit. */
 export function tooLarge(limitBytes: number): AppError {
   return new AppError("FILE_TOO_LARGE", {
@@ -106,11 +112,18 @@ export interface MultipartLimits {
    * request with that field and no file part comes back without a file; one with both is 400.
    */
   linkField?: string;
+  /**
+   * Takes a second file part, `subtitles`, of at most this many bytes (held in memory; 413
+   * SUBTITLE_FILE_TOO_LARGE past it); absent: a second file is refused as before.
+   */
+  subtitlesLimitBytes?: number;
 }
 
 /** What a multipart request held. */
 export interface ReceivedMultipart<File = ReceivedFile> {
   file: File;
+  /** The subtitle or transcript file sent with the media, when one was taken. */
+  subtitles?: ReceivedSubtitles;
   fields: Record<string, string>;
   /** Every value of each list field (`name[]`), in order: values that may hold commas. */
   lists: Record<string, string[]>;
@@ -132,7 +145,14 @@ export async function receiveMultipart(
 ): Promise<ReceivedMultipart>;
 export async function receiveMultipart(
   request: FastifyRequest,
-  { dir, limitBytes, beforeFile, fieldSizeBytes = 64 * 1024, linkField }: MultipartLimits,
+  {
+    dir,
+    limitBytes,
+    beforeFile,
+    fieldSizeBytes = 64 * 1024,
+    linkField,
+    subtitlesLimitBytes,
+  }: MultipartLimits,
 ): Promise<ReceivedMultipart<ReceivedFile | undefined>> {
   if (!request.isMultipart()) {
     fail("MULTIPART_REQUIRED");
@@ -147,10 +167,17 @@ export async function receiveMultipart(
   const fields: Record<string, string> = {};
   const lists: Record<string, string[]> = {};
   let file: ReceivedFile | undefined;
+  let subtitles: ReceivedSubtitles | undefined;
   const path = join(dir, `${randomUUID()}.upload`);
   try {
     const parts = request.parts({
-      limits: { fileSize: limitBytes, files: 1, fields: 30, fieldSize: fieldSizeBytes, parts: 40 },
+      limits: {
+        fileSize: limitBytes,
+        files: subtitlesLimitBytes === undefined ? 1 : 2,
+        fields: 30,
+        fieldSize: fieldSizeBytes,
+        parts: 40,
+      },
     });
     for await (const part of parts) {
       if (part.type === "field") {
@@ -167,7 +194,14 @@ export async function receiveMultipart(
             : part.value;
         continue;
       }
-      if (part.fieldname !== "file") {
+      if (part.fieldname === "subtitles" && subtitlesLimitBytes !== undefined && !subtitles) {
+        subtitles = {
+          fileName: uploadFileName(part.filename),
+          bytes: await boundedBytes(part.file, subtitlesLimitBytes),
+        };
+        continue;
+      }
+      if (part.fieldname !== "file" || file) {
         part.file.resume();
         fail("UNEXPECTED_FILE");
       }
@@ -209,12 +243,26 @@ export async function receiveMultipart(
         param: linkField,
       });
     }
-    return { file: undefined, fields, lists };
+    return { file: undefined, ...(subtitles ? { subtitles } : {}), fields, lists };
   }
   if (!file) {
     fail("FILE_REQUIRED");
   }
-  return { file, fields, lists };
+  return { file, ...(subtitles ? { subtitles } : {}), fields, lists };
+}
+
+/** A file part's bytes in memory, refused (413) once past `limit`. */
+async function boundedBytes(stream: AsyncIterable<Buffer>, limit: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of stream) {
+    length += chunk.length;
+    if (length > limit) {
+      fail("SUBTITLE_FILE_TOO_LARGE");
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   ChunkResponse,
   ChunkUploadDoc,
   CombineBody,
+  MAX_COMBINE_BODY_BYTES,
   errorResponses,
   StartJobHeaders,
   TranscriptionDetail,
@@ -121,10 +122,12 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
       "/api/uploads/combine",
       {
         ...auth,
+        // A subtitle file may come with the options, in base64.
+        bodyLimit: MAX_COMBINE_BODY_BYTES,
         schema: {
           summary: "Join the uploaded chunks and transcribe the file",
           description:
-            "JSON: sessionId, fileName, totalChunks, originalFileSize (bytes), and the upload options of POST /api/transcribe. Answers like POST /api/transcribe: the result (`duration` in seconds, subtitle times as `hh:mm:ss,mmm`), or 202 at once with `Prefer: respond-async`. Takes an `Idempotency-Key` header as POST /api/transcribe does.",
+            "JSON: sessionId, fileName, totalChunks, originalFileSize (bytes), and the upload options of POST /api/transcribe, with a subtitle or transcript file in `subtitles` ({fileName, base64}) if wanted. Answers like POST /api/transcribe: the result (`duration` in seconds, subtitle times as `hh:mm:ss,mmm`), or 202 at once with `Prefer: respond-async`. Takes an `Idempotency-Key` header as POST /api/transcribe does.",
           tags: ["uploads"],
           security,
           headers: StartJobHeaders,

@@ -1,6 +1,7 @@
 import { jobOptions } from "@verbatim/contract";
 import { BatchIdField, UploadOptions } from "@verbatim/contract/api";
 import type { z } from "zod";
+import { fail } from "../http/app-error.js";
 import { validationFailed } from "../http/validation-failed.js";
 import { requireSpeakersOption } from "../transcriptions/speakers-option.js";
 import type { User } from "../users/repo.js";
@@ -19,7 +20,10 @@ export function parseUploadForm(fields: Record<string, unknown>): z.output<typeo
   return parsed.data;
 }
 
-/** The job a checked form asks for (400 INVALID_SPEAKERS for a `speakers` value it cannot be). */
+/**
+ * The job a checked form asks for (400 INVALID_SPEAKERS for a `speakers` value it cannot be;
+ * 400 BILINGUAL_NOT_POSSIBLE for bilingual subtitles of a translation).
+ */
 export function jobFromUploadForm(
   form: z.output<typeof UploadForm>,
   user: Pick<User, "locale">,
@@ -27,6 +31,7 @@ export function jobFromUploadForm(
   const speakers = requireSpeakersOption(form.speakers);
   const script = form.chineseScript ?? accountChineseScript(user);
   const prompt = form.prompt?.trim();
+  if (form.bilingual && form.task === "translate") fail("BILINGUAL_NOT_POSSIBLE");
   return {
     model: form.model,
     ...(form.batchId ? { batchId: form.batchId } : {}),
@@ -39,7 +44,9 @@ export function jobFromUploadForm(
       ...(prompt ? { prompt } : {}),
       ...(form.temperature !== undefined ? { temperature: form.temperature } : {}),
       speakers,
+      ...(form.bilingual ? { bilingual: true as const } : {}),
     }),
+    retime: form.retime,
   };
 }
 

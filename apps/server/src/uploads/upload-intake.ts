@@ -21,7 +21,14 @@ import { fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
 import type { User } from "../users/repo.js";
 import { probeUpload } from "./probe-upload.js";
 import { jobFromUploadForm } from "./upload-form.js";
-import { receiveMultipart, uploadFileName, type ReceivedFile } from "./receive-multipart.js";
+import {
+  receiveMultipart,
+  uploadFileName,
+  type ReceivedFile,
+  type ReceivedSubtitles,
+} from "./receive-multipart.js";
+import { importOptions, readUploadedSubtitles, subtitlesFingerprint } from "./subtitle-import.js";
+import { MAX_IMPORT_BYTES } from "@verbatim/subtitles/import";
 import { claimForCombine, combineChunks, endSession, reopenSession } from "./upload-sessions.js";
 
 // Upload intake: how a file becomes a transcription job, for every way one arrives — a
@@ -47,6 +54,11 @@ export interface JobRequest {
   options: JobOptions;
   /** The batch the file was sent with (the job's own column, not an option). */
   batchId?: string;
+  /**
+   * For a subtitle or transcript file sent with the media: re-time it (true), keep its timings
+   * (false), or undefined: by whether the file has timings (importOptions).
+   */
+  retime?: boolean | undefined;
 }
 
 /**
@@ -82,9 +94,13 @@ async function acceptUpload(
   user: User,
   file: ReceivedFile,
   job: JobRequest,
+  /** A subtitle or transcript file sent with the media (`subtitles`). */
+  subtitles?: ReceivedSubtitles,
 ): Promise<TranscriptionRow> {
   try {
     const choice = await checkJobRequest(services, job);
+    const imported = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
+    if (imported && job.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
     const media = await probeUpload(file.path);
     return await createJob(services, {
       id: randomUUID(),
@@ -92,12 +108,13 @@ async function acceptUpload(
       fileName: file.fileName,
       model: choice.model,
       engineModel: choice.engineModel,
-      options: job.options,
+      options: imported ? { ...job.options, ...importOptions(imported, job.retime) } : job.options,
       mediaPath: file.path,
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
       videoFrameRate: media.videoFrameRate === null ? null : frameRateOfVideo(media.videoFrameRate),
       ...(job.batchId ? { batchId: job.batchId } : {}),
+      ...(imported ? { imported: { cues: imported.cues, speakers: imported.speakers } } : {}),
     });
   } catch (error) {
     await rm(file.path, { force: true });
@@ -123,6 +140,8 @@ export interface MultipartIntake<Parsed> {
   requireUsableModel: boolean;
   /** Longest text field, in bytes (receiveMultipart's default when absent). */
   fieldSizeBytes?: number;
+  /** Takes a subtitle or transcript file with the media (field `subtitles`; the web app's route). */
+  acceptsSubtitles?: boolean;
   /**
    * The job the fields sent before the file ask for, checked before its bytes are read;
    * undefined when they hold nothing to check yet. May throw the route's own errors.
@@ -163,9 +182,10 @@ export async function takeInUpload<Parsed = undefined>(
   if (intake.requireUsableModel) await services.models.requireAnyUsable();
   // A retry of a request that made its job is answered even when no minutes are left.
   if (!(await keyHasJob(db, user, key))) await requireSomeMinutes(db, user, now());
-  const { file, fields, lists } = await receiveMultipart(request, {
+  const { file, subtitles, fields, lists } = await receiveMultipart(request, {
     dir: config.uploadDir,
     limitBytes: config.maxUploadBytes,
+    ...(intake.acceptsSubtitles ? { subtitlesLimitBytes: MAX_IMPORT_BYTES } : {}),
     ...(intake.fieldSizeBytes !== undefined ? { fieldSizeBytes: intake.fieldSizeBytes } : {}),
     beforeFile: async (early) => {
       const job = intake.earlyJob(early);
@@ -180,6 +200,7 @@ export async function takeInUpload<Parsed = undefined>(
       route: intake.route,
       url: fields.url ?? "",
       requireUsableModel: false,
+      ...(subtitles ? { subtitles } : {}),
     });
   }
   // Every way this request can end without a new job — a bad field, the key reused for
@@ -188,9 +209,13 @@ export async function takeInUpload<Parsed = undefined>(
   let jobHoldsFile = false;
   try {
     const read = await intake.read({ fields, lists });
-    const fingerprint = requestFingerprint(intake.route, read.fingerprint, file.sha256);
+    const fingerprint = requestFingerprint(
+      intake.route,
+      { ...read.fingerprint, ...subtitlesFingerprint(subtitles) },
+      file.sha256,
+    );
     const { row, replayed } = await once(db, user, key, fingerprint, now(), async () => {
-      const made = await acceptUpload(services, user, file, read.job);
+      const made = await acceptUpload(services, user, file, read.job, subtitles);
       jobHoldsFile = true;
       return made;
     });
@@ -209,6 +234,8 @@ export interface LinkIntake<Parsed> extends ReadUpload<Parsed> {
   url: string;
   /** 503 before anything when no model at all can run (the web app's route). */
   requireUsableModel: boolean;
+  /** A subtitle or transcript file sent with the link (`subtitles`). */
+  subtitles?: ReceivedSubtitles;
 }
 
 /**
@@ -234,12 +261,16 @@ export async function takeInLink<Parsed = undefined>(
   // The connection, not the request: a keep-alive socket outlives it (the listener goes after).
   const socket = key === undefined ? request.raw.socket : undefined;
   socket?.once("close", stop);
-  const fingerprint = requestFingerprint(intake.route, { ...intake.fingerprint, url: intake.url });
+  const fingerprint = requestFingerprint(intake.route, {
+    ...intake.fingerprint,
+    url: intake.url,
+    ...subtitlesFingerprint(intake.subtitles),
+  });
   try {
     const { row } = await once(db, user, key, fingerprint, now(), async () => {
       await checkJobRequest(services, intake.job);
       const file = await fetchLinkedMedia(services, user, intake.url, hungUp.signal);
-      return acceptUpload(services, user, file, intake.job);
+      return acceptUpload(services, user, file, intake.job, intake.subtitles);
     });
     return { row, keyed: key !== undefined, parsed: intake.parsed };
   } finally {
@@ -273,6 +304,10 @@ export async function takeInChunks(
       // The options are checked before the chunks are joined: a bad one costs no copying.
       const job = jobFromUploadForm(body, user);
       await checkJobRequest(services, job);
+      const subtitles = body.subtitles && {
+        fileName: uploadFileName(body.subtitles.fileName),
+        bytes: Buffer.from(body.subtitles.base64, "base64"),
+      };
       const joined = await combineChunks(db, config.uploadDir, body.sessionId, body);
       accepted = await acceptUpload(
         services,
@@ -284,6 +319,7 @@ export async function takeInChunks(
           mimeType: "",
         },
         job,
+        subtitles,
       );
     } catch (error) {
       await reopenSession(db, body.sessionId);

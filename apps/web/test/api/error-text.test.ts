@@ -23,6 +23,7 @@ const OPTIONS: TranscribeOptions = {
   chineseScript: "none",
   style: "standard",
   speakers: { kind: "off" },
+  bilingual: false,
 };
 
 const HAN = /\p{Script=Han}/u;

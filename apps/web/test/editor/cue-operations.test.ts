@@ -13,6 +13,7 @@ import {
   splitCue,
   timeMs,
   toSubtitles,
+  uncheckedMismatches,
 } from "../../src/features/editor/cue-operations";
 import { editorReducer, initialState } from "../../src/features/editor/editor-history";
 import { countMatches, replaceAll } from "../../src/features/editor/find-replace";
@@ -117,6 +118,35 @@ describe("merge, insert, delete, renumber", () => {
   it("reads subtitles and writes them back unchanged", () => {
     const subtitles = [{ id: 1, startTime: "00:00:01,000", endTime: "00:00:02,000", text: "x" }];
     expect(toSubtitles(fromSubtitles(subtitles))).toEqual(subtitles);
+  });
+
+  it("keeps a re-timed cue's mismatches until checked, and a bilingual cue's translation", () => {
+    const mismatch = { script: "不要問", heard: "", startMs: 1000, endMs: 2000 };
+    const subtitles = [
+      {
+        id: 1,
+        startTime: "00:00:01,000",
+        endTime: "00:00:02,000",
+        text: "不要問",
+        mismatches: [mismatch],
+        translation: "Ask not",
+      },
+      { id: 2, startTime: "00:00:02,000", endTime: "00:00:03,000", text: "x" },
+    ];
+    const cues = fromSubtitles(subtitles);
+    expect(toSubtitles(cues)).toEqual(subtitles);
+    expect(uncheckedMismatches(cues)).toEqual([0]);
+    const state = editorReducer(initialState(cues), { type: "mark-checked", index: 0 });
+    expect(uncheckedMismatches(state.cues)).toEqual([]);
+    expect(toSubtitles(state.cues)[0]).toEqual({
+      id: 1,
+      startTime: "00:00:01,000",
+      endTime: "00:00:02,000",
+      text: "不要問",
+      translation: "Ask not",
+    });
+    // Undo brings the mismatches back.
+    expect(uncheckedMismatches(editorReducer(state, { type: "undo" }).cues)).toEqual([0]);
   });
 });
 

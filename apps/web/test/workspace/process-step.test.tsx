@@ -142,6 +142,7 @@ describe("ProcessStep when the upload fails, in Chinese", () => {
     chineseScript: "none",
     style: "standard",
     speakers: { kind: "off" },
+    bilingual: false,
   };
 
   it("explains a whole upload lost to the network in Chinese", async () => {
@@ -150,7 +151,7 @@ describe("ProcessStep when the upload fails, in Chinese", () => {
     const file = new File([new Uint8Array(100)], "talk.mp3", { type: "audio/mpeg" });
     await renderPage(
       <ProcessStep
-        upload={{ file, options: OPTIONS }}
+        upload={{ file, options: OPTIONS, subtitles: null }}
         jobId={null}
         onJob={() => undefined}
         onCompleted={() => undefined}
@@ -174,7 +175,7 @@ describe("ProcessStep when the upload fails, in Chinese", () => {
     });
     await renderPage(
       <ProcessStep
-        upload={{ file, options: OPTIONS }}
+        upload={{ file, options: OPTIONS, subtitles: null }}
         jobId={null}
         onJob={() => undefined}
         onCompleted={() => undefined}

@@ -16,6 +16,7 @@ const OPTIONS: TranscribeOptions = {
   chineseScript: "none",
   style: "netflix",
   speakers: { kind: "off" },
+  bilingual: false,
 };
 
 describe("sending a file for transcription", () => {
@@ -67,6 +68,47 @@ describe("sending a file for transcription", () => {
       () => {},
     );
     expect((sent.at(-1)?.body as FormData).get("speakers")).toBe("3");
+  });
+
+  it("sends a subtitle file and bilingual subtitles with a whole file and with a chunked one", async () => {
+    const sent = installFakeXhr((request) =>
+      request.url === "/api/uploads/chunk"
+        ? { status: 200, body: { sessionId: "s-3" } }
+        : { status: 202, body: { id: "job" } },
+    );
+    const text = "1\n00:00:01,000 --> 00:00:02,000\n不要問\n";
+    const srt = new File([text], "talk.srt");
+    const small = new File([new Uint8Array(1000)], "talk.mp3", { type: "audio/mpeg" });
+    await uploadForTranscription(small, OPTIONS, () => {}, {
+      subtitles: { file: srt, retime: true },
+    });
+    const form = sent[0]?.body as FormData;
+    expect(form.get("retime")).toBe("true");
+    const part = form.get("subtitles") as File;
+    expect([part.name, part.size]).toEqual(["talk.srt", srt.size]);
+    // The media goes last, so the server checks the fields before its bytes.
+    expect([...form.keys()].at(-1)).toBe("file");
+    expect(form.get("bilingual")).toBeNull();
+    await uploadForTranscription(small, { ...OPTIONS, bilingual: true }, () => {});
+    expect((sent.at(-1)?.body as FormData).get("bilingual")).toBe("true");
+
+    const large = new File([new Uint8Array(2 * CHUNK_BYTES + 10)], "long.mp4", {
+      type: "video/mp4",
+    });
+    await uploadForTranscription(large, OPTIONS, () => {}, {
+      subtitles: { file: srt, retime: false },
+    });
+    const combine = JSON.parse(sent.at(-1)?.body as string) as {
+      retime: boolean;
+      subtitles: { fileName: string; base64: string };
+    };
+    expect(combine.retime).toBe(false);
+    expect(combine.subtitles.fileName).toBe("talk.srt");
+    expect(
+      new TextDecoder().decode(
+        Uint8Array.from(atob(combine.subtitles.base64), (c) => c.charCodeAt(0)),
+      ),
+    ).toBe(text);
   });
 
   it("sends a large file in order, retries a failed chunk, then combines", async () => {

@@ -7,6 +7,17 @@ import { MAX_SPEAKER_NAME } from "../limits.js";
 
 // A user's transcriptions: the history, one with its subtitles, edits, exports.
 
+/** Most mismatches one subtitle carries. */
+const MAX_MISMATCHES = 50;
+
+/** A place where an imported script and the recognised speech disagree. */
+export const ScriptMismatch = z.object({
+  script: z.string().max(2000).describe("The script's words there, as written."),
+  heard: z.string().max(2000).describe("What was recognised there."),
+  startMs: z.number().int().min(0).describe("Start, in milliseconds from the media's start."),
+  endMs: z.number().int().min(0).describe("End, in milliseconds from the media's start."),
+});
+
 /** One subtitle as the API shows it: times as `hh:mm:ss,mmm`. */
 export const Subtitle = z.object({
   id: z.number().int(),
@@ -34,6 +45,19 @@ export const Subtitle = z.object({
     )
     .optional()
     .describe("Word timings in milliseconds, while the text is unchanged."),
+  /** Where an imported script and the speech disagree (a re-timed import), to check first. */
+  mismatches: z
+    .array(ScriptMismatch)
+    .max(MAX_MISMATCHES)
+    .optional()
+    .describe(
+      "A re-timed import: where this subtitle's script and the speech disagree. `heard` empty: the script's words were not heard; `script` empty: speech not in the script.",
+    ),
+  translation: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe("A bilingual transcription: the subtitle's English translation."),
 });
 
 const Status = z.enum(JOB_STATUSES);
@@ -205,6 +229,12 @@ export const ExportQuery = z.object({
     .describe(
       'Language of unnamed speakers\' labels ("Speaker 1" / "講者 1"); default the account\'s.',
     ),
+  track: z
+    .enum(["both", "original", "translation"])
+    .default("both")
+    .describe(
+      "A bilingual transcription: `both` (default) writes two-line subtitles, the original line over its English translation, each within its own line limit; `original` or `translation` writes one language as its own track.",
+    ),
 });
 
 /** A speaker id as the editor may send it ("S1"…): the engine's, or one the user added. */
@@ -242,6 +272,10 @@ export const UpdateBody = z
           text: z.string().max(2000),
           /** The subtitle's speaker (a listed `speakers` id); omitted or null: none. */
           speaker: SpeakerId.nullable().optional(),
+          /** Mismatches not yet checked (the editor drops those a person has checked). */
+          mismatches: z.array(ScriptMismatch).max(MAX_MISMATCHES).optional(),
+          /** A bilingual transcription's translation of the subtitle, as edited. */
+          translation: z.string().max(2000).optional(),
         }),
       )
       .max(20_000)

@@ -1,5 +1,5 @@
 import { CHINESE_SCRIPTS } from "@verbatim/subtitles/chinese-script";
-import { STYLE_NAMES } from "@verbatim/subtitles";
+import { MAX_IMPORT_BYTES, STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { MAX_PROMPT_CHARS } from "../limits.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
@@ -13,6 +13,13 @@ const boolText = (name: string) =>
     .enum(["true", "false"], { error: `${name} must be "true" or "false"` })
     .default("true")
     .transform((value) => value === "true");
+
+/** A yes/no field with no default: true, false, "true", "false" or absent (undefined). */
+const optionalBool = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(["true", "false"], { error: `${name} must be "true" or "false"` })])
+    .transform((value) => value === true || value === "true")
+    .optional();
 
 /** The text fields of an upload (multipart `/api/transcribe`, or the JSON of `/combine`). */
 export const UploadOptions = z.object({
@@ -52,6 +59,13 @@ export const UploadOptions = z.object({
     .optional(),
   /** Speaker diarization (checked by parseSpeakersOption: 400 INVALID_SPEAKERS). */
   speakers: z.union([z.string(), z.number()]).optional(),
+  /**
+   * With a subtitle file: re-time it to the speech (charged as a transcription) or keep its
+   * timings (free). Absent: kept when the file has timings, re-timed when it has none.
+   */
+  retime: optionalBool("retime"),
+  /** The transcript plus its English translation, cue by cue (two passes, charged twice). */
+  bilingual: optionalBool("bilingual"),
 });
 
 export type UploadOptionsInput = z.input<typeof UploadOptions>;
@@ -135,6 +149,25 @@ export const TranscribeUploadDoc = UploadFieldsDoc.extend({
     .string()
     .meta({ format: "binary" })
     .describe("The audio or video file (any format ffmpeg reads); send it after the fields."),
+  subtitles: z
+    .string()
+    .meta({ format: "binary" })
+    .optional()
+    .describe(
+      "A subtitle or transcript file for the media: SRT, VTT, ASS/SSA, TTML (DFXP, IMSC), SBV, plain text (a subtitle per paragraph) or DOCX, in UTF-8, UTF-16 with a byte-order mark, Big5 or GB18030, at most 5 MB. Its timings are kept (no minutes charged) or, with `retime=true`, taken from the speech (charged as a transcription); its text is kept exactly. 400 SUBTITLE_ENCODING_UNKNOWN, SUBTITLE_FILE_INVALID, SUBTITLE_FILE_EMPTY; 413 SUBTITLE_FILE_TOO_LARGE.",
+    ),
+  retime: z
+    .enum(["true", "false"])
+    .optional()
+    .describe(
+      "With `subtitles`: `true` re-times the file to the speech (subtitles where script and speech disagree carry `mismatches`); `false` keeps its timings (400 SUBTITLES_UNTIMED for a plain-text or DOCX script). Default: keep when the file has timings.",
+    ),
+  bilingual: z
+    .enum(["true", "false"])
+    .optional()
+    .describe(
+      "`true`: the transcript plus its English translation (Whisper's translate task), each subtitle carrying a `translation`; two passes over the media, charged twice its length. Not with `subtitles` or `task=translate` (400 BILINGUAL_NOT_POSSIBLE).",
+    ),
 });
 
 /** The answer to an upload sent with `Prefer: respond-async`. */
@@ -209,6 +242,19 @@ export const CombineBody = UploadOptions.extend({
     .array(z.string().max(200))
     .max(MAX_CHUNK_INDEX + 1)
     .optional(),
+  subtitles: z
+    .object({
+      fileName: z.string().trim().max(255),
+      /** The file's bytes in base64 (a little over its limit is let through: 413 says why). */
+      base64: z
+        .string()
+        .max(Math.ceil((MAX_IMPORT_BYTES + 3) / 3) * 4 + 1024)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, "subtitles.base64 must be base64"),
+    })
+    .optional()
+    .describe(
+      "A subtitle or transcript file for the media, as the `subtitles` part of POST /api/transcribe (same formats and limits, with `retime`), its bytes in base64.",
+    ),
 });
 
 /** GET /api/uploads/limits: what an upload may be on this server (MAX_UPLOAD_MB). */
@@ -221,3 +267,5 @@ export const UploadLimits = z.object({
       "Largest file accepted, in bytes (one request, or the chunks of one upload together).",
     ),
 });
+/** The largest JSON body of /api/uploads/combine: the options and a subtitle file in base64. */
+export const MAX_COMBINE_BODY_BYTES = Math.ceil(MAX_IMPORT_BYTES / 3) * 4 + 64 * 1024;

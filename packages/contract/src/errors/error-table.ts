@@ -55,6 +55,11 @@ export const ERROR_TABLE = {
     en: "Only Basic plan subscribers can purchase additional minutes.",
     "zh-HK": "額外分鐘包只供 Basic 計劃用戶購買。",
   },
+  BILINGUAL_NOT_POSSIBLE: {
+    status: 400,
+    en: "Bilingual subtitles need a plain transcription: not with a subtitle file, and not with translation alone.",
+    "zh-HK": "雙語字幕只適用於一般轉錄：不能與字幕檔或單純翻譯一同使用。",
+  },
   BODY_TOO_LARGE: {
     status: 413,
     en: "What was sent is too large.",
@@ -437,10 +442,35 @@ export const ERROR_TABLE = {
     en: "We could not cancel your subscription with the payment provider, so your account was not deleted. Please try again.",
     "zh-HK": "我們未能向付款服務供應商取消你的訂閱，因此沒有刪除你的帳戶，請再試一次。",
   },
+  SUBTITLES_UNTIMED: {
+    status: 400,
+    en: "This script has no timings to keep. Choose “Re-time to the speech” (retime=true) to take them from the audio.",
+    "zh-HK": "此稿件沒有可保留的時間。請選擇「按語音重新對時」（retime=true），以音訊為它定時。",
+  },
   SUBTITLE_AFTER_MEDIA: {
     status: 400,
     en: "A subtitle is past the end of the media. Move it back within the media's length.",
     "zh-HK": "有字幕超出了媒體的結尾。請把它移回媒體長度之內。",
+  },
+  SUBTITLE_ENCODING_UNKNOWN: {
+    status: 400,
+    en: "The subtitle file's text could not be read. Save it as UTF-8 (or UTF-16, Big5 or GB18030) and try again.",
+    "zh-HK": "無法讀取字幕檔的文字。請以 UTF-8（或 UTF-16、Big5、GB18030）另存後再試。",
+  },
+  SUBTITLE_FILE_EMPTY: {
+    status: 400,
+    en: "No subtitles with text were found in this file.",
+    "zh-HK": "此檔案中找不到有文字的字幕。",
+  },
+  SUBTITLE_FILE_INVALID: {
+    status: 400,
+    en: "This subtitle file is damaged and could not be read. Export it again from the program that made it.",
+    "zh-HK": "此字幕檔已損壞，無法讀取。請從製作它的程式重新匯出。",
+  },
+  SUBTITLE_FILE_TOO_LARGE: {
+    status: 413,
+    en: "The subtitle file is larger than 5 MB.",
+    "zh-HK": "字幕檔大於 5 MB。",
   },
   TOO_MANY_API_KEYS: {
     status: 409,

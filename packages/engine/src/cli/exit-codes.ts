@@ -17,7 +17,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   0  done
   1  the transcription failed (engine or decoder error)
   2  usage error (unknown option, bad value)
-  3  an input is missing, unreadable, empty or not usable audio/video
+  3  an input is missing, unreadable, empty or not usable audio/video, or a subtitle
+     file that cannot be read
   4  the model is missing, damaged or could not be downloaded
   5  the output cannot be written (missing folder, no permission)
   130  interrupted (Ctrl+C)

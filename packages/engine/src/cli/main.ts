@@ -8,8 +8,10 @@ import { modelsCommand } from "./models-command.js";
 import { collectVoice } from "./speaker-options.js";
 import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
 import { WATCH_STATE_FILE, watchCommand } from "./watch-command.js";
+import { retimeCommand } from "./retime-command.js";
 import { DEFAULT_FRAME_RATE, FRAME_RATES } from "@verbatim/contract";
 import { STYLE_NAMES } from "@verbatim/subtitles";
+import { IMPORT_FORMATS, isSubtitleImportError } from "@verbatim/subtitles/import";
 import { FORMATS_HELP } from "./formats-help.js";
 import { OUTPUT_FORMATS } from "./render-output.js";
 
@@ -141,6 +143,42 @@ Examples:
   .action(watchCommand);
 
 program
+  .command("retime")
+  .description(
+    "re-time a subtitle or transcript file to the speech of its media: the text is kept exactly, the times come from the speech",
+  )
+  .argument("<media>", "the audio or video the subtitles belong to")
+  .argument(
+    "<subtitles>",
+    `the subtitle or transcript file: ${IMPORT_FORMATS.join(", ")} (UTF-8, UTF-16 with a byte-order mark, Big5 or GB18030; at most 5 MB)`,
+  )
+  .option("-m, --model <name|path>", "model name (see `verbatim models list`) or GGML file", "base")
+  .option("--models-dir <dir>", "where named models are kept (default: $MODELS_DIR or ./models)")
+  .option("-l, --language <code>", 'spoken language: "auto" or a code such as en, zh, de', "auto")
+  .option(
+    "-f, --format <format>",
+    `${OUTPUT_FORMATS.join(", ")} (default: the subtitle file's own format when it is one of these, else srt)`,
+  )
+  .option("-o, --output <file>", 'output file, or "-" for standard output (the default)')
+  .option("--threads <n>", "decoder threads (default: all cores)")
+  .option("--beam-size <n>", "beam search width from 1 to 8; 1 is greedy (default 5)")
+  .option("--no-fallback", "never re-decode unreliable windows at higher temperatures")
+  .addHelpText(
+    "after",
+    `
+The script and the speech are aligned word by word (character by character for Chinese and
+Japanese). Places where they disagree (words of the script not heard, speech not in the
+script) are listed on standard error, so you can check those first.
+
+Examples:
+  npx verbatim retime talk.mp4 talk.srt -o talk.retimed.srt
+  npx verbatim retime interview.m4a script.docx -f vtt > interview.vtt
+
+${EXIT_CODES_HELP}`,
+  )
+  .action(retimeCommand);
+
+program
   .command("models")
   .description("list, download and verify speech models")
   .argument("<action>", "list | download | verify")
@@ -190,5 +228,6 @@ function exitCodeOf(error: unknown): number {
 function codeOf(error: unknown): number {
   if (error instanceof OutputError) return EXIT.output;
   if (isEngineError(error)) return exitCodeFor(error.code);
+  if (isSubtitleImportError(error)) return EXIT.badMedia;
   return EXIT.failure;
 }

@@ -6,7 +6,7 @@ import {
   type FrameRateName,
 } from "@verbatim/contract";
 import { frameRateOfVideo, writeExport } from "@verbatim/formats";
-import type { StyleName } from "@verbatim/subtitles";
+import type { Cue, Speaker, StyleName } from "@verbatim/subtitles";
 import type { Transcription } from "../transcribe-file.js";
 
 /** Output formats of a transcription: the web's and the API's export formats. */
@@ -17,11 +17,6 @@ export type OutputFormat = ExportFormat;
  * What a file is written from: a local transcription, or the cues a Verbatim server sent back
  * (`verbatim watch --server`), which know nothing of the media.
  */
-export type RenderedTranscription = Pick<
-  Transcription,
-  "cues" | "speakers" | "language" | "durationMs"
-> & { media?: Pick<Transcription["media"], "videoFrameRate"> };
-
 /** How the user asked for the files (`--fps`, `--karaoke`, `--timecodes`, `--timestamps`). */
 export interface RenderOptions {
   /** The input's name, for documents' titles and editors' projects. */
@@ -32,6 +27,14 @@ export interface RenderOptions {
   karaoke?: boolean;
   timecodes?: boolean;
   timestamps?: boolean;
+}
+
+/** What is written out: cues, and what is known of the media and its speakers. */
+export interface RenderedTranscription extends Pick<Transcription, "language" | "durationMs"> {
+  cues: Cue[];
+  speakers?: readonly Speaker[] | undefined;
+  /** The media's facts where known (a server's answer has none). */
+  media?: Pick<Transcription["media"], "videoFrameRate">;
 }
 
 /**

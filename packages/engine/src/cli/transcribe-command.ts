@@ -294,7 +294,7 @@ export function positiveInt(value: string | undefined, flag: string): number | u
   return number;
 }
 
-function beamSize(value: string): number {
+export function beamSize(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < MIN_BEAM || number > MAX_BEAM) {
     throw new EngineError(

@@ -13,6 +13,8 @@ export function fromSubtitles(subtitles: readonly Subtitle[]): EditorCue[] {
     text: s.text,
     ...(s.words ? { words: s.words } : {}),
     ...(s.speaker ? { speaker: s.speaker } : {}),
+    ...(s.mismatches?.length ? { mismatches: s.mismatches } : {}),
+    ...(s.translation !== undefined ? { translation: s.translation } : {}),
   }));
 }
 
@@ -24,7 +26,23 @@ export function toSubtitles(cues: readonly EditorCue[]): Subtitle[] {
     endTime: c.end,
     text: c.text,
     ...(c.speaker ? { speaker: c.speaker } : {}),
+    ...(c.mismatches?.length ? { mismatches: c.mismatches } : {}),
+    ...(c.translation !== undefined ? { translation: c.translation } : {}),
   }));
+}
+
+/** The cue at `index` with its script mismatches checked (dropped). */
+export function markChecked(cues: readonly EditorCue[], index: number): EditorCue[] {
+  const cue = cues[index];
+  if (!cue?.mismatches) return cues as EditorCue[];
+  const checked = { ...cue };
+  delete checked.mismatches;
+  return cues.map((c, i) => (i === index ? checked : c));
+}
+
+/** The indexes of the cues whose script mismatches are not yet checked, in order. */
+export function uncheckedMismatches(cues: readonly EditorCue[]): number[] {
+  return cues.flatMap((cue, index) => (cue.mismatches?.length ? [index] : []));
 }
 
 /** The speaker field of a new cue made from `cue` (a split's second half, an insert). */

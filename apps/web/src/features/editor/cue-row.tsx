@@ -6,6 +6,7 @@ import { isEmptyCue } from "@verbatim/subtitles";
 import { readingStats, readingWarnings, timeProblem } from "./cue-checks";
 import { EditorIcon, type EditorIconName } from "./icons";
 import { nextSpeakerId, speakerColour, speakerName, speakerNumber, type Speaker } from "./speakers";
+import { ScriptMismatches } from "./script-mismatches";
 import { TimeInput } from "./time-input";
 import type { EditorCue, TimeField } from "./types";
 
@@ -20,6 +21,8 @@ export interface CueRowHandlers {
   select(index: number): void;
   /** Gives the cue to a speaker (a new id adds a speaker). */
   setSpeaker(index: number, speaker: string): void;
+  /** A person has checked where the cue's script and the speech disagree. */
+  markChecked(index: number): void;
 }
 
 /** The id of a cue's text field (shortcuts read the caret from it). */
@@ -101,6 +104,7 @@ export const CueRow = memo(function CueRow({
           : "md:grid-cols-[2.25rem_7.5rem_7.5rem_minmax(0,1fr)_auto]",
         current ? "bg-blue-50" : selected ? "bg-zinc-50" : "bg-white",
         overlaps && "border-l-4 border-l-red-600",
+        !overlaps && cue.mismatches && "border-l-4 border-l-amber-500",
       )}
     >
       <button
@@ -158,6 +162,13 @@ export const CueRow = memo(function CueRow({
           <p className="mt-0.5 text-xs font-medium text-red-700" id={`${id}-overlap`}>
             {t("editor.list.overlaps", { number, previous: number - 1 })}
           </p>
+        )}
+        {cue.mismatches && (
+          <ScriptMismatches
+            number={number}
+            mismatches={cue.mismatches}
+            onChecked={() => handlers.markChecked(index)}
+          />
         )}
         {warnings.length > 0 && (
           <ul

@@ -3,6 +3,7 @@ import {
   editText,
   editTime,
   fixOverlaps,
+  markChecked,
   insertAfter,
   mergeWithNext,
   shiftAll,
@@ -74,6 +75,8 @@ export type EditorAction =
   | { type: "plain-text"; text: string; labels?: SpeakerLabels }
   | { type: "sort" }
   | { type: "fix-overlaps" }
+  /** A person has checked where a re-timed cue's script and speech disagree. */
+  | { type: "mark-checked"; index: number }
   /** Renames a speaker everywhere (a blank name: "Speaker N" again). */
   | { type: "rename-speaker"; id: string; name: string }
   /** Gives one cue to a speaker (an id not yet listed adds a new, unnamed speaker). */
@@ -187,6 +190,8 @@ function applyToCues(cues: EditorCue[], action: EditorAction): [EditorCue[], str
       return [sortByStart(cues), null];
     case "fix-overlaps":
       return [fixOverlaps(cues), null];
+    case "mark-checked":
+      return [markChecked(cues, action.index), null];
     default:
       return [cues, null];
   }

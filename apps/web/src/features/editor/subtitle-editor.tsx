@@ -50,6 +50,7 @@ import { isVideo, useMediaUrl } from "./use-media-url";
 import { usePlayback } from "./use-playback";
 import { useSave } from "./use-save";
 import { useShortcuts } from "./use-shortcuts";
+import { MismatchSummary } from "./script-mismatches";
 
 export type { Subtitle } from "./types";
 
@@ -260,6 +261,10 @@ function Editor({
         if (cue) seekTo(timeMs(cue.start));
       },
       select: setSelected,
+      markChecked: (index) => {
+        flush();
+        store.dispatch({ type: "mark-checked", index });
+      },
     };
   }, [store, flush, seekTo, t]);
 
@@ -520,6 +525,7 @@ function Editor({
           />
         )}
         <div className="min-w-0">
+          <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
           {view === "srt" ? (
             <CueList
               cues={state.cues}

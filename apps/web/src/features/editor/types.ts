@@ -1,4 +1,5 @@
 import type { TranscriptionDetail } from "../../api/types";
+import type { Subtitle } from "../../api/types";
 import type { TimedWord } from "./spoken-words";
 
 export type { Subtitle } from "../../api/types";
@@ -26,6 +27,16 @@ export interface EditorCue {
   words?: TimedWord[];
   /** The speaker's id; kept through splits (both halves), merges (the first cue's) and inserts. */
   speaker?: string;
+  /**
+   * A re-timed import: where its script and the speech disagree, until a person has checked
+   * them (saved with the cue; "Checked" drops them).
+   */
+  mismatches?: ScriptMismatch[];
+  /** A bilingual transcription: the cue's English translation, kept through edits. */
+  translation?: string;
 }
+
+/** Where a re-timed script and the speech disagree (times in ms, as the server sends them). */
+export type ScriptMismatch = NonNullable<Subtitle["mismatches"]>[number];
 
 export type TimeField = "start" | "end";

@@ -18,9 +18,12 @@ const SELECT =
 export function OptionsPanel({
   value,
   onChange,
+  withSubtitleFile = false,
 }: {
   value: TranscribeOptions;
   onChange(next: TranscribeOptions): void;
+  /** A subtitle file goes with the media: its text is used, so no bilingual subtitles. */
+  withSubtitleFile?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const languages = useMemo(() => spokenLanguages(i18n.language), [i18n.language]);
@@ -123,7 +126,11 @@ export function OptionsPanel({
             id="task"
             className={SELECT}
             value={value.task}
-            onChange={(e) => set({ task: e.target.value as TranscribeOptions["task"] })}
+            onChange={(e) => {
+              const task = e.target.value as TranscribeOptions["task"];
+              // A translation has one language: no bilingual subtitles.
+              set({ task, ...(task === "translate" ? { bilingual: false } : {}) });
+            }}
           >
             <option value="transcribe">{t("workspace.options.transcribe")}</option>
             <option value="translate">{t("workspace.options.translate")}</option>
@@ -169,6 +176,28 @@ export function OptionsPanel({
           available={speakersAvailable}
         />
       </div>
+      <label className="flex items-start gap-3 has-[:disabled]:opacity-60">
+        <input
+          type="checkbox"
+          checked={value.bilingual}
+          disabled={withSubtitleFile || value.task === "translate"}
+          onChange={(event) => set({ bilingual: event.target.checked })}
+          aria-describedby="bilingual-hint"
+          className="mt-1 size-4 accent-blue-600"
+        />
+        <span>
+          <span className="block font-medium text-zinc-900">
+            {t("workspace.options.bilingual")}
+          </span>
+          <span id="bilingual-hint" className="block text-sm text-zinc-600">
+            {withSubtitleFile
+              ? t("workspace.options.bilingualWithFile")
+              : value.task === "translate"
+                ? t("workspace.options.bilingualTranslate")
+                : t("workspace.options.bilingualHint")}
+          </span>
+        </span>
+      </label>
     </fieldset>
   );
 }

@@ -15,9 +15,9 @@ import {
   uploadForTranscription,
   UploadInterrupted,
   type ResumePoint,
-  type TranscribeOptions,
   type UploadProgress,
 } from "./upload-transport";
+import type { Upload } from "./workspace-state";
 import { useJobEvents, type JobState, type LiveSegment, type StreamHealth } from "./use-job-events";
 import { codeText, errorText } from "../../api/error-text";
 import { chargedText } from "./charged-text";
@@ -56,7 +56,7 @@ export function ProcessStep({
   onError,
   onCancelled,
 }: {
-  upload: { file: File; options: TranscribeOptions } | null;
+  upload: Upload | null;
   jobId: string | null;
   onJob(id: string): void;
   onCompleted(id: string): void;
@@ -93,6 +93,7 @@ export function ProcessStep({
       return uploadForTranscription(file, upload.options, setProgress, {
         signal: controller.signal,
         resume: resumeRef.current,
+        subtitles: upload.subtitles,
       });
     };
     send()

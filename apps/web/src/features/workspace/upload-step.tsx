@@ -11,21 +11,26 @@ import { clock, useMediaDuration } from "./media-duration";
 import { ModelPreparingNotice, useModelPreparation } from "./model-readiness";
 import { OptionsPanel } from "./options-panel";
 import { SubscriptionSummary } from "./subscription-summary";
+import { SubtitleFileChoice } from "./subtitle-file-choice";
 import { useUploadLimits } from "./upload-limits";
-import type { TranscribeOptions } from "./upload-transport";
+import type { SubtitleImport, TranscribeOptions } from "./upload-transport";
 
 /** Step 1: choose a file and options; warns before sending a file longer than the minutes left. */
 export function UploadStep({
   file,
   options,
+  subtitles,
   onFile,
   onOptions,
+  onSubtitles,
   onStart,
 }: {
   file: File | null;
   options: TranscribeOptions;
+  subtitles: SubtitleImport | null;
   onFile(file: File | null): void;
   onOptions(options: TranscribeOptions): void;
+  onSubtitles(subtitles: SubtitleImport | null): void;
   onStart(): void;
 }) {
   const { t } = useTranslation();
@@ -57,7 +62,9 @@ export function UploadStep({
     }
   };
   const left = user ? availableMinutes(user) : null;
-  const needed = duration === null ? null : Math.ceil(duration / 60);
+  // Kept timings cost nothing; bilingual subtitles are two passes.
+  const passes = subtitles && !subtitles.retime ? 0 : options.bilingual ? 2 : 1;
+  const needed = duration === null ? null : Math.ceil((passes * duration) / 60);
   const overMinutes = left !== null && needed !== null && needed > left;
   return (
     <div className="space-y-6">
@@ -114,7 +121,8 @@ export function UploadStep({
           </Link>
         </div>
       )}
-      <OptionsPanel value={options} onChange={onOptions} />
+      <SubtitleFileChoice value={subtitles} onChange={onSubtitles} />
+      <OptionsPanel value={options} onChange={onOptions} withSubtitleFile={subtitles !== null} />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-zinc-600">
           <Trans

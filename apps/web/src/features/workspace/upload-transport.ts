@@ -15,6 +15,17 @@ export interface TranscribeOptions {
   style: StyleName;
   /** Speaker diarization: off, automatic, an exact number or a range (field `speakers`). */
   speakers: SpeakersOption;
+  /** The transcript plus its English translation (two passes, charged twice). */
+  bilingual: boolean;
+}
+
+/**
+ * A subtitle or transcript file sent with the media (field `subtitles`): its timings kept (no
+ * minutes) or re-timed to the speech (charged as a transcription).
+ */
+export interface SubtitleImport {
+  file: File;
+  retime: boolean;
 }
 
 export interface UploadProgress {
@@ -73,6 +84,7 @@ function optionFields(options: TranscribeOptions) {
     ...(options.speakers.kind === "off"
       ? {}
       : { speakers: formatSpeakersOption(options.speakers) }),
+    ...(options.bilingual ? { bilingual: "true" } : {}),
   } satisfies UploadFields;
 }
 
@@ -87,6 +99,8 @@ export interface SendChoices {
   batchId?: string;
   /** In chunks whatever its size (a batch's files: each resumable). */
   chunked?: boolean;
+  /** A subtitle or transcript file sent with the media, and whether to re-time it. */
+  subtitles?: SubtitleImport | null;
 }
 
 /**
@@ -98,13 +112,18 @@ export async function uploadForTranscription(
   file: File,
   options: TranscribeOptions,
   onProgress: (progress: UploadProgress) => void,
-  { signal, resume, batchId, chunked = false }: SendChoices = {},
+  { signal, resume, batchId, chunked = false, subtitles }: SendChoices = {},
 ): Promise<string> {
   if (!chunked && !isLargeFile(file)) {
     const form = new FormData();
     if (batchId) form.append("batchId", batchId);
-    form.append("file", file, file.name);
     for (const [name, value] of Object.entries(optionFields(options))) form.append(name, value);
+    if (subtitles) {
+      form.append("retime", subtitles.retime ? "true" : "false");
+      form.append("subtitles", subtitles.file, subtitles.file.name);
+    }
+    // The media goes last: the server checks the fields before its bytes.
+    form.append("file", file, file.name);
     const sent = (bytes: number) =>
       onProgress({ sentBytes: Math.min(bytes, file.size), totalBytes: file.size });
     const accepted = await upload<AcceptedResponse>("/api/transcribe", form, {
@@ -168,6 +187,12 @@ export async function uploadForTranscription(
     ...optionFields(options),
     ...(batchId ? { batchId } : {}),
     generateTimestamps: options.generateTimestamps,
+    ...(subtitles
+      ? {
+          retime: subtitles.retime,
+          subtitles: { fileName: subtitles.file.name, base64: await base64Of(subtitles.file) },
+        }
+      : {}),
   } satisfies CombineBody;
   try {
     const accepted = await upload<AcceptedResponse>(
@@ -181,4 +206,16 @@ export async function uploadForTranscription(
     if (!worthRetrying(error)) throw error;
     throw new UploadInterrupted(error, { sessionId: sessionId!, nextIndex: ranges.length });
   }
+}
+
+/** A file's bytes in base64 (a subtitle file sent with a chunked upload's combine). */
+async function base64Of(file: Blob): Promise<string> {
+  const dataUrl = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () =>
+      reject(reader.error ?? new Error("The subtitle file could not be read."));
+    reader.readAsDataURL(file);
+  });
+  return dataUrl.slice(dataUrl.indexOf(",") + 1);
 }

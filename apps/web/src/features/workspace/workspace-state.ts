@@ -1,22 +1,32 @@
 import type { EditorTranscription } from "../editor/types";
 import type { WorkspaceError } from "./process-step";
 import type { Step } from "./step-indicator";
-import type { TranscribeOptions } from "./upload-transport";
+import type { SubtitleImport, TranscribeOptions } from "./upload-transport";
 
 export interface WorkspaceState {
   step: Step;
   file: File | null;
   options: TranscribeOptions;
+  /** A subtitle or transcript file to send with the media, and whether to re-time it. */
+  subtitles: SubtitleImport | null;
   /** The upload being sent (set on start; cleared when a job id is known). */
-  sending: { file: File; options: TranscribeOptions } | null;
+  sending: Upload | null;
   jobId: string | null;
   /** What the editor and download show: the server's transcription, then the saved edits. */
   transcription: EditorTranscription | null;
   error: WorkspaceError | null;
 }
 
+/** What is sent: the media, its options and the subtitle file with it. */
+export interface Upload {
+  file: File;
+  options: TranscribeOptions;
+  subtitles: SubtitleImport | null;
+}
+
 export type WorkspaceAction =
   | { type: "file"; file: File | null }
+  | { type: "subtitles"; subtitles: SubtitleImport | null }
   | { type: "options"; options: TranscribeOptions }
   | { type: "start" }
   | { type: "job"; id: string }
@@ -37,6 +47,7 @@ export function defaultOptions(language: string): TranscribeOptions {
     chineseScript: language === "zh-HK" ? "hk" : "none",
     style: "standard",
     speakers: { kind: "off" },
+    bilingual: false,
   };
 }
 
@@ -45,6 +56,13 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
   switch (action.type) {
     case "file":
       return { ...state, file: action.file };
+    case "subtitles":
+      // Bilingual subtitles are made from the speech, not from a file.
+      return {
+        ...state,
+        subtitles: action.subtitles,
+        options: action.subtitles ? { ...state.options, bilingual: false } : state.options,
+      };
     case "options":
       return { ...state, options: action.options };
     case "start":
@@ -55,7 +73,7 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         error: null,
         jobId: null,
         transcription: null,
-        sending: { file: state.file, options: state.options },
+        sending: { file: state.file, options: state.options, subtitles: state.subtitles },
       };
     case "job":
       return { ...state, jobId: action.id };
@@ -83,6 +101,7 @@ export function workspaceReducer(state: WorkspaceState, action: WorkspaceAction)
         ...state,
         step: "upload",
         file: null,
+        subtitles: null,
         sending: null,
         jobId: null,
         transcription: null,

@@ -34,6 +34,7 @@ export function Workspace() {
     step: "upload" as const,
     file: null,
     options: defaultOptions(i18n.language),
+    subtitles: null,
     sending: null,
     jobId: null,
     transcription: null,
@@ -139,7 +140,9 @@ export function Workspace() {
         <UploadStep
           file={state.file}
           options={state.options}
+          subtitles={state.subtitles}
           onFile={(file) => dispatch({ type: "file", file })}
+          onSubtitles={(subtitles) => dispatch({ type: "subtitles", subtitles })}
           onOptions={(options) => dispatch({ type: "options", options })}
           onStart={() => void handleStart()}
         />

@@ -1,0 +1,54 @@
+import { recognisedWords, type Segment, type Transcription } from "@verbatim/engine";
+import type { Cue } from "@verbatim/subtitles";
+import { retimeCues } from "@verbatim/subtitles/retime";
+import {
+  rowCues,
+  rowSpeakers,
+  type JobOptions,
+  type StoredSpeaker,
+  type TranscriptionRow,
+} from "./job-row.js";
+
+// What a job produces, for the three kinds of job: a transcription (the engine's cues), an
+// imported subtitle file whose timings are kept (its cues, no engine run), and one re-timed to
+// the speech (its cues with times from the recognised words, and where script and speech
+// disagree). An import's cues wait in the job's row (createJob stored them) until it runs.
+
+/** A job's cues and what goes with them, before the audio copy is made. */
+export interface ProducedResult {
+  cues: Cue[];
+  segments: Segment[];
+  speakers?: StoredSpeaker[] | undefined;
+  language: string | null;
+  durationMs: number;
+}
+
+/** Runs what the job needs: nothing for kept timings, else `transcribe`, re-timed for an import. */
+export async function jobResult(
+  job: Pick<TranscriptionRow, "cues_json" | "speakers_json" | "duration_ms">,
+  options: Pick<JobOptions, "subtitles" | "language">,
+  transcribe: () => Promise<Transcription>,
+): Promise<ProducedResult> {
+  if (options.subtitles && !options.subtitles.retime) {
+    return {
+      cues: rowCues(job),
+      segments: [],
+      speakers: rowSpeakers(job) ?? undefined,
+      language: options.language === "auto" ? null : options.language,
+      durationMs: job.duration_ms,
+    };
+  }
+  const transcription = await transcribe();
+  const produced: ProducedResult = {
+    cues: transcription.cues,
+    segments: transcription.segments,
+    speakers: transcription.speakers,
+    language: transcription.language,
+    durationMs: transcription.durationMs,
+  };
+  if (!options.subtitles) return produced;
+  const { cues } = retimeCues(rowCues(job), recognisedWords(transcription), {
+    durationMs: transcription.durationMs,
+  });
+  return { ...produced, cues, speakers: rowSpeakers(job) ?? undefined };
+}

@@ -1,0 +1,16 @@
+export {
+  IMPORT_FORMATS,
+  MAX_IMPORT_BYTES,
+  formatOfName,
+  readSubtitleFile,
+  type ImportFormat,
+  type ImportedSubtitles,
+} from "./read-subtitle-file.js";
+export { decodeText, type TextEncodingName } from "./decode-text.js";
+export {
+  IMPORT_ERROR_CODES,
+  isSubtitleImportError,
+  SubtitleImportError,
+  type ImportErrorCode,
+} from "./import-error.js";
+export type { ImportedCues } from "./imported-cues.js";
