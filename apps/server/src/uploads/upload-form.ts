@@ -36,6 +36,7 @@ export function jobFromUploadForm(
       ...(form.temperature !== undefined ? { temperature: form.temperature } : {}),
       speakers,
     }),
+    callbackUrl: form.callback_url,
   };
 }
 

@@ -18,5 +18,6 @@ export * from "./admin.js";
 export * from "./contact.js";
 export * from "./openai.js";
 export * from "./support.js";
+export * from "./links.js";
 export * from "./url-imports.js";
 export * from "./webhooks.js";
