@@ -2,10 +2,11 @@ import { pino } from "pino";
 import { loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
 import { openStorageOrExit } from "./startup-storage.js";
-import { buildWorkerServices } from "./app-services.js";
+import { buildWorkerServices, startWorker, type RunningWorker } from "./app-services.js";
 
 // `npm run worker`: a worker process (docs/deployment.md, many machines). No HTTP: it takes transcription jobs from
-// Redis, WORKER_CONCURRENCY at a time with ENGINE_THREADS threads each, until SIGTERM.
+// Redis, WORKER_CONCURRENCY at a time with ENGINE_THREADS threads each, and sends webhook
+// deliveries (docs/webhooks.md), until SIGTERM.
 let config;
 try {
   loadEnvFile();
@@ -20,14 +21,15 @@ if (config.workers.concurrency === 0) {
   process.exit(2);
 }
 const db = await openStorageOrExit(config);
-const { jobs } = buildWorkerServices(config, db, log);
+const services = buildWorkerServices(config, db, log);
+let running: RunningWorker | undefined;
 
 let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, "stopping: no new jobs; running ones go back to the queue");
-  await jobs.stop();
+  await running?.stop();
   await db.destroy();
   log.info("stopped");
   process.exit(0);
@@ -35,4 +37,4 @@ const shutdown = async (signal: string) => {
 process.once("SIGINT", () => void shutdown("SIGINT"));
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
-await jobs.start();
+running = await startWorker(services);
