@@ -1,8 +1,6 @@
 import { stat } from "node:fs/promises";
 import {
-  AudioFields,
   AudioRequestDoc,
-  DIARIZE_FORMATS,
   DIARIZE_MODEL,
   DiarizedSegment,
   DiarizedTranscription,
@@ -14,8 +12,6 @@ import {
   TranscriptTextDelta,
   TranscriptTextDone,
   VerboseTranscription,
-  type AudioFieldName,
-  type ResponseFormat,
 } from "@verbatim/contract/api";
 import { findDiarizationModels } from "@verbatim/engine";
 import { writeSrt, writeVtt } from "@verbatim/subtitles";
@@ -23,11 +19,9 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimitRule } from "../auth/rate-limits.js";
-import { currentUser } from "../auth/require-user.js";
 import { rowCues, rowSegments, rowSpeakers } from "../jobs/job-row.js";
 import { waitWhileListening } from "../transcriptions/respond-with-job.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
-import { takeInUpload, type ReadUpload } from "../uploads/upload-intake.js";
 import type { AppServices } from "../app-services.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { requireApiKey } from "./auth.js";
@@ -37,9 +31,6 @@ import { streamTranscript } from "./stream-transcript.js";
 import { takeInAudioRequest, type Task } from "./take-in-audio.js";
 import { transcriptionJobRoutes } from "./transcription-jobs.js";
 import { MODEL_ALIASES } from "../models/model-catalog.js";
-import { knownVoices } from "./known-speakers.js";
-import { jobFromAudioRequest, type AudioRequestFields } from "./audio-job.js";
-import type { User } from "../users/repo.js";
 import {
   presentDiarized,
   presentJson,

@@ -37,7 +37,10 @@ export const TranscriptionJob = z.object({
     .nullable()
     .describe("Seconds charged once the job is settled; null until then."),
   createdAt: z.string().describe("ISO-8601 UTC time."),
-  finishedAt: z.string().nullable().describe("When it completed, failed or was cancelled."),
+  finishedAt: z
+    .string()
+    .nullable()
+    .describe("When it completed, failed or was cancelled (ISO-8601 UTC time)."),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   result: JobResult.optional().describe("With `?format=`, once the job is completed."),
 });
