@@ -6,25 +6,29 @@ import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
 import { DropZone } from "./drop-zone";
 import { fileProblem, isLargeFile, mediaKind, megabytes } from "./file-rules";
+import { LinkImport } from "./link-import";
 import { clock, useMediaDuration } from "./media-duration";
 import { ModelPreparingNotice, useModelPreparation } from "./model-readiness";
 import { OptionsPanel } from "./options-panel";
 import { SubscriptionSummary } from "./subscription-summary";
 import type { TranscribeOptions } from "./upload-transport";
 
-/** Step 1: choose a file and options; warns before sending a file longer than the minutes left. */
+/** Step 1: choose a file (or give a link) and options; warns before sending a file longer than the minutes left. */
 export function UploadStep({
   file,
   options,
   onFile,
   onOptions,
   onStart,
+  onLinkJob,
 }: {
   file: File | null;
   options: TranscribeOptions;
   onFile(file: File | null): void;
   onOptions(options: TranscribeOptions): void;
   onStart(): void;
+  /** A job the server made from a link (the "from a link" field). */
+  onLinkJob(id: string): void;
 }) {
   const { t } = useTranslation();
   const { data: user } = useMe();
@@ -76,7 +80,10 @@ export function UploadStep({
           </Button>
         </section>
       ) : (
-        <DropZone onFile={handleFile} />
+        <>
+          <DropZone onFile={handleFile} />
+          <LinkImport options={options} disabled={model.preparing} onJob={onLinkJob} />
+        </>
       )}
       {file && isLargeFile(file) && (
         <div
