@@ -92,9 +92,15 @@ describe("from a link, and webhooks on the account page", () => {
           await page.screenshot({ path: join(shots, `${name}-${language}.png`), fullPage });
         }
       };
+      // Nothing wider than the phone (no DOM types here: the page's root element as measured).
       const noSideways = async () =>
         expect(
-          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+          await page
+            .locator("html")
+            .evaluate(
+              (root: { scrollWidth: number; clientWidth: number }) =>
+                root.scrollWidth <= root.clientWidth,
+            ),
         ).toBe(true);
 
       // The upload page: a link becomes a job, followed as an upload's.
