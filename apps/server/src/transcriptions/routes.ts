@@ -113,7 +113,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request) =>
-        presentDetail(await ownTranscription(services.db, currentUser(request), request.params.id)),
+        presentDetail(await ownTranscription(services, currentUser(request), request.params.id)),
     );
 
     app.patch(
@@ -131,9 +131,9 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await ownTranscription(services.db, user, request.params.id);
+        const row = await ownTranscription(services, user, request.params.id, "edit");
         await updateTranscription(services, row, request.body);
-        return presentDetail(await ownTranscription(services.db, user, row.id));
+        return presentDetail(await ownTranscription(services, user, row.id));
       },
     );
 
@@ -150,7 +150,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "delete",
+        );
         await deleteJob(services, row);
         return reply.status(204).send(null);
       },
@@ -169,7 +174,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "cancel",
+        );
         return presentSummary(await cancelTranscription(services, row));
       },
     );
@@ -194,7 +204,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
         const notKept = new AppError("AUDIO_NOT_KEPT");
         if (!row.audio_path) throw notKept;
         const file = await send(request.raw, basename(row.audio_path), {
@@ -262,7 +272,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
         const { format } = request.query;
         const file = await exportTranscription(row, request.query, currentUser(request).locale);
         return (

@@ -1,3 +1,4 @@
+import i18n from "i18next";
 import { storedToken, storeSession } from "./auth-storage";
 import type { ErrorBody, SessionResponse } from "./types";
 
@@ -88,6 +89,15 @@ const bearer = (token: string | null): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
 
 /**
+ * The headers every request carries: the session's token, and the interface's language, so that
+ * the server's own messages come in it (its error table has both languages for every code).
+ */
+const sessionHeaders = (token: string | null): Record<string, string> => ({
+  ...bearer(token),
+  "accept-language": i18n.language === "zh-HK" ? "zh-HK" : "en",
+});
+
+/**
  * A JSON call's time limit unless the call names one: long enough for any answer the API gives
  * (the slow work runs in jobs), short enough that a hung connection ends in a TIMEOUT error.
  */
@@ -152,7 +162,10 @@ async function fetchAnswer(
       ...init,
       credentials: "include",
       signal: limit.signal,
-      headers: { ...bearer(token), ...(init.headers as Record<string, string> | undefined) },
+      headers: {
+        ...sessionHeaders(token),
+        ...(init.headers as Record<string, string> | undefined),
+      },
     }).catch((error: unknown) => {
       if (limit.timedOut()) throw new ClientError("TIMEOUT", { cause: error });
       if (limit.signal.aborted) throw new ClientError("ABORTED", { cause: error });
@@ -262,7 +275,7 @@ function sendWithProgress<T>(
     xhr.timeout = timeoutMs;
     for (const [name, value] of Object.entries({
       accept: "application/json",
-      ...bearer(token),
+      ...sessionHeaders(token),
       ...headers,
     }))
       xhr.setRequestHeader(name, value);

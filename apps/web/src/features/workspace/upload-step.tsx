@@ -11,6 +11,7 @@ import { clock, useMediaDuration } from "./media-duration";
 import { ModelPreparingNotice, useModelPreparation } from "./model-readiness";
 import { OptionsPanel } from "./options-panel";
 import { SubscriptionSummary } from "./subscription-summary";
+import { useUploadLimits } from "./upload-limits";
 import type { TranscribeOptions } from "./upload-transport";
 
 /** Step 1: choose a file (or give a link) and options; warns before sending a file longer than the minutes left. */
@@ -34,8 +35,9 @@ export function UploadStep({
   const { data: user } = useMe();
   const duration = useMediaDuration(file);
   const model = useModelPreparation();
+  const limits = useUploadLimits();
   const handleFile = (chosen: File) => {
-    const problem = fileProblem(chosen);
+    const problem = fileProblem(chosen, limits.maxFileBytes);
     if (problem === "type") {
       toast({
         title: t("workspace.upload.invalidType.title"),
@@ -45,7 +47,7 @@ export function UploadStep({
     } else if (problem === "size") {
       toast({
         title: t("workspace.upload.tooLarge.title"),
-        description: t("workspace.upload.tooLarge.description"),
+        description: t("workspace.upload.tooLarge.description", { maxMb: limits.maxMb }),
         variant: "destructive",
       });
     } else {
