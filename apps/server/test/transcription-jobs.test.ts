@@ -137,6 +137,8 @@ describe("/v1/transcriptions/jobs", () => {
     expect(completed.body.data.map((j) => j.id)).toEqual([second.id, jobId]);
     const failed = await getJson<Page>("/v1/transcriptions/jobs?status=failed", owner.key);
     expect(failed.body.data).toEqual([]);
+    // A cursor that is not a job id is refused; another account's job starts no page.
+    expect((await getJson("/v1/transcriptions/jobs?after=x'--", owner.key)).status).toBe(400);
   });
 
   it("shows another account's key none of the owner's jobs (404, not listed, not deleted)", async () => {
@@ -152,6 +154,11 @@ describe("/v1/transcriptions/jobs", () => {
     expect(deleted.status).toBe(404);
     const listed = await getJson<{ data: Job[] }>("/v1/transcriptions/jobs", stranger.key);
     expect(listed.body.data).toEqual([]);
+    const after = await getJson<{ data: Job[] }>(
+      `/v1/transcriptions/jobs?after=${jobId}`,
+      stranger.key,
+    );
+    expect(after.body.data).toEqual([]);
     // Still there for its owner.
     expect((await getJson(`/v1/transcriptions/jobs/${jobId}`, owner.key)).status).toBe(200);
   });

@@ -23,8 +23,8 @@ export async function pageOfJobs(
   let query = db.selectFrom("transcriptions").selectAll().where("user_id", "=", userId);
   if (status) query = query.where("status", "=", status);
   if (after !== undefined) {
-    const cursor = await findOwnTranscription(db, userId, after);
-    if (!cursor) return { rows: [], hasMore: false };
+    const cursor = await findTranscription(db, after);
+    if (cursor?.user_id !== userId) return { rows: [], hasMore: false };
     query = query.where((eb) =>
       eb.or([
         eb("created_at", "<", cursor.created_at),

@@ -149,7 +149,7 @@ export function transcriptionJobRoutes(
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await ownTranscription(services.db, user, request.params.id);
+        const row = await ownTranscription(services, user, request.params.id);
         const job = presentJob(row);
         const { format, ...options } = request.query;
         if (format === undefined || row.status !== "completed") return job;
@@ -186,7 +186,12 @@ export function transcriptionJobRoutes(
         },
       },
       async (request) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "delete",
+        );
         await deleteJob(services, row);
         return { id: row.id, object: "transcription.job" as const, deleted: true as const };
       },

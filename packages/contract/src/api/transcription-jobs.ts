@@ -66,8 +66,7 @@ export const JobListQuery = z.object({
     .describe("1 to 100 (default 20)."),
   status: z.enum(JOB_STATUSES).optional().describe("Only jobs in this status."),
   after: z
-    .string()
-    .max(100)
+    .uuid()
     .optional()
     .describe("The `nextCursor` of the page before: the jobs after it (older)."),
 });
