@@ -127,6 +127,32 @@ export async function buildServices(
   };
 }
 
+/** A worker process at work (`npm run worker`): what it runs, and how it stops. */
+export interface RunningWorker {
+  /** Stops taking jobs (running ones go back to the queue) and sending webhooks. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a worker process's share of the work: its job workers, and the webhook dispatcher, so
+ * that with many machines deliveries go out even from machines that take no requests (each
+ * attempt claimed in the table by one process, whichever: docs/webhooks.md).
+ */
+export async function startWorker(
+  services: WorkerServices,
+  webhookOptions: WebhookOptions = {},
+): Promise<RunningWorker> {
+  const webhooks = new WebhookDispatcher(services, webhookOptions);
+  await services.jobs.start();
+  webhooks.start();
+  return {
+    stop: async () => {
+      await webhooks.stop();
+      await services.jobs.stop();
+    },
+  };
+}
+
 /** Billing's view of the services: the payment provider under the name billing gives it. */
 export function billingServices(services: AppServices): BillingContext {
   return { ...services, provider: services.payments };

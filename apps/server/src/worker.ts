@@ -2,10 +2,11 @@ import { pino } from "pino";
 import { loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
 import { openStorageOrExit } from "./startup-storage.js";
-import { buildWorkerServices } from "./app-services.js";
+import { buildWorkerServices, startWorker } from "./app-services.js";
 
 // `npm run worker`: a worker process (docs/deployment.md, many machines). No HTTP: it takes transcription jobs from
-// Redis, WORKER_CONCURRENCY at a time with ENGINE_THREADS threads each, until SIGTERM.
+// Redis, WORKER_CONCURRENCY at a time with ENGINE_THREADS threads each, and sends webhook
+// deliveries (docs/webhooks.md), until SIGTERM.
 let config;
 try {
   loadEnvFile();
@@ -20,19 +21,19 @@ if (config.workers.concurrency === 0) {
   process.exit(2);
 }
 const db = await openStorageOrExit(config);
-const { jobs } = buildWorkerServices(config, db, log);
+const services = buildWorkerServices(config, db, log);
+// A signal before this has started ends the process as it stands (nothing taken yet).
+const running = await startWorker(services);
 
 let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, "stopping: no new jobs; running ones go back to the queue");
-  await jobs.stop();
+  await running.stop();
   await db.destroy();
   log.info("stopped");
   process.exit(0);
 };
 process.once("SIGINT", () => void shutdown("SIGINT"));
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
-
-await jobs.start();

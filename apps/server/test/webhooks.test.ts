@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { jobOptions } from "@verbatim/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
@@ -308,6 +309,61 @@ describe("webhooks", () => {
       media.closeAllConnections();
       await new Promise((resolve) => media.close(resolve));
     }
+  });
+
+  it("calls back /api/transcribe and /v1 requests, the callback saved before the job can end", async () => {
+    // Records every job stored while its callback was not saved yet: the window in which a
+    // job that ended at once had its events written without the callback.
+    await sql`create table callback_late (id text)`.execute(database.db);
+    await sql`create trigger callback_late after insert on transcriptions
+      when not exists (select 1 from job_callbacks where transcription_id = new.id)
+      begin insert into callback_late values (new.id); end`.execute(database.db);
+    const { key } = (await (await post("/api/keys", { name: "callbacks" })).json()) as {
+      key: string;
+    };
+    const refused = await upload(base, "/api/transcribe", {
+      file: clip,
+      headers: { ...user.auth, prefer: "respond-async" },
+      fields: { callback_url: "http://169.254.169.254/latest" },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { code: string }).code).toBe("URL_NOT_ALLOWED");
+    const refusedV1 = await upload(base, "/v1/audio/transcriptions", {
+      file: clip,
+      headers: { authorization: `Bearer ${key}` },
+      fields: { model: "whisper-1", callback_url: "http://[::ffff:127.0.0.1]:9/cb" },
+    });
+    expect(refusedV1.status).toBe(400);
+    expect(((await refusedV1.json()) as { error: { code: string } }).error.code).toBe(
+      "url_not_allowed",
+    );
+
+    const web = await upload(base, "/api/transcribe", {
+      file: clip,
+      headers: { ...user.auth, prefer: "respond-async" },
+      fields: { language: "en", callback_url: `${receiverBase}/web-callback` },
+    });
+    expect(web.status).toBe(202);
+    const { id: webId } = (await web.json()) as { id: string };
+    const v1 = await upload(base, "/v1/audio/transcriptions", {
+      file: clip,
+      headers: { authorization: `Bearer ${key}` },
+      fields: { model: "whisper-1", callback_url: `${receiverBase}/v1-callback` },
+    });
+    expect(v1.status).toBe(200);
+    const v1Id = v1.headers.get("x-verbatim-transcription-id") ?? "";
+    const { secret: callbackSecret } = (await (
+      await fetch(`${base}/api/webhooks/callback-secret`, { headers: user.auth })
+    ).json()) as { secret: string };
+    for (const id of [webId, v1Id]) {
+      const deliveries = await deliveriesOf("transcription.completed", 2, id);
+      expect(deliveries.filter((d) => signedBy(callbackSecret, d))).toHaveLength(1);
+    }
+    const late = await sql<{ id: string }>`select id from callback_late`.execute(database.db);
+    expect(late.rows.map((r) => r.id).filter((id) => [webId, v1Id].includes(id))).toEqual([]);
+    // Refused requests made no job and left no callback behind.
+    const callbacks = await database.db.selectFrom("job_callbacks").select("url").execute();
+    expect(callbacks.map((c) => c.url).filter((url) => !url.startsWith(receiverBase))).toEqual([]);
   });
 
   it("deletes a webhook", async () => {

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.js";
-import type { TranscriptionRow } from "./job-row.js";
+import type { JobStatus, TranscriptionRow } from "./job-row.js";
 import { queuedInOrder } from "./queue-order.js";
 
 // Reads of the jobs table (`transcriptions`) for the routes, the queue and housekeeping. Every
@@ -37,6 +37,36 @@ export async function listBatchJobs(db: Db, userId: string, batchId: string) {
     .orderBy("created_at")
     .orderBy("id")
     .execute();
+}
+
+/**
+ * A page of a user's jobs, newest first, optionally of one status, after a cursor (a job's id:
+ * the ones older than it; an id that is not theirs starts nowhere). One more than `limit` is
+ * read, so the caller knows whether another page follows.
+ */
+export async function pageOfJobs(
+  db: Db,
+  userId: string,
+  { limit, status, after }: { limit: number; status?: JobStatus | undefined; after?: string },
+): Promise<{ rows: TranscriptionRow[]; hasMore: boolean }> {
+  let query = db.selectFrom("transcriptions").selectAll().where("user_id", "=", userId);
+  if (status) query = query.where("status", "=", status);
+  if (after !== undefined) {
+    const cursor = await findTranscription(db, after);
+    if (cursor?.user_id !== userId) return { rows: [], hasMore: false };
+    query = query.where((eb) =>
+      eb.or([
+        eb("created_at", "<", cursor.created_at),
+        eb.and([eb("created_at", "=", cursor.created_at), eb("id", "<", cursor.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit + 1)
+    .execute();
+  return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
 /** The history columns of a user's jobs, newest first. */

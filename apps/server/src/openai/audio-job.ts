@@ -16,6 +16,7 @@ export type AudioRequestFields = {
   stream: boolean;
   chunking_strategy?: string;
   "include[]"?: "logprobs";
+  callback_url?: string;
 };
 
 /**
@@ -24,7 +25,10 @@ export type AudioRequestFields = {
  * finds its speakers by itself (auto), labelling the known voices given with the request.
  */
 export function jobFromAudioRequest(
-  fields: Pick<AudioRequestFields, "model" | "language" | "prompt" | "temperature">,
+  fields: Pick<
+    AudioRequestFields,
+    "model" | "language" | "prompt" | "temperature" | "callback_url"
+  >,
   task: "transcribe" | "translate",
   user: Pick<User, "locale">,
   knownVoices: readonly KnownVoice[] = [],
@@ -43,5 +47,6 @@ export function jobFromAudioRequest(
       speakers: fields.model === DIARIZE_MODEL ? { kind: "auto" } : { kind: "off" },
       ...(knownVoices.length > 0 ? { knownVoices: [...knownVoices] } : {}),
     }),
+    callbackUrl: fields.callback_url,
   };
 }

@@ -1,8 +1,6 @@
 import { stat } from "node:fs/promises";
 import {
-  AudioFields,
   AudioRequestDoc,
-  DIARIZE_FORMATS,
   DIARIZE_MODEL,
   DiarizedSegment,
   DiarizedTranscription,
@@ -14,8 +12,6 @@ import {
   TranscriptTextDelta,
   TranscriptTextDone,
   VerboseTranscription,
-  type AudioFieldName,
-  type ResponseFormat,
 } from "@verbatim/contract/api";
 import { findDiarizationModels } from "@verbatim/engine";
 import { writeSrt, writeVtt } from "@verbatim/subtitles";
@@ -23,21 +19,18 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RateLimitRule } from "../auth/rate-limits.js";
-import { currentUser } from "../auth/require-user.js";
 import { rowCues, rowSegments, rowSpeakers } from "../jobs/job-row.js";
 import { waitWhileListening } from "../transcriptions/respond-with-job.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
-import { takeInUpload, type ReadUpload } from "../uploads/upload-intake.js";
 import type { AppServices } from "../app-services.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { requireApiKey } from "./auth.js";
 import { OpenAIError, openAIErrorsOf, registerOpenAIErrorHandling } from "./errors.js";
 import { jobFailure } from "./job-failure.js";
 import { streamTranscript } from "./stream-transcript.js";
+import { takeInAudioRequest, type Task } from "./take-in-audio.js";
+import { transcriptionJobRoutes } from "./transcription-jobs.js";
 import { MODEL_ALIASES } from "../models/model-catalog.js";
-import { knownVoices } from "./known-speakers.js";
-import { jobFromAudioRequest, type AudioRequestFields } from "./audio-job.js";
-import type { User } from "../users/repo.js";
 import {
   presentDiarized,
   presentJson,
@@ -50,116 +43,6 @@ import {
 export interface OpenAIOptions {
   /** Requests per key; default 60 a minute. */
   rateLimit?: RateLimitRule;
-}
-
-type Task = "transcribe" | "translate";
-
-/**
- * `chunking_strategy` sent as an object: OpenAI's clients write it as bracketed form fields
- * (`chunking_strategy[type]=server_vad`, …); gathered into the JSON the field check reads.
- */
-function gatherChunkingStrategy(fields: Record<string, string>): Record<string, string> {
-  const parts = Object.entries(fields).flatMap(([name, value]) => {
-    const match = /^chunking_strategy\[(\w+)\]$/.exec(name);
-    return match?.[1] ? [[match[1], value] as const] : [];
-  });
-  if (parts.length === 0 || fields.chunking_strategy !== undefined) return fields;
-  const object = Object.fromEntries(
-    parts.map(([key, value]) => [
-      key,
-      key === "type" || Number.isNaN(Number(value)) ? value : Number(value),
-    ]),
-  );
-  return { ...fields, chunking_strategy: JSON.stringify(object) };
-}
-
-/** The fields of an audio request, checked one by one so an error names its `param`. */
-function parseFields(given: Record<string, string>, only?: "present"): AudioRequestFields {
-  const fields = gatherChunkingStrategy(given);
-  const parsed: Record<string, unknown> = {};
-  for (const name of Object.keys(AudioFields) as AudioFieldName[]) {
-    const value =
-      fields[name] ??
-      (name === "timestamp_granularities[]" ? fields.timestamp_granularities : undefined) ??
-      (name === "include[]" ? fields.include : undefined);
-    if (only === "present" && value === undefined) continue;
-    const result = AudioFields[name].safeParse(value);
-    if (!result.success) {
-      const message = result.error.issues[0]?.message ?? `invalid ${name}`;
-      throw new OpenAIError(400, "invalid_request_error", message, name, "invalid_value");
-    }
-    parsed[name] = result.data;
-  }
-  return parsed as AudioRequestFields;
-}
-
-/**
- * What OpenAI refuses around its diarizing model: `diarized_json` with another model, known
- * speakers with another model; with it, formats other than json, text and diarized_json, and
- * `prompt`, `include[]` and `timestamp_granularities[]`, which it does not support.
- */
-function checkDiarizeFields(
-  fields: ReturnType<typeof parseFields>,
-  raw: Record<string, string>,
-  task: Task,
-  knownSpeakers: boolean,
-): void {
-  const refuse = (message: string, param: string) =>
-    new OpenAIError(400, "invalid_request_error", message, param, "unsupported_value");
-  if (fields.model !== DIARIZE_MODEL) {
-    if (fields.response_format === "diarized_json") {
-      throw refuse(
-        `response_format 'diarized_json' is only supported with the model '${DIARIZE_MODEL}'.`,
-        "response_format",
-      );
-    }
-    if (knownSpeakers) {
-      throw refuse(
-        `known_speaker_names[] and known_speaker_references[] are only supported with the model '${DIARIZE_MODEL}'.`,
-        "known_speaker_names[]",
-      );
-    }
-    return;
-  }
-  if (task === "translate") {
-    throw refuse(
-      `The model '${DIARIZE_MODEL}' does not translate; use /v1/audio/transcriptions.`,
-      "model",
-    );
-  }
-  if (!DIARIZE_FORMATS.includes(fields.response_format)) {
-    throw refuse(
-      `response_format '${fields.response_format}' is not compatible with the model '${DIARIZE_MODEL}': use ${DIARIZE_FORMATS.join(", ")}.`,
-      "response_format",
-    );
-  }
-  for (const [param, present] of [
-    ["prompt", fields.prompt !== undefined],
-    ["include[]", fields["include[]"] !== undefined],
-    [
-      "timestamp_granularities[]",
-      (raw["timestamp_granularities[]"] ?? raw.timestamp_granularities) !== undefined,
-    ],
-  ] as const) {
-    if (present) {
-      throw refuse(`${param} is not supported with the model '${DIARIZE_MODEL}'.`, param);
-    }
-  }
-}
-
-/** Formats a stream may be asked for (diarized_json: the diarizing model's segment events). */
-const STREAMED_FORMATS: readonly ResponseFormat[] = ["json", "text", "diarized_json"];
-
-/** Longest text field of a /v1 request: room for four known speakers' clips as data URLs. */
-const KNOWN_SPEAKER_FIELD_BYTES = 4 * 1024 * 1024;
-
-/** Aborts work for a request whose client hung up (nobody would receive it). */
-function abortOnHangUp(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once("close", () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
 }
 
 const TEXT_TYPES: Record<"text" | "srt" | "vtt", string> = {
@@ -239,6 +122,7 @@ export function openAIRoutes(
     const common =
       "OpenAI-compatible (point an OpenAI client's baseURL at `/v1`). multipart/form-data: `file` (required; any audio or video ffmpeg reads), `model` (required: `whisper-1` or `gpt-4o-mini-transcribe` fast, `gpt-4o-transcribe` accurate, or an installed model's name), `language` (ISO-639-1; detected when absent), `prompt` (the decoder's initial prompt: vocabulary and style), `response_format` (`json` default → `{text, usage}`, `text`, `srt`, `vtt`, `verbose_json` → task, language, duration in seconds, text, Whisper's segments, and words with `timestamp_granularities[]=word`; every time in seconds), `temperature` (0–1, the starting decoder temperature), `timestamp_granularities[]` (`word`, `segment`), `stream` (`true`: server-sent events `transcript.text.delta` then `transcript.text.done`). Speakers, as OpenAI's `gpt-4o-transcribe-diarize`: that model with `response_format=diarized_json` answers segments with a `speaker` each (a known speaker's name, a saved voice's name, else A, B…); `known_speaker_names[]` with `known_speaker_references[]` (up to 4 data-URL clips of 2–10 seconds) name speakers; `chunking_strategy` is accepted; `prompt`, `include[]`, `timestamp_granularities[]` and formats other than json, text and diarized_json are refused with that model, as OpenAI does. Diarization costs the same minutes as transcription; 503 `diarization_model_missing` when the speaker models are not installed. Authenticate with `Authorization: Bearer vb_…` (an API key from /account). The audio's duration is charged to the key owner's minutes (`usage.seconds`); the job is kept in their history (header `x-verbatim-transcription-id`). Send an `Idempotency-Key` header (1–255 visible ASCII characters) so that a retry within 24 hours gets the same job and answer without a new charge (the same key with a different request: 409); a client that disconnects before the answer cancels its job, which is then charged only for the audio it had already transcribed (nothing when no text was out yet; with `stream=true`, what was streamed), unless it sent a key (then the job completes for the retry). Answers carry `x-request-id` and `openai-processing-ms` (milliseconds). Bad media: 400 `invalid_request_error`; no minutes left: 429 `insufficient_quota`.";
     audioRoute("transcribe", "Transcribe audio (OpenAI-compatible)", common);
+    await app.register(transcriptionJobRoutes(services, preHandler));
     audioRoute(
       "translate",
       "Translate audio into English text (OpenAI-compatible)",
@@ -332,94 +216,17 @@ async function listModels(services: TranscriptionServices): Promise<z.infer<type
   return data;
 }
 
-/**
- * Reads a /v1 audio request's fields, each error naming its `param` as OpenAI's do: the job's
- * upload options, the known speakers' voices, and the fields the answer is shaped by.
- */
-async function readAudioRequest(
-  services: TranscriptionServices,
-  task: Task,
-  user: User,
-  raw: Record<string, string>,
-  lists: Record<string, string[]>,
-  reply: FastifyReply,
-): Promise<ReadUpload<AudioRequestFields>> {
-  const names = lists["known_speaker_names[]"] ?? [];
-  const references = lists["known_speaker_references[]"] ?? [];
-  const knownSpeakers = names.length + references.length > 0;
-  const fields = parseFields(raw);
-  checkDiarizeFields(fields, raw, task, knownSpeakers);
-  if (
-    (raw["timestamp_granularities[]"] ?? raw.timestamp_granularities) !== undefined &&
-    fields.response_format !== "verbose_json"
-  ) {
-    // OpenAI refuses them rather than answer without the times asked for.
-    throw new OpenAIError(
-      400,
-      "invalid_request_error",
-      "timestamp_granularities[] is only supported with response_format 'verbose_json'.",
-      "timestamp_granularities[]",
-      "unsupported_value",
-    );
-  }
-  if (fields["include[]"] !== undefined && fields.response_format !== "json") {
-    throw new OpenAIError(
-      400,
-      "invalid_request_error",
-      "include[]=logprobs is only supported with response_format 'json'.",
-      "include[]",
-      "unsupported_value",
-    );
-  }
-  if (fields.stream && !STREAMED_FORMATS.includes(fields.response_format)) {
-    throw new OpenAIError(
-      400,
-      "invalid_request_error",
-      `stream=true answers with text events; use response_format ${STREAMED_FORMATS.join(", ")}, not ${fields.response_format}.`,
-      "stream",
-      "unsupported_value",
-    );
-  }
-  const known = knownSpeakers
-    ? await knownVoices(services, names, references, abortOnHangUp(reply))
-    : [];
-  return {
-    job: jobFromAudioRequest(fields, task, user, known),
-    fingerprint: { ...raw, ...lists },
-    parsed: fields,
-  };
-}
-
 async function transcribe(
   services: TranscriptionServices,
   task: Task,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const user = currentUser(request);
   const {
     row,
     keyed,
     parsed: fields,
-  } = await takeInUpload(services, request, user, {
-    route: `/v1/audio/${task}`,
-    // An unusable model is answered for the model asked for (checkJobRequest).
-    requireUsableModel: false,
-    // Known speakers' clips come as data URLs: 10 s of 48 kHz stereo WAV is about 2.6 MB.
-    fieldSizeBytes: KNOWN_SPEAKER_FIELD_BYTES,
-    // `url` instead of `file`: the server fetches the media.
-    acceptsLink: true,
-    // Fields sent before the file are checked before its bytes are kept (those not sent yet
-    // as their defaults).
-    earlyJob: (early) => {
-      if (early.model === undefined) {
-        parseFields(early, "present");
-        return undefined;
-      }
-      return jobFromAudioRequest(parseFields(early), task, user);
-    },
-    read: ({ fields: raw, lists }) => readAudioRequest(services, task, user, raw, lists, reply),
-  });
+  } = await takeInAudioRequest(services, task, request, reply, `/v1/audio/${task}`);
   if (fields.stream) {
     return streamTranscript(services, request, reply, row, {
       keyed,

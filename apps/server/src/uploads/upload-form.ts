@@ -47,6 +47,7 @@ export function jobFromUploadForm(
       ...(form.bilingual ? { bilingual: true as const } : {}),
     }),
     retime: form.retime,
+    callbackUrl: form.callback_url,
   };
 }
 

@@ -17,7 +17,9 @@ import type { CombineBody } from "@verbatim/contract/api";
 import type { z } from "zod";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { requireDiarizationModels } from "../transcriptions/speakers-option.js";
-import { fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
+import { checkUrlNow } from "../net/safe-fetch.js";
+import { addressRulesOf, fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
+import { forgetJobCallback, saveJobCallback } from "../webhooks/job-events.js";
 import type { User } from "../users/repo.js";
 import { probeUpload } from "./probe-upload.js";
 import { jobFromUploadForm } from "./upload-form.js";
@@ -59,16 +61,22 @@ export interface JobRequest {
    * (false), or undefined: by whether the file has timings (importOptions).
    */
   retime?: boolean | undefined;
+  /** Where to call back when the job ends (the request's `callback_url`), if anywhere. */
+  callbackUrl?: string | undefined;
 }
 
 /**
  * Checks before any bytes are kept that the job asked for can run here: its model (503 when not
- * installed), and the diarization models when it asks for speakers.
+ * installed), the diarization models when it asks for speakers, and a callback URL under the
+ * address rules (400 URL_NOT_ALLOWED, as a link to import).
  */
 async function checkJobRequest(
   services: Pick<TranscriptionServices, "models" | "config">,
   job: JobRequest,
 ): Promise<{ model: string; engineModel: string }> {
+  if (job.callbackUrl !== undefined) {
+    await checkUrlNow(job.callbackUrl, addressRulesOf(services.config));
+  }
   if (job.options.speakers.kind !== "off") {
     await requireDiarizationModels(services.config.modelsDir);
   }
@@ -87,7 +95,9 @@ export async function requireSomeMinutes(db: Db, user: User, now: Date): Promise
 /**
  * Turns an uploaded file into a queued job: probes it (400/415 with the engine's code when it
  * is not usable media), reserves its minutes (402), stores the job and wakes a worker. The
- * file is deleted on any failure, so a rejected upload leaves nothing behind.
+ * file is deleted on any failure, so a rejected upload leaves nothing behind. A callback is
+ * saved before the job is stored: a job that ends at once still finds it (the webhook
+ * dispatcher writes a job's deliveries once, from what is saved when it looks).
  */
 async function acceptUpload(
   services: TranscriptionServices,
@@ -97,13 +107,19 @@ async function acceptUpload(
   /** A subtitle or transcript file sent with the media (`subtitles`). */
   subtitles?: ReceivedSubtitles,
 ): Promise<TranscriptionRow> {
+  const id = randomUUID();
+  let callbackSaved = false;
   try {
     const choice = await checkJobRequest(services, job);
     const imported = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
     if (imported && job.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
     const media = await probeUpload(file.path);
+    if (job.callbackUrl !== undefined) {
+      await saveJobCallback(services.db, { id, userId: user.id }, job.callbackUrl, services.now());
+      callbackSaved = true;
+    }
     return await createJob(services, {
-      id: randomUUID(),
+      id,
       userId: user.id,
       fileName: file.fileName,
       model: choice.model,
@@ -118,6 +134,7 @@ async function acceptUpload(
     });
   } catch (error) {
     await rm(file.path, { force: true });
+    if (callbackSaved) await forgetJobCallback(services.db, id);
     throw error;
   }
 }

@@ -10,9 +10,6 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { takeInLink } from "../uploads/upload-intake.js";
 import { jobFromUploadForm } from "../uploads/upload-form.js";
-import { checkUrlNow } from "../net/safe-fetch.js";
-import { saveJobCallback } from "../webhooks/job-events.js";
-import { addressRulesOf } from "./fetch-linked-media.js";
 
 /** POST /api/imports: transcribe the media a link points to (docs/url-import.md). */
 export function urlImportRoutes(services: TranscriptionServices): FastifyPluginAsync {
@@ -37,26 +34,17 @@ export function urlImportRoutes(services: TranscriptionServices): FastifyPluginA
         },
       },
       async (request, reply) => {
-        const { url, callback_url: callbackUrl, ...options } = request.body;
+        const { url, ...options } = request.body;
         const user = currentUser(request);
-        // A callback the rules refuse is refused before anything is fetched.
-        if (callbackUrl) await checkUrlNow(callbackUrl, addressRulesOf(services.config));
+        // A callback the rules refuse is refused before anything is fetched (checkJobRequest).
         const { row } = await takeInLink(services, request, user, {
           route: "/api/imports",
           url,
           job: jobFromUploadForm(options, user),
-          fingerprint: { ...options, callback_url: callbackUrl },
+          fingerprint: options,
           parsed: undefined,
           requireUsableModel: true,
         });
-        if (callbackUrl) {
-          await saveJobCallback(
-            services.db,
-            { id: row.id, userId: user.id },
-            callbackUrl,
-            services.now(),
-          );
-        }
         const location = `/api/transcriptions/${row.id}`;
         return reply
           .status(202)

@@ -170,7 +170,10 @@ export async function recordJobEvents(db: Db, publicUrl: string, now: Date): Pro
   return written;
 }
 
-/** Remembers the URL a request asked to be called back at when its job ends. */
+/**
+ * Remembers the URL a request asked to be called back at when its job ends: saved by the
+ * intake before the job is stored, so the job cannot end without it.
+ */
 export async function saveJobCallback(
   db: Db,
   job: { id: string; userId: string },
@@ -182,6 +185,11 @@ export async function saveJobCallback(
     .values({ transcription_id: job.id, user_id: job.userId, url, created_at: now.toISOString() })
     .onConflict((oc) => oc.column("transcription_id").doNothing())
     .execute();
+}
+
+/** Drops the callback of a job that was not made after all. */
+export async function forgetJobCallback(db: Db, jobId: string): Promise<void> {
+  await db.deleteFrom("job_callbacks").where("transcription_id", "=", jobId).execute();
 }
 
 /** The secret that signs a user's callbacks, made on first use. */

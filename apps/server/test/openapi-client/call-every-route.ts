@@ -185,6 +185,27 @@ export async function callEveryRoute(
     })
     .then(note("post", "/v1/audio/translations"));
   await openai.GET("/v1/models").then(note("get", "/v1/models"));
+  // Jobs for programs: a file that is not media, a job that is not there, a page, the balance.
+  await openai
+    .POST("/v1/transcriptions/jobs", {
+      body: { file: audio, model: "whisper-1", callback_url: "http://127.0.0.1/cb" },
+      bodySerializer: formData,
+    })
+    .then(note("post", "/v1/transcriptions/jobs"));
+  const job = { params: { path: { id: MISSING_ID }, query: { format: "srt" as const } } };
+  const found = await openai
+    .GET("/v1/transcriptions/jobs/{id}", job)
+    .then(note("get", "/v1/transcriptions/jobs/{id}"));
+  if (found.data) void (found.data.result?.content satisfies string | undefined);
+  const page = await openai
+    .GET("/v1/transcriptions/jobs", { params: { query: { limit: 5, status: "completed" } } })
+    .then(note("get", "/v1/transcriptions/jobs"));
+  if (page.data) void (page.data.nextCursor satisfies string | null);
+  await openai
+    .DELETE("/v1/transcriptions/jobs/{id}", { params: { path: { id: MISSING_ID } } })
+    .then(note("delete", "/v1/transcriptions/jobs/{id}"));
+  const balance = await openai.GET("/v1/balance").then(note("get", "/v1/balance"));
+  if (balance.data) void (balance.data.totalMinutes satisfies number);
   await openai
     .GET("/v1/models/{model}", { params: { path: { model: "whisper-1" } } })
     .then(note("get", "/v1/models/{model}"));

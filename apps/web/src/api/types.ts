@@ -60,6 +60,7 @@ export type AcceptedResponse = Answer<typeof api.AcceptedResponse>;
 export type BatchResponse = Answer<typeof api.BatchResponse>;
 /** POST /api/exports: the ZIP of many. */
 export type ExportsBody = Sent<typeof api.ExportsBody>;
+export type ImportBody = Sent<typeof api.ImportBody>;
 export type ChunkResponse = Answer<typeof api.ChunkResponse>;
 export type { JobEventName } from "@verbatim/contract/api";
 /** The data of the job event stream's event `Name`. */
@@ -95,3 +96,9 @@ export type SupportMessageBody = Sent<typeof api.SupportMessageBody>;
 
 // The contact form.
 export type ContactBody = Sent<typeof api.ContactBody>;
+
+// Webhooks.
+export type WebhookSummary = Answer<typeof api.WebhookSummary>;
+export type WebhookCreated = Answer<typeof api.WebhookCreated>;
+export type WebhookDelivery = Answer<typeof api.WebhookDelivery>;
+export type CreateWebhookBody = Sent<typeof api.CreateWebhookBody>;

@@ -12,8 +12,9 @@ import { ProfileCard } from "../features/account/profile-card";
 import { SubscriptionCard } from "../features/account/subscription-card";
 import { useAccountRefresh } from "../features/account/use-account-refresh";
 import { VoicesCard } from "../features/voices/voices-card";
+import { WebhooksCard } from "../features/webhooks/webhooks-card";
 
-/** /account: profile, minutes, plan, shortcuts, admin tools, API keys, voices, account deletion. */
+/** /account: profile, minutes, plan, shortcuts, admin tools, API keys, webhooks, voices, account deletion. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -63,6 +64,9 @@ export default function AccountPage() {
             </div>
             <div className="md:col-span-2">
               <ApiKeysCard />
+            </div>
+            <div className="md:col-span-2">
+              <WebhooksCard />
             </div>
             <div className="md:col-span-2">
               <VoicesCard />

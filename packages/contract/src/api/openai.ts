@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LinkUrl } from "./url-imports.js";
+import { CallbackUrl, LinkUrl } from "./links.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
 import { MAX_PROMPT_CHARS } from "../limits.js";
 
@@ -106,6 +106,8 @@ export const AudioFields = {
    * model and with formats other than json, as OpenAI does).
    */
   "include[]": z.enum(["logprobs"], { error: 'include[] takes "logprobs"' }).optional(),
+  /** Verbatim's extension (Rev.ai and Sonix style): called when the job ends. */
+  callback_url: CallbackUrl.optional(),
 } as const;
 
 export type AudioFieldName = keyof typeof AudioFields;
@@ -183,6 +185,9 @@ export const AudioRequestDoc = z.object({
     .describe(
       "`true`: answer with server-sent events (`text/event-stream`) as OpenAI streams transcriptions: `transcript.text.delta` events (`delta`: text added) as the audio is recognised, then one `transcript.text.done` (`text`: the whole transcript; `usage`: seconds billed). A failure arrives as a `data:` line with OpenAI's `error` object.",
     ),
+  callback_url: CallbackUrl.optional().describe(
+    "Verbatim's extension: called when the job completes, fails or is cancelled (a signed POST as a webhook delivery, signed with the account's callback secret; docs/webhooks.md). Public http or https only (400 `url_not_allowed`, checked before the file is read when sent before it).",
+  ),
 });
 
 /** `transcript.text.delta`: text recognised since the last delta. */

@@ -2,6 +2,7 @@ import { CHINESE_SCRIPTS } from "@verbatim/subtitles/chinese-script";
 import { MAX_IMPORT_BYTES, STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { MAX_PROMPT_CHARS } from "../limits.js";
+import { CallbackUrl } from "./links.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
 import { BatchId, TranscriptionSummary } from "./transcriptions.js";
 
@@ -66,6 +67,8 @@ export const UploadOptions = z.object({
   retime: optionalBool("retime"),
   /** The transcript plus its English translation, cue by cue (two passes, charged twice). */
   bilingual: optionalBool("bilingual"),
+  /** Where to call back when the job ends (checked against the address rules). */
+  callback_url: CallbackUrl.optional(),
 });
 
 export type UploadOptionsInput = z.input<typeof UploadOptions>;
@@ -141,6 +144,7 @@ export const UploadFieldsDoc = z.object({
       "Speaker diarization: `off` (default), `auto`, a number of speakers `1` to `10`, or a range `MIN-MAX` such as `2-4`. Subtitles then carry a `speaker`; saved voices label speakers by name. Costs the same minutes as without. 400 INVALID_SPEAKERS for other values; 503 DIARIZATION_MODEL_MISSING when the diarization models are not installed.",
     ),
   batchId: BatchIdField,
+  callback_url: CallbackUrl.optional(),
 });
 
 /** POST /api/transcribe's multipart body, for the OpenAPI document. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LinkUrl } from "./url-imports.js";
+import { LinkUrl } from "./links.js";
 
 /** The events a webhook may receive. */
 export const WEBHOOK_EVENTS = [
@@ -60,8 +60,3 @@ export const WebhookDelivery = z.object({
 
 /** The secret that signs per-request callbacks (`callback_url`). */
 export const CallbackSecret = z.object({ secret: z.string() });
-
-/** `callback_url` on a request that starts a job. */
-export const CallbackUrl = LinkUrl.describe(
-  "Called (POST, signed with the account's callback secret: GET /api/webhooks/callback-secret) when this job completes, fails or is cancelled; the same body and headers as a webhook delivery.",
-);

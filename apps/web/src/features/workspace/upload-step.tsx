@@ -7,6 +7,7 @@ import { toast } from "../../components/ui/toast-store";
 import { handFiles } from "../batch/handed-files";
 import { DropZone } from "./drop-zone";
 import { fileProblem, isLargeFile, mediaKind, megabytes } from "./file-rules";
+import { LinkImport } from "./link-import";
 import { clock, useMediaDuration } from "./media-duration";
 import { ModelPreparingNotice, useModelPreparation } from "./model-readiness";
 import { OptionsPanel } from "./options-panel";
@@ -15,7 +16,7 @@ import { SubtitleFileChoice } from "./subtitle-file-choice";
 import { useUploadLimits } from "./upload-limits";
 import type { SubtitleImport, TranscribeOptions } from "./upload-transport";
 
-/** Step 1: choose a file and options; warns before sending a file longer than the minutes left. */
+/** Step 1: choose a file (or give a link) and options; warns before sending a file longer than the minutes left. */
 export function UploadStep({
   file,
   options,
@@ -24,6 +25,7 @@ export function UploadStep({
   onOptions,
   onSubtitles,
   onStart,
+  onLinkJob,
 }: {
   file: File | null;
   options: TranscribeOptions;
@@ -32,6 +34,8 @@ export function UploadStep({
   onOptions(options: TranscribeOptions): void;
   onSubtitles(subtitles: SubtitleImport | null): void;
   onStart(): void;
+  /** A job the server made from a link (the "from a link" field). */
+  onLinkJob(id: string): void;
 }) {
   const { t } = useTranslation();
   const { data: user } = useMe();
@@ -99,6 +103,7 @@ export function UploadStep({
               {t("batch.sendBatch")}
             </Link>
           </p>
+          <LinkImport options={options} disabled={model.preparing} onJob={onLinkJob} />
         </>
       )}
       {file && isLargeFile(file) && (

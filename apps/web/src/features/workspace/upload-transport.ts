@@ -1,7 +1,13 @@
 import { formatSpeakersOption, type SpeakersOption } from "@verbatim/contract";
 import type { StyleName } from "@verbatim/subtitles";
-import { ApiError, ClientError, upload } from "../../api/client";
-import type { AcceptedResponse, ChunkResponse, CombineBody, UploadFields } from "../../api/types";
+import { api, ApiError, ClientError, upload } from "../../api/client";
+import type {
+  AcceptedResponse,
+  ChunkResponse,
+  CombineBody,
+  ImportBody,
+  UploadFields,
+} from "../../api/types";
 import { chunkRanges, isLargeFile } from "./file-rules";
 
 /** Options sent with a file (transcription options). */
@@ -72,8 +78,12 @@ function worthRetrying(error: unknown): error is ClientError | ApiError {
 
 /** The options as the upload's fields (multipart sends text). */
 function optionFields(options: TranscribeOptions) {
+  return { source: "file", ...jobFields(options) } satisfies UploadFields;
+}
+
+/** The options as a request's fields, whatever brings the media (a file, a link). */
+function jobFields(options: TranscribeOptions) {
   return {
-    source: "file",
     model: options.model,
     generateTimestamps: options.generateTimestamps ? "true" : "false",
     language: options.language,
@@ -101,6 +111,28 @@ export interface SendChoices {
   chunked?: boolean;
   /** A subtitle or transcript file sent with the media, and whether to re-time it. */
   subtitles?: SubtitleImport | null;
+}
+
+/** How long the server may take to fetch a link's media before the job exists. */
+const IMPORT_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * Asks the server to fetch the media a link points to and transcribe it with these options
+ * (POST /api/imports); returns the job id once the file is in. The server checks the link
+ * (public http or https only) and answers its own errors (not found, too big, not media…).
+ */
+export async function importFromLink(
+  url: string,
+  options: TranscribeOptions,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<string> {
+  const accepted = await api<AcceptedResponse>("/api/imports", {
+    method: "POST",
+    body: { ...jobFields(options), url } satisfies ImportBody,
+    timeoutMs: IMPORT_TIMEOUT_MS,
+    signal,
+  });
+  return accepted.id;
 }
 
 /**

@@ -115,6 +115,11 @@ export function Workspace() {
     await refresh();
     dispatch({ type: "start" });
   };
+  // A link's job exists once the server has the file: followed as an upload's.
+  const handleLinkJob = (id: string) => {
+    dispatch({ type: "follow", id });
+    setParams({ job: id }, { replace: true });
+  };
   const handleNew = () => {
     dispatch({ type: "new" });
     setParams({}, { replace: true });
@@ -145,6 +150,7 @@ export function Workspace() {
           onSubtitles={(subtitles) => dispatch({ type: "subtitles", subtitles })}
           onOptions={(options) => dispatch({ type: "options", options })}
           onStart={() => void handleStart()}
+          onLinkJob={handleLinkJob}
         />
       )}
       {state.step === "process" && (
