@@ -19,3 +19,4 @@ export * from "./openai.js";
 export * from "./support.js";
 export * from "./url-imports.js";
 export * from "./webhooks.js";
+export * from "./sharing.js";
