@@ -90,3 +90,12 @@ export type SupportMessageBody = Sent<typeof api.SupportMessageBody>;
 
 // The contact form.
 export type ContactBody = Sent<typeof api.ContactBody>;
+
+// Sharing: links to a transcription, their page, and the comments left on it.
+export type ShareLink = Answer<typeof api.ShareLink>;
+export type CreateShareBody = Sent<typeof api.CreateShareBody>;
+export type ShareExpiry = CreateShareBody["expiresIn"];
+export type SharedTranscription = Answer<typeof api.SharedTranscription>;
+export type ShareGrant = Answer<typeof api.ShareGrant>;
+export type Comment = Answer<typeof api.Comment>;
+export type CreateCommentBody = Sent<typeof api.CreateCommentBody>;
