@@ -632,9 +632,5 @@ export async function saveEdits(
  * when it went (`audio_expires_at`), so a shared page can say the audio expired.
  */
 export async function forgetListeningCopy(db: Db, id: string): Promise<void> {
-  await db
-    .updateTable("transcriptions")
-    .set({ audio_path: null })
-    .where("id", "=", id)
-    .execute();
+  await db.updateTable("transcriptions").set({ audio_path: null }).where("id", "=", id).execute();
 }

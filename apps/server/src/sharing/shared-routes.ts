@@ -98,6 +98,7 @@ export function sharedRoutes(
           description:
             "The transcript, speakers, kept audio and what the link allows; of the owner, only their display name. 404 for an unknown, revoked or expired link; 401 SHARE_PASSWORD_REQUIRED until the password's grant is sent (`X-Share-Grant`). Costs no minutes.",
           tags,
+          security: [],
           params: ShareTokenParams,
           headers: grantHeader,
           response: { 200: SharedTranscription, ...errorResponses(401, 404) },
@@ -125,6 +126,7 @@ export function sharedRoutes(
           description:
             "Answers with the grant to send as `X-Share-Grant` (or as `grant` in a media address). 401 SHARE_PASSWORD_WRONG; guesses are limited per link and address (429 RATE_LIMITED).",
           tags,
+          security: [],
           params: ShareTokenParams,
           body: UnlockShareBody,
           response: { 200: ShareGrant, ...errorResponses(400, 401, 404, 429) },
@@ -148,6 +150,7 @@ export function sharedRoutes(
           description:
             "404 AUDIO_NOT_KEPT once the owner's plan no longer keeps it. A link with a password takes its grant as the `grant` query parameter.",
           tags,
+          security: [],
           params: ShareTokenParams,
           querystring: z.object({ grant: z.string().max(200).optional() }),
           response: {
@@ -171,6 +174,7 @@ export function sharedRoutes(
           description:
             "The same formats and options as the owner's export. 403 SHARE_DOWNLOAD_NOT_ALLOWED when the link does not allow downloads.",
           tags,
+          security: [],
           params: ShareTokenParams,
           headers: grantHeader,
           querystring: ExportQuery.extend({ grant: z.string().max(200).optional() }),
@@ -194,6 +198,7 @@ export function sharedRoutes(
         schema: {
           summary: "The comments on a shared transcription (links that allow comments)",
           tags,
+          security: [],
           params: ShareTokenParams,
           headers: grantHeader,
           response: { 200: z.array(Comment), ...errorResponses(401, 403, 404) },
@@ -215,6 +220,7 @@ export function sharedRoutes(
           description:
             "Under the name the viewer types (`authorName`, required here). 403 SHARE_COMMENTS_NOT_ALLOWED when the link does not allow comments; 409 TOO_MANY_COMMENTS past 500 on one transcription; 429 RATE_LIMITED past 20 comments in 10 minutes from one address.",
           tags,
+          security: [],
           params: ShareTokenParams,
           headers: grantHeader,
           body: CreateCommentBody,

@@ -57,7 +57,12 @@ export const SharedTranscription = z.object({
   speakers: z.array(SpeakerItem).nullable(),
   subtitles: z.array(Subtitle),
   /** The kept audio; null when it is gone (`mediaGone` says why). */
-  media: z.object({ url: z.string(), expiresAt: z.string() }).nullable(),
+  media: z
+    .object({
+      url: z.string(),
+      expiresAt: z.string().describe("ISO-8601 UTC time: when the kept audio is deleted."),
+    })
+    .nullable(),
   mediaGone: z
     .enum(["expired", "not-kept"])
     .nullable()
@@ -65,7 +70,10 @@ export const SharedTranscription = z.object({
       "`expired`: the plan's retention for the audio ended; `not-kept`: none was kept. Null while it plays.",
     ),
   permissions: z.object({ download: z.boolean(), comment: z.boolean() }),
-  expiresAt: z.string().nullable().describe("When the link stops working; null: until revoked."),
+  expiresAt: z
+    .string()
+    .nullable()
+    .describe("ISO-8601 UTC time when the link stops working; null: until revoked."),
 });
 
 /** A comment (or a reply: `parentId`) on a transcription, at a time or time range. */
@@ -76,12 +84,15 @@ export const Comment = z.object({
   /** True when the owner wrote it (from the editor). */
   byOwner: z.boolean(),
   body: z.string(),
-  startMs: z.number().int(),
-  endMs: z.number().int(),
+  startMs: z.number().int().describe("Milliseconds from the start of the media."),
+  endMs: z
+    .number()
+    .int()
+    .describe("Milliseconds from the start of the media; equal to startMs for a point in time."),
   /** The subtitle it was left on (its `id`), if any. */
   cueId: z.number().int().nullable(),
-  resolvedAt: z.string().nullable(),
-  createdAt: z.string(),
+  resolvedAt: z.string().nullable().describe("ISO-8601 UTC time; null while open."),
+  createdAt: z.string().describe("ISO-8601 UTC time."),
 });
 
 /** POST /api/shared/{token}/comments (a viewer) and /api/transcriptions/{id}/comments (the owner). */
@@ -97,8 +108,13 @@ export const CreateCommentBody = z
         "The viewer's name (required on a shared link; the owner's display name is used for theirs).",
       ),
     body: z.string().trim().min(1).max(MAX_COMMENT_CHARS),
-    startMs: z.number().int().min(0),
-    endMs: z.number().int().min(0).optional().describe("A range's end; default startMs."),
+    startMs: z.number().int().min(0).describe("Milliseconds from the start of the media."),
+    endMs: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe("A range's end, in milliseconds; default startMs."),
     cueId: z.number().int().min(1).optional(),
     parentId: z.string().max(64).optional().describe("Reply to this comment."),
   })

@@ -13,8 +13,15 @@ import { useCreateShareLink, useRevokeShareLink, useShareLinks } from "./api";
 
 const EXPIRIES: ShareExpiry[] = ["1d", "7d", "30d", "never"];
 
-/** The editor's Share button: makes links (expiry, password, downloads, comments), lists, revokes. */
-export function ShareDialog({ transcriptionId }: { transcriptionId: string }) {
+/** The Share button (editor and History): makes links (expiry, password, downloads, comments), lists, revokes. */
+export function ShareDialog({
+  transcriptionId,
+  variant = "outline",
+}: {
+  transcriptionId: string;
+  /** The Share button's look (History's row actions are quieter). */
+  variant?: "outline" | "ghost";
+}) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const links = useShareLinks(transcriptionId, open);
@@ -52,7 +59,7 @@ export function ShareDialog({ transcriptionId }: { transcriptionId: string }) {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant={variant} size="sm">
           {t("sharing.share")}
         </Button>
       </Dialog.Trigger>
