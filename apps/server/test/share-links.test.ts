@@ -111,6 +111,10 @@ describe.each(DATABASE_KINDS)("share links and comments on %s", (kind) => {
     expect(page.permissions).toEqual({ download: false, comment: true });
     expect(await api.db.selectFrom("minute_ledger").selectAll().execute()).toEqual(ledgerBefore);
 
+    const detail = (await (await call("GET", `/api/transcriptions/${id}`, owner.auth)).json()) as {
+      commentCount: number;
+    };
+    expect(detail.commentCount).toBe(2);
     const listed = (await (
       await call("GET", `/api/transcriptions/${id}/shares`, owner.auth)
     ).json()) as Link[];

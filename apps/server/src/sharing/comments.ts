@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { MAX_COMMENTS_PER_TRANSCRIPTION } from "@verbatim/contract";
 import type { Comment, CreateCommentBody } from "@verbatim/contract/api";
-import type { Selectable } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import { z } from "zod";
 import type { Db } from "../db/database.js";
-import type { ShareCommentsTable } from "../db/schema.js";
+import type { Database, ShareCommentsTable } from "../db/schema.js";
 import { fail } from "../http/app-error.js";
 
 type CommentRow = Selectable<ShareCommentsTable>;
@@ -41,6 +41,19 @@ export async function listComments(db: Db, transcriptionId: string): Promise<Com
     .execute();
 }
 
+/** How many comments (replies included) a transcription has. */
+export async function countComments(
+  db: Db | Transaction<Database>,
+  transcriptionId: string,
+): Promise<number> {
+  const { count } = await db
+    .selectFrom("share_comments")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("transcription_id", "=", transcriptionId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
 /**
  * Adds a comment (or a reply to one of the same transcription's) at most
  * MAX_COMMENTS_PER_TRANSCRIPTION (409 TOO_MANY_COMMENTS). A reply takes its parent's times.
@@ -53,12 +66,7 @@ export async function addComment(
   now: Date,
 ): Promise<CommentRow> {
   return db.transaction().execute(async (tx) => {
-    const { count } = await tx
-      .selectFrom("share_comments")
-      .select((eb) => eb.fn.countAll<string>().as("count"))
-      .where("transcription_id", "=", transcriptionId)
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= MAX_COMMENTS_PER_TRANSCRIPTION) {
+    if ((await countComments(tx, transcriptionId)) >= MAX_COMMENTS_PER_TRANSCRIPTION) {
       fail("TOO_MANY_COMMENTS", { max: MAX_COMMENTS_PER_TRANSCRIPTION });
     }
     let { startMs, cueId } = body;

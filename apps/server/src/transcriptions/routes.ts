@@ -21,6 +21,7 @@ import { presentDetail, presentSummary } from "./presenter.js";
 import { deleteJob } from "../jobs/job-lifecycle.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
 import { respondWithJob } from "./respond-with-job.js";
+import { countComments } from "../sharing/comments.js";
 import { audioBytes, exportFileResponse, sendExport } from "./file-responses.js";
 import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
@@ -107,8 +108,10 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           response: { 200: TranscriptionDetail, ...errorResponses(401, 404) },
         },
       },
-      async (request) =>
-        presentDetail(await ownTranscription(services.db, currentUser(request), request.params.id)),
+      async (request) => {
+        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        return { ...presentDetail(row), commentCount: await countComments(services.db, row.id) };
+      },
     );
 
     app.patch(
@@ -128,7 +131,8 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         const user = currentUser(request);
         const row = await ownTranscription(services.db, user, request.params.id);
         await updateTranscription(services, row, request.body);
-        return presentDetail(await ownTranscription(services.db, user, row.id));
+        const saved = await ownTranscription(services.db, user, row.id);
+        return { ...presentDetail(saved), commentCount: await countComments(services.db, row.id) };
       },
     );
 

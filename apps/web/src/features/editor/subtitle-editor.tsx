@@ -552,6 +552,7 @@ function Editor({
           </div>
           <CommentsPanel
             transcriptionId={transcription.id}
+            commentCount={transcription.commentCount ?? 0}
             onJump={(ms) => {
               seekTo(ms);
               setSelected(cueAt(state.cues, ms));

@@ -45,13 +45,17 @@ export function useRevokeShareLink(transcriptionId: string) {
   });
 }
 
-/** The comments on the owner's transcription (refreshed every 30 s while open). */
-export function useOwnerComments(transcriptionId: string) {
+/**
+ * The comments on the owner's transcription, once it has any (refreshed every 30 s while open):
+ * a transcription nobody commented on costs the editor no request.
+ */
+export function useOwnerComments(transcriptionId: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.comments(transcriptionId),
     queryFn: ({ signal }) =>
       api<Comment[]>(`/api/transcriptions/${transcriptionId}/comments`, { signal }),
     refetchInterval: 30_000,
+    enabled,
   });
 }
 

@@ -11,13 +11,16 @@ import { CommentList } from "./comment-list";
  */
 export function CommentsPanel({
   transcriptionId,
+  commentCount,
   onJump,
 }: {
   transcriptionId: string;
+  /** How many comments the transcription had when it was opened. */
+  commentCount: number;
   onJump: (ms: number) => void;
 }) {
   const { t } = useTranslation();
-  const comments = useOwnerComments(transcriptionId);
+  const comments = useOwnerComments(transcriptionId, commentCount > 0);
   const resolve = useResolveComment(transcriptionId);
   const remove = useDeleteComment(transcriptionId);
   const failed = (error: unknown) => toast({ title: errorText(error), variant: "destructive" });
