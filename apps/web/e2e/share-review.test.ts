@@ -12,7 +12,8 @@ import { signedInContext } from "./support/signed-in.js";
 // password from the editor; someone without an account opens the link in another browser
 // context, enters the password, plays the audio from a subtitle and comments; the owner sees
 // the comment beside the cues and resolves it. The shared page passes axe at desktop and phone
-// width in both languages; SCREENSHOT_DIR, when set, keeps a screenshot of each.
+// width in both languages, and so do the owner's editor with a comment and the Share dialog;
+// SCREENSHOT_DIR, when set, keeps a screenshot of each.
 
 const SIZES = { desktop: { width: 1366, height: 850 }, phone: { width: 390, height: 844 } };
 const CUES = [
@@ -136,8 +137,10 @@ describe("sharing a transcription by link, and review with comments", () => {
     "shows the shared page accessibly in %s at %s size",
     { timeout: 60_000 },
     async (language, size) => {
-      const { context: ownerContext, userId } = await signedInContext(browser, server);
-      await ownerContext.close();
+      const { context: ownerContext, userId } = await signedInContext(browser, server, {
+        language,
+        ...SIZES[size],
+      });
       const id = await withKeptAudio(userId);
       const token = randomBytes(32).toString("base64url");
       await server.db
@@ -166,6 +169,14 @@ describe("sharing a transcription by link, and review with comments", () => {
             .document.documentElement.scrollWidth,
       );
       expect(width).toBeLessThanOrEqual(SIZES[size].width);
+      await page.getByLabel(language === "en" ? "Your name" : "你的名字").fill("Ada");
+      await page
+        .getByRole("textbox", { name: language === "en" ? "Comment" : "留言", exact: true })
+        .fill("Typo?");
+      await page
+        .getByRole("button", { name: language === "en" ? "Post comment" : "發佈留言" })
+        .click();
+      await page.getByTestId("comment").waitFor();
       if (process.env.SCREENSHOT_DIR) {
         await page.screenshot({
           path: join(process.env.SCREENSHOT_DIR, `shared-page-${language}-${size}.png`),
@@ -173,6 +184,29 @@ describe("sharing a transcription by link, and review with comments", () => {
         });
       }
       await context.close();
+
+      // The owner's editor: the comment beside the cues, and the Share dialog.
+      const editor = await ownerContext.newPage();
+      await editor.goto(`${server.base}/?job=${id}`);
+      await editor.getByTestId("comment").waitFor();
+      await editor.waitForLoadState("networkidle");
+      expect(await seriousViolations(editor)).toEqual([]);
+      if (process.env.SCREENSHOT_DIR) {
+        await editor.screenshot({
+          path: join(process.env.SCREENSHOT_DIR, `editor-comments-${language}-${size}.png`),
+          fullPage: true,
+        });
+      }
+      const share = language === "en" ? "Share" : "分享";
+      await editor.getByRole("button", { name: share, exact: true }).click();
+      await editor.getByRole("dialog").waitFor();
+      expect(await seriousViolations(editor)).toEqual([]);
+      if (process.env.SCREENSHOT_DIR) {
+        await editor.screenshot({
+          path: join(process.env.SCREENSHOT_DIR, `share-dialog-${language}-${size}.png`),
+        });
+      }
+      await ownerContext.close();
     },
   );
 });
