@@ -27,9 +27,22 @@ export default defineConfig({
           // (fastEngineEnv), so two files never ask for more than the machine has for long.
           sequence: { groupOrder: 1 },
           maxWorkers: 2,
-          include: ["packages/*/{src,test}/**/*.test.ts", "apps/server/{src,test}/**/*.test.ts"],
+          include: ["packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts"],
           environment: "node",
           globalSetup: ["scripts/vitest-global-setup.ts"], // builds what child processes run
+        },
+      },
+      {
+        ...sources,
+        test: {
+          ...timeouts,
+          // The fast tier (`npm run test:fast`): the unit tests beside the code they test — pure
+          // functions and rules, no PostgreSQL, Redis, Chromium, speech engine or build.
+          name: "unit",
+          sequence: { groupOrder: 0 },
+          maxWorkers: 2,
+          include: ["packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+          environment: "node",
         },
       },
       {

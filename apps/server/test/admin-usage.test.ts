@@ -293,7 +293,9 @@ describe.each(DATABASE_KINDS)("admin reports on %s", (kind) => {
     const reversed = new URLSearchParams({ from: to, to: from });
     const refused = await get(`/api/admin/usage?${reversed}`, admin.auth);
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/before/);
+    const why = (await refused.json()) as { code: string; details: { reason: string } };
+    expect(why.code).toBe("VALIDATION_FAILED");
+    expect(why.details.reason).toMatch(/before/);
   });
 
   it("e-mails the report to every admin, each in their language", async () => {

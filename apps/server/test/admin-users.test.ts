@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderDailyReport } from "../src/admin/report-mail.js";
 import type { UsageReport } from "../src/admin/usage.js";
+import { reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { signedInUser, type TestUser } from "./support/transcription-app.js";
 import { DATABASE_KINDS } from "./test-database.js";
@@ -89,6 +90,40 @@ describe.each(DATABASE_KINDS)("admin user list and minute grants on %s", (kind) 
     };
     expect(me).toMatchObject({ credits: 20, additionalCredits: 45 });
     expect((await users(memberEmail))[0]).toMatchObject({ planMinutes: 20, packMinutes: 45 });
+  });
+
+  it("shows a balance whose Free period has ended as the user sees it: rolled forward", async () => {
+    const email = `stale_${randomUUID().slice(0, 8)}@example.com`;
+    const lapsed = await signedInUser(api.db, { email });
+    await reserveMinutes(api.db, lapsed.id, randomUUID(), 15 * 60); // 5 of 20 minutes left
+    expect((await users(email))[0]).toMatchObject({ planMinutes: 5 });
+    await api.db
+      .updateTable("subscriptions")
+      .set({ current_period_start: new Date(Date.now() - 40 * 86_400_000).toISOString() })
+      .where("user_id", "=", lapsed.id)
+      .execute();
+    // The admin looks first: the list must not show last period's 5 minutes.
+    expect((await users(email))[0]).toMatchObject({ planMinutes: 20, packMinutes: 0 });
+    const me = (await (await get("/api/auth/me", lapsed)).json()) as { credits: number };
+    expect(me.credits).toBe(20);
+  });
+
+  it("grants plan minutes onto a Free period that has ended after rolling it, so they are kept", async () => {
+    const email = `late_${randomUUID().slice(0, 8)}@example.com`;
+    const late = await signedInUser(api.db, { email });
+    await api.db
+      .updateTable("subscriptions")
+      .set({ current_period_start: new Date(Date.now() - 40 * 86_400_000).toISOString() })
+      .where("user_id", "=", late.id)
+      .execute();
+    const body = { minutes: 30, pool: "plan", reason: "goodwill", requestId: randomUUID() };
+    expect(await (await grant(late.id, body)).json()).toEqual({
+      granted: true,
+      planMinutes: 50,
+      packMinutes: 0,
+    });
+    const me = (await (await get("/api/auth/me", late)).json()) as { credits: number };
+    expect(me.credits).toBe(50); // not reset to 20 by the roll the grant came before
   });
 
   it.each([

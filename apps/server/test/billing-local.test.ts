@@ -239,9 +239,9 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
       { sessionId: "", minutesPack: 500 },
       basic.auth,
     );
-    expect(((await missing.json()) as { message: string }).message).toContain(
-      "Payment session information is missing",
-    );
+    const why = (await missing.json()) as { code: string; details: { reason: string } };
+    expect(why.code).toBe("VALIDATION_FAILED");
+    expect(why.details.reason).toContain("Payment session information is missing");
 
     // Downgrading Basic: Free at once, 20 minutes, packs forfeited.
     const down = await api.post("/api/subscriptions/downgrade", undefined, basic.auth);

@@ -380,9 +380,15 @@ describe("speakers=auto without the diarization models", () => {
       headers: user.auth,
     });
     expect(response.status).toBe(503);
-    const body = (await response.json()) as { code: string; message: string };
+    const body = (await response.json()) as {
+      code: string;
+      message: string;
+      details: { hint: string };
+    };
     expect(body.code).toBe("DIARIZATION_MODEL_MISSING");
-    expect(body.message).toMatch(/nothing was charged.*diarization models .*not found in/s);
+    expect(body.message).toMatch(/No minutes were charged/);
+    // What to install, for the operator, without the server's paths.
+    expect(body.details.hint).toMatch(/diarization models .*not found in/s);
 
     // The OpenAI-compatible API says it in OpenAI's shape.
     const keyResponse = await api.post("/api/keys", { name: "diarize" }, user.auth);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
-import { ERROR_TABLE } from "@verbatim/contract";
+import { errorTextFor } from "@verbatim/contract";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)("file names on %s", (kind) => {
     expect(empty.status).toBe(400);
     const body = (await empty.json()) as { code: string; message: string };
     expect(body.code).toBe("VALIDATION_FAILED");
-    expect(body.message).toBe(ERROR_TABLE.VALIDATION_FAILED["zh-HK"]);
+    expect(body.message).toBe(errorTextFor("VALIDATION_FAILED", "zh-HK", { field: "fileName" }));
     const kept = await fetch(`${api.base}/api/transcriptions/${id}`, { headers: user.auth });
     expect(((await kept.json()) as { fileName: string }).fileName).toBe(
       "講座 第二部分 (final).m4a",

@@ -9,6 +9,7 @@ import {
 } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
 import { buildApp } from "../src/http/app.js";
+import { MAX_STARTS } from "../src/jobs/transcription-task.js";
 import { reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { insertTranscription, transition } from "../src/transcriptions/repo.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
@@ -109,9 +110,9 @@ describe.each(DATABASE_KINDS)("jobs across a restart on %s", (kind) => {
     }
   });
 
-  it("retries a job a crash interrupted once, and fails one interrupted twice with its minutes back", async () => {
-    const retried = await interruptedJob(1);
-    const given = await interruptedJob(2);
+  it("retries an interrupted job until it was started MAX_STARTS times (the sweeps' rule too), then fails it with its minutes back", async () => {
+    const retried = await interruptedJob(MAX_STARTS - 1);
+    const given = await interruptedJob(MAX_STARTS);
     const server = await start();
     try {
       expect(await status(given.id)).toBe("failed");

@@ -23,7 +23,8 @@ import {
   releaseMinutes,
   reserveMinutes,
 } from "../src/minutes/minute-ledger.js";
-import { planSeconds, type PlanType } from "../src/minutes/plans.js";
+import type { PlanType } from "../src/minutes/plans.js";
+import { planSeconds } from "../src/plans/plan-limits.js";
 import { newLedgerUser } from "./support/ledger-user.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sendBillingMail } from "../src/billing/billing-mails.js";
-import { mayHoldPacks } from "../src/billing/service.js";
+import { mayHoldPacks } from "../src/plans/plan-limits.js";
 import type { Mailer, MailMessage } from "../src/mail/mailer.js";
 import type { Locale, User } from "../src/users/repo.js";
 

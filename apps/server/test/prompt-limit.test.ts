@@ -31,7 +31,9 @@ describe("the prompt limit", () => {
       headers: { ...user.auth, prefer: "respond-async" },
     });
     expect(web.status).toBe(400);
-    expect(((await web.json()) as { message: string }).message).toContain(String(MAX_PROMPT_CHARS));
+    const why = (await web.json()) as { details: { field: string; reason: string } };
+    expect(why.details.field).toBe("prompt");
+    expect(why.details.reason).toContain(String(MAX_PROMPT_CHARS));
 
     const created = await fetch(`${api.base}/api/keys`, {
       method: "POST",

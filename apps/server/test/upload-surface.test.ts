@@ -84,6 +84,12 @@ describe("chunked upload edges", () => {
     expect(api.leftovers()).toEqual([]);
   });
 
+  it("tells any client the server's upload limit (MAX_UPLOAD_MB), signed in or not", async () => {
+    const response = await fetch(`${api.base}/api/uploads/limits`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ maxUploadBytes: 1024 * 1024 });
+  });
+
   it("refuses a combine naming fewer chunks than the chunks declared, charging nothing", async () => {
     // Chunks 0 and 1 of a file sent as 3 arrive; chunk 2 does not.
     const first = await sendChunk(0, pieces[0]!);

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.js";
+import { minuteBalances } from "../minutes/minute-ledger.js";
 import { secondsToMinutes } from "../minutes/plans.js";
+import { subscribedPlan } from "../plans/plan-limits.js";
 
 /** One row of the admin's user list. */
 export interface AdminUserRow {
@@ -29,7 +31,7 @@ function likePattern(search: string): string {
  * Users whose e-mail or name contains `search` (case-insensitive; all when empty), newest
  * first, with plan, minutes left in each pool and their last job.
  */
-export async function listUsers(db: Db, search: string): Promise<AdminUserRow[]> {
+export async function listUsers(db: Db, search: string, now = new Date()): Promise<AdminUserRow[]> {
   let query = db
     .selectFrom("users")
     .leftJoin("subscriptions", "subscriptions.user_id", "users.id")
@@ -57,13 +59,9 @@ export async function listUsers(db: Db, search: string): Promise<AdminUserRow[]>
     .execute();
   if (users.length === 0) return [];
   const ids = users.map((user) => user.id);
-  const [pools, jobs] = await Promise.all([
-    db
-      .selectFrom("minute_ledger")
-      .select(["user_id", "pool", (eb) => eb.fn.sum<number | string>("seconds").as("seconds")])
-      .where("user_id", "in", ids)
-      .groupBy(["user_id", "pool"])
-      .execute(),
+  // The balances as the users see them: a period that has ended is rolled forward first.
+  const [balances, jobs] = await Promise.all([
+    minuteBalances(db, ids, now),
     db
       .selectFrom("transcriptions")
       .select(["user_id", (eb) => eb.fn.max("created_at").as("last")])
@@ -71,16 +69,14 @@ export async function listUsers(db: Db, search: string): Promise<AdminUserRow[]>
       .groupBy("user_id")
       .execute(),
   ]);
-  const seconds = (userId: string, pool: string) =>
-    Number(pools.find((row) => row.user_id === userId && row.pool === pool)?.seconds ?? 0);
   return users.map((user) => ({
     id: user.id,
     email: user.email,
     name: user.name,
     createdAt: user.created_at,
-    planType: user.plan_type ?? "free",
-    planMinutes: secondsToMinutes(seconds(user.id, "plan")),
-    packMinutes: secondsToMinutes(seconds(user.id, "pack")),
+    planType: subscribedPlan(user.plan_type === null ? undefined : { plan_type: user.plan_type }),
+    planMinutes: secondsToMinutes(balances.get(user.id)?.planSeconds ?? 0),
+    packMinutes: secondsToMinutes(balances.get(user.id)?.packSeconds ?? 0),
     lastJobAt: jobs.find((row) => row.user_id === user.id)?.last ?? null,
   }));
 }

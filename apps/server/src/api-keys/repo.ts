@@ -36,17 +36,24 @@ export async function countLiveApiKeys(db: Db, userId: string): Promise<number> 
 }
 
 /** Revokes one of the user's live keys; false when they have no such live key. */
-export async function revokeApiKey(
+/** A live key's owner, by id (who may revoke it is the policies' question). */
+export async function findLiveApiKey(
   db: Db,
-  userId: string,
   id: string,
-  now: Date,
-): Promise<boolean> {
+): Promise<{ id: string; user_id: string } | undefined> {
+  return db
+    .selectFrom("api_keys")
+    .select(["id", "user_id"])
+    .where("id", "=", id)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+}
+
+export async function revokeApiKey(db: Db, id: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable("api_keys")
     .set({ revoked_at: now.toISOString() })
     .where("id", "=", id)
-    .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;

@@ -10,6 +10,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
+import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { createApiKey, deleteApiKey, listApiKeys } from "./service.js";
 
@@ -17,7 +18,11 @@ import { createApiKey, deleteApiKey, listApiKeys } from "./service.js";
  * Personal API keys for the OpenAI-compatible API, managed by the signed-in user (a session,
  * not an API key: a key cannot make more keys).
  */
-export function apiKeyRoutes(context: { db: Db; now?: () => Date }): FastifyPluginAsync {
+export function apiKeyRoutes(context: {
+  db: Db;
+  config: Pick<Config, "adminEmails">;
+  now?: () => Date;
+}): FastifyPluginAsync {
   const now = context.now ?? (() => new Date());
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
@@ -75,7 +80,7 @@ export function apiKeyRoutes(context: { db: Db; now?: () => Date }): FastifyPlug
         },
       },
       async (request, reply) => {
-        await deleteApiKey(context.db, currentUser(request), request.params.id, now());
+        await deleteApiKey(context, currentUser(request), request.params.id, now());
         return reply.status(204).send(null);
       },
     );

@@ -3,11 +3,16 @@ import { MAX_API_KEYS } from "@verbatim/contract";
 import type { ApiKeyListing as ApiKeyListingSchema } from "@verbatim/contract/api";
 import { z } from "zod";
 import { hashToken } from "../auth/tokens.js";
+import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
+import { actorOf } from "../policies/actor.js";
+import { authorize } from "../policies/authorize.js";
+import { apiKey } from "../policies/policies.js";
 import type { User } from "../users/repo.js";
 import {
   countLiveApiKeys,
+  findLiveApiKey,
   findUserByApiKeyHash,
   insertApiKey,
   listLiveApiKeys,
@@ -71,10 +76,19 @@ export async function createApiKey(
   return { id: row.id, name, prefix: row.prefix, key, createdAt: row.created_at };
 }
 
-/** Revokes one of the user's own live keys; 404 for anyone else's, unknown or already revoked. */
-export async function deleteApiKey(db: Db, user: User, id: string, now: Date): Promise<void> {
-  const revoked = z.uuid().safeParse(id).success && (await revokeApiKey(db, user.id, id, now));
-  if (!revoked) fail("NOT_FOUND");
+/**
+ * Revokes a live key the user may revoke (policies/: its owner); 404 for anyone else's, an
+ * unknown or an already revoked one.
+ */
+export async function deleteApiKey(
+  { db, config }: { db: Db; config: Pick<Config, "adminEmails"> },
+  user: User,
+  id: string,
+  now: Date,
+): Promise<void> {
+  const row = z.uuid().safeParse(id).success ? await findLiveApiKey(db, id) : undefined;
+  authorize(actorOf(user, config), "revoke", row && apiKey(row));
+  if (!(await revokeApiKey(db, id, now))) fail("NOT_FOUND");
 }
 
 /**

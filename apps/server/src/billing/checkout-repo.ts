@@ -97,3 +97,33 @@ export async function markCheckoutRefunded(
 export async function checkoutsAwaitingRefund(db: Db): Promise<CheckoutRow[]> {
   return db.selectFrom("checkout_sessions").selectAll().where("status", "=", "refunding").execute();
 }
+
+/** The local test provider's card was accepted: an open checkout becomes paid. */
+export async function markCheckoutPaid(db: Db, providerSessionId: string): Promise<void> {
+  await db
+    .updateTable("checkout_sessions")
+    .set({ status: "paid" })
+    .where("provider_session_id", "=", providerSessionId)
+    .where("status", "=", "open")
+    .execute();
+}
+
+/** Records a provider event's id; false when it was seen before (a replay or a concurrent delivery). */
+export async function recordPaymentEvent(
+  db: Db,
+  event: { id: string; provider: string; type: string },
+  now: Date,
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto("payment_events")
+    .values({ ...event, received_at: now.toISOString() })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .execute();
+  return inserted.length > 0;
+}
+
+/** Forgets a provider event whose handling failed, so the provider's retry is handled. */
+export async function forgetPaymentEvent(db: Db, eventId: string): Promise<void> {
+  await db.deleteFrom("payment_events").where("id", "=", eventId).execute();
+}

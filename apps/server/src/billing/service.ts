@@ -5,9 +5,20 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { AppError, fail } from "../http/app-error.js";
 import type { Mailer } from "../mail/mailer.js";
-import { addEntry, withUserLock } from "../minutes/ledger-entries.js";
-import { minuteCredits } from "../minutes/minute-ledger.js";
+import { withUserLock } from "../minutes/ledger-entries.js";
+import { creditPack, minuteCredits } from "../minutes/minute-ledger.js";
 import { PLANS, type PlanType } from "../minutes/plans.js";
+import {
+  effectivePlan,
+  isPaidPlan,
+  mayHoldPacks,
+  PAID_PLAN_TYPES,
+  packPurchaseRefusal,
+  subscribedPlan,
+} from "../plans/plan-limits.js";
+import { actorOf } from "../policies/actor.js";
+import { can, checkout } from "../policies/policies.js";
+import { presentSubscription, type SubscriptionView } from "../subscriptions/presenter.js";
 import type { PaymentProvider, PurchaseKind } from "../payments/payment-provider.js";
 import type { User } from "../users/repo.js";
 import { findUserById } from "../users/repo.js";
@@ -34,7 +45,9 @@ import {
 import {
   activatePlan,
   currentSubscription,
+  markPaymentFailed,
   renewPlan,
+  setCancelAtPeriodEnd,
   switchToFree,
 } from "./subscription-changes.js";
 
@@ -52,11 +65,7 @@ export interface BillingServices {
 export async function startPlanCheckout(services: BillingServices, user: User, planParam: string) {
   const plan = parsePaidPlan(planParam);
   const subscription = await currentSubscription(services.db, user.id);
-  if (
-    subscription?.plan_type === plan &&
-    subscription.status === "active" &&
-    !subscription.cancel_at_period_end
-  ) {
+  if (effectivePlan(subscription) === plan && !subscription?.cancel_at_period_end) {
     fail("ALREADY_SUBSCRIBED", { plan });
   }
   const quote = upgradeQuote(subscription, plan, services.now());
@@ -76,29 +85,11 @@ export async function quotePlan(
   return upgradeQuote(await currentSubscription(services.db, user.id), plan, services.now());
 }
 
-/**
- * Whether the account may hold pack minutes: any paid plan. Packs are sold to Basic subscribers
- * only, and are lost only on the move to Free (a downgrade to Free loses them; an upgrade keeps
- * them). Asked again when a pack's payment is confirmed: a checkout started on Basic may be
- * paid after the account moved to Free, and then the pack is refunded, not credited.
- */
-export function mayHoldPacks(subscription: { plan_type: string } | undefined): boolean {
-  return subscription !== undefined && subscription.plan_type !== "free";
-}
-
 /** Starts a hosted checkout for a minute pack → `{url}`; only Basic subscribers may buy one. */
 export async function startPackCheckout(services: BillingServices, user: User, packParam: string) {
   const size = parsePackSize(packParam);
-  const subscription = await currentSubscription(services.db, user.id);
-  if (!subscription || subscription.status !== "active") {
-    fail("NO_SUBSCRIPTION");
-  }
-  if (subscription.plan_type === "free") {
-    fail("FREE_PLAN_UPGRADE_REQUIRED");
-  }
-  if (subscription.plan_type !== "basic") {
-    fail("BASIC_PLAN_REQUIRED");
-  }
+  const refusal = packPurchaseRefusal(await currentSubscription(services.db, user.id));
+  if (refusal) fail(refusal);
   return startCheckout(services, user, "pack", String(size), `minutes=${size}`, "/account");
 }
 
@@ -178,7 +169,8 @@ export async function confirmCheckout(
 ): Promise<Confirmation> {
   const { db, provider, log, now } = services;
   const row = await findCheckout(db, sessionId);
-  if (!row || (user && row.user_id !== user.id)) {
+  // The buyer must be the one who started it (the webhook is vouched for by the provider).
+  if (!row || (user && !can(actorOf(user, services.config), "confirm", checkout(row)))) {
     fail("CHECKOUT_NOT_FOUND");
   }
   if (row.kind !== kind || (product !== undefined && row.product !== product)) {
@@ -238,16 +230,7 @@ export async function confirmCheckout(
           now(),
         );
       } else {
-        await addEntry(
-          tx,
-          row.user_id,
-          "purchase",
-          "pack",
-          Number(row.product) * 60,
-          `purchase:${sessionId}`,
-          sessionId,
-          now(),
-        );
+        await creditPack(tx, row.user_id, Number(row.product), sessionId, now());
       }
       return true;
     });
@@ -353,11 +336,11 @@ export function packFromBody(value: string | number): PackSize {
 export async function downgrade(services: BillingServices, user: User) {
   const { db, provider, now } = services;
   const subscription = await currentSubscription(db, user.id);
-  if (!subscription || subscription.plan_type === "free") {
+  if (!subscription || !isPaidPlan(subscribedPlan(subscription))) {
     fail("ALREADY_FREE");
   }
   const providerId = subscription.provider_subscription_id;
-  if (subscription.plan_type === "basic") {
+  if (subscribedPlan(subscription) === "basic") {
     if (providerId) {
       await provider.cancelSubscription(providerId, "now").catch((error: unknown) => {
         throw providerError(services.log, error, "Failed to downgrade subscription");
@@ -378,26 +361,12 @@ export async function downgrade(services: BillingServices, user: User) {
 }
 
 /** A paid plan as `GET /api/subscriptions/active` shows it. */
-export interface PlanState {
-  planType: PlanType;
-  status: "active" | "inactive" | "incomplete" | "cancelled";
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-}
-
-function planState(row: NonNullable<Awaited<ReturnType<typeof currentSubscription>>>): PlanState {
-  return {
-    planType: row.plan_type as PlanType,
-    status: row.status as PlanState["status"],
-    currentPeriodEnd: row.current_period_end,
-    cancelAtPeriodEnd: Boolean(row.cancel_at_period_end),
-  };
-}
+export type PlanState = SubscriptionView;
 
 /** The user's paid plan, or 400 ALREADY_FREE. */
 async function paidSubscription(services: BillingServices, user: User) {
   const subscription = await currentSubscription(services.db, user.id);
-  if (!subscription || subscription.plan_type === "free") {
+  if (!subscription || !isPaidPlan(subscribedPlan(subscription))) {
     fail("ALREADY_FREE");
   }
   return subscription;
@@ -412,24 +381,20 @@ async function paidSubscription(services: BillingServices, user: User) {
 export async function cancelAtPeriodEnd(services: BillingServices, user: User): Promise<PlanState> {
   const { db, provider, now } = services;
   const subscription = await paidSubscription(services, user);
-  if (subscription.cancel_at_period_end) return planState(subscription);
+  if (subscription.cancel_at_period_end) return presentSubscription(subscription);
   const providerId = subscription.provider_subscription_id;
   if (providerId) {
     await provider.cancelSubscription(providerId, "period_end").catch((error: unknown) => {
       throw providerError(services.log, error, "Failed to cancel the subscription");
     });
   }
-  await db
-    .updateTable("subscriptions")
-    .set({ cancel_at_period_end: 1, updated_at: now().toISOString() })
-    .where("id", "=", subscription.id)
-    .execute();
+  await setCancelAtPeriodEnd(db, subscription.id, true, now());
   await mailTo(services, user.id, {
     kind: "downgrade-scheduled",
-    product: subscription.plan_type,
+    product: subscribedPlan(subscription),
     periodEnd: subscription.current_period_end,
   });
-  return { ...planState(subscription), cancelAtPeriodEnd: true };
+  return { ...presentSubscription(subscription), cancelAtPeriodEnd: true };
 }
 
 /**
@@ -444,22 +409,23 @@ export async function resumeSubscription(
   const { db, provider, now } = services;
   const subscription = await currentSubscription(db, user.id);
   const end = subscription?.current_period_end;
-  if (!subscription || subscription.plan_type === "free" || !end || end <= now().toISOString()) {
+  if (
+    !subscription ||
+    !isPaidPlan(subscribedPlan(subscription)) ||
+    !end ||
+    end <= now().toISOString()
+  ) {
     fail("PLAN_ENDED");
   }
-  if (!subscription.cancel_at_period_end) return planState(subscription);
+  if (!subscription.cancel_at_period_end) return presentSubscription(subscription);
   const providerId = subscription.provider_subscription_id;
   if (providerId) {
     await provider.resumeSubscription(providerId).catch((error: unknown) => {
       throw providerError(services.log, error, "Failed to resume the subscription");
     });
   }
-  await db
-    .updateTable("subscriptions")
-    .set({ cancel_at_period_end: 0, updated_at: now().toISOString() })
-    .where("id", "=", subscription.id)
-    .execute();
-  return { ...planState(subscription), cancelAtPeriodEnd: false };
+  await setCancelAtPeriodEnd(db, subscription.id, false, now());
+  return { ...presentSubscription(subscription), cancelAtPeriodEnd: false };
 }
 
 /**
@@ -472,7 +438,7 @@ export async function rollPaidPeriods(services: BillingServices): Promise<number
   const due = await db
     .selectFrom("subscriptions")
     .selectAll()
-    .where("plan_type", "!=", "free")
+    .where("plan_type", "in", PAID_PLAN_TYPES)
     .where("current_period_end", "<=", now().toISOString())
     .execute();
   let changed = 0;
@@ -489,7 +455,7 @@ export async function rollPaidPeriods(services: BillingServices): Promise<number
           renewPlan(
             tx,
             subscription.user_id,
-            subscription.plan_type as PlanType,
+            subscribedPlan(subscription),
             { from: end, to },
             now(),
           ),
@@ -520,9 +486,9 @@ export async function rollPaidPeriods(services: BillingServices): Promise<number
 /** A paid plan ends (period over, cancelled at the provider): back to Free, with an e-mail. */
 export async function lapseToFree(services: BillingServices, userId: string, key: string) {
   const before = await currentSubscription(services.db, userId);
-  if (!before || before.plan_type === "free") return;
+  if (!before || !isPaidPlan(subscribedPlan(before))) return;
   await withUserLock(services.db, userId, (tx) => switchToFree(tx, userId, key, services.now()));
-  await mailTo(services, userId, { kind: "lapsed", product: before.plan_type });
+  await mailTo(services, userId, { kind: "lapsed", product: subscribedPlan(before) });
 }
 
 /**
@@ -552,11 +518,7 @@ export async function subscriptionEvent(
     // delivered late): the plan stays active.
     const end = subscription.current_period_end;
     if (event.periodEnd && end && event.periodEnd.toISOString() <= end) return;
-    await db
-      .updateTable("subscriptions")
-      .set({ status: "inactive", updated_at: now().toISOString() })
-      .where("id", "=", subscription.id)
-      .execute();
+    await markPaymentFailed(db, subscription.id, now());
   } else {
     const end = subscription.current_period_end ?? now().toISOString();
     if (event.periodEnd.toISOString() <= end) return; // already at (or past) this period
@@ -564,7 +526,7 @@ export async function subscriptionEvent(
       renewPlan(
         tx,
         subscription.user_id,
-        subscription.plan_type as PlanType,
+        subscribedPlan(subscription),
         { from: end, to: event.periodEnd },
         now(),
       ),

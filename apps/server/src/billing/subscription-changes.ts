@@ -1,10 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "../db/database.js";
 import { addMonths } from "../minutes/billing-period.js";
 import { forfeitPacks, setPlanAllowance, type Tx } from "../minutes/ledger-entries.js";
 import type { PlanType } from "../minutes/plans.js";
 
 // The changes a subscription goes through, each inside the user's ledger lock so the plan row
-// and the minutes always agree.
+// and the minutes always agree. The only writer of the `subscriptions` table.
 
 /** The user's subscription row. */
 export async function currentSubscription(db: Tx | Db, userId: string) {
@@ -84,4 +85,69 @@ export async function switchToFree(tx: Tx, userId: string, key: string, now: Dat
     .execute();
   await setPlanAllowance(tx, userId, "free", key, null, now);
   await forfeitPacks(tx, userId, key, now);
+}
+
+/** A new account's subscription: Free, its period starting now (the ledger grants its minutes). */
+export async function insertFreeSubscription(
+  tx: Tx | Db,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await tx
+    .insertInto("subscriptions")
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      plan_type: "free",
+      status: "active",
+      current_period_start: at,
+      current_period_end: null,
+      provider_subscription_id: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
+/** A Free period rolled forward: it starts at `start` (the ledger resets and grants the minutes). */
+export async function startFreePeriod(
+  tx: Tx,
+  userId: string,
+  start: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable("subscriptions")
+    .set({ current_period_start: start, updated_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .execute();
+}
+
+/** A paid plan is cancelled at its period's end (true), or that is undone (false). */
+export async function setCancelAtPeriodEnd(
+  db: Db,
+  subscriptionId: string,
+  cancel: boolean,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("subscriptions")
+    .set({ cancel_at_period_end: cancel ? 1 : 0, updated_at: now.toISOString() })
+    .where("id", "=", subscriptionId)
+    .execute();
+}
+
+/** The provider could not take a renewal's payment: the plan is inactive (Free's limits apply). */
+export async function markPaymentFailed(db: Db, subscriptionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("subscriptions")
+    .set({ status: "inactive", updated_at: now.toISOString() })
+    .where("id", "=", subscriptionId)
+    .execute();
+}
+
+/** A deleted account's subscription goes with it. */
+export async function deleteSubscriptionOf(tx: Tx, userId: string): Promise<void> {
+  await tx.deleteFrom("subscriptions").where("user_id", "=", userId).execute();
 }

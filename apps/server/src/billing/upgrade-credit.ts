@@ -1,6 +1,7 @@
-import { PLANS, type PaidPlan, type PlanType } from "@verbatim/contract";
+import { PLANS, type PaidPlan } from "@verbatim/contract";
 import type { UpgradeQuote as UpgradeQuoteSchema } from "@verbatim/contract/api";
 import type { z } from "zod";
+import { effectivePlan, isPaidPlan, subscribedPlan } from "../plans/plan-limits.js";
 
 /** The smallest first payment an upgrade asks for (Stripe's minimum charge in US dollars). */
 export const MIN_CHARGE_CENTS = 50;
@@ -32,10 +33,9 @@ export function upgradeQuote(
 ): UpgradeQuote {
   const priceCents = PLANS[plan].priceCents;
   const none = { plan, priceCents, creditCents: 0, dueCents: priceCents, creditFrom: null };
-  if (!current || current.status !== "active" || current.provider_subscription_id === null)
-    return none;
-  const from = current.plan_type as PlanType;
-  if (!(from in PLANS) || from === "free" || PLANS[from].priceCents >= priceCents) return none;
+  if (!current || current.provider_subscription_id === null) return none;
+  const from = effectivePlan(current); // Free unless the paid plan is active
+  if (!isPaidPlan(from) || PLANS[from].priceCents >= priceCents) return none;
   const start = Date.parse(current.current_period_start);
   const end = current.current_period_end ? Date.parse(current.current_period_end) : NaN;
   if (!(end > start)) return none;
@@ -53,7 +53,7 @@ export function upgradeQuote(
  * Free's monthly resets do not change it: moving up from Free carries no credit.
  */
 export function planBasis(current: PaidPeriod | undefined): string {
-  if (!current || current.plan_type === "free") return "free";
+  if (!current || !isPaidPlan(subscribedPlan(current))) return "free";
   return [
     current.plan_type,
     current.status,

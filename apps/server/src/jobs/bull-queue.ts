@@ -16,8 +16,8 @@ import { QueueSweeper } from "./queue-sweeper.js";
 import { deliveryPriority, priorityOf } from "./queue-order.js";
 import {
   failInterrupted,
-  MAX_STARTS,
   runTranscriptionJob,
+  startedTooOften,
   type StopReason,
   type TaskContext,
 } from "./transcription-task.js";
@@ -275,7 +275,7 @@ export class BullJobQueue implements JobQueue {
         { err: error, jobId: id },
         "no priority for the job; delivering it last",
       );
-      return deliveryPriority(null, Number.MAX_SAFE_INTEGER);
+      return deliveryPriority("free", Number.MAX_SAFE_INTEGER);
     });
     return this.queue.add("transcribe", { id }, { ...DELIVERY, jobId: id, priority });
   }
@@ -286,7 +286,8 @@ export class BullJobQueue implements JobQueue {
     const row = await claimJob(db, id, this.workerId, now());
     if (!row) return "ended"; // cancelled or finished meanwhile: nothing to do
     this.events.queueMoved();
-    if (row.attempts > MAX_STARTS) {
+    // The claim counted this start: the rule looks at the starts before it.
+    if (startedTooOften({ attempts: row.attempts - 1 })) {
       await failInterrupted(this.task, row);
       return "failed";
     }

@@ -2,7 +2,6 @@ import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import {
   claimNextJob,
-  failJob,
   RECENT_SETTLEMENT_MS,
   requeueJob,
   settleUnsettledJobs,
@@ -11,8 +10,8 @@ import { jobsLeftProcessing, jobsToSweep } from "./job-reads.js";
 import { ProcessingSpeed } from "./processing-speed.js";
 import {
   failInterrupted,
-  MAX_STARTS,
   runTranscriptionJob,
+  startedTooOften,
   type StopReason,
   type TaskContext,
 } from "./transcription-task.js";
@@ -73,7 +72,7 @@ export class EmbeddedWorkers {
       for (const job of stalled) {
         if (job.status !== "processing" || job.worker_id !== this.id) continue;
         if (this.running.has(job.id)) continue;
-        if (job.attempts >= MAX_STARTS) await failInterrupted(this.context, job);
+        if (startedTooOften(job)) await failInterrupted(this.context, job);
         else if (await requeueJob(db, job.id, now(), { workerId: this.id })) this.notify();
         log.warn({ jobId: job.id }, "recovered a transcription whose settlement had failed");
         count++;
@@ -157,22 +156,20 @@ export class EmbeddedWorkers {
     });
   }
 
-  /** Jobs left `processing` by a run that stopped: retried once, then failed and released. */
+  /**
+   * Jobs left `processing` by a run that stopped: queued again, and failed with their minutes
+   * released once started too often (the same rule as the sweeps and BullMQ's redeliveries).
+   */
   private async recoverInterrupted(): Promise<void> {
     const { db, log, now } = this.context;
     const interrupted = await jobsLeftProcessing(db);
     for (const job of interrupted) {
-      if (job.attempts < 2 && job.media_path) {
+      if (!startedTooOften(job) && job.media_path) {
         await requeueJob(db, job.id, now());
         log.warn({ jobId: job.id }, "re-queued a transcription interrupted by a restart");
       } else {
-        await failJob(
-          this.context,
-          job,
-          "ENGINE_FAILED",
-          "The server restarted while transcribing this file, twice. Please upload it again; only audio already transcribed is charged.",
-        );
-        log.warn({ jobId: job.id }, "failed a transcription interrupted twice");
+        await failInterrupted(this.context, job);
+        log.warn({ jobId: job.id }, "failed a transcription interrupted too often");
       }
     }
   }

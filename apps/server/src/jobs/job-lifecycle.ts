@@ -5,12 +5,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import type { Database } from "../db/schema.js";
 import type { Db } from "../db/database.js";
 import type { Tx } from "../minutes/ledger-entries.js";
-import {
-  chargeMinutes,
-  chargeTranscribed,
-  releaseMinutes,
-  reserveMinutes,
-} from "../minutes/minute-ledger.js";
+import { chargeMinutes, chargeTranscribed, reserveMinutes } from "../minutes/minute-ledger.js";
 import type { JobEventBus } from "./job-events.js";
 import type { JobQueue } from "./job-queue.js";
 import { findTranscription } from "./job-reads.js";
@@ -49,7 +44,7 @@ export interface JobHolder {
 }
 
 /** Stores a new job `queued` (createJob also reserves its minutes and wakes a worker). */
-export async function insertTranscription(db: Db, job: NewTranscription, now: Date) {
+export async function insertTranscription(db: Db | Tx, job: NewTranscription, now: Date) {
   const at = now.toISOString();
   await db
     .insertInto("transcriptions")
@@ -107,20 +102,17 @@ export async function transition(
 
 /**
  * Takes in a new job: reserves minutes for its measured length (402 when the user lacks
- * them), stores it `queued` and hands it to the queue. A job that cannot be stored gives its
- * minutes back. Returns the stored row.
+ * them) and stores it `queued` in one transaction (a job that cannot be stored reserves
+ * nothing, whatever happens to the process), then hands it to the queue. Returns the stored row.
  */
 export async function createJob(
   { db, jobs, now }: { db: Db; jobs: Pick<JobQueue, "enqueued">; now: () => Date },
   job: NewTranscription,
 ): Promise<TranscriptionRow> {
-  await reserveMinutes(db, job.userId, job.id, job.durationMs / 1000, now());
-  try {
-    await insertTranscription(db, job, now());
-  } catch (error) {
-    await releaseMinutes(db, job.userId, job.id, now());
-    throw error;
-  }
+  const at = now();
+  await reserveMinutes(db, job.userId, job.id, job.durationMs / 1000, at, (tx) =>
+    insertTranscription(tx, job, at),
+  );
   await jobs.enqueued(job.id);
   const row = await findTranscription(db, job.id);
   if (!row) throw new Error(`job ${job.id} vanished after insert`);

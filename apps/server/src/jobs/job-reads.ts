@@ -6,20 +6,6 @@ import { queuedInOrder } from "./queue-order.js";
 // Reads of the jobs table (`transcriptions`) for the routes, the queue and housekeeping. Every
 // write goes through job-lifecycle.ts; the order of waiting jobs is queue-order.ts's.
 
-/** A job by id, only when it belongs to that user (anyone else's is "not found"). */
-export async function findOwnTranscription(
-  db: Db,
-  userId: string,
-  id: string,
-): Promise<TranscriptionRow | undefined> {
-  return db
-    .selectFrom("transcriptions")
-    .selectAll()
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-}
-
 export async function findTranscription(db: Db, id: string): Promise<TranscriptionRow | undefined> {
   return db.selectFrom("transcriptions").selectAll().where("id", "=", id).executeTakeFirst();
 }

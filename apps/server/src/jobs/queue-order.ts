@@ -1,5 +1,6 @@
 import type { Db } from "../db/database.js";
 import type { PlanType } from "../minutes/plans.js";
+import { effectivePlan, planLimits } from "../plans/plan-limits.js";
 
 // The order in which waiting jobs are taken (the embedded queue; one source for claiming and
 // for the position a user is shown):
@@ -13,9 +14,9 @@ import type { PlanType } from "../minutes/plans.js";
 /** How many waiting jobs are ordered at once (the rest wait their turn behind these). */
 const WINDOW = 2_000;
 
-/** Priority class of a plan: lower goes first. */
-export function planPriority(plan: PlanType | null): number {
-  return plan && plan !== "free" ? 0 : 1;
+/** Priority class of a plan: lower goes first (plan-limits owns the rule). */
+function planPriority(plan: PlanType): number {
+  return planLimits(plan).queuePriority;
 }
 
 export interface QueuedJob {
@@ -29,10 +30,8 @@ export interface QueuedJob {
 export async function queuedInOrder(db: Db): Promise<QueuedJob[]> {
   const queued = await db
     .selectFrom("transcriptions as t")
-    .leftJoin("subscriptions as s", (join) =>
-      join.onRef("s.user_id", "=", "t.user_id").on("s.status", "=", "active"),
-    )
-    .select(["t.id", "t.user_id", "t.created_at", "t.duration_ms", "s.plan_type"])
+    .leftJoin("subscriptions as s", "s.user_id", "t.user_id")
+    .select(["t.id", "t.user_id", "t.created_at", "t.duration_ms", "s.plan_type", "s.status"])
     .where("t.status", "=", "queued")
     .orderBy("t.created_at")
     .orderBy("t.id")
@@ -56,7 +55,7 @@ export async function queuedInOrder(db: Db): Promise<QueuedJob[]> {
     seen.set(row.user_id, before + 1);
     return {
       row,
-      priority: planPriority((row.plan_type ?? null) as PlanType | null),
+      priority: planPriority(effectivePlan(subscriptionOf(row))),
       turn: (running.get(row.user_id) ?? 0) + before,
     };
   });
@@ -85,7 +84,7 @@ const CLASS_SPAN = 2 ** 20;
  * jobs are waiting or running ahead of it), as queuedInOrder orders them; equal priorities are
  * delivered oldest first.
  */
-export function deliveryPriority(plan: PlanType | null, turn: number): number {
+export function deliveryPriority(plan: PlanType, turn: number): number {
   const priority =
     1 + planPriority(plan) * CLASS_SPAN + Math.min(Math.max(0, turn), CLASS_SPAN - 1);
   return Math.min(priority, MAX_BULL_PRIORITY);
@@ -95,13 +94,11 @@ export function deliveryPriority(plan: PlanType | null, turn: number): number {
 export async function priorityOf(db: Db, jobId: string): Promise<number> {
   const job = await db
     .selectFrom("transcriptions as t")
-    .leftJoin("subscriptions as s", (join) =>
-      join.onRef("s.user_id", "=", "t.user_id").on("s.status", "=", "active"),
-    )
-    .select(["t.user_id", "t.created_at", "s.plan_type"])
+    .leftJoin("subscriptions as s", "s.user_id", "t.user_id")
+    .select(["t.user_id", "t.created_at", "s.plan_type", "s.status"])
     .where("t.id", "=", jobId)
     .executeTakeFirst();
-  if (!job) return deliveryPriority(null, 0);
+  if (!job) return deliveryPriority("free", 0);
   const ahead = await db
     .selectFrom("transcriptions")
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
@@ -110,5 +107,12 @@ export async function priorityOf(db: Db, jobId: string): Promise<number> {
     .where("id", "!=", jobId)
     .where("created_at", "<=", job.created_at)
     .executeTakeFirst();
-  return deliveryPriority((job.plan_type ?? null) as PlanType | null, Number(ahead?.n ?? 0));
+  return deliveryPriority(effectivePlan(subscriptionOf(job)), Number(ahead?.n ?? 0));
+}
+
+/** The subscription of a row joined to it (none: no subscription row). */
+function subscriptionOf(row: { plan_type: string | null; status: string | null }) {
+  return row.plan_type === null || row.status === null
+    ? undefined
+    : { plan_type: row.plan_type, status: row.status };
 }

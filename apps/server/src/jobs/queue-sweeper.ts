@@ -2,7 +2,7 @@ import type { Queue } from "bullmq";
 import { RECENT_SETTLEMENT_MS, requeueJob, settleUnsettledJobs } from "./job-lifecycle.js";
 import { jobsToSweep } from "./job-reads.js";
 import type { FleetRegistry } from "./fleet-registry.js";
-import { failInterrupted, MAX_STARTS, type TaskContext } from "./transcription-task.js";
+import { failInterrupted, startedTooOften, type TaskContext } from "./transcription-task.js";
 
 /** States in which BullMQ still holds a job and will deliver it. */
 const HELD = new Set(["waiting", "active", "delayed", "prioritized", "waiting-children"]);
@@ -87,7 +87,7 @@ export class QueueSweeper {
       if (HELD.has(state)) continue;
       if (state !== "unknown") await queue.remove(row.id).catch(() => 0);
       if (row.status === "processing") {
-        if (row.attempts >= MAX_STARTS) {
+        if (startedTooOften(row)) {
           await failInterrupted(this.context, row);
           settled++;
           continue;

@@ -258,8 +258,17 @@ async function isStillActive(db: Db, id: string): Promise<boolean> {
   return row !== undefined && !isFinal(row.status);
 }
 
-/** A job started this many times (crashed workers, retries) is failed and its minutes released. */
+/**
+ * A job started this many times (restarts, crashed workers, redeliveries) is failed and its
+ * minutes released: the one "restarted too often" rule, for the embedded queue's start-up
+ * recovery and sweep, the fleet's queue sweeper and BullMQ's deliveries.
+ */
 export const MAX_STARTS = 5;
+
+/** Whether a job that stopped running may not be started again. */
+export function startedTooOften(job: Pick<TranscriptionRow, "attempts">): boolean {
+  return job.attempts >= MAX_STARTS;
+}
 
 /** Fails a job that was started too often without finishing. */
 export function failInterrupted(

@@ -8,6 +8,7 @@ import {
   withUserLock,
   type MinuteBalance,
 } from "./ledger-entries.js";
+import { rollPeriod } from "./minute-ledger.js";
 
 /** An admin's grant of minutes to a user, with the reason recorded in the ledger. */
 export interface MinuteGrant {
@@ -43,6 +44,9 @@ export async function grantMinutes(
   if (reason === "") fail("REASON_REQUIRED");
   const key = `admin-grant:${grant.requestId}`;
   return withUserLock(db, grant.userId, async (tx) => {
+    // A period that has ended is rolled first: plan minutes granted onto it would be reset by
+    // the next balance read.
+    await rollPeriod(tx, grant.userId, now);
     const granted = !(await hasEntry(tx, key));
     await addEntry(
       tx,

@@ -1,7 +1,8 @@
 import { SqliteAdapter, type Transaction } from "kysely";
 import type { Db } from "../db/database.js";
 import type { Database } from "../db/schema.js";
-import { planSeconds, type PlanType } from "./plans.js";
+import { planSeconds } from "../plans/plan-limits.js";
+import type { PlanType } from "./plans.js";
 
 // The ledger's building blocks: a per-user lock, pool sums and idempotent entries. Every
 // change of a user's minutes runs inside withUserLock.
@@ -134,4 +135,9 @@ export async function forfeitPacks(tx: Tx, userId: string, key: string, now: Dat
   if (packSeconds > 0) {
     await addEntry(tx, userId, "forfeit", "pack", -packSeconds, `forfeit:${key}`, null, now);
   }
+}
+
+/** A deleted account's ledger goes with it. */
+export async function forgetLedgerOf(tx: Tx, userId: string): Promise<void> {
+  await tx.deleteFrom("minute_ledger").where("user_id", "=", userId).execute();
 }

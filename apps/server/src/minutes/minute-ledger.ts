@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { insertFreeSubscription, startFreePeriod } from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
 import { addMonths, currentPeriodStart } from "./billing-period.js";
@@ -11,7 +11,8 @@ import {
   type MinuteBalance,
   type Tx,
 } from "./ledger-entries.js";
-import { planSeconds, secondsToMinutes, type PlanType } from "./plans.js";
+import { planSeconds, subscribedPlan } from "../plans/plan-limits.js";
+import { secondsToMinutes } from "./plans.js";
 
 // The minutes ledger (docs/architecture.md). Every change is a row with an idempotency key; a balance
 // is the sum of a pool's rows. Plan seconds are spent before pack seconds. Changes for one user
@@ -22,56 +23,97 @@ export type { MinuteBalance };
 
 /** Puts a new user on Free with this month's minutes. */
 export async function startFreePlan(db: Db | Tx, userId: string, now = new Date()): Promise<void> {
-  const at = now.toISOString();
-  await db
-    .insertInto("subscriptions")
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      plan_type: "free",
-      status: "active",
-      current_period_start: at,
-      current_period_end: null,
-      provider_subscription_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await insertFreeSubscription(db, userId, now);
   await addEntry(
     db,
     userId,
     "grant",
     "plan",
     planSeconds("free"),
-    `grant:${userId}:${at}`,
+    `grant:${userId}:${now.toISOString()}`,
     null,
+    now,
+  );
+}
+
+/** A paid pack's minutes go into the pack pool, once per checkout (inside the user's lock). */
+export async function creditPack(
+  tx: Tx,
+  userId: string,
+  minutes: number,
+  checkoutSessionId: string,
+  now: Date,
+): Promise<void> {
+  await addEntry(
+    tx,
+    userId,
+    "purchase",
+    "pack",
+    minutes * 60,
+    `purchase:${checkoutSessionId}`,
+    checkoutSessionId,
     now,
   );
 }
 
 /**
  * The user's balance, after rolling the plan period forward if it has ended. The common case
- * (no roll due) is two plain reads; only a due roll takes the user's lock.
+ * (no roll due) is two plain reads; only a due roll takes the user's lock. Every balance shown
+ * or checked (the user's own, the admin's list, intake) is read through this.
  */
 export async function minuteBalance(
   db: Db,
   userId: string,
   now = new Date(),
 ): Promise<MinuteBalance> {
-  const subscription = await db
+  const balances = await minuteBalances(db, [userId], now);
+  return balances.get(userId) ?? { planSeconds: 0, packSeconds: 0 };
+}
+
+/** {@link minuteBalance} for many users at once (the admin's list): one read of each table. */
+export async function minuteBalances(
+  db: Db,
+  userIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, MinuteBalance>> {
+  const balances = new Map<string, MinuteBalance>();
+  if (userIds.length === 0) return balances;
+  const subscriptions = await db
     .selectFrom("subscriptions")
-    .select(["current_period_start", "current_period_end"])
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  const due =
-    subscription !== undefined &&
-    subscription.current_period_end === null &&
-    addMonths(new Date(subscription.current_period_start), 1) <= now;
-  if (!due) return sumPools(db, userId);
-  return withUserLock(db, userId, async (tx) => {
-    await rollPeriod(tx, userId, now);
-    return sumPools(tx, userId);
-  });
+    .select(["user_id", "current_period_start", "current_period_end"])
+    .where("user_id", "in", [...userIds])
+    .execute();
+  for (const subscription of subscriptions) {
+    const due =
+      subscription.current_period_end === null &&
+      addMonths(new Date(subscription.current_period_start), 1) <= now;
+    if (!due) continue;
+    const userId = subscription.user_id;
+    balances.set(
+      userId,
+      await withUserLock(db, userId, async (tx) => {
+        await rollPeriod(tx, userId, now);
+        return sumPools(tx, userId);
+      }),
+    );
+  }
+  const rest = userIds.filter((id) => !balances.has(id));
+  if (rest.length === 0) return balances;
+  const pools = await db
+    .selectFrom("minute_ledger")
+    .select(["user_id", "pool", (eb) => eb.fn.sum<number | string>("seconds").as("total")])
+    .where("user_id", "in", rest)
+    .groupBy(["user_id", "pool"])
+    .execute();
+  const total = (userId: string, pool: string) =>
+    Number(pools.find((row) => row.user_id === userId && row.pool === pool)?.total ?? 0);
+  for (const userId of rest) {
+    balances.set(userId, {
+      planSeconds: total(userId, "plan"),
+      packSeconds: total(userId, "pack"),
+    });
+  }
+  return balances;
 }
 
 /** Balance in whole minutes, as the API shows it (`credits`, `additionalCredits`). */
@@ -86,6 +128,8 @@ export async function minuteCredits(db: Db, userId: string, now = new Date()) {
 /**
  * Reserves a job's seconds, plan first then pack. Not enough → 402 INSUFFICIENT_MINUTES
  * saying how many minutes are needed and left. Reserving the same job twice reserves once.
+ * `alongside` (storing the job that owns the reservation) runs in the same transaction: either
+ * both are kept or neither, so no crash can leave minutes reserved that no job owns.
  */
 export async function reserveMinutes(
   db: Db,
@@ -93,6 +137,7 @@ export async function reserveMinutes(
   jobId: string,
   seconds: number,
   now = new Date(),
+  alongside?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   const needed = Math.ceil(seconds);
   await withUserLock(db, userId, async (tx) => {
@@ -118,6 +163,7 @@ export async function reserveMinutes(
       jobId,
       now,
     );
+    await alongside?.(tx);
   });
 }
 
@@ -221,8 +267,12 @@ async function giveBack(
   await addEntry(tx, userId, "release", "pack", seconds.pack, `release:${jobId}:pack`, jobId, now);
 }
 
-/** At a new period, unused plan seconds expire and the plan's allowance is granted again. */
-async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
+/**
+ * At a new period, unused plan seconds expire and the plan's allowance is granted again (a
+ * Free period that has ended; paid ones renew through billing). Every change of a user's
+ * minutes runs it first, inside the user's lock, so nothing is added to a period that is over.
+ */
+export async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
   const subscription = await tx
     .selectFrom("subscriptions")
     .select(["plan_type", "current_period_start", "current_period_end"])
@@ -236,19 +286,8 @@ async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
   if (now < end || subscription.current_period_end) return; // paid periods renew through billing
   const newStart = currentPeriodStart(start, now);
   const at = newStart.toISOString();
-  await setPlanAllowance(
-    tx,
-    userId,
-    subscription.plan_type as PlanType,
-    `${userId}:${at}`,
-    null,
-    now,
-  );
-  await tx
-    .updateTable("subscriptions")
-    .set({ current_period_start: at, updated_at: now.toISOString() })
-    .where("user_id", "=", userId)
-    .execute();
+  await setPlanAllowance(tx, userId, subscribedPlan(subscription), `${userId}:${at}`, null, now);
+  await startFreePeriod(tx, userId, at, now);
 }
 
 /** True when a plan allowance was granted after the job's reservation (entry ids only grow). */

@@ -1,13 +1,6 @@
 // Plans and packs are written down once, in @verbatim/contract (the web app shows the same).
 
-import { PLANS, type PlanType } from "@verbatim/contract";
-
 export { MINUTE_PACKS, PLAN_TYPES, PLANS, type Plan, type PlanType } from "@verbatim/contract";
-
-/** Seconds of a plan's monthly allowance. */
-export function planSeconds(type: PlanType): number {
-  return PLANS[type].minutesPerMonth * 60;
-}
 
 /** Whole minutes shown to users for a number of seconds (rounded down: never promise more). */
 export function secondsToMinutes(seconds: number): number {

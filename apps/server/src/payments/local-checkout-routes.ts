@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { findCheckout, type CheckoutRow } from "../billing/checkout-repo.js";
+import { findCheckout, markCheckoutPaid, type CheckoutRow } from "../billing/checkout-repo.js";
 import { formatUsd, productDescription, productPriceCents } from "../billing/catalog.js";
 import type { Db } from "../db/database.js";
 import { requestLanguage } from "../http/request-language.js";
@@ -107,12 +107,7 @@ export function localCheckoutRoutes({ db, now }: { db: Db; now: () => Date }): F
             values: { name: form.name, cardNumber: form.cardNumber, expiry: form.expiry },
           });
         }
-        await db
-          .updateTable("checkout_sessions")
-          .set({ status: "paid" })
-          .where("provider_session_id", "=", row.provider_session_id)
-          .where("status", "=", "open")
-          .execute();
+        await markCheckoutPaid(db, row.provider_session_id);
         return reply.redirect(successUrl(row), 303);
       },
     );

@@ -2,7 +2,12 @@ import { ErrorResponse, WebhookReceived } from "@verbatim/contract/api";
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import Stripe from "stripe";
-import { expireCheckout, findCheckout } from "../billing/checkout-repo.js";
+import {
+  expireCheckout,
+  findCheckout,
+  forgetPaymentEvent,
+  recordPaymentEvent,
+} from "../billing/checkout-repo.js";
 import {
   confirmCheckout,
   isRefundedAnswer,
@@ -90,23 +95,12 @@ function invalidSignature(reason: string): AppError {
 }
 
 /** Records the event id; false when it was seen before (a replay or a concurrent delivery). */
-async function recordEvent({ db, now }: BillingServices, event: Stripe.Event): Promise<boolean> {
-  const inserted = await db
-    .insertInto("payment_events")
-    .values({
-      id: event.id,
-      provider: "stripe",
-      type: event.type,
-      received_at: now().toISOString(),
-    })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .returning("id")
-    .execute();
-  return inserted.length > 0;
+function recordEvent({ db, now }: BillingServices, event: Stripe.Event): Promise<boolean> {
+  return recordPaymentEvent(db, { id: event.id, provider: "stripe", type: event.type }, now());
 }
 
-async function forgetEvent({ db }: BillingServices, eventId: string): Promise<void> {
-  await db.deleteFrom("payment_events").where("id", "=", eventId).execute();
+function forgetEvent({ db }: BillingServices, eventId: string): Promise<void> {
+  return forgetPaymentEvent(db, eventId);
 }
 
 async function handleEvent(

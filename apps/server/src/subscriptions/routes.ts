@@ -1,13 +1,12 @@
 import { ActiveSubscription, ErrorResponse } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { currentSubscription } from "../billing/subscription-changes.js";
 import type { AppServices } from "../app-services.js";
-import { addMonths } from "../minutes/billing-period.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
 import { fail } from "../http/app-error.js";
+import { presentSubscription } from "./presenter.js";
 
 /** GET /api/subscriptions/active: the user's plan, status and period end. */
 export function subscriptionRoutes({ db }: Pick<AppServices, "db">): FastifyPluginAsync {
@@ -28,14 +27,7 @@ export function subscriptionRoutes({ db }: Pick<AppServices, "db">): FastifyPlug
         await minuteBalance(db, user.id); // rolls a Free period forward if it has ended
         const row = await currentSubscription(db, user.id);
         if (!row) fail("NOT_FOUND");
-        const end =
-          row.current_period_end ?? addMonths(new Date(row.current_period_start), 1).toISOString();
-        return {
-          planType: row.plan_type as z.infer<typeof ActiveSubscription>["planType"],
-          status: row.status as z.infer<typeof ActiveSubscription>["status"],
-          currentPeriodEnd: end,
-          cancelAtPeriodEnd: row.plan_type !== "free" && Boolean(row.cancel_at_period_end),
-        };
+        return presentSubscription(row);
       },
     );
   };

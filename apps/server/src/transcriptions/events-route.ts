@@ -77,7 +77,7 @@ export function transcriptionEventsRoute(services: TranscriptionServices): Fasti
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
         reply.hijack();
         const res = reply.raw;
         res.writeHead(200, {

@@ -1,10 +1,9 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { currentSubscription } from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
 import { forgetListeningCopy } from "../jobs/job-lifecycle.js";
 import { expiredListeningCopies } from "../jobs/job-reads.js";
-import { PLANS, type PlanType } from "../minutes/plans.js";
+import { userPlanLimits } from "../plans/plan-limits.js";
 
 // The audio copy a finished transcription keeps for the editor's player: where it lives, how
 // long (the plan's stated days), and its removal with the transcription or when it expires.
@@ -16,8 +15,7 @@ export function listeningCopyPath(uploadDir: string, id: string): string {
 
 /** When a copy made now for this user is deleted (their plan's retention). */
 export async function retentionEnds(db: Db, userId: string, now: Date): Promise<string> {
-  const plan = ((await currentSubscription(db, userId))?.plan_type ?? "free") as PlanType;
-  const days = PLANS[plan].audioRetentionDays;
+  const days = (await userPlanLimits(db, userId)).audioRetentionDays;
   return new Date(now.getTime() + days * 86_400_000).toISOString();
 }
 

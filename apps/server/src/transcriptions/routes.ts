@@ -109,7 +109,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
         return { ...presentDetail(row), commentCount: await countComments(services.db, row.id) };
       },
     );
@@ -129,9 +129,9 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await ownTranscription(services.db, user, request.params.id);
+        const row = await ownTranscription(services, user, request.params.id, "edit");
         await updateTranscription(services, row, request.body);
-        const saved = await ownTranscription(services.db, user, row.id);
+        const saved = await ownTranscription(services, user, row.id);
         return { ...presentDetail(saved), commentCount: await countComments(services.db, row.id) };
       },
     );
@@ -149,7 +149,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "delete",
+        );
         await deleteJob(services, row);
         return reply.status(204).send(null);
       },
@@ -168,7 +173,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "cancel",
+        );
         return presentSummary(await cancelTranscription(services, row));
       },
     );
@@ -193,7 +203,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
         return sendListeningCopy(request, reply, row);
       },
     );
@@ -217,7 +227,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
         const file = await exportTranscription(row, request.query, currentUser(request).locale);
         return sendExport(reply, row, request.query.format, file);
       },

@@ -8,7 +8,10 @@ import { isFinalEvent } from "../jobs/job-events.js";
 import type { ModelCatalog } from "../models/model-catalog.js";
 import type { User } from "../users/repo.js";
 import { cancelJob } from "../jobs/job-lifecycle.js";
-import { findOwnTranscription, findTranscription } from "../jobs/job-reads.js";
+import { findTranscription } from "../jobs/job-reads.js";
+import { actorOf } from "../policies/actor.js";
+import { authorize } from "../policies/authorize.js";
+import { transcription, type ActionOn } from "../policies/policies.js";
 import { isFinal, type TranscriptionRow } from "../jobs/job-row.js";
 
 /** What the transcription service needs. */
@@ -21,13 +24,19 @@ export interface TranscriptionServices {
   now: () => Date;
 }
 
-/** The user's own job, or 404. */
-export async function ownTranscription(db: Db, user: User, id: string): Promise<TranscriptionRow> {
-  const row = z.uuid().safeParse(id).success
-    ? await findOwnTranscription(db, user.id, id)
-    : undefined;
-  if (!row) fail("NOT_FOUND");
-  return row;
+/**
+ * A job the user may do `action` to (policies/: its owner), or 404 for one they may not read
+ * (anyone else's is "not found"), 403 for one they may read but not change.
+ */
+export async function ownTranscription(
+  { db, config }: Pick<TranscriptionServices, "db" | "config">,
+  user: User,
+  id: string,
+  action: ActionOn<"transcription"> = "read",
+): Promise<TranscriptionRow> {
+  const row = z.uuid().safeParse(id).success ? await findTranscription(db, id) : undefined;
+  authorize(actorOf(user, config), action, row && transcription(row));
+  return row as TranscriptionRow;
 }
 
 /** Resolves when the job ends (or `signal` aborts), with its final row. */

@@ -8,6 +8,7 @@ import {
   errorResponses,
   StartJobHeaders,
   TranscriptionDetail,
+  UploadLimits,
 } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -30,6 +31,21 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
     const security = [{ bearer: [] }];
+
+    app.get(
+      "/api/uploads/limits",
+      {
+        schema: {
+          summary: "What an upload may be on this server",
+          description:
+            "The largest file accepted (MAX_UPLOAD_MB), so a client can refuse a larger one before sending it.",
+          tags: ["uploads"],
+          security: [],
+          response: { 200: UploadLimits },
+        },
+      },
+      async () => ({ maxUploadBytes: services.config.maxUploadBytes }),
+    );
 
     app.post(
       "/api/uploads/chunk",

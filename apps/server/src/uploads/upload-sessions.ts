@@ -5,12 +5,11 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
 import { sql, SqliteAdapter } from "kysely";
-import { currentSubscription } from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
 import { AppError, fail } from "../http/app-error.js";
 import { isDiskFull } from "../http/error-handler.js";
 import { withUserLock, type Tx } from "../minutes/ledger-entries.js";
-import { PLANS, type PlanType } from "../minutes/plans.js";
+import { userPlanLimits } from "../plans/plan-limits.js";
 import { noRoomForUpload, tooLarge } from "./receive-multipart.js";
 
 /** A chunk session lives at most this long, however busy (then the cleanup task removes it). */
@@ -61,8 +60,7 @@ export async function createSession(
   const id = randomUUID();
   const evicted: string[] = [];
   await withUserLock(db, userId, async (tx) => {
-    const plan = ((await currentSubscription(tx, userId))?.plan_type ?? "free") as PlanType;
-    const cap = PLANS[plan].openUploads;
+    const cap = (await userPlanLimits(tx, userId)).openUploads;
     const live = await tx
       .selectFrom("upload_sessions")
       .leftJoin("upload_chunks", "upload_chunks.session_id", "upload_sessions.id")

@@ -1,7 +1,8 @@
-import { currentSubscription } from "../billing/subscription-changes.js";
+import { currentSubscription, deleteSubscriptionOf } from "../billing/subscription-changes.js";
 import { fail } from "../http/app-error.js";
 import { deleteJob, deleteJobsOf } from "../jobs/job-lifecycle.js";
 import { jobsOf } from "../jobs/job-reads.js";
+import { forgetLedgerOf } from "../minutes/ledger-entries.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import type { PaymentProvider } from "../payments/payment-provider.js";
 import { endSession } from "../uploads/upload-sessions.js";
@@ -42,8 +43,8 @@ export async function deleteAccount(services: AccountServices, user: User): Prom
   await db.transaction().execute(async (tx) => {
     await deleteJobsOf(tx, user.id);
     await tx.deleteFrom("voices").where("user_id", "=", user.id).execute();
-    await tx.deleteFrom("minute_ledger").where("user_id", "=", user.id).execute();
-    await tx.deleteFrom("subscriptions").where("user_id", "=", user.id).execute();
+    await forgetLedgerOf(tx, user.id);
+    await deleteSubscriptionOf(tx, user.id);
     await tx.deleteFrom("checkout_sessions").where("user_id", "=", user.id).execute();
     await tx.deleteFrom("support_messages").where("user_id", "=", user.id).execute();
     await tx.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { minuteCredits } from "../minutes/minute-ledger.js";
+import { isAdmin } from "../policies/actor.js";
 import type { User } from "./repo.js";
 
 /** The shape of {@link UserResponse}. */
@@ -21,6 +22,6 @@ export async function presentUser(
     createdAt: user.createdAt,
     credits,
     additionalCredits,
-    isAdmin: config.adminEmails.includes(user.email.toLowerCase()),
+    isAdmin: isAdmin(config, user),
   };
 }

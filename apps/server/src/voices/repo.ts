@@ -23,18 +23,9 @@ export async function listVoices(db: Db, userId: string): Promise<VoiceRow[]> {
     .execute();
 }
 
-/** One of the user's voices; undefined for an unknown id or another user's voice. */
-export async function findOwnVoice(
-  db: Db,
-  userId: string,
-  id: string,
-): Promise<VoiceRow | undefined> {
-  return db
-    .selectFrom("voices")
-    .selectAll()
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+/** A voice by id (who may use it is the policies' question); undefined for an unknown id. */
+export async function findVoice(db: Db, id: string): Promise<VoiceRow | undefined> {
+  return db.selectFrom("voices").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** How many voices the user has saved. */

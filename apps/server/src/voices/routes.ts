@@ -20,6 +20,7 @@ import { receiveMultipart } from "../uploads/receive-multipart.js";
 import { listVoices } from "./repo.js";
 import {
   checkNewVoice,
+  deleteVoice,
   ownVoice,
   presentVoice,
   renameVoice,
@@ -118,7 +119,7 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await ownVoice(services.db, user, request.params.id);
+        const row = await ownVoice(services, user, request.params.id, "edit");
         return presentVoice(await renameVoice(services.db, user, row, request.body.name));
       },
     );
@@ -137,12 +138,8 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const row = await ownVoice(services.db, user, request.params.id);
-        await services.db
-          .deleteFrom("voices")
-          .where("id", "=", row.id)
-          .where("user_id", "=", user.id)
-          .execute();
+        const row = await ownVoice(services, user, request.params.id, "delete");
+        await deleteVoice(services.db, row);
         return reply.status(204).send(null);
       },
     );

@@ -4,6 +4,7 @@ import { MAX_VOICES } from "@verbatim/contract";
 import { MAX_VOICE_CLIP_SECONDS } from "@verbatim/contract/api";
 import { isEngineError, voiceEmbedding } from "@verbatim/engine";
 import { z } from "zod";
+import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { AppError, fail } from "../http/app-error.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
@@ -11,7 +12,10 @@ import { ownTranscription, type TranscriptionServices } from "../transcriptions/
 import { intakeError, probeUpload } from "../uploads/probe-upload.js";
 import type { ReceivedFile } from "../uploads/receive-multipart.js";
 import type { User } from "../users/repo.js";
-import { countVoices, findOwnVoice, voiceNameKey, type VoiceRow } from "./repo.js";
+import { countVoices, findVoice, voiceNameKey, type VoiceRow } from "./repo.js";
+import { actorOf } from "../policies/actor.js";
+import { authorize } from "../policies/authorize.js";
+import { voice as voiceResource, type ActionOn } from "../policies/policies.js";
 import { longestTurns, meanEmbedding } from "./turns.js";
 
 /** How many of a speaker's turns a voice from a transcription is made from. */
@@ -27,11 +31,19 @@ export function presentVoice(row: VoiceRow) {
   };
 }
 
-/** One of the user's voices, or 404 (another user's voice is "not found" too). */
-export async function ownVoice(db: Db, user: User, id: string): Promise<VoiceRow> {
-  const row = z.uuid().safeParse(id).success ? await findOwnVoice(db, user.id, id) : undefined;
-  if (!row) fail("NOT_FOUND");
-  return row;
+/**
+ * A voice the user may do `action` to (policies/: its owner), or 404 (another user's voice is
+ * "not found" too).
+ */
+export async function ownVoice(
+  { db, config }: { db: Db; config: Pick<Config, "adminEmails"> },
+  user: User,
+  id: string,
+  action: ActionOn<"voice"> = "read",
+): Promise<VoiceRow> {
+  const row = z.uuid().safeParse(id).success ? await findVoice(db, id) : undefined;
+  authorize(actorOf(user, config), action, row && voiceResource(row));
+  return row as VoiceRow;
 }
 
 /** 409 when the user has as many voices as an account may keep, or one of this name. */
@@ -98,7 +110,7 @@ export async function voiceFromTranscription(
   }: { name: string; transcriptionId: string; speakerId: string },
   signal: AbortSignal,
 ): Promise<VoiceRow> {
-  const row = await ownTranscription(services.db, user, transcriptionId);
+  const row = await ownTranscription(services, user, transcriptionId);
   const speaker = rowSpeakers(row)?.find((s) => s.id === speakerId);
   if (!speaker) {
     fail("SPEAKER_NOT_FOUND", { speaker: speakerId });
@@ -153,7 +165,7 @@ export async function renameVoice(db: Db, user: User, row: VoiceRow, name: strin
   } catch (error) {
     throw (await nameRaced(db, user, name)) ? nameTaken(name) : error;
   }
-  return ownVoice(db, user, row.id);
+  return savedVoice(db, row.id);
 }
 
 async function embed(
@@ -214,7 +226,19 @@ async function saveVoice(
   } catch (error) {
     throw (await nameRaced(db, user, voice.name)) ? nameTaken(voice.name) : error;
   }
-  return ownVoice(db, user, id);
+  return savedVoice(db, id);
+}
+
+/** A voice just written, read back. */
+async function savedVoice(db: Db, id: string): Promise<VoiceRow> {
+  const row = await findVoice(db, id);
+  if (!row) fail("NOT_FOUND");
+  return row;
+}
+
+/** Deletes a voice (its embedding is erased with it). */
+export async function deleteVoice(db: Db, row: Pick<VoiceRow, "id">): Promise<void> {
+  await db.deleteFrom("voices").where("id", "=", row.id).execute();
 }
 
 /** True when a voice of that name exists now (a racing request's insert won the unique key). */

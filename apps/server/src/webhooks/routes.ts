@@ -18,9 +18,20 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
 import { checkUrlNow } from "../net/safe-fetch.js";
+import { actorOf } from "../policies/actor.js";
+import { authorize } from "../policies/authorize.js";
+import { webhook, type ActionOn } from "../policies/policies.js";
+import type { User } from "../users/repo.js";
 import { addressRulesOf } from "../url-import/fetch-linked-media.js";
 import { callbackSecretOf, eventBody } from "./job-events.js";
 import { newSigningSecret } from "./signature.js";
+import {
+  countWebhooks,
+  deleteWebhook,
+  findWebhook,
+  insertDelivery,
+  insertWebhook,
+} from "./webhook-store.js";
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -61,15 +72,11 @@ export function webhookRoutes(
     const security = [{ bearer: [] }];
     const tags = ["webhooks"];
 
-    const ownWebhook = async (userId: string, id: string) => {
-      const row = await db
-        .selectFrom("webhooks")
-        .selectAll()
-        .where("id", "=", id)
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
-      if (!row) throw new AppError("NOT_FOUND");
-      return row;
+    /** A webhook the user may do `action` to (policies/: its owner), else 404. */
+    const ownWebhook = async (user: User, id: string, action: ActionOn<"webhook"> = "read") => {
+      const row = await findWebhook(db, id);
+      authorize(actorOf(user, services.config), action, row && webhook(row));
+      return row as NonNullable<typeof row>;
     };
 
     app.post(
@@ -89,12 +96,7 @@ export function webhookRoutes(
         const user = currentUser(request);
         const { url, events } = request.body;
         await checkUrlNow(url, addressRulesOf(services.config));
-        const count = await db
-          .selectFrom("webhooks")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("user_id", "=", user.id)
-          .executeTakeFirstOrThrow();
-        if (Number(count.n) >= MAX_WEBHOOKS) {
+        if ((await countWebhooks(db, user.id)) >= MAX_WEBHOOKS) {
           throw new AppError("TOO_MANY_WEBHOOKS", { max: MAX_WEBHOOKS });
         }
         const row = {
@@ -105,7 +107,7 @@ export function webhookRoutes(
           secret: newSigningSecret(),
           created_at: services.now().toISOString(),
         };
-        await db.insertInto("webhooks").values(row).execute();
+        await insertWebhook(db, row);
         return reply.status(201).send({ ...presentWebhook(row), secret: row.secret });
       },
     );
@@ -163,11 +165,8 @@ export function webhookRoutes(
         },
       },
       async (request, reply) => {
-        const row = await ownWebhook(currentUser(request).id, request.params.id);
-        await db.transaction().execute(async (tx) => {
-          await tx.deleteFrom("webhook_deliveries").where("webhook_id", "=", row.id).execute();
-          await tx.deleteFrom("webhooks").where("id", "=", row.id).execute();
-        });
+        const row = await ownWebhook(currentUser(request), request.params.id, "delete");
+        await deleteWebhook(db, row.id);
         return reply.status(204).send(null);
       },
     );
@@ -185,7 +184,7 @@ export function webhookRoutes(
         },
       },
       async (request) => {
-        const hook = await ownWebhook(currentUser(request).id, request.params.id);
+        const hook = await ownWebhook(currentUser(request), request.params.id);
         const rows = await db
           .selectFrom("webhook_deliveries")
           .selectAll()
@@ -213,7 +212,7 @@ export function webhookRoutes(
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const hook = await ownWebhook(user.id, request.params.id);
+        const hook = await ownWebhook(user, request.params.id, "test");
         const now = services.now();
         const eventId = `evt_${randomUUID()}`;
         const row = {
@@ -235,7 +234,7 @@ export function webhookRoutes(
           created_at: now.toISOString(),
           delivered_at: null,
         };
-        await db.insertInto("webhook_deliveries").values(row).execute();
+        await insertDelivery(db, row);
         services.webhooks.wake();
         return reply.status(202).send(presentDelivery(row));
       },

@@ -64,6 +64,7 @@ export async function callEveryRoute(
     .GET("/api/subscriptions/quote", { params: { query: { plan: "pro" } } })
     .then(note("get", "/api/subscriptions/quote"));
   await client.GET("/api/models").then(note("get", "/api/models"));
+  await client.GET("/api/uploads/limits").then(note("get", "/api/uploads/limits"));
 
   // Transcriptions.
   const upload = await client

@@ -1,3 +1,4 @@
+import i18n from "i18next";
 import { storedToken, storeSession } from "./auth-storage";
 import type { ErrorBody, SessionResponse } from "./types";
 
@@ -88,6 +89,15 @@ const bearer = (token: string | null): Record<string, string> =>
   token ? { authorization: `Bearer ${token}` } : {};
 
 /**
+ * The headers every request carries: the session's token, and the interface's language, so that
+ * the server's own messages come in it (its error table has both languages for every code).
+ */
+const sessionHeaders = (token: string | null): Record<string, string> => ({
+  ...bearer(token),
+  "accept-language": i18n.language === "zh-HK" ? "zh-HK" : "en",
+});
+
+/**
  * A JSON call's time limit unless the call names one: long enough for any answer the API gives
  * (the slow work runs in jobs), short enough that a hung connection ends in a TIMEOUT error.
  */
@@ -155,7 +165,7 @@ async function fetchAnswer(
       credentials: "include",
       signal: limit.signal,
       headers: {
-        ...bearer(token),
+        ...sessionHeaders(token),
         ...(init.headers as Record<string, string> | undefined),
         ...headers,
       },
@@ -268,7 +278,7 @@ function sendWithProgress<T>(
     xhr.timeout = timeoutMs;
     for (const [name, value] of Object.entries({
       accept: "application/json",
-      ...bearer(token),
+      ...sessionHeaders(token),
       ...headers,
     }))
       xhr.setRequestHeader(name, value);

@@ -1,4 +1,4 @@
-import { errorTextFor } from "@verbatim/contract";
+import { errorTextFor, isErrorCode } from "@verbatim/contract";
 import i18n from "i18next";
 import type { Language } from "../i18n/language";
 import { ApiError, ClientError } from "./client";
@@ -18,9 +18,10 @@ export function codeText(code: string, details?: Record<string, unknown>): strin
 }
 
 /**
- * What to tell the user about any failure, in their language — never the server's own sentence,
- * which may be in another language:
- * - the server answered with a code: the catalogue's text for it, with its details;
+ * What to tell the user about any failure, in their language:
+ * - the server answered with a code: the catalogue's text for it, with its details; a code this
+ *   build does not know (a newer server) has the server's own message, which every request asks
+ *   for in the interface's language (Accept-Language);
  * - no answer came (ClientError): the text for its code (lost connection, offline, timeout…);
  * - the server answered without a code we have a text for (a proxy's page, a missing detail):
  *   `fallback`, else what the status means;
@@ -29,8 +30,12 @@ export function codeText(code: string, details?: Record<string, unknown>): strin
 export function errorText(error: unknown, fallback?: string): string {
   if (error instanceof ClientError) return i18n.t(`requestErrors.${error.code}`);
   if (error instanceof ApiError) {
-    const known = error.code ? codeText(error.code, error.details) : null;
-    return known ?? fallback ?? statusText(error.status);
+    if (error.code) {
+      const known = codeText(error.code, error.details);
+      if (known) return known;
+      if (!isErrorCode(error.code) && error.serverMessage) return error.serverMessage;
+    }
+    return fallback ?? statusText(error.status);
   }
   return fallback ?? i18n.t("requestErrors.UNEXPECTED");
 }

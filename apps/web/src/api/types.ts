@@ -73,6 +73,7 @@ export type CreateApiKeyBody = Sent<typeof api.CreateApiKeyBody>;
 // Models and health.
 export type ModelListing = Answer<typeof api.ModelListing>;
 export type Health = Answer<typeof api.HealthResponse>;
+export type UploadLimits = Answer<typeof api.UploadLimits>;
 
 // Admin.
 export type UsageReport = Answer<typeof api.UsageResponse>;

@@ -90,7 +90,7 @@ describe("/login", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Home page")).toBeInTheDocument();
   });
 
-  it("shows 'Login failed' with the reason for the error's code, and the fallback without one", async () => {
+  it("shows 'Login failed' with the reason for the error's code, and a lost connection as such", async () => {
     mockApi({
       "POST /api/auth/login": () =>
         errorJson(401, { code: "INVALID_CREDENTIALS", message: "Invalid email or password." }),
@@ -105,7 +105,10 @@ describe("/login", { timeout: 30_000 }, () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Log in" }));
     await waitFor(() =>
       expect(
-        screen.getByText("Failed to log in. Please check your credentials."),
+        // Not "check your credentials": nothing reached the server to judge them.
+        screen.getByText(
+          "The connection to Verbatim was lost before it answered. Check your internet connection and try again.",
+        ),
       ).toBeInTheDocument(),
     );
   });

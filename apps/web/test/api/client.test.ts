@@ -1,9 +1,12 @@
 // The web's one HTTP client: every way a request can fail comes back as one of two typed errors
 // — the server's answer (ApiError, with its code) or no usable answer (ClientError, with ours).
+import i18n from "i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { api, ApiError, CALL_TIMEOUT_MS, ClientError, upload } from "../../src/api/client";
 import { fetchExport } from "../../src/features/workspace/download-export";
 import { errorJson } from "../api-answers";
+import { setupI18n } from "../../src/i18n";
+import { resources } from "../../src/i18n/all-resources";
 import { installFakeXhr } from "../fake-xhr";
 
 /** A fetch that never answers, and fails as the browser's does when its signal fires. */
@@ -66,6 +69,22 @@ describe("JSON calls", () => {
       code: "INSUFFICIENT_MINUTES",
       details: { neededMinutes: 3 },
     });
+  });
+});
+
+describe("the interface's language", () => {
+  it("asks the server for its messages in the interface's language", async () => {
+    if (!i18n.isInitialized) await setupI18n("en", resources);
+    const fetch = vi.fn().mockResolvedValue(new Response("{}", { status: 200 }));
+    vi.stubGlobal("fetch", fetch);
+    await i18n.changeLanguage("zh-HK");
+    try {
+      await api("/api/auth/me");
+      const init = fetch.mock.calls[0]?.[1] as RequestInit;
+      expect(init.headers).toMatchObject({ "accept-language": "zh-HK" });
+    } finally {
+      await i18n.changeLanguage("en");
+    }
   });
 });
 

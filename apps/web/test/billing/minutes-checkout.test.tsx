@@ -82,10 +82,14 @@ describe("/minutes-checkout/:pack", () => {
     expect(await screen.findByText("Provider is down.")).toBeInTheDocument();
   });
 
-  it("falls back to 'Failed to create checkout session' when the server says nothing", async () => {
+  it("says the connection was lost when no answer came", async () => {
     vi.spyOn(globalThis, "fetch").mockRejectedValueOnce(new TypeError("network down"));
     await renderPack("/minutes-checkout/500");
-    expect(await screen.findByText("Failed to create checkout session")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "The connection to Verbatim was lost before it answered. Check your internet connection and try again.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("refuses a pack size other than 500 or 1000 without calling the server", async () => {

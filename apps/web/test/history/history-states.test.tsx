@@ -1,3 +1,4 @@
+import { errorTextFor } from "@verbatim/contract";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -73,7 +74,11 @@ describe(
       expect(first.getByRole("button", { name: "Download SRT" })).toBeInTheDocument();
 
       const second = rowOf("lecture.mp4");
-      expect(second.getByText("Failed")).toHaveAttribute("title", "The file could not be decoded.");
+      // The job's code in the interface's language (the table's text), not the stored sentence.
+      expect(second.getByText("Failed")).toHaveAttribute(
+        "title",
+        errorTextFor("ENGINE_FAILED", "en") ?? "(no text)",
+      );
       expect(second.getByText("—")).toBeInTheDocument();
       expect(second.getByText("Fast")).toBeInTheDocument();
       // A failed job cannot be opened or downloaded, only renamed or deleted.

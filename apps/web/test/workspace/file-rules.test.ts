@@ -4,7 +4,7 @@ import {
   CHUNK_BYTES,
   fileProblem,
   isLargeFile,
-  MAX_FILE_BYTES,
+  DEFAULT_MAX_FILE_BYTES as MAX_FILE_BYTES,
   megabytes,
   WHOLE_UPLOAD_LIMIT_BYTES,
 } from "../../src/features/workspace/file-rules";

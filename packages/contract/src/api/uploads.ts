@@ -200,3 +200,14 @@ export const CombineBody = UploadOptions.extend({
     .max(MAX_CHUNK_INDEX + 1)
     .optional(),
 });
+
+/** GET /api/uploads/limits: what an upload may be on this server (MAX_UPLOAD_MB). */
+export const UploadLimits = z.object({
+  maxUploadBytes: z
+    .number()
+    .int()
+    .positive()
+    .describe(
+      "Largest file accepted, in bytes (one request, or the chunks of one upload together).",
+    ),
+});

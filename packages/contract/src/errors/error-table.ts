@@ -52,7 +52,7 @@ export const ERROR_TABLE = {
   },
   BASIC_PLAN_REQUIRED: {
     status: 403,
-    en: "Extra minute packs are for Basic plan subscribers.",
+    en: "Only Basic plan subscribers can purchase additional minutes.",
     "zh-HK": "額外分鐘包只供 Basic 計劃用戶購買。",
   },
   BODY_TOO_LARGE: {
@@ -149,17 +149,17 @@ export const ERROR_TABLE = {
   },
   FILE_TOO_LARGE: {
     status: 413,
-    en: "The file is larger than the {{limitMb}} MB limit. Please use a smaller file or compress your media.",
+    en: "File size exceeds {{limitMb}}MB limit. Please use a smaller file or compress your media.",
     "zh-HK": "檔案超過 {{limitMb}} MB 的上限。請使用較小的檔案或先壓縮媒體。",
   },
   FORBIDDEN: {
     status: 403,
-    en: "You don't have permission to do this.",
-    "zh-HK": "你沒有權限進行這項操作。",
+    en: "You don't have permission to access the admin panel.",
+    "zh-HK": "你沒有權限進入管理面板。",
   },
   FREE_PLAN_UPGRADE_REQUIRED: {
     status: 403,
-    en: "Upgrade to the Basic plan before buying extra minutes.",
+    en: "You need to upgrade to a Basic plan before purchasing additional minutes.",
     "zh-HK": "購買額外分鐘前，請先升級至 Basic 計劃。",
   },
   IDEMPOTENCY_KEY_REUSED: {
@@ -261,12 +261,12 @@ export const ERROR_TABLE = {
   },
   INVALID_PACK: {
     status: 400,
-    en: "That minute pack does not exist.",
+    en: "Invalid minutes pack size",
     "zh-HK": "沒有這個分鐘包。",
   },
   INVALID_PLAN: {
     status: 400,
-    en: "That plan does not exist.",
+    en: "Invalid subscription plan type",
     "zh-HK": "沒有這個計劃。",
   },
   INVALID_SIGNATURE: {
@@ -346,13 +346,14 @@ export const ERROR_TABLE = {
   },
   NO_SUBSCRIPTION: {
     status: 403,
-    en: "You need an active subscription to buy extra minutes.",
+    en: "You need an active subscription to purchase additional minutes.",
     "zh-HK": "你需要有效的訂閱才能購買額外分鐘。",
   },
   PACK_REFUNDED: {
     status: 409,
-    en: "Extra minutes need a paid plan, and your account moved to the Free plan before this payment. It has been refunded in full.",
-    "zh-HK": "額外分鐘需要付費計劃，而你的帳戶在這次付款前已轉為免費計劃。款項已全數退還。",
+    en: "Extra minutes need a paid plan, and your account moved to the Free plan before this payment was confirmed, so the {{minutes}} minutes were not added. Your payment of {{amount}} has been refunded in full.",
+    "zh-HK":
+      "額外分鐘需要付費計劃，而你的帳戶在這次付款確認前已轉為免費計劃，所以 {{minutes}} 分鐘沒有加入。你支付的 {{amount}} 已全數退還。",
   },
   PASSWORD_BLANK: {
     status: 400,
@@ -361,8 +362,8 @@ export const ERROR_TABLE = {
   },
   PASSWORD_TOO_SHORT: {
     status: 400,
-    en: "The password is too short: use at least {{minLength}} characters.",
-    "zh-HK": "密碼太短：最少要有 {{minLength}} 個字元。",
+    en: "Password must be at least {{minLength}} characters.",
+    "zh-HK": "密碼最少要有 {{minLength}} 個字元。",
   },
   PASSWORD_TOO_WEAK: {
     status: 400,
@@ -387,18 +388,13 @@ export const ERROR_TABLE = {
   },
   PLAN_CHANGED_REFUNDED: {
     status: 409,
-    en: "Your plan changed while this checkout was open, so its price no longer applied and the plan was not started. Your payment has been refunded in full; please choose your plan again.",
+    en: "Your plan changed while this checkout was open (another payment or a plan change came first), so its price no longer applied and the {{plan}} plan was not started. Your payment of {{amount}} has been refunded in full; please choose your plan again.",
     "zh-HK":
-      "這次結帳期間你的計劃已有改變，價格因此不再適用，新計劃沒有開始。款項已全數退還，請重新選擇計劃。",
-  },
-  PLAN_ENDED: {
-    status: 409,
-    en: "This plan has already ended, so it cannot be resumed. Choose a plan on the pricing page.",
-    "zh-HK": "這個計劃已經結束，無法恢復。請在價格頁面重新選擇計劃。",
+      "這次結帳期間你的計劃已有改變（另一筆付款或計劃變更較早完成），價格因此不再適用，{{plan}} 計劃沒有開始。你支付的 {{amount}} 已全數退還，請重新選擇計劃。",
   },
   PURCHASE_MISMATCH: {
     status: 400,
-    en: "We could not tell what was bought. Nothing was granted; please contact support.",
+    en: "Could not determine what was purchased. Nothing was granted; please contact support.",
     "zh-HK": "無法確定購買了甚麼，未有發放任何分鐘，請聯絡支援。",
   },
   RANGE_NOT_SATISFIABLE: {
@@ -633,6 +629,11 @@ export const ERROR_TABLE = {
     en: "This format cannot hold some of the transcript's characters (EBU-STL takes Latin script only). Choose another format, such as TTML or SRT.",
     "zh-HK":
       "此格式無法容納文字稿中的部分字元（EBU-STL 只接受拉丁字母）。請選擇其他格式，例如 TTML 或 SRT。",
+  },
+  PLAN_ENDED: {
+    status: 409,
+    en: "This plan has already ended, so it cannot be resumed. Choose a plan on the pricing page.",
+    "zh-HK": "這個計劃已經結束，無法恢復。請在價格頁面重新選擇計劃。",
   },
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -2,10 +2,12 @@ import { clsx } from "clsx";
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
+import { useUploadLimits } from "./upload-limits";
 
 /** Drop a file or pick one; the whole zone is a keyboard-usable button. */
 export function DropZone({ onFile }: { onFile(file: File): void }) {
   const { t } = useTranslation();
+  const { maxMb } = useUploadLimits();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const handleDrop = (event: DragEvent) => {
@@ -44,7 +46,7 @@ export function DropZone({ onFile }: { onFile(file: File): void }) {
       <p className="font-medium text-zinc-900">{t("workspace.upload.drop")}</p>
       <p className="text-sm text-zinc-600">{t("workspace.upload.or")}</p>
       <Button onClick={() => input.current?.click()}>{t("workspace.upload.choose")}</Button>
-      <p className="text-sm text-zinc-600">{t("workspace.upload.formats")}</p>
+      <p className="text-sm text-zinc-600">{t("workspace.upload.formats", { maxMb })}</p>
       <input
         ref={input}
         type="file"

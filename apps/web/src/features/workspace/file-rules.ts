@@ -1,10 +1,13 @@
 // The file rules (types, sizes, large-file handling), in one place.
 
-/** Largest file sent (100 MB). */
-export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 /**
- * Largest video chosen: only its audio is sent (taken out in the browser), and the 100 MB limit
- * applies to that; a video the browser cannot read must itself be within 100 MB.
+ * Largest file sent until the server has said its own limit (GET /api/uploads/limits, the
+ * server's MAX_UPLOAD_MB): the server's default, 100 MB.
+ */
+export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
+/**
+ * Largest video chosen: only its audio is sent (taken out in the browser), and the upload limit
+ * applies to that; a video the browser cannot read must itself be within the upload limit.
  */
 export const MAX_VIDEO_BYTES = 8 * 1024 * 1024 * 1024;
 /** Files above this go in chunks (25 MB); at or below, in one request. */
@@ -19,10 +22,13 @@ const MEDIA_EXTENSIONS =
 export type FileProblem = "type" | "size";
 
 /** Why a file cannot be sent, or null when it can. */
-export function fileProblem(file: Pick<File, "name" | "type" | "size">): FileProblem | null {
+export function fileProblem(
+  file: Pick<File, "name" | "type" | "size">,
+  maxFileBytes = DEFAULT_MAX_FILE_BYTES,
+): FileProblem | null {
   const mediaType = /^(audio|video)\//.test(file.type);
   if (!mediaType && !MEDIA_EXTENSIONS.test(file.name)) return "type";
-  const limit = mediaKind(file) === "video" ? MAX_VIDEO_BYTES : MAX_FILE_BYTES;
+  const limit = mediaKind(file) === "video" ? MAX_VIDEO_BYTES : maxFileBytes;
   if (file.size > limit) return "size";
   return null;
 }
@@ -37,6 +43,11 @@ export function mediaKind(file: Pick<File, "name" | "type">): "audio" | "video" 
   if (file.type.startsWith("video/")) return "video";
   if (file.type.startsWith("audio/")) return "audio";
   return /\.(mp4|m4v|webm|mov|mkv|avi|3gp)$/i.test(file.name) ? "video" : "audio";
+}
+
+/** A limit in whole megabytes, as the texts say it ("100"). */
+export function wholeMegabytes(bytes: number): string {
+  return String(Math.floor(bytes / (1024 * 1024)));
 }
 
 /** Size in megabytes with one decimal. */

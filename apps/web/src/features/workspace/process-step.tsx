@@ -7,7 +7,8 @@ import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
 import { prepareUpload, type PreparedUpload } from "./extract-audio";
-import { MAX_FILE_BYTES, mediaKind, megabytes } from "./file-rules";
+import { mediaKind, megabytes } from "./file-rules";
+import { useUploadLimits } from "./upload-limits";
 import { clock } from "./media-duration";
 import { ProgressBar } from "./progress-bar";
 import {
@@ -63,6 +64,7 @@ export function ProcessStep({
   onCancelled(): void;
 }) {
   const { t } = useTranslation();
+  const limits = useUploadLimits();
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [interrupted, setInterrupted] = useState<UploadInterrupted | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -83,7 +85,7 @@ export function ProcessStep({
       prepared.current ??= await prepareUpload(upload.file, setExtracting, controller.signal);
       setExtracting(null);
       const { file, extracted } = prepared.current;
-      if (file.size > MAX_FILE_BYTES) {
+      if (file.size > limits.maxFileBytes) {
         throw new TooLarge(
           extracted ? "workspace.process.audioTooLarge" : "workspace.process.notExtracted",
         );
@@ -98,7 +100,7 @@ export function ProcessStep({
       .catch((error: unknown) => {
         if (isAborted(error) || controller.signal.aborted) return;
         if (error instanceof TooLarge) {
-          onError({ message: t(error.key) });
+          onError({ message: t(error.key, { maxMb: limits.maxMb }) });
           return;
         }
         if (error instanceof UploadInterrupted) {
@@ -112,7 +114,7 @@ export function ProcessStep({
         }
       });
     return () => controller.abort();
-  }, [upload, givenJobId, attempt, onJob, onError, t]);
+  }, [upload, givenJobId, attempt, onJob, onError, t, limits.maxFileBytes, limits.maxMb]);
 
   useEffect(() => {
     if (state.status === "completed") onCompleted(state.id);

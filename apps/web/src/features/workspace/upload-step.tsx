@@ -10,6 +10,7 @@ import { clock, useMediaDuration } from "./media-duration";
 import { ModelPreparingNotice, useModelPreparation } from "./model-readiness";
 import { OptionsPanel } from "./options-panel";
 import { SubscriptionSummary } from "./subscription-summary";
+import { useUploadLimits } from "./upload-limits";
 import type { TranscribeOptions } from "./upload-transport";
 
 /** Step 1: choose a file and options; warns before sending a file longer than the minutes left. */
@@ -30,8 +31,9 @@ export function UploadStep({
   const { data: user } = useMe();
   const duration = useMediaDuration(file);
   const model = useModelPreparation();
+  const limits = useUploadLimits();
   const handleFile = (chosen: File) => {
-    const problem = fileProblem(chosen);
+    const problem = fileProblem(chosen, limits.maxFileBytes);
     if (problem === "type") {
       toast({
         title: t("workspace.upload.invalidType.title"),
@@ -41,7 +43,7 @@ export function UploadStep({
     } else if (problem === "size") {
       toast({
         title: t("workspace.upload.tooLarge.title"),
-        description: t("workspace.upload.tooLarge.description"),
+        description: t("workspace.upload.tooLarge.description", { maxMb: limits.maxMb }),
         variant: "destructive",
       });
     } else {

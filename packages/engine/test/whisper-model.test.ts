@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureRandomModel } from "../../test/support/random-model.js";
-import { JFK_MP3 } from "../../test/helpers/media-files.js";
-import { decodePcm, SAMPLE_RATE } from "../media/decode.js";
-import type { DecodeOptions } from "../recognisers/recogniser.js";
-import { loadWhisperModel } from "./whisper-model.js";
+import { ensureRandomModel } from "./support/random-model.js";
+import { JFK_MP3 } from "./helpers/media-files.js";
+import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
+import type { DecodeOptions } from "../src/recognisers/recogniser.js";
+import { loadWhisperModel } from "../src/whisper/whisper-model.js";
 
 // The addon itself, in this process (the engine runs it in a child process). Random weights:
 // these check the plumbing, never what the words or times are.
