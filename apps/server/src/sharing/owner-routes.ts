@@ -13,6 +13,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
+import { fail } from "../http/app-error.js";
 import { ownTranscription, type TranscriptionServices } from "../transcriptions/service.js";
 import {
   addComment,
@@ -25,6 +26,7 @@ import {
   createShareLink,
   listShareLinks,
   presentShareLink,
+  findShareLink,
   revokeShareLink,
 } from "./share-links.js";
 
@@ -57,7 +59,12 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "share",
+        );
         const link = await createShareLink(services.db, row, request.body, services.now());
         return reply
           .status(201)
@@ -79,7 +86,12 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "share",
+        );
         const links = await listShareLinks(services.db, row.id, services.now());
         return reply
           .header("cache-control", "no-store")
@@ -100,7 +112,10 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request, reply) => {
-        await revokeShareLink(services.db, currentUser(request).id, request.params.id);
+        const link = await findShareLink(services.db, request.params.id);
+        if (!link) fail("NOT_FOUND");
+        await ownTranscription(services, currentUser(request), link.transcription_id, "share");
+        await revokeShareLink(services.db, link.id);
         return reply.status(204).send(null);
       },
     );
@@ -119,7 +134,7 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
         return (await listComments(services.db, row.id)).map(presentComment);
       },
     );
@@ -139,7 +154,7 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const row = await ownTranscription(services.db, user, request.params.id);
+        const row = await ownTranscription(services, user, request.params.id, "comment");
         const name = user.name?.trim() || user.email.split("@")[0] || "Owner";
         const comment = await addComment(
           services.db,
@@ -166,7 +181,12 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "moderateComments",
+        );
         const { commentId } = request.params;
         const updated = await setResolved(
           services.db,
@@ -192,7 +212,12 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services.db, currentUser(request), request.params.id);
+        const row = await ownTranscription(
+          services,
+          currentUser(request),
+          request.params.id,
+          "moderateComments",
+        );
         await deleteComment(services.db, row.id, request.params.commentId);
         return reply.status(204).send(null);
       },

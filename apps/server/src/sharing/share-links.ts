@@ -7,14 +7,14 @@ import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
+import type { ShareLinkActor } from "../policies/actor.js";
 import {
   isLive,
   isUnlocked,
-  shareActor,
   shareGrant,
-  type ShareActor,
+  shareLinkActor,
   type ShareLinkRow,
-} from "./share-policy.js";
+} from "./share-access.js";
 
 const DAY_MS = 86_400_000;
 const EXPIRY_DAYS: Record<(typeof SHARE_EXPIRIES)[number], number | null> = {
@@ -93,14 +93,14 @@ export async function listShareLinks(
   return rows.filter((link) => isLive(link, now));
 }
 
-/** Revokes one of the user's links (404 for anyone else's): it stops working at once. */
-export async function revokeShareLink(db: Db, userId: string, id: string): Promise<void> {
-  const result = await db
-    .deleteFrom("share_links")
-    .where("id", "=", id)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) fail("NOT_FOUND");
+/** A link by its id (the owner's routes check its transcription's policy before acting). */
+export async function findShareLink(db: Db, id: string): Promise<ShareLinkRow | undefined> {
+  return db.selectFrom("share_links").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Revokes a link: it stops working at once. */
+export async function revokeShareLink(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("share_links").where("id", "=", id).execute();
 }
 
 /** A live link by its token, else 404 (unknown, revoked and expired all look the same). */
@@ -121,12 +121,12 @@ export async function openShareLink(
   token: string,
   grant: string | undefined,
   now: Date,
-): Promise<{ link: ShareLinkRow; actor: ShareActor; row: TranscriptionRow }> {
+): Promise<{ link: ShareLinkRow; actor: ShareLinkActor; row: TranscriptionRow }> {
   const link = await liveLinkByToken(db, token, now);
   if (!isUnlocked(link, grant)) fail("SHARE_PASSWORD_REQUIRED");
   const row = await findTranscription(db, link.transcription_id);
   if (!row) fail("NOT_FOUND");
-  return { link, actor: shareActor(link), row };
+  return { link, actor: shareLinkActor(link), row };
 }
 
 /** Checks a link's password; the grant to send with its calls, or 401 SHARE_PASSWORD_WRONG. */

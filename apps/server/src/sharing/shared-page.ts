@@ -3,7 +3,9 @@ import type { z } from "zod";
 import type { Db } from "../db/database.js";
 import { rowCues, rowSpeakers, type TranscriptionRow } from "../jobs/job-row.js";
 import { toSubtitle } from "../transcriptions/presenter.js";
-import type { ShareActor, ShareLinkRow } from "./share-policy.js";
+import type { ShareLinkActor } from "../policies/actor.js";
+import { can, transcription } from "../policies/policies.js";
+import type { ShareLinkRow } from "./share-access.js";
 
 /**
  * What a link's page shows: the transcript, speakers, the kept audio (with the grant in its
@@ -13,7 +15,7 @@ import type { ShareActor, ShareLinkRow } from "./share-policy.js";
 export async function presentSharedTranscription(
   db: Db,
   link: ShareLinkRow,
-  actor: ShareActor,
+  actor: ShareLinkActor,
   row: TranscriptionRow,
   grant: string | undefined,
   now: Date,
@@ -39,7 +41,10 @@ export async function presentSharedTranscription(
       : null,
     // A kept copy leaves its expiry on the row when it is deleted (forgetListeningCopy).
     mediaGone: kept ? null : expires !== null ? "expired" : "not-kept",
-    permissions: { download: actor.download, comment: actor.comment },
+    permissions: {
+      download: can(actor, "download", transcription(row)),
+      comment: can(actor, "comment", transcription(row)),
+    },
     expiresAt: link.expires_at,
   };
 }

@@ -24,6 +24,8 @@ import { AppError, fail } from "../http/app-error.js";
 import { exportTranscription } from "../transcriptions/export-transcription.js";
 import { audioBytes, exportFileResponse, sendExport } from "../transcriptions/file-responses.js";
 import { sendListeningCopy } from "../transcriptions/send-listening-copy.js";
+import { authorize } from "../policies/authorize.js";
+import { can, transcription } from "../policies/policies.js";
 import { addComment, listComments, presentComment } from "./comments.js";
 import { openShareLink, unlockShareLink } from "./share-links.js";
 import { presentSharedTranscription } from "./shared-page.js";
@@ -161,7 +163,8 @@ export function sharedRoutes(
         },
       },
       async (request, reply) => {
-        const { row } = await open(request);
+        const { actor, row } = await open(request);
+        authorize(actor, "read", transcription(row));
         return sendListeningCopy(request, reply, row);
       },
     );
@@ -186,7 +189,7 @@ export function sharedRoutes(
       },
       async (request, reply) => {
         const { actor, row } = await open(request);
-        if (!actor.download) fail("SHARE_DOWNLOAD_NOT_ALLOWED");
+        if (!can(actor, "download", transcription(row))) fail("SHARE_DOWNLOAD_NOT_ALLOWED");
         const file = await exportTranscription(row, request.query, request.query.lang ?? "en");
         return sendExport(reply, row, request.query.format, file);
       },
@@ -205,9 +208,9 @@ export function sharedRoutes(
         },
       },
       async (request) => {
-        const { actor } = await open(request);
-        if (!actor.comment) fail("SHARE_COMMENTS_NOT_ALLOWED");
-        return (await listComments(services.db, actor.transcriptionId)).map(presentComment);
+        const { actor, row } = await open(request);
+        if (!can(actor, "comment", transcription(row))) fail("SHARE_COMMENTS_NOT_ALLOWED");
+        return (await listComments(services.db, row.id)).map(presentComment);
       },
     );
 
@@ -228,14 +231,14 @@ export function sharedRoutes(
         },
       },
       async (request, reply) => {
-        const { actor } = await open(request);
-        if (!actor.comment) fail("SHARE_COMMENTS_NOT_ALLOWED");
+        const { actor, row } = await open(request);
+        if (!can(actor, "comment", transcription(row))) fail("SHARE_COMMENTS_NOT_ALLOWED");
         const name = request.body.authorName;
         if (name === undefined) fail("VALIDATION_FAILED", { field: "authorName" });
         const comment = await addComment(
           services.db,
-          actor.transcriptionId,
-          { kind: "viewer", name, linkId: actor.linkId },
+          row.id,
+          { kind: "viewer", name, linkId: actor.link.id },
           request.body,
           services.now(),
         );

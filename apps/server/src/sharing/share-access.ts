@@ -1,34 +1,20 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { ShareLinksTable } from "../db/schema.js";
+import type { ShareLinkActor } from "../policies/actor.js";
 
 /** A share link as stored. */
 export type ShareLinkRow = Selectable<ShareLinksTable>;
 
-/**
- * Who may do what through a share link: the link is an actor with read access to one
- * transcription, plus comment and download access when its owner allowed them. The owner of
- * the transcription may do everything (the transcription routes' `ownTranscription`); nobody
- * else reaches it. Every shared route asks here, and nowhere else.
- */
-export interface ShareActor {
-  kind: "share-link";
-  linkId: string;
-  transcriptionId: string;
-  read: true;
-  comment: boolean;
-  download: boolean;
-}
-
-/** The actor a live link is: read, plus what its owner allowed. */
-export function shareActor(link: ShareLinkRow): ShareActor {
+/** The actor a live link is (policies/: read, plus what its owner allowed). */
+export function shareLinkActor(link: ShareLinkRow): ShareLinkActor {
   return {
-    kind: "share-link",
-    linkId: link.id,
-    transcriptionId: link.transcription_id,
-    read: true,
-    comment: link.allow_comments === 1,
-    download: link.allow_download === 1,
+    link: {
+      id: link.id,
+      transcriptionId: link.transcription_id,
+      comment: link.allow_comments === 1,
+      download: link.allow_download === 1,
+    },
   };
 }
 
