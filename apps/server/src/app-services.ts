@@ -1,3 +1,4 @@
+import type { SharingOptions } from "./sharing/shared-routes.js";
 import type { FastifyBaseLogger } from "fastify";
 import { scheduleDailyReport } from "./admin/daily-report.js";
 import { BackgroundWork } from "./background-work.js";
@@ -68,6 +69,8 @@ export interface AppServices extends WorkerServices {
   support: SupportOptions;
   /** Webhook deliveries: written from ended jobs, sent and retried (docs/webhooks.md). */
   webhooks: WebhookDispatcher;
+  /** Share-link settings tests override (rate limits); defaults otherwise. */
+  sharing: SharingOptions;
 }
 
 /** What tests (and only tests) set differently from the configuration. */
@@ -84,6 +87,8 @@ export interface ServiceOverrides {
   modelDownloads?: ModelPreparationOptions;
   /** Webhook settings tests override (how often to look, retry timing); defaults otherwise. */
   webhooks?: WebhookOptions;
+  /** Share-link settings tests override (password guesses, comments); defaults otherwise. */
+  sharing?: SharingOptions;
 }
 
 /** Builds what a worker process runs: the job queue (BullMQ with REDIS_URL, else embedded). */
@@ -124,6 +129,7 @@ export async function buildServices(
     supportEvents: createSupportEvents(config, log),
     support: overrides.support ?? {},
     webhooks: new WebhookDispatcher(worker, overrides.webhooks),
+    sharing: overrides.sharing ?? {},
   };
 }
 

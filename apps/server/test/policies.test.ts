@@ -29,6 +29,27 @@ describe("the policies", () => {
     },
   );
 
+  it("lets a share link read its one transcription, and comment or download only when allowed", () => {
+    const row = transcription({ user_id: "u-1", id: "t-1" });
+    const other = transcription({ user_id: "u-1", id: "t-2" });
+    const link = (comment: boolean, download: boolean): Actor => ({
+      link: { id: "l-1", transcriptionId: "t-1", comment, download },
+    });
+    expect(can(link(false, false), "read", row)).toBe(true);
+    expect(can(link(false, false), "read", other)).toBe(false);
+    expect(can(link(false, false), "comment", row)).toBe(false);
+    expect(can(link(true, false), "comment", row)).toBe(true);
+    expect(can(link(true, false), "download", row)).toBe(false);
+    expect(can(link(false, true), "download", row)).toBe(true);
+    for (const action of ["edit", "cancel", "delete", "share", "moderateComments"] as const) {
+      expect(can(link(true, true), action, row)).toBe(false);
+      expect(can(owner, action, transcription({ user_id: "u-1", id: "t-1" }))).toBe(true);
+      expect(can(stranger, action, row)).toBe(false);
+    }
+    expect(can(link(true, true), "read", voice({ user_id: "u-1", id: "t-1" }))).toBe(false);
+    expect(can(link(true, true), "enter", adminArea)).toBe(false);
+  });
+
   it.each(["read", "edit", "delete"] as const)("lets only the owner %s a voice", (action) => {
     expect(can(owner, action, voice(ownedBy("u-1")))).toBe(true);
     expect(can(stranger, action, voice(ownedBy("u-1")))).toBe(false);

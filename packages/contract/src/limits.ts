@@ -24,3 +24,18 @@ export const MAX_SUPPORT_MESSAGE = 2000;
 
 /** The most transcriptions one ZIP download (POST /api/exports) may hold. */
 export const MAX_EXPORT_IDS = 200;
+
+/** The most live share links one transcription may have (409 TOO_MANY_SHARE_LINKS past it). */
+export const MAX_SHARE_LINKS = 20;
+
+/** The longest share-link password, in characters (scrypt hashes it; a bound keeps that cheap). */
+export const MAX_SHARE_PASSWORD = 200;
+
+/** The longest comment on a shared transcription, in characters. */
+export const MAX_COMMENT_CHARS = 2000;
+
+/** The longest name a viewer without an account types for their comments, in characters. */
+export const MAX_COMMENTER_NAME = 60;
+
+/** The most comments one transcription holds (409 TOO_MANY_COMMENTS past it). */
+export const MAX_COMMENTS_PER_TRANSCRIPTION = 500;

@@ -361,6 +361,44 @@ export interface WebhookDeliveriesTable {
   delivered_at: string | null;
 }
 
+/** A read-only link to one transcription (docs/sharing.md). */
+export interface ShareLinksTable {
+  id: string;
+  transcription_id: string;
+  /** The owner (who made it). */
+  user_id: string;
+  /** 256 random bits, base64url: the link's address; shown to the owner only. */
+  token: string;
+  /** scrypt hash of the link's password; null: none. */
+  password_hash: string | null;
+  /** 1 or 0. */
+  allow_download: number;
+  /** 1 or 0. */
+  allow_comments: number;
+  /** Null: until revoked. */
+  expires_at: string | null;
+  created_at: string;
+}
+
+/** A time-coded comment (or reply) on a transcription, from a link's viewer or the owner. */
+export interface ShareCommentsTable {
+  id: string;
+  transcription_id: string;
+  /** The link it came through; null for the owner's, or once that link was revoked. */
+  share_link_id: string | null;
+  parent_id: string | null;
+  /** The name the viewer typed (the owner's display name for theirs). */
+  author_name: string;
+  /** 1 when the owner wrote it. */
+  by_owner: number;
+  body: string;
+  start_ms: number;
+  end_ms: number;
+  cue_id: number | null;
+  resolved_at: string | null;
+  created_at: string;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   users: UsersTable;
@@ -385,4 +423,6 @@ export interface Database {
   job_callbacks: JobCallbacksTable;
   webhook_job_events: WebhookJobEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  share_links: ShareLinksTable;
+  share_comments: ShareCommentsTable;
 }

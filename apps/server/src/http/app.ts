@@ -44,6 +44,8 @@ import { localCheckoutRoutes } from "../payments/local-checkout-routes.js";
 import { stripeWebhookRoutes } from "../payments/stripe-webhook-routes.js";
 import { accountRoutes } from "../users/routes.js";
 import { serveWebApp } from "../web/serve-web-app.js";
+import { shareOwnerRoutes } from "../sharing/owner-routes.js";
+import { sharedRoutes } from "../sharing/shared-routes.js";
 import { registerErrorHandling, registerNotFound } from "./error-handler.js";
 import { registerSecurityHeaders } from "./security-headers.js";
 import { addNamedSchemas, nameOperations, nameSchemas } from "./openapi-docs.js";
@@ -114,6 +116,8 @@ export async function buildApp({
   await app.register(transcriptionEventsRoute(services));
   await app.register(exportsRoute(services));
   await app.register(batchRoute(services));
+  await app.register(shareOwnerRoutes(services));
+  await app.register(sharedRoutes(services));
   await app.register(uploadRoutes(services));
   await app.register(urlImportRoutes(services));
   await app.register(webhookRoutes(services));

@@ -625,11 +625,10 @@ export async function saveEdits(
   return result.numUpdatedRows > 0n;
 }
 
-/** A job's audio copy was deleted (its time was up): the row no longer points to it. */
+/**
+ * A job's audio copy was deleted (its time was up): the row no longer points to it, and keeps
+ * when it went (`audio_expires_at`), so a shared page can say the audio expired.
+ */
 export async function forgetListeningCopy(db: Db, id: string): Promise<void> {
-  await db
-    .updateTable("transcriptions")
-    .set({ audio_path: null, audio_expires_at: null })
-    .where("id", "=", id)
-    .execute();
+  await db.updateTable("transcriptions").set({ audio_path: null }).where("id", "=", id).execute();
 }

@@ -1,10 +1,26 @@
 import type { Config } from "../config.js";
 import type { User } from "../users/repo.js";
 
-/** Who is asking: the signed-in user, and whether they are an admin. */
-export interface Actor {
+/** Who is asking: a signed-in user, or someone holding a share link. */
+export type Actor = UserActor | ShareLinkActor;
+
+/** A signed-in user, and whether they are an admin. */
+export interface UserActor {
   userId: string;
   admin: boolean;
+}
+
+/**
+ * Someone holding a live share link (docs/sharing.md), account or not: read access to one
+ * transcription, plus comment and download access when its owner allowed them.
+ */
+export interface ShareLinkActor {
+  link: { id: string; transcriptionId: string; comment: boolean; download: boolean };
+}
+
+/** Whether the actor is a signed-in user (not a share link). */
+export function isUser(actor: Actor): actor is UserActor {
+  return "userId" in actor;
 }
 
 /** Whether the user is one of the designated admin accounts (`ADMIN_EMAILS`, lower-cased). */
@@ -16,6 +32,6 @@ export function isAdmin(config: Pick<Config, "adminEmails">, user: Pick<User, "e
 export function actorOf(
   user: Pick<User, "id" | "email">,
   config: Pick<Config, "adminEmails">,
-): Actor {
+): UserActor {
   return { userId: user.id, admin: isAdmin(config, user) };
 }

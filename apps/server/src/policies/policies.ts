@@ -1,22 +1,45 @@
-import type { Actor } from "./actor.js";
+import { isUser, type Actor, type ShareLinkActor } from "./actor.js";
 
 // Who may do what: one rule per resource and action, and nothing else decides it (routes and
 // services ask `can`, or `authorize` for an answer to give). Today every resource is its
-// owner's alone and admin actions are the admins'; teams and share links extend these rules.
+// owner's alone (a share link may read one transcription, and comment on or download it when
+// its owner allowed that) and admin actions are the admins'; teams will extend these rules.
 
 /** A resource that belongs to one user. */
 export interface Owned {
   user_id: string;
+  /** The row's id (a share link names the transcription it opens by it). */
+  id?: string;
 }
 
 type Rule<Resource> = (actor: Actor, resource: Resource) => boolean;
 
-const owner: Rule<Owned> = (actor, resource) => resource.user_id === actor.userId;
-const admin: Rule<null> = (actor) => actor.admin;
+const owner: Rule<Owned> = (actor, resource) => isUser(actor) && resource.user_id === actor.userId;
+const admin: Rule<null> = (actor) => isUser(actor) && actor.admin;
+/** The owner, or a link to this transcription that allows it (`permission`: beyond reading). */
+const ownerOrLink =
+  (permission?: keyof Pick<ShareLinkActor["link"], "comment" | "download">): Rule<Owned> =>
+  (actor, resource) =>
+    owner(actor, resource) ||
+    (!isUser(actor) &&
+      resource.id !== undefined &&
+      actor.link.transcriptionId === resource.id &&
+      (permission === undefined || actor.link[permission]));
 
 /** The rules, by resource type and action. */
 const POLICIES = {
-  transcription: { read: owner, edit: owner, cancel: owner, delete: owner },
+  transcription: {
+    read: ownerOrLink(),
+    download: ownerOrLink("download"),
+    comment: ownerOrLink("comment"),
+    edit: owner,
+    cancel: owner,
+    delete: owner,
+    /** Make, list and revoke its share links. */
+    share: owner,
+    /** Resolve and delete anyone's comments on it. */
+    moderateComments: owner,
+  },
   voice: { read: owner, edit: owner, delete: owner },
   apiKey: { read: owner, revoke: owner },
   webhook: { read: owner, test: owner, delete: owner },

@@ -1,11 +1,8 @@
-import { basename, dirname } from "node:path";
-import send from "@fastify/send";
 import {
   AcceptedResponse,
   errorResponses,
   ExportQuery,
   IdParams,
-  JsonExport,
   ListQuery,
   StartJobHeaders,
   TranscribeUploadDoc,
@@ -13,14 +10,10 @@ import {
   TranscriptionSummary,
   UpdateBody,
 } from "@verbatim/contract/api";
-import { LISTENING_COPY_TYPE } from "@verbatim/engine";
-import { exportExtension } from "@verbatim/formats";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { attachmentDisposition } from "./attachment-disposition.js";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { AppError, fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { jobFromUploadForm, parseUploadForm } from "../uploads/upload-form.js";
 import { takeInUpload } from "../uploads/upload-intake.js";
@@ -28,6 +21,9 @@ import { presentDetail, presentSummary } from "./presenter.js";
 import { deleteJob } from "../jobs/job-lifecycle.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
 import { respondWithJob } from "./respond-with-job.js";
+import { countComments } from "../sharing/comments.js";
+import { audioBytes, exportFileResponse, sendExport } from "./file-responses.js";
+import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
 import { updateTranscription } from "./subtitle-edits.js";
 import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
@@ -113,8 +109,10 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           response: { 200: TranscriptionDetail, ...errorResponses(401, 404) },
         },
       },
-      async (request) =>
-        presentDetail(await ownTranscription(services, currentUser(request), request.params.id)),
+      async (request) => {
+        const row = await ownTranscription(services, currentUser(request), request.params.id);
+        return { ...presentDetail(row), commentCount: await countComments(services.db, row.id) };
+      },
     );
 
     app.patch(
@@ -134,7 +132,8 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         const user = currentUser(request);
         const row = await ownTranscription(services, user, request.params.id, "edit");
         await updateTranscription(services, row, request.body);
-        return presentDetail(await ownTranscription(services, user, row.id));
+        const saved = await ownTranscription(services, user, row.id);
+        return { ...presentDetail(saved), commentCount: await countComments(services.db, row.id) };
       },
     );
 
@@ -206,36 +205,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request, reply) => {
         const row = await ownTranscription(services, currentUser(request), request.params.id);
-        const notKept = new AppError("AUDIO_NOT_KEPT");
-        if (!row.audio_path) throw notKept;
-        const file = await send(request.raw, basename(row.audio_path), {
-          root: dirname(row.audio_path),
-          dotfiles: "deny",
-          index: false,
-          cacheControl: false,
-          etag: true,
-          lastModified: true,
-        });
-        if (file.type === "error") {
-          const status = (file.metadata.error as { status?: number }).status;
-          if (status === 404) throw notKept;
-          if (status === 416) {
-            // RFC 9110: a 416 says how long the file is (`bytes */size`), so a player can ask again.
-            const range = file.headers["Content-Range"];
-            if (typeof range === "string") reply.header("content-range", range);
-            fail("RANGE_NOT_SATISFIABLE");
-          }
-          throw file.metadata.error;
-        }
-        return (
-          reply
-            // 200 or 206, or send's own 304 (not modified) and 412 (a precondition failed).
-            .code(file.statusCode as 200 | 206)
-            .headers(file.headers)
-            .header("content-type", LISTENING_COPY_TYPE)
-            .header("cache-control", "private, no-cache")
-            .send(file.stream)
-        );
+        return sendListeningCopy(request, reply, row);
       },
     );
 
@@ -252,63 +222,16 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           params: IdParams,
           querystring: ExportQuery,
           response: {
-            200: {
-              description: "The file, in the format asked for.",
-              content: {
-                "application/x-subrip": { schema: z.string() },
-                "text/vtt": { schema: z.string() },
-                "text/plain": { schema: z.string() },
-                "application/json": { schema: JsonExport },
-                "text/csv": { schema: z.string() },
-                "text/x-ssa": { schema: z.string() },
-                "application/ttml+xml": { schema: z.string() },
-                "application/xml": { schema: z.string() },
-                ...Object.fromEntries(
-                  BINARY_EXPORT_TYPES.map((type) => [type, { schema: binary() }]),
-                ),
-              },
-            },
+            200: exportFileResponse(),
             ...errorResponses(400, 401, 404, 409, 422, 503),
           },
         },
       },
       async (request, reply) => {
         const row = await ownTranscription(services, currentUser(request), request.params.id);
-        const { format } = request.query;
         const file = await exportTranscription(row, request.query, currentUser(request).locale);
-        return (
-          reply
-            .header("content-type", file.contentType)
-            .header(
-              "content-disposition",
-              attachmentDisposition(row.file_name, exportExtension(format)),
-            )
-            .header("cache-control", "no-store")
-            .serializer((payload: unknown) => payload as string)
-            // Text as it is, bytes (DOCX, PDF, XLSX, EBU-STL) as a Buffer; the reply's type
-            // knows only the documented JSON export's shape, so the body is typed as text.
-            .send((typeof file.body === "string" ? file.body : Buffer.from(file.body)) as string)
-        );
+        return sendExport(reply, row, request.query.format, file);
       },
     );
   };
-}
-
-/** Media types of the exports that are not text (DOCX, PDF, XLSX, EBU-STL). */
-const BINARY_EXPORT_TYPES = [
-  "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  "application/pdf",
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  "application/octet-stream",
-];
-
-/** Bytes, documented as binary. */
-function binary() {
-  return z.any().meta({ type: "string", format: "binary" });
-}
-
-/** A response of the listening copy's bytes, for the OpenAPI document. */
-function audioBytes(description: string) {
-  // Any body (the route sends a file stream), documented as binary.
-  return { description, content: { [LISTENING_COPY_TYPE]: { schema: binary() } } };
 }

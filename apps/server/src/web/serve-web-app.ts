@@ -68,6 +68,12 @@ export async function serveWebApp(
     }
     const html = htmlDocument(indexPath, request.headers["accept-encoding"]);
     if (html.encoding) void reply.header("content-encoding", html.encoding);
+    if (path.startsWith("/s/")) {
+      // A share link's page: never indexed, and its address (the token) never sent onwards.
+      void reply
+        .header("x-robots-tag", "noindex, nofollow")
+        .header("referrer-policy", "no-referrer");
+    }
     return reply
       .status(known ? 200 : 404)
       .header("cache-control", "no-cache")

@@ -165,6 +165,60 @@ export async function callEveryRoute(
   await client.POST("/api/webhooks/{id}/test", hook).then(note("post", "/api/webhooks/{id}/test"));
   await client.DELETE("/api/webhooks/{id}", hook).then(note("delete", "/api/webhooks/{id}"));
 
+  // Sharing: a transcription that is not there, a link that never existed.
+  const share = await client
+    .POST("/api/transcriptions/{id}/shares", {
+      ...byId,
+      body: { expiresIn: "7d", password: "open", allowDownload: false, allowComments: true },
+    })
+    .then(note("post", "/api/transcriptions/{id}/shares"));
+  if (share.data) void (share.data.token satisfies string);
+  await client
+    .GET("/api/transcriptions/{id}/shares", byId)
+    .then(note("get", "/api/transcriptions/{id}/shares"));
+  await client.DELETE("/api/shares/{id}", byId).then(note("delete", "/api/shares/{id}"));
+  const comment = { params: { path: { id: MISSING_ID, commentId: MISSING_ID } } };
+  await client
+    .GET("/api/transcriptions/{id}/comments", byId)
+    .then(note("get", "/api/transcriptions/{id}/comments"));
+  await client
+    .POST("/api/transcriptions/{id}/comments", { ...byId, body: { body: "Check", startMs: 0 } })
+    .then(note("post", "/api/transcriptions/{id}/comments"));
+  await client
+    .PATCH("/api/transcriptions/{id}/comments/{commentId}", {
+      ...comment,
+      body: { resolved: true },
+    })
+    .then(note("patch", "/api/transcriptions/{id}/comments/{commentId}"));
+  await client
+    .DELETE("/api/transcriptions/{id}/comments/{commentId}", comment)
+    .then(note("delete", "/api/transcriptions/{id}/comments/{commentId}"));
+  const link = { params: { path: { token: "x".repeat(43) } } };
+  const shared = await client
+    .GET("/api/shared/{token}", link)
+    .then(note("get", "/api/shared/{token}"));
+  if (shared.data) void (shared.data.duration satisfies number);
+  await client
+    .POST("/api/shared/{token}/unlock", { ...link, body: { password: "guess" } })
+    .then(note("post", "/api/shared/{token}/unlock"));
+  await client
+    .GET("/api/shared/{token}/audio", link)
+    .then(note("get", "/api/shared/{token}/audio"));
+  await client
+    .GET("/api/shared/{token}/export", {
+      params: { path: link.params.path, query: { format: "srt" } },
+    })
+    .then(note("get", "/api/shared/{token}/export"));
+  await client
+    .GET("/api/shared/{token}/comments", link)
+    .then(note("get", "/api/shared/{token}/comments"));
+  await client
+    .POST("/api/shared/{token}/comments", {
+      ...link,
+      body: { authorName: "Ada", body: "Check", startMs: 0 },
+    })
+    .then(note("post", "/api/shared/{token}/comments"));
+
   // The OpenAI-compatible API.
   const transcription = await openai
     .POST("/v1/audio/transcriptions", {

@@ -30,7 +30,7 @@ export async function startTestApi(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   auth: AuthOptions = { rateLimits: RELAXED_LIMITS },
-  context: Pick<AppOptions, "contact" | "modelDownloads" | "support" | "webhooks"> = {},
+  context: Pick<AppOptions, "contact" | "modelDownloads" | "support" | "webhooks" | "sharing"> = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind);
   const config = {

@@ -105,6 +105,8 @@ export const CALL_TIMEOUT_MS = 60_000;
 
 interface RequestOptions {
   signal?: AbortSignal;
+  /** Headers of the request's own (a share link's `X-Share-Grant`). */
+  headers?: Record<string, string>;
   /** Milliseconds before the request is given up as TIMEOUT (0: no limit). */
   timeoutMs?: number;
 }
@@ -153,7 +155,7 @@ function deadline(
 async function fetchAnswer(
   path: string,
   init: RequestInit,
-  { signal, timeoutMs = 0 }: RequestOptions,
+  { signal, timeoutMs = 0, headers }: RequestOptions,
   token: string | null,
 ): Promise<Response> {
   const limit = deadline(signal, timeoutMs);
@@ -165,6 +167,7 @@ async function fetchAnswer(
       headers: {
         ...sessionHeaders(token),
         ...(init.headers as Record<string, string> | undefined),
+        ...headers,
       },
     }).catch((error: unknown) => {
       if (limit.timedOut()) throw new ClientError("TIMEOUT", { cause: error });
@@ -210,7 +213,7 @@ export function api<T>(path: string, options: CallOptions = {}): Promise<T> {
 
 async function call<T>(
   path: string,
-  { method = "GET", body, keepalive, signal, timeoutMs = CALL_TIMEOUT_MS }: CallOptions,
+  { method = "GET", body, keepalive, signal, timeoutMs = CALL_TIMEOUT_MS, headers }: CallOptions,
   token: string | null,
 ): Promise<T> {
   const isForm = body instanceof FormData;
@@ -225,7 +228,7 @@ async function call<T>(
       },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     },
-    { signal, timeoutMs },
+    { signal, timeoutMs, ...(headers ? { headers } : {}) },
     token,
   );
   if (response.status === 204) return undefined as T;

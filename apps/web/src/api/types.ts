@@ -102,3 +102,12 @@ export type WebhookSummary = Answer<typeof api.WebhookSummary>;
 export type WebhookCreated = Answer<typeof api.WebhookCreated>;
 export type WebhookDelivery = Answer<typeof api.WebhookDelivery>;
 export type CreateWebhookBody = Sent<typeof api.CreateWebhookBody>;
+
+// Sharing: links to a transcription, their page, and the comments left on it.
+export type ShareLink = Answer<typeof api.ShareLink>;
+export type CreateShareBody = Sent<typeof api.CreateShareBody>;
+export type ShareExpiry = CreateShareBody["expiresIn"];
+export type SharedTranscription = Answer<typeof api.SharedTranscription>;
+export type ShareGrant = Answer<typeof api.ShareGrant>;
+export type Comment = Answer<typeof api.Comment>;
+export type CreateCommentBody = Sent<typeof api.CreateCommentBody>;

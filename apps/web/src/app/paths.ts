@@ -27,6 +27,8 @@ export const paths = {
   terms: "/terms-of-service",
   cookies: "/cookie-policy",
   developers: "/developers",
+  /** A share link's page (a transcription opened without an account). */
+  shared: (token: string) => `/s/${token}`,
 } as const;
 
 /** Route patterns as the router and the server match them (`:name` is one path segment). */
@@ -34,6 +36,7 @@ export const routePatterns = {
   ...paths,
   checkout: paths.checkout(":planType"),
   minutesCheckout: paths.minutesCheckout(":pack"),
+  shared: paths.shared(":token"),
 };
 
 /** Every route pattern, for the server's 404 (written next to the build). */

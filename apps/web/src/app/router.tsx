@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
       { path: paths.terms, ...publicPage(() => import("../pages/terms-of-service-page")) },
       { path: paths.cookies, ...publicPage(() => import("../pages/cookie-policy-page")) },
       { path: paths.developers, ...appPage(() => import("../pages/developers-page")) },
+      { path: routePatterns.shared, ...appPage(() => import("../pages/shared-page")) },
       { path: paths.paymentSuccess, ...appPage(() => import("../pages/payment-success-page")) },
       {
         element: <RequireSession />,

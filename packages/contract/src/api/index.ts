@@ -23,3 +23,4 @@ export * from "./support.js";
 export * from "./links.js";
 export * from "./url-imports.js";
 export * from "./webhooks.js";
+export * from "./sharing.js";

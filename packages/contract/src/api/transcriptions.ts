@@ -139,6 +139,13 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
    * with 409 EDIT_CONFLICT instead of silently overwriting.
    */
   version: z.string().describe("Send back as `baseVersion` when saving edited subtitles."),
+  commentCount: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      "How many comments were left on it through share links (GET and PATCH of /api/transcriptions/{id}).",
+    ),
 });
 
 export const IdParams = z.object({ id: z.string().max(64) });

@@ -422,6 +422,26 @@ export const ERROR_TABLE = {
     en: "This is already your e-mail address.",
     "zh-HK": "這已經是你的電郵地址。",
   },
+  SHARE_COMMENTS_NOT_ALLOWED: {
+    status: 403,
+    en: "This link does not allow comments.",
+    "zh-HK": "這個連結不允許留言。",
+  },
+  SHARE_DOWNLOAD_NOT_ALLOWED: {
+    status: 403,
+    en: "The owner has not allowed downloads from this link.",
+    "zh-HK": "擁有者沒有允許從這個連結下載。",
+  },
+  SHARE_PASSWORD_REQUIRED: {
+    status: 401,
+    en: "This link is protected by a password. Enter it to open the transcript.",
+    "zh-HK": "這個連結受密碼保護，請輸入密碼以開啟文字稿。",
+  },
+  SHARE_PASSWORD_WRONG: {
+    status: 401,
+    en: "That password is not right for this link.",
+    "zh-HK": "這個連結的密碼不正確。",
+  },
   SIZE_MISMATCH: {
     status: 400,
     en: "The upload's size does not match the file. Please upload it again.",
@@ -477,6 +497,11 @@ export const ERROR_TABLE = {
     en: "You have the most API keys allowed. Revoke one you no longer use first.",
     "zh-HK": "你的 API 金鑰已達上限。請先撤銷一個不再使用的金鑰。",
   },
+  TOO_MANY_COMMENTS: {
+    status: 409,
+    en: "This transcription already has {{max}} comments, the most it can hold. Ask the owner to delete some.",
+    "zh-HK": "這個轉錄已有 {{max}} 則留言，已達上限。請要求擁有者刪除部分留言。",
+  },
   TOO_MANY_FIELDS: {
     status: 400,
     en: "The form has too many fields.",
@@ -486,6 +511,11 @@ export const ERROR_TABLE = {
     status: 400,
     en: "Send one file at a time.",
     "zh-HK": "請每次只傳送一個檔案。",
+  },
+  TOO_MANY_SHARE_LINKS: {
+    status: 409,
+    en: "This transcription already has {{max}} share links. Revoke one before making another.",
+    "zh-HK": "這個轉錄已有 {{max}} 條分享連結。請先撤銷一條再建立新的。",
   },
   TOO_MANY_UPLOADS: {
     status: 429,

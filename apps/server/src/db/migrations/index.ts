@@ -18,6 +18,7 @@ import * as deletedJobUsage from "./0016-deleted-job-usage.js";
 import * as videoFrameRate from "./0017-video-frame-rate.js";
 import * as webhooks from "./0018-webhooks.js";
 import * as jobBatches from "./0019-job-batches.js";
+import * as shareLinks from "./0020-share-links.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -42,6 +43,7 @@ export const migrationProvider: MigrationProvider = {
       "0017-video-frame-rate": videoFrameRate,
       "0018-webhooks": webhooks,
       "0019-job-batches": jobBatches,
+      "0020-share-links": shareLinks,
     };
   },
 };

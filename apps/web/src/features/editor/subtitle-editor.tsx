@@ -33,6 +33,8 @@ import {
 } from "./editor-drafts";
 import { createEditorStore, snapshotOf, type EditorState } from "./editor-history";
 import { SpeakerPanel } from "./speaker-panel";
+import { CommentsPanel } from "../sharing/comments-panel";
+import { ShareDialog } from "../sharing/share-dialog";
 import { cueCounts, speakerName, type Speaker } from "./speakers";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
 import { countMatches, matchRange, nextMatch, type FindOptions } from "./find-replace";
@@ -410,18 +412,21 @@ function Editor({
         onToggleFind={() => setFindOpen((open) => !open)}
         onSplitAtPlayhead={splitAtPlayhead}
         extra={
-          isChineseTranscript(transcription.language, state.cues) ? (
-            <ScriptControl
-              onConvert={(convert) => {
-                flush();
-                const cues = store.get().cues.map((cue) => {
-                  const text = convert(cue.text);
-                  return text === cue.text ? cue : { ...cue, text };
-                });
-                store.dispatch({ type: "replace", cues });
-              }}
-            />
-          ) : null
+          <>
+            <ShareDialog transcriptionId={transcription.id} />
+            {isChineseTranscript(transcription.language, state.cues) ? (
+              <ScriptControl
+                onConvert={(convert) => {
+                  flush();
+                  const cues = store.get().cues.map((cue) => {
+                    const text = convert(cue.text);
+                    return text === cue.text ? cue : { ...cue, text };
+                  });
+                  store.dispatch({ type: "replace", cues });
+                }}
+              />
+            ) : null}
+          </>
         }
         canSplitAtPlayhead={currentIndex >= 0}
         status={status}
@@ -524,29 +529,41 @@ function Editor({
             }}
           />
         )}
-        <div className="min-w-0">
-          <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
-          {view === "srt" ? (
-            <CueList
-              cues={state.cues}
-              currentIndex={currentIndex}
-              selectedIndex={selected}
-              following={playing}
-              language={transcription.language}
-              style={transcription.style}
-              speakers={state.speakers}
-              handlers={handlers}
-            />
-          ) : (
-            <PlainView
-              text={labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)}
-              registry={registry}
-              speakers={labels !== null}
-              onCommit={(text) =>
-                store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
-              }
-            />
-          )}
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+          <div className="min-w-0">
+            <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
+            {view === "srt" ? (
+              <CueList
+                cues={state.cues}
+                currentIndex={currentIndex}
+                selectedIndex={selected}
+                following={playing}
+                language={transcription.language}
+                style={transcription.style}
+                speakers={state.speakers}
+                handlers={handlers}
+              />
+            ) : (
+              <PlainView
+                text={
+                  labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)
+                }
+                registry={registry}
+                speakers={labels !== null}
+                onCommit={(text) =>
+                  store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
+                }
+              />
+            )}
+          </div>
+          <CommentsPanel
+            transcriptionId={transcription.id}
+            commentCount={transcription.commentCount ?? 0}
+            onJump={(ms) => {
+              seekTo(ms);
+              setSelected(cueAt(state.cues, ms));
+            }}
+          />
         </div>
       </div>
       <div className="flex flex-wrap justify-between gap-2 border-t border-zinc-200 pt-4">

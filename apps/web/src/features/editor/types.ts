@@ -12,7 +12,12 @@ export type EditorTranscription = Pick<
   TranscriptionDetail,
   "id" | "fileName" | "language" | "subtitles"
 > &
-  Partial<Pick<TranscriptionDetail, "style" | "duration" | "version" | "audio" | "speakers">>;
+  Partial<
+    Pick<
+      TranscriptionDetail,
+      "style" | "duration" | "version" | "audio" | "speakers" | "commentCount"
+    >
+  >;
 
 /**
  * One cue in the editor. Times stay in the text form the user typed, so an invalid time is

@@ -13,8 +13,9 @@ import { ConfirmDialog } from "./confirm-dialog";
 import type { HistoryItem } from "./use-history";
 import { deleteLater, UNDO_DELETE_MS, undoDelete } from "./pending-deletions";
 import { errorText } from "../../api/error-text";
+import { ShareDialog } from "../sharing/share-dialog";
 
-/** Open, download, rename and delete for one row. */
+/** Open, download, share, rename and delete for one row. */
 export function HistoryActions({ item }: { item: HistoryItem }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -72,6 +73,7 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
           {t("workspace.history.download")}
         </Button>
       )}
+      {item.status === "completed" && <ShareDialog transcriptionId={item.id} variant="ghost" />}
       <Button size="sm" variant="ghost" onClick={() => setDialog("rename")}>
         {t("workspace.history.rename")}
       </Button>

@@ -1,0 +1,273 @@
+import rateLimit from "@fastify/rate-limit";
+import {
+  Comment,
+  CreateCommentBody,
+  errorResponses,
+  ExportQuery,
+  ShareGrant,
+  SharedTranscription,
+  ShareTokenParams,
+  UnlockShareBody,
+} from "@verbatim/contract/api";
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppServices } from "../app-services.js";
+import type { RateLimitRule } from "../auth/rate-limits.js";
+import { hashToken } from "../auth/tokens.js";
+import { AppError, fail } from "../http/app-error.js";
+import { exportTranscription } from "../transcriptions/export-transcription.js";
+import { audioBytes, exportFileResponse, sendExport } from "../transcriptions/file-responses.js";
+import { sendListeningCopy } from "../transcriptions/send-listening-copy.js";
+import { authorize } from "../policies/authorize.js";
+import { can, transcription } from "../policies/policies.js";
+import { addComment, listComments, presentComment } from "./comments.js";
+import { openShareLink, unlockShareLink } from "./share-links.js";
+import { presentSharedTranscription } from "./shared-page.js";
+
+/** Sharing settings tests override; defaults otherwise. */
+export interface SharingOptions {
+  /** Password guesses on one link from one address (default 10 per 10 minutes)… */
+  unlockPerLinkAndIp?: RateLimitRule;
+  /** …and on one link from everywhere together (default 50 per 10 minutes). */
+  unlockPerLink?: RateLimitRule;
+  /** Comments from one address (default 20 per 10 minutes). */
+  commentsPerIp?: RateLimitRule;
+}
+
+const TEN_MINUTES = 10 * 60 * 1000;
+const DEFAULTS: Required<SharingOptions> = {
+  unlockPerLinkAndIp: { max: 10, windowMs: TEN_MINUTES },
+  unlockPerLink: { max: 50, windowMs: TEN_MINUTES },
+  commentsPerIp: { max: 20, windowMs: TEN_MINUTES },
+};
+
+/** The grant a viewer got for a link's password: the X-Share-Grant header, or `grant` (media). */
+function grantOf(request: FastifyRequest): string | undefined {
+  const header = request.headers["x-share-grant"];
+  if (typeof header === "string" && header !== "") return header;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return typeof query.grant === "string" ? query.grant : undefined;
+}
+
+/**
+ * What anyone holding a link can do, without an account (docs/sharing.md): read the page's
+ * data, enter its password, play the kept audio, download when allowed, read and add comments
+ * when allowed. Nothing here costs minutes. Answers are never cached and never indexed, and
+ * send no referrer.
+ */
+export function sharedRoutes(
+  services: Pick<AppServices, "db" | "now" | "rateLimits"> & { sharing: SharingOptions },
+): FastifyPluginAsync {
+  const options = { ...DEFAULTS, ...services.sharing };
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    await app.register(rateLimit, services.rateLimits.pluginOptions("share"));
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("x-robots-tag", "noindex, nofollow");
+      reply.header("referrer-policy", "no-referrer");
+      if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+    });
+    const tags = ["sharing"];
+    const grantHeader = z.object({
+      "x-share-grant": z
+        .string()
+        .max(200)
+        .optional()
+        .describe("The `grant` POST /api/shared/{token}/unlock gave, for a link with a password."),
+    });
+    const open = (request: FastifyRequest & { params: { token: string } }) =>
+      openShareLink(services.db, request.params.token, grantOf(request), services.now());
+
+    const unlockLimit = limiter(app, [
+      { rule: options.unlockPerLinkAndIp, key: (r) => `unlock|${tokenKey(r)}|ip|${r.ip}` },
+      { rule: options.unlockPerLink, key: (r) => `unlock|${tokenKey(r)}` },
+    ]);
+    const commentLimit = limiter(app, [
+      { rule: options.commentsPerIp, key: (r) => `comment|ip|${r.ip}` },
+    ]);
+
+    app.get(
+      "/api/shared/:token",
+      {
+        schema: {
+          summary: "A shared transcription's page data",
+          description:
+            "The transcript, speakers, kept audio and what the link allows; of the owner, only their display name. 404 for an unknown, revoked or expired link; 401 SHARE_PASSWORD_REQUIRED until the password's grant is sent (`X-Share-Grant`). Costs no minutes.",
+          tags,
+          security: [],
+          params: ShareTokenParams,
+          headers: grantHeader,
+          response: { 200: SharedTranscription, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const { link, actor, row } = await open(request);
+        return presentSharedTranscription(
+          services.db,
+          link,
+          actor,
+          row,
+          grantOf(request),
+          services.now(),
+        );
+      },
+    );
+
+    app.post(
+      "/api/shared/:token/unlock",
+      {
+        preHandler: unlockLimit,
+        schema: {
+          summary: "Enter a shared link's password",
+          description:
+            "Answers with the grant to send as `X-Share-Grant` (or as `grant` in a media address). 401 SHARE_PASSWORD_WRONG; guesses are limited per link and address (429 RATE_LIMITED).",
+          tags,
+          security: [],
+          params: ShareTokenParams,
+          body: UnlockShareBody,
+          response: { 200: ShareGrant, ...errorResponses(400, 401, 404, 429) },
+        },
+      },
+      async (request) => ({
+        grant: await unlockShareLink(
+          services.db,
+          request.params.token,
+          request.body.password,
+          services.now(),
+        ),
+      }),
+    );
+
+    app.get(
+      "/api/shared/:token/audio",
+      {
+        schema: {
+          summary: "Play a shared transcription's kept audio (HTTP ranges)",
+          description:
+            "404 AUDIO_NOT_KEPT once the owner's plan no longer keeps it. A link with a password takes its grant as the `grant` query parameter.",
+          tags,
+          security: [],
+          params: ShareTokenParams,
+          querystring: z.object({ grant: z.string().max(200).optional() }),
+          response: {
+            200: audioBytes("The whole audio file."),
+            206: audioBytes("The byte range asked for (`Content-Range` says which)."),
+            ...errorResponses(401, 404, 416),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { actor, row } = await open(request);
+        authorize(actor, "read", transcription(row));
+        return sendListeningCopy(request, reply, row);
+      },
+    );
+
+    app.get(
+      "/api/shared/:token/export",
+      {
+        schema: {
+          summary: "Download a shared transcription, when the link allows it",
+          description:
+            "The same formats and options as the owner's export. 403 SHARE_DOWNLOAD_NOT_ALLOWED when the link does not allow downloads.",
+          tags,
+          security: [],
+          params: ShareTokenParams,
+          headers: grantHeader,
+          querystring: ExportQuery.extend({ grant: z.string().max(200).optional() }),
+          response: {
+            200: exportFileResponse(),
+            ...errorResponses(400, 401, 403, 404, 409, 422, 503),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { actor, row } = await open(request);
+        if (!can(actor, "download", transcription(row))) fail("SHARE_DOWNLOAD_NOT_ALLOWED");
+        const file = await exportTranscription(row, request.query, request.query.lang ?? "en");
+        return sendExport(reply, row, request.query.format, file);
+      },
+    );
+
+    app.get(
+      "/api/shared/:token/comments",
+      {
+        schema: {
+          summary: "The comments on a shared transcription (links that allow comments)",
+          tags,
+          security: [],
+          params: ShareTokenParams,
+          headers: grantHeader,
+          response: { 200: z.array(Comment), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { actor, row } = await open(request);
+        if (!can(actor, "comment", transcription(row))) fail("SHARE_COMMENTS_NOT_ALLOWED");
+        return (await listComments(services.db, row.id)).map(presentComment);
+      },
+    );
+
+    app.post(
+      "/api/shared/:token/comments",
+      {
+        preHandler: commentLimit,
+        schema: {
+          summary: "Comment on a shared transcription, at a time or range, or reply",
+          description:
+            "Under the name the viewer types (`authorName`, required here). 403 SHARE_COMMENTS_NOT_ALLOWED when the link does not allow comments; 409 TOO_MANY_COMMENTS past 500 on one transcription; 429 RATE_LIMITED past 20 comments in 10 minutes from one address.",
+          tags,
+          security: [],
+          params: ShareTokenParams,
+          headers: grantHeader,
+          body: CreateCommentBody,
+          response: { 201: Comment, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const { actor, row } = await open(request);
+        if (!can(actor, "comment", transcription(row))) fail("SHARE_COMMENTS_NOT_ALLOWED");
+        const name = request.body.authorName;
+        if (name === undefined) fail("VALIDATION_FAILED", { field: "authorName" });
+        const comment = await addComment(
+          services.db,
+          row.id,
+          { kind: "viewer", name, linkId: actor.link.id },
+          request.body,
+          services.now(),
+        );
+        return reply.status(201).send(presentComment(comment));
+      },
+    );
+  };
+}
+
+/** The link a request names, hashed (counters never hold a live token). */
+function tokenKey(request: FastifyRequest): string {
+  return hashToken((request.params as { token?: string }).token ?? "");
+}
+
+/** A preHandler counting requests under each key; over any rule → 429 RATE_LIMITED. */
+function limiter(
+  app: FastifyInstance,
+  counters: { rule: RateLimitRule; key: (request: FastifyRequest) => string }[],
+): preHandlerAsyncHookHandler {
+  const checks = counters.map(({ rule, key }) =>
+    app.createRateLimit({ max: rule.max, timeWindow: rule.windowMs, keyGenerator: key }),
+  );
+  return async (request, reply) => {
+    for (const check of checks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header("retry-after", String(result.ttlInSeconds));
+        throw new AppError("RATE_LIMITED", { retryAfterSeconds: result.ttlInSeconds });
+      }
+    }
+  };
+}

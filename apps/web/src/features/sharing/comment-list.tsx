@@ -1,0 +1,65 @@
+import { clsx } from "clsx";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Comment } from "../../api/types";
+import { commentTime } from "./comment-time";
+
+/** Comments in time order, replies under theirs; `actions` adds the owner's buttons. */
+export function CommentList({
+  comments,
+  onJump,
+  actions,
+}: {
+  comments: Comment[];
+  onJump?: (comment: Comment) => void;
+  actions?: (comment: Comment) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const tops = comments.filter((comment) => comment.parentId === null);
+  const replies = (id: string) => comments.filter((comment) => comment.parentId === id);
+  const one = (comment: Comment, reply: boolean) => (
+    <li
+      key={comment.id}
+      data-testid="comment"
+      className={clsx(
+        "rounded-lg border p-3 text-sm",
+        reply ? "ml-4 border-zinc-100" : "border-zinc-200",
+        comment.resolvedAt && "opacity-70",
+      )}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-medium text-zinc-900">
+          {comment.authorName}
+          {comment.byOwner && (
+            <span className="ml-1 text-xs text-zinc-600">({t("sharing.comments.owner")})</span>
+          )}
+        </span>
+        {onJump ? (
+          <button
+            type="button"
+            className="font-mono text-xs text-blue-700 hover:underline"
+            aria-label={t("sharing.comments.jump", { time: commentTime(comment) })}
+            onClick={() => onJump(comment)}
+          >
+            {commentTime(comment)}
+          </button>
+        ) : (
+          <span className="font-mono text-xs text-zinc-600">{commentTime(comment)}</span>
+        )}
+      </div>
+      <p className="mt-1 break-words whitespace-pre-wrap text-zinc-800">{comment.body}</p>
+      {comment.resolvedAt && (
+        <p className="mt-1 text-xs font-medium text-green-800">{t("sharing.comments.resolved")}</p>
+      )}
+      {actions?.(comment)}
+    </li>
+  );
+  return (
+    <ul className="space-y-2">
+      {tops.map((comment) => [
+        one(comment, false),
+        ...replies(comment.id).map((reply) => one(reply, true)),
+      ])}
+    </ul>
+  );
+}
