@@ -38,6 +38,7 @@ export async function listTranscriptions(
       "created_at",
       "duration_ms",
       "model",
+      "model_family",
       "status",
       "language",
       "progress",

@@ -17,6 +17,7 @@ import * as supportMessages from "./0015-support-messages.js";
 import * as deletedJobUsage from "./0016-deleted-job-usage.js";
 import * as videoFrameRate from "./0017-video-frame-rate.js";
 import * as webhooks from "./0018-webhooks.js";
+import * as modelFamily from "./0019-model-family.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -40,6 +41,7 @@ export const migrationProvider: MigrationProvider = {
       "0016-deleted-job-usage": deletedJobUsage,
       "0017-video-frame-rate": videoFrameRate,
       "0018-webhooks": webhooks,
+      "0019-model-family": modelFamily,
     };
   },
 };
