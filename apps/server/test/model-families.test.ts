@@ -156,6 +156,38 @@ describe("model families on the server", () => {
     ]);
   });
 
+  it("routes the plain choices by language: Fast is Parakeet for English, never for Chinese", async () => {
+    const cases = [
+      { model: "whisper-1", language: "en", family: "parakeet" },
+      { model: "whisper-1", language: "zh", family: "whisper" },
+      { model: "whisper-1", language: "auto", family: "whisper" },
+      { model: "whisper-1", language: "yue", family: "sensevoice" },
+      // Accurate's Whisper is not installed here; Cantonese still has SenseVoice.
+      { model: "gpt-4o-transcribe", language: "yue", family: "sensevoice" },
+    ];
+    const someone = await signedInUser(api.db);
+    for (const { model, language, family } of cases) {
+      const response = await upload(api.base, "/api/transcribe", {
+        file: jfk,
+        fields: { model, language },
+        headers: { ...someone.auth, prefer: "respond-async" },
+      });
+      expect(response.status, `${model} ${language}`).toBe(202);
+      const { id } = (await response.json()) as { id: string };
+      const row = await api.db
+        .selectFrom("transcriptions")
+        .select(["model", "model_family"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      // The job keeps the name asked for and the family it was routed to.
+      expect(row, `${model} ${language}`).toEqual({ model, model_family: family });
+      await fetch(`${api.base}/api/transcriptions/${id}/cancel`, {
+        method: "POST",
+        headers: someone.auth,
+      });
+    }
+  });
+
   it("says in /api/health which family each configured model is and what runs each family", async () => {
     const health = (await (await fetch(`${api.base}/api/health`)).json()) as {
       engine: { recognisers: { family: string; backend: string }[] };

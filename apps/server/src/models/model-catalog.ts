@@ -10,14 +10,21 @@ import {
   modelsSupporting,
   recogniserInstallHint,
   resolveModel,
+  routeModel,
   type EngineError,
   type InstalledModel,
   type RecogniserModelEntry,
+  type RoutingTable,
 } from "@verbatim/engine";
 import { existsSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import type { z } from "zod";
 import type { Config } from "../config.js";
+
+/** What the catalogue reads of the configuration (tests may leave the routing out). */
+type CatalogConfig = Pick<Config, "modelsDir"> & {
+  models: Omit<Config["models"], "routing"> & { routing?: RoutingTable };
+};
 import { AppError, fail } from "../http/app-error.js";
 import { clientModelName, withoutServerPaths } from "./client-text.js";
 import type { ModelPreparation } from "./model-preparation.js";
@@ -89,9 +96,22 @@ export class ModelCatalog {
   private looking: Promise<ModelFiles> | undefined;
 
   constructor(
-    private readonly config: Pick<Config, "models" | "modelsDir">,
+    private readonly config: CatalogConfig,
     private readonly preparation?: ModelPreparation,
   ) {}
+
+  /** The operator's routing; a config without one routes as before there were families. */
+  private get routing(): RoutingTable {
+    const { models } = this.config;
+    return (
+      models.routing ?? {
+        fastParakeet: null,
+        fastWhisper: models.fast,
+        accurate: [models.accurate],
+        cantonese: null,
+      }
+    );
+  }
 
   /** The model files as they are now (one look shared by concurrent callers). */
   files(): Promise<ModelFiles> {
@@ -128,7 +148,7 @@ export class ModelCatalog {
    * that do), 503 when it is missing.
    */
   async choose(requested: string | undefined, language = "auto"): Promise<ModelChoice> {
-    const choice = await this.modelFor(requested?.trim() || "whisper-1");
+    const choice = await this.modelFor(requested?.trim() || "whisper-1", language);
     const installed = await this.installed();
     const entry = this.recogniserEntryOf(choice.engineModel, installed);
     if (!familySupports(choice.family, language, entry)) {
@@ -148,11 +168,27 @@ export class ModelCatalog {
     return choice;
   }
 
-  private async modelFor(name: string): Promise<ModelChoice> {
+  /**
+   * A public name is a choice in plain words (Fast, Accurate) routed by the language
+   * (routeModel: Parakeet for its languages, SenseVoice for Cantonese, Whisper elsewhere);
+   * any other name is an installed model's.
+   */
+  private async modelFor(name: string, language: string): Promise<ModelChoice> {
     const publicModel = publicModelOf(name);
     const installed = await this.installed();
     if (publicModel) {
-      const engineModel = this.config.models[publicModel.role];
+      const available = new Set(installed.map((m) => m.name));
+      for (const role of ["fast", "accurate"] as const) {
+        const configured = this.config.models[role];
+        if (isPath(configured) && existsSync(configured)) available.add(configured);
+      }
+      const engineModel = routeModel(
+        publicModel.role,
+        language,
+        null,
+        available,
+        this.routing,
+      ).model;
       if (!this.isInstalled(engineModel, installed)) {
         if (this.preparation?.isPreparing(engineModel)) throw this.preparing([engineModel]);
         const shown = clientModelName(engineModel);
