@@ -84,6 +84,24 @@ describe("the upload form's Cantonese choice", () => {
     );
   });
 
+  it("offers Accurate for Cantonese when the Cantonese model runs it, though its Whisper is missing", async () => {
+    serverWith([
+      listing("whisper-1", "whisper"),
+      { ...listing("gpt-4o-transcribe", "whisper"), installed: false },
+      listing("sensevoice-small", "sensevoice"),
+    ]);
+    await renderPage(<Panel />);
+    const accurate = await screen.findByRole("radio", { name: /Accurate/ });
+    await vi.waitFor(() => expect(accurate).toBeDisabled());
+    await userEvent.selectOptions(screen.getByLabelText("Spoken language"), "yue");
+    expect(accurate).toBeEnabled();
+    await userEvent.click(accurate);
+    expect(accurate).toBeChecked();
+    // Another language: Accurate cannot run here, so the choice goes back to Fast.
+    await userEvent.selectOptions(screen.getByLabelText("Spoken language"), "en");
+    await vi.waitFor(() => expect(screen.getByRole("radio", { name: /Fast/ })).toBeChecked());
+  });
+
   it("warns when the server has none: the text comes out as written Chinese", async () => {
     serverWith([listing("whisper-1", "whisper")]);
     await renderPage(<Panel />);

@@ -33,6 +33,8 @@ export function OptionsPanel({
   const pinned = pinnedLanguages(i18n.language);
   // Cantonese is written as spoken only where the server has a model that does it.
   const cantoneseModel = models.data?.some((m) => m.family === "sensevoice" && m.installed);
+  // Fast and Accurate both run Cantonese on the Cantonese model, whichever Whisper is missing.
+  const runs = (id: string) => installed(id) || (value.language === "yue" && !!cantoneseModel);
   const set = (patch: Partial<TranscribeOptions>) => onChange({ ...value, ...patch });
   // Without the server's speaker models, an upload asking for speakers would be refused.
   const speakersAvailable = useSpeakersAvailable();
@@ -46,6 +48,11 @@ export function OptionsPanel({
       : code === "zh"
         ? t("workspace.options.chineseWritten")
         : (languages.find((language) => language.code === code)?.name ?? code);
+  // A choice that stops running here (Accurate for Cantonese, then another language) goes back to Fast.
+  const chosenRuns = !models.data || runs(value.model);
+  useEffect(() => {
+    if (!chosenRuns) onChange({ ...value, model: "whisper-1" });
+  }, [chosenRuns, value, onChange]);
   const chinese = value.language === "zh" || value.language === "yue" || value.language === "auto";
   return (
     <fieldset className="space-y-5 rounded-xl border border-zinc-200 p-5">
@@ -72,7 +79,7 @@ export function OptionsPanel({
               name="model"
               value={id}
               checked={value.model === id}
-              disabled={!installed(id)}
+              disabled={!runs(id)}
               onChange={() => set({ model: id })}
               className="mt-1 accent-blue-600"
             />
@@ -81,7 +88,7 @@ export function OptionsPanel({
                 {t(`workspace.options.${name}`)}
               </span>
               <span className="block text-sm text-zinc-600">
-                {installed(id)
+                {runs(id)
                   ? t(`workspace.options.${name}Hint`)
                   : t("workspace.options.notInstalled")}
               </span>
