@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { RoutingTable } from "@verbatim/engine";
 import { z } from "zod";
 import { isNetworkList } from "./net/address-rules.js";
 
@@ -13,6 +14,38 @@ const list = z
       .map((item) => item.trim().toLowerCase())
       .filter(Boolean),
   );
+
+/** A model name, or "off" (null): a routing setting that can be turned off. */
+const modelOrOff = (fallback: string) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .default(fallback)
+    .transform((value) => (value.toLowerCase() === "off" ? null : value));
+
+/**
+ * Which model runs Fast, Accurate and Cantonese (the engine's routeModel reads it): Fast is
+ * Parakeet for its languages and FAST_MODEL elsewhere; Accurate the preferred model when
+ * installed, else ACCURATE_MODEL; Cantonese SenseVoice.
+ */
+function routingTable(env: {
+  FAST_MODEL: string;
+  ACCURATE_MODEL: string;
+  FAST_PARAKEET_MODEL: string | null;
+  ACCURATE_PREFERRED_MODEL: string | null;
+  CANTONESE_MODEL: string | null;
+}): RoutingTable {
+  return {
+    fastParakeet: env.FAST_PARAKEET_MODEL,
+    fastWhisper: env.FAST_MODEL,
+    accurate: [
+      ...(env.ACCURATE_PREFERRED_MODEL ? [env.ACCURATE_PREFERRED_MODEL] : []),
+      env.ACCURATE_MODEL,
+    ],
+    cantonese: env.CANTONESE_MODEL,
+  };
+}
 
 /** Every setting of the server, read from the environment with embedded defaults. */
 const ConfigSchema = z
@@ -50,6 +83,12 @@ const ConfigSchema = z
     FAST_MODEL: z.string().default("base"),
     /** Model behind the public name `gpt-4o-transcribe` (accurate). */
     ACCURATE_MODEL: z.string().default("small"),
+    /** Fast, in the languages it covers, when installed ("off": Fast is always FAST_MODEL). */
+    FAST_PARAKEET_MODEL: modelOrOff("parakeet-tdt-0.6b-v3"),
+    /** Accurate when installed, before ACCURATE_MODEL ("off": always ACCURATE_MODEL). */
+    ACCURATE_PREFERRED_MODEL: modelOrOff("large-v3-turbo"),
+    /** Cantonese (`yue`), when installed ("off": Cantonese runs on the accurate Whisper model). */
+    CANTONESE_MODEL: modelOrOff("sensevoice-small"),
     /** Largest accepted upload in megabytes. */
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(4096).default(100),
     /** `all`: API and workers in one process; `api`: HTTP only; `worker`: workers only (`npm run worker`). */
@@ -188,6 +227,7 @@ const ConfigSchema = z
       models: {
         fast: env.FAST_MODEL,
         accurate: env.ACCURATE_MODEL,
+        routing: routingTable(env),
         autoDownload: env.MODELS_AUTO_DOWNLOAD,
         baseUrl: env.VERBATIM_MODEL_BASE_URL,
       },

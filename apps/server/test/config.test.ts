@@ -12,6 +12,12 @@ describe("loadConfig", () => {
     expect(config.models).toEqual({
       fast: "base",
       accurate: "small",
+      routing: {
+        fastParakeet: "parakeet-tdt-0.6b-v3",
+        fastWhisper: "base",
+        accurate: ["large-v3-turbo", "small"],
+        cantonese: "sensevoice-small",
+      },
       autoDownload: true,
       baseUrl: undefined,
     });
@@ -30,6 +36,22 @@ describe("loadConfig", () => {
     ).toEqual({ kind: "postgres", url: "postgres://u@h/db", poolMax: 3 });
     expect(config.adminEmails).toEqual(["a@x.com", "b@y.com"]);
     expect(config.publicUrl).toBe("http://localhost:8080");
+  });
+
+  it("lets the operator change or turn off what Fast, Accurate and Cantonese run", () => {
+    const config = loadConfig({
+      FAST_MODEL: "tiny",
+      ACCURATE_MODEL: "medium",
+      FAST_PARAKEET_MODEL: "off",
+      ACCURATE_PREFERRED_MODEL: "OFF",
+      CANTONESE_MODEL: "my-sensevoice",
+    });
+    expect(config.models.routing).toEqual({
+      fastParakeet: null,
+      fastWhisper: "tiny",
+      accurate: ["medium"],
+      cantonese: "my-sensevoice",
+    });
   });
 
   it("takes an empty setting (KEY= in .env) as unset", () => {

@@ -114,7 +114,7 @@ describe("first start with no models installed", () => {
       await api.app.modelPreparation.settled();
       const after = await health(api);
       expect(after.models.state).toBe("ready");
-      expect(after.models.fast).toEqual({ name: "tiny", installed: true });
+      expect(after.models.fast).toEqual({ name: "tiny", family: "whisper", installed: true });
       const accepted = await upload(api.base, "/api/transcribe", {
         file,
         headers: { ...user.auth, prefer: "respond-async" },

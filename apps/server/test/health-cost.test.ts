@@ -72,7 +72,7 @@ describe("a model file in the models folder", () => {
 
   it("is validated once per version: unchanged it is not read again, changed it is", async () => {
     const first = await api.health();
-    expect(first.models.fast).toEqual({ name: "fixture", installed: true });
+    expect(first.models.fast).toEqual({ name: "fixture", family: "whisper", installed: true });
     expect(first.models.installed).toContain("fixture");
 
     // Same inode, size and mtime, other bytes: a health check that read the file again would

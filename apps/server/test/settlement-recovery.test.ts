@@ -100,7 +100,14 @@ describe.each(DATABASE_KINDS)("settling jobs whose settlement failed, on %s", (k
     const completed = await completeJob(
       flaky.db,
       row,
-      { cues: [], segments: [], language: "en", durationMs: 30_000, audio: null },
+      {
+        cues: [],
+        segments: [],
+        language: "en",
+        durationMs: 30_000,
+        family: "whisper",
+        audio: null,
+      },
       () => new Date(),
       { workerId: "w1" },
     );

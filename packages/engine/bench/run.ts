@@ -1,8 +1,9 @@
 // `npm run bench`: the whole `verbatim transcribe` process against whisper.cpp's own whisper-cli
 // built from the same source, on 3 minutes of speech (a base-shaped model with random weights,
 // 2 threads, greedy, no temperature fallback), then cancel latency, first-segment latency,
-// what speaker diarization adds (stand-in diarization models), memory over a 100-minute input
-// and cue building speed.
+// what speaker diarization adds (stand-in diarization models), the model families side by side
+// (Whisper, Parakeet TDT 0.6B against whisper.cpp's parakeet-cli, SenseVoice's stand-in; skip
+// with BENCH_FAMILIES=0), memory over a 100-minute input and cue building speed.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -12,6 +13,7 @@ import { ensureRandomModel } from "../test/support/random-model.js";
 import { BENCH_DIR, buildRecording } from "./bench-media.js";
 import { benchCueBuilding } from "./cue-speed.js";
 import { benchDiarizationCost } from "./diarization-cost.js";
+import { benchModelFamilies } from "./model-families.js";
 import { runMeasured, treeRssMb, type TreeRun } from "./process-tree.js";
 import { buildWhisperCli } from "./whisper-cli.js";
 
@@ -155,6 +157,16 @@ console.log(
 );
 
 await benchDiarizationCost(speech, model, threads);
+
+if (process.env.BENCH_FAMILIES !== "0") {
+  await benchModelFamilies({
+    speech,
+    speechSeconds: 180,
+    threads,
+    whisper: { run: median(runs.vad), shape: sizeClass },
+    parakeetShape: process.env.BENCH_PARAKEET_SHAPE === "test" ? "test" : "0.6b",
+  });
+}
 
 if (!skipLong) {
   // Memory flatness does not depend on the model's size: the tiny shape keeps this part short.

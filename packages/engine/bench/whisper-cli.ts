@@ -16,8 +16,18 @@ export function whisperSourceDir(): string {
 
 /** Path of a whisper-cli built like the addon (same flags as scripts/build-native.mjs). */
 export function buildWhisperCli(): string {
+  return buildExample("whisper-cli");
+}
+
+/** Path of whisper.cpp's own parakeet-cli, built like the addon from the same tree. */
+export function buildParakeetCli(): string {
+  return buildExample("parakeet-cli");
+}
+
+/** One of whisper.cpp's example programs, built once into the benchmark's cache. */
+function buildExample(target: "whisper-cli" | "parakeet-cli"): string {
   const build = join(BENCH_DIR, "whisper-cli-build");
-  const binary = join(build, "bin", "whisper-cli");
+  const binary = join(build, "bin", target);
   if (existsSync(binary)) return binary;
   const addonBuild = join(import.meta.dirname, "..", "native", "build", "verbatim-build.json");
   const flags = existsSync(addonBuild)
@@ -32,7 +42,7 @@ export function buildWhisperCli(): string {
           `-DCMAKE_C_FLAGS=${flags}`,
           `-DCMAKE_CXX_FLAGS=${flags}`,
         ];
-  console.log(`building whisper-cli from ${whisperSourceDir()} (${flags}); a few minutes...`);
+  console.log(`building ${target} from ${whisperSourceDir()} (${flags}); a few minutes...`);
   execFileSync(
     "cmake",
     [
@@ -45,7 +55,7 @@ export function buildWhisperCli(): string {
   );
   execFileSync(
     "cmake",
-    ["--build", build, "--target", "whisper-cli", "--parallel", String(availableParallelism())],
+    ["--build", build, "--target", target, "--parallel", String(availableParallelism())],
     { stdio: ["ignore", "ignore", "inherit"] },
   );
   return binary;

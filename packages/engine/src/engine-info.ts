@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { RecogniserFamily } from "./recognisers/recogniser.js";
 import type { NativeBuildInfo, NativeSystemInfo } from "./whisper/native-binding.js";
 
 /** Versions and the backend whisper.cpp runs on, for `verbatim --version` and /api/health. */
@@ -13,6 +15,8 @@ export interface EngineInfo {
     /** Why a GPU build runs on the CPU, when it does. */
     fallback?: string;
   };
+  /** Each model family and what runs it: a job names the family that ran it. */
+  recognisers: { family: RecogniserFamily; backend: string }[];
 }
 
 /** Build switches ggml lists beside the instruction sets. */
@@ -23,6 +27,21 @@ export function verbatimVersion(): string {
   // src/ and dist/ are both one level under the package.
   const url = new URL("../package.json", import.meta.url);
   return (JSON.parse(readFileSync(url, "utf8")) as { version: string }).version;
+}
+
+/** sherpa-onnx-node's version, from its package (without loading its native library). */
+function sherpaOnnxVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (require("sherpa-onnx-node/package.json") as { version: string }).version;
+}
+
+/** The three families and their runtimes: whisper.cpp for two, sherpa-onnx for SenseVoice. */
+function recognisersOf(whisperVersion: string): EngineInfo["recognisers"] {
+  return [
+    { family: "whisper", backend: `whisper.cpp ${whisperVersion}` },
+    { family: "parakeet", backend: `whisper.cpp ${whisperVersion} parakeet` },
+    { family: "sensevoice", backend: `sherpa-onnx ${sherpaOnnxVersion()}` },
+  ];
 }
 
 /** Describes the backend from the addon's system info and what the build asked for. */
@@ -37,7 +56,11 @@ export function describeEngine(
     .map((m) => m[1]!)
     .filter((name) => !NOT_CPU_FEATURES.has(name));
   const cpu = `CPU${enabled.length ? `: ${enabled.join(" ")}` : ""}`;
-  const base = { verbatimVersion: verbatimVersion(), whisperVersion: system.whisperVersion };
+  const base = {
+    verbatimVersion: verbatimVersion(),
+    whisperVersion: system.whisperVersion,
+    recognisers: recognisersOf(system.whisperVersion),
+  };
   if (wanted !== "cpu" && gpu) {
     return { ...base, backend: { kind: wanted, name: gpu.description || gpu.name } };
   }
@@ -63,5 +86,6 @@ export function formatEngineInfo(info: EngineInfo): string {
     `verbatim ${info.verbatimVersion}`,
     `whisper.cpp ${info.whisperVersion}`,
     `backend ${backend}${info.backend.fallback ? ` (${info.backend.fallback})` : ""}`,
+    `model families ${info.recognisers.map((r) => `${r.family} (${r.backend})`).join(", ")}`,
   ].join("\n");
 }

@@ -291,10 +291,10 @@ describe("verbatim transcribe in batches", () => {
 });
 
 describe("verbatim --version", () => {
-  it("prints Verbatim's and whisper.cpp's versions and the backend", () => {
+  it("prints Verbatim's and whisper.cpp's versions, the backend and the model families", () => {
     const run = runCli(["--version"]);
     expect(run.status).toBe(0);
-    const [verbatim, whisper, backend] = run.stdout.trim().split("\n");
+    const [verbatim, whisper, backend, families] = run.stdout.trim().split("\n");
     expect(verbatim).toMatch(/^verbatim \d+\.\d+\.\d+/);
     const [major, minor, patch] = /^whisper\.cpp (\d+)\.(\d+)\.(\d+)$/
       .exec(whisper ?? "")!
@@ -303,6 +303,10 @@ describe("verbatim --version", () => {
     expect(major * 10_000 + minor * 100 + patch).toBeGreaterThanOrEqual(10_901);
     // No GPU here: the CPU with the instruction sets ggml uses.
     expect(backend).toMatch(/^backend (CPU: [A-Z0-9_ ]+|CUDA: .+|VULKAN: .+)$/);
+    // Which family a job runs on, and what runs each.
+    expect(families).toMatch(
+      /^model families whisper \(whisper\.cpp [\d.]+\), parakeet \(whisper\.cpp [\d.]+ parakeet\), sensevoice \(sherpa-onnx [\d.]+\)$/,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { ModelFamily } from "@verbatim/contract";
 
 // One schema for SQLite and PostgreSQL: ids are UUID text, times are ISO-8601 UTC text
 // (they sort correctly as text), durations and minutes are integer seconds.
@@ -111,6 +112,8 @@ export interface TranscriptionsTable {
   model: string;
   /** The engine model it ran on (a registry name or a file path). */
   engine_model: string;
+  /** Its model family (whisper, parakeet, sensevoice); null for jobs from before families. */
+  model_family: ColumnType<ModelFamily | null, ModelFamily | null | undefined, ModelFamily | null>;
   /** The job's engine options as JSON (language, task, word timestamps, Chinese script). */
   options_json: string;
   /** The uploaded media while the job waits or runs; null once deleted. */

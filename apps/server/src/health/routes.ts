@@ -88,6 +88,7 @@ export function healthRoutes({
             detail: `whisper.cpp ${info.whisperVersion} on ${info.backend.name}`,
             whisperVersion: info.whisperVersion,
             backend: info.backend,
+            recognisers: info.recognisers,
           }),
           (error: unknown) => ({
             ok: false,
@@ -101,12 +102,13 @@ export function healthRoutes({
         type Checked = z.infer<typeof ConfiguredModel>;
         const check = (role: "fast" | "accurate"): Checked => {
           const name = config.models[role];
+          const family = catalog.familyOf(name, files.installed);
           const state = files.configured[role];
-          if (state.installed) return { name, installed: true };
+          if (state.installed) return { name, family, installed: true };
           const prepared = preparation.status(name);
           return isPath(name) || !prepared
-            ? { name, installed: false, detail: state.problem.message }
-            : { name, installed: false, preparation: prepared };
+            ? { name, family, installed: false, detail: state.problem.message }
+            : { name, family, installed: false, preparation: prepared };
         };
         const fast = check("fast");
         const accurate = check("accurate");

@@ -21,6 +21,8 @@ export interface ProducedResult {
   speakers?: StoredSpeaker[] | undefined;
   language: string | null;
   durationMs: number;
+  /** The recogniser family that ran; none for an import that keeps its timings. */
+  family?: Transcription["family"];
 }
 
 /** Runs what the job needs: nothing for kept timings, else `transcribe`, re-timed for an import. */
@@ -45,6 +47,7 @@ export async function jobResult(
     speakers: transcription.speakers,
     language: transcription.language,
     durationMs: transcription.durationMs,
+    family: transcription.family,
   };
   if (!options.subtitles) return produced;
   const { cues } = retimeCues(rowCues(job), recognisedWords(transcription), {

@@ -1,4 +1,5 @@
 import { rm } from "node:fs/promises";
+import type { ModelFamily } from "@verbatim/contract";
 import type { Segment } from "@verbatim/engine";
 import type { Cue } from "@verbatim/subtitles";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
@@ -57,6 +58,7 @@ export async function insertTranscription(db: Db | Tx, job: NewTranscription, no
       status: "queued",
       model: job.model,
       engine_model: job.engineModel,
+      model_family: job.modelFamily ?? null,
       options_json: JSON.stringify(job.options),
       media_path: job.mediaPath,
       media_bytes: job.mediaBytes,
@@ -221,6 +223,8 @@ export interface JobResult {
   speakers?: readonly StoredSpeaker[] | undefined;
   language: string | null;
   durationMs: number;
+  /** The model family that ran it; undefined when no engine ran (an import that keeps its timings). */
+  family?: ModelFamily | undefined;
   /** The audio copy kept for the editor's player, and when it goes; null when none was made. */
   audio: { path: string; expires: string } | null;
 }
@@ -289,6 +293,7 @@ function completionChanges(
     speaker_count: result.speakers ? result.speakers.length : null,
     search_text: searchText(job.file_name, result.cues),
     language: result.language,
+    ...(result.family ? { model_family: result.family } : {}),
     duration_ms: result.durationMs,
     progress: 1,
     eta_ms: null,

@@ -1,4 +1,9 @@
-import { readJobOptions, type FrameRateName, type JobOptions } from "@verbatim/contract";
+import {
+  readJobOptions,
+  type FrameRateName,
+  type JobOptions,
+  type ModelFamily,
+} from "@verbatim/contract";
 import type { Segment } from "@verbatim/engine";
 import type { Cue, Speaker } from "@verbatim/subtitles";
 import type { Selectable } from "kysely";
@@ -35,6 +40,8 @@ export interface NewTranscription {
   fileName: string;
   model: string;
   engineModel: string;
+  /** The family of the engine model (the catalog's); absent: not recorded. */
+  modelFamily?: ModelFamily | null;
   options: JobOptions;
   mediaPath: string;
   mediaBytes: number;

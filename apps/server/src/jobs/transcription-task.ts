@@ -206,6 +206,7 @@ export async function runTranscriptionJob(
         speakers: result.speakers,
         language: result.language,
         durationMs: result.durationMs,
+        family: result.family,
         audio,
       },
       now,

@@ -1,15 +1,30 @@
 import type { ModelListing as ModelListingSchema } from "@verbatim/contract/api";
+import type { ModelFamily } from "@verbatim/contract";
 import {
+  familyLanguages,
+  familyOfModelPath,
+  familySupports,
+  findRecogniserModel,
   isEngineError,
   listInstalledModels,
+  modelsSupporting,
+  recogniserInstallHint,
   resolveModel,
+  routeModel,
   type EngineError,
   type InstalledModel,
+  type RecogniserModelEntry,
+  type RoutingTable,
 } from "@verbatim/engine";
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import type { z } from "zod";
 import type { Config } from "../config.js";
+
+/** What the catalogue reads of the configuration (tests may leave the routing out). */
+type CatalogConfig = Pick<Config, "modelsDir"> & {
+  models: Omit<Config["models"], "routing"> & { routing?: RoutingTable };
+};
 import { AppError, fail } from "../http/app-error.js";
 import { clientModelName, withoutServerPaths } from "./client-text.js";
 import type { ModelPreparation } from "./model-preparation.js";
@@ -51,10 +66,11 @@ function publicModelOf(name: string) {
   return target ? PUBLIC_MODELS[target] : undefined;
 }
 
-/** The model a job runs on: the name the client used and the engine's model (name or path). */
+/** The model a job runs on: the name the client used, the engine's model (name or path), its family. */
 export interface ModelChoice {
   requested: string;
   engineModel: string;
+  family: ModelFamily;
 }
 
 /** One model as `GET /api/models` lists it. */
@@ -80,9 +96,22 @@ export class ModelCatalog {
   private looking: Promise<ModelFiles> | undefined;
 
   constructor(
-    private readonly config: Pick<Config, "models" | "modelsDir">,
+    private readonly config: CatalogConfig,
     private readonly preparation?: ModelPreparation,
   ) {}
+
+  /** The operator's routing; a config without one routes as before there were families. */
+  private get routing(): RoutingTable {
+    const { models } = this.config;
+    return (
+      models.routing ?? {
+        fastParakeet: null,
+        fastWhisper: models.fast,
+        accurate: [models.accurate],
+        cantonese: null,
+      }
+    );
+  }
 
   /** The model files as they are now (one look shared by concurrent callers). */
   files(): Promise<ModelFiles> {
@@ -113,13 +142,53 @@ export class ModelCatalog {
     return (await this.files()).installed;
   }
 
-  /** The engine model behind a public or installed name; 400 when unknown, 503 when missing. */
-  async choose(requested: string | undefined): Promise<ModelChoice> {
-    const name = requested?.trim() || "whisper-1";
+  /**
+   * The engine model behind a public or installed name, for a job in `language`: 400 when the
+   * name is unknown or the model does not transcribe that language (naming the models here
+   * that do), 503 when it is missing.
+   */
+  async choose(requested: string | undefined, language = "auto"): Promise<ModelChoice> {
+    const choice = await this.modelFor(requested?.trim() || "whisper-1", language);
+    const installed = await this.installed();
+    const entry = this.recogniserEntryOf(choice.engineModel, installed);
+    if (!familySupports(choice.family, language, entry)) {
+      const here = (await this.list()).filter(
+        (m) => m.installed && (m.languages === null || m.languages.includes(language)),
+      );
+      fail("LANGUAGE_NOT_SUPPORTED", {
+        param: "language",
+        model: choice.requested,
+        language,
+        supportedBy: (here.length
+          ? here.map((m) => m.id)
+          : modelsSupporting(language)
+        ).join(", "),
+      });
+    }
+    return choice;
+  }
+
+  /**
+   * A public name is a choice in plain words (Fast, Accurate) routed by the language
+   * (routeModel: Parakeet for its languages, SenseVoice for Cantonese, Whisper elsewhere);
+   * any other name is an installed model's.
+   */
+  private async modelFor(name: string, language: string): Promise<ModelChoice> {
     const publicModel = publicModelOf(name);
     const installed = await this.installed();
     if (publicModel) {
-      const engineModel = this.config.models[publicModel.role];
+      const available = new Set(installed.map((m) => m.name));
+      for (const role of ["fast", "accurate"] as const) {
+        const configured = this.config.models[role];
+        if (isPath(configured) && existsSync(configured)) available.add(configured);
+      }
+      const engineModel = routeModel(
+        publicModel.role,
+        language,
+        null,
+        available,
+        this.routing,
+      ).model;
       if (!this.isInstalled(engineModel, installed)) {
         if (this.preparation?.isPreparing(engineModel)) throw this.preparing([engineModel]);
         const shown = clientModelName(engineModel);
@@ -133,10 +202,21 @@ export class ModelCatalog {
           ),
         });
       }
-      return { requested: name, engineModel };
+      return { requested: name, engineModel, family: this.familyOf(engineModel, installed) };
     }
     const match = installed.find((m) => m.name === name);
-    if (match) return { requested: name, engineModel: match.path };
+    if (match) return { requested: name, engineModel: match.path, family: match.family };
+    const other = findRecogniserModel(name);
+    if (other) {
+      fail("MODEL_NOT_INSTALLED", {
+        model: name,
+        engineModel: name,
+        hint: withoutServerPaths(
+          recogniserInstallHint(other, this.config.modelsDir),
+          this.config,
+        ),
+      });
+    }
     fail("INVALID_MODEL", {
       param: "model",
       model: name,
@@ -159,9 +239,13 @@ export class ModelCatalog {
     const installed = await this.installed();
     const publicOnes = Object.entries(PUBLIC_MODELS).map(([id, model]) => {
       const engineModel = this.config.models[model.role];
+      const family = this.familyOf(engineModel, installed);
+      const entry = this.recogniserEntryOf(engineModel, installed);
       return {
         id,
         engineModel,
+        family,
+        languages: languageList(family, entry),
         installed: this.isInstalled(engineModel, installed),
         description: model.description,
       };
@@ -173,10 +257,10 @@ export class ModelCatalog {
     const local = installed.map((m) => ({
       id: m.name,
       engineModel: m.name,
+      family: m.family,
+      languages: languageList(m.family, m.recogniserEntry ?? undefined),
       installed: true,
-      description: m.entry
-        ? `whisper.cpp ${m.entry.name} (${Math.round(m.sizeBytes / 1e6)} MB)`
-        : `whisper.cpp model file ${basename(m.path)}`,
+      description: describeInstalled(m),
     }));
     return [...publicOnes, ...local];
   }
@@ -222,9 +306,56 @@ export class ModelCatalog {
       });
   }
 
+  /**
+   * The family of an engine model: an installed one's, a Parakeet or SenseVoice registry name's,
+   * a path's by its name and kind (a folder is SenseVoice); any other name is Whisper's.
+   */
+  familyOf(engineModel: string, installed: InstalledModel[]): ModelFamily {
+    const found = installed.find((m) => m.name === engineModel || m.path === engineModel);
+    if (found) return found.family;
+    const entry = findRecogniserModel(engineModel);
+    if (entry) return entry.family;
+    if (!isPath(engineModel)) return "whisper";
+    const folder = statSync(engineModel, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    return familyOfModelPath(basename(engineModel), folder);
+  }
+
+  private recogniserEntryOf(
+    engineModel: string,
+    installed: InstalledModel[],
+  ): RecogniserModelEntry | undefined {
+    const found = installed.find((m) => m.name === engineModel || m.path === engineModel);
+    return found?.recogniserEntry ?? findRecogniserModel(engineModel);
+  }
+
   /** A configured model is installed when it is an installed name or an existing file path. */
   private isInstalled(engineModel: string, installed: InstalledModel[]): boolean {
-    if (engineModel.includes("/") || engineModel.endsWith(".bin")) return existsSync(engineModel);
+    if (isPath(engineModel)) return existsSync(engineModel);
     return installed.some((m) => m.name === engineModel);
   }
+}
+
+/** Whether a configured model is a file (or folder) path rather than a registry name. */
+function isPath(engineModel: string): boolean {
+  return engineModel.includes("/") || engineModel.endsWith(".bin");
+}
+
+/** The languages a model transcribes, as the listing shows them (null: any Whisper knows). */
+function languageList(family: ModelFamily, entry?: RecogniserModelEntry): string[] | null {
+  const languages = familyLanguages(family, entry);
+  return languages ? [...languages] : null;
+}
+
+/** An installed model in a sentence: its family, what it is for, its size and its licence. */
+function describeInstalled(model: InstalledModel): string {
+  const mb = `${Math.round(model.sizeBytes / 1e6)} MB`;
+  if (model.recogniserEntry) {
+    const { description, licence } = model.recogniserEntry;
+    return `${description} (${mb}; licence ${licence.name}${licence.attribution ? `: ${licence.attribution}` : ""})`;
+  }
+  if (model.family === "parakeet") return `Parakeet model file ${basename(model.path)} (${mb})`;
+  if (model.family === "sensevoice") return `SenseVoice model folder ${basename(model.path)}`;
+  return model.entry
+    ? `whisper.cpp ${model.entry.name} (${mb})`
+    : `whisper.cpp model file ${basename(model.path)}`;
 }

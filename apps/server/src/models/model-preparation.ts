@@ -21,7 +21,9 @@ export interface ModelPreparationOptions {
   fetchImpl?: typeof fetch;
 }
 
-type ConfigPart = Pick<Config, "models" | "modelsDir">;
+type ConfigPart = Pick<Config, "modelsDir"> & {
+  models: Omit<Config["models"], "routing">;
+};
 
 /** Progress lines at every tenth, and at most every few seconds in between. */
 const LOG_EVERY_MS = 5_000;

@@ -11,6 +11,7 @@ type SummaryRow = Pick<
   | "created_at"
   | "duration_ms"
   | "model"
+  | "model_family"
   | "status"
   | "language"
   | "progress"
@@ -29,6 +30,7 @@ export function presentSummary(row: SummaryRow): z.infer<typeof TranscriptionSum
     createdAt: row.created_at,
     duration: Math.round(row.duration_ms) / 1000,
     model: row.model,
+    modelFamily: row.model_family,
     status: row.status as z.infer<typeof TranscriptionSummary>["status"],
     language: row.language,
     progress: Math.floor(Number(row.progress) * 100),

@@ -15,6 +15,7 @@ import {
 } from "../transcriptions/idempotency.js";
 import type { CombineBody } from "@verbatim/contract/api";
 import type { z } from "zod";
+import type { ModelChoice } from "../models/model-catalog.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { requireDiarizationModels } from "../transcriptions/speakers-option.js";
 import { checkUrlNow } from "../net/safe-fetch.js";
@@ -67,21 +68,22 @@ export interface JobRequest {
 
 /**
  * Checks before any bytes are kept that the job asked for can run here: its model (503 when not
- * installed), the diarization models when it asks for speakers, and a callback URL under the
- * address rules (400 URL_NOT_ALLOWED, as a link to import).
+ * installed) and that it transcribes the language asked for (400 LANGUAGE_NOT_SUPPORTED), the
+ * diarization models when it asks for speakers, and a callback URL under the address rules
+ * (400 URL_NOT_ALLOWED, as a link to import).
  */
 async function checkJobRequest(
   services: Pick<TranscriptionServices, "models" | "config">,
   job: JobRequest,
-): Promise<{ model: string; engineModel: string }> {
+): Promise<ModelChoice> {
   if (job.callbackUrl !== undefined) {
     await checkUrlNow(job.callbackUrl, addressRulesOf(services.config));
   }
+  const choice = await services.models.choose(job.model, job.options.language);
   if (job.options.speakers.kind !== "off") {
     await requireDiarizationModels(services.config.modelsDir);
   }
-  const choice = await services.models.choose(job.model);
-  return { model: choice.requested, engineModel: choice.engineModel };
+  return choice;
 }
 
 /** 402 before any bytes are read when the user has no minutes at all. */
@@ -122,8 +124,9 @@ async function acceptUpload(
       id,
       userId: user.id,
       fileName: file.fileName,
-      model: choice.model,
+      model: choice.requested,
       engineModel: choice.engineModel,
+      modelFamily: choice.family,
       options: imported ? { ...job.options, ...importOptions(imported, job.retime) } : job.options,
       mediaPath: file.path,
       mediaBytes: file.bytes,

@@ -37,8 +37,18 @@ describe("the speech model on the upload page", () => {
       Promise.resolve(
         json(
           health(
-            { name: "base", installed: false, preparation: { state: "downloading", percent: 45 } },
-            { name: "small", installed: false, preparation: { state: "queued" } },
+            {
+              name: "base",
+              family: "whisper",
+              installed: false,
+              preparation: { state: "downloading", percent: 45 },
+            },
+            {
+              name: "small",
+              family: "whisper",
+              installed: false,
+              preparation: { state: "queued" },
+            },
           ),
         ),
       ),
@@ -53,9 +63,10 @@ describe("the speech model on the upload page", () => {
       Promise.resolve(
         json(
           health(
-            { name: "base", installed: true },
+            { name: "base", family: "whisper", installed: true },
             {
               name: "small",
+              family: "whisper",
               installed: false,
               preparation: { state: "downloading", percent: 10 },
             },

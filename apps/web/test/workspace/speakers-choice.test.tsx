@@ -67,8 +67,8 @@ describe("the Speakers choice on a server without the speaker models", () => {
       ok: true,
       installed: ["base"],
       state: "ready",
-      fast: { name: "base", installed: true },
-      accurate: { name: "small", installed: true },
+      fast: { name: "base", family: "whisper", installed: true },
+      accurate: { name: "small", family: "whisper", installed: true },
     },
     ...(speakers ? { speakers } : {}),
   });

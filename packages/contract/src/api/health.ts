@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MODEL_FAMILIES } from "../model-families.js";
 import { ModelPreparationSchema } from "./models.js";
 
 // GET /api/health: whether each part of the service works, in plain words.
@@ -8,6 +9,8 @@ const Check = z.object({ ok: z.boolean(), detail: z.string() });
 /** A model the server is configured to use (fast or accurate), as health reports it. */
 export const ConfiguredModel = z.object({
   name: z.string(),
+  /** The model family that runs it. */
+  family: z.enum(MODEL_FAMILIES),
   installed: z.boolean(),
   /** Why a model given as a path cannot be used. */
   detail: z.string().optional(),
@@ -31,6 +34,10 @@ export const HealthResponse = z.object({
         name: z.string(),
         fallback: z.string().optional(),
       })
+      .optional(),
+    /** Each model family and what runs it (e.g. whisper.cpp 1.9.1, sherpa-onnx 1.13.8). */
+    recognisers: z
+      .array(z.object({ family: z.enum(MODEL_FAMILIES), backend: z.string() }))
       .optional(),
   }),
   models: z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MODEL_FAMILIES } from "../model-families.js";
 
 // The speech models a transcription can be asked to use, and how far one still being
 // installed has got.
@@ -32,8 +33,19 @@ export const ModelPreparationSchema = z.object({
 export const ModelListing = z.object({
   /** The name to send as `model`. */
   id: z.string(),
-  /** The whisper.cpp model it runs on. */
+  /** The engine's model it runs on (a registry name, or a model file's name). */
   engineModel: z.string(),
+  /** Which model family runs it. */
+  family: z
+    .enum(MODEL_FAMILIES)
+    .describe(
+      "`whisper` (whisper.cpp), `parakeet` (NVIDIA Parakeet TDT: fast, 25 European languages) or `sensevoice` (SenseVoice: Cantonese written as spoken, Mandarin, English, Japanese, Korean).",
+    ),
+  /** The language codes it transcribes; null: every language Whisper knows. */
+  languages: z
+    .array(z.string())
+    .nullable()
+    .describe("The language codes it transcribes; null for every language Whisper knows."),
   installed: z.boolean(),
   description: z.string(),
   /** A configured model that is not installed yet: its download, or what to do by hand. */

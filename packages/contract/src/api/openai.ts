@@ -125,12 +125,14 @@ export const AudioRequestDoc = z.object({
   model: z
     .string()
     .describe(
-      "`whisper-1` or `gpt-4o-mini-transcribe` (fast), `gpt-4o-transcribe` (accurate), or an installed model's name.",
+      "`whisper-1` or `gpt-4o-mini-transcribe` (fast), `gpt-4o-transcribe` (accurate), or an installed model's name: `parakeet-tdt-0.6b-v3` (NVIDIA Parakeet: fast, 25 European languages), `sensevoice-small` (SenseVoice: Cantonese written as spoken, Mandarin, English, Japanese, Korean), a Whisper size such as `base`. `GET /v1/models` lists what is installed.",
     ),
   language: z
     .string()
     .optional()
-    .describe("ISO-639-1 code of the spoken language; detected when absent."),
+    .describe(
+      "ISO-639-1 code of the spoken language (`yue` for Cantonese); detected when absent. A language the model does not transcribe is refused (400, code `language_not_supported`, naming the models that do).",
+    ),
   prompt: z
     .string()
     .optional()

@@ -1,5 +1,6 @@
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
+import { MODEL_FAMILIES } from "../model-families.js";
 import { EXPORT_FORMATS, FRAME_RATES } from "../export-formats.js";
 import { JOB_STATUSES } from "../jobs.js";
 import { cleanFileName, MAX_FILE_NAME } from "../file-names.js";
@@ -75,6 +76,12 @@ export const TranscriptionSummary = z.object({
   /** Seconds of media. */
   duration: z.number().describe("Length of the media, in seconds."),
   model: z.string(),
+  modelFamily: z
+    .enum(MODEL_FAMILIES)
+    .nullable()
+    .describe(
+      "The model family that ran it (or will run it, while queued): `whisper`, `parakeet` or `sensevoice`; null for jobs from before families were recorded.",
+    ),
   status: Status,
   /** Spoken language (detected, or as requested); null until known. */
   language: z.string().nullable(),

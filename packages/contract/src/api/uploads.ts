@@ -105,7 +105,7 @@ export const UploadFieldsDoc = z.object({
     .string()
     .optional()
     .describe(
-      "`whisper-1` (fast, the default), `gpt-4o-transcribe` (accurate), or an installed model's name.",
+      "`whisper-1` (fast, the default), `gpt-4o-transcribe` (accurate), or an installed model's name: `parakeet-tdt-0.6b-v3` (Parakeet), `sensevoice-small` (SenseVoice, for Cantonese), a Whisper size such as `base` (`GET /api/models` lists them with their languages).",
     ),
   generateTimestamps: z
     .enum(["true", "false"])
@@ -114,7 +114,9 @@ export const UploadFieldsDoc = z.object({
   language: z
     .string()
     .optional()
-    .describe("`auto` (default: detected) or an ISO-639-1 code such as `en`, `zh`, `ja`."),
+    .describe(
+      "`auto` (default: detected) or an ISO-639-1 code such as `en`, `zh`, `ja`, `yue` (Cantonese). A language the chosen model does not transcribe is refused with 400 LANGUAGE_NOT_SUPPORTED, naming the models that do, before the file is kept.",
+    ),
   task: z
     .enum(["transcribe", "translate"])
     .optional()

@@ -294,6 +294,12 @@ export const ERROR_TABLE = {
     en: "The link is invalid or has expired.",
     "zh-HK": "連結無效或已過期。",
   },
+  LANGUAGE_NOT_SUPPORTED: {
+    status: 400,
+    en: "The model {{model}} does not transcribe this language ({{language}}). Models here that do: {{supportedBy}}.",
+    "zh-HK":
+      "模型 {{model}} 不能轉錄這種語言（{{language}}）。這裏可以轉錄它的模型：{{supportedBy}}。",
+  },
   MISSING_CHUNKS: {
     status: 400,
     en: "Some parts of the upload have not arrived. Please upload the file again.",

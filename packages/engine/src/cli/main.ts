@@ -189,7 +189,10 @@ program
 /** `verbatim --version`: printed once commander has stopped at the flag. */
 class VersionRequested extends Error {}
 
-program.option("-V, --version", "print the versions of Verbatim and whisper.cpp, and the backend");
+program.option(
+  "-V, --version",
+  "print the versions of Verbatim and whisper.cpp, the backend and the model families",
+);
 program.on("option:version", () => {
   throw new VersionRequested();
 });

@@ -109,6 +109,7 @@ export async function transcribeCommand(
           for (const warning of result.warnings) {
             process.stderr.write(`verbatim: warning: ${prefix}${warning}\n`);
           }
+          tell(`verbatim: ${prefix}transcribed by the ${result.family} model family`);
           for (const format of formats) {
             const target = targetOf(stems[i]!, format);
             const rendered = await renderTranscription(result, format, {

@@ -57,6 +57,7 @@ export {
   RECOGNISER_MODEL_REGISTRY,
   WHISPER_LICENCE,
   PARAKEET_V3_LANGUAGES,
+  familyLanguages,
   familyOfModelPath,
   familySupports,
   findRecogniserModel,

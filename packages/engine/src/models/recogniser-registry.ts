@@ -120,6 +120,18 @@ export function familyOfModelPath(fileName: string, isFolder: boolean): Recognis
   return /parakeet/i.test(fileName) ? "parakeet" : "whisper";
 }
 
+/**
+ * The language codes a model of that family transcribes (its entry's, else the family's); null
+ * for Whisper: every language it knows.
+ */
+export function familyLanguages(
+  family: RecogniserFamily,
+  entry?: RecogniserModelEntry,
+): readonly string[] | null {
+  if (family === "whisper") return null;
+  return entry?.languages ?? (family === "parakeet" ? PARAKEET_V3_LANGUAGES : SENSEVOICE_LANGUAGES);
+}
+
 /** Whether a family transcribes a language (Whisper: every language it knows). */
 export function familySupports(
   family: RecogniserFamily,
@@ -127,10 +139,7 @@ export function familySupports(
   entry?: RecogniserModelEntry,
 ): boolean {
   if (language === "auto") return true;
-  if (family === "whisper") return true;
-  const languages =
-    entry?.languages ?? (family === "parakeet" ? PARAKEET_V3_LANGUAGES : SENSEVOICE_LANGUAGES);
-  return languages.includes(language);
+  return familyLanguages(family, entry)?.includes(language) ?? true;
 }
 
 /**

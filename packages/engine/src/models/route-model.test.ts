@@ -48,5 +48,12 @@ describe("routeModel", () => {
     };
     expect(routeModel("fast", "ja", null, ALL, table).model).toBe("tiny");
     expect(routeModel("accurate", "en", null, ALL, table).model).toBe("medium");
+    // Parakeet and SenseVoice turned off: Whisper for everything.
+    const whisperOnly = { ...table, fastParakeet: null, cantonese: null };
+    expect(routeModel("fast", "en", null, ALL, whisperOnly).model).toBe("tiny");
+    expect(routeModel("cantonese", "auto", null, ALL, whisperOnly)).toEqual({
+      model: "medium",
+      language: "yue",
+    });
   });
 });

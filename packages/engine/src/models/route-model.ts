@@ -9,14 +9,14 @@ export const TRANSCRIPTION_MODES: readonly TranscriptionMode[] = ["fast", "accur
 
 /** The models behind each mode (registry names); an operator's setting may replace any. */
 export interface RoutingTable {
-  /** Fast, for the languages it covers. */
-  fastParakeet: string;
+  /** Fast, for the languages it covers; null: Fast is always Whisper. */
+  fastParakeet: string | null;
   /** Fast, everywhere else. */
   fastWhisper: string;
   /** Accurate, in order of preference: the first installed one runs. */
   accurate: readonly string[];
-  /** Cantonese, and Chinese detected in "auto" when installed. */
-  cantonese: string;
+  /** Cantonese, and Chinese detected in "auto" when installed; null: Whisper (accurate). */
+  cantonese: string | null;
 }
 
 export const DEFAULT_ROUTING: RoutingTable = {
@@ -46,32 +46,33 @@ export function routeModel(
   table: RoutingTable = DEFAULT_ROUTING,
 ): Route {
   const spoken = language === "auto" ? (detected ?? "auto") : language;
-  const has = (name: string) => installed.has(name);
+  const has = (name: string | null): name is string => name !== null && installed.has(name);
   const accurate = table.accurate.find(has) ?? table.accurate[table.accurate.length - 1]!;
-  const senseVoice = findRecogniserModel(table.cantonese);
+  const cantonese = has(table.cantonese) ? table.cantonese : null;
+  const senseVoice = cantonese ? findRecogniserModel(cantonese) : undefined;
   if (mode === "cantonese" || spoken === "yue") {
-    if (has(table.cantonese)) return { model: table.cantonese, language: "yue" };
-    return { model: accurate, language: "yue" };
+    return { model: cantonese ?? accurate, language: "yue" };
   }
   if (mode === "accurate") return { model: accurate, language: spoken };
-  const parakeet = findRecogniserModel(table.fastParakeet);
+  const fastParakeet = has(table.fastParakeet) ? table.fastParakeet : null;
+  const parakeet = fastParakeet ? findRecogniserModel(fastParakeet) : undefined;
   if (
+    fastParakeet &&
     spoken !== "auto" &&
-    has(table.fastParakeet) &&
     parakeet &&
     familySupports(parakeet.family, spoken, parakeet)
   ) {
-    return { model: table.fastParakeet, language: spoken };
+    return { model: fastParakeet, language: spoken };
   }
   // Chinese found by "auto" in Hong Kong speech: SenseVoice when installed.
   if (
+    cantonese &&
     language === "auto" &&
     spoken === "zh" &&
     senseVoice &&
-    has(table.cantonese) &&
     familySupports(senseVoice.family, spoken, senseVoice)
   ) {
-    return { model: table.cantonese, language: spoken };
+    return { model: cantonese, language: spoken };
   }
   return { model: table.fastWhisper, language: spoken };
 }

@@ -1,17 +1,14 @@
+import { MODEL_FAMILIES, type ModelFamily } from "@verbatim/contract";
 import type { Word } from "@verbatim/subtitles";
 
 /**
  * The model families behind the one recogniser interface: whisper.cpp's Whisper, NVIDIA
  * Parakeet TDT (whisper.cpp's parakeet library, in the same addon) and SenseVoice
- * (sherpa-onnx's OfflineRecognizer).
+ * (sherpa-onnx's OfflineRecognizer). The contract names them, so the API says the same.
  */
-export type RecogniserFamily = "whisper" | "parakeet" | "sensevoice";
+export type RecogniserFamily = ModelFamily;
 
-export const RECOGNISER_FAMILIES: readonly RecogniserFamily[] = [
-  "whisper",
-  "parakeet",
-  "sensevoice",
-];
+export const RECOGNISER_FAMILIES: readonly RecogniserFamily[] = MODEL_FAMILIES;
 
 /**
  * What the engine asks of a speech recogniser, whatever family and binding implements it: loaded

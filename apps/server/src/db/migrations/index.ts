@@ -19,6 +19,7 @@ import * as videoFrameRate from "./0017-video-frame-rate.js";
 import * as webhooks from "./0018-webhooks.js";
 import * as jobBatches from "./0019-job-batches.js";
 import * as shareLinks from "./0020-share-links.js";
+import * as modelFamily from "./0021-model-family.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -44,6 +45,7 @@ export const migrationProvider: MigrationProvider = {
       "0018-webhooks": webhooks,
       "0019-job-batches": jobBatches,
       "0020-share-links": shareLinks,
+      "0021-model-family": modelFamily,
     };
   },
 };

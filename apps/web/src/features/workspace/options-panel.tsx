@@ -5,7 +5,7 @@ import { api } from "../../api/client";
 import type { ModelListing } from "../../api/types";
 import { useSpeakersAvailable } from "./model-readiness";
 import { SpeakersChoice } from "./speakers-choice";
-import { spokenLanguages } from "./spoken-languages";
+import { pinnedLanguages, spokenLanguages } from "./spoken-languages";
 import type { TranscribeOptions } from "./upload-transport";
 
 const SELECT =
@@ -33,6 +33,11 @@ export function OptionsPanel({
     staleTime: 60_000,
   });
   const installed = (id: string) => models.data?.find((m) => m.id === id)?.installed ?? true;
+  const pinned = pinnedLanguages(i18n.language);
+  // Cantonese is written as spoken only where the server has a model that does it.
+  const cantoneseModel = models.data?.some((m) => m.family === "sensevoice" && m.installed);
+  // Fast and Accurate both run Cantonese on the Cantonese model, whichever Whisper is missing.
+  const runs = (id: string) => installed(id) || (value.language === "yue" && !!cantoneseModel);
   const set = (patch: Partial<TranscribeOptions>) => onChange({ ...value, ...patch });
   // Without the server's speaker models, an upload asking for speakers would be refused.
   const speakersAvailable = useSpeakersAvailable();
@@ -40,6 +45,17 @@ export function OptionsPanel({
   useEffect(() => {
     if (!speakersAvailable && speakersOn) onChange({ ...value, speakers: { kind: "off" } });
   }, [speakersAvailable, speakersOn, value, onChange]);
+  const pinnedName = (code: string) =>
+    code === "yue"
+      ? t("workspace.options.cantonese")
+      : code === "zh"
+        ? t("workspace.options.chineseWritten")
+        : (languages.find((language) => language.code === code)?.name ?? code);
+  // A choice that stops running here (Accurate for Cantonese, then another language) goes back to Fast.
+  const chosenRuns = !models.data || runs(value.model);
+  useEffect(() => {
+    if (!chosenRuns) onChange({ ...value, model: "whisper-1" });
+  }, [chosenRuns, value, onChange]);
   const chinese = value.language === "zh" || value.language === "yue" || value.language === "auto";
   return (
     <fieldset className="space-y-5 rounded-xl border border-zinc-200 p-5">
@@ -66,7 +82,7 @@ export function OptionsPanel({
               name="model"
               value={id}
               checked={value.model === id}
-              disabled={!installed(id)}
+              disabled={!runs(id)}
               onChange={() => set({ model: id })}
               className="mt-1 accent-blue-600"
             />
@@ -75,7 +91,7 @@ export function OptionsPanel({
                 {t(`workspace.options.${name}`)}
               </span>
               <span className="block text-sm text-zinc-600">
-                {installed(id)
+                {runs(id)
                   ? t(`workspace.options.${name}Hint`)
                   : t("workspace.options.notInstalled")}
               </span>
@@ -108,15 +124,34 @@ export function OptionsPanel({
             id="spoken-language"
             className={SELECT}
             value={value.language}
+            aria-describedby={value.language === "yue" ? "cantonese-hint" : undefined}
             onChange={(e) => set({ language: e.target.value })}
           >
             <option value="auto">{t("workspace.options.auto")}</option>
-            {languages.map((language) => (
-              <option key={language.code} value={language.code}>
-                {language.name}
-              </option>
-            ))}
+            <optgroup label={t("workspace.options.commonLanguages")}>
+              {pinned.map((code) => (
+                <option key={code} value={code}>
+                  {pinnedName(code)}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={t("workspace.options.allLanguages")}>
+              {languages
+                .filter((language) => !pinned.includes(language.code))
+                .map((language) => (
+                  <option key={language.code} value={language.code}>
+                    {language.name}
+                  </option>
+                ))}
+            </optgroup>
           </select>
+          {value.language === "yue" && models.data && (
+            <p id="cantonese-hint" className="text-sm text-zinc-600">
+              {cantoneseModel
+                ? t("workspace.options.cantoneseHint")
+                : t("workspace.options.cantoneseNoModel")}
+            </p>
+          )}
         </div>
         <div className="space-y-1.5">
           <label htmlFor="task" className="block text-sm font-medium text-zinc-800">

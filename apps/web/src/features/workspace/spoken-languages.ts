@@ -35,3 +35,11 @@ export function spokenLanguages(locale: string): { code: string; name: string }[
     a.name.localeCompare(b.name, locale),
   );
 }
+
+/**
+ * The languages listed first, in the interface's order: Cantonese (written as spoken) and
+ * Chinese (written) near the top for Hong Kong, beside English.
+ */
+export function pinnedLanguages(locale: string): readonly string[] {
+  return locale.toLowerCase().startsWith("zh") ? ["yue", "zh", "en"] : ["en", "yue", "zh"];
+}

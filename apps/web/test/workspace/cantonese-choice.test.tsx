@@ -1,0 +1,111 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Health, ModelListing } from "../../src/api/types";
+import { OptionsPanel } from "../../src/features/workspace/options-panel";
+import type { TranscribeOptions } from "../../src/features/workspace/upload-transport";
+import { defaultOptions } from "../../src/features/workspace/workspace-state";
+import { mockApi } from "../account/helpers";
+import { json } from "../api-answers";
+import { renderPage } from "../render";
+
+afterEach(() => vi.restoreAllMocks());
+
+const working = { ok: true, detail: "" };
+const health: Health = {
+  status: "ok",
+  database: working,
+  queue: working,
+  ffmpeg: working,
+  engine: working,
+  models: {
+    ok: true,
+    installed: ["base"],
+    state: "ready",
+    fast: { name: "base", family: "whisper", installed: true },
+    accurate: { name: "small", family: "whisper", installed: true },
+  },
+  speakers: working,
+};
+
+const listing = (id: string, family: ModelListing["family"]): ModelListing => ({
+  id,
+  engineModel: id,
+  family,
+  languages: null,
+  installed: true,
+  description: "",
+});
+
+function Panel() {
+  const [value, setValue] = useState<TranscribeOptions>(defaultOptions("en"));
+  return (
+    <>
+      <OptionsPanel value={value} onChange={setValue} />
+      <output data-testid="language">{value.language}</output>
+    </>
+  );
+}
+
+function serverWith(models: ModelListing[]) {
+  mockApi({
+    "GET /api/health": () => json(health),
+    "GET /api/models": () => json(models),
+  });
+}
+
+describe("the upload form's Cantonese choice", () => {
+  it.each([
+    ["zh-HK", "說話語言", ["auto", "yue", "zh", "en"], "廣東話（口語）"],
+    ["en", "Spoken language", ["auto", "en", "yue", "zh"], "Cantonese (廣東話, written as spoken)"],
+  ] as const)(
+    "lists Cantonese near the top in %s, apart from written Chinese",
+    async (language, label, first, cantonese) => {
+      serverWith([listing("whisper-1", "whisper")]);
+      await renderPage(<Panel />, { language });
+      const select = screen.getByLabelText(label) as HTMLSelectElement;
+      expect([...select.options].slice(0, 4).map((o) => o.value)).toEqual(first);
+      expect(screen.getByRole("option", { name: cantonese })).toHaveValue("yue");
+      // Listed once: not again among all the languages.
+      expect([...select.options].filter((o) => o.value === "yue")).toHaveLength(1);
+    },
+  );
+
+  it("says Cantonese is written as spoken when the server has a Cantonese model", async () => {
+    serverWith([listing("whisper-1", "whisper"), listing("sensevoice-small", "sensevoice")]);
+    await renderPage(<Panel />, { language: "zh-HK" });
+    await userEvent.selectOptions(screen.getByLabelText("說話語言"), "yue");
+    expect(screen.getByTestId("language").textContent).toBe("yue");
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText("說話語言")).toHaveAccessibleDescription(
+        /以繁體字按香港口語寫出/,
+      ),
+    );
+  });
+
+  it("offers Accurate for Cantonese when the Cantonese model runs it, though its Whisper is missing", async () => {
+    serverWith([
+      listing("whisper-1", "whisper"),
+      { ...listing("gpt-4o-transcribe", "whisper"), installed: false },
+      listing("sensevoice-small", "sensevoice"),
+    ]);
+    await renderPage(<Panel />);
+    const accurate = await screen.findByRole("radio", { name: /Accurate/ });
+    await vi.waitFor(() => expect(accurate).toBeDisabled());
+    await userEvent.selectOptions(screen.getByLabelText("Spoken language"), "yue");
+    expect(accurate).toBeEnabled();
+    await userEvent.click(accurate);
+    expect(accurate).toBeChecked();
+    // Another language: Accurate cannot run here, so the choice goes back to Fast.
+    await userEvent.selectOptions(screen.getByLabelText("Spoken language"), "en");
+    await vi.waitFor(() => expect(screen.getByRole("radio", { name: /Fast/ })).toBeChecked());
+  });
+
+  it("warns when the server has none: the text comes out as written Chinese", async () => {
+    serverWith([listing("whisper-1", "whisper")]);
+    await renderPage(<Panel />);
+    await userEvent.selectOptions(screen.getByLabelText("Spoken language"), "yue");
+    expect(await screen.findByText(/no Cantonese model yet/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,92 @@
+// The three model families side by side on the same recording and threads: the whole
+// `verbatim transcribe` process for Whisper (the run above), Parakeet TDT 0.6B and SenseVoice,
+// and Parakeet against whisper.cpp's own parakeet-cli on the same model file. Weights are
+// random (no trained weights reach these machines): Whisper and Parakeet have their real shapes
+// (Parakeet's joint biased towards blank, so it emits a few tokens a second as a trained model
+// does); SenseVoice is the tests' stand-in graph, which has SenseVoice's interface but not its
+// network, so its time is the pipeline's around the model, not SenseVoice-small's.
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { writeSenseVoiceStandIn } from "../test/helpers/sensevoice-stand-in.js";
+import {
+  ensureRandomParakeetModel,
+  type RandomParakeetShape,
+} from "../test/support/random-parakeet-model.js";
+import { BENCH_DIR } from "./bench-media.js";
+import { runMeasured, type TreeRun } from "./process-tree.js";
+import { buildParakeetCli } from "./whisper-cli.js";
+
+const VERBATIM = resolve(import.meta.dirname, "../bin/verbatim.js");
+
+/** What the families' comparison runs on. */
+export interface FamiliesBench {
+  /** 16 kHz mono WAV of speech (parakeet-cli reads WAV). */
+  speech: string;
+  speechSeconds: number;
+  threads: number;
+  /** The Whisper run of the same recording (verbatim transcribe, VAD on), and its shape. */
+  whisper: { run: TreeRun; shape: string };
+  /** "0.6b": the real shape; "test": the tests' tiny one (a smoke run). */
+  parakeetShape: RandomParakeetShape;
+  /** Leave whisper.cpp's parakeet-cli out (it takes minutes to build the first time). */
+  skipParakeetCli?: boolean;
+}
+
+function transcribe(model: string, input: string, threads: number): Promise<TreeRun> {
+  return runMeasured(process.execPath, [
+    ...[VERBATIM, "transcribe", input, "--model", model, "--language", "en"],
+    ...["--threads", String(threads), "--format", "srt", "--output", "/dev/null"],
+  ]);
+}
+
+function check(run: TreeRun, what: string): TreeRun {
+  if (run.code !== 0) throw new Error(`${what} failed (${run.code}):\n${run.stderr}`);
+  return run;
+}
+
+/** Prints real-time factor and peak memory per family, and Parakeet against parakeet-cli. */
+export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
+  const { speech, speechSeconds, threads } = bench;
+  const parakeet = await ensureRandomParakeetModel(bench.parakeetShape);
+  const senseVoice = join(BENCH_DIR, "sensevoice-stand-in");
+  await mkdir(senseVoice, { recursive: true });
+  await writeSenseVoiceStandIn(senseVoice);
+
+  const parakeetRun = check(await transcribe(parakeet, speech, threads), "verbatim (Parakeet)");
+  const senseVoiceRun = check(
+    await transcribe(senseVoice, speech, threads),
+    "verbatim (SenseVoice stand-in)",
+  );
+  const cliRun = bench.skipParakeetCli
+    ? null
+    : check(
+        await runMeasured(buildParakeetCli(), [
+          ...["-m", parakeet, "-f", speech, "-t", String(threads)],
+        ]),
+        "parakeet-cli",
+      );
+
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const row = (name: string, run: TreeRun, note = "") =>
+    console.log(
+      `${name.padEnd(48)} ${s(run.wallMs).padStart(9)}   RTF ${(run.wallMs / 1000 / speechSeconds).toFixed(3)}   ${run.peakMb.toFixed(0).padStart(5)} MB${note}`,
+    );
+  console.log(
+    `\nmodel families, ${speechSeconds} s of speech, ${threads} threads, whole process      wall         RTF        peak`,
+  );
+  row(`whisper ${bench.whisper.shape} (random weights, real shape)`, bench.whisper.run);
+  row(
+    `parakeet ${bench.parakeetShape} (random weights${bench.parakeetShape === "0.6b" ? ", real shape" : ", TEST shape"})`,
+    parakeetRun,
+  );
+  if (cliRun) {
+    row("  whisper.cpp's parakeet-cli, same file", cliRun);
+    console.log(
+      `  ours / parakeet-cli: wall ${(parakeetRun.wallMs / cliRun.wallMs).toFixed(3)}× (target ≤ 1.05), peak ${parakeetRun.peakMb >= cliRun.peakMb ? "+" : "-"}${Math.abs(parakeetRun.peakMb - cliRun.peakMb).toFixed(0)} MB (target ≤ +150 MB; ours includes VAD and media decoding)`,
+    );
+  }
+  row("sensevoice stand-in graph (NOT the real shape)", senseVoiceRun);
+  console.log(
+    "not measured here: Whisper small and large-v3-turbo shapes (no random-weight generator of those shapes yet), SenseVoice-small's real network (no real-shape ONNX generator)",
+  );
+}
