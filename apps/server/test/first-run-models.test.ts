@@ -182,13 +182,17 @@ describe("first start with no models installed", () => {
         headers: user.auth,
       });
       expect(refused.status).toBe(503);
-      const refusal = (await refused.json()) as { code: string; message: string };
+      const refusal = (await refused.json()) as {
+        code: string;
+        message: string;
+        details: { hint: string };
+      };
       expect(refusal.code).toBe("MODEL_NOT_INSTALLED");
       // The client is told what to do, but not the server's folder (/api/health shows it).
-      expect(refusal.message).toContain(
+      expect(refusal.details.hint).toContain(
         `Put ggml-tiny.bin into the server's models folder: download ${unreachable}/ggml-tiny.bin`,
       );
-      expect(refusal.message).not.toContain(modelsDir);
+      expect(JSON.stringify(refusal)).not.toContain(modelsDir);
     } finally {
       await api.close();
     }

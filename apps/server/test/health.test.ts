@@ -62,7 +62,11 @@ describe.each(DATABASE_KINDS)("the API on %s", (kind) => {
   it("answers unknown API paths with a 404 in the error shape", async () => {
     const response = await fetch(`${base}/api/nope?x=1`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ code: "NOT_FOUND", message: "No route GET /api/nope" });
+    expect(await response.json()).toEqual({
+      code: "NOT_FOUND",
+      message: errorTextFor("NOT_FOUND", "en"),
+      details: { route: "GET /api/nope" },
+    });
   });
 
   it("serves the OpenAPI document", async () => {

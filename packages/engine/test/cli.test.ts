@@ -121,7 +121,7 @@ describe("verbatim transcribe", () => {
 
   it.each([
     [["transcribe"]],
-    [["transcribe", JFK_MP3, "--format", "docx"]],
+    [["transcribe", JFK_MP3, "--format", "odt"]],
     [["transcribe", JFK_MP3, "--threads", "zero"]],
     [["transcribe", JFK_MP3, "--language", "klingon"]],
     [["transcribe", JFK_MP3, "--bogus"]],
@@ -267,7 +267,7 @@ describe("verbatim transcribe in batches", () => {
   it.each([
     [["-f", "srt,vtt", "-o", "x.srt"], /--output takes one input in one format/],
     [["-o", "x.srt", "-d", "out"], /either --output or --output-dir/],
-    [["-f", "srt,docx"], /--format must be one of/],
+    [["-f", "srt,odt"], /--format must be one of/],
   ])("refuses %j as a usage error", (extra, message) => {
     const run = runCli(["transcribe", JFK_MP3, "--model", model, ...extra]);
     expect(run.status).toBe(2);

@@ -115,6 +115,7 @@ export function registerNotFound(
     if (isOpenAIPath(request.url.split("?")[0] ?? "")) return sendOpenAINotFound(request, reply);
     const answered = fallback?.(request, reply);
     if (answered) return answered;
-    return reply.status(404).send(bodyOf(new AppError("NOT_FOUND"), request));
+    const route = `${request.method} ${request.url.split("?")[0]}`;
+    return reply.status(404).send(bodyOf(new AppError("NOT_FOUND", { route }), request));
   });
 }
