@@ -1,3 +1,4 @@
+import { errorTextFor } from "@verbatim/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
