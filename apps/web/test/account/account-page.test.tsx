@@ -68,6 +68,7 @@ function account({
     // The API keys and voices cards on the page list the user's keys and voices (none here).
     "GET /api/keys": () => json([]),
     "GET /api/voices": () => json({ voices: [] } satisfies VoiceList),
+    "GET /api/webhooks": () => json([]),
   });
 }
 
