@@ -79,11 +79,11 @@ async function checkJobRequest(
   if (job.callbackUrl !== undefined) {
     await checkUrlNow(job.callbackUrl, addressRulesOf(services.config));
   }
-  const choice = await services.models.choose(job.model, job.options.language);
+  // Speakers first: a request for them is refused for their models before its own model is asked.
   if (job.options.speakers.kind !== "off") {
     await requireDiarizationModels(services.config.modelsDir);
   }
-  return choice;
+  return services.models.choose(job.model, job.options.language);
 }
 
 /** 402 before any bytes are read when the user has no minutes at all. */
