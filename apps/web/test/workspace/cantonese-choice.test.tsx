@@ -109,3 +109,31 @@ describe("the upload form's Cantonese choice", () => {
     expect(await screen.findByText(/no Cantonese model yet/)).toBeInTheDocument();
   });
 });
+
+describe("the upload form with no model installed yet", () => {
+  it("leaves the choice on Fast without changing it again and again", async () => {
+    serverWith([
+      { ...listing("whisper-1", "whisper"), installed: false },
+      { ...listing("gpt-4o-transcribe", "whisper"), installed: false },
+    ]);
+    const changes = vi.fn();
+    function Counting() {
+      const [value, setValue] = useState<TranscribeOptions>(defaultOptions("en"));
+      return (
+        <OptionsPanel
+          value={value}
+          onChange={(next) => {
+            changes(next);
+            setValue(next);
+          }}
+        />
+      );
+    }
+    await renderPage(<Counting />);
+    await screen.findByLabelText("Speakers", { exact: true });
+    // Give a render loop the time to show itself (it would call onChange on every render).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(changes).not.toHaveBeenCalled();
+    expect(screen.getByLabelText("Speakers", { exact: true })).toBeEnabled();
+  });
+});

@@ -52,10 +52,11 @@ export function OptionsPanel({
         ? t("workspace.options.chineseWritten")
         : (languages.find((language) => language.code === code)?.name ?? code);
   // A choice that stops running here (Accurate for Cantonese, then another language) goes back to Fast.
-  const chosenRuns = !models.data || runs(value.model);
+  // Only once: when Fast cannot run either (no model installed yet), nothing is left to go back to.
+  const goBackToFast = !!models.data && value.model !== "whisper-1" && !runs(value.model);
   useEffect(() => {
-    if (!chosenRuns) onChange({ ...value, model: "whisper-1" });
-  }, [chosenRuns, value, onChange]);
+    if (goBackToFast) onChange({ ...value, model: "whisper-1" });
+  }, [goBackToFast, value, onChange]);
   const chinese = value.language === "zh" || value.language === "yue" || value.language === "auto";
   return (
     <fieldset className="space-y-5 rounded-xl border border-zinc-200 p-5">
