@@ -206,9 +206,15 @@ describe.each(DATABASE_KINDS)("the auth rate limits on %s", (kind) => {
     expect((await attempt("TARGET@example.com")).status).toBe(401);
     const limited = await attempt("target@example.com");
     expect(limited.status).toBe(429);
-    const body = (await limited.json()) as { code: string; message: string };
+    const body = (await limited.json()) as {
+      code: string;
+      message: string;
+      details: { retryAfterSeconds: number };
+    };
     expect(body.code).toBe("RATE_LIMITED");
-    expect(body.message).toMatch(/^Too many attempts\. Please try again in /);
+    expect(body.message).toMatch(/^Too many attempts\./);
+    expect(body.details.retryAfterSeconds).toBeGreaterThan(0);
+    expect(limited.headers.get("retry-after")).toBe(String(body.details.retryAfterSeconds));
 
     for (const email of ["b@example.com", "c@example.com", "d@example.com"]) {
       expect((await attempt(email)).status).toBe(401);

@@ -111,9 +111,9 @@ describe.each(DATABASE_KINDS)("chunked uploads on %s", (kind) => {
     const { sessionId } = (await first.json()) as { sessionId: string };
     const response = await combine({ sessionId });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { code: string; message: string };
+    const body = (await response.json()) as { code: string; details: { missing: number[] } };
     expect(body.code).toBe("MISSING_CHUNKS");
-    expect(body.message).toContain("index 1, 2");
+    expect(body.details.missing).toEqual([1, 2]);
     const mismatch = await sendChunk(1, pieces[1]!, { sessionId });
     expect(mismatch.status).toBe(200);
     await sendChunk(2, pieces[2]!, { sessionId });

@@ -167,9 +167,9 @@ describe.each(DATABASE_KINDS)("speakers of a transcription on %s", (kind) => {
       subtitles: before.subtitles.map((s, i) => (i === 0 ? { ...s, speaker: "S9" } : s)),
     });
     expect(unknown.status).toBe(400);
-    const body = (await unknown.json()) as { code: string; message: string };
+    const body = (await unknown.json()) as { code: string; details: { speaker: string } };
     expect(body.code).toBe("UNKNOWN_SPEAKER");
-    expect(body.message).toContain("S9");
+    expect(body.details.speaker).toBe("S9");
 
     const dropped = await save(id, { speakers: [{ id: "S1", name: "Ann" }] });
     expect(dropped.status).toBe(400);

@@ -73,15 +73,15 @@ describe.each(DATABASE_KINDS)("bad uploads on %s", (kind) => {
     expect(await response.json()).toEqual({
       code: "FILE_TOO_LARGE",
       message: "File size exceeds 2MB limit. Please use a smaller file or compress your media.",
-      details: { limitBytes: 2 * 1024 * 1024 },
+      details: { limitBytes: 2 * 1024 * 1024, limitMb: 2 },
     });
     await expectNothingKept();
   });
 
   it.each([
     [{ generateTimestamps: "maybe" }, "VALIDATION_FAILED", /generateTimestamps/],
-    [{ model: "gpt-9" }, "INVALID_MODEL", /Unknown model "gpt-9"/],
-    [{ model: "gpt-4o-transcribe" }, "MODEL_NOT_INSTALLED", /accurate model/],
+    [{ model: "gpt-9" }, "INVALID_MODEL", /"model":"gpt-9"/],
+    [{ model: "gpt-4o-transcribe" }, "MODEL_NOT_INSTALLED", /"model":"gpt-4o-transcribe"/],
     [{ language: "klingon" }, "VALIDATION_FAILED", /language/],
     [{ task: "summarise" }, "VALIDATION_FAILED", /task/],
     [{ source: "youtube" }, "VALIDATION_FAILED", /source/],
@@ -94,7 +94,8 @@ describe.each(DATABASE_KINDS)("bad uploads on %s", (kind) => {
     expect(response.status).toBe(code === "MODEL_NOT_INSTALLED" ? 503 : 400);
     const body = (await response.json()) as { code: string; message: string };
     expect(body.code).toBe(code);
-    expect(body.message).toMatch(message);
+    // The fact is in the message or, for a developer, in the details.
+    expect(JSON.stringify(body)).toMatch(message);
     await expectNothingKept();
   });
 
@@ -155,7 +156,7 @@ describe.each(DATABASE_KINDS)("bad uploads on %s", (kind) => {
     expect(response.status).toBe(402);
     const body = (await response.json()) as { code: string; message: string };
     expect(body.code).toBe("INSUFFICIENT_MINUTES");
-    expect(body.message).toBe("This file needs 25 minutes but you have 20 left.");
+    expect(body.message).toContain("This file needs 25 minutes but you have 20 left.");
     await expectNothingKept();
   });
 
@@ -197,7 +198,7 @@ describe("a server without the configured models", () => {
       expect(response.status).toBe(503);
       const body = (await response.json()) as { code: string; message: string };
       expect(body.code).toBe("MODEL_NOT_INSTALLED");
-      expect(body.message).toContain("npm run models --");
+      expect(JSON.stringify(body)).toContain("npm run models --");
       expect(api.leftovers()).toEqual([]);
       const models = (await (await fetch(`${api.base}/api/models`)).json()) as {
         id: string;

@@ -8,10 +8,11 @@ import { ERROR_TABLE, errorTextFor } from "@verbatim/contract";
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe("the error table", () => {
-  it("says the same things in both languages: same placeholders, Chinese in zh-HK", () => {
+  it("says the same things in both languages: the Chinese fills no detail the English lacks, and is Chinese", () => {
     expect(Object.keys(ERROR_TABLE).length).toBeGreaterThan(90);
     for (const [code, entry] of Object.entries(ERROR_TABLE)) {
-      expect(placeholders(entry["zh-HK"]), code).toEqual(placeholders(entry.en));
+      const english = placeholders(entry.en);
+      for (const name of placeholders(entry["zh-HK"])) expect(english, code).toContain(name);
       expect(entry["zh-HK"], code).toMatch(/\p{Script=Han}/u);
       expect(entry.status, code).toBeGreaterThanOrEqual(400);
       expect(entry.status, code).toBeLessThan(600);

@@ -52,12 +52,7 @@ export function fromAppError(error: AppError): OpenAIError {
   switch (error.code) {
     case "VALIDATION_FAILED":
       // Developers read these: say what the schema found, as OpenAI does.
-      return new OpenAIError(
-        400,
-        "invalid_request_error",
-        `${error.message} (${String(error.details?.reason ?? "invalid value")})`,
-        param,
-      );
+      return new OpenAIError(400, "invalid_request_error", error.message, param);
     case "INSUFFICIENT_MINUTES":
       // OpenAI answers "no credit left" with 429 insufficient_quota; its clients know it.
       return new OpenAIError(
@@ -76,8 +71,11 @@ export function fromAppError(error: AppError): OpenAIError {
         "model",
         "model_not_found",
       );
-    case "MODEL_NOT_INSTALLED":
-      return new OpenAIError(503, "server_error", error.message, "model", code, false);
+    case "MODEL_NOT_INSTALLED": {
+      // A developer can act on where the model comes from (no server paths in it).
+      const hint = typeof error.details?.hint === "string" ? ` ${error.details.hint}` : "";
+      return new OpenAIError(503, "server_error", error.message + hint, "model", code, false);
+    }
     case "FILE_TOO_LARGE":
       return new OpenAIError(413, "invalid_request_error", error.message, "file", code);
     case "RATE_LIMITED":

@@ -234,7 +234,12 @@ export function sharedRoutes(
         const { actor, row } = await open(request);
         if (!can(actor, "comment", transcription(row))) fail("SHARE_COMMENTS_NOT_ALLOWED");
         const name = request.body.authorName;
-        if (name === undefined) fail("VALIDATION_FAILED", { field: "authorName" });
+        if (name === undefined)
+          fail("VALIDATION_FAILED", {
+            part: "body",
+            field: "authorName",
+            reason: "a name is required without an account",
+          });
         const comment = await addComment(
           services.db,
           row.id,

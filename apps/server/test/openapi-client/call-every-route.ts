@@ -147,6 +147,15 @@ export async function callEveryRoute(
   await client.POST("/api/keys", { body: { name: "" } }).then(note("post", "/api/keys"));
   await client.DELETE("/api/keys/{id}", byId).then(note("delete", "/api/keys/{id}"));
 
+  // Many at once: a ZIP of transcriptions that are not there, and a batch that is empty.
+  const nowhere = "00000000-0000-4000-8000-000000000000";
+  await client
+    .POST("/api/exports", { body: { ids: [nowhere], formats: ["srt"] }, parseAs: "blob" })
+    .then(note("post", "/api/exports"));
+  await client
+    .GET("/api/batches/{id}", { params: { path: { id: "batch-none-0001" } } })
+    .then(note("get", "/api/batches/{id}"));
+
   // Links and webhooks: a blocked link and endpoint, and an endpoint that is not there.
   await client
     .POST("/api/imports", { body: { url: "http://127.0.0.1/talk.mp3" } })

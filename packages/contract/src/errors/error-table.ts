@@ -10,7 +10,8 @@ export interface ErrorEntry {
 /**
  * Every error code the server answers with, its HTTP status, and its text in English and
  * Traditional Chinese (Hong Kong) — the one place either is written. `{{name}}` placeholders are
- * filled from the error's details: the English names every detail a text may use, and the
+ * filled from the error's details: the English names every detail a text may use (the Chinese
+ * may leave out one meant for developers, such as a schema's English reason), and the
  * compiler checks that whoever raises a code passes them (`ErrorDetails`). The server raises
  * these with `fail(code, details)`; the web app shows the same texts for the same codes.
  */
@@ -231,7 +232,7 @@ export const ERROR_TABLE = {
   },
   INVALID_CREDENTIALS: {
     status: 401,
-    en: "Invalid e-mail or password.",
+    en: "Invalid email or password.",
     "zh-HK": "電郵或密碼不正確。",
   },
   INVALID_IDEMPOTENCY_KEY: {
@@ -241,7 +242,7 @@ export const ERROR_TABLE = {
   },
   INVALID_JSON: {
     status: 400,
-    en: "The request was malformed. Please try again.",
+    en: "The request body is not valid JSON. Please check what was sent and try again.",
     "zh-HK": "要求格式錯誤，請再試一次。",
   },
   INVALID_MINUTES: {
@@ -536,7 +537,7 @@ export const ERROR_TABLE = {
   },
   UNAUTHORIZED: {
     status: 401,
-    en: "Please sign in again.",
+    en: "Please log in to continue.",
     "zh-HK": "請重新登入。",
   },
   UNEXPECTED_FILE: {
@@ -631,7 +632,7 @@ export const ERROR_TABLE = {
   },
   VALIDATION_FAILED: {
     status: 400,
-    en: "Some of what was sent is not valid ({{field}}). Check it and try again.",
+    en: "Invalid {{part}} ({{field}}): {{reason}}",
     "zh-HK": "傳送的部分內容無效（{{field}}）。請檢查後再試。",
   },
   VOICE_CLIP_TOO_LONG: {
