@@ -98,7 +98,7 @@ describe("/login", { timeout: 30_000 }, () => {
     await renderRoutes(routes, { path: "/login" });
     await fillIn("ada@example.com", "wrong-pw");
     expect(await screen.findByText("Login failed")).toBeInTheDocument();
-    expect(screen.getByText("Invalid e-mail or password.")).toBeInTheDocument();
+    expect(screen.getByText("Invalid email or password.")).toBeInTheDocument();
     expect(localStorage.getItem("authToken")).toBeNull();
 
     vi.mocked(globalThis.fetch).mockRejectedValue(new TypeError("Failed to fetch"));
