@@ -191,38 +191,42 @@ describe("transcribeFile through the real whisper.cpp binding", () => {
     expect(next.segments.map((s) => s.text)).toEqual(inChild.segments.map((s) => s.text));
   });
 
-  it("passes segments up as whisper.cpp decodes them, before the job ends", async () => {
-    // 33 s without voice detection: two windows (30 s + 3 s) in one chunk.
-    const input = makeContainer(scratch.dir, "jfk-x3.mp3", [
-      "-stream_loop",
-      "2",
-      "-i",
-      JFK_MP3,
-      "-c",
-      "copy",
-    ]);
-    const seen: { at: number; text: string }[] = [];
-    let doneAt = 0;
-    await transcribeFile(
-      {
-        input,
-        model,
-        beamSize: 1,
-        threads: 2,
-        temperatureFallback: false,
-        language: "en",
-        vad: false,
-      },
-      {
-        onSegment: (segment) => seen.push({ at: performance.now(), text: segment.text }),
-        onProgress: (p) => p.fraction === 1 && (doneAt = performance.now()),
-      },
-    );
-    expect(seen.length).toBeGreaterThan(1);
-    expect(doneAt).toBeGreaterThan(0);
-    // The first arrived well before the end (the old binding gave them all at once).
-    expect(seen[0]!.at).toBeLessThan(doneAt - 50);
-  });
+  it(
+    "passes segments up as whisper.cpp decodes them, before the job ends",
+    { timeout: 180_000 },
+    async () => {
+      // 33 s without voice detection: two windows (30 s + 3 s) in one chunk.
+      const input = makeContainer(scratch.dir, "jfk-x3.mp3", [
+        "-stream_loop",
+        "2",
+        "-i",
+        JFK_MP3,
+        "-c",
+        "copy",
+      ]);
+      const seen: { at: number; text: string }[] = [];
+      let doneAt = 0;
+      await transcribeFile(
+        {
+          input,
+          model,
+          beamSize: 1,
+          threads: 2,
+          temperatureFallback: false,
+          language: "en",
+          vad: false,
+        },
+        {
+          onSegment: (segment) => seen.push({ at: performance.now(), text: segment.text }),
+          onProgress: (p) => p.fraction === 1 && (doneAt = performance.now()),
+        },
+      );
+      expect(seen.length).toBeGreaterThan(1);
+      expect(doneAt).toBeGreaterThan(0);
+      // The first arrived well before the end (the old binding gave them all at once).
+      expect(seen[0]!.at).toBeLessThan(doneAt - 50);
+    },
+  );
 
   it("conditions the decoder on the prompt and reports the temperature and token data", async () => {
     const clip = makeContainer(scratch.dir, "six-seconds.wav", ["-i", JFK_MP3, "-t", "6"]);
