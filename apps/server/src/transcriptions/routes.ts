@@ -7,6 +7,7 @@ import {
   StartJobHeaders,
   TranscribeUploadDoc,
   TranscriptionDetail,
+  TranscribeTeamQuery,
   TranscriptionSummary,
   UpdateBody,
 } from "@verbatim/contract/api";
@@ -26,7 +27,18 @@ import { audioBytes, exportFileResponse, sendExport } from "./file-responses.js"
 import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
 import { updateTranscription } from "./subtitle-edits.js";
+import { teamFor } from "../teams/membership.js";
 import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
+
+/**
+ * The `teamId` query parameter of an upload (the route's validation is for the document only,
+ * its body being multipart): a team named twice is refused as not found.
+ */
+function teamIdOf(query: unknown): string | undefined {
+  const value = (query as { teamId?: unknown } | undefined)?.teamId;
+  if (value === undefined) return undefined;
+  return typeof value === "string" ? value : "not-a-team";
+}
 
 /** Upload, history, edit, export, cancel: every call is the signed-in user's own jobs only. */
 export function transcriptionRoutes(services: TranscriptionServices): FastifyPluginAsync {
@@ -47,6 +59,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           security,
           consumes: ["multipart/form-data"],
           headers: StartJobHeaders,
+          querystring: TranscribeTeamQuery,
           body: TranscribeUploadDoc,
           response: {
             200: TranscriptionDetail,
@@ -61,6 +74,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         const user = currentUser(request);
         const { row, keyed } = await takeInUpload(services, request, user, {
           route: "/api/transcribe",
+          teamId: teamIdOf(request.query),
           requireUsableModel: true,
           acceptsSubtitles: true,
           // Options sent before the file are checked before its bytes are read.
@@ -83,7 +97,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       {
         ...auth,
         schema: {
-          summary: "History: the user's transcriptions, newest first",
+          summary: "History: the user's own transcriptions, or a team's (`teamId`), newest first",
           tags: ["transcriptions"],
           security,
           querystring: ListQuery,
@@ -92,6 +106,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request) => {
         const user = currentUser(request);
+        if (request.query.teamId) await teamFor(services, user, request.query.teamId, "read");
         const rows = await listTranscriptions(services.db, user.id, request.query);
         return rows.map(presentSummary);
       },
