@@ -42,7 +42,7 @@ export async function listBatchJobs(db: Db, userId: string, batchId: string) {
 }
 
 /**
- * A page of a user's jobs, newest first, optionally of one status, after a cursor (a job's id:
+ * A page of a user's own jobs (not those in a team: the team's History lists them), newest first, optionally of one status, after a cursor (a job's id:
  * the ones older than it; an id that is not theirs starts nowhere). One more than `limit` is
  * read, so the caller knows whether another page follows.
  */
@@ -51,7 +51,11 @@ export async function pageOfJobs(
   userId: string,
   { limit, status, after }: { limit: number; status?: JobStatus | undefined; after?: string },
 ): Promise<{ rows: TranscriptionRow[]; hasMore: boolean }> {
-  let query = db.selectFrom("transcriptions").selectAll().where("user_id", "=", userId);
+  let query = db
+    .selectFrom("transcriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("team_id", "is", null);
   if (status) query = query.where("status", "=", status);
   if (after !== undefined) {
     const cursor = await findTranscription(db, after);
