@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addComment } from "../src/sharing/comments.js";
 import { addMember, insertTeam } from "../src/teams/teams-repo.js";
@@ -47,15 +50,18 @@ interface Route {
 describe.each(DATABASE_KINDS)("the team policy table, route by route, on %s", (kind) => {
   let api: TestApi;
   const users = {} as Record<Caller | "target", TestUser>;
+  // Where the chunks an allowed upload sends are kept, and removed after.
+  const uploads = mkdtempSync(join(tmpdir(), "verbatim-team-policy-"));
 
   beforeAll(async () => {
-    api = await startTestApi(kind);
+    api = await startTestApi(kind, { UPLOAD_DIR: uploads });
     for (const caller of [...CALLERS, "target"] as const) {
       users[caller] = await signedInUser(api.db);
     }
   });
   afterAll(async () => {
     await api?.close();
+    rmSync(uploads, { recursive: true, force: true });
   });
 
   const call = (method: string, path: string, caller: TestUser, body?: unknown) =>
@@ -240,6 +246,33 @@ describe.each(DATABASE_KINDS)("the team policy table, route by route, on %s", (k
           body: form,
         });
       },
+    },
+    {
+      name: "POST /api/uploads/chunk?teamId (a large file's first chunk)",
+      action: "upload",
+      call: async (f, u) => {
+        const form = new FormData();
+        form.append("chunkIndex", "0");
+        form.append("totalChunks", "2");
+        form.append("file", new Blob([new Uint8Array(16)]), "a.mp3");
+        return fetch(`${api.base}/api/uploads/chunk?teamId=${f.teamId}`, {
+          method: "POST",
+          headers: u.auth,
+          body: form,
+        });
+      },
+    },
+    {
+      name: "POST /api/uploads/combine (teamId)",
+      action: "upload",
+      call: (f, u) =>
+        call("POST", "/api/uploads/combine", u, {
+          sessionId: randomUUID(),
+          fileName: "a.mp3",
+          totalChunks: 1,
+          originalFileSize: 16,
+          teamId: f.teamId,
+        }),
     },
     {
       name: "POST /api/teams/{id}/invitations",

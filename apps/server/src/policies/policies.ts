@@ -21,8 +21,7 @@ type Rule<Resource> = (actor: Actor, resource: Resource) => boolean;
 
 const owner: Rule<Owned> = (actor, resource) => isUser(actor) && resource.user_id === actor.userId;
 /** Its owner, while it is their own (not a team's). */
-const personalOwner: Rule<Owned> = (actor, resource) =>
-  !resource.team_id && owner(actor, resource);
+const personalOwner: Rule<Owned> = (actor, resource) => !resource.team_id && owner(actor, resource);
 /** A member of its team whose role allows `action`. */
 const team =
   (action: TeamAction): Rule<Owned> =>

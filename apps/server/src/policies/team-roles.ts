@@ -87,7 +87,6 @@ export function mayAssignRole(
   if (actor === undefined) return false;
   const action: TeamAction = current === undefined ? "invite" : "manageMembers";
   if (!roleAllows(actor, action)) return false;
-  const below = (other: TeamRole | undefined) =>
-    other === undefined || RANK[other] < RANK[actor];
+  const below = (other: TeamRole | undefined) => other === undefined || RANK[other] < RANK[actor];
   return below(current) && below(role);
 }

@@ -90,9 +90,8 @@ export async function invite(
     created_at: at.toISOString(),
   };
   await db.insertInto("team_invitations").values(row).execute();
-  const locale: Locale = invitee?.locale === "zh-HK" || invitee?.locale === "en"
-    ? invitee.locale
-    : inviter.locale;
+  const locale: Locale =
+    invitee?.locale === "zh-HK" || invitee?.locale === "en" ? invitee.locale : inviter.locale;
   const from = inviter.name?.trim() || inviter.email;
   const detail =
     locale === "zh-HK"

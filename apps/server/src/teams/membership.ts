@@ -89,3 +89,13 @@ export async function jobAccount(
   const { team } = await teamFor(services, user, teamId, "upload");
   return { teamId: team.id, payerId: team.owner_id };
 }
+
+/**
+ * The `teamId` query parameter of an upload (its route's validation is for the document only,
+ * the body being multipart): a team named twice is refused as not found.
+ */
+export function teamIdOf(query: unknown): string | undefined {
+  const value = (query as { teamId?: unknown } | undefined)?.teamId;
+  if (value === undefined) return undefined;
+  return typeof value === "string" ? value : "not-a-team";
+}

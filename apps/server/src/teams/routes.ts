@@ -143,7 +143,12 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const { team, role } = await teamFor(services, currentUser(request), request.params.id, "read");
+        const { team, role } = await teamFor(
+          services,
+          currentUser(request),
+          request.params.id,
+          "read",
+        );
         return {
           ...presentTeam(team, role, await memberCount(services.db, team.id)),
           transcriptionCount: await teamTranscriptionCount(services.db, team.id),
@@ -331,9 +336,7 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
       },
       async (request) => {
         const { team } = await teamFor(services, currentUser(request), request.params.id, "invite");
-        return (await openInvitations(services.db, team.id, services.now())).map(
-          presentInvitation,
-        );
+        return (await openInvitations(services.db, team.id, services.now())).map(presentInvitation);
       },
     );
 
@@ -374,7 +377,12 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
       },
       async (request) => {
         const user = currentUser(request);
-        const teamId = await acceptInvitation(services.db, user, request.body.token, services.now());
+        const teamId = await acceptInvitation(
+          services.db,
+          user,
+          request.body.token,
+          services.now(),
+        );
         const { team, role } = await teamFor(services, user, teamId, "read");
         return presentTeam(team, role, await memberCount(services.db, team.id));
       },

@@ -27,18 +27,8 @@ import { audioBytes, exportFileResponse, sendExport } from "./file-responses.js"
 import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
 import { updateTranscription } from "./subtitle-edits.js";
-import { teamFor } from "../teams/membership.js";
+import { teamFor, teamIdOf } from "../teams/membership.js";
 import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
-
-/**
- * The `teamId` query parameter of an upload (the route's validation is for the document only,
- * its body being multipart): a team named twice is refused as not found.
- */
-function teamIdOf(query: unknown): string | undefined {
-  const value = (query as { teamId?: unknown } | undefined)?.teamId;
-  if (value === undefined) return undefined;
-  return typeof value === "string" ? value : "not-a-team";
-}
 
 /** Upload, history, edit, export, cancel: every call is the signed-in user's own jobs only. */
 export function transcriptionRoutes(services: TranscriptionServices): FastifyPluginAsync {
@@ -64,7 +54,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           response: {
             200: TranscriptionDetail,
             202: AcceptedResponse,
-            ...errorResponses(400, 401, 402, 409, 413, 415, 422, 503, 507),
+            ...errorResponses(400, 401, 402, 403, 404, 409, 413, 415, 422, 503, 507),
           },
         },
         // The body is multipart, read by the handler; the schema above is for the document.

@@ -342,6 +342,7 @@ export async function takeInChunks(
 ): Promise<TakenIn> {
   const { db, config, now } = services;
   const key = idempotencyKeyOf(request);
+  const account = await jobAccount(services, user, body.teamId);
   await services.models.requireAnyUsable();
   const fingerprint = requestFingerprint("/api/uploads/combine", body);
   const { row } = await once(db, user, key, fingerprint, now(), async () => {
@@ -367,6 +368,7 @@ export async function takeInChunks(
         },
         job,
         subtitles,
+        account,
       );
     } catch (error) {
       await reopenSession(db, body.sessionId);

@@ -517,7 +517,8 @@ export const ERROR_TABLE = {
   TEAM_DELETE_UNCONFIRMED: {
     status: 409,
     en: "Deleting this team also deletes its {{transcriptionCount}} transcriptions, for every member. Confirm with that number to delete it.",
-    "zh-HK": "刪除這個團隊亦會為所有成員刪除團隊的 {{transcriptionCount}} 個轉錄。請以此數目確認刪除。",
+    "zh-HK":
+      "刪除這個團隊亦會為所有成員刪除團隊的 {{transcriptionCount}} 個轉錄。請以此數目確認刪除。",
   },
   TEAM_INVITATION_NOT_FOUND: {
     status: 404,
