@@ -237,4 +237,61 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
     expect(refused.status).toBe(402);
     expect(await minuteBalance(api.db, owner.id)).toEqual({ planSeconds: 0, packSeconds: 0 });
   });
+
+  it("takes a large file's chunks into the team, reserving from the owner's pool", async () => {
+    const owner = await signedInUser(api.db);
+    const member = await signedInUser(api.db);
+    const team = await call("POST", "/api/teams", owner, { name: "Chunked" });
+    const teamId = team.body.id as string;
+    await api.db
+      .insertInto("team_members")
+      .values({
+        team_id: teamId,
+        user_id: member.id,
+        role: "member",
+        joined_at: new Date().toISOString(),
+      })
+      .execute();
+    const bytes = new Uint8Array(await jfk.arrayBuffer());
+    const chunk = await upload(api.base, `/api/uploads/chunk?teamId=${teamId}`, {
+      file: new Blob([bytes]),
+      fileName: "blob",
+      fields: { chunkIndex: "0", totalChunks: "1", chunkSize: String(bytes.length), chunkId: "c0" },
+      headers: member.auth,
+    });
+    expect(chunk.status).toBe(200);
+    const { sessionId } = (await chunk.json()) as { sessionId: string };
+    const ownerBefore = await minuteBalance(api.db, owner.id);
+    const memberBefore = await minuteBalance(api.db, member.id);
+    const combined = await fetch(`${api.base}/api/uploads/combine`, {
+      method: "POST",
+      headers: { ...member.auth, "content-type": "application/json", prefer: "respond-async" },
+      body: JSON.stringify({
+        sessionId,
+        fileName: "long.mp3",
+        totalChunks: 1,
+        originalFileSize: bytes.length,
+        chunkIds: ["c0"],
+        model: "whisper-1",
+        teamId,
+      }),
+    });
+    expect(combined.status).toBe(202);
+    const { id } = (await combined.json()) as { id: string };
+    const row = await api.db
+      .selectFrom("transcriptions")
+      .select(["team_id", "payer_id", "user_id"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ team_id: teamId, payer_id: owner.id, user_id: member.id });
+    // The reservation is the owner's (the job may already be running or even settled).
+    expect((await minuteBalance(api.db, owner.id)).planSeconds).toBeLessThan(
+      ownerBefore.planSeconds,
+    );
+    expect(await minuteBalance(api.db, member.id)).toEqual(memberBefore);
+    // The member may cancel it (edit); a settled job answers 409, which is not a refusal.
+    expect([200, 409]).toContain(
+      (await call("POST", `/api/transcriptions/${id}/cancel`, member)).status,
+    );
+  });
 });

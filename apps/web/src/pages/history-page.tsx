@@ -78,6 +78,11 @@ export default function HistoryPage() {
   return (
     <Page title={t("workspace.history.title")} intro={t("workspace.history.intro")} width="wide">
       {teams.data && teams.data.length > 0 && <HistoryTabs teams={teams.data} current={teamId} />}
+      {teamId && team.data?.allowed.includes("upload") && (
+        <Button asChild className="mb-6">
+          <Link to={`${paths.home}?team=${teamId}`}>{t("teams.upload.button")}</Link>
+        </Button>
+      )}
       {history.isPending && <p className="text-zinc-600">{t("common.loading")}</p>}
       {history.isError && (
         <p role="alert" className="text-red-700">

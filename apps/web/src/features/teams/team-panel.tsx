@@ -73,9 +73,16 @@ export function TeamPanel({ team, onGone }: { team: TeamDetail; onGone(): void }
             {t("teams.transcriptionCount", { count: team.transcriptionCount })}
           </p>
         </div>
-        <Button asChild variant="outline">
-          <Link to={`${paths.history}?team=${team.id}`}>{t("teams.history")}</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {allowed.has("upload") && (
+            <Button asChild>
+              <Link to={`${paths.home}?team=${team.id}`}>{t("teams.upload.button")}</Link>
+            </Button>
+          )}
+          <Button asChild variant="outline">
+            <Link to={`${paths.history}?team=${team.id}`}>{t("teams.history")}</Link>
+          </Button>
+        </div>
       </div>
 
       <div>
