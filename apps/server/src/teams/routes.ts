@@ -17,12 +17,13 @@ import {
   TranscriptionSummary,
   UpdateMemberBody,
 } from "@verbatim/contract/api";
+import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppServices } from "../app-services.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { fail } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { actorOf } from "../policies/actor.js";
 import { authorize } from "../policies/authorize.js";
@@ -63,6 +64,9 @@ import { teamUsage } from "./team-usage.js";
 // teamFor or ownTranscription; a team the user is not in is "not found".
 
 const tags = ["teams"];
+
+/** Invitation mails one account may have sent in an hour (each is an e-mail to someone). */
+export const INVITATIONS_PER_HOUR = 30;
 const security = [{ bearer: [] }];
 
 function presentTeam(team: TeamRow, role: TeamRole, members: number) {
@@ -90,6 +94,12 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    await app.register(rateLimit, services.rateLimits.pluginOptions("teams"));
+    const invitationLimit = app.createRateLimit({
+      max: INVITATIONS_PER_HOUR,
+      timeWindow: 60 * 60 * 1000,
+      keyGenerator: (request) => currentUser(request).id,
+    });
 
     app.post(
       "/api/teams",
@@ -305,18 +315,23 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         schema: {
           summary: "Invite someone by e-mail (owner and admins)",
           description:
-            "Mails a link (valid 7 days, once) through the same mailer as sign-up; only an account with that address may accept it (POST /api/team-invitations/accept). An admin invites members and viewers, the owner also admins (403 TEAM_ROLE_NOT_ALLOWED). 409 TEAM_ALREADY_MEMBER, 409 TEAM_LIMIT_REACHED past 100 members and open invitations. A new invitation to the same address replaces the open one.",
+            "Mails a link (valid 7 days, once) through the same mailer as sign-up; only an account with that address may accept it (POST /api/team-invitations/accept). An admin invites members and viewers, the owner also admins (403 TEAM_ROLE_NOT_ALLOWED). 409 TEAM_ALREADY_MEMBER, 409 TEAM_LIMIT_REACHED past 100 members and open invitations. A new invitation to the same address replaces the open one. 429 RATE_LIMITED past 30 invitations an hour from one account.",
           tags,
           security,
           params: TeamIdParams,
           body: CreateInvitationBody,
-          response: { 201: TeamInvitation, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 201: TeamInvitation, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },
       },
       async (request, reply) => {
         const user = currentUser(request);
         const { team, role } = await teamFor(services, user, request.params.id, "invite");
         if (!mayAssignRole(role, undefined, request.body.role)) fail("TEAM_ROLE_NOT_ALLOWED");
+        const counted = await invitationLimit(request);
+        if (!counted.isAllowed && counted.isExceeded) {
+          reply.header("retry-after", String(counted.ttlInSeconds));
+          throw new AppError("RATE_LIMITED", { retryAfterSeconds: counted.ttlInSeconds });
+        }
         const row = await invite(services, team, user, request.body);
         return reply.status(201).send(presentInvitation(row));
       },

@@ -59,9 +59,9 @@ export async function teamsOf(db: Db, userId: string) {
     .select(["t.id", "t.name", "t.owner_id", "t.created_at", "m.role"])
     .select((eb) =>
       eb
-        .selectFrom("team_members as all")
+        .selectFrom("team_members as peers")
         .select((c) => c.fn.countAll<number | string>().as("n"))
-        .whereRef("all.team_id", "=", "t.id")
+        .whereRef("peers.team_id", "=", "t.id")
         .as("member_count"),
     )
     .where("m.user_id", "=", userId)
