@@ -1,3 +1,4 @@
+import { join as joinPath } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import {
@@ -12,7 +13,8 @@ import { signedInContext } from "./support/signed-in.js";
 // member and a viewer by e-mail; each opens the mail's link and joins; the member moves one of
 // their transcriptions into the team; the viewer (on a phone, in Chinese) sees it in the team
 // History with no rename or delete; the owner deletes the team after the warning that says how
-// many transcriptions go. The Teams page passes axe at phone width.
+// many transcriptions go. The Teams page and the team History pass axe at phone width;
+// SCREENSHOT_DIR, when set, keeps a screenshot of each.
 
 const PHONE = { width: 390, height: 844 };
 
@@ -28,6 +30,15 @@ describe("a team of three in the browser", () => {
     await browser?.close();
     await server?.close();
   });
+
+  const screenshot = async (page: Page, name: string) => {
+    if (process.env.SCREENSHOT_DIR) {
+      await page.screenshot({
+        path: joinPath(process.env.SCREENSHOT_DIR, `${name}.png`),
+        fullPage: true,
+      });
+    }
+  };
 
   /** Opens the invitation mailed to `email` in `page` (the link's host is the server's). */
   const join = async (page: Page, email: string) => {
@@ -74,7 +85,17 @@ describe("a team of three in the browser", () => {
       const viewer = await viewerContext.newPage();
       await join(viewer, viewerEmail);
       await viewer.getByText("你已加入 Newsroom。", { exact: true }).waitFor();
+      await viewer.getByRole("heading", { name: "Newsroom" }).waitFor();
       expect(await seriousViolations(viewer)).toEqual([]);
+      // Nothing wider than the phone (a long address wraps).
+      expect(
+        await viewer.evaluate(
+          () =>
+            (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+              .document.documentElement.scrollWidth,
+        ),
+      ).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(viewer, "teams-viewer-zh-HK-phone");
 
       // The member moves their own transcription into the team, explicitly.
       await finishedTranscription(server.db, memberId, numberedCues(2), "briefing.mp3");
@@ -95,9 +116,12 @@ describe("a team of three in the browser", () => {
       expect(await card.getByRole("button", { name: "重新命名" }).count()).toBe(0);
       expect(await card.getByRole("button", { name: "刪除" }).count()).toBe(0);
       expect(await seriousViolations(viewer)).toEqual([]);
+      await screenshot(viewer, "team-history-zh-HK-phone");
 
       // The owner deletes the team: the warning says how many transcriptions go with it.
       await owner.reload();
+      await owner.getByRole("heading", { name: "Newsroom" }).waitFor();
+      await screenshot(owner, "teams-owner-en-desktop");
       await owner.getByRole("button", { name: "Delete team" }).click();
       await owner.getByText(/deletes the team and its 1 transcription, for every member/).waitFor();
       await owner.getByRole("button", { name: "Delete team and 1 transcription" }).click();

@@ -60,7 +60,7 @@ export default function TeamsPage() {
   return (
     <Page title={t("teams.title")} intro={t("teams.intro")} width="wide">
       <div className="grid gap-8 md:grid-cols-[18rem_1fr]">
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           {teams.isPending && <p className="text-zinc-600">{t("common.loading")}</p>}
           {teams.data?.length === 0 && <p className="text-zinc-600">{t("teams.none")}</p>}
           {teams.data && teams.data.length > 0 && (
@@ -103,7 +103,7 @@ export default function TeamsPage() {
             </Button>
           </form>
         </div>
-        <div>
+        <div className="min-w-0">
           {chosen && team.isError && (
             <p role="alert" className="text-red-700">
               {errorText(team.error)}

@@ -94,9 +94,11 @@ export function TeamPanel({ team, onGone }: { team: TeamDetail; onGone(): void }
               key={member.userId}
               className="flex flex-wrap items-center justify-between gap-2 px-4 py-3"
             >
-              <div className="min-w-0">
-                <p className="truncate font-medium text-zinc-900">{member.name ?? member.email}</p>
-                <p className="truncate text-sm text-zinc-600">{member.email}</p>
+              <div className="min-w-0 flex-1 basis-48">
+                <p className="font-medium break-words text-zinc-900">
+                  {member.name ?? member.email}
+                </p>
+                <p className="text-sm break-all text-zinc-600">{member.email}</p>
               </div>
               <div className="flex items-center gap-2">
                 {canManage(member.role) ? (
