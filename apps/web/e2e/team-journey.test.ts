@@ -117,6 +117,9 @@ describe("a team of three in the browser", () => {
       expect(await card.getByRole("button", { name: "刪除" }).count()).toBe(0);
       expect(await seriousViolations(viewer)).toEqual([]);
       await screenshot(viewer, "team-history-zh-HK-phone");
+      // Opened, it says it is the team's and that a viewer's changes are not saved.
+      await card.getByRole("link", { name: "開啟" }).click();
+      await viewer.getByText(/這個轉錄屬於團隊 Newsroom。作為檢視者/).waitFor();
 
       // The owner deletes the team: the warning says how many transcriptions go with it.
       await owner.reload();

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { TeamRoleNotice } from "../teams/team-role-notice";
 import { TeamUploadBanner } from "../teams/team-upload-banner";
 import { api, ApiError } from "../../api/client";
 import { codeText, errorText } from "../../api/error-text";
@@ -167,6 +168,9 @@ export function Workspace() {
           onError={handleError}
           onCancelled={handleCancelled}
         />
+      )}
+      {state.step === "edit" && state.transcription?.teamId && (
+        <TeamRoleNotice teamId={state.transcription.teamId} />
       )}
       {state.step === "edit" && state.transcription && (
         <SubtitleEditor
