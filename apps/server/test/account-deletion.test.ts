@@ -15,6 +15,8 @@ import {
   type TranscriptionApi,
 } from "./support/transcription-app.js";
 import { savedVoice } from "./support/saved-voice.js";
+import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
+import { addMember, insertTeam } from "../src/teams/teams-repo.js";
 
 const mp3 = readFileSync(JFK_MP3);
 const PASSWORD = "correct horse battery staple";
@@ -198,6 +200,45 @@ describe.each(DATABASE_KINDS)("DELETE /api/account on %s", (kind) => {
     expect((await me(bystander)).status).toBe(200);
     expect((await deleteAccount({ password: PASSWORD }, user.auth)).status).toBe(401);
   }, 120_000);
+
+  it("keeps a member's team transcriptions with the team; an owner's teams go with theirs", async () => {
+    const owner = await userWithPassword();
+    const member = await userWithPassword();
+    const now = new Date();
+    const kept = await insertTeam(api.db, owner.id, "Kept", now);
+    await addMember(api.db, kept.id, member.id, "member", now);
+    const owned = await insertTeam(api.db, member.id, "Member's own", now);
+    const inKept = await finishedTranscription(api.db, member.id, numberedCues(1));
+    const inOwned = await finishedTranscription(api.db, member.id, numberedCues(1));
+    for (const [id, teamId] of [
+      [inKept, kept.id],
+      [inOwned, owned.id],
+    ] as const) {
+      await api.db
+        .updateTable("transcriptions")
+        .set({ team_id: teamId })
+        .where("id", "=", id)
+        .execute();
+    }
+
+    expect((await deleteAccount({ password: PASSWORD }, member.auth)).status).toBe(204);
+    const left = await api.db
+      .selectFrom("transcriptions")
+      .select(["id", "user_id", "team_id"])
+      .where("id", "in", [inKept, inOwned])
+      .execute();
+    expect(left).toEqual([{ id: inKept, user_id: owner.id, team_id: kept.id }]);
+    expect(
+      await api.db.selectFrom("teams").select("id").where("id", "=", owned.id).execute(),
+    ).toEqual([]);
+    expect(
+      await api.db
+        .selectFrom("team_members")
+        .select("user_id")
+        .where("team_id", "=", kept.id)
+        .execute(),
+    ).toEqual([{ user_id: owner.id }]);
+  });
 });
 
 describe("DELETE /api/account: password guesses are limited like sign-in's", () => {

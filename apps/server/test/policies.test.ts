@@ -8,9 +8,11 @@ import {
   can,
   checkout,
   transcription,
+  teamSubject,
   voice,
   webhook,
 } from "../src/policies/policies.js";
+import { mayAssignRole, TEAM_POLICY, type TeamRole } from "../src/policies/team-roles.js";
 
 // The rules, one by one: who may read, change or delete each resource, and enter the admin area.
 
@@ -102,5 +104,64 @@ describe("the policies", () => {
     expect(refused(() => authorize(owner, "delete", row))).toBe("allowed");
     expect(refused(() => authorize(stranger, "delete", row))).toEqual([404, "NOT_FOUND"]);
     expect(refused(() => authorize(owner, "read", undefined))).toEqual([404, "NOT_FOUND"]);
+  });
+
+  it("decides a team's transcription by the caller's role in its team, not by who uploaded it", () => {
+    const row = transcription({ user_id: "u-1", id: "t-1", team_id: "team-1" });
+    const inTeam = (role: TeamRole): Actor => ({
+      userId: "u-2",
+      admin: false,
+      teams: { "team-1": role },
+    });
+    // The uploader (u-1) without a role in the team has no rights left on it.
+    expect(can(owner, "read", row)).toBe(false);
+    expect(can(inTeam("viewer"), "read", row)).toBe(true);
+    expect(can(inTeam("viewer"), "comment", row)).toBe(true);
+    expect(can(inTeam("viewer"), "edit", row)).toBe(false);
+    expect(can(inTeam("member"), "edit", row)).toBe(true);
+    expect(can(inTeam("member"), "delete", row)).toBe(false);
+    expect(can(inTeam("admin"), "delete", row)).toBe(true);
+    // A role in another team counts for nothing; nor does being an admin of the service.
+    expect(can({ userId: "u-2", admin: true, teams: { "team-2": "owner" } }, "read", row)).toBe(
+      false,
+    );
+    // Only one's own personal transcription can be moved into a team.
+    expect(can(owner, "moveToTeam", transcription(ownedBy("u-1")))).toBe(true);
+    expect(can(inTeam("owner"), "moveToTeam", row)).toBe(false);
+  });
+
+  it("gives each team role exactly its row of the table for the team itself", () => {
+    const team = teamSubject({ id: "team-1", owner_id: "u-1" });
+    const actions = {
+      read: "read",
+      upload: "upload",
+      invite: "invite",
+      manageMembers: "manageMembers",
+      pay: "pay",
+      delete: "deleteTeam",
+      leave: "leave",
+    } as const;
+    for (const role of ["owner", "admin", "member", "viewer"] as const) {
+      const actor: Actor = { userId: "u-2", admin: false, teams: { "team-1": role } };
+      for (const [action, tableAction] of Object.entries(actions)) {
+        expect(can(actor, action as keyof typeof actions, team), `${role} ${action}`).toBe(
+          TEAM_POLICY[role].includes(tableAction),
+        );
+      }
+    }
+    expect(can(stranger, "read", team)).toBe(false);
+  });
+
+  it("lets a role give and take only roles below its own, and nobody touch the owner", () => {
+    expect(mayAssignRole("owner", "member", "admin")).toBe(true);
+    expect(mayAssignRole("admin", "viewer", "member")).toBe(true);
+    expect(mayAssignRole("admin", "member", "admin")).toBe(false);
+    expect(mayAssignRole("admin", "admin", "member")).toBe(false);
+    expect(mayAssignRole("owner", "owner", "admin")).toBe(false);
+    expect(mayAssignRole("admin", undefined, "viewer")).toBe(true);
+    expect(mayAssignRole("admin", undefined, "admin")).toBe(false);
+    expect(mayAssignRole("member", undefined, "viewer")).toBe(false);
+    expect(mayAssignRole("owner", "admin", undefined)).toBe(true);
+    expect(mayAssignRole("admin", "admin", undefined)).toBe(false);
   });
 });

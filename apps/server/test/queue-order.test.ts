@@ -56,6 +56,20 @@ describe.each(DATABASE_KINDS)("the order waiting jobs are taken in, on %s", (kin
     ]);
   });
 
+  it("takes a team's job by the plan of the owner who pays for it", async () => {
+    const alone = await user("free");
+    const member = await user("free");
+    const owner = await user("pro");
+    await queue(alone, "free-alone");
+    const teamJob = await queue(member, "team-job");
+    await database.db
+      .updateTable("transcriptions")
+      .set({ payer_id: owner })
+      .where("id", "=", teamJob)
+      .execute();
+    expect(await takeAll()).toEqual(["team-job", "free-alone"]);
+  });
+
   it("puts a user who already has a job running behind one who has none", async () => {
     const busy = await user("pro");
     const idle = await user("pro");

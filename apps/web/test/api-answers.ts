@@ -35,6 +35,7 @@ export function transcriptionSummary(
     chargedSeconds: 6,
     speakerCount: null,
     batchId: null,
+    teamId: null,
     ...overrides,
   };
 }

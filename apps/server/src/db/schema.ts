@@ -155,6 +155,13 @@ export interface TranscriptionsTable {
   error_message: string | null;
   /** The batch the file was sent in (the client's id for files sent together); null alone. */
   batch_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The team it belongs to (docs/teams.md); null: its uploader's own. */
+  team_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The account whose minutes pay for it (the team owner's for a team's job); null for jobs
+   * from before teams, paid by `user_id`.
+   */
+  payer_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** How many times a worker has started the job. */
   attempts: number;
   worker_id: string | null;
@@ -402,6 +409,38 @@ export interface ShareCommentsTable {
   created_at: string;
 }
 
+/** A team (docs/teams.md): its owner's plan and packs pay for its transcriptions. */
+export interface TeamsTable {
+  id: string;
+  name: string;
+  /** The owner (billing); also a member with the role "owner". */
+  owner_id: string;
+  created_at: string;
+}
+
+/** A member of a team and their role ("owner", "admin", "member" or "viewer"). */
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  role: string;
+  joined_at: string;
+}
+
+/** An invitation by e-mail to join a team with a role; only a SHA-256 of its token is kept. */
+export interface TeamInvitationsTable {
+  id: string;
+  team_id: string;
+  /** The address invited (lower case); only an account with it may accept. */
+  email: string;
+  role: string;
+  token_hash: string;
+  invited_by: string | null;
+  expires_at: string;
+  /** Set once accepted (an invitation works once). */
+  accepted_at: string | null;
+  created_at: string;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   users: UsersTable;
@@ -428,4 +467,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   share_links: ShareLinksTable;
   share_comments: ShareCommentsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  team_invitations: TeamInvitationsTable;
 }

@@ -46,6 +46,7 @@ import { accountRoutes } from "../users/routes.js";
 import { serveWebApp } from "../web/serve-web-app.js";
 import { shareOwnerRoutes } from "../sharing/owner-routes.js";
 import { sharedRoutes } from "../sharing/shared-routes.js";
+import { teamRoutes } from "../teams/routes.js";
 import { registerErrorHandling, registerNotFound } from "./error-handler.js";
 import { registerSecurityHeaders } from "./security-headers.js";
 import { addNamedSchemas, nameOperations, nameSchemas } from "./openapi-docs.js";
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(batchRoute(services));
   await app.register(shareOwnerRoutes(services));
   await app.register(sharedRoutes(services));
+  await app.register(teamRoutes(services));
   await app.register(uploadRoutes(services));
   await app.register(urlImportRoutes(services));
   await app.register(webhookRoutes(services));

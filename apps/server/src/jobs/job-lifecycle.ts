@@ -72,6 +72,8 @@ export async function insertTranscription(db: Db | Tx, job: NewTranscription, no
       error_code: null,
       error_message: null,
       batch_id: job.batchId ?? null,
+      team_id: job.teamId ?? null,
+      payer_id: job.payerId ?? job.userId,
       attempts: 0,
       worker_id: null,
       heartbeat_at: null,
@@ -107,8 +109,9 @@ export async function transition(
 }
 
 /**
- * Takes in a new job: reserves minutes for its measured length (402 when the user lacks
- * them) and stores it `queued` in one transaction (a job that cannot be stored reserves
+ * Takes in a new job: reserves minutes for its measured length from its payer (the user, or
+ * for a team's job the team owner; 402 when they lack them) and stores it `queued` in one
+ * transaction (a job that cannot be stored reserves
  * nothing, whatever happens to the process), then hands it to the queue. Returns the stored row.
  */
 export async function createJob(
@@ -117,7 +120,7 @@ export async function createJob(
 ): Promise<TranscriptionRow> {
   const at = now();
   const seconds = chargedMs(job.options, job.durationMs) / 1000;
-  await reserveMinutes(db, job.userId, job.id, seconds, at, (tx) =>
+  await reserveMinutes(db, job.payerId ?? job.userId, job.id, seconds, at, (tx) =>
     insertTranscription(tx, job, at),
   );
   await jobs.enqueued(job.id);
@@ -271,7 +274,7 @@ async function settleCompletedJob(
 ): Promise<number> {
   const seconds = chargedMs(rowOptions(job), job.duration_ms) / 1000;
   return retrying(async () => {
-    const charged = await chargeMinutes(db, job.user_id, job.id, seconds, now);
+    const charged = await chargeMinutes(db, await payerOf(db, job), job.id, seconds, now);
     await recordCharge(db, job.id, charged);
     return charged;
   });
@@ -321,10 +324,23 @@ export async function settleStoppedJob(
       .where("id", "=", job.id)
       .executeTakeFirst();
     const seconds = (row?.transcribed_ms ?? 0) / 1000;
-    const charged = await chargeTranscribed(db, job.user_id, job.id, seconds, now);
+    const charged = await chargeTranscribed(db, await payerOf(db, job), job.id, seconds, now);
     await recordCharge(db, job.id, charged);
     return charged;
   });
+}
+
+/**
+ * Whose minutes a job's settlement moves: the payer its reservation was made from (the team
+ * owner for a team's job), or for a job from before payers were recorded, its user.
+ */
+async function payerOf(db: Db, job: Pick<TranscriptionRow, "id" | "user_id">): Promise<string> {
+  const row = await db
+    .selectFrom("transcriptions")
+    .select("payer_id")
+    .where("id", "=", job.id)
+    .executeTakeFirst();
+  return row?.payer_id ?? job.user_id;
 }
 
 /** Pauses between tries of a settlement that failed (the database away, its disk full). */

@@ -26,6 +26,7 @@ const SUMMARY_COLUMNS = [
   "speaker_count",
   "charged_seconds",
   "batch_id",
+  "team_id",
 ] as const;
 
 /** The history columns of the user's jobs sent with one batch id, oldest first. */
@@ -41,7 +42,7 @@ export async function listBatchJobs(db: Db, userId: string, batchId: string) {
 }
 
 /**
- * A page of a user's jobs, newest first, optionally of one status, after a cursor (a job's id:
+ * A page of a user's own jobs (not those in a team: the team's History lists them), newest first, optionally of one status, after a cursor (a job's id:
  * the ones older than it; an id that is not theirs starts nowhere). One more than `limit` is
  * read, so the caller knows whether another page follows.
  */
@@ -50,7 +51,11 @@ export async function pageOfJobs(
   userId: string,
   { limit, status, after }: { limit: number; status?: JobStatus | undefined; after?: string },
 ): Promise<{ rows: TranscriptionRow[]; hasMore: boolean }> {
-  let query = db.selectFrom("transcriptions").selectAll().where("user_id", "=", userId);
+  let query = db
+    .selectFrom("transcriptions")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("team_id", "is", null);
   if (status) query = query.where("status", "=", status);
   if (after !== undefined) {
     const cursor = await findTranscription(db, after);
@@ -70,13 +75,32 @@ export async function pageOfJobs(
   return { rows: rows.slice(0, limit), hasMore: rows.length > limit };
 }
 
-/** The history columns of a user's jobs, newest first. */
+/**
+ * The history columns of a user's own jobs (not those they put in a team), or of a team's jobs
+ * (`teamId`: the caller has checked the user may read the team), newest first.
+ */
 export async function listTranscriptions(
   db: Db,
   userId: string,
-  { limit, before, q }: { limit: number; before?: string | undefined; q?: string | undefined },
+  {
+    limit,
+    before,
+    q,
+    teamId,
+  }: {
+    limit: number;
+    before?: string | undefined;
+    q?: string | undefined;
+    teamId?: string | undefined;
+  },
 ) {
-  let query = db.selectFrom("transcriptions").select(SUMMARY_COLUMNS).where("user_id", "=", userId);
+  let query = teamId
+    ? db.selectFrom("transcriptions").select(SUMMARY_COLUMNS).where("team_id", "=", teamId)
+    : db
+        .selectFrom("transcriptions")
+        .select(SUMMARY_COLUMNS)
+        .where("user_id", "=", userId)
+        .where("team_id", "is", null);
   if (before) query = query.where("created_at", "<", before);
   if (q) {
     // A literal match (no wildcards from the user), in the name or the subtitles' text.

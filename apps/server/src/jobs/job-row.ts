@@ -52,6 +52,10 @@ export interface NewTranscription {
   videoFrameRate?: FrameRateName | null;
   /** The batch the file was sent in, when it was sent with others. */
   batchId?: string | null;
+  /** The team it is sent into (docs/teams.md); absent: the user's own. */
+  teamId?: string | null;
+  /** Whose minutes pay (the team owner's for a team's job); absent: the user's. */
+  payerId?: string;
 }
 
 /** A passage recognised while a job runs (milliseconds). */

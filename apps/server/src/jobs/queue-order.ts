@@ -30,7 +30,10 @@ export interface QueuedJob {
 export async function queuedInOrder(db: Db): Promise<QueuedJob[]> {
   const queued = await db
     .selectFrom("transcriptions as t")
-    .leftJoin("subscriptions as s", "s.user_id", "t.user_id")
+    // The plan of whoever pays: a team's job goes by its owner's plan (docs/teams.md).
+    .leftJoin("subscriptions as s", (join) =>
+      join.on((eb) => eb("s.user_id", "=", eb.fn.coalesce("t.payer_id", "t.user_id"))),
+    )
     .select(["t.id", "t.user_id", "t.created_at", "t.duration_ms", "s.plan_type", "s.status"])
     .where("t.status", "=", "queued")
     .orderBy("t.created_at")
@@ -94,7 +97,10 @@ export function deliveryPriority(plan: PlanType, turn: number): number {
 export async function priorityOf(db: Db, jobId: string): Promise<number> {
   const job = await db
     .selectFrom("transcriptions as t")
-    .leftJoin("subscriptions as s", "s.user_id", "t.user_id")
+    // The plan of whoever pays: a team's job goes by its owner's plan (docs/teams.md).
+    .leftJoin("subscriptions as s", (join) =>
+      join.on((eb) => eb("s.user_id", "=", eb.fn.coalesce("t.payer_id", "t.user_id"))),
+    )
     .select(["t.user_id", "t.created_at", "s.plan_type", "s.status"])
     .where("t.id", "=", jobId)
     .executeTakeFirst();

@@ -188,7 +188,10 @@ export async function runTranscriptionJob(
       signal: controller.signal,
       maxMs: result.durationMs,
     }).then(
-      async () => ({ path: audioPath, expires: await retentionEnds(db, job.user_id, now()) }),
+      async () => ({
+        path: audioPath,
+        expires: await retentionEnds(db, job.payer_id ?? job.user_id, now()),
+      }),
       async (error: unknown) => {
         if (controller.signal.aborted) throw error;
         log.warn({ err: error, jobId: job.id }, "no audio copy for the editor");

@@ -1,8 +1,14 @@
 import type { Locale } from "../users/repo.js";
 
-/** The e-mails the account flows send. */
+/** The e-mails the account flows (and team invitations) send. */
 export type MailTemplate =
-  "setup" | "reset" | "already-registered" | "email-change" | "email-changed" | "password-changed";
+  | "setup"
+  | "reset"
+  | "already-registered"
+  | "email-change"
+  | "email-changed"
+  | "password-changed"
+  | "team-invitation";
 
 /** A rendered e-mail, ready for the {@link Mailer}. */
 export interface RenderedMail {
@@ -65,6 +71,13 @@ const COPY: Readonly<Record<Locale, Readonly<Record<MailTemplate, Copy>>>> = {
       action: "Not you? Reset your password",
       footer: "If you made this change, you need not do anything.",
     },
+    "team-invitation": {
+      subject: "You are invited to a team on Verbatim",
+      greeting: (name) => (name ? `Hello ${name},` : "Hello,"),
+      body: "{detail} Open the link to join; if you have no Verbatim account yet, sign up with this e-mail address first, then open the link again. The link is valid for 7 days and works once.",
+      action: "Join the team",
+      footer: "If you do not know the sender, you can ignore this e-mail.",
+    },
   },
   "zh-HK": {
     setup: {
@@ -108,6 +121,13 @@ const COPY: Readonly<Record<Locale, Readonly<Record<MailTemplate, Copy>>>> = {
       body: "你的 Verbatim 帳戶密碼剛剛已更改，你在其他裝置的登入亦已登出。",
       action: "不是你本人？請重設密碼",
       footer: "如這是你本人所作的更改，你無須採取任何行動。",
+    },
+    "team-invitation": {
+      subject: "你獲邀加入 Verbatim 的團隊",
+      greeting: (name) => (name ? `${name}，你好：` : "你好："),
+      body: "{detail} 請開啟連結加入；如你還沒有 Verbatim 帳戶，請先以此電郵地址註冊，然後再開啟連結。此連結在 7 日內有效，並只可使用一次。",
+      action: "加入團隊",
+      footer: "如你不認識寄件人，請忽略此電郵。",
     },
   },
 };

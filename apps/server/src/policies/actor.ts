@@ -1,5 +1,6 @@
 import type { Config } from "../config.js";
 import type { User } from "../users/repo.js";
+import type { TeamRole } from "./team-roles.js";
 
 /** Who is asking: a signed-in user, or someone holding a share link. */
 export type Actor = UserActor | ShareLinkActor;
@@ -8,6 +9,11 @@ export type Actor = UserActor | ShareLinkActor;
 export interface UserActor {
   userId: string;
   admin: boolean;
+  /**
+   * Their roles in the teams the request concerns (loaded by teams/membership.ts for the team
+   * of the resource asked for); a team not listed is one they are not in.
+   */
+  teams?: Readonly<Record<string, TeamRole>>;
 }
 
 /**

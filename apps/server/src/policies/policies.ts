@@ -1,44 +1,71 @@
 import { isUser, type Actor, type ShareLinkActor } from "./actor.js";
+import { roleAllows, type TeamAction } from "./team-roles.js";
 
 // Who may do what: one rule per resource and action, and nothing else decides it (routes and
-// services ask `can`, or `authorize` for an answer to give). Today every resource is its
+// services ask `can`, or `authorize` for an answer to give). A personal resource is its
 // owner's alone (a share link may read one transcription, and comment on or download it when
-// its owner allowed that) and admin actions are the admins'; teams will extend these rules.
+// its owner allowed that); a team's transcription, and the team itself, are for its members
+// as their role's row of the team table says (team-roles.ts: TEAM_POLICY) — its uploader's own
+// account counts for nothing once it is the team's; admin actions are the admins'.
 
-/** A resource that belongs to one user. */
+/** A resource that belongs to one user, or to a team. */
 export interface Owned {
   user_id: string;
   /** The row's id (a share link names the transcription it opens by it). */
   id?: string;
+  /** The team it belongs to; null or absent: its owner's own. */
+  team_id?: string | null;
 }
 
 type Rule<Resource> = (actor: Actor, resource: Resource) => boolean;
 
 const owner: Rule<Owned> = (actor, resource) => isUser(actor) && resource.user_id === actor.userId;
-const admin: Rule<null> = (actor) => isUser(actor) && actor.admin;
-/** The owner, or a link to this transcription that allows it (`permission`: beyond reading). */
-const ownerOrLink =
+/** Its owner, while it is their own (not a team's). */
+const personalOwner: Rule<Owned> = (actor, resource) => !resource.team_id && owner(actor, resource);
+/** A member of its team whose role allows `action`. */
+const team =
+  (action: TeamAction): Rule<Owned> =>
+  (actor, resource) =>
+    isUser(actor) && !!resource.team_id && roleAllows(actor.teams?.[resource.team_id], action);
+/** A link to this transcription that allows it (`permission`: beyond reading). */
+const link =
   (permission?: keyof Pick<ShareLinkActor["link"], "comment" | "download">): Rule<Owned> =>
   (actor, resource) =>
-    owner(actor, resource) ||
-    (!isUser(actor) &&
-      resource.id !== undefined &&
-      actor.link.transcriptionId === resource.id &&
-      (permission === undefined || actor.link[permission]));
+    !isUser(actor) &&
+    resource.id !== undefined &&
+    actor.link.transcriptionId === resource.id &&
+    (permission === undefined || actor.link[permission]);
+const anyOf =
+  (...rules: Rule<Owned>[]): Rule<Owned> =>
+  (actor, resource) =>
+    rules.some((rule) => rule(actor, resource));
+const admin: Rule<null> = (actor) => isUser(actor) && actor.admin;
 
 /** The rules, by resource type and action. */
 const POLICIES = {
   transcription: {
-    read: ownerOrLink(),
-    download: ownerOrLink("download"),
-    comment: ownerOrLink("comment"),
-    edit: owner,
-    cancel: owner,
-    delete: owner,
+    read: anyOf(personalOwner, team("read"), link()),
+    download: anyOf(personalOwner, team("read"), link("download")),
+    comment: anyOf(personalOwner, team("comment"), link("comment")),
+    edit: anyOf(personalOwner, team("edit")),
+    cancel: anyOf(personalOwner, team("edit")),
+    delete: anyOf(personalOwner, team("delete")),
     /** Make, list and revoke its share links. */
-    share: owner,
+    share: anyOf(personalOwner, team("share")),
     /** Resolve and delete anyone's comments on it. */
-    moderateComments: owner,
+    moderateComments: anyOf(personalOwner, team("delete")),
+    /** Move it into a team (the team's `upload` is asked too): only one's own. */
+    moveToTeam: personalOwner,
+  },
+  /** A team (its row as `teamRow` makes it): each action is its table's. */
+  team: {
+    read: team("read"),
+    upload: team("upload"),
+    invite: team("invite"),
+    manageMembers: team("manageMembers"),
+    pay: team("pay"),
+    delete: team("deleteTeam"),
+    leave: team("leave"),
   },
   voice: { read: owner, edit: owner, delete: owner },
   apiKey: { read: owner, revoke: owner },
@@ -59,6 +86,11 @@ export interface Subject<Type extends ResourceType> {
 export const transcription = (row: Owned): Subject<"transcription"> => ({
   type: "transcription",
   row,
+});
+/** A team as the rules see it. */
+export const teamSubject = (row: { id: string; owner_id: string }): Subject<"team"> => ({
+  type: "team",
+  row: { id: row.id, user_id: row.owner_id, team_id: row.id },
 });
 export const voice = (row: Owned): Subject<"voice"> => ({ type: "voice", row });
 export const apiKey = (row: Owned): Subject<"apiKey"> => ({ type: "apiKey", row });

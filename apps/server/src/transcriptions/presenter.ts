@@ -20,6 +20,7 @@ type SummaryRow = Pick<
   | "speaker_count"
   | "charged_seconds"
   | "batch_id"
+  | "team_id"
 >;
 
 /** A job as a history row. */
@@ -41,6 +42,7 @@ export function presentSummary(row: SummaryRow): z.infer<typeof TranscriptionSum
     chargedSeconds: row.charged_seconds,
     speakerCount: row.speaker_count,
     batchId: row.batch_id,
+    teamId: row.team_id,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   StartJobHeaders,
   TranscribeUploadDoc,
   TranscriptionDetail,
+  TranscribeTeamQuery,
   TranscriptionSummary,
   UpdateBody,
 } from "@verbatim/contract/api";
@@ -26,6 +27,7 @@ import { audioBytes, exportFileResponse, sendExport } from "./file-responses.js"
 import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
 import { updateTranscription } from "./subtitle-edits.js";
+import { teamFor, teamIdOf } from "../teams/membership.js";
 import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
 
 /** Upload, history, edit, export, cancel: every call is the signed-in user's own jobs only. */
@@ -47,11 +49,12 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
           security,
           consumes: ["multipart/form-data"],
           headers: StartJobHeaders,
+          querystring: TranscribeTeamQuery,
           body: TranscribeUploadDoc,
           response: {
             200: TranscriptionDetail,
             202: AcceptedResponse,
-            ...errorResponses(400, 401, 402, 409, 413, 415, 422, 503, 507),
+            ...errorResponses(400, 401, 402, 403, 404, 409, 413, 415, 422, 503, 507),
           },
         },
         // The body is multipart, read by the handler; the schema above is for the document.
@@ -61,6 +64,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         const user = currentUser(request);
         const { row, keyed } = await takeInUpload(services, request, user, {
           route: "/api/transcribe",
+          teamId: teamIdOf(request.query),
           requireUsableModel: true,
           acceptsSubtitles: true,
           // Options sent before the file are checked before its bytes are read.
@@ -83,7 +87,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       {
         ...auth,
         schema: {
-          summary: "History: the user's transcriptions, newest first",
+          summary: "History: the user's own transcriptions, or a team's (`teamId`), newest first",
           tags: ["transcriptions"],
           security,
           querystring: ListQuery,
@@ -92,6 +96,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request) => {
         const user = currentUser(request);
+        if (request.query.teamId) await teamFor(services, user, request.query.teamId, "read");
         const rows = await listTranscriptions(services.db, user.id, request.query);
         return rows.map(presentSummary);
       },

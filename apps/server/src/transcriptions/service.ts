@@ -9,7 +9,7 @@ import type { ModelCatalog } from "../models/model-catalog.js";
 import type { User } from "../users/repo.js";
 import { cancelJob } from "../jobs/job-lifecycle.js";
 import { findTranscription } from "../jobs/job-reads.js";
-import { actorOf } from "../policies/actor.js";
+import { actorInTeam } from "../teams/membership.js";
 import { authorize } from "../policies/authorize.js";
 import { transcription, type ActionOn } from "../policies/policies.js";
 import { isFinal, type TranscriptionRow } from "../jobs/job-row.js";
@@ -25,8 +25,9 @@ export interface TranscriptionServices {
 }
 
 /**
- * A job the user may do `action` to (policies/: its owner), or 404 for one they may not read
- * (anyone else's is "not found"), 403 for one they may read but not change.
+ * A job the user may do `action` to (policies/: its owner, or for a team's job the user's role
+ * in the team), or 404 for one they may not read (anyone else's is "not found"), 403 for one
+ * they may read but not change.
  */
 export async function ownTranscription(
   { db, config }: Pick<TranscriptionServices, "db" | "config">,
@@ -35,7 +36,8 @@ export async function ownTranscription(
   action: ActionOn<"transcription"> = "read",
 ): Promise<TranscriptionRow> {
   const row = z.uuid().safeParse(id).success ? await findTranscription(db, id) : undefined;
-  authorize(actorOf(user, config), action, row && transcription(row));
+  const actor = await actorInTeam(db, config, user, row?.team_id);
+  authorize(actor, action, row && transcription(row));
   return row as TranscriptionRow;
 }
 

@@ -8,6 +8,7 @@ import {
   MAX_COMBINE_BODY_BYTES,
   errorResponses,
   StartJobHeaders,
+  TranscribeTeamQuery,
   TranscriptionDetail,
   UploadLimits,
 } from "@verbatim/contract/api";
@@ -19,6 +20,7 @@ import { documentOnly } from "../http/openapi-docs.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import { receiveMultipart } from "./receive-multipart.js";
+import { jobAccount, teamIdOf } from "../teams/membership.js";
 import { requireSomeMinutes, takeInChunks } from "./upload-intake.js";
 import { createSession, ownSession, storeChunk } from "./upload-sessions.js";
 import { validationFailed } from "../http/validation-failed.js";
@@ -59,10 +61,11 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           tags: ["uploads"],
           security,
           consumes: ["multipart/form-data"],
+          querystring: TranscribeTeamQuery,
           body: ChunkUploadDoc,
           response: {
             200: ChunkResponse,
-            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 429, 507),
+            ...errorResponses(400, 401, 402, 403, 404, 409, 413, 415, 429, 507),
           },
         },
         // The body is multipart, read by the handler; the schema above is for the document.
@@ -89,7 +92,9 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           if (given) {
             sessionId = (await ownSession(services.db, user.id, given, now)).id;
           } else {
-            await requireSomeMinutes(services.db, user, now);
+            // The first chunk of a team's upload (`?teamId=`) needs minutes in the team's pool.
+            const account = await jobAccount(services, user, teamIdOf(request.query));
+            await requireSomeMinutes(services.db, { id: account.payerId }, now);
             sessionId = await createSession(services.db, services.config.uploadDir, user.id, now);
           }
           await storeChunk(
@@ -135,7 +140,7 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           response: {
             200: TranscriptionDetail,
             202: AcceptedResponse,
-            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 422, 500, 503, 507),
+            ...errorResponses(400, 401, 402, 403, 404, 409, 413, 415, 422, 500, 503, 507),
           },
         },
       },

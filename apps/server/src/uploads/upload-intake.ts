@@ -22,6 +22,7 @@ import { checkUrlNow } from "../net/safe-fetch.js";
 import { addressRulesOf, fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
 import { forgetJobCallback, saveJobCallback } from "../webhooks/job-events.js";
 import type { User } from "../users/repo.js";
+import { jobAccount, type JobAccount } from "../teams/membership.js";
 import { probeUpload } from "./probe-upload.js";
 import { jobFromUploadForm } from "./upload-form.js";
 import {
@@ -86,9 +87,16 @@ async function checkJobRequest(
   return services.models.choose(job.model, job.options.language);
 }
 
-/** 402 before any bytes are read when the user has no minutes at all. */
-export async function requireSomeMinutes(db: Db, user: User, now: Date): Promise<void> {
-  const balance = await minuteBalance(db, user.id, now);
+/**
+ * 402 before any bytes are read when the payer (the user, or a team's owner) has no minutes at
+ * all.
+ */
+export async function requireSomeMinutes(
+  db: Db,
+  payer: Pick<User, "id">,
+  now: Date,
+): Promise<void> {
+  const balance = await minuteBalance(db, payer.id, now);
   if (balance.planSeconds + balance.packSeconds <= 0) {
     fail("INSUFFICIENT_MINUTES", { neededMinutes: 1, availableMinutes: 0 });
   }
@@ -108,6 +116,8 @@ async function acceptUpload(
   job: JobRequest,
   /** A subtitle or transcript file sent with the media (`subtitles`). */
   subtitles?: ReceivedSubtitles,
+  /** A team's job (its owner pays); absent: the user's own. */
+  account?: JobAccount,
 ): Promise<TranscriptionRow> {
   const id = randomUUID();
   let callbackSaved = false;
@@ -133,6 +143,7 @@ async function acceptUpload(
       durationMs: media.durationMs,
       videoFrameRate: media.videoFrameRate === null ? null : frameRateOfVideo(media.videoFrameRate),
       ...(job.batchId ? { batchId: job.batchId } : {}),
+      ...(account ? { teamId: account.teamId, payerId: account.payerId } : {}),
       ...(imported ? { imported: { cues: imported.cues, speakers: imported.speakers } } : {}),
     });
   } catch (error) {
@@ -169,6 +180,8 @@ export interface MultipartIntake<Parsed> {
   earlyJob(early: Record<string, string>): JobRequest | undefined;
   /** Takes a `url` field instead of the file: the server fetches the media (takeInLink). */
   acceptsLink?: boolean;
+  /** The team the job goes into (the request's `teamId`); absent: the user's own. */
+  teamId?: string | undefined;
   /**
    * Reads the received fields: the job they ask for, what the request's fingerprint covers, and
    * what else the route needs for its answer. The file is deleted when this throws.
@@ -199,9 +212,13 @@ export async function takeInUpload<Parsed = undefined>(
 ): Promise<TakenIn & { parsed: Parsed }> {
   const { db, config, now } = services;
   const key = idempotencyKeyOf(request);
+  // The team is checked first: a role that may not upload there sends no bytes.
+  const account = await jobAccount(services, user, intake.teamId);
   if (intake.requireUsableModel) await services.models.requireAnyUsable();
   // A retry of a request that made its job is answered even when no minutes are left.
-  if (!(await keyHasJob(db, user, key))) await requireSomeMinutes(db, user, now());
+  if (!(await keyHasJob(db, user, key))) {
+    await requireSomeMinutes(db, { id: account.payerId }, now());
+  }
   const { file, subtitles, fields, lists } = await receiveMultipart(request, {
     dir: config.uploadDir,
     limitBytes: config.maxUploadBytes,
@@ -221,6 +238,7 @@ export async function takeInUpload<Parsed = undefined>(
       url: fields.url ?? "",
       requireUsableModel: false,
       ...(subtitles ? { subtitles } : {}),
+      account,
     });
   }
   // Every way this request can end without a new job — a bad field, the key reused for
@@ -231,11 +249,15 @@ export async function takeInUpload<Parsed = undefined>(
     const read = await intake.read({ fields, lists });
     const fingerprint = requestFingerprint(
       intake.route,
-      { ...read.fingerprint, ...subtitlesFingerprint(subtitles) },
+      {
+        ...read.fingerprint,
+        ...subtitlesFingerprint(subtitles),
+        ...(account.teamId ? { teamId: account.teamId } : {}),
+      },
       file.sha256,
     );
     const { row, replayed } = await once(db, user, key, fingerprint, now(), async () => {
-      const made = await acceptUpload(services, user, file, read.job, subtitles);
+      const made = await acceptUpload(services, user, file, read.job, subtitles, account);
       jobHoldsFile = true;
       return made;
     });
@@ -256,6 +278,8 @@ export interface LinkIntake<Parsed> extends ReadUpload<Parsed> {
   requireUsableModel: boolean;
   /** A subtitle or transcript file sent with the link (`subtitles`). */
   subtitles?: ReceivedSubtitles;
+  /** A team's job (its owner pays); absent: the user's own. */
+  account?: JobAccount;
 }
 
 /**
@@ -275,7 +299,9 @@ export async function takeInLink<Parsed = undefined>(
   const { db, now } = services;
   const key = idempotencyKeyOf(request);
   if (intake.requireUsableModel) await services.models.requireAnyUsable();
-  if (!(await keyHasJob(db, user, key))) await requireSomeMinutes(db, user, now());
+  if (!(await keyHasJob(db, user, key))) {
+    await requireSomeMinutes(db, { id: intake.account?.payerId ?? user.id }, now());
+  }
   const hungUp = new AbortController();
   const stop = () => hungUp.abort();
   // The connection, not the request: a keep-alive socket outlives it (the listener goes after).
@@ -285,12 +311,13 @@ export async function takeInLink<Parsed = undefined>(
     ...intake.fingerprint,
     url: intake.url,
     ...subtitlesFingerprint(intake.subtitles),
+    ...(intake.account?.teamId ? { teamId: intake.account.teamId } : {}),
   });
   try {
     const { row } = await once(db, user, key, fingerprint, now(), async () => {
       await checkJobRequest(services, intake.job);
       const file = await fetchLinkedMedia(services, user, intake.url, hungUp.signal);
-      return acceptUpload(services, user, file, intake.job, intake.subtitles);
+      return acceptUpload(services, user, file, intake.job, intake.subtitles, intake.account);
     });
     return { row, keyed: key !== undefined, parsed: intake.parsed };
   } finally {
@@ -315,6 +342,7 @@ export async function takeInChunks(
 ): Promise<TakenIn> {
   const { db, config, now } = services;
   const key = idempotencyKeyOf(request);
+  const account = await jobAccount(services, user, body.teamId);
   await services.models.requireAnyUsable();
   const fingerprint = requestFingerprint("/api/uploads/combine", body);
   const { row } = await once(db, user, key, fingerprint, now(), async () => {
@@ -340,6 +368,7 @@ export async function takeInChunks(
         },
         job,
         subtitles,
+        account,
       );
     } catch (error) {
       await reopenSession(db, body.sessionId);

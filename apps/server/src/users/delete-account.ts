@@ -5,6 +5,7 @@ import { jobsOf } from "../jobs/job-reads.js";
 import { forgetLedgerOf } from "../minutes/ledger-entries.js";
 import type { TranscriptionServices } from "../transcriptions/service.js";
 import type { PaymentProvider } from "../payments/payment-provider.js";
+import { deleteTeamsOwnedBy, handTeamJobsToOwners } from "../teams/delete-team.js";
 import { endSession } from "../uploads/upload-sessions.js";
 import type { User } from "./repo.js";
 
@@ -19,7 +20,9 @@ export interface AccountServices extends TranscriptionServices {
  * 1. a paid subscription is cancelled at the payment provider (no charge after deletion);
  *    if that fails and the provider still bills it, nothing is deleted (502, try again);
  * 2. every session token is revoked, so no request of the user's starts new work;
- * 3. transcriptions: running jobs cancelled, media files and rows deleted;
+ * 3. teams (docs/teams.md): the teams they own are deleted with the teams' transcriptions,
+ *    and what they put in other teams stays with those teams (handed to each team's owner);
+ *    then their own transcriptions: running jobs cancelled, media files and rows deleted;
  * 4. chunked-upload sessions with their chunk files;
  * 5. in one transaction: saved voices, ledger, subscription, checkouts, the support
  *    conversation, the contact messages' link to the user, e-mails kept in the outbox for the
@@ -31,6 +34,8 @@ export async function deleteAccount(services: AccountServices, user: User): Prom
 
   await db.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
 
+  await deleteTeamsOwnedBy(services, user.id);
+  await handTeamJobsToOwners(db, user.id);
   for (const job of await jobsOf(db, user.id)) await deleteJob(services, job);
 
   const sessions = await db

@@ -228,6 +228,55 @@ export async function callEveryRoute(
     })
     .then(note("post", "/api/shared/{token}/comments"));
 
+  // Teams: one of the user's own, and calls on it and on a team that is not there.
+  const team = await client
+    .POST("/api/teams", { body: { name: "Newsroom" } })
+    .then(note("post", "/api/teams"));
+  if (team.data) void (team.data.role satisfies string);
+  const teams = await client.GET("/api/teams").then(note("get", "/api/teams"));
+  if (teams.data) void (teams.data[0]?.memberCount satisfies number | undefined);
+  const teamId = { params: { path: { id: team.data?.id ?? MISSING_ID } } };
+  const detail = await client.GET("/api/teams/{id}", teamId).then(note("get", "/api/teams/{id}"));
+  if (detail.data) void (detail.data.transcriptionCount satisfies number);
+  await client.GET("/api/teams/{id}/members", teamId).then(note("get", "/api/teams/{id}/members"));
+  const member = { params: { path: { id: MISSING_ID, userId: MISSING_ID } } };
+  await client
+    .PATCH("/api/teams/{id}/members/{userId}", { ...member, body: { role: "viewer" } })
+    .then(note("patch", "/api/teams/{id}/members/{userId}"));
+  await client
+    .DELETE("/api/teams/{id}/members/{userId}", member)
+    .then(note("delete", "/api/teams/{id}/members/{userId}"));
+  await client
+    .POST("/api/teams/{id}/invitations", {
+      ...teamId,
+      body: { email: "colleague@example.com", role: "member" },
+    })
+    .then(note("post", "/api/teams/{id}/invitations"));
+  await client
+    .GET("/api/teams/{id}/invitations", teamId)
+    .then(note("get", "/api/teams/{id}/invitations"));
+  await client
+    .DELETE("/api/teams/{id}/invitations/{invitationId}", {
+      params: { path: { id: team.data?.id ?? MISSING_ID, invitationId: MISSING_ID } },
+    })
+    .then(note("delete", "/api/teams/{id}/invitations/{invitationId}"));
+  await client
+    .POST("/api/team-invitations/accept", { body: { token: "not-a-token" } })
+    .then(note("post", "/api/team-invitations/accept"));
+  const usage = await client
+    .GET("/api/teams/{id}/usage", teamId)
+    .then(note("get", "/api/teams/{id}/usage"));
+  if (usage.data) void (usage.data.members[0]?.chargedSeconds satisfies number | undefined);
+  await client
+    .POST("/api/transcriptions/{id}/team", { ...byId, body: { teamId: MISSING_ID } })
+    .then(note("post", "/api/transcriptions/{id}/team"));
+  await client.POST("/api/teams/{id}/leave", teamId).then(note("post", "/api/teams/{id}/leave"));
+  await client
+    .DELETE("/api/teams/{id}", {
+      params: { ...teamId.params, query: { confirmTranscriptions: 0 } },
+    })
+    .then(note("delete", "/api/teams/{id}"));
+
   // The OpenAI-compatible API.
   const transcription = await openai
     .POST("/v1/audio/transcriptions", {

@@ -111,3 +111,15 @@ export type SharedTranscription = Answer<typeof api.SharedTranscription>;
 export type ShareGrant = Answer<typeof api.ShareGrant>;
 export type Comment = Answer<typeof api.Comment>;
 export type CreateCommentBody = Sent<typeof api.CreateCommentBody>;
+
+// Teams: shared transcriptions, roles and one minutes pool (docs/teams.md).
+export type Team = Answer<typeof api.Team>;
+export type TeamDetail = Answer<typeof api.TeamDetail>;
+export type TeamMember = Answer<typeof api.TeamMember>;
+export type TeamInvitation = Answer<typeof api.TeamInvitation>;
+export type TeamUsage = Answer<typeof api.TeamUsage>;
+export type TeamRoleName = Answer<typeof api.TeamMember>["role"];
+export type CreateTeamBody = Sent<typeof api.CreateTeamBody>;
+export type CreateInvitationBody = Sent<typeof api.CreateInvitationBody>;
+export type UpdateMemberBody = Sent<typeof api.UpdateMemberBody>;
+export type MoveToTeamBody = Sent<typeof api.MoveToTeamBody>;

@@ -13,6 +13,7 @@ export const paths = {
   downgrade: "/downgrade",
   account: "/account",
   history: "/history",
+  teams: "/teams",
   batch: "/batch",
   admin: "/admin",
   adminSupport: "/admin/support",

@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
           { path: paths.downgrade, ...appPage(() => import("../pages/downgrade-page")) },
           { path: paths.account, ...appPage(() => import("../pages/account-page")) },
           { path: paths.history, ...appPage(() => import("../pages/history-page")) },
+          { path: paths.teams, ...appPage(() => import("../pages/teams-page")) },
           { path: paths.batch, ...appPage(() => import("../pages/batch-page")) },
           { path: paths.support, ...appPage(() => import("../pages/support-page")) },
           {

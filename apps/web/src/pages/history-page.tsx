@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { codeText } from "../api/error-text";
 import { paths } from "../app/paths";
 import { Button } from "../components/ui/button";
@@ -13,6 +13,8 @@ import { chargedText } from "../features/workspace/charged-text";
 import { clock } from "../features/workspace/media-duration";
 import { dateLocale } from "../i18n/language";
 import { usePendingDeletions } from "../features/history/pending-deletions";
+import { useTeam, useTeams } from "../features/teams/api";
+import { HistoryTabs } from "../features/teams/history-tabs";
 
 const STATUS_STYLE: Record<HistoryItem["status"], string> = {
   queued: "bg-zinc-100 text-zinc-800",
@@ -34,13 +36,23 @@ function useSettled(value: string, delay = 300): string {
 
 /**
  * /history: every transcription with live status, open, download, rename, delete; search by
- * name or text; a page at a time. A table on wide screens, cards on a phone.
+ * name or text; a page at a time. A table on wide screens, cards on a phone. With `?team=`, a
+ * team's History (the actions its role allows), beside one's own.
  */
 export default function HistoryPage() {
   const { t, i18n } = useTranslation();
   const [typed, setTyped] = useState("");
   const search = useSettled(typed);
-  const history = useHistory(search);
+  const [params] = useSearchParams();
+  const teamId = params.get("team");
+  const teams = useTeams();
+  const team = useTeam(teamId);
+  const history = useHistory(search, teamId);
+  // What the actions may offer: all of them for one's own, the role's row in a team's.
+  const access = {
+    allowed: teamId ? (team.data?.allowed ?? []) : null,
+    teams: (teams.data ?? []).filter((item) => item.role !== "viewer"),
+  };
   // Rows being deleted are hidden at once; their deletion waits a few seconds for Undo.
   const deleting = usePendingDeletions();
   const items = history.items?.filter((item) => !deleting.has(item.id));
@@ -65,6 +77,12 @@ export default function HistoryPage() {
   };
   return (
     <Page title={t("workspace.history.title")} intro={t("workspace.history.intro")} width="wide">
+      {teams.data && teams.data.length > 0 && <HistoryTabs teams={teams.data} current={teamId} />}
+      {teamId && team.data?.allowed.includes("upload") && (
+        <Button asChild className="mb-6">
+          <Link to={`${paths.home}?team=${teamId}`}>{t("teams.upload.button")}</Link>
+        </Button>
+      )}
       {history.isPending && <p className="text-zinc-600">{t("common.loading")}</p>}
       {history.isError && (
         <p role="alert" className="text-red-700">
@@ -83,7 +101,7 @@ export default function HistoryPage() {
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
-      {items && search === "" && <BatchGroups items={items} />}
+      {items && search === "" && !teamId && <BatchGroups items={items} />}
       {items?.length === 0 && search !== "" && (
         <p className="text-zinc-600" role="status">
           {t("workspace.history.noMatch", { search })}
@@ -119,7 +137,7 @@ export default function HistoryPage() {
                 <StoppedCharge item={item} />
               </p>
               <div className="mt-3">
-                <HistoryActions item={item} />
+                <HistoryActions item={item} access={access} />
               </div>
             </li>
           ))}
@@ -172,7 +190,7 @@ export default function HistoryPage() {
                     <StoppedCharge item={item} />
                   </td>
                   <td className="px-4 py-3">
-                    <HistoryActions item={item} />
+                    <HistoryActions item={item} access={access} />
                   </td>
                 </tr>
               ))}

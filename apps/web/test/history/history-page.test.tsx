@@ -23,6 +23,7 @@ describe("the history page", () => {
     const calls: string[] = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
       const url = new URL(String(input), "http://localhost");
+      if (url.pathname === "/api/teams") return json([]);
       calls.push(url.search);
       const before = url.searchParams.get("before");
       const page = before
@@ -48,8 +49,10 @@ describe("the history page", () => {
   });
 
   it("shows how many speakers a diarized transcription has, on the card and in the table", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-      json([{ ...row(1, "Interview.mp3"), speakerCount: 2 }, row(2)]),
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+      String(input) === "/api/teams"
+        ? json([])
+        : json([{ ...row(1, "Interview.mp3"), speakerCount: 2 }, row(2)]),
     );
     await renderPage(<HistoryPage />);
     const table = await screen.findByRole("table");
@@ -62,6 +65,7 @@ describe("the history page", () => {
   it("searches by name or text once typing pauses, and says when nothing matches", async () => {
     const searches: Array<string | null> = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      if (String(input) === "/api/teams") return json([]);
       const q = new URL(String(input), "http://localhost").searchParams.get("q");
       searches.push(q);
       return json(q === "budget" ? [row(1, "Board meeting.mp3")] : q ? [] : [row(2), row(3)]);
@@ -85,8 +89,7 @@ describe("the history page", () => {
         patches.push(JSON.parse(String(init.body)));
         return json(transcriptionDetail({ id: "t1", fileName: "Keynote.mp3" }));
       }
-      void input;
-      return json([row(1)]);
+      return json(String(input) === "/api/teams" ? [] : [row(1)]);
     });
     await renderPage(
       <>
@@ -110,12 +113,14 @@ describe("the history page", () => {
   ] as const)(
     "says what a cancelled job was charged for the audio it had transcribed (%s)",
     async (language, text) => {
-      vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
-        json([
-          { ...row(1, "Cancelled.mp3"), status: "cancelled", chargedSeconds: 75 },
-          { ...row(2, "Free.mp3"), status: "cancelled", chargedSeconds: 0 },
-          row(3),
-        ]),
+      vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+        String(input) === "/api/teams"
+          ? json([])
+          : json([
+              { ...row(1, "Cancelled.mp3"), status: "cancelled", chargedSeconds: 75 },
+              { ...row(2, "Free.mp3"), status: "cancelled", chargedSeconds: 0 },
+              row(3),
+            ]),
       );
       await renderPage(<HistoryPage />, { language });
       const table = await screen.findByRole("table");
@@ -124,4 +129,42 @@ describe("the history page", () => {
       expect(within(cards).getAllByText(text)).toHaveLength(1);
     },
   );
+
+  it("shows a team's History beside one's own, with only the actions the role allows", async () => {
+    const team = {
+      id: "00000000-0000-4000-8000-00000000000a",
+      name: "Newsroom",
+      role: "viewer" as const,
+      ownerId: "u9",
+      memberCount: 3,
+      createdAt: "2026-03-01T10:00:00.000Z",
+    };
+    const lists: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {
+      const url = new URL(String(input), "http://localhost");
+      if (url.pathname === "/api/teams") return json([team]);
+      if (url.pathname === `/api/teams/${team.id}`) {
+        return json({ ...team, transcriptionCount: 1, allowed: ["read", "comment", "leave"] });
+      }
+      lists.push(url.search);
+      return json(
+        url.searchParams.get("teamId")
+          ? [{ ...row(1, "Team briefing.mp3"), teamId: team.id }]
+          : [row(2, "Mine.mp3")],
+      );
+    });
+    await renderPage(<HistoryPage />, { path: "/history" });
+    const own = await screen.findByRole("table");
+    expect(within(own).getByText("Mine.mp3")).toBeInTheDocument();
+    const tabs = screen.getByRole("navigation", { name: "Whose transcriptions" });
+    // A viewer cannot upload into the team, so nothing of one's own can be moved there.
+    expect(within(own).queryByRole("button", { name: "Move to team" })).not.toBeInTheDocument();
+    await userEvent.click(within(tabs).getByRole("link", { name: "Newsroom" }));
+    const shared = await screen.findByText("Team briefing.mp3", { selector: "th" });
+    const sharedRow = within(shared.closest("tr")!);
+    expect(lists.at(-1)).toContain(`teamId=${team.id}`);
+    expect(sharedRow.getByRole("button", { name: "Download SRT" })).toBeInTheDocument();
+    expect(sharedRow.queryByRole("button", { name: "Rename" })).not.toBeInTheDocument();
+    expect(sharedRow.queryByRole("button", { name: "Delete" })).not.toBeInTheDocument();
+  });
 });

@@ -29,6 +29,8 @@ afterEach(() => {
 });
 
 const LIST = "GET /api/transcriptions";
+/** The teams the History's tabs list: none here (team History has its tests in history-page). */
+const NO_TEAMS = { "GET /api/teams": () => json([]) };
 
 const item = (overrides: Partial<HistoryItem>): HistoryItem =>
   transcriptionSummary({ fileName: "interview.mp3", duration: 754, ...overrides });
@@ -51,6 +53,7 @@ describe(
     it("lists each transcription with its date, duration, model, language and status", async () => {
       signIn();
       const fetch = mockApi({
+        ...NO_TEAMS,
         [LIST]: () =>
           json([
             item({}),
@@ -85,7 +88,9 @@ describe(
       expect(second.queryByRole("link", { name: "Open" })).not.toBeInTheDocument();
       expect(second.queryByRole("button", { name: "Download SRT" })).not.toBeInTheDocument();
 
-      const [url, init] = fetch.mock.calls[0]!;
+      const [url, init] = fetch.mock.calls.find(([called]) =>
+        String(called).startsWith("/api/transcriptions"),
+      )!;
       expect(String(url)).toBe("/api/transcriptions?limit=25");
       expect(new Headers(init?.headers).get("authorization")).toBe("Bearer token-1");
     });
@@ -94,6 +99,7 @@ describe(
       signIn();
       let calls = 0;
       const fetch = mockApi({
+        ...NO_TEAMS,
         [LIST]: () => {
           calls++;
           return json([
@@ -109,14 +115,17 @@ describe(
       await waitFor(() => expect(table().getByText("Completed")).toBeInTheDocument(), {
         timeout: 5_000,
       });
-      expect(fetch).toHaveBeenCalledTimes(2);
+      const listCalls = () =>
+        fetch.mock.calls.filter(([called]) => String(called).startsWith("/api/transcriptions"))
+          .length;
+      expect(listCalls()).toBe(2);
       await new Promise((resolve) => setTimeout(resolve, 2_500));
-      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(listCalls()).toBe(2);
     });
 
     it("offers a first transcription when there are none, and says so when loading fails", async () => {
       signIn();
-      mockApi({ [LIST]: () => json([]) });
+      mockApi({ ...NO_TEAMS, [LIST]: () => json([]) });
       const { unmount } = await renderRoutes(routes, { path: "/history" });
       expect(await screen.findByText("No transcriptions yet.")).toBeInTheDocument();
       expect(screen.getByRole("link", { name: "Create Your First Transcription" })).toHaveAttribute(
@@ -127,7 +136,7 @@ describe(
       unmount();
       vi.restoreAllMocks();
 
-      mockApi({ [LIST]: () => errorJson(500, { code: "INTERNAL", message: "down" }) });
+      mockApi({ ...NO_TEAMS, [LIST]: () => errorJson(500, { code: "INTERNAL", message: "down" }) });
       await renderRoutes(routes, { path: "/history" });
       expect(await screen.findByRole("alert", {}, { timeout: 10_000 })).toHaveTextContent(
         "Failed to fetch transcription history",
@@ -139,6 +148,7 @@ describe(
       signIn();
       let name = "interview.mp3";
       const fetch = mockApi({
+        ...NO_TEAMS,
         [LIST]: () => json([item({ fileName: name })]),
         "PATCH /api/transcriptions/t1": (init) => {
           name = (JSON.parse(String(init?.body)) as { fileName: string }).fileName;
@@ -171,7 +181,7 @@ describe(
         items = items.filter((i) => i.id !== "t1");
         return new Response(null, { status: 204 });
       });
-      mockApi({ [LIST]: () => json(items), "DELETE /api/transcriptions/t1": remove });
+      mockApi({ ...NO_TEAMS, [LIST]: () => json(items), "DELETE /api/transcriptions/t1": remove });
       await renderRoutes(routes, { path: "/history" });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
       await screen.findByRole("rowheader", { name: "interview.mp3" });

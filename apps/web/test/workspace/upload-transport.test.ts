@@ -70,6 +70,27 @@ describe("sending a file for transcription", () => {
     expect((sent.at(-1)?.body as FormData).get("speakers")).toBe("3");
   });
 
+  it("sends a team's upload with its teamId, whole and in chunks", async () => {
+    const teamId = "00000000-0000-4000-8000-00000000000a";
+    const sent = installFakeXhr((request) =>
+      request.url.startsWith("/api/uploads/chunk")
+        ? { status: 200, body: { sessionId: "s-team" } }
+        : { status: 202, body: { id: "job" } },
+    );
+    const small = new File([new Uint8Array(1000)], "talk.mp3", { type: "audio/mpeg" });
+    await uploadForTranscription(small, OPTIONS, () => {}, { teamId });
+    expect(sent[0]?.url).toBe(`/api/transcribe?teamId=${teamId}`);
+    const large = new File([new Uint8Array(2 * CHUNK_BYTES + 10)], "long.mp4", {
+      type: "video/mp4",
+    });
+    await uploadForTranscription(large, OPTIONS, () => {}, { teamId });
+    const chunks = sent.slice(1, -1).map((request) => request.url);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(new Set(chunks)).toEqual(new Set([`/api/uploads/chunk?teamId=${teamId}`]));
+    expect(sent.at(-1)?.url).toBe("/api/uploads/combine");
+    expect(JSON.parse(sent.at(-1)?.body as string)).toMatchObject({ teamId });
+  });
+
   it("sends a subtitle file and bilingual subtitles with a whole file and with a chunked one", async () => {
     const sent = installFakeXhr((request) =>
       request.url === "/api/uploads/chunk"

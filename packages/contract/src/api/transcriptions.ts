@@ -106,6 +106,12 @@ export const TranscriptionSummary = z.object({
     .describe(
       "The batch the file was sent in (several files sent together from the web app); null when sent alone.",
     ),
+  teamId: z
+    .string()
+    .nullable()
+    .describe(
+      "The team it belongs to (docs/teams.md): its members see it by their role, and the team owner's minutes pay for it; null: the uploader's own.",
+    ),
 });
 
 /** A speaker of a diarized transcription. */
@@ -163,6 +169,11 @@ export const ListQuery = z.object({
   before: z.iso.datetime().optional(),
   /** Only jobs whose file name or text contains this (any case). */
   q: z.string().trim().max(200).optional(),
+  /** A team's History instead of one's own (any role in the team may read it). */
+  teamId: z
+    .uuid()
+    .optional()
+    .describe("A team's transcriptions (its History) instead of your own."),
 });
 
 const ms = (what: string) => z.number().int().describe(`${what}, in milliseconds.`);

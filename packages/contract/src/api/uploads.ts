@@ -236,6 +236,12 @@ export const ChunkResponse = z.object({
 /** POST /api/uploads/combine: the session to join, and the upload's options. */
 export const CombineBody = UploadOptions.extend({
   batchId: BatchIdField,
+  teamId: z
+    .uuid()
+    .optional()
+    .describe(
+      "Upload into this team (docs/teams.md): the team owner's minutes pay; needs a role that may upload. Send the same `teamId` as a query parameter with the chunks.",
+    ),
   sessionId: z.string().max(64),
   fileName: z.string().trim().min(1).max(255),
   totalChunks: z

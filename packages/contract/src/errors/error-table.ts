@@ -509,6 +509,47 @@ export const ERROR_TABLE = {
     en: "This transcription already has {{max}} comments, the most it can hold. Ask the owner to delete some.",
     "zh-HK": "這個轉錄已有 {{max}} 則留言，已達上限。請要求擁有者刪除部分留言。",
   },
+  TEAM_ALREADY_MEMBER: {
+    status: 409,
+    en: "That person is already in this team.",
+    "zh-HK": "此人已是這個團隊的成員。",
+  },
+  TEAM_DELETE_UNCONFIRMED: {
+    status: 409,
+    en: "Deleting this team also deletes its {{transcriptionCount}} transcriptions, for every member. Confirm with that number to delete it.",
+    "zh-HK":
+      "刪除這個團隊亦會為所有成員刪除團隊的 {{transcriptionCount}} 個轉錄。請以此數目確認刪除。",
+  },
+  TEAM_INVITATION_NOT_FOUND: {
+    status: 404,
+    en: "This invitation is not valid: it was used, withdrawn or has expired. Ask for a new one.",
+    "zh-HK": "此邀請已無效：已被使用、撤回或已過期。請要求新的邀請。",
+  },
+  TEAM_INVITATION_OTHER_ADDRESS: {
+    status: 403,
+    en: "This invitation was sent to another e-mail address. Sign in with that address to accept it.",
+    "zh-HK": "此邀請是寄給另一個電郵地址的。請以該地址登入後再接受。",
+  },
+  TEAM_LIMIT_REACHED: {
+    status: 409,
+    en: "The limit of {{limit}} is reached. Remove one before adding another.",
+    "zh-HK": "已達 {{limit}} 的上限。請先移除一個再新增。",
+  },
+  TEAM_OWNER_CANNOT_LEAVE: {
+    status: 403,
+    en: "The owner cannot leave or be removed from the team. Delete the team instead.",
+    "zh-HK": "擁有人不能離開或被移出團隊。請改為刪除團隊。",
+  },
+  TEAM_ROLE_NOT_ALLOWED: {
+    status: 403,
+    en: "Your role in this team cannot give that role or change this member.",
+    "zh-HK": "你在這個團隊的角色不能給予該角色或更改這位成員。",
+  },
+  TRANSCRIPTION_IN_TEAM: {
+    status: 409,
+    en: "This transcription already belongs to a team.",
+    "zh-HK": "這個轉錄已屬於一個團隊。",
+  },
   TOO_MANY_FIELDS: {
     status: 400,
     en: "The form has too many fields.",

@@ -52,6 +52,9 @@ export function UserMenu() {
             <Link to={paths.history}>{t("header.history")}</Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={ITEM}>
+            <Link to={paths.teams}>{t("header.teams")}</Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={ITEM}>
             <Link to={paths.support}>{t("header.support")}</Link>
           </DropdownMenu.Item>
           {user?.isAdmin && (

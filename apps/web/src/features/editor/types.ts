@@ -15,7 +15,7 @@ export type EditorTranscription = Pick<
   Partial<
     Pick<
       TranscriptionDetail,
-      "style" | "duration" | "version" | "audio" | "speakers" | "commentCount"
+      "style" | "duration" | "version" | "audio" | "speakers" | "commentCount" | "teamId"
     >
   >;
 

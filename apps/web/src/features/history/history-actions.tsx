@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api, ApiError } from "../../api/client";
 import { queryKeys } from "../../api/queries";
-import type { TranscriptionDetail, UpdateBody } from "../../api/types";
+import type { Team, TranscriptionDetail, UpdateBody } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
@@ -14,9 +14,26 @@ import type { HistoryItem } from "./use-history";
 import { deleteLater, UNDO_DELETE_MS, undoDelete } from "./pending-deletions";
 import { errorText } from "../../api/error-text";
 import { ShareDialog } from "../sharing/share-dialog";
+import { MoveToTeamDialog } from "../teams/move-to-team";
 
-/** Open, download, share, rename and delete for one row. */
-export function HistoryActions({ item }: { item: HistoryItem }) {
+/**
+ * What a row's actions may offer: `allowed`, the caller's row of the team table for a team's
+ * History (null: one's own, everything); `teams`, the teams one's own may be moved into.
+ */
+export interface RowAccess {
+  allowed: readonly string[] | null;
+  teams: readonly Team[];
+}
+
+/** Open, download, share, rename, delete and move to a team for one row. */
+export function HistoryActions({
+  item,
+  access = { allowed: null, teams: [] },
+}: {
+  item: HistoryItem;
+  access?: RowAccess;
+}) {
+  const may = (action: string) => access.allowed === null || access.allowed.includes(action);
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<"rename" | "delete" | null>(null);
@@ -73,18 +90,27 @@ export function HistoryActions({ item }: { item: HistoryItem }) {
           {t("workspace.history.download")}
         </Button>
       )}
-      {item.status === "completed" && <ShareDialog transcriptionId={item.id} variant="ghost" />}
-      <Button size="sm" variant="ghost" onClick={() => setDialog("rename")}>
-        {t("workspace.history.rename")}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        className="text-red-700"
-        onClick={() => setDialog("delete")}
-      >
-        {t("workspace.history.delete")}
-      </Button>
+      {item.status === "completed" && may("share") && (
+        <ShareDialog transcriptionId={item.id} variant="ghost" />
+      )}
+      {may("edit") && (
+        <Button size="sm" variant="ghost" onClick={() => setDialog("rename")}>
+          {t("workspace.history.rename")}
+        </Button>
+      )}
+      {item.teamId === null && access.teams.length > 0 && (
+        <MoveToTeamDialog item={item} teams={access.teams} />
+      )}
+      {may("delete") && (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-red-700"
+          onClick={() => setDialog("delete")}
+        >
+          {t("workspace.history.delete")}
+        </Button>
+      )}
       <ConfirmDialog
         open={dialog === "rename"}
         onOpenChange={(open) => setDialog(open ? "rename" : null)}

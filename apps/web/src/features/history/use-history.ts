@@ -10,17 +10,19 @@ export type HistoryItem = TranscriptionSummary;
 export const HISTORY_PAGE = 25;
 
 /**
- * The user's transcriptions, newest first, a page at a time, optionally only those whose name
- * or text contains `search`; refreshed every few seconds while one is still running.
+ * The user's own transcriptions, or a team's (`teamId`: its History), newest first, a page at a
+ * time, optionally only those whose name or text contains `search`; refreshed every few
+ * seconds while one is still running.
  */
-export function useHistory(search: string) {
+export function useHistory(search: string, teamId: string | null = null) {
   const query = useInfiniteQuery({
-    queryKey: [...queryKeys.transcriptions, search],
+    queryKey: [...queryKeys.transcriptions, search, teamId],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const query: ListQuery = { limit: HISTORY_PAGE };
       if (pageParam) query.before = pageParam;
       if (search) query.q = search;
+      if (teamId) query.teamId = teamId;
       return api<HistoryItem[]>(`/api/transcriptions?${queryString(query)}`, { signal });
     },
     getNextPageParam: (last) =>

@@ -51,6 +51,7 @@ function failureCode(error: unknown): string | undefined {
 export function ProcessStep({
   upload,
   jobId: givenJobId,
+  teamId = null,
   onJob,
   onCompleted,
   onError,
@@ -58,6 +59,8 @@ export function ProcessStep({
 }: {
   upload: Upload | null;
   jobId: string | null;
+  /** The team the upload goes into (`?team=`); null: one's own. */
+  teamId?: string | null;
   onJob(id: string): void;
   onCompleted(id: string): void;
   onError(error: WorkspaceError): void;
@@ -94,6 +97,7 @@ export function ProcessStep({
         signal: controller.signal,
         resume: resumeRef.current,
         subtitles: upload.subtitles,
+        teamId,
       });
     };
     send()
@@ -115,7 +119,7 @@ export function ProcessStep({
         }
       });
     return () => controller.abort();
-  }, [upload, givenJobId, attempt, onJob, onError, t, limits.maxFileBytes, limits.maxMb]);
+  }, [upload, givenJobId, attempt, onJob, onError, t, limits.maxFileBytes, limits.maxMb, teamId]);
 
   useEffect(() => {
     if (state.status === "completed") onCompleted(state.id);

@@ -111,6 +111,8 @@ export interface SendChoices {
   chunked?: boolean;
   /** A subtitle or transcript file sent with the media, and whether to re-time it. */
   subtitles?: SubtitleImport | null;
+  /** The team it goes into (its owner's minutes pay; docs/teams.md); absent: one's own. */
+  teamId?: string | null;
 }
 
 /** How long the server may take to fetch a link's media before the job exists. */
@@ -144,8 +146,9 @@ export async function uploadForTranscription(
   file: File,
   options: TranscribeOptions,
   onProgress: (progress: UploadProgress) => void,
-  { signal, resume, batchId, chunked = false, subtitles }: SendChoices = {},
+  { signal, resume, batchId, chunked = false, subtitles, teamId }: SendChoices = {},
 ): Promise<string> {
+  const inTeam = teamId ? `?teamId=${encodeURIComponent(teamId)}` : "";
   if (!chunked && !isLargeFile(file)) {
     const form = new FormData();
     if (batchId) form.append("batchId", batchId);
@@ -158,7 +161,7 @@ export async function uploadForTranscription(
     form.append("file", file, file.name);
     const sent = (bytes: number) =>
       onProgress({ sentBytes: Math.min(bytes, file.size), totalBytes: file.size });
-    const accepted = await upload<AcceptedResponse>("/api/transcribe", form, {
+    const accepted = await upload<AcceptedResponse>(`/api/transcribe${inTeam}`, form, {
       onProgress: sent,
       headers: ASYNC,
       signal,
@@ -186,7 +189,7 @@ export async function uploadForTranscription(
           chunk: { index, count: ranges.length },
         });
       try {
-        const answer = await upload<Partial<ChunkResponse>>("/api/uploads/chunk", form, {
+        const answer = await upload<Partial<ChunkResponse>>(`/api/uploads/chunk${inTeam}`, form, {
           onProgress: progress,
           signal,
         });
@@ -218,6 +221,7 @@ export async function uploadForTranscription(
     chunkIds: ranges.map((_, i) => `${file.name}-${i}`),
     ...optionFields(options),
     ...(batchId ? { batchId } : {}),
+    ...(teamId ? { teamId } : {}),
     generateTimestamps: options.generateTimestamps,
     ...(subtitles
       ? {

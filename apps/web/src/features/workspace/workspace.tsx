@@ -3,6 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { TeamRoleNotice } from "../teams/team-role-notice";
+import { TeamUploadBanner } from "../teams/team-upload-banner";
 import { api, ApiError } from "../../api/client";
 import { codeText, errorText } from "../../api/error-text";
 import { queryKeys } from "../../api/queries";
@@ -41,6 +43,8 @@ export function Workspace() {
     error: null,
   }));
   const jobParam = params.get("job");
+  // Sent into a team (`?team=`, from the team's History): its owner's minutes pay.
+  const teamParam = params.get("team");
 
   const open = useCallback(
     async (id: string) => {
@@ -141,6 +145,7 @@ export function Workspace() {
           onRetry={state.file ? () => void handleStart() : null}
         />
       )}
+      {state.step === "upload" && teamParam && <TeamUploadBanner teamId={teamParam} />}
       {state.step === "upload" && !state.error && (
         <UploadStep
           file={state.file}
@@ -157,11 +162,15 @@ export function Workspace() {
         <ProcessStep
           upload={state.sending}
           jobId={state.jobId}
+          teamId={teamParam}
           onJob={handleJob}
           onCompleted={handleCompleted}
           onError={handleError}
           onCancelled={handleCancelled}
         />
+      )}
+      {state.step === "edit" && state.transcription?.teamId && (
+        <TeamRoleNotice teamId={state.transcription.teamId} />
       )}
       {state.step === "edit" && state.transcription && (
         <SubtitleEditor

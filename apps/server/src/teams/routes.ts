@@ -1,0 +1,472 @@
+import {
+  AcceptInvitationBody,
+  CreateInvitationBody,
+  CreateTeamBody,
+  DeleteTeamQuery,
+  errorResponses,
+  IdParams,
+  MoveToTeamBody,
+  Team,
+  TeamDetail,
+  TeamIdParams,
+  TeamInvitation,
+  TeamInvitationParams,
+  TeamMember,
+  TeamMemberParams,
+  TeamUsage,
+  TranscriptionSummary,
+  UpdateMemberBody,
+} from "@verbatim/contract/api";
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppServices } from "../app-services.js";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import { AppError, fail } from "../http/app-error.js";
+import { findTranscription } from "../jobs/job-reads.js";
+import { actorOf } from "../policies/actor.js";
+import { authorize } from "../policies/authorize.js";
+import { transcription } from "../policies/policies.js";
+import {
+  isTeamRole,
+  mayAssignRole,
+  TEAM_ACTIONS,
+  roleAllows,
+  type TeamRole,
+} from "../policies/team-roles.js";
+import { ownTranscription } from "../transcriptions/service.js";
+import { presentSummary } from "../transcriptions/presenter.js";
+import { deleteTeam } from "./delete-team.js";
+import {
+  acceptInvitation,
+  invite,
+  openInvitations,
+  revokeInvitation,
+  type InvitationRow,
+} from "./invitations.js";
+import { roleIn, teamFor, type TeamRow } from "./membership.js";
+import {
+  insertTeam,
+  MAX_OWNED_TEAMS,
+  memberCount,
+  membersOf,
+  ownedTeamCount,
+  removeMember,
+  setRole,
+  teamsOf,
+  teamTranscriptionCount,
+} from "./teams-repo.js";
+import { teamUsage } from "./team-usage.js";
+
+// Teams (docs/teams.md): make one, invite by e-mail, give roles, see usage, leave, delete.
+// Every route asks the policies (team-roles.ts: the one table of role → actions) through
+// teamFor or ownTranscription; a team the user is not in is "not found".
+
+const tags = ["teams"];
+
+/** Invitation mails one account may have sent in an hour (each is an e-mail to someone). */
+export const INVITATIONS_PER_HOUR = 30;
+const security = [{ bearer: [] }];
+
+function presentTeam(team: TeamRow, role: TeamRole, members: number) {
+  return {
+    id: team.id,
+    name: team.name,
+    role,
+    ownerId: team.owner_id,
+    memberCount: members,
+    createdAt: team.created_at,
+  };
+}
+
+function presentInvitation(row: InvitationRow) {
+  return {
+    id: row.id,
+    email: row.email,
+    role: isTeamRole(row.role) ? row.role : "viewer",
+    expiresAt: row.expires_at,
+    createdAt: row.created_at,
+  };
+}
+
+export function teamRoutes(services: AppServices): FastifyPluginAsync {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    await app.register(rateLimit, services.rateLimits.pluginOptions("teams"));
+    const invitationLimit = app.createRateLimit({
+      max: INVITATIONS_PER_HOUR,
+      timeWindow: 60 * 60 * 1000,
+      keyGenerator: (request) => currentUser(request).id,
+    });
+
+    app.post(
+      "/api/teams",
+      {
+        ...auth,
+        schema: {
+          summary: "Create a team (you are its owner: your plan and packs pay for its work)",
+          tags,
+          security,
+          body: CreateTeamBody,
+          response: { 201: Team, ...errorResponses(400, 401, 409) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        if ((await ownedTeamCount(services.db, user.id)) >= MAX_OWNED_TEAMS) {
+          fail("TEAM_LIMIT_REACHED", { limit: MAX_OWNED_TEAMS });
+        }
+        const team = await insertTeam(services.db, user.id, request.body.name, services.now());
+        return reply.status(201).send(presentTeam(team, "owner", 1));
+      },
+    );
+
+    app.get(
+      "/api/teams",
+      {
+        ...auth,
+        schema: {
+          summary: "The teams you are in, with your role in each",
+          tags,
+          security,
+          response: { 200: z.array(Team), ...errorResponses(401) },
+        },
+      },
+      async (request) => {
+        const rows = await teamsOf(services.db, currentUser(request).id);
+        return rows.map((row) => presentTeam(row, row.role, row.member_count));
+      },
+    );
+
+    app.get(
+      "/api/teams/:id",
+      {
+        ...auth,
+        schema: {
+          summary: "One team: your role, what it allows, and how many transcriptions it holds",
+          tags,
+          security,
+          params: TeamIdParams,
+          response: { 200: TeamDetail, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const { team, role } = await teamFor(
+          services,
+          currentUser(request),
+          request.params.id,
+          "read",
+        );
+        return {
+          ...presentTeam(team, role, await memberCount(services.db, team.id)),
+          transcriptionCount: await teamTranscriptionCount(services.db, team.id),
+          allowed: TEAM_ACTIONS.filter((action) => roleAllows(role, action)),
+        };
+      },
+    );
+
+    app.delete(
+      "/api/teams/:id",
+      {
+        ...auth,
+        schema: {
+          summary: "Delete a team and all its transcriptions (owner)",
+          description:
+            "Deletes the team's transcriptions for every member. Send `confirmTranscriptions` with the count GET /api/teams/{id} gives; without it, or with another count, nothing is deleted and the answer is 409 TEAM_DELETE_UNCONFIRMED with `details.transcriptionCount`.",
+          tags,
+          security,
+          params: TeamIdParams,
+          querystring: DeleteTeamQuery,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const { team } = await teamFor(services, currentUser(request), request.params.id, "delete");
+        const count = await teamTranscriptionCount(services.db, team.id);
+        if (request.query.confirmTranscriptions !== count) {
+          fail("TEAM_DELETE_UNCONFIRMED", { transcriptionCount: count });
+        }
+        await deleteTeam(services, team.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      "/api/teams/:id/members",
+      {
+        ...auth,
+        schema: {
+          summary: "The team's members and their roles",
+          tags,
+          security,
+          params: TeamIdParams,
+          response: { 200: z.array(TeamMember), ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const { team } = await teamFor(services, currentUser(request), request.params.id, "read");
+        return (await membersOf(services.db, team.id)).map((member) => ({
+          userId: member.user_id,
+          name: member.name,
+          email: member.email,
+          role: member.role,
+          joinedAt: member.joined_at,
+        }));
+      },
+    );
+
+    app.patch(
+      "/api/teams/:id/members/:userId",
+      {
+        ...auth,
+        schema: {
+          summary: "Change a member's role (owner and admins)",
+          description:
+            "An admin manages members and viewers; the owner also admins. Nobody changes the owner's role: 403 TEAM_ROLE_NOT_ALLOWED.",
+          tags,
+          security,
+          params: TeamMemberParams,
+          body: UpdateMemberBody,
+          response: { 200: TeamMember, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const { team, role } = await teamFor(services, user, request.params.id, "manageMembers");
+        const target = await roleIn(services.db, team.id, request.params.userId);
+        if (!target) fail("NOT_FOUND");
+        if (!mayAssignRole(role, target, request.body.role)) fail("TEAM_ROLE_NOT_ALLOWED");
+        await setRole(services.db, team.id, request.params.userId, request.body.role);
+        const member = (await membersOf(services.db, team.id)).find(
+          (row) => row.user_id === request.params.userId,
+        );
+        if (!member) fail("NOT_FOUND");
+        return {
+          userId: member.user_id,
+          name: member.name,
+          email: member.email,
+          role: member.role,
+          joinedAt: member.joined_at,
+        };
+      },
+    );
+
+    app.delete(
+      "/api/teams/:id/members/:userId",
+      {
+        ...auth,
+        schema: {
+          summary: "Remove a member, or leave (your own id)",
+          description:
+            "Their transcriptions in the team stay the team's. The owner and admins remove members below their role; anyone but the owner may leave (403 TEAM_OWNER_CANNOT_LEAVE: delete the team instead).",
+          tags,
+          security,
+          params: TeamMemberParams,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        if (request.params.userId === user.id) {
+          await leave(request.params.id, user);
+        } else {
+          const { team, role } = await teamFor(services, user, request.params.id, "manageMembers");
+          const target = await roleIn(services.db, team.id, request.params.userId);
+          if (!target) fail("NOT_FOUND");
+          if (target === "owner") fail("TEAM_OWNER_CANNOT_LEAVE");
+          if (!mayAssignRole(role, target, undefined)) fail("TEAM_ROLE_NOT_ALLOWED");
+          await removeMember(services.db, team.id, request.params.userId);
+        }
+        return reply.status(204).send(null);
+      },
+    );
+
+    const leave = async (teamId: string, user: ReturnType<typeof currentUser>) => {
+      const { team, role } = await teamFor(services, user, teamId, "read");
+      if (role === "owner") fail("TEAM_OWNER_CANNOT_LEAVE");
+      await teamFor(services, user, teamId, "leave");
+      await removeMember(services.db, team.id, user.id);
+    };
+
+    app.post(
+      "/api/teams/:id/leave",
+      {
+        ...auth,
+        schema: {
+          summary: "Leave the team (its transcriptions, yours included, stay the team's)",
+          tags,
+          security,
+          params: TeamIdParams,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        await leave(request.params.id, currentUser(request));
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      "/api/teams/:id/invitations",
+      {
+        ...auth,
+        schema: {
+          summary: "Invite someone by e-mail (owner and admins)",
+          description:
+            "Mails a link (valid 7 days, once) through the same mailer as sign-up; only an account with that address may accept it (POST /api/team-invitations/accept). An admin invites members and viewers, the owner also admins (403 TEAM_ROLE_NOT_ALLOWED). 409 TEAM_ALREADY_MEMBER, 409 TEAM_LIMIT_REACHED past 100 members and open invitations. A new invitation to the same address replaces the open one. 429 RATE_LIMITED past 30 invitations an hour from one account.",
+          tags,
+          security,
+          params: TeamIdParams,
+          body: CreateInvitationBody,
+          response: { 201: TeamInvitation, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const { team, role } = await teamFor(services, user, request.params.id, "invite");
+        if (!mayAssignRole(role, undefined, request.body.role)) fail("TEAM_ROLE_NOT_ALLOWED");
+        const counted = await invitationLimit(request);
+        if (!counted.isAllowed && counted.isExceeded) {
+          reply.header("retry-after", String(counted.ttlInSeconds));
+          throw new AppError("RATE_LIMITED", { retryAfterSeconds: counted.ttlInSeconds });
+        }
+        const row = await invite(services, team, user, request.body);
+        return reply.status(201).send(presentInvitation(row));
+      },
+    );
+
+    app.get(
+      "/api/teams/:id/invitations",
+      {
+        ...auth,
+        schema: {
+          summary: "The team's open invitations (owner and admins)",
+          tags,
+          security,
+          params: TeamIdParams,
+          response: { 200: z.array(TeamInvitation), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { team } = await teamFor(services, currentUser(request), request.params.id, "invite");
+        return (await openInvitations(services.db, team.id, services.now())).map(presentInvitation);
+      },
+    );
+
+    app.delete(
+      "/api/teams/:id/invitations/:invitationId",
+      {
+        ...auth,
+        schema: {
+          summary: "Withdraw an open invitation (owner and admins)",
+          tags,
+          security,
+          params: TeamInvitationParams,
+          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request, reply) => {
+        const { team } = await teamFor(services, currentUser(request), request.params.id, "invite");
+        if (!(await revokeInvitation(services.db, team.id, request.params.invitationId))) {
+          fail("NOT_FOUND");
+        }
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      "/api/team-invitations/accept",
+      {
+        ...auth,
+        schema: {
+          summary: "Accept an invitation (the `invitation` of the e-mail's link)",
+          description:
+            "Joins the team with the invited role. 404 TEAM_INVITATION_NOT_FOUND when the token is unknown, used, withdrawn or expired; 403 TEAM_INVITATION_OTHER_ADDRESS when you are signed in with another address than the one invited.",
+          tags,
+          security,
+          body: AcceptInvitationBody,
+          response: { 200: Team, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const teamId = await acceptInvitation(
+          services.db,
+          user,
+          request.body.token,
+          services.now(),
+        );
+        const { team, role } = await teamFor(services, user, teamId, "read");
+        return presentTeam(team, role, await memberCount(services.db, team.id));
+      },
+    );
+
+    app.get(
+      "/api/teams/:id/usage",
+      {
+        ...auth,
+        schema: {
+          summary: "The team's minutes pool and usage per member (owner)",
+          description:
+            "The pool is the owner's plan and pack minutes; each person's line is what their transcriptions in the team were charged since the owner's current period began.",
+          tags,
+          security,
+          params: TeamIdParams,
+          response: { 200: TeamUsage, ...errorResponses(401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const { team } = await teamFor(services, currentUser(request), request.params.id, "pay");
+        const usage = await teamUsage(services.db, team, services.now());
+        return {
+          ...usage,
+          members: usage.members.map((member) => ({
+            userId: member.user_id,
+            name: member.name,
+            email: member.email,
+            role: member.role,
+            chargedSeconds: member.chargedSeconds,
+            transcriptions: member.transcriptions,
+            current: member.current,
+          })),
+        };
+      },
+    );
+
+    app.post(
+      "/api/transcriptions/:id/team",
+      {
+        ...auth,
+        schema: {
+          summary: "Move one of your transcriptions into a team",
+          description:
+            "Explicit and one way: the team's members then see it by their role, and leaving the team does not take it back. What it already cost stays on your minutes. 409 TRANSCRIPTION_IN_TEAM when it is in a team already; your role in the target team must allow uploading (403).",
+          tags: ["transcriptions", ...tags],
+          security,
+          params: IdParams,
+          body: MoveToTeamBody,
+          response: { 200: TranscriptionSummary, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const row = await ownTranscription(services, user, request.params.id, "read");
+        if (row.team_id) fail("TRANSCRIPTION_IN_TEAM");
+        authorize(actorOf(user, services.config), "moveToTeam", transcription(row));
+        const { team } = await teamFor(services, user, request.body.teamId, "upload");
+        const moved = await services.db
+          .updateTable("transcriptions")
+          .set({ team_id: team.id })
+          .where("id", "=", row.id)
+          .where("team_id", "is", null)
+          .executeTakeFirst();
+        if (moved.numUpdatedRows === 0n) fail("TRANSCRIPTION_IN_TEAM");
+        const saved = await findTranscription(services.db, row.id);
+        if (!saved) fail("NOT_FOUND");
+        return presentSummary(saved);
+      },
+    );
+  };
+}
