@@ -419,6 +419,11 @@ export const ERROR_TABLE = {
     en: "Too many attempts. Please wait a little and try again.",
     "zh-HK": "嘗試次數太多，請稍等一會再試。",
   },
+  RENDER_FAILED: {
+    status: 500,
+    en: "The captioned video could not be rendered. This is a problem on our side, not with your file; please try again.",
+    "zh-HK": "未能製作附字幕的影片。這是我們的問題，並非你的檔案有問題，請再試一次。",
+  },
   REASON_REQUIRED: {
     status: 400,
     en: "Give a reason for the grant.",

@@ -3,7 +3,7 @@ import type { CaptionStyle } from "./caption-styles.js";
 
 /** A style's sizes on a frame, in output pixels: the ASS style's numbers, and the preview's. */
 export interface CaptionLayout {
-  /** ASS font size: libass fits the font's line (ascender to descender) into it. */
+  /** ASS font size: libass fits the font's line (ascender to descender) into it (em × 1.448). */
   fontSize: number;
   /** `outline`: the outline's width; `box`: the box's padding around the text. */
   outline: number;
@@ -24,10 +24,9 @@ export const NOTO_CJK_LINE_EMS = 1.448;
 
 /** The style's sizes on the frame: text sized from the short side, kept inside the safe area. */
 export function captionLayout(style: CaptionStyle, frame: CaptionFrame): CaptionLayout {
-  const fontSize = Math.max(
-    8,
-    Math.round((style.sizePercent / 100) * Math.min(frame.width, frame.height)),
-  );
+  // The size control is the letters' em; libass's font size is the whole line (ascender to descender).
+  const em = (style.sizePercent / 100) * Math.min(frame.width, frame.height);
+  const fontSize = Math.max(8, Math.round(em * NOTO_CJK_LINE_EMS));
   const box = style.background === "box";
   const outline = box
     ? Math.max(2, Math.round(fontSize * 0.2))

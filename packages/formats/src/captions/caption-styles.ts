@@ -51,7 +51,7 @@ export interface CaptionStyle {
   mode: CaptionMode;
   font: CaptionFont;
   bold: boolean;
-  /** Text size as a percentage of the frame's short side (1080p: 5 → 54 px). */
+  /** The letters' em as a percentage of the frame's short side (1080p: 5 → 54 px). */
   sizePercent: number;
   /** Text colour, hex RGB ("FFFFFF"). */
   colour: string;

@@ -56,7 +56,7 @@ describe("caption styles", () => {
     const frame = captionFrame({ width: 1920, height: 1080 }, "source");
     const layout = captionLayout(captionStyle("broadcast-box"), frame);
     expect(layout.marginV).toBe(frame.safe.bottom + layout.outline);
-    expect(layout.fontSize).toBe(Math.round(0.045 * 1080));
+    expect(layout.fontSize).toBe(Math.round(0.045 * 1080 * 1.448));
   });
 });
 
@@ -134,7 +134,7 @@ describe("caption ASS", () => {
       { title: "t", style, frame, speakers: [{ id: "S1", name: null }] },
     );
     expect(ass).toContain("PlayResX: 640\nPlayResY: 360");
-    expect(ass).toMatch(/^Style: Default,Noto Sans CJK HK,22,/m);
+    expect(ass).toMatch(/^Style: Default,Noto Sans CJK HK,31,/m);
     expect(ass).toContain(
       "Dialogue: 0,0:00:01.60,0:00:02.00,Speaker S1,,0,0,0,,Hello {\\1c&H00D4FF&}big{\\r} world",
     );
