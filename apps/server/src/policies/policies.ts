@@ -39,7 +39,10 @@ const POLICIES = {
     share: owner,
     /** Resolve and delete anyone's comments on it. */
     moderateComments: owner,
+    /** Ask for a captioned video of it (docs/captioned-video.md). */
+    render: owner,
   },
+  render: { read: owner, download: owner, cancel: owner },
   voice: { read: owner, edit: owner, delete: owner },
   apiKey: { read: owner, revoke: owner },
   webhook: { read: owner, test: owner, delete: owner },
@@ -61,6 +64,7 @@ export const transcription = (row: Owned): Subject<"transcription"> => ({
   row,
 });
 export const voice = (row: Owned): Subject<"voice"> => ({ type: "voice", row });
+export const render = (row: Owned): Subject<"render"> => ({ type: "render", row });
 export const apiKey = (row: Owned): Subject<"apiKey"> => ({ type: "apiKey", row });
 export const webhook = (row: Owned): Subject<"webhook"> => ({ type: "webhook", row });
 export const checkout = (row: Owned): Subject<"checkout"> => ({ type: "checkout", row });

@@ -24,3 +24,4 @@ export * from "./links.js";
 export * from "./url-imports.js";
 export * from "./webhooks.js";
 export * from "./sharing.js";
+export * from "./renders.js";

@@ -2,9 +2,7 @@
 // 1080p) and the safe area the captions stay inside. One source for the renderer (the ASS
 // script's PlayRes and margins, ffmpeg's crop and scale) and the editor's preview.
 
-/** Crops of a captioned video: the source's own frame, or a centred landscape, vertical or square cut. */
-export const CAPTION_CROPS = ["source", "16:9", "9:16", "1:1"] as const;
-export type CaptionCrop = (typeof CAPTION_CROPS)[number];
+import { CAPTION_CROPS, type CaptionCrop } from "@verbatim/contract";
 
 export function isCaptionCrop(value: unknown): value is CaptionCrop {
   return (CAPTION_CROPS as readonly unknown[]).includes(value);

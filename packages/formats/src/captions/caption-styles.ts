@@ -1,43 +1,23 @@
+import {
+  CAPTION_BACKGROUNDS,
+  CAPTION_FONTS,
+  CAPTION_MAX_LINES,
+  CAPTION_POSITIONS,
+  CAPTION_SIZE_PERCENT,
+  CAPTION_STYLE_NAMES,
+  type CaptionBackground,
+  type CaptionFont,
+  type CaptionPosition,
+  type CaptionStyleName,
+} from "@verbatim/contract";
+
 // Caption styles for burned-in video: named presets plus the few controls a user may change.
 // The renderer (ASS through libass) and the editor's preview both read a resolved CaptionStyle,
 // so what the preview shows is what the render draws.
 
-/** The presets, in the order a picker lists them. */
-export const CAPTION_STYLE_NAMES = [
-  "standard",
-  "broadcast-box",
-  "karaoke",
-  "social-word",
-  "bilingual",
-] as const;
-export type CaptionStyleName = (typeof CAPTION_STYLE_NAMES)[number];
-
 export function isCaptionStyleName(value: unknown): value is CaptionStyleName {
   return (CAPTION_STYLE_NAMES as readonly unknown[]).includes(value);
 }
-
-/**
- * The fonts a caption may use: the Noto Sans CJK families (Latin, Greek and Cyrillic as well as
- * Chinese, Japanese and Korean), installed with the system (Debian: fonts-noto-cjk), never
- * downloaded. Each family draws Han characters the way its region writes them.
- */
-export const CAPTION_FONTS = [
-  "Noto Sans CJK HK",
-  "Noto Sans CJK TC",
-  "Noto Sans CJK SC",
-  "Noto Sans CJK JP",
-  "Noto Sans CJK KR",
-  "Noto Serif CJK TC",
-  "Noto Serif CJK SC",
-] as const;
-export type CaptionFont = (typeof CAPTION_FONTS)[number];
-
-export const CAPTION_POSITIONS = ["bottom", "top", "middle"] as const;
-export type CaptionPosition = (typeof CAPTION_POSITIONS)[number];
-
-export const CAPTION_BACKGROUNDS = ["outline", "box"] as const;
-/** `outline`: a dark outline and soft shadow around the letters; `box`: a dark box behind the lines. */
-export type CaptionBackground = (typeof CAPTION_BACKGROUNDS)[number];
 
 /**
  * How cues become what is on screen. `lines`: each cue's lines; `karaoke`: each cue's lines with
@@ -81,10 +61,6 @@ export interface CaptionControls {
   maxLines?: number | undefined;
   speakerColours?: boolean | undefined;
 }
-
-/** Bounds of the numeric controls. */
-export const CAPTION_SIZE_PERCENT = { min: 2, max: 12 } as const;
-export const CAPTION_MAX_LINES = { min: 1, max: 3 } as const;
 
 type PresetValues = Omit<CaptionStyle, "name" | "font">;
 

@@ -20,6 +20,7 @@ import * as webhooks from "./0018-webhooks.js";
 import * as jobBatches from "./0019-job-batches.js";
 import * as shareLinks from "./0020-share-links.js";
 import * as modelFamily from "./0021-model-family.js";
+import * as renders from "./0023-renders.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -46,6 +47,7 @@ export const migrationProvider: MigrationProvider = {
       "0019-job-batches": jobBatches,
       "0020-share-links": shareLinks,
       "0021-model-family": modelFamily,
+      "0023-renders": renders,
     };
   },
 };

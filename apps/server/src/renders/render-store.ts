@@ -1,0 +1,95 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Db } from "../db/database.js";
+import type { RenderRow } from "./render-row.js";
+
+// The renders table is the renders' own queue: rows wait `queued` in order of creation, a
+// worker claims one with a conditional update (so two processes sharing the database never
+// take the same one), and every change of state is written here.
+
+/** Where a render's MP4 is written: beside the uploads, so every process of a fleet sees it. */
+export function renderFilePath(uploadDir: string, id: string): string {
+  return join(uploadDir, `${id}.captioned.mp4`);
+}
+
+export function findRender(db: Db, id: string): Promise<RenderRow | undefined> {
+  return db.selectFrom("renders").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Takes the oldest queued render for this worker; undefined when none waits (or another took it). */
+export async function claimNextRender(db: Db, now: Date): Promise<RenderRow | undefined> {
+  const next = await db
+    .selectFrom("renders")
+    .select("id")
+    .where("status", "=", "queued")
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) return undefined;
+  const claimed = await db
+    .updateTable("renders")
+    .set({ status: "running", started_at: now.toISOString() })
+    .where("id", "=", next.id)
+    .where("status", "=", "queued")
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1 ? findRender(db, next.id) : undefined;
+}
+
+/** Records progress while running; false once the render is no longer running (cancelled). */
+export async function recordRenderProgress(db: Db, id: string, percent: number): Promise<boolean> {
+  const result = await db
+    .updateTable("renders")
+    .set({ progress: Math.max(0, Math.min(99, Math.floor(percent))) })
+    .where("id", "=", id)
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends a render that was `from` (one of the statuses given); false when it was not. */
+export async function endRender(
+  db: Db,
+  id: string,
+  from: readonly string[],
+  values: Partial<
+    Pick<RenderRow, "status" | "file_path" | "size_bytes" | "width" | "height" | "error_code">
+  > & { status: string; finished_at: string; expires_at?: string | null; progress?: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("renders")
+    .set(values)
+    .where("id", "=", id)
+    .where("status", "in", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * A restart of the one process that runs renders (no other process shares the database): the
+ * renders it was running when it stopped go back to the queue.
+ */
+export async function requeueRunningRenders(db: Db): Promise<number> {
+  const result = await db
+    .updateTable("renders")
+    .set({ status: "queued", started_at: null, progress: 0 })
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Deletes finished files whose retention is over; returns how many. */
+export async function removeExpiredRenders(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .selectFrom("renders")
+    .select(["id", "file_path"])
+    .where("file_path", "is not", null)
+    .where("expires_at", "<=", now.toISOString())
+    .limit(500)
+    .execute();
+  for (const row of rows) {
+    if (row.file_path) await rm(row.file_path, { force: true });
+    await db.updateTable("renders").set({ file_path: null }).where("id", "=", row.id).execute();
+  }
+  return rows.length;
+}
