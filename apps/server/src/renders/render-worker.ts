@@ -1,4 +1,5 @@
-import { rm, stat } from "node:fs/promises";
+import { mkdir, rm, stat } from "node:fs/promises";
+import { dirname } from "node:path";
 import { burnCaptions, isEngineError } from "@verbatim/engine";
 import { captionStyle, type CaptionControls } from "@verbatim/formats/captions";
 import { isErrorCode } from "@verbatim/contract";
@@ -119,6 +120,7 @@ export class RenderWorker {
         await this.fail(render, "AUDIO_NOT_KEPT");
         return;
       }
+      await mkdir(dirname(output), { recursive: true });
       const options = renderOptions(render);
       const { style, crop, ...controls } = options;
       const speakers = rowSpeakers(job)?.map(({ id, name }) => ({ id, name }));
