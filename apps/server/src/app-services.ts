@@ -108,6 +108,7 @@ export function buildWorkerServices(
     uploadDir: config.uploadDir,
     concurrency: config.renders.concurrency,
     threads: config.renders.threads,
+    niceness: config.renders.niceness,
     alone: !config.redis,
   });
   return { config, db, log, now, jobs: createJobQueue({ db, config, log, now }), renders };

@@ -29,6 +29,8 @@ export interface RenderWorkerContext {
   concurrency: number;
   /** ffmpeg threads per render. */
   threads: number;
+  /** ffmpeg's niceness (below the speech engine's). */
+  niceness: number;
   /** Whether this is the only process using the database (no Redis): it may requeue what it finds running. */
   alone: boolean;
 }
@@ -109,7 +111,7 @@ export class RenderWorker {
   }
 
   private async run(render: RenderRow): Promise<void> {
-    const { db, log, now, uploadDir, threads } = this.context;
+    const { db, log, now, uploadDir, threads, niceness } = this.context;
     const controller = new AbortController();
     this.running.set(render.id, controller);
     const output = renderFilePath(uploadDir, render.id);
@@ -135,6 +137,7 @@ export class RenderWorker {
           style: captionStyle(style, controls satisfies CaptionControls, job.language),
           crop,
           threads,
+          niceness,
           maxMs: job.duration_ms > 0 ? job.duration_ms : undefined,
         },
         {

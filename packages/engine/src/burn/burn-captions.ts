@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import {
   captionEvents,
@@ -33,6 +33,11 @@ export interface BurnRequest {
   crop: CaptionCrop;
   /** ffmpeg's encoder and filter threads (default BURN_THREADS): a render must leave cores to transcriptions. */
   threads?: number | undefined;
+  /**
+   * ffmpeg's niceness (1 to 19; default 0: the caller's priority). The server runs renders below
+   * the speech engine's, so on a shared machine a transcription's threads go first.
+   */
+  niceness?: number | undefined;
   /** Render only this much (ms) of the media; default all of it. */
   maxMs?: number | undefined;
 }
@@ -114,7 +119,7 @@ export async function burnCaptions(
       ...(source === null ? ["-shortest"] : []),
       ...["-movflags", "+faststart", "-f", "mp4", "-progress", "pipe:1", "-nostats", output],
     ];
-    await runFfmpeg(args, work, durationMs, hooks);
+    await runFfmpeg(args, work, durationMs, hooks, request.niceness ?? 0);
   } catch (error) {
     await rm(output, { force: true }).catch(() => undefined);
     throw error;
@@ -164,6 +169,7 @@ function runFfmpeg(
   cwd: string,
   durationMs: number,
   hooks: BurnHooks,
+  niceness: number,
 ): Promise<void> {
   const command = ffmpegPath();
   return new Promise((resolvePromise, reject) => {
@@ -176,6 +182,13 @@ function runFfmpeg(
       stdio: ["ignore", "pipe", "pipe"],
       signal: hooks.signal,
     });
+    if (niceness > 0 && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, Math.min(19, Math.floor(niceness)));
+      } catch {
+        // Not allowed here (a container without the capability): it runs at the normal priority.
+      }
+    }
     let stderr = "";
     let pending = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
