@@ -174,4 +174,22 @@ describe.each(DATABASE_KINDS)("captioned video renders on %s", (kind) => {
     const colour = await askRender(user, id, { style: "standard", colour: "red" });
     expect(colour.status).toBe(400);
   });
+
+  it("a deleted transcription takes its renders and their files with it", async () => {
+    const [user, id] = [owner, shared];
+    const queued = (await (await askRender(user, id, { style: "broadcast-box" })).json()) as Render;
+    expect((await settled(user, queued.id)).status).toBe("completed");
+    expect(api.leftovers().filter((name) => name.endsWith(".captioned.mp4"))).toHaveLength(1);
+    const before = await spent(user);
+    const removed = await fetch(`${api.base}/api/transcriptions/${id}`, {
+      method: "DELETE",
+      headers: user.auth,
+    });
+    expect(removed.ok).toBe(true);
+    expect(api.leftovers().filter((name) => name.endsWith(".captioned.mp4"))).toEqual([]);
+    expect(
+      (await fetch(`${api.base}/api/renders/${queued.id}`, { headers: user.auth })).status,
+    ).toBe(404);
+    expect(await spent(user)).toBe(before); // a completed render stays paid for
+  });
 });

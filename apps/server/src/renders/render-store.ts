@@ -1,7 +1,8 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Db } from "../db/database.js";
-import type { RenderRow } from "./render-row.js";
+import { releaseMinutes } from "../minutes/minute-ledger.js";
+import { ACTIVE_RENDER_STATUSES, type RenderRow } from "./render-row.js";
 
 // The renders table is the renders' own queue: rows wait `queued` in order of creation, a
 // worker claims one with a conditional update (so two processes sharing the database never
@@ -92,4 +93,26 @@ export async function removeExpiredRenders(db: Db, now: Date): Promise<number> {
     await db.updateTable("renders").set({ file_path: null }).where("id", "=", row.id).execute();
   }
   return rows.length;
+}
+
+/**
+ * A transcription's renders go with it: one under way is cancelled first (its minutes given
+ * back; the worker running it stops at its next progress write), every file is deleted, then
+ * the rows.
+ */
+export async function deleteRendersOf(db: Db, transcriptionId: string, now: Date): Promise<void> {
+  const rows = await db
+    .selectFrom("renders")
+    .selectAll()
+    .where("transcription_id", "=", transcriptionId)
+    .execute();
+  for (const row of rows) {
+    const cancelled = await endRender(db, row.id, ACTIVE_RENDER_STATUSES, {
+      status: "cancelled",
+      finished_at: now.toISOString(),
+    });
+    if (cancelled) await releaseMinutes(db, row.user_id, row.id, now);
+    if (row.file_path) await rm(row.file_path, { force: true });
+  }
+  await db.deleteFrom("renders").where("transcription_id", "=", transcriptionId).execute();
 }
