@@ -24,6 +24,68 @@ const CUES = [
   { start: 8000, end: 11000, text: "ask what you can do for your country." },
 ];
 
+interface Picture {
+  width: number;
+  height: number;
+  rgb: Buffer;
+}
+
+/** A PNG's pixels (ffmpeg decodes it), at the size given. */
+function rgbOf(png: Buffer, width: number, height: number): Picture {
+  const rgb = execFileSync(
+    "ffmpeg",
+    [
+      "-v",
+      "error",
+      "-i",
+      "pipe:0",
+      "-vf",
+      `scale=${width}:${height}`,
+      "-f",
+      "rawvideo",
+      "-pix_fmt",
+      "rgb24",
+      "-",
+    ],
+    { input: png, maxBuffer: 16 << 20 },
+  );
+  return { width, height, rgb };
+}
+
+/**
+ * Where the captions are, as fractions of the picture: the highlighted (yellow) word's mean x,
+ * and the text's (white or yellow) top, bottom and width; `inset` pixels at the edges are left
+ * out (the preview's rounded corners show the dialog's white behind them).
+ */
+function ink(picture: Picture, inset = 0) {
+  let [yellowX, yellowCount] = [0, 0];
+  let [left, right, top, bottom] = [Infinity, -1, Infinity, -1];
+  for (let y = inset; y < picture.height - inset; y++) {
+    for (let x = inset; x < picture.width - inset; x++) {
+      const i = (y * picture.width + x) * 3;
+      const [r, g, b] = [picture.rgb[i]!, picture.rgb[i + 1]!, picture.rgb[i + 2]!];
+      const yellow = r > 200 && g > 170 && b < 90;
+      const white = r > 210 && g > 210 && b > 210;
+      if (yellow) {
+        yellowX += x;
+        yellowCount++;
+      }
+      if (yellow || white) {
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+      }
+    }
+  }
+  return {
+    highlightX: yellowX / yellowCount / picture.width,
+    textTop: top / picture.height,
+    textBottom: bottom / picture.height,
+    textWidth: (right - left) / picture.width,
+  };
+}
+
 describe("a captioned video from the editor", () => {
   let server: E2eServer;
   let browser: Browser;
@@ -75,6 +137,15 @@ describe("a captioned video from the editor", () => {
         .poll(() => preview.locator("[data-highlight]").allTextContents())
         .toEqual(["my"]);
       await shoot(page, "dialog");
+      const previewBox = (await preview.boundingBox())!;
+      const previewInk = ink(
+        rgbOf(
+          await preview.screenshot(),
+          Math.round(previewBox.width),
+          Math.round(previewBox.height),
+        ),
+        4,
+      );
 
       await page.getByRole("button", { name: "Render video" }).click();
       const downloadButton = page.getByRole("button", { name: "Download MP4" });
@@ -90,6 +161,32 @@ describe("a captioned video from the editor", () => {
         { encoding: "utf8" },
       );
       expect(streams.trim().split("\n").sort()).toEqual(["aac", "h264,1280,720"]);
+      // The preview matches the render: at 2 s the highlighted word and the line stand in the
+      // same places, as fractions of the picture.
+      const frame = execFileSync(
+        "ffmpeg",
+        [
+          "-v",
+          "error",
+          "-ss",
+          "2",
+          "-i",
+          path,
+          "-frames:v",
+          "1",
+          "-f",
+          "rawvideo",
+          "-pix_fmt",
+          "rgb24",
+          "-",
+        ],
+        { maxBuffer: 16 << 20 },
+      );
+      const renderInk = ink({ width: 1280, height: 720, rgb: frame });
+      expect(Math.abs(previewInk.highlightX - renderInk.highlightX)).toBeLessThan(0.03);
+      expect(Math.abs(previewInk.textTop - renderInk.textTop)).toBeLessThan(0.03);
+      expect(Math.abs(previewInk.textBottom - renderInk.textBottom)).toBeLessThan(0.03);
+      expect(Math.abs(previewInk.textWidth - renderInk.textWidth)).toBeLessThan(0.05);
       await context.close();
     },
   );
