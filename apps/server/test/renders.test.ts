@@ -3,7 +3,9 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
-import { minuteBalance } from "../src/minutes/minute-ledger.js";
+import { randomUUID } from "node:crypto";
+import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
+import { requeueStalledRenders, settleEndedRenders } from "../src/renders/render-store.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -175,11 +177,39 @@ describe.each(DATABASE_KINDS)("captioned video renders on %s", (kind) => {
     expect(colour.status).toBe(400);
   });
 
+  it("a render left running by a stopped worker is run again, its minutes settled once", async () => {
+    const [user, id] = [owner, shared];
+    const before = await spent(user);
+    const renderId = randomUUID();
+    const long = new Date(Date.now() - 10 * 60_000).toISOString();
+    await reserveMinutes(api.db, user.id, renderId, 2, new Date(), async (tx) => {
+      await tx
+        .insertInto("renders")
+        .values({
+          id: renderId,
+          user_id: user.id,
+          transcription_id: id,
+          status: "running",
+          options_json: JSON.stringify({ style: "standard", crop: "source" }),
+          cost_seconds: 2,
+          created_at: long,
+          started_at: long,
+          heartbeat_at: long,
+        })
+        .execute();
+    });
+    expect(await requeueStalledRenders(api.db, new Date(Date.now() - 2 * 60_000))).toBe(1);
+    expect((await settled(user, renderId)).status).toBe("completed");
+    expect(await spent(user)).toBe(before - 2);
+    await settleEndedRenders(api.db, new Date(), new Date(Date.now() - 60_000)); // again: no change
+    expect(await spent(user)).toBe(before - 2);
+  });
+
   it("a deleted transcription takes its renders and their files with it", async () => {
     const [user, id] = [owner, shared];
     const queued = (await (await askRender(user, id, { style: "broadcast-box" })).json()) as Render;
     expect((await settled(user, queued.id)).status).toBe("completed");
-    expect(api.leftovers().filter((name) => name.endsWith(".captioned.mp4"))).toHaveLength(1);
+    expect(api.leftovers().filter((name) => name.endsWith(".captioned.mp4"))).toHaveLength(2);
     const before = await spent(user);
     const removed = await fetch(`${api.base}/api/transcriptions/${id}`, {
       method: "DELETE",

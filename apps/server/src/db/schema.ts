@@ -423,6 +423,8 @@ export interface RendersTable {
   error_code: string | null;
   created_at: string;
   started_at: string | null;
+  /** Written by the worker running it at least every few seconds; a stale one is requeued. */
+  heartbeat_at: string | null;
   finished_at: string | null;
   /** When the finished file is deleted (the audio's retention). */
   expires_at: string | null;

@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Db } from "../db/database.js";
-import { releaseMinutes } from "../minutes/minute-ledger.js";
+import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import { ACTIVE_RENDER_STATUSES, type RenderRow } from "./render-row.js";
 
 // The renders table is the renders' own queue: rows wait `queued` in order of creation, a
@@ -30,7 +30,7 @@ export async function claimNextRender(db: Db, now: Date): Promise<RenderRow | un
   if (!next) return undefined;
   const claimed = await db
     .updateTable("renders")
-    .set({ status: "running", started_at: now.toISOString() })
+    .set({ status: "running", started_at: now.toISOString(), heartbeat_at: now.toISOString() })
     .where("id", "=", next.id)
     .where("status", "=", "queued")
     .executeTakeFirst();
@@ -38,10 +38,18 @@ export async function claimNextRender(db: Db, now: Date): Promise<RenderRow | un
 }
 
 /** Records progress while running; false once the render is no longer running (cancelled). */
-export async function recordRenderProgress(db: Db, id: string, percent: number): Promise<boolean> {
+export async function recordRenderProgress(
+  db: Db,
+  id: string,
+  percent: number,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable("renders")
-    .set({ progress: Math.max(0, Math.min(99, Math.floor(percent))) })
+    .set({
+      progress: Math.max(0, Math.min(99, Math.floor(percent))),
+      heartbeat_at: now.toISOString(),
+    })
     .where("id", "=", id)
     .where("status", "=", "running")
     .executeTakeFirst();
@@ -67,16 +75,41 @@ export async function endRender(
 }
 
 /**
- * A restart of the one process that runs renders (no other process shares the database): the
- * renders it was running when it stopped go back to the queue.
+ * Renders left `running` by a worker that stopped without ending them (a crash, a machine gone)
+ * go back to the queue: those whose heartbeat is older than `staleBefore`, or every running one
+ * when no other process shares the database (a restart of the one process that runs them).
  */
-export async function requeueRunningRenders(db: Db): Promise<number> {
-  const result = await db
+export async function requeueStalledRenders(db: Db, staleBefore: Date | null): Promise<number> {
+  let query = db
     .updateTable("renders")
-    .set({ status: "queued", started_at: null, progress: 0 })
-    .where("status", "=", "running")
-    .executeTakeFirst();
+    .set({ status: "queued", started_at: null, heartbeat_at: null, progress: 0 })
+    .where("status", "=", "running");
+  if (staleBefore) query = query.where("heartbeat_at", "<", staleBefore.toISOString());
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/**
+ * Settles the minutes of renders that ended recently, in case the settlement after the end was
+ * cut off (a crash, the database away): a completed render is charged, a failed or cancelled one
+ * released. Both are idempotent, so a render already settled is left as it is.
+ */
+export async function settleEndedRenders(db: Db, now: Date, since: Date): Promise<number> {
+  const rows = await db
+    .selectFrom("renders")
+    .select(["id", "user_id", "status", "cost_seconds"])
+    .where("status", "in", ["completed", "failed", "cancelled"])
+    .where("finished_at", ">=", since.toISOString())
+    .limit(1000)
+    .execute();
+  for (const row of rows) {
+    if (row.status === "completed") {
+      await chargeMinutes(db, row.user_id, row.id, row.cost_seconds, now);
+    } else {
+      await releaseMinutes(db, row.user_id, row.id, now);
+    }
+  }
+  return rows.length;
 }
 
 /** Deletes finished files whose retention is over; returns how many. */

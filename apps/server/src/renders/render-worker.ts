@@ -16,7 +16,8 @@ import {
   findRender,
   recordRenderProgress,
   renderFilePath,
-  requeueRunningRenders,
+  requeueStalledRenders,
+  settleEndedRenders,
 } from "./render-store.js";
 
 /** What the render worker needs. */
@@ -37,6 +38,12 @@ export interface RenderWorkerContext {
 
 /** How often an idle worker looks for a queued render made by another process. */
 const POLL_MS = 2_000;
+/** How often a worker looks for renders another worker left running, and ended ones to settle. */
+const SWEEP_MS = 60_000;
+/** A running render whose heartbeat is older than this was left by a worker that stopped. */
+const STALLED_MS = 2 * 60_000;
+/** Ended renders this recent are settled again by the sweep (idempotent). */
+const RECENT_END_MS = 24 * 60 * 60_000;
 /** Progress is written at most this often. */
 const PROGRESS_MS = 1_000;
 
@@ -51,6 +58,7 @@ export class RenderWorker {
   private readonly running = new Map<string, AbortController>();
   private readonly sleepers = new Set<() => void>();
   private loops: Promise<void>[] = [];
+  private sweepTimer: NodeJS.Timeout | undefined;
   private stopping = false;
 
   constructor(private readonly context: RenderWorkerContext) {}
@@ -58,17 +66,42 @@ export class RenderWorker {
   async start(): Promise<void> {
     if (this.context.concurrency === 0) return;
     if (this.context.alone) {
-      const requeued = await requeueRunningRenders(this.context.db);
-      if (requeued > 0)
+      const requeued = await requeueStalledRenders(this.context.db, null);
+      if (requeued > 0) {
         this.context.log.warn({ requeued }, "renders interrupted by a restart requeued");
+      }
     }
     this.stopping = false;
     this.loops = Array.from({ length: this.context.concurrency }, () => this.loop());
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Puts renders a stopped worker left running back in line, and settles the minutes of renders
+   * whose settlement was cut off. Returns how many renders were requeued.
+   */
+  async sweep(): Promise<number> {
+    const { db, log, now } = this.context;
+    try {
+      const at = now();
+      const requeued = await requeueStalledRenders(db, new Date(at.getTime() - STALLED_MS));
+      if (requeued > 0) {
+        log.warn({ requeued }, "renders left running by a stopped worker requeued");
+        this.notify();
+      }
+      await settleEndedRenders(db, at, new Date(at.getTime() - RECENT_END_MS));
+      return requeued;
+    } catch (error) {
+      log.warn({ err: error }, "sweeping renders failed");
+      return 0;
+    }
   }
 
   /** Stops taking renders; running ones are stopped and go back to the queue. */
   async stop(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.sweepTimer);
     this.notify();
     for (const controller of this.running.values()) controller.abort();
     await Promise.all(this.loops);
@@ -146,7 +179,7 @@ export class RenderWorker {
             const at = Date.now();
             if (at - lastWrite < PROGRESS_MS) return;
             lastWrite = at;
-            void recordRenderProgress(db, render.id, fraction * 100).then(
+            void recordRenderProgress(db, render.id, fraction * 100, now()).then(
               (stillRunning) => {
                 if (!stillRunning) controller.abort();
               },
@@ -207,7 +240,7 @@ async function endRenderBack(db: Db, id: string): Promise<void> {
   if (row?.status !== "running") return;
   await db
     .updateTable("renders")
-    .set({ status: "queued", started_at: null, progress: 0 })
+    .set({ status: "queued", started_at: null, heartbeat_at: null, progress: 0 })
     .where("id", "=", id)
     .where("status", "=", "running")
     .execute();

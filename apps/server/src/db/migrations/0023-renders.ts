@@ -25,6 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("error_code", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("started_at", "text")
+    .addColumn("heartbeat_at", "text")
     .addColumn("finished_at", "text")
     .addColumn("expires_at", "text")
     .execute();
