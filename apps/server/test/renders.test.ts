@@ -173,12 +173,28 @@ describe.each(DATABASE_KINDS)("captioned video renders on %s", (kind) => {
     expect(await spent(user)).toBe(before);
   });
 
-  it("refuses controls out of range", async () => {
+  it("refuses controls out of range, and a third render at once", async () => {
     const [user, id] = [owner, shared];
     const bad = await askRender(user, id, { style: "comic" });
     expect(bad.status).toBe(400);
     const colour = await askRender(user, id, { style: "standard", colour: "red" });
     expect(colour.status).toBe(400);
+
+    const before = await spent(user);
+    const asked = await Promise.all(
+      [1, 2, 3].map(() => askRender(user, id, { style: "standard" })),
+    );
+    const statuses = asked.map((response) => response.status).sort();
+    expect(statuses).toEqual([202, 202, 429]);
+    const refused = asked.find((response) => response.status === 429)!;
+    expect(((await refused.json()) as { code: string }).code).toBe("TOO_MANY_RENDERS");
+    for (const response of asked.filter((r) => r.status === 202)) {
+      const { id: renderId } = (await response.json()) as Render;
+      await fetch(`${api.base}/api/renders/${renderId}`, { method: "DELETE", headers: user.auth });
+      await settled(user, renderId).catch(() => undefined);
+    }
+    // Cancelled or completed: whatever was reserved for the refused one was never taken.
+    expect(await spent(user)).toBeGreaterThanOrEqual(before - 2);
   });
 
   it("a render left running by a stopped worker is run again, its minutes settled once", async () => {
