@@ -31,7 +31,7 @@ export interface BurnRequest {
   title: string;
   style: CaptionStyle;
   crop: CaptionCrop;
-  /** ffmpeg's encoder and filter threads (default BURN_THREADS): a render must leave cores to transcriptions. */
+  /** ffmpeg's decoder, filter and encoder threads (default BURN_THREADS): a render must leave cores to transcriptions. */
   threads?: number | undefined;
   /**
    * ffmpeg's niceness (1 to 19; default 0: the caller's priority). The server runs renders below
@@ -109,7 +109,8 @@ export async function burnCaptions(
       ...["-nostdin", "-hide_banner", "-v", "error", "-y"],
       ...["-filter_threads", threads, "-filter_complex_threads", threads],
       ...safeInputOptions(),
-      ...["-i", fileInput(request.input)],
+      // The decoder's threads too (an input option), not only the encoder's and the filters'.
+      ...["-threads", threads, "-i", fileInput(request.input)],
       ...["-filter_complex", filterGraph(frame, source !== null, fontsDir()), "-map", "[v]"],
       ...["-map", "0:a:0", "-sn", "-dn"],
       ...(request.maxMs === undefined ? [] : ["-t", (request.maxMs / 1000).toFixed(3)]),
