@@ -32,6 +32,8 @@ const WEB_SOURCES = [
   "packages/subtitles/package.json",
   "packages/contract/src",
   "packages/contract/package.json",
+  "packages/formats/src",
+  "packages/formats/package.json",
 ];
 
 function run(command: string, args: string[], what: string): void {

@@ -12,6 +12,7 @@ import type { HealthOptions } from "./health/routes.js";
 import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-store.js";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
+import { RenderWorker } from "./renders/render-worker.js";
 import { ModelCatalog } from "./models/model-catalog.js";
 import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
@@ -41,6 +42,8 @@ export interface WorkerServices {
   now: () => Date;
   /** The job system: delivers jobs to workers, follows them, places them in the queue. */
   jobs: JobQueue;
+  /** Captioned-video renders: their own queue (the renders table) and workers. */
+  renders: RenderWorker;
 }
 
 /** Everything the HTTP application's routes and schedules use. */
@@ -98,7 +101,17 @@ export function buildWorkerServices(
   log: FastifyBaseLogger,
 ): WorkerServices {
   const now = () => new Date();
-  return { config, db, log, now, jobs: createJobQueue({ db, config, log, now }) };
+  const renders = new RenderWorker({
+    db,
+    log,
+    now,
+    uploadDir: config.uploadDir,
+    concurrency: config.renders.concurrency,
+    threads: config.renders.threads,
+    niceness: config.renders.niceness,
+    alone: !config.redis,
+  });
+  return { config, db, log, now, jobs: createJobQueue({ db, config, log, now }), renders };
 }
 
 /**
@@ -150,10 +163,12 @@ export async function startWorker(
 ): Promise<RunningWorker> {
   const webhooks = new WebhookDispatcher(services, webhookOptions);
   await services.jobs.start();
+  await services.renders.start();
   webhooks.start();
   return {
     stop: async () => {
       await webhooks.stop();
+      await services.renders.stop();
       await services.jobs.stop();
     },
   };
@@ -190,6 +205,7 @@ export async function startServices(
     if (dropped > 0) log.warn({ dropped }, "freed Idempotency-Keys a restart left in progress");
   }
   await jobs.start();
+  await services.renders.start();
   services.webhooks.start();
   const stops = maintenance
     ? [
@@ -205,6 +221,7 @@ export async function startServices(
   return {
     handBack: async () => {
       await services.modelPreparation.stop();
+      await services.renders.stop();
       await jobs.handBack();
     },
     stop: async () => {

@@ -109,6 +109,12 @@ const ConfigSchema = z
     WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
     /** Decoder threads per transcription (default: every core). */
     ENGINE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
+    /** Captioned-video renders run at once by this process (0: it runs none); apart from transcriptions. */
+    RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    /** ffmpeg threads per render: a render leaves the other cores to transcriptions. */
+    RENDER_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+    /** ffmpeg's niceness for renders (0 to 19): below the speech engine's, so transcriptions go first. */
+    RENDER_NICENESS: z.coerce.number().int().min(0).max(19).default(15),
     /** Beam size (1 = greedy, faster; 5 = whisper.cpp's default, more accurate). */
     ENGINE_BEAM_SIZE: z.coerce.number().int().min(1).max(16).default(5),
     /** Re-decode unreliable windows at higher temperatures ("false" to turn off). */
@@ -240,6 +246,11 @@ const ConfigSchema = z
         threads: env.ENGINE_THREADS ?? availableParallelism(),
         beamSize: env.ENGINE_BEAM_SIZE,
         temperatureFallback: env.ENGINE_TEMPERATURE_FALLBACK,
+      },
+      renders: {
+        concurrency: env.ROLE === "api" ? 0 : env.RENDER_CONCURRENCY,
+        threads: env.RENDER_THREADS,
+        niceness: env.RENDER_NICENESS,
       },
       production: env.NODE_ENV === "production",
       smtpUrl: env.SMTP_URL,

@@ -68,3 +68,20 @@ export {
   type ExportFormat,
   type FrameRateName,
 } from "./export-formats.js";
+export {
+  CAPTION_BACKGROUNDS,
+  CAPTION_CROPS,
+  CAPTION_FONTS,
+  CAPTION_MAX_LINES,
+  CAPTION_POSITIONS,
+  CAPTION_SIZE_PERCENT,
+  CAPTION_STYLE_NAMES,
+  MAX_ACTIVE_RENDERS,
+  RENDER_MEDIA_SECONDS_PER_CHARGED_SECOND,
+  renderCostSeconds,
+  type CaptionBackground,
+  type CaptionCrop,
+  type CaptionFont,
+  type CaptionPosition,
+  type CaptionStyleName,
+} from "./caption-styles.js";

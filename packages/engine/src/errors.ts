@@ -34,6 +34,8 @@ export const ENGINE_ERROR_CODES = [
   "DIARIZATION_MODEL_MISSING",
   /** A voice clip holds no speech to take a voice from. */
   "NO_SPEECH",
+  /** ffmpeg failed while burning captions into a video. */
+  "RENDER_FAILED",
 ] as const;
 
 export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];

@@ -26,3 +26,10 @@ export { EMBEDDING_MODEL_NAME } from "./diarization/model-files.js";
 export { findDiarizationModels, type DiarizationModelPaths } from "./diarization/model-files.js";
 export { recognisedWords, retimeFile, type RetimedSubtitles } from "./retime-file.js";
 export { RECOGNISER_FAMILIES, type RecogniserFamily } from "./recognisers/recogniser.js";
+export {
+  BURN_THREADS,
+  burnCaptions,
+  type BurnHooks,
+  type BurnRequest,
+  type BurnResult,
+} from "./burn/burn-captions.js";

@@ -8,7 +8,7 @@ import {
   type AssStyle,
 } from "./ass-styles.js";
 import type { ExportInput } from "./export-input.js";
-import { speakerColour } from "./speaker-colours.js";
+import { lightSpeakerColour } from "./speaker-colours.js";
 import { speakerLabel } from "./speaker-label.js";
 
 /** What the ASS writer needs beyond the cues: canvas, styles, which style a cue takes. */
@@ -39,7 +39,7 @@ export function assScriptFor(input: ExportInput): AssScript {
     styles.push({
       ...base,
       name,
-      primaryColour: { rgb: lighten(speakerColour(id, input.transcript.speakers)), alpha: 0 },
+      primaryColour: { rgb: lightSpeakerColour(id, input.transcript.speakers), alpha: 0 },
     });
   }
   return {
@@ -132,19 +132,6 @@ function karaokeText(cue: Cue): string | null {
   }
   if (cue.text.slice(at).trim() !== "") return null;
   return out;
-}
-
-/** A lighter tint of a speaker's colour, legible on video (half way to white). */
-function lighten(rgb: string): string {
-  return [0, 2, 4]
-    .map((i) => {
-      const channel = parseInt(rgb.slice(i, i + 2), 16);
-      return Math.round(channel + (255 - channel) * 0.5)
-        .toString(16)
-        .padStart(2, "0");
-    })
-    .join("")
-    .toUpperCase();
 }
 
 function oneLine(text: string): string {

@@ -21,3 +21,4 @@ export {
   type AssStyle,
 } from "./ass-styles.js";
 export { speakerColour } from "./speaker-colours.js";
+export * from "./captions/index.js";

@@ -29,3 +29,17 @@ export function speakerSlot(id: string, speakers: readonly Speaker[] = []): numb
 export function speakerColour(id: string, speakers: readonly Speaker[] = []): string {
   return SPEAKER_COLOURS[speakerSlot(id, speakers) % SPEAKER_COLOURS.length]!;
 }
+
+/** A lighter tint of a speaker's colour (half way to white), legible on video: ASS styles, burned-in captions. */
+export function lightSpeakerColour(id: string, speakers: readonly Speaker[] = []): string {
+  const rgb = speakerColour(id, speakers);
+  return [0, 2, 4]
+    .map((i) => {
+      const channel = parseInt(rgb.slice(i, i + 2), 16);
+      return Math.round(channel + (255 - channel) * 0.5)
+        .toString(16)
+        .padStart(2, "0");
+    })
+    .join("")
+    .toUpperCase();
+}

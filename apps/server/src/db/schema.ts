@@ -441,6 +441,34 @@ export interface TeamInvitationsTable {
   created_at: string;
 }
 
+/** A captioned-video render of a transcription (docs/captioned-video.md). */
+export interface RendersTable {
+  id: string;
+  user_id: string;
+  transcription_id: string;
+  /** queued | running | completed | failed | cancelled. */
+  status: string;
+  /** The style and controls as JSON (CaptionOptions). */
+  options_json: string;
+  /** Percent done, 0..100. */
+  progress: ColumnType<number, number | undefined, number>;
+  /** Seconds of minutes reserved for it (the ledger's reference is the render's id). */
+  cost_seconds: number;
+  /** The finished MP4; null until completed and once deleted. */
+  file_path: string | null;
+  size_bytes: number | null;
+  width: number | null;
+  height: number | null;
+  error_code: string | null;
+  created_at: string;
+  started_at: string | null;
+  /** Written by the worker running it at least every few seconds; a stale one is requeued. */
+  heartbeat_at: string | null;
+  finished_at: string | null;
+  /** When the finished file is deleted (the audio's retention). */
+  expires_at: string | null;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   users: UsersTable;
@@ -470,4 +498,5 @@ export interface Database {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
+  renders: RendersTable;
 }

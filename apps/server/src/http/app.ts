@@ -35,6 +35,7 @@ import { transcriptionEventsRoute } from "../transcriptions/events-route.js";
 import { transcriptionRoutes } from "../transcriptions/routes.js";
 import { batchRoute } from "../transcriptions/batch-route.js";
 import { exportsRoute } from "../transcriptions/exports-route.js";
+import { renderRoutes } from "../renders/routes.js";
 import { uploadRoutes } from "../uploads/routes.js";
 import { urlImportRoutes } from "../url-import/routes.js";
 import { webhookRoutes } from "../webhooks/routes.js";
@@ -116,6 +117,7 @@ export async function buildApp({
   await app.register(transcriptionRoutes(services));
   await app.register(transcriptionEventsRoute(services));
   await app.register(exportsRoute(services));
+  await app.register(renderRoutes(services));
   await app.register(batchRoute(services));
   await app.register(shareOwnerRoutes(services));
   await app.register(sharedRoutes(services));

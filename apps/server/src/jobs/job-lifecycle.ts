@@ -23,6 +23,7 @@ import {
   type TranscriptionRow,
 } from "./job-row.js";
 import { queuedInOrder } from "./queue-order.js";
+import { deleteRendersOf } from "../renders/render-store.js";
 
 // A transcription job's life, and the only module that writes the jobs table (`transcriptions`):
 //
@@ -551,7 +552,7 @@ export async function requeueJob(
 }
 
 /**
- * Deletes a job with its media and audio copy; a job still waiting or running is cancelled
+ * Deletes a job with its media, audio copy and captioned videos; a job still waiting or running is cancelled
  * first. Its usage figures stay (keepUsageOf).
  */
 export async function deleteJob(
@@ -561,6 +562,7 @@ export async function deleteJob(
   if (!isFinal(row.status)) await cancelJob(services, row);
   if (row.media_path) await rm(row.media_path, { force: true });
   if (row.audio_path) await rm(row.audio_path, { force: true });
+  await deleteRendersOf(services.db, row.id, services.now());
   await services.db.transaction().execute(async (tx) => {
     await keepUsageOf(tx, (eb) => eb("id", "=", row.id));
     await tx.deleteFrom("transcriptions").where("id", "=", row.id).execute();

@@ -56,6 +56,8 @@ const POLICIES = {
     moderateComments: anyOf(personalOwner, team("delete")),
     /** Move it into a team (the team's `upload` is asked too): only one's own. */
     moveToTeam: personalOwner,
+    /** Ask for a captioned video of it (docs/captioned-video.md), paid by whoever asks. */
+    render: anyOf(personalOwner, team("edit")),
   },
   /** A team (its row as `teamRow` makes it): each action is its table's. */
   team: {
@@ -67,6 +69,7 @@ const POLICIES = {
     delete: team("deleteTeam"),
     leave: team("leave"),
   },
+  render: { read: owner, download: owner, cancel: owner },
   voice: { read: owner, edit: owner, delete: owner },
   apiKey: { read: owner, revoke: owner },
   webhook: { read: owner, test: owner, delete: owner },
@@ -93,6 +96,7 @@ export const teamSubject = (row: { id: string; owner_id: string }): Subject<"tea
   row: { id: row.id, user_id: row.owner_id, team_id: row.id },
 });
 export const voice = (row: Owned): Subject<"voice"> => ({ type: "voice", row });
+export const render = (row: Owned): Subject<"render"> => ({ type: "render", row });
 export const apiKey = (row: Owned): Subject<"apiKey"> => ({ type: "apiKey", row });
 export const webhook = (row: Owned): Subject<"webhook"> => ({ type: "webhook", row });
 export const checkout = (row: Owned): Subject<"checkout"> => ({ type: "checkout", row });

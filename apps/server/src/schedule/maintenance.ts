@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.js";
 import { settleUnsettledJobs } from "../jobs/job-lifecycle.js";
 import { rollDuePeriods } from "../minutes/minute-ledger.js";
+import { removeExpiredRenders } from "../renders/render-store.js";
 import { removeExpiredListeningCopies } from "../transcriptions/listening-copy.js";
 import { removeExpiredSessions } from "../uploads/upload-sessions.js";
 
@@ -13,7 +14,7 @@ const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000;
 
 /**
  * One pass of housekeeping: due minute resets, expired chunk sessions, orphaned uploads, audio
- * copies past their plan's retention, and ended jobs whose settlement was cut off (a crash or
+ * copies and captioned videos past their plan's retention, and ended jobs whose settlement was cut off (a crash or
  * a failing database between marking a job and settling its minutes: settling is idempotent,
  * so settling it again is safe).
  */
@@ -25,33 +26,61 @@ export async function runMaintenance(
   sessionsRemoved: number;
   orphansRemoved: number;
   audioRemoved: number;
+  rendersRemoved: number;
   chargesSettled: number;
 }> {
   const periodsChecked = await rollDuePeriods(db, now);
   const sessionsRemoved = await removeExpiredSessions(db, uploadDir, now);
   const orphansRemoved = await removeOrphanUploads(db, uploadDir, now);
   const audioRemoved = await removeExpiredListeningCopies(db, now);
+  const rendersRemoved = await removeExpiredRenders(db, now);
   const chargesSettled = await settleUnsettledJobs(db, now);
-  if (sessionsRemoved + orphansRemoved + audioRemoved + chargesSettled > 0) {
+  if (sessionsRemoved + orphansRemoved + audioRemoved + rendersRemoved + chargesSettled > 0) {
     log.info(
-      { periodsChecked, sessionsRemoved, orphansRemoved, audioRemoved, chargesSettled },
+      {
+        periodsChecked,
+        sessionsRemoved,
+        orphansRemoved,
+        audioRemoved,
+        rendersRemoved,
+        chargesSettled,
+      },
       "maintenance",
     );
   }
-  return { periodsChecked, sessionsRemoved, orphansRemoved, audioRemoved, chargesSettled };
+  return {
+    periodsChecked,
+    sessionsRemoved,
+    orphansRemoved,
+    audioRemoved,
+    rendersRemoved,
+    chargesSettled,
+  };
 }
 
 async function removeOrphanUploads(db: Db, uploadDir: string, now: Date): Promise<number> {
   const names = await readdir(uploadDir).catch(() => [] as string[]);
-  // Uploads and audio copies (a copy written just before a crash or a cancel is nobody's).
-  const uploads = names.filter((name) => name.endsWith(".upload") || name.endsWith(".listen.m4a"));
+  // Uploads, audio copies and captioned videos (one written just before a crash or a cancel,
+  // or whose transcription was deleted, is nobody's).
+  const uploads = names.filter(
+    (name) =>
+      name.endsWith(".upload") || name.endsWith(".listen.m4a") || name.endsWith(".captioned.mp4"),
+  );
   if (uploads.length === 0) return 0;
   const rows = await db
     .selectFrom("transcriptions")
     .select(["media_path", "audio_path"])
     .where((eb) => eb.or([eb("media_path", "is not", null), eb("audio_path", "is not", null)]))
     .execute();
-  const held = new Set(rows.flatMap((row) => [row.media_path, row.audio_path]));
+  const renders = await db
+    .selectFrom("renders")
+    .select("file_path")
+    .where("file_path", "is not", null)
+    .execute();
+  const held = new Set([
+    ...rows.flatMap((row) => [row.media_path, row.audio_path]),
+    ...renders.map((row) => row.file_path),
+  ]);
   let removed = 0;
   for (const name of uploads) {
     const path = join(uploadDir, name);

@@ -156,6 +156,20 @@ export async function callEveryRoute(
     .GET("/api/batches/{id}", { params: { path: { id: "batch-none-0001" } } })
     .then(note("get", "/api/batches/{id}"));
 
+  // Captioned video: a render of a transcription that is not there, and a render that is not.
+  const render = { params: { path: { id: MISSING_ID } } };
+  await client
+    .POST("/api/transcriptions/{id}/renders", { ...render, body: { style: "karaoke" } })
+    .then(note("post", "/api/transcriptions/{id}/renders"));
+  await client
+    .GET("/api/transcriptions/{id}/renders", render)
+    .then(note("get", "/api/transcriptions/{id}/renders"));
+  await client.GET("/api/renders/{id}", render).then(note("get", "/api/renders/{id}"));
+  await client
+    .GET("/api/renders/{id}/file", { ...render, parseAs: "blob" })
+    .then(note("get", "/api/renders/{id}/file"));
+  await client.DELETE("/api/renders/{id}", render).then(note("delete", "/api/renders/{id}"));
+
   // Links and webhooks: a blocked link and endpoint, and an endpoint that is not there.
   await client
     .POST("/api/imports", { body: { url: "http://127.0.0.1/talk.mp3" } })

@@ -105,6 +105,10 @@ export type CreateWebhookBody = Sent<typeof api.CreateWebhookBody>;
 
 // Sharing: links to a transcription, their page, and the comments left on it.
 export type ShareLink = Answer<typeof api.ShareLink>;
+
+// Captioned video.
+export type Render = Answer<typeof api.RenderReply>;
+export type RenderBody = Sent<typeof api.RenderBody>;
 export type CreateShareBody = Sent<typeof api.CreateShareBody>;
 export type ShareExpiry = CreateShareBody["expiresIn"];
 export type SharedTranscription = Answer<typeof api.SharedTranscription>;

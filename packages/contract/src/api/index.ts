@@ -25,3 +25,4 @@ export * from "./url-imports.js";
 export * from "./webhooks.js";
 export * from "./sharing.js";
 export * from "./teams.js";
+export * from "./renders.js";

@@ -419,6 +419,21 @@ export const ERROR_TABLE = {
     en: "Too many attempts. Please wait a little and try again.",
     "zh-HK": "嘗試次數太多，請稍等一會再試。",
   },
+  RENDER_NOT_READY: {
+    status: 409,
+    en: "The captioned video is not ready: it has not finished rendering.",
+    "zh-HK": "附字幕的影片尚未完成製作。",
+  },
+  TOO_MANY_RENDERS: {
+    status: 429,
+    en: "You already have {{activeRenders}} captioned videos rendering. Wait for one to finish, or cancel one.",
+    "zh-HK": "你已有 {{activeRenders}} 段附字幕的影片正在製作。請等其中一段完成，或取消一段。",
+  },
+  RENDER_FAILED: {
+    status: 500,
+    en: "The captioned video could not be rendered. This is a problem on our side, not with your file; please try again.",
+    "zh-HK": "未能製作附字幕的影片。這是我們的問題，並非你的檔案有問題，請再試一次。",
+  },
   REASON_REQUIRED: {
     status: 400,
     en: "Give a reason for the grant.",

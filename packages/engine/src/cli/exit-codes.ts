@@ -15,7 +15,7 @@ export const EXIT = {
 /** What each exit code means, for `--help`. */
 export const EXIT_CODES_HELP = `Exit codes:
   0  done
-  1  the transcription failed (engine or decoder error)
+  1  the transcription or the render failed (engine, decoder or ffmpeg error)
   2  usage error (unknown option, bad value)
   3  an input is missing, unreadable, empty or not usable audio/video, or a subtitle
      file that cannot be read

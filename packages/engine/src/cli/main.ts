@@ -9,6 +9,7 @@ import { collectVoice } from "./speaker-options.js";
 import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
 import { WATCH_STATE_FILE, watchCommand } from "./watch-command.js";
 import { retimeCommand } from "./retime-command.js";
+import { BURN_OPTION_VALUES, burnCommand } from "./burn-command.js";
 import { DEFAULT_FRAME_RATE, FRAME_RATES } from "@verbatim/contract";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { IMPORT_FORMATS, isSubtitleImportError } from "@verbatim/subtitles/import";
@@ -177,6 +178,48 @@ Examples:
 ${EXIT_CODES_HELP}`,
   )
   .action(retimeCommand);
+
+program
+  .command("burn")
+  .description(
+    "render a captioned copy of a video: the subtitles burned into the picture, styled (H.264 + AAC MP4, up to 1080p)",
+  )
+  .argument("<video>", "the video (or audio: drawn over a waveform) to caption")
+  .argument(
+    "<subtitles>",
+    `a transcript JSON from \`verbatim transcribe -f json\` (word timings for karaoke and social-word) or a timed subtitle file: srt, vtt, ass, ttml, sbv`,
+  )
+  .option("--style <name>", `caption style: ${BURN_OPTION_VALUES.styles.join(", ")}`, "standard")
+  .option("-o, --output <file>", "the MP4 to write (default: <video name>.captioned.mp4)")
+  .option(
+    "--crop <shape>",
+    `${BURN_OPTION_VALUES.crops.join(", ")}: a centred cut, captions in its safe area`,
+    "source",
+  )
+  .option("--position <where>", `${BURN_OPTION_VALUES.positions.join(", ")} (default: the style's)`)
+  .option("--font <family>", `${BURN_OPTION_VALUES.fonts.join(", ")} (default: by language)`)
+  .option("--font-size <percent>", "text size in % of the picture's short side, 2 to 12")
+  .option("--colour <hex>", "text colour, e.g. FFFFFF")
+  .option("--highlight-colour <hex>", "karaoke: the spoken word's colour, e.g. FFD400")
+  .option(
+    "--background <kind>",
+    `${BURN_OPTION_VALUES.backgrounds.join(" or ")} (default: the style's)`,
+  )
+  .option("--max-lines <n>", "lines on screen at once, 1 to 3 (longer cues are shown in parts)")
+  .option("--no-speaker-colours", "one colour for every speaker")
+  .option("-l, --language <code>", "the subtitles' language (default: the JSON's): picks the font")
+  .option("--threads <n>", "ffmpeg threads (default 2)")
+  .addHelpText(
+    "after",
+    `
+Examples:
+  npx verbatim transcribe talk.mp4 -f json -o talk.json
+  npx verbatim burn talk.mp4 talk.json --style karaoke -o talk.captioned.mp4
+  npx verbatim burn talk.mp4 talk.srt --style social-word --crop 9:16 -o talk.vertical.mp4
+
+${EXIT_CODES_HELP}`,
+  )
+  .action(burnCommand);
 
 program
   .command("models")

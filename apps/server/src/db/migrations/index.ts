@@ -21,6 +21,7 @@ import * as jobBatches from "./0019-job-batches.js";
 import * as shareLinks from "./0020-share-links.js";
 import * as modelFamily from "./0021-model-family.js";
 import * as teams from "./0022-teams.js";
+import * as renders from "./0023-renders.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -48,6 +49,7 @@ export const migrationProvider: MigrationProvider = {
       "0020-share-links": shareLinks,
       "0021-model-family": modelFamily,
       "0022-teams": teams,
+      "0023-renders": renders,
     };
   },
 };

@@ -35,6 +35,7 @@ import { createEditorStore, snapshotOf, type EditorState } from "./editor-histor
 import { SpeakerPanel } from "./speaker-panel";
 import { CommentsPanel } from "../sharing/comments-panel";
 import { ShareDialog } from "../sharing/share-dialog";
+import { CaptionedVideoDialog } from "../captioned-video/captioned-video-dialog";
 import { cueCounts, speakerName, type Speaker } from "./speakers";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
 import { countMatches, matchRange, nextMatch, type FindOptions } from "./find-replace";
@@ -414,6 +415,22 @@ function Editor({
         extra={
           <>
             <ShareDialog transcriptionId={transcription.id} />
+            <CaptionedVideoDialog
+              transcriptionId={transcription.id}
+              language={transcription.language}
+              durationMs={
+                transcription.duration !== undefined
+                  ? Math.round(transcription.duration * 1000)
+                  : null
+              }
+              cues={state.cues}
+              speakers={state.speakers}
+              playheadMs={mediaElement ? time : null}
+              onSave={async () => {
+                flush();
+                return (await save({ quiet: true })) !== null;
+              }}
+            />
             {isChineseTranscript(transcription.language, state.cues) ? (
               <ScriptControl
                 onConvert={(convert) => {

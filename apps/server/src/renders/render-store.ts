@@ -1,0 +1,151 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import type { Db } from "../db/database.js";
+import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
+import { ACTIVE_RENDER_STATUSES, type RenderRow } from "./render-row.js";
+
+// The renders table is the renders' own queue: rows wait `queued` in order of creation, a
+// worker claims one with a conditional update (so two processes sharing the database never
+// take the same one), and every change of state is written here.
+
+/** Where a render's MP4 is written: beside the uploads, so every process of a fleet sees it. */
+export function renderFilePath(uploadDir: string, id: string): string {
+  return join(uploadDir, `${id}.captioned.mp4`);
+}
+
+export function findRender(db: Db, id: string): Promise<RenderRow | undefined> {
+  return db.selectFrom("renders").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Takes the oldest queued render for this worker; undefined when none waits (or another took it). */
+export async function claimNextRender(db: Db, now: Date): Promise<RenderRow | undefined> {
+  const next = await db
+    .selectFrom("renders")
+    .select("id")
+    .where("status", "=", "queued")
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (!next) return undefined;
+  const claimed = await db
+    .updateTable("renders")
+    .set({ status: "running", started_at: now.toISOString(), heartbeat_at: now.toISOString() })
+    .where("id", "=", next.id)
+    .where("status", "=", "queued")
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1 ? findRender(db, next.id) : undefined;
+}
+
+/** Records progress while running; false once the render is no longer running (cancelled). */
+export async function recordRenderProgress(
+  db: Db,
+  id: string,
+  percent: number,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("renders")
+    .set({
+      progress: Math.max(0, Math.min(99, Math.floor(percent))),
+      heartbeat_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .where("status", "=", "running")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends a render that was `from` (one of the statuses given); false when it was not. */
+export async function endRender(
+  db: Db,
+  id: string,
+  from: readonly string[],
+  values: Partial<
+    Pick<RenderRow, "status" | "file_path" | "size_bytes" | "width" | "height" | "error_code">
+  > & { status: string; finished_at: string; expires_at?: string | null; progress?: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("renders")
+    .set(values)
+    .where("id", "=", id)
+    .where("status", "in", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Renders left `running` by a worker that stopped without ending them (a crash, a machine gone)
+ * go back to the queue: those whose heartbeat is older than `staleBefore`, or every running one
+ * when no other process shares the database (a restart of the one process that runs them).
+ */
+export async function requeueStalledRenders(db: Db, staleBefore: Date | null): Promise<number> {
+  let query = db
+    .updateTable("renders")
+    .set({ status: "queued", started_at: null, heartbeat_at: null, progress: 0 })
+    .where("status", "=", "running");
+  if (staleBefore) query = query.where("heartbeat_at", "<", staleBefore.toISOString());
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Settles the minutes of renders that ended recently, in case the settlement after the end was
+ * cut off (a crash, the database away): a completed render is charged, a failed or cancelled one
+ * released. Both are idempotent, so a render already settled is left as it is.
+ */
+export async function settleEndedRenders(db: Db, now: Date, since: Date): Promise<number> {
+  const rows = await db
+    .selectFrom("renders")
+    .select(["id", "user_id", "status", "cost_seconds"])
+    .where("status", "in", ["completed", "failed", "cancelled"])
+    .where("finished_at", ">=", since.toISOString())
+    .limit(1000)
+    .execute();
+  for (const row of rows) {
+    if (row.status === "completed") {
+      await chargeMinutes(db, row.user_id, row.id, row.cost_seconds, now);
+    } else {
+      await releaseMinutes(db, row.user_id, row.id, now);
+    }
+  }
+  return rows.length;
+}
+
+/** Deletes finished files whose retention is over; returns how many. */
+export async function removeExpiredRenders(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .selectFrom("renders")
+    .select(["id", "file_path"])
+    .where("file_path", "is not", null)
+    .where("expires_at", "<=", now.toISOString())
+    .limit(500)
+    .execute();
+  for (const row of rows) {
+    if (row.file_path) await rm(row.file_path, { force: true });
+    await db.updateTable("renders").set({ file_path: null }).where("id", "=", row.id).execute();
+  }
+  return rows.length;
+}
+
+/**
+ * A transcription's renders go with it: one under way is cancelled first (its minutes given
+ * back; the worker running it stops at its next progress write), every file is deleted, then
+ * the rows.
+ */
+export async function deleteRendersOf(db: Db, transcriptionId: string, now: Date): Promise<void> {
+  const rows = await db
+    .selectFrom("renders")
+    .selectAll()
+    .where("transcription_id", "=", transcriptionId)
+    .execute();
+  for (const row of rows) {
+    const cancelled = await endRender(db, row.id, ACTIVE_RENDER_STATUSES, {
+      status: "cancelled",
+      finished_at: now.toISOString(),
+    });
+    if (cancelled) await releaseMinutes(db, row.user_id, row.id, now);
+    if (row.file_path) await rm(row.file_path, { force: true });
+  }
+  await db.deleteFrom("renders").where("transcription_id", "=", transcriptionId).execute();
+}

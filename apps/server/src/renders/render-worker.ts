@@ -1,0 +1,258 @@
+import { mkdir, rm, stat } from "node:fs/promises";
+import { dirname } from "node:path";
+import { burnCaptions, isEngineError } from "@verbatim/engine";
+import { captionStyle, type CaptionControls } from "@verbatim/formats/captions";
+import { isErrorCode } from "@verbatim/contract";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../db/database.js";
+import { findTranscription } from "../jobs/job-reads.js";
+import { rowCues, rowSpeakers } from "../jobs/job-row.js";
+import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
+import { retentionEnds } from "../transcriptions/listening-copy.js";
+import { renderOptions, type RenderRow } from "./render-row.js";
+import {
+  claimNextRender,
+  endRender,
+  findRender,
+  recordRenderProgress,
+  renderFilePath,
+  requeueStalledRenders,
+  settleEndedRenders,
+} from "./render-store.js";
+
+/** What the render worker needs. */
+export interface RenderWorkerContext {
+  db: Db;
+  log: FastifyBaseLogger;
+  now: () => Date;
+  uploadDir: string;
+  /** Renders at once in this process (0: it runs none). */
+  concurrency: number;
+  /** ffmpeg threads per render. */
+  threads: number;
+  /** ffmpeg's niceness (below the speech engine's). */
+  niceness: number;
+  /** Whether this is the only process using the database (no Redis): it may requeue what it finds running. */
+  alone: boolean;
+}
+
+/** How often an idle worker looks for a queued render made by another process. */
+const POLL_MS = 2_000;
+/** How often a worker looks for renders another worker left running, and ended ones to settle. */
+const SWEEP_MS = 60_000;
+/** A running render whose heartbeat is older than this was left by a worker that stopped. */
+const STALLED_MS = 2 * 60_000;
+/** Ended renders this recent are settled again by the sweep (idempotent). */
+const RECENT_END_MS = 24 * 60 * 60_000;
+/** Progress is written at most this often. */
+const PROGRESS_MS = 1_000;
+
+/**
+ * Runs captioned-video renders from the renders table, apart from transcriptions: its own
+ * loops (RENDER_CONCURRENCY, default 1) and a bounded number of ffmpeg threads each
+ * (RENDER_THREADS, default 2), so a long render never holds a transcription's slot or all the
+ * cores. A render is cancelled by its row leaving `running` (DELETE /api/renders/{id}): the
+ * worker sees it at its next progress write, or at once in this process.
+ */
+export class RenderWorker {
+  private readonly running = new Map<string, AbortController>();
+  private readonly sleepers = new Set<() => void>();
+  private loops: Promise<void>[] = [];
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
+
+  constructor(private readonly context: RenderWorkerContext) {}
+
+  async start(): Promise<void> {
+    if (this.context.concurrency === 0) return;
+    if (this.context.alone) {
+      const requeued = await requeueStalledRenders(this.context.db, null);
+      if (requeued > 0) {
+        this.context.log.warn({ requeued }, "renders interrupted by a restart requeued");
+      }
+    }
+    this.stopping = false;
+    this.loops = Array.from({ length: this.context.concurrency }, () => this.loop());
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * Puts renders a stopped worker left running back in line, and settles the minutes of renders
+   * whose settlement was cut off. Returns how many renders were requeued.
+   */
+  async sweep(): Promise<number> {
+    const { db, log, now } = this.context;
+    try {
+      const at = now();
+      const requeued = await requeueStalledRenders(db, new Date(at.getTime() - STALLED_MS));
+      if (requeued > 0) {
+        log.warn({ requeued }, "renders left running by a stopped worker requeued");
+        this.notify();
+      }
+      await settleEndedRenders(db, at, new Date(at.getTime() - RECENT_END_MS));
+      return requeued;
+    } catch (error) {
+      log.warn({ err: error }, "sweeping renders failed");
+      return 0;
+    }
+  }
+
+  /** Stops taking renders; running ones are stopped and go back to the queue. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweepTimer);
+    this.notify();
+    for (const controller of this.running.values()) controller.abort();
+    await Promise.all(this.loops);
+    this.loops = [];
+  }
+
+  /** Wakes idle loops (a render was queued). */
+  notify(): void {
+    for (const wake of this.sleepers) wake();
+  }
+
+  /** Stops a render running in this process (its row is already settled). */
+  stopRender(id: string): void {
+    this.running.get(id)?.abort();
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let render: RenderRow | undefined;
+      try {
+        render = await claimNextRender(this.context.db, this.context.now());
+      } catch (error) {
+        this.context.log.warn({ err: error }, "claiming a render failed");
+      }
+      if (render) await this.run(render);
+      else await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, POLL_MS);
+      this.sleepers.add(wake);
+    });
+  }
+
+  private async run(render: RenderRow): Promise<void> {
+    const { db, log, now, uploadDir, threads, niceness } = this.context;
+    const controller = new AbortController();
+    this.running.set(render.id, controller);
+    const output = renderFilePath(uploadDir, render.id);
+    let lastWrite = 0;
+    try {
+      const job = await findTranscription(db, render.transcription_id);
+      if (!job?.audio_path || !(await exists(job.audio_path))) {
+        await this.fail(render, "AUDIO_NOT_KEPT");
+        return;
+      }
+      await mkdir(dirname(output), { recursive: true });
+      const options = renderOptions(render);
+      const { style, crop, ...controls } = options;
+      const speakers = rowSpeakers(job)?.map(({ id, name }) => ({ id, name }));
+      const result = await burnCaptions(
+        {
+          input: job.audio_path,
+          output,
+          cues: rowCues(job),
+          language: job.language,
+          speakers,
+          title: job.file_name,
+          style: captionStyle(style, controls satisfies CaptionControls, job.language),
+          crop,
+          threads,
+          niceness,
+          maxMs: job.duration_ms > 0 ? job.duration_ms : undefined,
+        },
+        {
+          signal: controller.signal,
+          onProgress: (fraction) => {
+            const at = Date.now();
+            if (at - lastWrite < PROGRESS_MS) return;
+            lastWrite = at;
+            void recordRenderProgress(db, render.id, fraction * 100, now()).then(
+              (stillRunning) => {
+                if (!stillRunning) controller.abort();
+              },
+              (error: unknown) => log.warn({ err: error }, "recording render progress failed"),
+            );
+          },
+        },
+      );
+      const size = (await stat(output)).size;
+      const finishedAt = now();
+      const done = await endRender(db, render.id, ["running"], {
+        status: "completed",
+        progress: 100,
+        file_path: output,
+        size_bytes: size,
+        width: result.width,
+        height: result.height,
+        finished_at: finishedAt.toISOString(),
+        expires_at: await retentionEnds(db, render.user_id, finishedAt),
+      });
+      if (done) await chargeMinutes(db, render.user_id, render.id, render.cost_seconds, finishedAt);
+      else await removeFile(output); // cancelled as it finished: the cancel released the minutes
+    } catch (error) {
+      if (controller.signal.aborted) {
+        // Cancelled (its row is settled by the cancel), or this process is stopping: back in line.
+        if (this.stopping) {
+          await endRenderBack(db, render.id);
+        }
+        return;
+      }
+      log.warn({ err: error, renderId: render.id }, "render failed");
+      const code =
+        isEngineError(error) && isErrorCode(error.code) && error.code !== "CANCELLED"
+          ? error.code
+          : "RENDER_FAILED";
+      await this.fail(render, code);
+    } finally {
+      this.running.delete(render.id);
+    }
+  }
+
+  /** Ends a render as failed and gives its minutes back in full. */
+  private async fail(render: RenderRow, code: string): Promise<void> {
+    const { db, now } = this.context;
+    const at = now();
+    const ended = await endRender(db, render.id, ["running"], {
+      status: "failed",
+      error_code: code,
+      finished_at: at.toISOString(),
+    });
+    if (ended) await releaseMinutes(db, render.user_id, render.id, at);
+  }
+}
+
+/** A render interrupted by shutdown goes back to the queue to be run again. */
+async function endRenderBack(db: Db, id: string): Promise<void> {
+  const row = await findRender(db, id);
+  if (row?.status !== "running") return;
+  await db
+    .updateTable("renders")
+    .set({ status: "queued", started_at: null, heartbeat_at: null, progress: 0 })
+    .where("id", "=", id)
+    .where("status", "=", "running")
+    .execute();
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function removeFile(path: string): Promise<void> {
+  await rm(path, { force: true });
+}

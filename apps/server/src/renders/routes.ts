@@ -1,0 +1,263 @@
+import { randomUUID } from "node:crypto";
+import { rm } from "node:fs/promises";
+import { basename, dirname } from "node:path";
+import send from "@fastify/send";
+import { MAX_ACTIVE_RENDERS, renderCostSeconds } from "@verbatim/contract";
+import { errorResponses, IdParams, RenderBody, RenderReply } from "@verbatim/contract/api";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentUser, requireUser } from "../auth/require-user.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { AppError, fail } from "../http/app-error.js";
+import { releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
+import { actorOf } from "../policies/actor.js";
+import { authorize } from "../policies/authorize.js";
+import { render, type ActionOn } from "../policies/policies.js";
+import { attachmentDisposition } from "../transcriptions/attachment-disposition.js";
+import { ownTranscription } from "../transcriptions/service.js";
+import type { User } from "../users/repo.js";
+import { ACTIVE_RENDER_STATUSES, presentRender, type RenderRow } from "./render-row.js";
+import { endRender, findRender } from "./render-store.js";
+import type { RenderWorker } from "./render-worker.js";
+
+/** What the render routes need. */
+export interface RenderServices {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  renders: RenderWorker;
+}
+
+const MP4 = "video/mp4";
+
+/**
+ * Captioned video (docs/captioned-video.md): ask for a render of a completed transcription,
+ * follow it, download it, cancel or delete it.
+ */
+export function renderRoutes(services: RenderServices): FastifyPluginAsync {
+  return async (plugin) => {
+    const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const security = [{ bearer: [] }];
+    const tags = ["renders"];
+
+    app.post(
+      "/api/transcriptions/:id/renders",
+      {
+        ...auth,
+        schema: {
+          summary: "Render a captioned video",
+          description: `Burns the transcription's subtitles into a video in a caption style (JSON: \`style\`, \`crop\` and the optional controls). The server keeps only the transcription's audio, so the captions are drawn over a waveform picture of it (H.264 + AAC MP4). Answers 202 with the render, \`queued\`; follow it with GET /api/renders/{id}. It reserves one second of minutes for every ten seconds of media (\`costSeconds\`), charged when it completes and given back when it is cancelled or fails. 409 NOT_COMPLETED before the transcription has completed; 404 AUDIO_NOT_KEPT once its audio is no longer kept; 402 INSUFFICIENT_MINUTES; 429 TOO_MANY_RENDERS with ${MAX_ACTIVE_RENDERS} renders already queued or running.`,
+          tags,
+          security,
+          params: IdParams,
+          body: RenderBody,
+          response: { 202: RenderReply, ...errorResponses(400, 401, 402, 404, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const job = await ownTranscription(services, user, request.params.id, "render");
+        if (job.status !== "completed") fail("NOT_COMPLETED");
+        if (!job.audio_path) fail("AUDIO_NOT_KEPT");
+        const id = randomUUID();
+        const now = services.now();
+        const cost = renderCostSeconds(job.duration_ms);
+        await reserveMinutes(services.db, user.id, id, cost, now, async (tx) => {
+          // Inside the user's lock: two requests at once cannot both pass the count.
+          const active = await tx
+            .selectFrom("renders")
+            .select((eb) => eb.fn.countAll<number | string>().as("count"))
+            .where("user_id", "=", user.id)
+            .where("status", "in", ACTIVE_RENDER_STATUSES)
+            .executeTakeFirst();
+          if (Number(active?.count ?? 0) >= MAX_ACTIVE_RENDERS) {
+            fail("TOO_MANY_RENDERS", { activeRenders: MAX_ACTIVE_RENDERS });
+          }
+          await tx
+            .insertInto("renders")
+            .values({
+              id,
+              user_id: user.id,
+              transcription_id: job.id,
+              status: "queued",
+              options_json: JSON.stringify(request.body),
+              cost_seconds: cost,
+              created_at: now.toISOString(),
+            })
+            .execute();
+        });
+        services.renders.notify();
+        const row = (await findRender(services.db, id))!;
+        return reply.code(202).send(presentRender(row, user.locale));
+      },
+    );
+
+    app.get(
+      "/api/transcriptions/:id/renders",
+      {
+        ...auth,
+        schema: {
+          summary: "List a transcription's captioned videos",
+          description: "Its renders, newest first.",
+          tags,
+          security,
+          params: IdParams,
+          response: {
+            200: z.object({ renders: z.array(RenderReply) }),
+            ...errorResponses(401, 404),
+          },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const job = await ownTranscription(services, user, request.params.id);
+        const rows = await services.db
+          .selectFrom("renders")
+          .selectAll()
+          .where("transcription_id", "=", job.id)
+          .where("user_id", "=", user.id)
+          .orderBy("created_at", "desc")
+          .limit(50)
+          .execute();
+        return { renders: rows.map((row) => presentRender(row, user.locale)) };
+      },
+    );
+
+    app.get(
+      "/api/renders/:id",
+      {
+        ...auth,
+        schema: {
+          summary: "Follow a captioned-video render",
+          description:
+            "Its status (`queued`, `running`, `completed`, `failed`, `cancelled`), progress, and once completed the picture's size, the file's size and when it is deleted (`expiresAt`: the transcription's audio retention).",
+          tags,
+          security,
+          params: IdParams,
+          response: { 200: RenderReply, ...errorResponses(401, 404) },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        return presentRender(await ownRender(services, user, request.params.id), user.locale);
+      },
+    );
+
+    app.get(
+      "/api/renders/:id/file",
+      {
+        ...auth,
+        schema: {
+          summary: "Download a captioned video",
+          description:
+            "The MP4 (H.264 + AAC), as an attachment named after the transcription's file (`talk.captioned.mp4`); byte ranges (206) are answered. 409 RENDER_NOT_READY until the render has completed; 404 NOT_FOUND once its file has been deleted.",
+          tags,
+          security,
+          params: IdParams,
+          response: {
+            200: { description: "The MP4.", content: { [MP4]: { schema: binary() } } },
+            206: { description: "A byte range of it.", content: { [MP4]: { schema: binary() } } },
+            ...errorResponses(401, 404, 409, 416),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const row = await ownRender(services, user, request.params.id, "download");
+        if (row.status !== "completed") fail("RENDER_NOT_READY");
+        if (!row.file_path) fail("NOT_FOUND");
+        const job = await services.db
+          .selectFrom("transcriptions")
+          .select("file_name")
+          .where("id", "=", row.transcription_id)
+          .executeTakeFirst();
+        const file = await send(request.raw, basename(row.file_path), {
+          root: dirname(row.file_path),
+          dotfiles: "deny",
+          index: false,
+          cacheControl: false,
+          etag: true,
+          lastModified: true,
+        });
+        if (file.type === "error") {
+          const status = (file.metadata.error as { status?: number }).status;
+          if (status === 404) throw new AppError("NOT_FOUND");
+          if (status === 416) fail("RANGE_NOT_SATISFIABLE");
+          throw file.metadata.error;
+        }
+        return reply
+          .code(file.statusCode as 200 | 206)
+          .headers(file.headers)
+          .header("content-type", MP4)
+          .header(
+            "content-disposition",
+            attachmentDisposition(job?.file_name ?? "video", "captioned.mp4"),
+          )
+          .header("cache-control", "private, no-cache")
+          .send(file.stream);
+      },
+    );
+
+    app.delete(
+      "/api/renders/:id",
+      {
+        ...auth,
+        schema: {
+          summary: "Cancel or delete a captioned-video render",
+          description:
+            "A queued or running render is cancelled (ffmpeg stops, its minutes are given back in full) and answered as it now stands (200). A render that has ended is deleted with its file (204).",
+          tags,
+          security,
+          params: IdParams,
+          response: {
+            200: RenderReply,
+            204: z.null().describe("Deleted."),
+            ...errorResponses(401, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const row = await ownRender(services, user, request.params.id, "cancel");
+        const at = services.now();
+        const cancelled = await endRender(services.db, row.id, ACTIVE_RENDER_STATUSES, {
+          status: "cancelled",
+          finished_at: at.toISOString(),
+        });
+        if (cancelled) {
+          await releaseMinutes(services.db, user.id, row.id, at);
+          services.renders.stopRender(row.id);
+          return presentRender((await findRender(services.db, row.id))!, user.locale);
+        }
+        const ended = (await findRender(services.db, row.id))!;
+        await services.db.deleteFrom("renders").where("id", "=", ended.id).execute();
+        if (ended.file_path) await rmQuietly(ended.file_path);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
+
+/** A render the user may do `action` to, or 404 (anyone else's is "not found"). */
+async function ownRender(
+  services: Pick<RenderServices, "db" | "config">,
+  user: User,
+  id: string,
+  action: ActionOn<"render"> = "read",
+): Promise<RenderRow> {
+  const row = z.uuid().safeParse(id).success ? await findRender(services.db, id) : undefined;
+  authorize(actorOf(user, services.config), action, row && render(row));
+  return row as RenderRow;
+}
+
+async function rmQuietly(path: string): Promise<void> {
+  await rm(path, { force: true }).catch(() => undefined);
+}
+
+/** Bytes, documented as binary. */
+function binary() {
+  return z.any().meta({ type: "string", format: "binary" });
+}

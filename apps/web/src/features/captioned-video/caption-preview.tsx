@@ -1,0 +1,161 @@
+import {
+  captionEvents,
+  captionFrame,
+  captionLayout,
+  lightSpeakerColour,
+  NOTO_CJK_LINE_EMS,
+  type CaptionCrop,
+  type CaptionStyle,
+} from "@verbatim/formats/captions";
+import type { Cue, Speaker } from "@verbatim/subtitles";
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from "react";
+
+/** The waveform picture's colours, as the server draws them (packages/engine/src/burn). */
+const BACKGROUND = "#0F172A";
+const WAVE = "#38BDF8";
+const OUTLINE_DIRECTIONS: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [0.7, 0.7],
+  [-0.7, 0.7],
+  [0.7, -0.7],
+  [-0.7, -0.7],
+];
+
+/**
+ * The render as it will look at `atMs`: the same caption events, sizes, margins and colours the
+ * ASS script gives libass (packages/formats/src/captions), drawn in the DOM over the picture the
+ * server draws (a waveform of the audio), scaled to the width shown. The font is the installed
+ * Noto Sans CJK family when the device has it; line breaks may fall differently where libass
+ * wraps a line too long for the frame.
+ */
+export function CaptionPreview({
+  cues,
+  speakers,
+  language,
+  style,
+  crop,
+  atMs,
+}: {
+  cues: readonly Cue[];
+  speakers: readonly Speaker[] | undefined;
+  language: string | null;
+  style: CaptionStyle;
+  crop: CaptionCrop;
+  atMs: number;
+}) {
+  const frame = captionFrame(null, crop);
+  const layout = captionLayout(style, frame);
+  const events = useMemo(() => captionEvents(cues, style, language), [cues, style, language]);
+  const event = events.find((e) => e.start <= atMs && atMs < e.end);
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const scale = width / frame.width;
+  const px = (value: number) => `${value * scale}px`;
+  const colour = `#${
+    style.speakerColours && event?.speaker
+      ? lightSpeakerColour(event.speaker, speakers)
+      : style.colour
+  }`;
+  const boxed = style.background === "box";
+  const lineStyle: CSSProperties = boxed
+    ? {
+        background: "rgba(0, 0, 0, 0.75)",
+        padding: `0 ${px(layout.outline)}`,
+        boxDecorationBreak: "clone",
+        WebkitBoxDecorationBreak: "clone",
+      }
+    : {
+        // The outline as eight hard shadows around the letters, then the soft drop shadow.
+        textShadow: [
+          ...OUTLINE_DIRECTIONS.map(
+            ([x, y]) => `${px(layout.outline * x)} ${px(layout.outline * y)} 0 #000`,
+          ),
+          `${px(layout.shadow)} ${px(layout.shadow)} 0 rgba(0, 0, 0, 0.5)`,
+        ].join(", "),
+      };
+  const fontSize = (layout.fontSize / NOTO_CJK_LINE_EMS) * scale;
+  const place: CSSProperties =
+    layout.alignment === 2
+      ? { bottom: px(layout.marginV) }
+      : layout.alignment === 8
+        ? { top: px(layout.marginV) }
+        : { top: "50%", transform: "translateY(-50%)" };
+  return (
+    <div
+      ref={box}
+      data-testid="caption-preview"
+      role="img"
+      aria-label={
+        event
+          ? [
+              ...event.lines.map((line) => line.map((span) => span.text).join("")),
+              ...event.translation,
+            ].join(" ")
+          : ""
+      }
+      className="relative w-full overflow-hidden rounded-md"
+      style={{ aspectRatio: `${frame.width} / ${frame.height}`, background: BACKGROUND }}
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-x-0 top-1/2 -translate-y-1/2"
+        style={{ height: "2px", background: WAVE, opacity: 0.8 }}
+      />
+      {event && (
+        <div
+          aria-hidden="true"
+          className="absolute text-center whitespace-pre-wrap"
+          style={{
+            left: px(layout.marginL),
+            right: px(layout.marginR),
+            ...place,
+            fontFamily: `"${style.font}", "Noto Sans CJK HK", "Noto Sans", sans-serif`,
+            fontWeight: style.bold ? 700 : 400,
+            fontSize: `${fontSize}px`,
+            lineHeight: NOTO_CJK_LINE_EMS,
+            color: colour,
+          }}
+        >
+          {event.lines.map((line, i) => (
+            <div key={i}>
+              <span style={lineStyle}>
+                {line.map((span, j) => (
+                  <span
+                    key={j}
+                    data-highlight={span.highlight || undefined}
+                    style={span.highlight ? { color: `#${style.highlightColour}` } : undefined}
+                  >
+                    {span.text}
+                  </span>
+                ))}
+              </span>
+            </div>
+          ))}
+          {event.translation.map((line, i) => (
+            <div
+              key={`t${i}`}
+              style={{
+                fontSize: `${fontSize * style.translationScale}px`,
+                color: `#${style.translationColour}`,
+              }}
+            >
+              <span style={lineStyle}>{line}</span>
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
