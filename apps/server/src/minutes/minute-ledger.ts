@@ -1,10 +1,8 @@
 import { insertFreeSubscription, startFreePeriod } from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
-import { fail } from "../http/app-error.js";
 import { addMonths, currentPeriodStart } from "./billing-period.js";
 import {
   addEntry,
-  hasEntry,
   setPlanAllowance,
   sumPools,
   withUserLock,
@@ -13,6 +11,8 @@ import {
 } from "./ledger-entries.js";
 import { planSeconds, subscribedPlan } from "../plans/plan-limits.js";
 import { secondsToMinutes } from "./plans.js";
+import { sqlBook } from "./ledger-book.js";
+import { chargeIn, releaseIn, reservationKey, reserveIn } from "./settlement.js";
 
 // The minutes ledger (docs/architecture.md). Every change is a row with an idempotency key; a balance
 // is the sum of a pool's rows. Plan seconds are spent before pack seconds. Changes for one user
@@ -126,10 +126,11 @@ export async function minuteCredits(db: Db, userId: string, now = new Date()) {
 }
 
 /**
- * Reserves a job's seconds, plan first then pack. Not enough → 402 INSUFFICIENT_MINUTES
- * saying how many minutes are needed and left. Reserving the same job twice reserves once.
- * `alongside` (storing the job that owns the reservation) runs in the same transaction: either
- * both are kept or neither, so no crash can leave minutes reserved that no job owns.
+ * Reserves a job's seconds, plan first then pack (`settlement.ts`). Not enough → 402
+ * INSUFFICIENT_MINUTES saying how many minutes are needed and left. Reserving the same job twice
+ * reserves once. `alongside` (storing the job that owns the reservation) runs in the same
+ * transaction: either both are kept or neither, so no crash can leave minutes reserved that no
+ * job owns.
  */
 export async function reserveMinutes(
   db: Db,
@@ -139,38 +140,19 @@ export async function reserveMinutes(
   now = new Date(),
   alongside?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  const needed = Math.ceil(seconds);
   await withUserLock(db, userId, async (tx) => {
-    if (await hasEntry(tx, `reserve:${jobId}:plan`)) return;
+    const book = sqlBook(tx, userId, now);
+    if (await book.has(reservationKey(jobId))) return;
     await rollPeriod(tx, userId, now);
-    const balance = await sumPools(tx, userId);
-    const available = Math.max(0, balance.planSeconds) + Math.max(0, balance.packSeconds);
-    if (available < needed) {
-      fail("INSUFFICIENT_MINUTES", {
-        neededMinutes: Math.ceil(needed / 60),
-        availableMinutes: secondsToMinutes(available),
-      });
-    }
-    const fromPlan = Math.min(needed, Math.max(0, balance.planSeconds));
-    await addEntry(tx, userId, "reserve", "plan", -fromPlan, `reserve:${jobId}:plan`, jobId, now);
-    await addEntry(
-      tx,
-      userId,
-      "reserve",
-      "pack",
-      -(needed - fromPlan),
-      `reserve:${jobId}:pack`,
-      jobId,
-      now,
-    );
+    await reserveIn(book, jobId, seconds);
     await alongside?.(tx);
   });
 }
 
 /**
  * Turns a reservation into a charge of the actual duration, never more than was reserved (the
- * job's decoder stops at the reservation): unused reserved seconds go back (pack first, since
- * plan seconds are spent first). Charging twice charges once. Returns the seconds charged.
+ * job's decoder stops at the reservation): unused reserved seconds go back. Charging twice
+ * charges once. Returns the seconds charged.
  */
 export async function chargeMinutes(
   db: Db,
@@ -179,24 +161,7 @@ export async function chargeMinutes(
   actualSeconds: number,
   now = new Date(),
 ): Promise<number> {
-  return withUserLock(db, userId, async (tx) => {
-    if (await hasEntry(tx, `charge:${jobId}`)) return chargedFor(tx, jobId);
-    const reserved = await reservedFor(tx, jobId);
-    const used = Math.ceil(actualSeconds);
-    const planUsed = Math.min(used, reserved.plan);
-    const packUsed = Math.min(used - planUsed, reserved.pack); // anything past both is not charged
-    await giveBack(
-      tx,
-      userId,
-      jobId,
-      { plan: reserved.plan - planUsed, pack: reserved.pack - packUsed },
-      now,
-    );
-    // The reservation already took the seconds: the charge entry records the settlement
-    // (zero seconds) and makes a second charge or a late release a no-op.
-    await addEntry(tx, userId, "charge", "plan", 0, `charge:${jobId}`, jobId, now);
-    return planUsed + packUsed;
-  });
+  return withUserLock(db, userId, (tx) => chargeIn(sqlBook(tx, userId, now), jobId, actualSeconds));
 }
 
 /** Gives a failed or cancelled job's reservation back in full. Releasing twice releases once. */
@@ -206,12 +171,7 @@ export async function releaseMinutes(
   jobId: string,
   now = new Date(),
 ): Promise<number> {
-  return withUserLock(db, userId, async (tx) => {
-    if (await hasEntry(tx, `charge:${jobId}`)) return chargedFor(tx, jobId); // settled by a charge
-    const reserved = await reservedFor(tx, jobId);
-    await giveBack(tx, userId, jobId, reserved, now);
-    return 0;
-  });
+  return withUserLock(db, userId, (tx) => releaseIn(sqlBook(tx, userId, now), jobId));
 }
 
 /**
@@ -231,40 +191,6 @@ export async function chargeTranscribed(
   return transcribedSeconds > 0
     ? chargeMinutes(db, userId, jobId, transcribedSeconds, now)
     : releaseMinutes(db, userId, jobId, now);
-}
-
-/**
- * What a settled job cost: the seconds it reserved less those given back (a settlement asked
- * for again answers with this).
- */
-async function chargedFor(tx: Tx, jobId: string): Promise<number> {
-  const rows = await tx
-    .selectFrom("minute_ledger")
-    .select(["seconds", "kind"])
-    .where("reference", "=", jobId)
-    .execute();
-  const net = rows
-    .filter((row) => row.kind === "reserve" || row.kind === "release" || row.kind === "charge")
-    .reduce((sum, row) => sum + Number(row.seconds), 0);
-  return Math.max(0, -net);
-}
-
-/**
- * Returns unused reserved seconds to their pools (one release entry per pool, keyed by job).
- * Plan seconds reserved before the plan's allowance was set anew (a monthly reset, a plan
- * change) belonged to a period that has ended: they expired with it, so they are not given
- * back onto the new period. Pack seconds never expire and always go back.
- */
-async function giveBack(
-  tx: Tx,
-  userId: string,
-  jobId: string,
-  seconds: { plan: number; pack: number },
-  now: Date,
-): Promise<void> {
-  const plan = (await planRenewedSince(tx, userId, jobId)) ? 0 : seconds.plan;
-  await addEntry(tx, userId, "release", "plan", plan, `release:${jobId}:plan`, jobId, now);
-  await addEntry(tx, userId, "release", "pack", seconds.pack, `release:${jobId}:pack`, jobId, now);
 }
 
 /**
@@ -288,41 +214,6 @@ export async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<voi
   const at = newStart.toISOString();
   await setPlanAllowance(tx, userId, subscribedPlan(subscription), `${userId}:${at}`, null, now);
   await startFreePeriod(tx, userId, at, now);
-}
-
-/** True when a plan allowance was granted after the job's reservation (entry ids only grow). */
-async function planRenewedSince(tx: Tx, userId: string, jobId: string): Promise<boolean> {
-  const reservation = await tx
-    .selectFrom("minute_ledger")
-    .select((eb) => eb.fn.max("id").as("id"))
-    .where("reference", "=", jobId)
-    .where("kind", "=", "reserve")
-    .executeTakeFirst();
-  if (reservation?.id == null) return false;
-  const grant = await tx
-    .selectFrom("minute_ledger")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("pool", "=", "plan")
-    .where("kind", "=", "grant")
-    .where("id", ">", Number(reservation.id))
-    .executeTakeFirst();
-  return grant !== undefined;
-}
-
-async function reservedFor(tx: Tx, jobId: string): Promise<{ plan: number; pack: number }> {
-  const rows = await tx
-    .selectFrom("minute_ledger")
-    .select(["pool", "seconds", "kind"])
-    .where("reference", "=", jobId)
-    .execute();
-  const released = rows.some((row) => row.kind === "release");
-  if (released) return { plan: 0, pack: 0 };
-  const of = (pool: string) =>
-    -rows
-      .filter((r) => r.kind === "reserve" && r.pool === pool)
-      .reduce((sum, r) => sum + Number(r.seconds), 0);
-  return { plan: of("plan"), pack: of("pack") };
 }
 
 /**
