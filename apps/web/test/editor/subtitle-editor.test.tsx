@@ -14,7 +14,11 @@ const subtitles: Subtitle[] = [
 ];
 
 async function renderEditor(
-  props: { onContinue?: (saved: Subtitle[]) => void; media?: File | null } = {},
+  props: {
+    onContinue?: (saved: Subtitle[]) => void;
+    media?: File | null;
+    readOnly?: boolean;
+  } = {},
 ) {
   const rendered = await renderPage(
     <>
@@ -23,6 +27,7 @@ async function renderEditor(
         media={props.media ?? null}
         onBack={() => undefined}
         onContinue={props.onContinue ?? (() => undefined)}
+        readOnly={props.readOnly ?? false}
       />
       <Toaster />
     </>,
@@ -52,6 +57,23 @@ afterEach(() => {
 });
 
 describe("SubtitleEditor", () => {
+  it("read only (a team's viewer): nothing can be changed, nothing is saved, Continue goes on", async () => {
+    const fetch = vi.spyOn(globalThis, "fetch");
+    const onContinue = vi.fn();
+    await renderEditor({ readOnly: true, onContinue });
+    const text = screen.getByLabelText("Text of subtitle 1");
+    expect(text).toHaveValue("Hello world");
+    expect(text).toBeDisabled();
+    expect(screen.getByLabelText("Start time of subtitle 2")).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Save changes" })).toBeNull();
+    // The editing shortcuts do nothing: Alt+Shift+Backspace would delete the first cue.
+    await userEvent.keyboard("{Alt>}{Shift>}{Backspace}{/Shift}{/Alt}");
+    expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello world");
+    await userEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(onContinue).toHaveBeenCalledWith(subtitles, undefined, undefined);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("lists the cues with labelled times and text", async () => {
     await renderEditor();
     expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:04,000");

@@ -8,6 +8,7 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type ReactNode,
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
@@ -71,6 +72,12 @@ export interface SubtitleEditorProps {
   onBack(): void;
   /** Continue to downloads with what the server now holds (and its version). */
   onContinue(saved: Subtitle[], version?: string, speakers?: Speaker[] | null): void;
+  /**
+   * Shown, not edited: a team role that may read but not edit (a viewer). Every control that
+   * would change the subtitles is disabled and nothing is saved, so no one types changes that
+   * the server would refuse and lose them.
+   */
+  readOnly?: boolean;
 }
 
 /** How the editor opens, once this device's draft (if any) has been read. */
@@ -137,6 +144,7 @@ function Editor({
   onBack,
   onContinue,
   opening,
+  readOnly = false,
 }: SubtitleEditorProps & { opening: Opening }) {
   const { t } = useTranslation();
   const [store] = useState(() =>
@@ -318,15 +326,17 @@ function Editor({
     flush();
     store.dispatch({ type: "redo" });
   };
+  const editing = <A extends unknown[]>(action: (...args: A) => unknown) =>
+    readOnly ? () => undefined : action;
   useShortcuts({
     togglePlay,
     nextCue: () => goTo(Math.min(state.cues.length - 1, target + 1)),
     previousCue: () => goTo(Math.max(0, target - 1)),
-    setStart: () => setFromPlayhead("start"),
-    setEnd: () => setFromPlayhead("end"),
-    undo,
-    redo,
-    splitCue: () => {
+    setStart: editing(() => setFromPlayhead("start")),
+    setEnd: editing(() => setFromPlayhead("end")),
+    undo: editing(undo),
+    redo: editing(redo),
+    splitCue: editing(() => {
       const cue = state.cues[target];
       if (!cue) return;
       const field = document.getElementById(cueTextId(cue.key));
@@ -335,11 +345,11 @@ function Editor({
           ? field.selectionStart
           : null;
       handlers.split(target, caret);
-    },
-    splitAtPlayhead,
-    mergeNext: () => target >= 0 && handlers.mergeNext(target),
-    insertCue: () => handlers.insertAfter(target),
-    deleteCue: () => target >= 0 && handlers.remove(target),
+    }),
+    splitAtPlayhead: editing(splitAtPlayhead),
+    mergeNext: editing(() => target >= 0 && handlers.mergeNext(target)),
+    insertCue: editing(() => handlers.insertAfter(target)),
+    deleteCue: editing(() => target >= 0 && handlers.remove(target)),
     openFind: () => setFindOpen(true),
     findNext: () => lastFind.current && find(lastFind.current.query, lastFind.current.options, 1),
     findPrevious: () =>
@@ -376,6 +386,7 @@ function Editor({
   const latest = useMemo(() => latestStart(state.cues), [state.cues]);
 
   const continueToDownload = async () => {
+    if (readOnly) return onContinue(transcription.subtitles, undefined, transcription.speakers);
     const saved = await save({ quiet: true });
     if (saved) onContinue(saved.subtitles, saved.version, saved.speakers);
   };
@@ -385,70 +396,72 @@ function Editor({
       {/* Named for screen readers; the step indicator above says it on screen, and the editor
           keeps its height for the cues. */}
       <h1 className="sr-only">{t("editor.title")}</h1>
-      <EditorToolbar
-        view={view}
-        onView={(next) => {
-          flush();
-          setView(next);
-        }}
-        canUndo={state.past.length > 0}
-        canRedo={state.future.length > 0}
-        onUndo={undo}
-        onRedo={redo}
-        onShift={(offsetMs) => {
-          flush();
-          store.dispatch({ type: "shift", offsetMs });
-        }}
-        earliestMs={earliest}
-        latestStartMs={latest}
-        mediaMs={
-          transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null
-        }
-        overlaps={overlaps.size}
-        onFixOverlaps={() => {
-          flush();
-          store.dispatch({ type: "fix-overlaps" });
-        }}
-        findOpen={findOpen}
-        onToggleFind={() => setFindOpen((open) => !open)}
-        onSplitAtPlayhead={splitAtPlayhead}
-        extra={
-          <>
-            <ShareDialog transcriptionId={transcription.id} />
-            <CaptionedVideoDialog
-              transcriptionId={transcription.id}
-              language={transcription.language}
-              durationMs={
-                transcription.duration !== undefined
-                  ? Math.round(transcription.duration * 1000)
-                  : null
-              }
-              cues={state.cues}
-              speakers={state.speakers}
-              playheadMs={mediaElement ? time : null}
-              onSave={async () => {
-                flush();
-                return (await save({ quiet: true })) !== null;
-              }}
-            />
-            {isChineseTranscript(transcription.language, state.cues) ? (
-              <ScriptControl
-                onConvert={(convert) => {
+      <Editable readOnly={readOnly}>
+        <EditorToolbar
+          view={view}
+          onView={(next) => {
+            flush();
+            setView(next);
+          }}
+          canUndo={state.past.length > 0}
+          canRedo={state.future.length > 0}
+          onUndo={undo}
+          onRedo={redo}
+          onShift={(offsetMs) => {
+            flush();
+            store.dispatch({ type: "shift", offsetMs });
+          }}
+          earliestMs={earliest}
+          latestStartMs={latest}
+          mediaMs={
+            transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null
+          }
+          overlaps={overlaps.size}
+          onFixOverlaps={() => {
+            flush();
+            store.dispatch({ type: "fix-overlaps" });
+          }}
+          findOpen={findOpen}
+          onToggleFind={() => setFindOpen((open) => !open)}
+          onSplitAtPlayhead={splitAtPlayhead}
+          extra={
+            <>
+              <ShareDialog transcriptionId={transcription.id} />
+              <CaptionedVideoDialog
+                transcriptionId={transcription.id}
+                language={transcription.language}
+                durationMs={
+                  transcription.duration !== undefined
+                    ? Math.round(transcription.duration * 1000)
+                    : null
+                }
+                cues={state.cues}
+                speakers={state.speakers}
+                playheadMs={mediaElement ? time : null}
+                onSave={async () => {
                   flush();
-                  const cues = store.get().cues.map((cue) => {
-                    const text = convert(cue.text);
-                    return text === cue.text ? cue : { ...cue, text };
-                  });
-                  store.dispatch({ type: "replace", cues });
+                  return (await save({ quiet: true })) !== null;
                 }}
               />
-            ) : null}
-          </>
-        }
-        canSplitAtPlayhead={currentIndex >= 0}
-        status={status}
-        keptOnDevice={storedRevision >= state.revision}
-      />
+              {isChineseTranscript(transcription.language, state.cues) ? (
+                <ScriptControl
+                  onConvert={(convert) => {
+                    flush();
+                    const cues = store.get().cues.map((cue) => {
+                      const text = convert(cue.text);
+                      return text === cue.text ? cue : { ...cue, text };
+                    });
+                    store.dispatch({ type: "replace", cues });
+                  }}
+                />
+              ) : null}
+            </>
+          }
+          canSplitAtPlayhead={currentIndex >= 0}
+          status={status}
+          keptOnDevice={storedRevision >= state.revision}
+        />
+      </Editable>
       {conflict && (
         <ConflictBanner
           onKeepMine={() => resolveConflict("mine")}
@@ -481,30 +494,34 @@ function Editor({
           }}
         />
       )}
-      {findOpen && (
-        <FindReplacePanel
-          cues={state.cues}
-          found={found}
-          onFind={(query, caseSensitive, direction) => find(query, { caseSensitive }, direction)}
-          onReplaceOne={(query, replacement, caseSensitive) => {
-            const options = { caseSensitive };
-            const index =
-              found >= 0 && matchRange(state.cues[found]?.text ?? "", query, options) ? found : -1;
-            if (index < 0) return find(query, options, 1);
-            flush();
-            store.dispatch({ type: "replace-one", index, query, replacement, options });
-            find(query, options, 1);
-          }}
-          onClose={() => setFindOpen(false)}
-          onReplaceAll={(query, replacement, caseSensitive) => {
-            flush();
-            const options = { caseSensitive };
-            const count = countMatches(store.get().cues, query, options);
-            store.dispatch({ type: "replace-all", query, replacement, options });
-            return count;
-          }}
-        />
-      )}
+      <Editable readOnly={readOnly}>
+        {findOpen && (
+          <FindReplacePanel
+            cues={state.cues}
+            found={found}
+            onFind={(query, caseSensitive, direction) => find(query, { caseSensitive }, direction)}
+            onReplaceOne={(query, replacement, caseSensitive) => {
+              const options = { caseSensitive };
+              const index =
+                found >= 0 && matchRange(state.cues[found]?.text ?? "", query, options)
+                  ? found
+                  : -1;
+              if (index < 0) return find(query, options, 1);
+              flush();
+              store.dispatch({ type: "replace-one", index, query, replacement, options });
+              find(query, options, 1);
+            }}
+            onClose={() => setFindOpen(false)}
+            onReplaceAll={(query, replacement, caseSensitive) => {
+              flush();
+              const options = { caseSensitive };
+              const count = countMatches(store.get().cues, query, options);
+              store.dispatch({ type: "replace-all", query, replacement, options });
+              return count;
+            }}
+          />
+        )}
+      </Editable>
       {/* The player sticks (on a phone) within this block only: at the end of the list it
           leaves with it instead of covering the buttons below. */}
       <div className="space-y-4">
@@ -530,48 +547,57 @@ function Editor({
           {mediaElement && url && canDrawWaveform() && (
             <div className="hidden min-w-0 sm:block">
               <Suspense fallback={null}>
-                <Waveform media={mediaElement} url={url} cues={state.cues} onTimes={onTimes} />
+                <Waveform
+                  media={mediaElement}
+                  url={url}
+                  cues={state.cues}
+                  onTimes={readOnly ? () => undefined : onTimes}
+                />
               </Suspense>
             </div>
           )}
         </div>
-        {state.speakers && state.speakers.length > 0 && (
-          <SpeakerPanel
-            transcriptionId={transcription.id}
-            speakers={state.speakers}
-            counts={speakerCounts}
-            onRename={(id, name) => {
-              flush();
-              store.dispatch({ type: "rename-speaker", id, name });
-            }}
-          />
-        )}
+        <Editable readOnly={readOnly}>
+          {state.speakers && state.speakers.length > 0 && (
+            <SpeakerPanel
+              transcriptionId={transcription.id}
+              speakers={state.speakers}
+              counts={speakerCounts}
+              onRename={(id, name) => {
+                flush();
+                store.dispatch({ type: "rename-speaker", id, name });
+              }}
+            />
+          )}
+        </Editable>
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
           <div className="min-w-0">
-            <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
-            {view === "srt" ? (
-              <CueList
-                cues={state.cues}
-                currentIndex={currentIndex}
-                selectedIndex={selected}
-                following={playing}
-                language={transcription.language}
-                style={transcription.style}
-                speakers={state.speakers}
-                handlers={handlers}
-              />
-            ) : (
-              <PlainView
-                text={
-                  labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)
-                }
-                registry={registry}
-                speakers={labels !== null}
-                onCommit={(text) =>
-                  store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
-                }
-              />
-            )}
+            <Editable readOnly={readOnly}>
+              <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
+              {view === "srt" ? (
+                <CueList
+                  cues={state.cues}
+                  currentIndex={currentIndex}
+                  selectedIndex={selected}
+                  following={playing}
+                  language={transcription.language}
+                  style={transcription.style}
+                  speakers={state.speakers}
+                  handlers={handlers}
+                />
+              ) : (
+                <PlainView
+                  text={
+                    labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)
+                  }
+                  registry={registry}
+                  speakers={labels !== null}
+                  onCommit={(text) =>
+                    store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
+                  }
+                />
+              )}
+            </Editable>
           </div>
           <CommentsPanel
             transcriptionId={transcription.id}
@@ -593,14 +619,16 @@ function Editor({
               {t("editor.toolbar.emptyCues", { count: emptyCount })}
             </p>
           )}
-          <Button
-            variant="secondary"
-            disabled={saving}
-            onClick={() => void save()}
-            aria-describedby={emptyCount > 0 ? "editor-empty-cues" : undefined}
-          >
-            {saving ? t("editor.toolbar.saving") : t("editor.toolbar.save")}
-          </Button>
+          {!readOnly && (
+            <Button
+              variant="secondary"
+              disabled={saving}
+              onClick={() => void save()}
+              aria-describedby={emptyCount > 0 ? "editor-empty-cues" : undefined}
+            >
+              {saving ? t("editor.toolbar.saving") : t("editor.toolbar.save")}
+            </Button>
+          )}
           <Button
             disabled={saving}
             onClick={() => void continueToDownload()}
@@ -611,6 +639,16 @@ function Editor({
         </div>
       </div>
     </div>
+  );
+}
+
+/** Its controls disabled at once (a fieldset's `disabled`) when the subtitles are read only. */
+function Editable({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  if (!readOnly) return <>{children}</>;
+  return (
+    <fieldset disabled className="contents">
+      {children}
+    </fieldset>
   );
 }
 

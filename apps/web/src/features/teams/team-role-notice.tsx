@@ -3,7 +3,7 @@ import { useTeam } from "./api";
 
 /**
  * Above the editor of a team's transcription: says whose it is, and, for a role that may not
- * edit (a viewer), that changes cannot be saved (the server refuses them).
+ * edit (a viewer), that changes cannot be saved and the editor opens read only.
  */
 export function TeamRoleNotice({ teamId }: { teamId: string }) {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { useTeam } from "../teams/api";
 import { TeamRoleNotice } from "../teams/team-role-notice";
 import { TeamUploadBanner } from "../teams/team-upload-banner";
 import { api, ApiError } from "../../api/client";
@@ -45,6 +46,8 @@ export function Workspace() {
   const jobParam = params.get("job");
   // Sent into a team (`?team=`, from the team's History): its owner's minutes pay.
   const teamParam = params.get("team");
+  // A team's transcription opens read only for a role that may not edit it (a viewer).
+  const team = useTeam(state.transcription?.teamId ?? null);
 
   const open = useCallback(
     async (id: string) => {
@@ -176,6 +179,7 @@ export function Workspace() {
         <SubtitleEditor
           transcription={state.transcription}
           media={state.file}
+          readOnly={team.data !== undefined && !team.data.allowed.includes("edit")}
           onBack={() => dispatch({ type: "back" })}
           onContinue={(subtitles, version, speakers) =>
             state.transcription &&
