@@ -153,7 +153,13 @@ describe("model families on the server", () => {
     expect(response.status).toBe(202);
     const { id } = (await response.json()) as { id: string };
     const row = await finished(id);
-    expect(row).toMatchObject({ status: "completed", modelFamily: "sensevoice", language: "yue" });
+    expect(row).toMatchObject({
+      status: "completed",
+      modelFamily: "sensevoice",
+      // Asked for by name: the installed model's folder, never the server's path to it.
+      engineModel: "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17",
+      language: "yue",
+    });
     const history = await fetch(`${api.base}/api/transcriptions`, { headers: user.auth });
     expect(await history.json()).toEqual([
       expect.objectContaining({ id, modelFamily: "sensevoice" }),
@@ -216,6 +222,8 @@ describe("auto: the language is detected, then the job routed by it", () => {
       models: {
         fast,
         accurate: "/nonexistent/ggml-small.bin",
+        autoDownload: false,
+        baseUrl: undefined,
         routing: {
           ...DEFAULT_ROUTING,
           fastWhisper: fast,
@@ -306,6 +314,9 @@ describe("auto: the language is detected, then the job routed by it", () => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(stored.model_family).toBe(expected);
-    if (expected === "parakeet") expect(stored.engine_model).toBe("parakeet-tdt-0.6b-v3");
+    if (expected === "parakeet") {
+      expect(stored.engine_model).toBe("parakeet-tdt-0.6b-v3");
+      expect(row.engineModel).toBe("parakeet-tdt-0.6b-v3");
+    }
   });
 });

@@ -54,6 +54,7 @@ import { usePlayback } from "./use-playback";
 import { useSave } from "./use-save";
 import { useShortcuts } from "./use-shortcuts";
 import { MismatchSummary } from "./script-mismatches";
+import { RecogniserText } from "../history/recogniser-text";
 
 export type { Subtitle } from "./types";
 
@@ -385,6 +386,7 @@ function Editor({
       {/* Named for screen readers; the step indicator above says it on screen, and the editor
           keeps its height for the cues. */}
       <h1 className="sr-only">{t("editor.title")}</h1>
+      <RecogniserText item={transcription} className="block text-sm break-words text-zinc-600" />
       <EditorToolbar
         view={view}
         onView={(next) => {
