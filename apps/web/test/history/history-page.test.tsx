@@ -86,8 +86,10 @@ describe("the history page", () => {
                 modelFamily: "sensevoice",
                 engineModel: "sensevoice-small",
               },
-              // A job from before families were recorded says nothing about it.
+              // A job from before families were recorded says nothing about it, nor does one
+              // still running (an "auto" job may yet be routed elsewhere).
               { ...row(3, "Old.mp3"), modelFamily: null },
+              { ...row(4, "Running.mp3"), status: "processing", progress: 40 },
             ]),
       );
       await renderPage(<HistoryPage />, { language });
