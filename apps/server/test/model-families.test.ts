@@ -6,6 +6,10 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_ROUTING } from "@verbatim/engine";
+import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
+import { routeByDetectedLanguage } from "../src/jobs/auto-language-route.js";
+import { ModelCatalog } from "../src/models/model-catalog.js";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { writeSenseVoiceStandIn } from "../../../packages/engine/test/helpers/sensevoice-stand-in.js";
 import { ensureRandomParakeetModel } from "../../../packages/engine/test/support/random-parakeet-model.js";
@@ -149,7 +153,13 @@ describe("model families on the server", () => {
     expect(response.status).toBe(202);
     const { id } = (await response.json()) as { id: string };
     const row = await finished(id);
-    expect(row).toMatchObject({ status: "completed", modelFamily: "sensevoice", language: "yue" });
+    expect(row).toMatchObject({
+      status: "completed",
+      modelFamily: "sensevoice",
+      // Asked for by name: the installed model's folder, never the server's path to it.
+      engineModel: "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17",
+      language: "yue",
+    });
     const history = await fetch(`${api.base}/api/transcriptions`, { headers: user.auth });
     expect(await history.json()).toEqual([
       expect.objectContaining({ id, modelFamily: "sensevoice" }),
@@ -200,5 +210,113 @@ describe("model families on the server", () => {
       "sensevoice",
     ]);
     expect(health.engine.recognisers[2]?.backend).toMatch(/^sherpa-onnx \d/);
+  });
+});
+
+describe("auto: the language is detected, then the job routed by it", () => {
+  /** The catalogue the server builds from its settings, over this file's models folder. */
+  async function catalog(): Promise<ModelCatalog> {
+    const fast = await ensureRandomModel("tiny");
+    return new ModelCatalog({
+      modelsDir: models.dir,
+      models: {
+        fast,
+        accurate: "/nonexistent/ggml-small.bin",
+        autoDownload: false,
+        baseUrl: undefined,
+        routing: {
+          ...DEFAULT_ROUTING,
+          fastWhisper: fast,
+          accurate: ["/nonexistent/ggml-small.bin"],
+        },
+      },
+    });
+  }
+
+  /** Routes an "auto" job whose detector answers `detected`; returns the family and language. */
+  async function routed(model: string, detected: string | null, options = {}) {
+    const fast = await ensureRandomModel("tiny");
+    const asked: string[] = [];
+    const route = await routeByDetectedLanguage(
+      {
+        model,
+        engineModel: fast,
+        family: "whisper",
+        options: { language: "auto", task: "transcribe", ...options },
+      },
+      await catalog(),
+      (request) => {
+        asked.push(request.model);
+        return Promise.resolve(detected);
+      },
+      { input: "unused.wav", modelsDir: models.dir },
+      new AbortController().signal,
+    );
+    return { route, asked };
+  }
+
+  it("routes by what the detector says, as if the user had chosen that language", async () => {
+    const cases = [
+      // Fast: Parakeet for its European languages, SenseVoice for Cantonese and Chinese.
+      { model: "whisper-1", detected: "en", family: "parakeet", language: "en" },
+      { model: "whisper-1", detected: "de", family: "parakeet", language: "de" },
+      { model: "whisper-1", detected: "yue", family: "sensevoice", language: "yue" },
+      { model: "whisper-1", detected: "zh", family: "sensevoice", language: "zh" },
+      // Whisper elsewhere, told "auto" (it decides per chunk, as before).
+      { model: "whisper-1", detected: "ja", family: "whisper", language: "auto" },
+      { model: "whisper-1", detected: null, family: "whisper", language: "auto" },
+      // Accurate: Cantonese to SenseVoice, never Parakeet.
+      { model: "gpt-4o-transcribe", detected: "yue", family: "sensevoice", language: "yue" },
+      { model: "gpt-4o-transcribe", detected: "en", family: "whisper", language: "auto" },
+    ] as const;
+    for (const { model, detected, family, language } of cases) {
+      const { route, asked } = await routed(model, detected);
+      expect(route, `${model} ${detected}`).toMatchObject({ family, language, detected });
+      // Detection runs on the Whisper model the job was queued with.
+      expect(asked).toEqual([await ensureRandomModel("tiny")]);
+    }
+  });
+
+  it("does not detect when the user chose the language, a model by name, or a translation", async () => {
+    for (const [model, options] of [
+      ["whisper-1", { language: "en" }],
+      ["parakeet-tdt-0.6b-v3", {}],
+      ["whisper-1", { task: "translate" }],
+      ["whisper-1", { bilingual: true }],
+    ] as const) {
+      const { route, asked } = await routed(model, "en", options);
+      expect(route, model).toBeNull();
+      expect(asked).toEqual([]);
+    }
+  });
+
+  it("records the detected language and the family that ran, through the real pipeline", async () => {
+    const response = await upload(api.base, "/api/transcribe", {
+      file: jfk,
+      fields: { model: "whisper-1", language: "auto" },
+      headers: { ...user.auth, prefer: "respond-async" },
+    });
+    expect(response.status).toBe(202);
+    const { id } = (await response.json()) as { id: string };
+    const row = await finished(id);
+    expect(row.status).toBe("completed");
+    // The random-weight model's detection is arbitrary: what is checked is that the job ran the
+    // family its detected language routes to, and recorded both.
+    const language = row.language as string | null;
+    const expected =
+      language === null
+        ? "whisper"
+        : ((await (await catalog()).routeDetected("whisper-1", language))?.family ?? "whisper");
+    expect(row.modelFamily).toBe(expected);
+    const stored = await api.db
+      .selectFrom("transcriptions")
+      .select(["engine_model", "model_family", "language"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(stored.model_family).toBe(expected);
+    if (expected === "parakeet") {
+      expect(stored.engine_model).toBe("parakeet-tdt-0.6b-v3");
+      expect(row.engineModel).toBe("parakeet-tdt-0.6b-v3");
+    }
   });
 });

@@ -27,6 +27,7 @@ export function transcriptionSummary(
     createdAt: "2026-03-01T10:00:00.000Z",
     duration: 6,
     model: "whisper-1",
+    engineModel: "base",
     modelFamily: "whisper",
     status: "completed",
     language: "en",

@@ -1,6 +1,7 @@
 // The engine's public API: media in, readable timed subtitles out.
 export * from "./errors.js";
 export * from "./transcribe-file.js";
+export * from "./detect-language.js";
 export { engineInfo, stopIdleEngine, type EnginePlacement } from "./pipeline/engine-runner.js";
 export { formatEngineInfo, type EngineInfo } from "./engine-info.js";
 export { probeMedia, type MediaInfo } from "./media/probe.js";

@@ -58,6 +58,11 @@ export interface TranscribeRequest {
    * cancel that does not stop in time kills it) or "in-process" (the CLI: no second process).
    */
   enginePlacement?: EnginePlacement;
+  /**
+   * Transcribe only the first chunk that holds speech (at most 30 s), for language detection
+   * (detectSpokenLanguage); the rest of the media is not decoded.
+   */
+  firstChunkOnly?: boolean;
 }
 
 /** How many speakers to look for, and saved voices to recognise by name. */
@@ -261,6 +266,7 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
     chunking: { ...DEFAULT_CHUNKING_OPTIONS, ...request.chunking },
     ...(request.chineseScript ? { chineseScript: request.chineseScript } : {}),
     ...(request.maxDurationMs !== undefined ? { maxDurationMs: request.maxDurationMs } : {}),
+    ...(request.firstChunkOnly ? { firstChunkOnly: true } : {}),
   };
 }
 

@@ -229,6 +229,8 @@ export interface JobResult {
   durationMs: number;
   /** The model family that ran it; undefined when no engine ran (an import that keeps its timings). */
   family?: ModelFamily | undefined;
+  /** The model that ran, when it is not the one queued (an "auto" job routed by its language). */
+  engineModel?: string | undefined;
   /** The audio copy kept for the editor's player, and when it goes; null when none was made. */
   audio: { path: string; expires: string } | null;
 }
@@ -298,6 +300,7 @@ function completionChanges(
     search_text: searchText(job.file_name, result.cues),
     language: result.language,
     ...(result.family ? { model_family: result.family } : {}),
+    ...(result.engineModel ? { engine_model: result.engineModel } : {}),
     duration_ms: result.durationMs,
     progress: 1,
     eta_ms: null,

@@ -17,6 +17,7 @@ const SUMMARY_COLUMNS = [
   "created_at",
   "duration_ms",
   "model",
+  "engine_model",
   "model_family",
   "status",
   "language",

@@ -19,6 +19,12 @@ import { diarizeRequest } from "../transcriptions/speakers-option.js";
 import { voicesForDiarization } from "../voices/repo.js";
 import { withoutServerPaths } from "../models/client-text.js";
 import type { JobEventBus } from "./job-events.js";
+import { ModelCatalog } from "../models/model-catalog.js";
+import {
+  routeByDetectedLanguage,
+  whisperLanguageDetector,
+  type LanguageDetector,
+} from "./auto-language-route.js";
 import { isTransientError } from "./transient-errors.js";
 
 /** What running a job needs. */
@@ -28,6 +34,8 @@ export interface TaskContext {
   events: JobEventBus;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Detects an "auto" job's language before routing (default: Whisper's, on the first speech). */
+  detectLanguage?: LanguageDetector;
 }
 
 /** Why a running job was stopped from outside. */
@@ -134,11 +142,36 @@ export async function runTranscriptionJob(
             ...(options.knownVoices ?? []),
             ...(await voicesForDiarization(db, job.user_id)),
           ]);
+    // "auto" on Fast or Accurate: the language is detected first and the job routed by it
+    // (Cantonese to SenseVoice, Parakeet's languages on Fast to Parakeet, the rest to Whisper).
+    const routed = await routeByDetectedLanguage(
+      {
+        model: job.model,
+        engineModel: job.engine_model,
+        family: job.model_family,
+        options,
+      },
+      new ModelCatalog(config),
+      context.detectLanguage ?? whisperLanguageDetector,
+      {
+        input: job.media_path ?? "",
+        modelsDir: config.modelsDir,
+        threads: config.workers.threads,
+        maxDurationMs: reservedMs(job),
+      },
+      controller.signal,
+    );
+    if (routed) {
+      log.info(
+        { jobId: job.id, detected: routed.detected, family: routed.family },
+        "language detected, job routed",
+      );
+    }
     const request: TranscribeRequest = {
       input: job.media_path ?? "",
-      model: job.engine_model,
+      model: routed?.engineModel ?? job.engine_model,
       modelsDir: config.modelsDir,
-      language: options.language,
+      language: routed?.language ?? options.language,
       task: options.task,
       wordTimestamps: options.wordTimestamps,
       threads: config.workers.threads,
@@ -210,6 +243,7 @@ export async function runTranscriptionJob(
         language: result.language,
         durationMs: result.durationMs,
         family: result.family,
+        ...(routed ? { engineModel: routed.engineModel } : {}),
         audio,
       },
       now,

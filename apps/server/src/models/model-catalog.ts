@@ -177,16 +177,11 @@ export class ModelCatalog {
     const publicModel = publicModelOf(name);
     const installed = await this.installed();
     if (publicModel) {
-      const available = new Set(installed.map((m) => m.name));
-      for (const role of ["fast", "accurate"] as const) {
-        const configured = this.config.models[role];
-        if (isPath(configured) && existsSync(configured)) available.add(configured);
-      }
       const engineModel = routeModel(
         publicModel.role,
         language,
         null,
-        available,
+        this.availableNames(installed),
         this.routing,
       ).model;
       if (!this.isInstalled(engineModel, installed)) {
@@ -222,6 +217,57 @@ export class ModelCatalog {
       model: name,
       available: ["whisper-1", "gpt-4o-transcribe", ...installed.map((m) => m.name)],
     });
+  }
+
+  /**
+   * Where a plain choice (Fast, Accurate) goes once the language of an "auto" job is known:
+   * routeModel with the detection, over the models installed now. Null when the name is not a
+   * plain choice, or when the routed model cannot run here (the job keeps its Whisper model).
+   */
+  async routeDetected(
+    requested: string,
+    detected: string,
+  ): Promise<(ModelChoice & { language: string }) | null> {
+    const publicModel = publicModelOf(requested);
+    if (!publicModel) return null;
+    const installed = await this.installed();
+    const route = routeModel(
+      publicModel.role,
+      "auto",
+      detected,
+      this.availableNames(installed),
+      this.routing,
+    );
+    if (!this.isInstalled(route.model, installed)) return null;
+    const family = this.familyOf(route.model, installed);
+    if (!familySupports(family, route.language, this.recogniserEntryOf(route.model, installed))) {
+      return null;
+    }
+    return { requested, engineModel: route.model, family, language: route.language };
+  }
+
+  /**
+   * Whether detecting the language of an "auto" job on this plain choice could send it to
+   * another family than Whisper (Parakeet or SenseVoice is configured and installed): when not,
+   * detection would cost a decode for nothing.
+   */
+  async routesByLanguage(requested: string): Promise<boolean> {
+    const publicModel = publicModelOf(requested);
+    if (!publicModel) return false;
+    const available = this.availableNames(await this.installed());
+    const { fastParakeet, cantonese } = this.routing;
+    const has = (name: string | null) => name !== null && available.has(name);
+    return has(cantonese) || (publicModel.role === "fast" && has(fastParakeet));
+  }
+
+  /** Installed model names, with configured model paths that exist. */
+  private availableNames(installed: InstalledModel[]): Set<string> {
+    const available = new Set(installed.map((m) => m.name));
+    for (const role of ["fast", "accurate"] as const) {
+      const configured = this.config.models[role];
+      if (isPath(configured) && existsSync(configured)) available.add(configured);
+    }
+    return available;
   }
 
   /** 503 MODEL_NOT_INSTALLED when neither public model can run, before any upload is read. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "@verbatim/contract/api";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
+import { clientModelName } from "../models/client-text.js";
 import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "../jobs/job-row.js";
 
 type SummaryRow = Pick<
@@ -11,6 +12,7 @@ type SummaryRow = Pick<
   | "created_at"
   | "duration_ms"
   | "model"
+  | "engine_model"
   | "model_family"
   | "status"
   | "language"
@@ -31,6 +33,7 @@ export function presentSummary(row: SummaryRow): z.infer<typeof TranscriptionSum
     createdAt: row.created_at,
     duration: Math.round(row.duration_ms) / 1000,
     model: row.model,
+    engineModel: clientModelName(row.engine_model),
     modelFamily: row.model_family,
     status: row.status as z.infer<typeof TranscriptionSummary>["status"],
     language: row.language,

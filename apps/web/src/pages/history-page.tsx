@@ -15,6 +15,7 @@ import { dateLocale } from "../i18n/language";
 import { usePendingDeletions } from "../features/history/pending-deletions";
 import { useTeam, useTeams } from "../features/teams/api";
 import { HistoryTabs } from "../features/teams/history-tabs";
+import { RecogniserText } from "../features/history/recogniser-text";
 
 const STATUS_STYLE: Record<HistoryItem["status"], string> = {
   queued: "bg-zinc-100 text-zinc-800",
@@ -127,6 +128,10 @@ export default function HistoryPage() {
                   <> · {t("workspace.history.speakers", { count: item.speakerCount })}</>
                 )}
               </p>
+              <RecogniserText
+                item={item}
+                className="mt-1 block text-xs break-words text-zinc-600"
+              />
               <p className="mt-2">
                 <span
                   className={`rounded-full px-2 py-1 text-xs font-medium ${STATUS_STYLE[item.status]}`}
@@ -173,6 +178,7 @@ export default function HistoryPage() {
                   <td className="px-4 py-3 text-zinc-700">{clock(item.duration)}</td>
                   <td className="px-4 py-3 text-zinc-700">
                     {modelName(item.model)}
+                    <RecogniserText item={item} className="block text-xs break-words" />
                     {typeof item.speakerCount === "number" && (
                       <span className="block text-xs whitespace-nowrap">
                         {t("workspace.history.speakers", { count: item.speakerCount })}

@@ -82,6 +82,33 @@ describe("SubtitleEditor", () => {
     expect(screen.getByText(/original upload is not kept/)).toBeInTheDocument();
   });
 
+  it.each([
+    ["en", "Transcribed by SenseVoice (sensevoice-small)", "Text of subtitle 1"],
+    ["zh-HK", "由 SenseVoice 轉錄（sensevoice-small）", "第 1 句字幕的文字"],
+  ] as const)(
+    "says which model family and model transcribed it (%s)",
+    async (language, text, label) => {
+      await renderPage(
+        <SubtitleEditor
+          transcription={{
+            id: "t1",
+            fileName: "talk.mp3",
+            language: "yue",
+            subtitles,
+            modelFamily: "sensevoice",
+            engineModel: "sensevoice-small",
+          }}
+          media={null}
+          onBack={() => undefined}
+          onContinue={() => undefined}
+        />,
+        { language },
+      );
+      await editorOpened(label);
+      expect(screen.getByText(text)).toBeInTheDocument();
+    },
+  );
+
   it("shows an invalid time in red without blocking it, and Save refuses with a message", async () => {
     const fetch = vi.spyOn(globalThis, "fetch");
     await renderEditor();

@@ -62,6 +62,47 @@ describe("the history page", () => {
     expect(within(cards).getByText(/· 2 speakers/)).toBeInTheDocument();
   });
 
+  it.each([
+    [
+      "en",
+      "Transcribed by Parakeet (parakeet-tdt-0.6b-v3)",
+      "Transcribed by SenseVoice (sensevoice-small)",
+    ],
+    ["zh-HK", "由 Parakeet 轉錄（parakeet-tdt-0.6b-v3）", "由 SenseVoice 轉錄（sensevoice-small）"],
+  ] as const)(
+    "says which model family and model transcribed each job, on the card and in the table (%s)",
+    async (language, parakeet, senseVoice) => {
+      vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+        String(input) === "/api/teams"
+          ? json([])
+          : json([
+              {
+                ...row(1, "English.mp3"),
+                modelFamily: "parakeet",
+                engineModel: "parakeet-tdt-0.6b-v3",
+              },
+              {
+                ...row(2, "Cantonese.mp3"),
+                modelFamily: "sensevoice",
+                engineModel: "sensevoice-small",
+              },
+              // A job from before families were recorded says nothing about it, nor does one
+              // still running (an "auto" job may yet be routed elsewhere).
+              { ...row(3, "Old.mp3"), modelFamily: null },
+              { ...row(4, "Running.mp3"), status: "processing", progress: 40 },
+            ]),
+      );
+      await renderPage(<HistoryPage />, { language });
+      const table = await screen.findByRole("table");
+      const cards = screen.getByRole("list");
+      for (const place of [table, cards]) {
+        expect(within(place).getByText(parakeet)).toBeInTheDocument();
+        expect(within(place).getByText(senseVoice)).toBeInTheDocument();
+        expect(place.querySelectorAll("[data-family]")).toHaveLength(2);
+      }
+    },
+  );
+
   it("searches by name or text once typing pauses, and says when nothing matches", async () => {
     const searches: Array<string | null> = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {

@@ -76,6 +76,11 @@ export const TranscriptionSummary = z.object({
   /** Seconds of media. */
   duration: z.number().describe("Length of the media, in seconds."),
   model: z.string(),
+  engineModel: z
+    .string()
+    .describe(
+      "The model that ran it (or will run it, while queued), as the models list names it: e.g. `base`, `large-v3-turbo`, `parakeet-tdt-0.6b-v3`, `sensevoice-small`, or a model file's name. A job left on language `auto` may be routed to another model once its language is detected.",
+    ),
   modelFamily: z
     .enum(MODEL_FAMILIES)
     .nullable()

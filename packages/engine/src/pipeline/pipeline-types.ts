@@ -25,6 +25,11 @@ export interface PipelineOptions {
   maxDurationMs?: number;
   /** The media's length by its header (ms): where to cut chunks so none is needlessly short. */
   expectedDurationMs?: number;
+  /**
+   * Stop after the first chunk that holds speech (at most 30 s of it): language detection
+   * before routing (detectSpokenLanguage).
+   */
+  firstChunkOnly?: boolean;
 }
 
 /** A transcribed segment, times in ms from the start of the media. */

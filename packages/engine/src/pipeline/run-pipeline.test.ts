@@ -64,6 +64,16 @@ describe("runPipeline", () => {
     expect(output.language).toBe("en");
   });
 
+  it("stops after the first chunk with speech when only the language is wanted", async () => {
+    const model = new OneSegmentPerChunk();
+    const output = await runPipeline(JFK_MP3, model, { ...options, firstChunkOnly: true });
+    expect(model.calls).toHaveLength(1);
+    expect(output.segments).toHaveLength(1);
+    expect(output.language).toBe("en");
+    // The rest of the media was not decoded.
+    expect(output.durationMs).toBeLessThan(11_000);
+  });
+
   it("passes the end of the previous chunk as the prompt, and none after a loop", async () => {
     const model = new OneSegmentPerChunk();
     await runPipeline(JFK_MP3, model, options);

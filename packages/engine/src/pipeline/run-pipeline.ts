@@ -121,6 +121,8 @@ export async function runPipeline(
         }
       }
       events.onProgress?.({ processedMs: decodedMs, decodedMs });
+      // Language detection needs only the first speech (the first chunk is at most 30 s).
+      if (options.firstChunkOnly && speechSamples > 0) break;
       // A chunk's audio is garbage now; collect it before the next one rather than letting
       // V8 keep several chunks' worth of buffers around (the engine process runs --expose-gc).
       globalThis.gc?.();

@@ -12,6 +12,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
+import { RecogniserText } from "../history/recogniser-text";
 import { cueAt } from "./cue-checks";
 import {
   earliestTime,
@@ -396,6 +397,7 @@ function Editor({
       {/* Named for screen readers; the step indicator above says it on screen, and the editor
           keeps its height for the cues. */}
       <h1 className="sr-only">{t("editor.title")}</h1>
+      <RecogniserText item={transcription} className="block text-sm break-words text-zinc-600" />
       <Editable readOnly={readOnly}>
         <EditorToolbar
           view={view}

@@ -15,7 +15,15 @@ export type EditorTranscription = Pick<
   Partial<
     Pick<
       TranscriptionDetail,
-      "style" | "duration" | "version" | "audio" | "speakers" | "commentCount" | "teamId"
+      | "style"
+      | "duration"
+      | "version"
+      | "audio"
+      | "speakers"
+      | "commentCount"
+      | "teamId"
+      | "modelFamily"
+      | "engineModel"
     >
   >;
 

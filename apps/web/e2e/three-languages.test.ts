@@ -1,0 +1,112 @@
+// English, Cantonese and Mandarin in the browser, each routed to its model family: the server
+// has stand-in models of every family (whisper.cpp's random-weight Whisper and Parakeet formats,
+// a SenseVoice ONNX stand-in), and each job shows the family that ran it, in the editor and in
+// the history. Routing is checked, not accuracy: stand-in weights transcribe nothing real.
+import { execFileSync } from "node:child_process";
+import { copyFile, mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { writeSenseVoiceStandIn } from "../../../packages/engine/test/helpers/sensevoice-stand-in.js";
+import { ensureRandomParakeetModel } from "../../../packages/engine/test/support/random-parakeet-model.js";
+import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
+import { launchBrowser } from "./support/browser.js";
+import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { signedInContext } from "./support/signed-in.js";
+
+/** A short clip of espeak-ng speech in `voice` (Debian's espeak-ng, as the diarization tests). */
+function spoken(dir: string, name: string, voice: string, text: string): string {
+  const path = join(dir, name);
+  execFileSync("espeak-ng", ["-v", voice, "-s", "170", "-w", path, text]);
+  return path;
+}
+
+const scratch = scratchDir("verbatim-e2e-languages-");
+let server: E2eServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const models = join(scratch.dir, "models");
+  await mkdir(models, { recursive: true });
+  await copyFile(
+    await ensureRandomParakeetModel("test", models),
+    join(models, "parakeet-tdt-0.6b-v3-f16.bin"),
+  );
+  const senseVoice = join(models, "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17");
+  await mkdir(senseVoice, { recursive: true });
+  await writeSenseVoiceStandIn(senseVoice);
+  server = await startE2eServer({
+    ...(await fastEngineEnv()),
+    MODELS_DIR: models,
+    WORKER_CONCURRENCY: "1",
+  });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  scratch.cleanup();
+});
+
+describe("three languages, three model families, in the browser", () => {
+  it(
+    "runs English on Parakeet (Fast), Cantonese on SenseVoice, Mandarin on Whisper, and says so",
+    { timeout: 180_000 },
+    async () => {
+      const clips = [
+        {
+          file: spoken(scratch.dir, "english.wav", "en-us", "Good morning, this is a short test."),
+          language: "en",
+          shown: "Transcribed by Parakeet (parakeet-tdt-0.6b-v3)",
+          family: "parakeet",
+        },
+        {
+          file: spoken(scratch.dir, "cantonese.wav", "yue", "早晨，我哋今日去飲茶。"),
+          language: "yue",
+          shown: "Transcribed by SenseVoice (sensevoice-small)",
+          family: "sensevoice",
+        },
+        {
+          file: spoken(scratch.dir, "mandarin.wav", "cmn", "早上好，我们今天去喝茶。"),
+          language: "zh",
+          shown: "Transcribed by Whisper (ggml-random-tiny-f16.bin)",
+          family: "whisper",
+        },
+      ] as const;
+      const { context } = await signedInContext(browser, server);
+      const page = await context.newPage();
+      for (const clip of clips) {
+        await page.goto(`${server.base}/`);
+        await page.setInputFiles('input[type="file"]', clip.file);
+        // Fast is the default choice; the language is the user's.
+        await page.getByLabel("Spoken language").selectOption(clip.language);
+        await page.getByRole("button", { name: "Start transcription" }).click();
+        await page.waitForURL(/\?job=/, { timeout: 60_000 });
+        await page.getByText(clip.shown).waitFor({ timeout: 60_000 });
+      }
+      const jobs = await server.db
+        .selectFrom("transcriptions")
+        .select(["file_name", "model", "model_family", "status"])
+        .orderBy("created_at")
+        .execute();
+      expect(jobs).toEqual(
+        clips.map((clip) => ({
+          file_name: clip.file.split("/").at(-1),
+          model: "whisper-1",
+          model_family: clip.family,
+          status: "completed",
+        })),
+      );
+      // The history says the same, at phone size too (the cards).
+      await page.goto(`${server.base}/history`);
+      const table = page.getByRole("table");
+      for (const clip of clips) await table.getByText(clip.shown).waitFor();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const cards = page.getByRole("list", { name: "History" });
+      for (const clip of clips) await cards.getByText(clip.shown).waitFor();
+      await context.close();
+    },
+  );
+});

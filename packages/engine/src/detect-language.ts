@@ -1,0 +1,56 @@
+// Which language is spoken, before a job is routed to a model family: Whisper's language
+// detection on the first speech (the first chunk, at most 30 s of it), through the same
+// pipeline and warm engine process as a transcription.
+import { EngineError } from "./errors.js";
+import { resolveModel } from "./models/index.js";
+import {
+  defaultModelsDir,
+  transcribeFile,
+  type TranscribeHooks,
+  type TranscribeRequest,
+} from "./transcribe-file.js";
+
+/** What detection needs: the media, a Whisper model, and how to run it. */
+export type DetectLanguageRequest = Pick<
+  TranscribeRequest,
+  "input" | "model" | "modelsDir" | "threads" | "vad" | "gpu" | "maxDurationMs" | "enginePlacement"
+>;
+
+/** The detected language, or null when the first speech gave none (e.g. no speech at all). */
+export interface DetectedLanguage {
+  language: string | null;
+  /** Milliseconds the detection took (model load included). */
+  tookMs: number;
+}
+
+/**
+ * Detects the spoken language with a Whisper model: whisper.cpp detects it on the first 30 s
+ * window of speech and decodes that window greedily (no fallback, no word timings); the rest of
+ * the media is not read. Costs one first-chunk decode of the model given.
+ */
+export async function detectSpokenLanguage(
+  request: DetectLanguageRequest,
+  hooks: Pick<TranscribeHooks, "signal" | "onEngineStart"> = {},
+): Promise<DetectedLanguage> {
+  const started = performance.now();
+  const model = await resolveModel(request.model, request.modelsDir ?? defaultModelsDir());
+  if (model.family !== "whisper") {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `Language detection runs on a Whisper model, not ${model.family}.`,
+    );
+  }
+  const result = await transcribeFile(
+    {
+      ...request,
+      language: "auto",
+      task: "transcribe",
+      wordTimestamps: false,
+      beamSize: 1,
+      temperatureFallback: false,
+      firstChunkOnly: true,
+    },
+    hooks,
+  );
+  return { language: result.language, tookMs: Math.round(performance.now() - started) };
+}
