@@ -28,8 +28,13 @@ export const ProgressParams = z.object({ progressId: ProgressId });
 export const DownloadProgressEventDoc = z.union([
   z
     .object({
-      receivedBytes: z.number().int().nonnegative(),
-      totalBytes: z.number().int().nonnegative().nullable(),
+      receivedBytes: z.number().int().nonnegative().describe("Bytes fetched so far."),
+      totalBytes: z
+        .number()
+        .int()
+        .nonnegative()
+        .nullable()
+        .describe("The file's declared size in bytes; null when the remote server declares none."),
     })
     .describe(
       "`event: progress`: bytes fetched so far, and the file's declared size (null when the remote server declares none).",
