@@ -16,14 +16,14 @@ import { actorOf } from "../policies/actor.js";
 import { authorize } from "../policies/authorize.js";
 import { render, type ActionOn } from "../policies/policies.js";
 import { attachmentDisposition } from "../transcriptions/attachment-disposition.js";
-import { ownTranscription } from "../transcriptions/service.js";
+import { ownTranscription } from "../transcriptions/transcription-context.js";
 import type { User } from "../users/repo.js";
 import { ACTIVE_RENDER_STATUSES, presentRender, type RenderRow } from "./render-row.js";
 import { endRender, findRender } from "./render-store.js";
 import type { RenderWorker } from "./render-worker.js";
 
 /** What the render routes need. */
-export interface RenderServices {
+export interface RenderContext {
   db: Db;
   config: Config;
   now: () => Date;
@@ -36,10 +36,10 @@ const MP4 = "video/mp4";
  * Captioned video (docs/captioned-video.md): ask for a render of a completed transcription,
  * follow it, download it, cancel or delete it.
  */
-export function renderRoutes(services: RenderServices): FastifyPluginAsync {
+export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
     const tags = ["renders"];
 
@@ -59,13 +59,13 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const job = await ownTranscription(services, user, request.params.id, "render");
+        const job = await ownTranscription(ctx, user, request.params.id, "render");
         if (job.status !== "completed") fail("NOT_COMPLETED");
         if (!job.audio_path) fail("AUDIO_NOT_KEPT");
         const id = randomUUID();
-        const now = services.now();
+        const now = ctx.now();
         const cost = renderCostSeconds(job.duration_ms);
-        await reserveMinutes(services.db, user.id, id, cost, now, async (tx) => {
+        await reserveMinutes(ctx.db, user.id, id, cost, now, async (tx) => {
           // Inside the user's lock: two requests at once cannot both pass the count.
           const active = await tx
             .selectFrom("renders")
@@ -89,8 +89,8 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
             })
             .execute();
         });
-        services.renders.notify();
-        const row = (await findRender(services.db, id))!;
+        ctx.renders.notify();
+        const row = (await findRender(ctx.db, id))!;
         return reply.code(202).send(presentRender(row, user.locale));
       },
     );
@@ -113,8 +113,8 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request) => {
         const user = currentUser(request);
-        const job = await ownTranscription(services, user, request.params.id);
-        const rows = await services.db
+        const job = await ownTranscription(ctx, user, request.params.id);
+        const rows = await ctx.db
           .selectFrom("renders")
           .selectAll()
           .where("transcription_id", "=", job.id)
@@ -142,7 +142,7 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request) => {
         const user = currentUser(request);
-        return presentRender(await ownRender(services, user, request.params.id), user.locale);
+        return presentRender(await ownRender(ctx, user, request.params.id), user.locale);
       },
     );
 
@@ -166,10 +166,10 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const row = await ownRender(services, user, request.params.id, "download");
+        const row = await ownRender(ctx, user, request.params.id, "download");
         if (row.status !== "completed") fail("RENDER_NOT_READY");
         if (!row.file_path) fail("NOT_FOUND");
-        const job = await services.db
+        const job = await ctx.db
           .selectFrom("transcriptions")
           .select("file_name")
           .where("id", "=", row.transcription_id)
@@ -221,19 +221,19 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const row = await ownRender(services, user, request.params.id, "cancel");
-        const at = services.now();
-        const cancelled = await endRender(services.db, row.id, ACTIVE_RENDER_STATUSES, {
+        const row = await ownRender(ctx, user, request.params.id, "cancel");
+        const at = ctx.now();
+        const cancelled = await endRender(ctx.db, row.id, ACTIVE_RENDER_STATUSES, {
           status: "cancelled",
           finished_at: at.toISOString(),
         });
         if (cancelled) {
-          await releaseMinutes(services.db, user.id, row.id, at);
-          services.renders.stopRender(row.id);
-          return presentRender((await findRender(services.db, row.id))!, user.locale);
+          await releaseMinutes(ctx.db, user.id, row.id, at);
+          ctx.renders.stopRender(row.id);
+          return presentRender((await findRender(ctx.db, row.id))!, user.locale);
         }
-        const ended = (await findRender(services.db, row.id))!;
-        await services.db.deleteFrom("renders").where("id", "=", ended.id).execute();
+        const ended = (await findRender(ctx.db, row.id))!;
+        await ctx.db.deleteFrom("renders").where("id", "=", ended.id).execute();
         if (ended.file_path) await rmQuietly(ended.file_path);
         return reply.code(204).send(null);
       },
@@ -243,13 +243,13 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
 
 /** A render the user may do `action` to, or 404 (anyone else's is "not found"). */
 async function ownRender(
-  services: Pick<RenderServices, "db" | "config">,
+  ctx: Pick<RenderContext, "db" | "config">,
   user: User,
   id: string,
   action: ActionOn<"render"> = "read",
 ): Promise<RenderRow> {
-  const row = z.uuid().safeParse(id).success ? await findRender(services.db, id) : undefined;
-  authorize(actorOf(user, services.config), action, row && render(row));
+  const row = z.uuid().safeParse(id).success ? await findRender(ctx.db, id) : undefined;
+  authorize(actorOf(user, ctx.config), action, row && render(row));
   return row as RenderRow;
 }
 

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { takeInLink } from "../uploads/upload-intake.js";
 import { jobFromUploadForm } from "../uploads/upload-form.js";
 import { downloadProgress, type DownloadProgressEvent } from "./download-progress.js";
@@ -21,7 +21,7 @@ const KEEPALIVE_MS = 15_000;
  * POST /api/imports: transcribe the media a link points to; GET /api/imports/progress/:id: its
  * download's progress while the POST is fetching (docs/url-import.md).
  */
-export function urlImportRoutes(services: TranscriptionServices): FastifyPluginAsync {
+export function urlImportRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const open = new Set<() => void>();
@@ -31,7 +31,7 @@ export function urlImportRoutes(services: TranscriptionServices): FastifyPluginA
     app.post(
       "/api/imports",
       {
-        preHandler: requireUser({ db: services.db, now: services.now }),
+        preHandler: requireUser({ db: ctx.db, now: ctx.now }),
         schema: {
           summary: "Transcribe the media a link points to",
           description:
@@ -50,7 +50,7 @@ export function urlImportRoutes(services: TranscriptionServices): FastifyPluginA
         const { url, progressId, ...options } = request.body;
         const user = currentUser(request);
         // A callback the rules refuse is refused before anything is fetched (checkJobRequest).
-        const { row } = await takeInLink(services, request, user, {
+        const { row } = await takeInLink(ctx, request, user, {
           route: "/api/imports",
           url,
           job: jobFromUploadForm(options, user),
@@ -70,7 +70,7 @@ export function urlImportRoutes(services: TranscriptionServices): FastifyPluginA
     app.get(
       "/api/imports/progress/:progressId",
       {
-        preHandler: requireUser({ db: services.db, now: services.now }),
+        preHandler: requireUser({ db: ctx.db, now: ctx.now }),
         schema: {
           summary: "Follow a link's download (text/event-stream)",
           description:
