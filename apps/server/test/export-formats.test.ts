@@ -99,6 +99,20 @@ describe.each(DATABASE_KINDS)("export formats on %s", (kind) => {
     expect(ass).toContain("Dialogue: 0,0:00:00.50,0:00:02.00,Ann,Ann,0,0,0,,Good morning.");
   });
 
+  it("names Premiere Pro markers .premiere.xml, at the video's frame rate", async () => {
+    const premiere = await exported(englishId, "format=premiere");
+    expect(premiere.status).toBe(200);
+    expect(premiere.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(premiere.headers.get("content-disposition")).toBe(
+      "attachment; filename=talk.premiere.xml",
+    );
+    const xml = await premiere.text();
+    expect(xml).toContain("<timebase>30</timebase>");
+    expect(xml).toContain("<ntsc>TRUE</ntsc>");
+    expect(xml).toContain("<displayformat>DF</displayformat>");
+    expect(xml).toContain("<in>15</in>"); // 500 ms at 29.97
+  });
+
   it("refuses an unknown format or frame rate", async () => {
     expect((await exported(englishId, "format=scc")).status).toBe(400);
     expect((await exported(englishId, "format=stl&fps=60")).status).toBe(400);

@@ -4,9 +4,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { randomUUID } from "node:crypto";
+import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import {
+  readEvents,
   signedInUser,
   startTranscriptionApi,
+  type SseEvent,
   type TestUser,
   type TranscriptionApi,
 } from "./support/transcription-app.js";
@@ -63,6 +67,26 @@ beforeAll(async () => {
       case "/notes.txt":
         response.writeHead(200, { "content-type": "text/plain" }).end("not media ".repeat(500));
         return;
+      case "/slow.mp3":
+      case "/slow-broken.mp3": {
+        // Six parts 150 ms apart; the broken one hangs up after three, short of its length.
+        const parts = 6;
+        const size = Math.ceil(jfk.length / parts);
+        response.writeHead(200, {
+          "content-type": "audio/mpeg",
+          "content-length": String(jfk.length),
+        });
+        const broken = url.pathname === "/slow-broken.mp3";
+        let part = 0;
+        const next = () => {
+          if (broken && part === 3) return void response.destroy();
+          response.write(jfk.subarray(part * size, (part + 1) * size));
+          if (++part === parts) return void response.end();
+          setTimeout(next, 150);
+        };
+        next();
+        return;
+      }
       case "/big.mp3":
         response.writeHead(200, { "content-type": "audio/mpeg" });
         response.end(Buffer.alloc(2 * 1024 * 1024 + 10));
@@ -132,6 +156,89 @@ async function refusal(response: Response): Promise<[number, string]> {
   const body = (await response.json()) as { code: string };
   return [response.status, body.code];
 }
+
+describe("a link's download progress", () => {
+  const at = (path: string) => `http://127.0.0.2:${sitePort}${path}`;
+  /** Follows a progress id's stream until `end`, noting when each event came. */
+  const follow = (progressId: string, auth = user.auth) => {
+    const times: number[] = [];
+    const events = readEvents(
+      `${api.base}/api/imports/progress/${progressId}`,
+      auth,
+      (event: SseEvent) => {
+        times.push(Date.now());
+        return event.event === "end";
+      },
+    );
+    return { events, times };
+  };
+  const seconds = async () => {
+    const balance = await minuteBalance(api.db, user.id);
+    return balance.planSeconds + balance.packSeconds;
+  };
+
+  it("streams bytes as they come, before the POST answers with the job", async () => {
+    const progressId = randomUUID();
+    const stream = follow(progressId);
+    // Someone else following the same id hears nothing of it.
+    const other = await signedInUser(api.db);
+    const stranger = new AbortController();
+    const strangerEvents: string[] = [];
+    const strangerStream = fetch(`${api.base}/api/imports/progress/${progressId}`, {
+      headers: other.auth,
+      signal: stranger.signal,
+    })
+      .then(async (response) => {
+        for await (const chunk of response.body!)
+          strangerEvents.push(Buffer.from(chunk).toString());
+      })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the streams are listening
+    const response = await importLink(at("/slow.mp3"), { language: "en", progressId });
+    const answeredAt = Date.now();
+    expect(response.status).toBe(202);
+    const { id, eventsUrl } = (await response.json()) as { id: string; eventsUrl: string };
+    expect(eventsUrl).toBe(`/api/transcriptions/${id}/events`);
+    const events = await stream.events;
+    const progress = events.filter((event) => event.event === "progress");
+    expect(events.at(-1)!.event).toBe("end");
+    // Several reports while the download went on, growing, each against the declared size.
+    const during = progress.filter((event) => Number(event.data.receivedBytes) < jfk.length);
+    expect(during.length).toBeGreaterThanOrEqual(2);
+    expect(stream.times[0]!).toBeLessThan(answeredAt - 300);
+    for (const event of progress) expect(event.data.totalBytes).toBe(jfk.length);
+    const received = progress.map((event) => Number(event.data.receivedBytes));
+    expect(received).toEqual([...received].sort((a, b) => a - b));
+    expect(received.at(-1)).toBe(jfk.length);
+    stranger.abort();
+    await strangerStream;
+    expect(strangerEvents.join("")).not.toContain("event: progress");
+    expect(await nameAndDiscard(id)).toBe("slow.mp3"); // the job need not run
+  });
+
+  it("a download that breaks off ends the stream, keeps nothing and charges nothing", async () => {
+    const before = api.leftovers();
+    const balance = await seconds();
+    const progressId = randomUUID();
+    const stream = follow(progressId);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const response = await importLink(at("/slow-broken.mp3"), { progressId });
+    expect(await refusal(response)).toEqual([502, "URL_FETCH_FAILED"]);
+    const events = await stream.events;
+    expect(events.some((event) => event.event === "progress")).toBe(true);
+    expect(events.at(-1)!.event).toBe("end");
+    expect(newLeftovers(before)).toEqual([]);
+    expect(await seconds()).toBe(balance);
+  });
+
+  it("refuses a progress id that is not a UUID", async () => {
+    const response = await fetch(`${api.base}/api/imports/progress/not-a-uuid`, {
+      headers: user.auth,
+    });
+    expect(response.status).toBe(400);
+    expect((await importLink(at("/slow.mp3"), { progressId: "x" })).status).toBe(400);
+  });
+});
 
 describe("POST /api/imports", () => {
   it("takes in a direct link like an upload: 202, the job runs to completion", async () => {

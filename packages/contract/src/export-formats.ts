@@ -18,6 +18,7 @@ export const EXPORT_FORMATS = [
   "stl",
   "sbv",
   "fcpxml",
+  "premiere",
   "edl",
   "avid",
   "eaf",
@@ -29,11 +30,12 @@ export const EXPORT_FORMAT_GROUPS = {
   subtitles: ["srt", "vtt", "ass", "ttml", "stl", "sbv"],
   documents: ["docx", "pdf", "txt"],
   data: ["csv", "xlsx", "json", "eaf"],
-  editors: ["fcpxml", "edl", "avid"],
+  editors: ["fcpxml", "premiere", "edl", "avid"],
 } as const satisfies Record<string, readonly ExportFormat[]>;
 
 /**
- * Frame rates for SMPTE timecode (EBU-STL, FCPXML, EDL, Avid markers, document timecodes):
+ * Frame rates for SMPTE timecode (EBU-STL, FCPXML, Premiere XML, EDL, Avid markers, document
+ * timecodes):
  * "23.976" is 24000/1001 and "29.97" is 30000/1001 with drop-frame timecode.
  */
 export const FRAME_RATES = ["23.976", "24", "25", "29.97", "30"] as const;

@@ -10,6 +10,7 @@ import { writeEdl } from "./edl.js";
 import type { ExportInput } from "./export-input.js";
 import { writeFcpxml } from "./fcpxml.js";
 import { writePdf } from "./pdf.js";
+import { writePremiereXml } from "./premiere.js";
 import { writeTimestampedText } from "./research-text.js";
 import { writeSbv } from "./sbv.js";
 import { writeStl } from "./stl.js";
@@ -70,13 +71,20 @@ const WRITERS: Readonly<Record<ExportFormat, FormatWriter>> = {
   stl: { contentType: "application/octet-stream", write: writeStl },
   sbv: { contentType: `text/plain${TEXT}`, write: writeSbv },
   fcpxml: { contentType: `application/xml${TEXT}`, write: writeFcpxml },
+  premiere: { contentType: `application/xml${TEXT}`, write: writePremiereXml },
   edl: { contentType: `text/plain${TEXT}`, write: writeEdl },
   avid: { contentType: `text/plain${TEXT}`, write: writeAvidMarkers },
   eaf: { contentType: `application/xml${TEXT}`, write: writeEaf },
 };
 
-/** File name extensions where they differ from the format's name (Avid's markers are text: "talk.avid.txt", apart from "talk.txt"). */
-const EXTENSIONS: Partial<Record<ExportFormat, string>> = { avid: "avid.txt" };
+/**
+ * File name extensions where they differ from the format's name (Avid's markers are text:
+ * "talk.avid.txt", apart from "talk.txt"; Premiere opens ".xml": "talk.premiere.xml").
+ */
+const EXTENSIONS: Partial<Record<ExportFormat, string>> = {
+  avid: "avid.txt",
+  premiere: "premiere.xml",
+};
 
 /** The extension a format's file is saved with. */
 export function exportExtension(format: ExportFormat): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { writeExport, type ExportInput } from "../src/index.js";
 import { CHINESE, ENGLISH, inputOf } from "./sample-input.js";
 
-async function text(format: "fcpxml" | "edl" | "avid" | "eaf", input: ExportInput) {
+async function text(format: "fcpxml" | "premiere" | "edl" | "avid" | "eaf", input: ExportInput) {
   const { body } = await writeExport(format, input);
   if (typeof body !== "string") throw new Error(`${format} should be text`);
   return body;
@@ -76,6 +76,75 @@ describe("FCPXML", () => {
       }
     });
   }
+});
+
+describe("Premiere Pro markers (Final Cut Pro 7 XML)", () => {
+  interface Marker {
+    name: string;
+    comment: string;
+    in: number;
+    out: number;
+  }
+  const parse = (xml: string) => {
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const sequence = parser.parse(xml).xmeml.sequence;
+    return { sequence, markers: sequence.marker as Marker[] };
+  };
+
+  // The ENGLISH cues start at 0.5 s, 3 s, 6 s, 9.2 s and end at 2.8 s, 5.5 s, 9 s, 11.9 s.
+  for (const [rate, timebase, ntsc, ins, outs] of [
+    ["25", 25, "FALSE", [13, 75, 150, 230], [70, 138, 225, 298]],
+    // 30000/1001 frames a second: 0.5 s is frame 14.985 → 15, 9.2 s is 275.7 → 276.
+    ["29.97", 30, "TRUE", [15, 90, 180, 276], [84, 165, 270, 357]],
+    ["23.976", 24, "TRUE", [12, 72, 144, 221], [67, 132, 216, 285]],
+  ] as const) {
+    it(`puts a sequence marker per cue at its frames, ${rate} fps`, async () => {
+      const { sequence, markers } = parse(
+        await text("premiere", inputOf(ENGLISH, { frameRate: rate })),
+      );
+      expect(parser.parse(await text("premiere", inputOf(ENGLISH))).xmeml.version).toBe("4");
+      expect(sequence.rate).toEqual({ timebase, ntsc });
+      expect(sequence.media.video.format.samplecharacteristics.rate).toEqual({ timebase, ntsc });
+      expect(sequence.timecode.displayformat).toBe(rate === "29.97" ? "DF" : "NDF");
+      expect(sequence.timecode.string).toBe(rate === "29.97" ? "00:00:00;00" : "00:00:00:00");
+      expect(markers.map((marker) => marker.in)).toEqual(ins);
+      expect(markers.map((marker) => marker.out)).toEqual(outs);
+      expect(markers.map((marker) => marker.name)).toEqual([
+        "Speaker 1: Welcome back to the show. Today: café prices.",
+        "Ana Lima: Thanks — it's good to be here.",
+        "Speaker 1: Shall we start with coffee?",
+        "Ana Lima: Yes, let's.",
+      ]);
+      // The sequence holds the media's length (12 s) in frames.
+      expect(sequence.duration).toBe(
+        Math.round((12 * Number(timebase) * 1000) / (ntsc === "TRUE" ? 1001 : 1000)),
+      );
+    });
+  }
+
+  it("keeps Chinese text and speaker names, escaped where XML needs it", async () => {
+    const { markers } = parse(
+      await text(
+        "premiere",
+        inputOf(
+          {
+            ...CHINESE,
+            cues: [...CHINESE.cues, { index: 5, start: 9_900, end: 10_000, text: "<b> & 'x'" }],
+          },
+          { frameRate: "29.97" },
+        ),
+      ),
+    );
+    expect(markers.map((marker) => marker.comment)).toEqual([
+      "陳大文: 大家好，歡迎收聽今日嘅節目。",
+      "講者 2: 多謝邀請，好高興嚟到呢度。",
+      "陳大文: 我哋今日講下香港嘅咖啡價錢。",
+      "講者 2: 好呀，開始啦。",
+      "<b> & 'x'",
+    ]);
+    // 2.6 s at 29.97 is frame 77.9 → 78.
+    expect(markers[1]!.in).toBe(78);
+  });
 });
 
 describe("ELAN (EAF)", () => {

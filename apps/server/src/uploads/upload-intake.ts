@@ -19,6 +19,7 @@ import type { ModelChoice } from "../models/model-catalog.js";
 import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { requireDiarizationModels } from "../transcriptions/speakers-option.js";
 import { checkUrlNow } from "../net/safe-fetch.js";
+import { downloadProgress } from "../url-import/download-progress.js";
 import { addressRulesOf, fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
 import { forgetJobCallback, saveJobCallback } from "../webhooks/job-events.js";
 import type { User } from "../users/repo.js";
@@ -280,6 +281,8 @@ export interface LinkIntake<Parsed> extends ReadUpload<Parsed> {
   subtitles?: ReceivedSubtitles;
   /** A team's job (its owner pays); absent: the user's own. */
   account?: JobAccount;
+  /** The client's name for this download: its progress is reported under it (downloadProgress). */
+  progressId?: string;
 }
 
 /**
@@ -307,6 +310,10 @@ export async function takeInLink<Parsed = undefined>(
   // The connection, not the request: a keep-alive socket outlives it (the listener goes after).
   const socket = key === undefined ? request.raw.socket : undefined;
   socket?.once("close", stop);
+  // Progress is news for the one who asked (GET /api/imports/progress/:id), never state.
+  const progress = intake.progressId
+    ? downloadProgress.report(user.id, intake.progressId)
+    : undefined;
   const fingerprint = requestFingerprint(intake.route, {
     ...intake.fingerprint,
     url: intake.url,
@@ -316,11 +323,12 @@ export async function takeInLink<Parsed = undefined>(
   try {
     const { row } = await once(db, user, key, fingerprint, now(), async () => {
       await checkJobRequest(ctx, intake.job);
-      const file = await fetchLinkedMedia(ctx, user, intake.url, hungUp.signal);
+      const file = await fetchLinkedMedia(ctx, user, intake.url, hungUp.signal, progress?.update);
       return acceptUpload(ctx, user, file, intake.job, intake.subtitles, intake.account);
     });
     return { row, keyed: key !== undefined, parsed: intake.parsed };
   } finally {
+    progress?.end();
     socket?.off("close", stop);
   }
 }

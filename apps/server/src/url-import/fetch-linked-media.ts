@@ -26,12 +26,14 @@ export function addressRulesOf(config: Pick<Config, "urlImport">): AddressRules 
  * put it there: a link to a media file is downloaded directly; a link to a web page goes to
  * yt-dlp when it is installed (else 400 URL_SITE_NOT_SUPPORTED). Both under the address
  * rules, the upload size limit and URL_IMPORT_TIMEOUT_S. The intake takes it from there.
+ * `onProgress` hears a direct download's bytes (yt-dlp's downloads report none).
  */
 export async function fetchLinkedMedia(
   ctx: LinkContext,
   user: User,
   link: string,
   signal?: AbortSignal,
+  onProgress?: (received: number, total: number | null) => void,
 ): Promise<ReceivedFile> {
   const { config } = ctx;
   const rules = addressRulesOf(config);
@@ -45,6 +47,7 @@ export async function fetchLinkedMedia(
   };
   const fetched = await downloadLink(link, {
     ...limits,
+    ...(onProgress ? { onProgress } : {}),
     userAgent: `Verbatim (+${config.publicUrl})`,
   });
   if (!("kind" in fetched)) return fetched;

@@ -174,6 +174,13 @@ export async function callEveryRoute(
   await client
     .POST("/api/imports", { body: { url: "http://127.0.0.1/talk.mp3" } })
     .then(note("post", "/api/imports"));
+  const download = await client
+    .GET("/api/imports/progress/{progressId}", {
+      params: { path: { progressId: "6f1c1e1a-4b7e-4c9b-9d3e-2a8f4c1d5e6f" } },
+      parseAs: "stream",
+    })
+    .then(note("get", "/api/imports/progress/{progressId}"));
+  await download.data?.cancel();
   await client
     .POST("/api/webhooks", { body: { url: "http://169.254.169.254/", events: [] } })
     .then(note("post", "/api/webhooks"));

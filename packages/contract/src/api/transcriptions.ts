@@ -231,13 +231,13 @@ export const ExportQuery = z.object({
     .enum(EXPORT_FORMATS)
     .default("srt")
     .describe(
-      "srt, vtt, ass, ttml (IMSC 1.1 text), stl (EBU-STL), sbv; docx, pdf, txt; csv, xlsx, json, eaf (ELAN); fcpxml (Final Cut Pro markers), edl (DaVinci Resolve markers), avid (Media Composer marker text). See docs/formats.md.",
+      "srt, vtt, ass, ttml (IMSC 1.1 text), stl (EBU-STL), sbv; docx, pdf, txt; csv, xlsx, json, eaf (ELAN); fcpxml (Final Cut Pro markers), premiere (Premiere Pro markers, Final Cut Pro 7 XML), edl (DaVinci Resolve markers), avid (Media Composer marker text). See docs/formats.md.",
     ),
   fps: z
     .enum(FRAME_RATES)
     .optional()
     .describe(
-      "Frame rate of SMPTE timecode (stl, fcpxml, edl, avid; docx and pdf with `timecodes=true`): 23.976, 24, 25, 29.97 (drop-frame) or 30. Default: the uploaded video's, else 25.",
+      "Frame rate of SMPTE timecode (stl, fcpxml, premiere, edl, avid; docx and pdf with `timecodes=true`): 23.976, 24, 25, 29.97 (drop-frame) or 30. Default: the uploaded video's, else 25.",
     ),
   timecodes: QueryFlag.describe(
     "`true`: docx and pdf give each paragraph an SMPTE timecode (HH:MM:SS:FF) instead of hh:mm:ss.",

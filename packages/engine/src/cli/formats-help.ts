@@ -5,6 +5,7 @@ export const FORMATS_HELP = `Formats:
   Documents   docx, pdf (title, date, length, speakers in colour, a paragraph per speaker turn,
               page numbers; the PDF embeds Noto Sans CJK: needs fonts-noto-cjk); txt
   Data        csv (UTF-8 with BOM), xlsx, json (word timings), eaf (ELAN, a tier per speaker)
-  Editors     fcpxml (Final Cut Pro markers), edl (DaVinci Resolve markers), avid (Media
-              Composer marker text, saved as .avid.txt); timelines start at 01:00:00:00 (edl, avid)
+  Editors     fcpxml (Final Cut Pro markers), premiere (Premiere Pro markers: Final Cut Pro 7
+              XML, saved as .premiere.xml), edl (DaVinci Resolve markers), avid (Media Composer
+              marker text, saved as .avid.txt); timelines start at 01:00:00:00 (edl, avid)
   Not offered scc (CEA-608 captions): see docs/formats.md`;

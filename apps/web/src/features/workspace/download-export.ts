@@ -4,6 +4,9 @@ import { download } from "../../api/client";
 import type { ExportQuery } from "../../api/types";
 
 export type ExportFormat = NonNullable<ExportQuery["format"]>;
+/** A bilingual transcription's track: two-line cues, the original alone, or the English alone. */
+export type ExportTrack = NonNullable<ExportQuery["track"]>;
+export const EXPORT_TRACKS: readonly ExportTrack[] = ["both", "original", "translation"];
 export { EXPORT_FORMAT_GROUPS } from "@verbatim/contract";
 
 /**
@@ -13,17 +16,23 @@ export { EXPORT_FORMAT_GROUPS } from "@verbatim/contract";
 export async function fetchExport(
   id: string,
   format: ExportFormat,
+  track?: ExportTrack,
 ): Promise<{ text: string; fileName: string }> {
-  const file = await fetchExportFile(id, format);
+  const file = await fetchExportFile(id, format, track);
   return { text: await file.blob.text(), fileName: file.fileName };
 }
 
-/** The export as bytes (documents, spreadsheets and EBU-STL are not text), with its name. */
+/**
+ * The export as bytes (documents, spreadsheets and EBU-STL are not text), with its name; a
+ * bilingual transcription's `track` when one is chosen (the server's default is `both`).
+ */
 export async function fetchExportFile(
   id: string,
   format: ExportFormat,
+  track?: ExportTrack,
 ): Promise<{ blob: Blob; fileName: string }> {
   const query = new URLSearchParams({ format, lang: i18n.language || "en" });
+  if (track) query.set("track", track);
   const { blob, disposition } = await download(`/api/transcriptions/${id}/export?${query}`);
   const fileName = dispositionFileName(disposition) ?? `transcription.${format}`;
   return { blob, fileName };

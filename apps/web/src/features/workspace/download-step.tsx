@@ -1,5 +1,6 @@
 import { errorText } from "../../api/error-text";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
@@ -9,21 +10,42 @@ import {
   fetchExportFile,
   saveBlob,
   type ExportFormat,
+  type ExportTrack,
 } from "./download-export";
+import { TrackChoice } from "./track-choice";
 
 const PREVIEW_CHARS = 500;
 
-/** Step 4: every export format in groups (subtitles first), previews, new transcription, back. */
-export function DownloadStep({ id, onNew, onBack }: { id: string; onNew(): void; onBack(): void }) {
+/**
+ * Step 4: every export format in groups (subtitles first), previews, new transcription, back;
+ * for a bilingual transcription first the choice of track(s) every download and preview writes.
+ */
+export function DownloadStep({
+  id,
+  bilingual = false,
+  onNew,
+  onBack,
+}: {
+  id: string;
+  /** The transcription's subtitles carry translations: offer the track choice. */
+  bilingual?: boolean;
+  onNew(): void;
+  onBack(): void;
+}) {
   const { t } = useTranslation();
+  const [chosenTrack, setTrack] = useState<ExportTrack>("both");
+  const track = bilingual ? chosenTrack : undefined;
   const previews = useQuery({
-    queryKey: ["export-previews", id],
-    queryFn: async () => ({ srt: await fetchExport(id, "srt"), txt: await fetchExport(id, "txt") }),
+    queryKey: ["export-previews", id, track],
+    queryFn: async () => ({
+      srt: await fetchExport(id, "srt", track),
+      txt: await fetchExport(id, "txt", track),
+    }),
     staleTime: 0,
   });
   const handleDownload = async (format: ExportFormat) => {
     try {
-      const file = await fetchExportFile(id, format);
+      const file = await fetchExportFile(id, format, track);
       saveBlob(file.blob, file.fileName);
     } catch (error) {
       toast({
@@ -38,6 +60,7 @@ export function DownloadStep({ id, onNew, onBack }: { id: string; onNew(): void;
       <h1 id="download-title" className="text-xl font-semibold text-zinc-900">
         {t("workspace.download.title")}
       </h1>
+      {bilingual && <TrackChoice value={chosenTrack} onChange={setTrack} />}
       {(Object.keys(EXPORT_FORMAT_GROUPS) as (keyof typeof EXPORT_FORMAT_GROUPS)[]).map((group) => (
         <section key={group} aria-labelledby={`formats-${group}`} className="space-y-2">
           <h2 id={`formats-${group}`} className="text-sm font-medium text-zinc-700">

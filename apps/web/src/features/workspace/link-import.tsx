@@ -4,6 +4,9 @@ import { errorText } from "../../api/error-text";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input } from "../../components/ui/input";
+import type { LinkDownload } from "./download-progress";
+import { megabytes } from "./file-rules";
+import { ProgressBar } from "./progress-bar";
 import { importFromLink, type TranscribeOptions } from "./upload-transport";
 
 /** Whether the text can be sent as a link at all (the server checks the address itself). */
@@ -19,8 +22,8 @@ function looksLikeLink(text: string): boolean {
 /**
  * "From a link": the server fetches the media a link points to (POST /api/imports) with the
  * options chosen below, and the job is followed as an upload's. The request lasts while the
- * server downloads; its refusals (a private address, not found, too big, not media) are shown
- * here in the user's language.
+ * server downloads, the bar below showing how far it has come; its refusals (a private
+ * address, not found, too big, not media) are shown here in the user's language.
  */
 export function LinkImport({
   options,
@@ -35,6 +38,7 @@ export function LinkImport({
   const [url, setUrl] = useState("");
   const [error, setError] = useState<string | undefined>();
   const [fetching, setFetching] = useState(false);
+  const [download, setDownload] = useState<LinkDownload | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -45,12 +49,14 @@ export function LinkImport({
     }
     setError(undefined);
     setFetching(true);
+    setDownload(null);
     try {
-      onJob(await importFromLink(link, options));
+      onJob(await importFromLink(link, options, { onDownload: setDownload }));
     } catch (failure) {
       setError(errorText(failure));
     } finally {
       setFetching(false);
+      setDownload(null);
     }
   };
 
@@ -88,6 +94,28 @@ export function LinkImport({
           {fetching ? t("workspace.link.fetching") : t("workspace.link.start")}
         </Button>
       </div>
+      {fetching && (
+        <div className="mt-3">
+          <ProgressBar
+            label={t("workspace.link.downloading")}
+            value={
+              download?.totalBytes
+                ? Math.floor((100 * download.receivedBytes) / download.totalBytes)
+                : null
+            }
+            detail={
+              download
+                ? download.totalBytes
+                  ? t("workspace.link.downloadedOf", {
+                      received: megabytes(download.receivedBytes),
+                      total: megabytes(download.totalBytes),
+                    })
+                  : t("workspace.link.downloaded", { received: megabytes(download.receivedBytes) })
+                : t("workspace.link.connecting")
+            }
+          />
+        </div>
+      )}
     </form>
   );
 }

@@ -8,6 +8,7 @@ import type {
   ImportBody,
   UploadFields,
 } from "../../api/types";
+import { followLinkDownload, randomProgressId, type LinkDownload } from "./download-progress";
 import { chunkRanges, isLargeFile } from "./file-rules";
 
 /** Options sent with a file (transcription options). */
@@ -122,19 +123,35 @@ const IMPORT_TIMEOUT_MS = 15 * 60_000;
  * Asks the server to fetch the media a link points to and transcribe it with these options
  * (POST /api/imports); returns the job id once the file is in. The server checks the link
  * (public http or https only) and answers its own errors (not found, too big, not media…).
+ * `onDownload` hears the server's download progress meanwhile.
  */
 export async function importFromLink(
   url: string,
   options: TranscribeOptions,
-  { signal }: { signal?: AbortSignal } = {},
-): Promise<string> {
-  const accepted = await api<AcceptedResponse>("/api/imports", {
-    method: "POST",
-    body: { ...jobFields(options), url } satisfies ImportBody,
-    timeoutMs: IMPORT_TIMEOUT_MS,
+  {
     signal,
-  });
-  return accepted.id;
+    onDownload,
+  }: { signal?: AbortSignal; onDownload?: (download: LinkDownload) => void } = {},
+): Promise<string> {
+  // The download's progress is followed under an id sent with the import (news only: the
+  // import's answer is what counts, so the stream stops with it whatever it said).
+  const progressId = onDownload ? randomProgressId() : undefined;
+  const stop = progressId && onDownload ? followLinkDownload(progressId, onDownload) : undefined;
+  try {
+    const accepted = await api<AcceptedResponse>("/api/imports", {
+      method: "POST",
+      body: {
+        ...jobFields(options),
+        url,
+        ...(progressId ? { progressId } : {}),
+      } satisfies ImportBody,
+      timeoutMs: IMPORT_TIMEOUT_MS,
+      signal,
+    });
+    return accepted.id;
+  } finally {
+    stop?.();
+  }
 }
 
 /**

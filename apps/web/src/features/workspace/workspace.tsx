@@ -193,6 +193,7 @@ export function Workspace() {
       {state.step === "download" && state.transcription && (
         <DownloadStep
           id={state.transcription.id}
+          bilingual={state.transcription.subtitles.some((s) => s.translation !== undefined)}
           onNew={handleNew}
           onBack={() => dispatch({ type: "back" })}
         />
