@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { randomUUID } from "node:crypto";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
-import { requeueStalledRenders, settleEndedRenders } from "../src/renders/render-store.js";
+import {
+  dropEndedRenderSources,
+  requeueStalledRenders,
+  settleEndedRenders,
+} from "../src/renders/render-store.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -243,9 +247,17 @@ describe.each(DATABASE_KINDS)("captioned video renders on %s", (kind) => {
     });
   }
 
-  /** A flat-coloured 320×180 video with the clip's audio (AAC), `seconds` long. */
+  const rendersOf = async (user: TestUser, id: string) => {
+    const list = await fetch(`${api.base}/api/transcriptions/${id}/renders`, {
+      headers: user.auth,
+    });
+    return ((await list.json()) as { renders: Render[] }).renders.map((render) => render.id);
+  };
+
+  /** A flat-coloured 320×180 video with a tone (AAC), `seconds` long. */
   function colourVideo(seconds: number): Blob {
     const path = join(scratch.dir, `colour-${seconds}.mp4`);
+    if (existsSync(path)) return new Blob([readFileSync(path)], { type: "video/mp4" });
     ffmpeg(
       ...["-f", "lavfi", "-i", `color=c=0x2080D0:s=320x180:r=25:d=${seconds}`],
       ...["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`],
@@ -278,8 +290,7 @@ describe.each(DATABASE_KINDS)("captioned video renders on %s", (kind) => {
     ).source_path;
 
   it("renders over the user's own video: its size and picture, and the video is deleted when it ends", async () => {
-    const user = await signedInUser(api.db);
-    const id = await transcribed(user);
+    const [user, id] = [owner, shared];
     const video = colourVideo(4);
     const before = await spent(user);
     const asked = await askVideoRender(user, id, { style: "broadcast-box" }, video);
@@ -331,10 +342,37 @@ describe.each(DATABASE_KINDS)("captioned video renders on %s", (kind) => {
     await fetch(`${api.base}/api/renders/${queued.id}`, { method: "DELETE", headers: user.auth });
   });
 
+  it("after a crash, the video of a render that ended is deleted when the worker sweeps", async () => {
+    const [user, id] = [owner, shared];
+    const renderId = randomUUID();
+    const left = join(api.uploadDir, `${randomUUID()}.upload`);
+    writeFileSync(left, "the user's video");
+    const at = new Date().toISOString();
+    await api.db
+      .insertInto("renders")
+      .values({
+        id: renderId,
+        user_id: user.id,
+        transcription_id: id,
+        status: "completed",
+        options_json: JSON.stringify({ style: "standard", crop: "source" }),
+        cost_seconds: 0,
+        created_at: at,
+        finished_at: at,
+        picture: "video",
+        source_path: left,
+      })
+      .execute();
+    expect(await dropEndedRenderSources(api.db)).toBeGreaterThanOrEqual(1);
+    expect(existsSync(left)).toBe(false);
+    expect(await sourcePathOf(renderId)).toBeNull();
+    await api.db.deleteFrom("renders").where("id", "=", renderId).execute();
+  });
+
   it("refuses a video of another length and a file without a picture, charging nothing", async () => {
-    const user = await signedInUser(api.db);
-    const id = await transcribed(user);
+    const [user, id] = [owner, shared];
     const before = await spent(user);
+    const earlier = await rendersOf(user, id);
 
     const long = await askVideoRender(user, id, { style: "standard" }, colourVideo(9));
     expect(long.status).toBe(422);
@@ -356,10 +394,7 @@ describe.each(DATABASE_KINDS)("captioned video renders on %s", (kind) => {
     expect(((await badOptions.json()) as { code: string }).code).toBe("VALIDATION_FAILED");
 
     expect(await spent(user)).toBe(before);
-    const list = await fetch(`${api.base}/api/transcriptions/${id}/renders`, {
-      headers: user.auth,
-    });
-    expect(((await list.json()) as { renders: Render[] }).renders).toEqual([]);
+    expect(await rendersOf(user, id)).toEqual(earlier);
     expect(api.leftovers().filter((name) => name.endsWith(".upload"))).toEqual([]);
   });
 
