@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { ffmpeg, JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
@@ -162,6 +162,35 @@ describe("a captioned video from the editor", () => {
     return id;
   };
 
+  /** The video the user transcribed: 11 s of flat orange (nothing else is that colour) and the speech. */
+  const orangeVideo = () => {
+    const video = join(server.dataDir, "clip.mp4");
+    if (existsSync(video)) return video;
+    ffmpeg(
+      ...["-f", "lavfi", "-i", "color=c=0xD05020:s=320x180:r=25:d=11", "-i", audio],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "copy"],
+      ...["-shortest", video],
+    );
+    return video;
+  };
+
+  /** Keeps `path` in the browser's private storage for the job, as the upload page leaves it. */
+  const keepInBrowser = async (page: import("playwright-core").Page, id: string, path: string) => {
+    await page.goto(`${server.base}/`);
+    await page.evaluate(
+      async ({ name, base64 }) => {
+        const storage = (globalThis as unknown as OpfsNavigator).navigator.storage;
+        const root = await storage.getDirectory();
+        const folder = await root.getDirectoryHandle("media", { create: true });
+        const handle = await folder.getFileHandle(name, { create: true });
+        const writable = await handle.createWritable();
+        await writable.write(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+        await writable.close();
+      },
+      { name: `${id}--${basename(path)}`, base64: readFileSync(path).toString("base64") },
+    );
+  };
+
   const shoot = async (page: import("playwright-core").Page, name: string) => {
     const dir = process.env.SCREENSHOT_DIR;
     if (dir) await page.screenshot({ path: join(dir, `captioned-video-${name}.png`) });
@@ -244,29 +273,11 @@ describe("a captioned video from the editor", () => {
     async () => {
       // The video the user transcribed: a flat orange picture (nothing else is that colour)
       // with the speech, kept by this browser as the upload leaves it; the server keeps no audio.
-      const video = join(server.dataDir, "clip.mp4");
-      ffmpeg(
-        ...["-f", "lavfi", "-i", "color=c=0xD05020:s=320x180:r=25:d=11", "-i", audio],
-        ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "copy"],
-        ...["-shortest", video],
-      );
+      const video = orangeVideo();
       const { context, userId } = await signedInContext(browser, server);
       const id = await finishedTranscription(server.db, userId, CUES, "clip.mp4");
       const page = await context.newPage();
-      await page.goto(`${server.base}/`);
-      await page.evaluate(
-        async ({ name, base64 }) => {
-          const storage = (globalThis as unknown as OpfsNavigator).navigator.storage;
-          const root = await storage.getDirectory();
-          const folder = await root.getDirectoryHandle("media", { create: true });
-          const writable = await (
-            await folder.getFileHandle(name, { create: true })
-          ).createWritable();
-          await writable.write(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
-          await writable.close();
-        },
-        { name: `${id}--clip.mp4`, base64: readFileSync(video).toString("base64") },
-      );
+      await keepInBrowser(page, id, video);
       await page.goto(`${server.base}/?job=${id}`);
       await page.getByRole("button", { name: "Captioned video" }).click();
       const dialog = page.getByRole("dialog");
@@ -339,6 +350,20 @@ describe("a captioned video from the editor", () => {
     const preview = await page.getByTestId("caption-preview").boundingBox();
     expect(preview!.height).toBeGreaterThan(preview!.width); // vertical
     await shoot(page, "phone-zh-HK");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A video transcription whose video this phone keeps: the dialog says the captions go on it.
+    const withVideo = await finishedTranscription(server.db, userId, CUES, "clip.mp4");
+    await keepInBrowser(page, withVideo, orangeVideo());
+    await page.goto(`${server.base}/?job=${withVideo}`);
+    await page.getByRole("button", { name: "附字幕影片" }).click();
+    await dialog.getByText(/字幕會加在你這部裝置上的影片上/).waitFor();
+    await page.getByLabel("形狀").selectOption("9:16");
+    const cut = await page.getByTestId("caption-preview").boundingBox();
+    expect(cut!.height).toBeGreaterThan(cut!.width);
+    const fitted = await dialog.boundingBox();
+    expect(fitted!.x + fitted!.width).toBeLessThanOrEqual(390);
+    await shoot(page, "phone-zh-HK-over-video");
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
