@@ -2,7 +2,7 @@ import { pino } from "pino";
 import { loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
 import { openStorageOrExit } from "./startup-storage.js";
-import { buildWorkerServices, startWorker } from "./app-services.js";
+import { buildWorkerContext, startWorker } from "./app-context.js";
 
 // `npm run worker`: a worker process (docs/deployment.md, many machines). No HTTP: it takes transcription jobs from
 // Redis, WORKER_CONCURRENCY at a time with ENGINE_THREADS threads each, and sends webhook
@@ -21,9 +21,9 @@ if (config.workers.concurrency === 0) {
   process.exit(2);
 }
 const db = await openStorageOrExit(config);
-const services = buildWorkerServices(config, db, log);
+const ctx = buildWorkerContext(config, db, log);
 // A signal before this has started ends the process as it stands (nothing taken yet).
-const running = await startWorker(services);
+const running = await startWorker(ctx);
 
 let stopping = false;
 const shutdown = async (signal: string) => {

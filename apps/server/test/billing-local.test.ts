@@ -372,7 +372,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     expect(await me(basic)).toMatchObject({ credits: 190 });
 
     const later = new Date(Date.parse(firstEnd) + 60_000);
-    const services: BillingContext = {
+    const ctx: BillingContext = {
       db: api.db,
       config: {
         ...api.app.initialConfig,
@@ -387,7 +387,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
       log: api.app.log,
       now: () => later,
     };
-    expect(await rollPaidPeriods(services)).toBeGreaterThanOrEqual(2);
+    expect(await rollPaidPeriods(ctx)).toBeGreaterThanOrEqual(2);
     expect(await active(standard)).toMatchObject({ planType: "free" });
     expect(await me(standard)).toMatchObject({ credits: 20 });
     const renewed = await active(basic);
@@ -395,7 +395,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     expect(renewed.currentPeriodEnd).toBe(addMonths(new Date(firstEnd), 1).toISOString());
     expect(await me(basic)).toMatchObject({ credits: 200 });
     // Rolling again in the same period changes nothing.
-    expect(await rollPaidPeriods(services)).toBe(0);
+    expect(await rollPaidPeriods(ctx)).toBe(0);
   });
 
   it("cancels Basic at the period end: plan and pack minutes kept, resume undoes, then Free", async () => {

@@ -846,7 +846,7 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
         const other = await packPaidAfterDowngrade();
         expect((await confirmPack(other.user, other.sessionId)).status).toBe(502);
         stand.refundsFail = false;
-        const services: BillingContext = {
+        const ctx: BillingContext = {
           db: api.db,
           config: api.app.initialConfig as unknown as BillingContext["config"],
           provider: new StripePaymentProvider({ secretKey: "sk_test_x", apiUrl: stand.url }),
@@ -858,11 +858,11 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
           log: api.app.log,
           now: () => new Date(),
         };
-        expect(await retryPendingRefunds(services)).toBe(1);
+        expect(await retryPendingRefunds(ctx)).toBe(1);
         expect(refundsOf(other.paymentIntent)).toHaveLength(1);
         expect(await checkoutStatus(other.sessionId)).toBe("refunded");
         expect(await refundMails(other.user)).toHaveLength(1);
-        expect(await retryPendingRefunds(services)).toBe(0);
+        expect(await retryPendingRefunds(ctx)).toBe(0);
       } finally {
         stand.refundsFail = false;
       }

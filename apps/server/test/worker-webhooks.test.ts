@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { jobOptions } from "@verbatim/contract";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildWorkerServices, startWorker, type RunningWorker } from "../src/app-services.js";
+import { buildWorkerContext, startWorker, type RunningWorker } from "../src/app-context.js";
 import { loadConfig } from "../src/config.js";
 import { insertTranscription } from "../src/jobs/job-lifecycle.js";
 import { newSigningSecret } from "../src/webhooks/signature.js";
@@ -62,7 +62,7 @@ beforeAll(async () => {
   // Two worker processes' worth, on one database, and no API process.
   workers = await Promise.all(
     [1, 2].map(() =>
-      startWorker(buildWorkerServices(config, database.db, log), {
+      startWorker(buildWorkerContext(config, database.db, log), {
         sweepMs: 50,
         timing: { retryBaseMs: 300, retryMaxMs: 300 },
       }),

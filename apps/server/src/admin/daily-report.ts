@@ -13,7 +13,7 @@ export const DAILY_REPORT_CRON = "0 8 * * *";
 export const DAILY_REPORT_TIMEZONE = "Asia/Hong_Kong";
 
 /** What sending the report needs. */
-export interface DailyReportServices {
+export interface DailyReportContext {
   db: Db;
   config: Pick<Config, "adminEmails" | "publicUrl">;
   mailer: Mailer;
@@ -30,9 +30,9 @@ export interface DailyReportResult {
  * Computes the last 24 hours' usage and e-mails it to every admin address, each in that
  * admin's interface language when they have an account (English otherwise).
  */
-export async function sendDailyReport(services: DailyReportServices): Promise<DailyReportResult> {
-  const { db, config, mailer } = services;
-  const now = services.now?.() ?? new Date();
+export async function sendDailyReport(ctx: DailyReportContext): Promise<DailyReportResult> {
+  const { db, config, mailer } = ctx;
+  const now = ctx.now?.() ?? new Date();
   const report = await computeUsage(db, lastDay(now), now);
   const recipients: string[] = [];
   for (const address of config.adminEmails) {

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/require-admin.js";
-import type { AppServices } from "../app-services.js";
+import type { AppContext } from "../app-context.js";
 import { sendDailyReport } from "./daily-report.js";
 import { z } from "zod";
 import { fail } from "../http/app-error.js";
@@ -27,7 +27,7 @@ export function adminRoutes({
   db,
   config,
   mailer,
-}: Pick<AppServices, "db" | "config" | "mailer">): FastifyPluginAsync {
+}: Pick<AppContext, "db" | "config" | "mailer">): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const adminOnly = requireAdmin({ db, config });

@@ -10,7 +10,7 @@ import {
 } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppServices } from "../app-services.js";
+import type { AppContext } from "../app-context.js";
 import { requireAdmin } from "../auth/require-admin.js";
 import { currentUser } from "../auth/require-user.js";
 import { fail } from "../http/app-error.js";
@@ -29,18 +29,18 @@ const security = [{ bearer: [] }];
 
 /** /api/admin/support/*: every user's conversation with support, for admin accounts only. */
 export function adminSupportRoutes(
-  services: Pick<AppServices, "db" | "config" | "now" | "supportEvents">,
+  ctx: Pick<AppContext, "db" | "config" | "now" | "supportEvents">,
 ): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    const adminOnly = requireAdmin(services);
+    const adminOnly = requireAdmin(ctx);
     const open: OpenStreams = new Set();
     app.addHook("preClose", async () => {
       for (const close of open) close();
     });
     /** The conversation's user, or 404 USER_NOT_FOUND. */
     const userOf = async (userId: string) => {
-      const user = await findUserById(services.db, userId);
+      const user = await findUserById(ctx.db, userId);
       if (!user) fail("USER_NOT_FOUND");
       return user;
     };
@@ -56,7 +56,7 @@ export function adminSupportRoutes(
           response: { 200: SupportConversationList, ...errorResponses(401, 403) },
         },
       },
-      async () => listConversations(services),
+      async () => listConversations(ctx),
     );
 
     app.get(
@@ -73,7 +73,7 @@ export function adminSupportRoutes(
       },
       async (request) => {
         const user = await userOf(request.params.userId);
-        return readConversation(services, user.id, "support");
+        return readConversation(ctx, user.id, "support");
       },
     );
 
@@ -92,7 +92,7 @@ export function adminSupportRoutes(
       },
       async (request) => {
         const user = await userOf(request.params.userId);
-        return postMessage(services, {
+        return postMessage(ctx, {
           userId: user.id,
           sender: "support",
           adminId: currentUser(request).id,
@@ -115,7 +115,7 @@ export function adminSupportRoutes(
       },
       async (request) => {
         const user = await userOf(request.params.userId);
-        await markRead(services, user.id, "support");
+        await markRead(ctx, user.id, "support");
         return { ok: true as const };
       },
     );
@@ -140,7 +140,7 @@ export function adminSupportRoutes(
         },
       },
       async (request, reply) => {
-        streamSupportEvents(request, reply, services.supportEvents, ADMIN_CHANNEL, open);
+        streamSupportEvents(request, reply, ctx.supportEvents, ADMIN_CHANNEL, open);
       },
     );
   };

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { createApiKey, deleteApiKey, listApiKeys } from "./service.js";
+import { createApiKey, deleteApiKey, listApiKeys } from "./api-keys.js";
 
 /**
  * Personal API keys for the OpenAI-compatible API, managed by the signed-in user (a session,

@@ -15,7 +15,7 @@ import { presentUser } from "../users/presenter.js";
 import * as profile from "./profile.js";
 import { authRateLimits, type AuthRateLimits } from "./rate-limits.js";
 import { currentUser } from "./require-user.js";
-import type { AuthServices } from "./service.js";
+import type { AuthContext } from "./auth-actions.js";
 
 /**
  * /api/account/name, /api/account/email (+ /confirm) and /api/account/password: changing one's
@@ -23,7 +23,7 @@ import type { AuthServices } from "./service.js";
  */
 export function registerProfileRoutes(
   parent: FastifyInstance,
-  services: AuthServices,
+  ctx: AuthContext,
   signedIn: preHandlerAsyncHookHandler,
   limits: AuthRateLimits,
 ): void {
@@ -45,10 +45,7 @@ export function registerProfileRoutes(
       preHandler: signedIn,
     },
     async (request) =>
-      presentUser(
-        await profile.changeName(services, currentUser(request), request.body.name),
-        services,
-      ),
+      presentUser(await profile.changeName(ctx, currentUser(request), request.body.name), ctx),
   );
 
   app.put(
@@ -64,7 +61,7 @@ export function registerProfileRoutes(
       preHandler: signedIn,
     },
     async (request) => {
-      await profile.changeLanguage(services, currentUser(request), request.body.language);
+      await profile.changeLanguage(ctx, currentUser(request), request.body.language);
       return { ok: true as const };
     },
   );
@@ -82,7 +79,7 @@ export function registerProfileRoutes(
       preHandler: [signedIn, authRateLimits(app, limits, "email")],
     },
     async (request, reply) => {
-      await profile.requestEmailChange(services, currentUser(request), request.body);
+      await profile.requestEmailChange(ctx, currentUser(request), request.body);
       return reply.status(202).send({ ok: true as const });
     },
   );
@@ -100,7 +97,7 @@ export function registerProfileRoutes(
       preHandler: authRateLimits(app, limits, "token"),
     },
     async (request) => {
-      const user = await profile.confirmEmailChange(services, request.body);
+      const user = await profile.confirmEmailChange(ctx, request.body);
       return { email: user.email };
     },
   );
@@ -119,7 +116,7 @@ export function registerProfileRoutes(
     },
     async (request) => {
       await profile.changePassword(
-        services,
+        ctx,
         currentUser(request),
         request.sessionTokenHash,
         request.body,

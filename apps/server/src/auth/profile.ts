@@ -7,7 +7,7 @@ import {
   type Locale,
   type User,
 } from "../users/repo.js";
-import { invalidToken, type AuthServices } from "./service.js";
+import { invalidToken, type AuthContext } from "./auth-actions.js";
 import { hashPassword, verifyPassword } from "./password.js";
 import { checkNewPassword } from "./password-policy.js";
 import { boundToken, findLiveToken, issueToken, useAllTokens, useToken } from "./tokens.js";
@@ -17,26 +17,22 @@ import { boundToken, findLiveToken, issueToken, useAllTokens, useToken } from ".
 const wrongPassword = () => new AppError("WRONG_PASSWORD");
 
 /** The password check for a change: an account still without a password cannot make one. */
-export async function confirmPassword(
-  services: Pick<AuthServices, "db">,
-  user: User,
-  password: string,
-) {
-  const found = await findUserWithPasswordByEmail(services.db, user.email);
+export async function confirmPassword(ctx: Pick<AuthContext, "db">, user: User, password: string) {
+  const found = await findUserWithPasswordByEmail(ctx.db, user.email);
   if (!found?.passwordHash || !(await verifyPassword(password, found.passwordHash))) {
     throw wrongPassword();
   }
 }
 
 /** Sets the display name (trimmed, 1–100 characters). */
-export async function changeName(services: AuthServices, user: User, name: string): Promise<User> {
+export async function changeName(ctx: AuthContext, user: User, name: string): Promise<User> {
   const trimmed = name.trim();
   if (trimmed.length < 1 || trimmed.length > 100) {
     fail("INVALID_NAME");
   }
-  await services.db
+  await ctx.db
     .updateTable("users")
-    .set({ name: trimmed, updated_at: services.now().toISOString() })
+    .set({ name: trimmed, updated_at: ctx.now().toISOString() })
     .where("id", "=", user.id)
     .execute();
   return { ...user, name: trimmed };
@@ -44,13 +40,13 @@ export async function changeName(services: AuthServices, user: User, name: strin
 
 /** Sets the language the account's e-mails (and hosted pages) are written in. */
 export async function changeLanguage(
-  services: AuthServices,
+  ctx: AuthContext,
   user: User,
   language: Locale,
 ): Promise<void> {
-  await services.db
+  await ctx.db
     .updateTable("users")
-    .set({ locale: language, updated_at: services.now().toISOString() })
+    .set({ locale: language, updated_at: ctx.now().toISOString() })
     .where("id", "=", user.id)
     .execute();
 }
@@ -61,7 +57,7 @@ export async function changeLanguage(
  * only when that link is used; the link carries the address and is bound to it.
  */
 export async function requestEmailChange(
-  services: AuthServices,
+  ctx: AuthContext,
   user: User,
   input: { email: string; password: string },
 ): Promise<void> {
@@ -69,35 +65,28 @@ export async function requestEmailChange(
   if (email === normalizeEmail(user.email)) {
     fail("SAME_EMAIL");
   }
-  await confirmPassword(services, user, input.password);
-  if (await findUserWithPasswordByEmail(services.db, email)) {
+  await confirmPassword(ctx, user, input.password);
+  if (await findUserWithPasswordByEmail(ctx.db, email)) {
     fail("EMAIL_TAKEN");
   }
-  const { token } = await issueToken(services.db, user.id, "email-change", services.now(), email);
-  const link = `${services.config.publicUrl}/confirm-email?${new URLSearchParams({ token, email })}`;
+  const { token } = await issueToken(ctx.db, user.id, "email-change", ctx.now(), email);
+  const link = `${ctx.config.publicUrl}/confirm-email?${new URLSearchParams({ token, email })}`;
   const mail = renderMail("email-change", user.locale, { name: user.name, link });
-  services.background.run("e-mail change confirmation", () =>
-    services.mailer.send({ to: email, ...mail }),
-  );
+  ctx.background.run("e-mail change confirmation", () => ctx.mailer.send({ to: email, ...mail }));
 }
 
 /** Uses a confirmation link: the account's address becomes the new one (once). */
 export async function confirmEmailChange(
-  services: AuthServices,
+  ctx: AuthContext,
   input: { token: string; email: string },
 ): Promise<User> {
   const email = normalizeEmail(input.email);
-  const now = services.now();
-  const live = await findLiveToken(
-    services.db,
-    boundToken(input.token, email),
-    ["email-change"],
-    now,
-  );
+  const now = ctx.now();
+  const live = await findLiveToken(ctx.db, boundToken(input.token, email), ["email-change"], now);
   if (!live) throw invalidToken();
-  const previous = await findUserById(services.db, live.userId);
+  const previous = await findUserById(ctx.db, live.userId);
   try {
-    await services.db.transaction().execute(async (tx) => {
+    await ctx.db.transaction().execute(async (tx) => {
       if (!(await useToken(tx, live.tokenHash, now))) throw invalidToken();
       await tx
         .updateTable("users")
@@ -109,23 +98,23 @@ export async function confirmEmailChange(
     });
   } catch (error) {
     // The address was taken since the link was sent (the unique e-mail refuses it).
-    const owner = await findUserWithPasswordByEmail(services.db, email);
+    const owner = await findUserWithPasswordByEmail(ctx.db, email);
     if (owner && owner.user.id !== live.userId) {
       fail("EMAIL_TAKEN");
     }
     throw error;
   }
-  const user = await findUserById(services.db, live.userId);
+  const user = await findUserById(ctx.db, live.userId);
   if (!user) throw invalidToken();
   if (previous && previous.email !== user.email) {
     // The old address hears of it, so a hijacked session cannot move the account away unseen.
     const notice = renderMail("email-changed", user.locale, {
       name: user.name,
-      link: `${services.config.publicUrl}/contact`,
+      link: `${ctx.config.publicUrl}/contact`,
       detail: user.email,
     });
-    services.background.run("e-mail change notice", () =>
-      services.mailer.send({ to: previous.email, ...notice }),
+    ctx.background.run("e-mail change notice", () =>
+      ctx.mailer.send({ to: previous.email, ...notice }),
     );
   }
   return user;
@@ -136,16 +125,16 @@ export async function confirmEmailChange(
  * set-up link, stops working; the session making the change stays signed in.
  */
 export async function changePassword(
-  services: AuthServices,
+  ctx: AuthContext,
   user: User,
   currentSessionHash: string | undefined,
   input: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  await confirmPassword(services, user, input.currentPassword);
+  await confirmPassword(ctx, user, input.currentPassword);
   checkNewPassword(input.newPassword, [user.email, user.name ?? ""]);
   const passwordHash = await hashPassword(input.newPassword);
-  const now = services.now();
-  await services.db.transaction().execute(async (tx) => {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (tx) => {
     await tx
       .updateTable("users")
       .set({ password_hash: passwordHash, updated_at: now.toISOString() })
@@ -163,9 +152,9 @@ export async function changePassword(
   });
   const notice = renderMail("password-changed", user.locale, {
     name: user.name,
-    link: `${services.config.publicUrl}/forgot-password`,
+    link: `${ctx.config.publicUrl}/forgot-password`,
   });
-  services.background.run("password change notice", () =>
-    services.mailer.send({ to: user.email, ...notice }),
+  ctx.background.run("password change notice", () =>
+    ctx.mailer.send({ to: user.email, ...notice }),
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
 import type { User } from "../users/repo.js";
-import { authenticate } from "./service.js";
+import { authenticate } from "./auth-actions.js";
 
 /** Name of the httpOnly cookie that carries the session token for the browser. */
 export const SESSION_COOKIE = "verbatim_session";
@@ -47,10 +47,10 @@ export function sessionCookie(request: FastifyRequest): string | undefined {
  * `request.user`. Add it to any route: `{ preHandler: requireUser({ db }) }`.
  */
 export function requireUser(context: { db: Db; now?: () => Date }): preHandlerAsyncHookHandler {
-  const services = { db: context.db, now: context.now ?? (() => new Date()) };
+  const ctx = { db: context.db, now: context.now ?? (() => new Date()) };
   return async (request) => {
     const token = presentedToken(request);
-    const found = token ? await authenticate(services, token) : undefined;
+    const found = token ? await authenticate(ctx, token) : undefined;
     if (!found) fail("UNAUTHORIZED");
     request.user = found.user;
     request.sessionTokenHash = found.tokenHash;

@@ -2,7 +2,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppServices } from "../app-services.js";
+import type { AppContext } from "../app-context.js";
 import { presentUser } from "../users/presenter.js";
 import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./rate-limits.js";
 import { currentUser, presentedToken, requireUser, SESSION_COOKIE } from "./require-user.js";
@@ -18,7 +18,7 @@ import {
   SessionResponse,
   UserResponse,
 } from "@verbatim/contract/api";
-import * as auth from "./service.js";
+import * as auth from "./auth-actions.js";
 import { requestLanguage } from "../http/request-language.js";
 import { dummyPasswordHash } from "./password.js";
 import { registerProfileRoutes } from "./profile-routes.js";
@@ -32,21 +32,21 @@ export interface AuthOptions {
 }
 
 /** /api/auth/*: register, login, me, refresh, logout, forgot and reset password. */
-export function authRoutes(appServices: AppServices): FastifyPluginAsync {
+export function authRoutes(appContext: AppContext): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    const limits = appServices.auth.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
+    const limits = appContext.auth.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
     // Token lifetimes run on the auth clock, which tests may set apart from the app's.
-    const services: auth.AuthServices = {
-      ...appServices,
-      now: appServices.auth.now ?? appServices.now,
+    const ctx: auth.AuthContext = {
+      ...appContext,
+      now: appContext.auth.now ?? appContext.now,
     };
     await dummyPasswordHash(); // ready before the first login with an unknown address
     await app.register(cookie);
-    await app.register(rateLimit, appServices.rateLimits.pluginOptions("auth"));
+    await app.register(rateLimit, appContext.rateLimits.pluginOptions("auth"));
 
-    const signedIn = requireUser(services);
-    const secure = appServices.config.publicUrl.startsWith("https:");
+    const signedIn = requireUser(ctx);
+    const secure = appContext.config.publicUrl.startsWith("https:");
     const setSessionCookie = (reply: FastifyReply, session: auth.Session) =>
       reply.setCookie(SESSION_COOKIE, session.token, {
         path: "/",
@@ -75,7 +75,7 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
         preHandler: authRateLimits(app, limits, "email"),
       },
       async (request) => {
-        await auth.registerUser(services, {
+        await auth.registerUser(ctx, {
           ...request.body,
           language: request.body.language ?? requestLanguage(request),
         });
@@ -96,9 +96,9 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
         preHandler: authRateLimits(app, limits, "email"),
       },
       async (request, reply) => {
-        const { user, session } = await auth.logIn(services, request.body);
+        const { user, session } = await auth.logIn(ctx, request.body);
         setSessionCookie(reply, session);
-        return { ...sessionBody(session), user: await presentUser(user, services) };
+        return { ...sessionBody(session), user: await presentUser(user, ctx) };
       },
     );
 
@@ -113,7 +113,7 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
         },
         preHandler: signedIn,
       },
-      async (request) => presentUser(currentUser(request), services),
+      async (request) => presentUser(currentUser(request), ctx),
     );
 
     app.post(
@@ -130,7 +130,7 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
       async (request, reply) => {
         const user = currentUser(request);
         const tokenHash = request.sessionTokenHash ?? "";
-        const session = await auth.refreshSession(services, { user, tokenHash });
+        const session = await auth.refreshSession(ctx, { user, tokenHash });
         setSessionCookie(reply, session);
         return sessionBody(session);
       },
@@ -148,7 +148,7 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const token = presentedToken(request);
-        if (token) await auth.logOut(services, hashToken(token));
+        if (token) await auth.logOut(ctx, hashToken(token));
         reply.clearCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax", secure });
         return { ok: true as const };
       },
@@ -167,7 +167,7 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
         preHandler: authRateLimits(app, limits, "email"),
       },
       async (request) => {
-        auth.requestPasswordReset(services, request.body.email);
+        auth.requestPasswordReset(ctx, request.body.email);
         return { ok: true as const };
       },
     );
@@ -185,11 +185,11 @@ export function authRoutes(appServices: AppServices): FastifyPluginAsync {
         preHandler: authRateLimits(app, limits, "token"),
       },
       async (request) => {
-        await auth.resetPassword(services, request.body);
+        await auth.resetPassword(ctx, request.body);
         return { ok: true as const };
       },
     );
 
-    registerProfileRoutes(app, services, signedIn, limits);
+    registerProfileRoutes(app, ctx, signedIn, limits);
   };
 }

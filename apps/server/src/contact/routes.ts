@@ -4,9 +4,9 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authRateLimits, type AuthRateLimits } from "../auth/rate-limits.js";
 import { presentedToken } from "../auth/require-user.js";
-import { authenticate } from "../auth/service.js";
-import type { AppServices } from "../app-services.js";
-import { receiveContactMessage } from "./service.js";
+import { authenticate } from "../auth/auth-actions.js";
+import type { AppContext } from "../app-context.js";
+import { receiveContactMessage } from "./receive-contact-message.js";
 
 /** Settings of the contact form that tests may change. */
 export interface ContactOptions {
@@ -20,11 +20,11 @@ export const DEFAULT_CONTACT_RATE_LIMITS: AuthRateLimits = {
 };
 
 /** POST /api/contact: the contact form, open to visitors; stored and mailed to support. */
-export function contactRoutes(services: AppServices): FastifyPluginAsync {
+export function contactRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    const limits = services.contact.rateLimits ?? DEFAULT_CONTACT_RATE_LIMITS;
-    await app.register(rateLimit, services.rateLimits.pluginOptions("contact"));
+    const limits = ctx.contact.rateLimits ?? DEFAULT_CONTACT_RATE_LIMITS;
+    await app.register(rateLimit, ctx.rateLimits.pluginOptions("contact"));
 
     app.post(
       "/api/contact",
@@ -42,8 +42,8 @@ export function contactRoutes(services: AppServices): FastifyPluginAsync {
       async (request) => {
         // A signed-in sender is linked to their account; a stale token just counts as anonymous.
         const token = presentedToken(request);
-        const found = token ? await authenticate(services, token) : undefined;
-        await receiveContactMessage(services, request.body, found?.user);
+        const found = token ? await authenticate(ctx, token) : undefined;
+        await receiveContactMessage(ctx, request.body, found?.user);
         return { ok: true as const };
       },
     );

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { engineInfo, findDiarizationModels, isEngineError } from "@verbatim/engine";
 import type { z } from "zod";
-import type { AppServices } from "../app-services.js";
+import type { AppContext } from "../app-context.js";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { pingDatabase } from "../db/database.js";
 import { fail } from "../http/app-error.js";
@@ -39,7 +39,7 @@ export function healthRoutes({
   rateLimits,
   health: options,
 }: Pick<
-  AppServices,
+  AppContext,
   "config" | "db" | "jobs" | "models" | "modelPreparation" | "rateLimits" | "health"
 >): FastifyPluginAsync {
   const ffmpegCheck = remembered(ffmpegVersion, RETRY_FAILED_CHECK_MS);

@@ -9,11 +9,11 @@ import {
 } from "fastify-type-provider-zod";
 import { randomUUID } from "node:crypto";
 import {
-  billingServices,
-  buildServices,
-  startServices,
-  type ServiceOverrides,
-} from "../app-services.js";
+  billingContext,
+  buildAppContext,
+  startAppContext,
+  type ContextOverrides,
+} from "../app-context.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { adminRoutes } from "../admin/routes.js";
@@ -53,7 +53,7 @@ import { registerSecurityHeaders } from "./security-headers.js";
 import { addNamedSchemas, nameOperations, nameSchemas } from "./openapi-docs.js";
 
 /** What buildApp is given: the settings, the database, and what tests set differently. */
-export interface AppOptions extends ServiceOverrides {
+export interface AppOptions extends ContextOverrides {
   config: Config;
   db: Db;
   /** Hourly housekeeping, the daily report and billing's rollover; default on. */
@@ -106,41 +106,41 @@ export async function buildApp({
 
   await app.register(multipart);
 
-  const services = await buildServices(config, db, app.log, overrides);
-  app.decorate("modelPreparation", services.modelPreparation);
-  app.decorate("modelCatalog", services.models);
-  const billing = billingServices(services);
-  await app.register(healthRoutes(services));
-  await app.register(authRoutes(services));
-  await app.register(subscriptionRoutes(services));
-  await app.register(modelRoutes(services.models));
-  await app.register(transcriptionRoutes(services));
-  await app.register(transcriptionEventsRoute(services));
-  await app.register(exportsRoute(services));
-  await app.register(renderRoutes(services));
-  await app.register(batchRoute(services));
-  await app.register(shareOwnerRoutes(services));
-  await app.register(sharedRoutes(services));
-  await app.register(teamRoutes(services));
-  await app.register(uploadRoutes(services));
-  await app.register(urlImportRoutes(services));
-  await app.register(webhookRoutes(services));
-  await app.register(voiceRoutes(services));
-  await app.register(apiKeyRoutes(services));
-  await app.register(openAIRoutes(services), { prefix: "/v1" });
+  const ctx = await buildAppContext(config, db, app.log, overrides);
+  app.decorate("modelPreparation", ctx.modelPreparation);
+  app.decorate("modelCatalog", ctx.models);
+  const billing = billingContext(ctx);
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(subscriptionRoutes(ctx));
+  await app.register(modelRoutes(ctx.models));
+  await app.register(transcriptionRoutes(ctx));
+  await app.register(transcriptionEventsRoute(ctx));
+  await app.register(exportsRoute(ctx));
+  await app.register(renderRoutes(ctx));
+  await app.register(batchRoute(ctx));
+  await app.register(shareOwnerRoutes(ctx));
+  await app.register(sharedRoutes(ctx));
+  await app.register(teamRoutes(ctx));
+  await app.register(uploadRoutes(ctx));
+  await app.register(urlImportRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
+  await app.register(voiceRoutes(ctx));
+  await app.register(apiKeyRoutes(ctx));
+  await app.register(openAIRoutes(ctx), { prefix: "/v1" });
   await app.register(billingRoutes(billing));
-  if (services.payments.name === "local") await app.register(localCheckoutRoutes(services));
-  if (services.payments.name === "stripe") await app.register(stripeWebhookRoutes(billing));
-  await app.register(accountRoutes(services));
-  await app.register(adminRoutes(services));
-  await app.register(adminSupportRoutes(services));
-  await app.register(contactRoutes(services));
-  await app.register(supportRoutes(services));
-  if (config.devMailbox) await app.register(devMailboxRoute(services));
+  if (ctx.payments.name === "local") await app.register(localCheckoutRoutes(ctx));
+  if (ctx.payments.name === "stripe") await app.register(stripeWebhookRoutes(billing));
+  await app.register(accountRoutes(ctx));
+  await app.register(adminRoutes(ctx));
+  await app.register(adminSupportRoutes(ctx));
+  await app.register(contactRoutes(ctx));
+  await app.register(supportRoutes(ctx));
+  if (config.devMailbox) await app.register(devMailboxRoute(ctx));
 
   registerNotFound(app, await serveWebApp(app, config.webDir, config.publicUrl));
 
-  const running = await startServices(services, { maintenance: maintenance !== false });
+  const running = await startAppContext(ctx, { maintenance: maintenance !== false });
   // Running jobs go back to the queue before Fastify waits for in-flight requests: an open
   // progress stream would otherwise hold the shutdown until its job finished.
   app.addHook("preClose", running.handBack);

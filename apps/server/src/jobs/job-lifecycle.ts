@@ -556,14 +556,14 @@ export async function requeueJob(
  * first. Its usage figures stay (keepUsageOf).
  */
 export async function deleteJob(
-  services: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
+  ctx: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
   row: TranscriptionRow,
 ): Promise<void> {
-  if (!isFinal(row.status)) await cancelJob(services, row);
+  if (!isFinal(row.status)) await cancelJob(ctx, row);
   if (row.media_path) await rm(row.media_path, { force: true });
   if (row.audio_path) await rm(row.audio_path, { force: true });
-  await deleteRendersOf(services.db, row.id, services.now());
-  await services.db.transaction().execute(async (tx) => {
+  await deleteRendersOf(ctx.db, row.id, ctx.now());
+  await ctx.db.transaction().execute(async (tx) => {
     await keepUsageOf(tx, (eb) => eb("id", "=", row.id));
     await tx.deleteFrom("transcriptions").where("id", "=", row.id).execute();
   });

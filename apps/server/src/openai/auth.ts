@@ -1,7 +1,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { RateLimitStore } from "../http/rate-limit-store.js";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
-import { authenticateApiKey } from "../api-keys/service.js";
+import { authenticateApiKey } from "../api-keys/api-keys.js";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import type { Db } from "../db/database.js";
 import type { User } from "../users/repo.js";

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_KNOWN_SPEAKERS } from "@verbatim/contract/api";
 import { isEngineError, voiceEmbedding } from "@verbatim/engine";
-import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { probeUpload } from "../uploads/probe-upload.js";
 import { withoutServerPaths } from "../models/client-text.js";
 import { OpenAIError } from "./errors.js";
@@ -30,7 +30,7 @@ export interface KnownVoice {
  * Each clip is checked by ffmpeg like an upload, its voice embedded, and the audio deleted.
  */
 export async function knownVoices(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   names: readonly string[],
   references: readonly string[],
   signal: AbortSignal,
@@ -56,13 +56,13 @@ export async function knownVoices(
   const voices: KnownVoice[] = [];
   for (const [i, reference] of references.entries()) {
     const name = (names[i] ?? "").trim();
-    voices.push({ name, embedding: await embedReference(services, reference, i, signal) });
+    voices.push({ name, embedding: await embedReference(ctx, reference, i, signal) });
   }
   return voices;
 }
 
 async function embedReference(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   reference: string,
   i: number,
   signal: AbortSignal,
@@ -77,8 +77,8 @@ async function embedReference(
   }
   const bytes = Buffer.from(match[3].replace(/\s+/g, ""), "base64");
   if (bytes.length === 0) throw invalid(`${param} holds no audio.`, REFERENCES);
-  await mkdir(services.config.uploadDir, { recursive: true });
-  const path = join(services.config.uploadDir, `${randomUUID()}.reference`);
+  await mkdir(ctx.config.uploadDir, { recursive: true });
+  const path = join(ctx.config.uploadDir, `${randomUUID()}.reference`);
   try {
     await writeFile(path, bytes);
     const media = await probeUpload(path).catch((error: unknown) => {
@@ -97,7 +97,7 @@ async function embedReference(
       );
     }
     const { embedding } = await voiceEmbedding(path, {
-      modelsDir: services.config.modelsDir,
+      modelsDir: ctx.config.modelsDir,
       signal,
     }).catch((error: unknown) => {
       if (isEngineError(error)) {
@@ -107,7 +107,7 @@ async function embedReference(
           throw new OpenAIError(
             503,
             "server_error",
-            `Speaker diarization is not available: the speaker models are not installed on this server (${withoutServerPaths(error.message, services.config)}).`,
+            `Speaker diarization is not available: the speaker models are not installed on this server (${withoutServerPaths(error.message, ctx.config)}).`,
             "model",
             "diarization_model_missing",
             false,

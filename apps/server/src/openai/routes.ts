@@ -21,8 +21,8 @@ import { z } from "zod";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { rowCues, rowSegments, rowSpeakers } from "../jobs/job-row.js";
 import { waitWhileListening } from "../transcriptions/respond-with-job.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
-import type { AppServices } from "../app-services.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
+import type { AppContext } from "../app-context.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { requireApiKey } from "./auth.js";
 import { OpenAIError, openAIErrorsOf, registerOpenAIErrorHandling } from "./errors.js";
@@ -57,7 +57,7 @@ const TEXT_TYPES: Record<"text" | "srt" | "vtt", string> = {
  * OpenAI's shape (this scope's own error handler).
  */
 export function openAIRoutes(
-  services: TranscriptionServices & Pick<AppServices, "rateLimits">,
+  ctx: TranscriptionContext & Pick<AppContext, "rateLimits">,
   options: OpenAIOptions = {},
 ): FastifyPluginAsync {
   return async (plugin) => {
@@ -68,10 +68,10 @@ export function openAIRoutes(
       reply.header("openai-processing-ms", String(Math.round(reply.elapsedTime)));
     });
     const preHandler = await requireApiKey(app, {
-      db: services.db,
-      now: services.now,
-      publicUrl: services.config.publicUrl,
-      rateLimits: services.rateLimits,
+      db: ctx.db,
+      now: ctx.now,
+      publicUrl: ctx.config.publicUrl,
+      rateLimits: ctx.rateLimits,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     });
     const security = [{ bearer: [] }];
@@ -116,13 +116,13 @@ export function openAIRoutes(
             },
           },
         },
-        async (request, reply) => transcribe(services, task, request, reply),
+        async (request, reply) => transcribe(ctx, task, request, reply),
       );
 
     const common =
       "OpenAI-compatible (point an OpenAI client's baseURL at `/v1`). multipart/form-data: `file` (required; any audio or video ffmpeg reads), `model` (required: `whisper-1` or `gpt-4o-mini-transcribe` fast, `gpt-4o-transcribe` accurate, or an installed model's name), `language` (ISO-639-1; detected when absent), `prompt` (the decoder's initial prompt: vocabulary and style), `response_format` (`json` default → `{text, usage}`, `text`, `srt`, `vtt`, `verbose_json` → task, language, duration in seconds, text, Whisper's segments, and words with `timestamp_granularities[]=word`; every time in seconds), `temperature` (0–1, the starting decoder temperature), `timestamp_granularities[]` (`word`, `segment`), `stream` (`true`: server-sent events `transcript.text.delta` then `transcript.text.done`). Speakers, as OpenAI's `gpt-4o-transcribe-diarize`: that model with `response_format=diarized_json` answers segments with a `speaker` each (a known speaker's name, a saved voice's name, else A, B…); `known_speaker_names[]` with `known_speaker_references[]` (up to 4 data-URL clips of 2–10 seconds) name speakers; `chunking_strategy` is accepted; `prompt`, `include[]`, `timestamp_granularities[]` and formats other than json, text and diarized_json are refused with that model, as OpenAI does. Diarization costs the same minutes as transcription; 503 `diarization_model_missing` when the speaker models are not installed. Authenticate with `Authorization: Bearer vb_…` (an API key from /account). The audio's duration is charged to the key owner's minutes (`usage.seconds`); the job is kept in their history (header `x-verbatim-transcription-id`). Send an `Idempotency-Key` header (1–255 visible ASCII characters) so that a retry within 24 hours gets the same job and answer without a new charge (the same key with a different request: 409); a client that disconnects before the answer cancels its job, which is then charged only for the audio it had already transcribed (nothing when no text was out yet; with `stream=true`, what was streamed), unless it sent a key (then the job completes for the retry). Answers carry `x-request-id` and `openai-processing-ms` (milliseconds). Bad media: 400 `invalid_request_error`; no minutes left: 429 `insufficient_quota`.";
     audioRoute("transcribe", "Transcribe audio (OpenAI-compatible)", common);
-    await app.register(transcriptionJobRoutes(services, preHandler));
+    await app.register(transcriptionJobRoutes(ctx, preHandler));
     audioRoute(
       "translate",
       "Translate audio into English text (OpenAI-compatible)",
@@ -143,7 +143,7 @@ export function openAIRoutes(
           response: { 200: OpenAIModelList, ...openAIErrorsOf(401, 429) },
         },
       },
-      async () => ({ object: "list" as const, data: await listModels(services) }),
+      async () => ({ object: "list" as const, data: await listModels(ctx) }),
     );
 
     app.get(
@@ -160,7 +160,7 @@ export function openAIRoutes(
         },
       },
       async (request) => {
-        const found = (await listModels(services)).find((m) => m.id === request.params.model);
+        const found = (await listModels(ctx)).find((m) => m.id === request.params.model);
         if (!found) {
           throw new OpenAIError(
             404,
@@ -177,17 +177,17 @@ export function openAIRoutes(
 }
 
 /** Whether the speaker models the diarizing model needs are in the models folder. */
-async function diarizationInstalled(services: TranscriptionServices): Promise<boolean> {
-  return findDiarizationModels(services.config.modelsDir).then(
+async function diarizationInstalled(ctx: TranscriptionContext): Promise<boolean> {
+  return findDiarizationModels(ctx.config.modelsDir).then(
     () => true,
     () => false,
   );
 }
 
 /** Installed models in OpenAI's list shape; `created` is the model file's time. */
-async function listModels(services: TranscriptionServices): Promise<z.infer<typeof OpenAIModel>[]> {
-  const installed = await services.models.installed();
-  const listed = (await services.models.list()).filter((m) => m.installed);
+async function listModels(ctx: TranscriptionContext): Promise<z.infer<typeof OpenAIModel>[]> {
+  const installed = await ctx.models.installed();
+  const listed = (await ctx.models.list()).filter((m) => m.installed);
   const seen = new Set<string>();
   const data: z.infer<typeof OpenAIModel>[] = [];
   for (const model of listed) {
@@ -206,7 +206,7 @@ async function listModels(services: TranscriptionServices): Promise<z.infer<type
     // OpenAI's other names for this model, right after it (the diarizing one only when the
     // speaker models are there too: otherwise every request for it answers 503).
     for (const [alias, target] of Object.entries(MODEL_ALIASES)) {
-      if (alias === DIARIZE_MODEL && !(await diarizationInstalled(services))) continue;
+      if (alias === DIARIZE_MODEL && !(await diarizationInstalled(ctx))) continue;
       if (target === model.id && !seen.has(alias)) {
         seen.add(alias);
         data.push({ id: alias, object: "model", created, owned_by: "verbatim" });
@@ -217,7 +217,7 @@ async function listModels(services: TranscriptionServices): Promise<z.infer<type
 }
 
 async function transcribe(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   task: Task,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -226,16 +226,16 @@ async function transcribe(
     row,
     keyed,
     parsed: fields,
-  } = await takeInAudioRequest(services, task, request, reply, `/v1/audio/${task}`);
+  } = await takeInAudioRequest(ctx, task, request, reply, `/v1/audio/${task}`);
   if (fields.stream) {
-    return streamTranscript(services, request, reply, row, {
+    return streamTranscript(ctx, request, reply, row, {
       keyed,
       logprobs: fields["include[]"] === "logprobs",
     });
   }
   reply.header("x-verbatim-transcription-id", row.id);
 
-  const { final, gone } = await waitWhileListening(services, reply, row.id, { keyed });
+  const { final, gone } = await waitWhileListening(ctx, reply, row.id, { keyed });
   if (final?.status !== "completed") {
     if (gone) return reply; // nobody is listening (the job was cancelled unless keyed)
     throw jobFailure(final);

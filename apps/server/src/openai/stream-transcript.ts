@@ -8,7 +8,7 @@ import {
   type TranscriptionRow,
 } from "../jobs/job-row.js";
 import { waitWhileListening } from "../transcriptions/respond-with-job.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import type { OpenAIErrorBody } from "./errors.js";
 import { joinText } from "./join-text.js";
 import { presentDiarized, presentJson, transcriptText } from "./presenters.js";
@@ -29,7 +29,7 @@ const KEEPALIVE_MS = 15_000;
  * Idempotency-Key.
  */
 export async function streamTranscript(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   request: FastifyRequest,
   reply: FastifyReply,
   row: TranscriptionRow,
@@ -71,14 +71,14 @@ export async function streamTranscript(
   };
 
   // Listen first, then read what was recognised before, so nothing in between is missed.
-  const unsubscribe = services.jobs.events.subscribe(row.id, (event) => {
+  const unsubscribe = ctx.jobs.events.subscribe(row.id, (event) => {
     if (event.type === "segment") segment(event);
   });
   const keepalive = setInterval(() => write(": keep-alive\n\n"), KEEPALIVE_MS);
   try {
-    const fresh = await findTranscription(services.db, row.id);
+    const fresh = await findTranscription(ctx.db, row.id);
     if (fresh?.status === "processing") for (const piece of rowPartial(fresh)) segment(piece);
-    const { final, gone } = await waitWhileListening(services, reply, row.id, { keyed });
+    const { final, gone } = await waitWhileListening(ctx, reply, row.id, { keyed });
     if (gone) return reply; // nobody is listening (the job was cancelled unless keyed)
     if (final?.status === "completed") {
       const text = transcriptText({ cues: rowCues(final), segments: rowSegments(final) });

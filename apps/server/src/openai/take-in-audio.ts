@@ -7,7 +7,7 @@ import {
 } from "@verbatim/contract/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { currentUser } from "../auth/require-user.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { takeInUpload, type ReadUpload, type TakenIn } from "../uploads/upload-intake.js";
 import type { User } from "../users/repo.js";
 import { jobFromAudioRequest, type AudioRequestFields } from "./audio-job.js";
@@ -137,7 +137,7 @@ function abortOnHangUp(reply: FastifyReply): AbortSignal {
  * upload options, the known speakers' voices, and the fields the answer is shaped by.
  */
 async function readAudioRequest(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   task: Task,
   user: User,
   raw: Record<string, string>,
@@ -191,7 +191,7 @@ async function readAudioRequest(
     );
   }
   const known = knownSpeakers
-    ? await knownVoices(services, names, references, abortOnHangUp(reply))
+    ? await knownVoices(ctx, names, references, abortOnHangUp(reply))
     : [];
   return {
     job: jobFromAudioRequest(fields, task, user, known),
@@ -205,14 +205,14 @@ async function readAudioRequest(
  * size, probe, reservation), each bad field answered in OpenAI's shape naming its `param`.
  */
 export async function takeInAudioRequest(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   task: Task,
   request: FastifyRequest,
   reply: FastifyReply,
   route: string,
 ): Promise<TakenIn & { parsed: AudioRequestFields }> {
   const user = currentUser(request);
-  return takeInUpload(services, request, user, {
+  return takeInUpload(ctx, request, user, {
     route,
     // An unusable model is answered for the model asked for (checkJobRequest).
     requireUsableModel: false,
@@ -229,7 +229,6 @@ export async function takeInAudioRequest(
       }
       return jobFromAudioRequest(parseFields(early), task, user);
     },
-    read: ({ fields: raw, lists }) =>
-      readAudioRequest(services, task, user, raw, lists, reply, route),
+    read: ({ fields: raw, lists }) => readAudioRequest(ctx, task, user, raw, lists, reply, route),
   });
 }

@@ -19,7 +19,10 @@ import type { JobStatus, TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
 import { secondsToMinutes } from "../minutes/plans.js";
 import { exportTranscription } from "../transcriptions/export-transcription.js";
-import { ownTranscription, type TranscriptionServices } from "../transcriptions/service.js";
+import {
+  ownTranscription,
+  type TranscriptionContext,
+} from "../transcriptions/transcription-context.js";
 import { openAIErrorsOf } from "./errors.js";
 import { JOBS_ROUTE, takeInAudioRequest } from "./take-in-audio.js";
 
@@ -54,7 +57,7 @@ function presentJob(row: TranscriptionRow): Job {
 
 /** /v1/transcriptions/jobs and /v1/balance, inside the /v1 scope (its key check and errors). */
 export function transcriptionJobRoutes(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   preHandler: preHandlerAsyncHookHandler,
 ): FastifyPluginAsync {
   return async (plugin) => {
@@ -85,13 +88,7 @@ export function transcriptionJobRoutes(
         },
       },
       async (request, reply) => {
-        const { row } = await takeInAudioRequest(
-          services,
-          "transcribe",
-          request,
-          reply,
-          JOBS_ROUTE,
-        );
+        const { row } = await takeInAudioRequest(ctx, "transcribe", request, reply, JOBS_ROUTE);
         return reply
           .status(202)
           .header("location", `/v1/transcriptions/jobs/${row.id}`)
@@ -116,7 +113,7 @@ export function transcriptionJobRoutes(
       },
       async (request) => {
         const { limit, status, after } = request.query;
-        const page = await pageOfJobs(services.db, currentUser(request).id, {
+        const page = await pageOfJobs(ctx.db, currentUser(request).id, {
           limit,
           status,
           ...(after !== undefined ? { after } : {}),
@@ -149,7 +146,7 @@ export function transcriptionJobRoutes(
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await ownTranscription(services, user, request.params.id);
+        const row = await ownTranscription(ctx, user, request.params.id);
         const job = presentJob(row);
         const { format, ...options } = request.query;
         if (format === undefined || row.status !== "completed") return job;
@@ -186,13 +183,8 @@ export function transcriptionJobRoutes(
         },
       },
       async (request) => {
-        const row = await ownTranscription(
-          services,
-          currentUser(request),
-          request.params.id,
-          "delete",
-        );
-        await deleteJob(services, row);
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id, "delete");
+        await deleteJob(ctx, row);
         return { id: row.id, object: "transcription.job" as const, deleted: true as const };
       },
     );
@@ -212,7 +204,7 @@ export function transcriptionJobRoutes(
         },
       },
       async (request) => {
-        const balance = await minuteBalance(services.db, currentUser(request).id, services.now());
+        const balance = await minuteBalance(ctx.db, currentUser(request).id, ctx.now());
         const planMinutes = secondsToMinutes(Math.max(0, balance.planSeconds));
         const packMinutes = secondsToMinutes(Math.max(0, balance.packSeconds));
         return {

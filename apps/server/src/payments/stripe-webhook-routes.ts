@@ -25,8 +25,8 @@ import type { PurchaseKind } from "./payment-provider.js";
  * The plugin is encapsulated (not fastify-plugin): its raw-body JSON parser applies to this
  * route only, every other route keeps the app's JSON parsing.
  */
-export function stripeWebhookRoutes(services: BillingContext): FastifyPluginAsync {
-  const secret = services.config.payments.stripeWebhookSecret;
+export function stripeWebhookRoutes(ctx: BillingContext): FastifyPluginAsync {
+  const secret = ctx.config.payments.stripeWebhookSecret;
   if (!secret) throw new Error("The Stripe webhook needs STRIPE_WEBHOOK_SECRET.");
   return async (plugin) => {
     // The signature covers the exact bytes Stripe sent: keep them, parse nothing.
@@ -63,12 +63,12 @@ export function stripeWebhookRoutes(services: BillingContext): FastifyPluginAsyn
           request.log.warn({ err: error }, "stripe webhook: bad signature");
           throw invalidSignature("The webhook signature does not match.");
         }
-        if (!(await recordEvent(services, event))) {
+        if (!(await recordEvent(ctx, event))) {
           request.log.info({ eventId: event.id, type: event.type }, "stripe webhook: replay");
           return { received: true as const };
         }
         try {
-          await handleEvent(services, event, request.log);
+          await handleEvent(ctx, event, request.log);
         } catch (error) {
           if (error instanceof AppError && error.status < 500) {
             // The event can never succeed (a mismatch, an unpaid session): retries won't help.
@@ -79,7 +79,7 @@ export function stripeWebhookRoutes(services: BillingContext): FastifyPluginAsyn
             return { received: true as const };
           }
           // A passing failure (database, Stripe): forget the event so Stripe's retry is handled.
-          await forgetEvent(services, event.id).catch(() => undefined);
+          await forgetEvent(ctx, event.id).catch(() => undefined);
           throw error;
         }
         return { received: true as const };
@@ -102,7 +102,7 @@ function forgetEvent({ db }: BillingContext, eventId: string): Promise<void> {
 }
 
 async function handleEvent(
-  services: BillingContext,
+  ctx: BillingContext,
   event: Stripe.Event,
   log: FastifyBaseLogger,
 ): Promise<void> {
@@ -110,7 +110,7 @@ async function handleEvent(
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded": {
       const session = event.data.object;
-      const row = await findCheckout(services.db, session.id);
+      const row = await findCheckout(ctx.db, session.id);
       if (!row || row.provider !== "stripe") {
         // Another integration on the same account, or a session from another environment.
         log.warn({ sessionId: session.id, eventId: event.id }, "stripe webhook: unknown session");
@@ -122,7 +122,7 @@ async function handleEvent(
         return;
       }
       try {
-        await confirmCheckout(services, {
+        await confirmCheckout(ctx, {
           user: null,
           sessionId: session.id,
           kind: row.kind as PurchaseKind,
@@ -145,7 +145,7 @@ async function handleEvent(
       // The buyer never paid and the session can no longer be paid: it stops being pending.
       // Only an open session expires; a granted or refunded one is left as it is.
       const session = event.data.object;
-      if (!(await expireCheckout(services.db, session.id))) {
+      if (!(await expireCheckout(ctx.db, session.id))) {
         log.info({ sessionId: session.id, eventId: event.id }, "stripe webhook: nothing to expire");
       }
       return;
@@ -158,12 +158,12 @@ async function handleEvent(
       if (!subscriptionId) return;
       const periodEnd =
         invoicePeriodEnd(invoice) ??
-        (await services.provider.subscriptionState(subscriptionId, services.now())).periodEnd;
+        (await ctx.provider.subscriptionState(subscriptionId, ctx.now())).periodEnd;
       if (!periodEnd) {
         log.warn({ subscriptionId, eventId: event.id }, "stripe webhook: renewal without period");
         return;
       }
-      await applySubscriptionEvent(services, {
+      await applySubscriptionEvent(ctx, {
         subscriptionId,
         event: { type: "renewed", periodEnd },
       });
@@ -173,7 +173,7 @@ async function handleEvent(
       const invoice = event.data.object;
       const subscriptionId = invoiceSubscription(invoice);
       if (subscriptionId) {
-        await applySubscriptionEvent(services, {
+        await applySubscriptionEvent(ctx, {
           subscriptionId,
           event: { type: "payment_failed", periodEnd: invoicePeriodEnd(invoice) },
         });
@@ -181,7 +181,7 @@ async function handleEvent(
       return;
     }
     case "customer.subscription.deleted":
-      await applySubscriptionEvent(services, {
+      await applySubscriptionEvent(ctx, {
         subscriptionId: event.data.object.id,
         event: { type: "ended" },
       });

@@ -24,7 +24,7 @@ import { actorOf } from "../policies/actor.js";
 import { authorize } from "../policies/authorize.js";
 import { render, type ActionOn } from "../policies/policies.js";
 import { attachmentDisposition } from "../transcriptions/attachment-disposition.js";
-import { ownTranscription } from "../transcriptions/service.js";
+import { ownTranscription } from "../transcriptions/transcription-context.js";
 import type { User } from "../users/repo.js";
 import { ACTIVE_RENDER_STATUSES, presentRender, type RenderRow } from "./render-row.js";
 import { dropRenderSource, endRender, findRender } from "./render-store.js";
@@ -32,7 +32,7 @@ import { receiveRenderVideo } from "./render-video-upload.js";
 import type { RenderWorker } from "./render-worker.js";
 
 /** What the render routes need. */
-export interface RenderServices {
+export interface RenderContext {
   db: Db;
   config: Config;
   now: () => Date;
@@ -45,10 +45,10 @@ const MP4 = "video/mp4";
  * Captioned video (docs/captioned-video.md): ask for a render of a completed transcription,
  * follow it, download it, cancel or delete it.
  */
-export function renderRoutes(services: RenderServices): FastifyPluginAsync {
+export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
     const tags = ["renders"];
 
@@ -68,10 +68,10 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const job = await ownTranscription(services, user, request.params.id, "render");
+        const job = await ownTranscription(ctx, user, request.params.id, "render");
         if (job.status !== "completed") fail("NOT_COMPLETED");
         if (!job.audio_path) fail("AUDIO_NOT_KEPT");
-        const row = await queueRender(services, user, job, request.body, null);
+        const row = await queueRender(ctx, user, job, request.body, null);
         return reply.code(202).send(presentRender(row, user.locale));
       },
     );
@@ -98,20 +98,20 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const job = await ownTranscription(services, user, request.params.id, "render");
+        const job = await ownTranscription(ctx, user, request.params.id, "render");
         if (job.status !== "completed") fail("NOT_COMPLETED");
         const cost = renderCostSeconds(job.duration_ms);
         const video = await receiveRenderVideo(
           request,
-          { dir: services.config.uploadDir, limitBytes: services.config.maxUploadBytes },
+          { dir: ctx.config.uploadDir, limitBytes: ctx.config.maxUploadBytes },
           job,
           // Before the video's bytes: what would refuse the render once they are in.
           async () => {
-            await checkCanRender(services.db, user, cost, services.now());
+            await checkCanRender(ctx.db, user, cost, ctx.now());
           },
         );
         try {
-          const row = await queueRender(services, user, job, video.options, video.path);
+          const row = await queueRender(ctx, user, job, video.options, video.path);
           return await reply.code(202).send(presentRender(row, user.locale));
         } catch (error) {
           await rmQuietly(video.path);
@@ -138,8 +138,8 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request) => {
         const user = currentUser(request);
-        const job = await ownTranscription(services, user, request.params.id);
-        const rows = await services.db
+        const job = await ownTranscription(ctx, user, request.params.id);
+        const rows = await ctx.db
           .selectFrom("renders")
           .selectAll()
           .where("transcription_id", "=", job.id)
@@ -167,7 +167,7 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request) => {
         const user = currentUser(request);
-        return presentRender(await ownRender(services, user, request.params.id), user.locale);
+        return presentRender(await ownRender(ctx, user, request.params.id), user.locale);
       },
     );
 
@@ -191,10 +191,10 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const row = await ownRender(services, user, request.params.id, "download");
+        const row = await ownRender(ctx, user, request.params.id, "download");
         if (row.status !== "completed") fail("RENDER_NOT_READY");
         if (!row.file_path) fail("NOT_FOUND");
-        const job = await services.db
+        const job = await ctx.db
           .selectFrom("transcriptions")
           .select("file_name")
           .where("id", "=", row.transcription_id)
@@ -246,20 +246,20 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const row = await ownRender(services, user, request.params.id, "cancel");
-        const at = services.now();
-        const cancelled = await endRender(services.db, row.id, ACTIVE_RENDER_STATUSES, {
+        const row = await ownRender(ctx, user, request.params.id, "cancel");
+        const at = ctx.now();
+        const cancelled = await endRender(ctx.db, row.id, ACTIVE_RENDER_STATUSES, {
           status: "cancelled",
           finished_at: at.toISOString(),
         });
         if (cancelled) {
-          await releaseMinutes(services.db, user.id, row.id, at);
-          services.renders.stopRender(row.id);
-          await dropRenderSource(services.db, row.id);
-          return presentRender((await findRender(services.db, row.id))!, user.locale);
+          await releaseMinutes(ctx.db, user.id, row.id, at);
+          ctx.renders.stopRender(row.id);
+          await dropRenderSource(ctx.db, row.id);
+          return presentRender((await findRender(ctx.db, row.id))!, user.locale);
         }
-        const ended = (await findRender(services.db, row.id))!;
-        await services.db.deleteFrom("renders").where("id", "=", ended.id).execute();
+        const ended = (await findRender(ctx.db, row.id))!;
+        await ctx.db.deleteFrom("renders").where("id", "=", ended.id).execute();
         if (ended.file_path) await rmQuietly(ended.file_path);
         return reply.code(204).send(null);
       },
@@ -273,16 +273,16 @@ export function renderRoutes(services: RenderServices): FastifyPluginAsync {
  * TOO_MANY_RENDERS.
  */
 async function queueRender(
-  services: RenderServices,
+  ctx: RenderContext,
   user: User,
   job: TranscriptionRow,
   options: z.output<typeof RenderBody>,
   sourcePath: string | null,
 ): Promise<RenderRow> {
   const id = randomUUID();
-  const now = services.now();
+  const now = ctx.now();
   const cost = renderCostSeconds(job.duration_ms);
-  await reserveMinutes(services.db, user.id, id, cost, now, async (tx) => {
+  await reserveMinutes(ctx.db, user.id, id, cost, now, async (tx) => {
     // Inside the user's lock: two requests at once cannot both pass the count.
     await checkCanRender(tx, user, 0, now);
     await tx
@@ -300,8 +300,8 @@ async function queueRender(
       })
       .execute();
   });
-  services.renders.notify();
-  return (await findRender(services.db, id))!;
+  ctx.renders.notify();
+  return (await findRender(ctx.db, id))!;
 }
 
 /**
@@ -331,13 +331,13 @@ async function checkCanRender(tx: Db, user: User, cost: number, now: Date): Prom
 
 /** A render the user may do `action` to, or 404 (anyone else's is "not found"). */
 async function ownRender(
-  services: Pick<RenderServices, "db" | "config">,
+  ctx: Pick<RenderContext, "db" | "config">,
   user: User,
   id: string,
   action: ActionOn<"render"> = "read",
 ): Promise<RenderRow> {
-  const row = z.uuid().safeParse(id).success ? await findRender(services.db, id) : undefined;
-  authorize(actorOf(user, services.config), action, row && render(row));
+  const row = z.uuid().safeParse(id).success ? await findRender(ctx.db, id) : undefined;
+  authorize(actorOf(user, ctx.config), action, row && render(row));
   return row as RenderRow;
 }
 

@@ -14,7 +14,10 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { fail } from "../http/app-error.js";
-import { ownTranscription, type TranscriptionServices } from "../transcriptions/service.js";
+import {
+  ownTranscription,
+  type TranscriptionContext,
+} from "../transcriptions/transcription-context.js";
 import {
   addComment,
   deleteComment,
@@ -35,13 +38,13 @@ import {
  * the comments left on them (read, reply, resolve, delete any). Only the owner's own
  * transcriptions (404 for anyone else's).
  */
-export function shareOwnerRoutes(services: TranscriptionServices): FastifyPluginAsync {
+export function shareOwnerRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
     const tags = ["sharing"];
-    const publicUrl = services.config.publicUrl;
+    const publicUrl = ctx.config.publicUrl;
 
     app.post(
       "/api/transcriptions/:id/shares",
@@ -59,13 +62,8 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(
-          services,
-          currentUser(request),
-          request.params.id,
-          "share",
-        );
-        const link = await createShareLink(services.db, row, request.body, services.now());
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id, "share");
+        const link = await createShareLink(ctx.db, row, request.body, ctx.now());
         return reply
           .status(201)
           .header("cache-control", "no-store")
@@ -86,13 +84,8 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(
-          services,
-          currentUser(request),
-          request.params.id,
-          "share",
-        );
-        const links = await listShareLinks(services.db, row.id, services.now());
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id, "share");
+        const links = await listShareLinks(ctx.db, row.id, ctx.now());
         return reply
           .header("cache-control", "no-store")
           .send(links.map((link) => presentShareLink(link, publicUrl)));
@@ -112,10 +105,10 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request, reply) => {
-        const link = await findShareLink(services.db, request.params.id);
+        const link = await findShareLink(ctx.db, request.params.id);
         if (!link) fail("NOT_FOUND");
-        await ownTranscription(services, currentUser(request), link.transcription_id, "share");
-        await revokeShareLink(services.db, link.id);
+        await ownTranscription(ctx, currentUser(request), link.transcription_id, "share");
+        await revokeShareLink(ctx.db, link.id);
         return reply.status(204).send(null);
       },
     );
@@ -134,8 +127,8 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
         },
       },
       async (request) => {
-        const row = await ownTranscription(services, currentUser(request), request.params.id);
-        return (await listComments(services.db, row.id)).map(presentComment);
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id);
+        return (await listComments(ctx.db, row.id)).map(presentComment);
       },
     );
 
@@ -154,14 +147,14 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const row = await ownTranscription(services, user, request.params.id, "comment");
+        const row = await ownTranscription(ctx, user, request.params.id, "comment");
         const name = user.name?.trim() || user.email.split("@")[0] || "Owner";
         const comment = await addComment(
-          services.db,
+          ctx.db,
           row.id,
           { kind: "owner", name },
           request.body,
-          services.now(),
+          ctx.now(),
         );
         return reply.status(201).send(presentComment(comment));
       },
@@ -182,18 +175,18 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
       },
       async (request) => {
         const row = await ownTranscription(
-          services,
+          ctx,
           currentUser(request),
           request.params.id,
           "moderateComments",
         );
         const { commentId } = request.params;
         const updated = await setResolved(
-          services.db,
+          ctx.db,
           row.id,
           commentId,
           request.body.resolved,
-          services.now(),
+          ctx.now(),
         );
         return presentComment(updated);
       },
@@ -213,12 +206,12 @@ export function shareOwnerRoutes(services: TranscriptionServices): FastifyPlugin
       },
       async (request, reply) => {
         const row = await ownTranscription(
-          services,
+          ctx,
           currentUser(request),
           request.params.id,
           "moderateComments",
         );
-        await deleteComment(services.db, row.id, request.params.commentId);
+        await deleteComment(ctx.db, row.id, request.params.commentId);
         return reply.status(204).send(null);
       },
     );

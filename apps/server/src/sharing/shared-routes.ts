@@ -17,7 +17,7 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppServices } from "../app-services.js";
+import type { AppContext } from "../app-context.js";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { hashToken } from "../auth/tokens.js";
 import { AppError, fail } from "../http/app-error.js";
@@ -62,12 +62,12 @@ function grantOf(request: FastifyRequest): string | undefined {
  * send no referrer.
  */
 export function sharedRoutes(
-  services: Pick<AppServices, "db" | "now" | "rateLimits"> & { sharing: SharingOptions },
+  ctx: Pick<AppContext, "db" | "now" | "rateLimits"> & { sharing: SharingOptions },
 ): FastifyPluginAsync {
-  const options = { ...DEFAULTS, ...services.sharing };
+  const options = { ...DEFAULTS, ...ctx.sharing };
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    await app.register(rateLimit, services.rateLimits.pluginOptions("share"));
+    await app.register(rateLimit, ctx.rateLimits.pluginOptions("share"));
     app.addHook("onSend", async (_request, reply) => {
       reply.header("x-robots-tag", "noindex, nofollow");
       reply.header("referrer-policy", "no-referrer");
@@ -82,7 +82,7 @@ export function sharedRoutes(
         .describe("The `grant` POST /api/shared/{token}/unlock gave, for a link with a password."),
     });
     const open = (request: FastifyRequest & { params: { token: string } }) =>
-      openShareLink(services.db, request.params.token, grantOf(request), services.now());
+      openShareLink(ctx.db, request.params.token, grantOf(request), ctx.now());
 
     const unlockLimit = limiter(app, [
       { rule: options.unlockPerLinkAndIp, key: (r) => `unlock|${tokenKey(r)}|ip|${r.ip}` },
@@ -108,14 +108,7 @@ export function sharedRoutes(
       },
       async (request) => {
         const { link, actor, row } = await open(request);
-        return presentSharedTranscription(
-          services.db,
-          link,
-          actor,
-          row,
-          grantOf(request),
-          services.now(),
-        );
+        return presentSharedTranscription(ctx.db, link, actor, row, grantOf(request), ctx.now());
       },
     );
 
@@ -136,10 +129,10 @@ export function sharedRoutes(
       },
       async (request) => ({
         grant: await unlockShareLink(
-          services.db,
+          ctx.db,
           request.params.token,
           request.body.password,
-          services.now(),
+          ctx.now(),
         ),
       }),
     );
@@ -210,7 +203,7 @@ export function sharedRoutes(
       async (request) => {
         const { actor, row } = await open(request);
         if (!can(actor, "comment", transcription(row))) fail("SHARE_COMMENTS_NOT_ALLOWED");
-        return (await listComments(services.db, row.id)).map(presentComment);
+        return (await listComments(ctx.db, row.id)).map(presentComment);
       },
     );
 
@@ -241,11 +234,11 @@ export function sharedRoutes(
             reason: "a name is required without an account",
           });
         const comment = await addComment(
-          services.db,
+          ctx.db,
           row.id,
           { kind: "viewer", name, linkId: actor.link.id },
           request.body,
-          services.now(),
+          ctx.now(),
         );
         return reply.status(201).send(presentComment(comment));
       },

@@ -10,7 +10,7 @@ import { ADMIN_CHANNEL, userChannel, type SupportEventBus } from "./support-even
 export type SupportSide = SupportMessagesTable["sender"];
 
 /** What the support conversations need. */
-export interface SupportServices {
+export interface SupportContext {
   db: Db;
   supportEvents: SupportEventBus;
   now: () => Date;
@@ -60,12 +60,8 @@ function messagesQuery(db: Db) {
 }
 
 /** A user's conversation, oldest first, with how many of the other side's messages `reader` has not read. */
-export async function readConversation(
-  services: SupportServices,
-  userId: string,
-  reader: SupportSide,
-) {
-  const rows = await messagesQuery(services.db)
+export async function readConversation(ctx: SupportContext, userId: string, reader: SupportSide) {
+  const rows = await messagesQuery(ctx.db)
     .where("m.user_id", "=", userId)
     .orderBy("m.created_at")
     .orderBy("m.id")
@@ -74,7 +70,7 @@ export async function readConversation(
   return {
     messages,
     unread: messages.filter((m) => m.from === other(reader) && m.readAt === null).length,
-    supportOpen: supportIsOpen(services.now()),
+    supportOpen: supportIsOpen(ctx.now()),
   };
 }
 
@@ -83,7 +79,7 @@ export async function readConversation(
  * transcription must be one of that user's (else 404 ATTACHMENT_NOT_FOUND).
  */
 export async function postMessage(
-  services: SupportServices,
+  ctx: SupportContext,
   input: {
     userId: string;
     sender: SupportSide;
@@ -92,7 +88,7 @@ export async function postMessage(
     transcriptionId?: string;
   },
 ): Promise<SupportMessageView> {
-  const { db } = services;
+  const { db } = ctx;
   if (input.transcriptionId !== undefined) {
     const own = await db
       .selectFrom("transcriptions")
@@ -114,40 +110,40 @@ export async function postMessage(
       admin_id: input.adminId,
       body: input.text,
       transcription_id: input.transcriptionId ?? null,
-      created_at: services.now().toISOString(),
+      created_at: ctx.now().toISOString(),
       read_at: null,
       notified_at: null,
     })
     .execute();
   const row = await messagesQuery(db).where("m.id", "=", id).executeTakeFirstOrThrow();
   const message = toView(row);
-  services.supportEvents.publish(userChannel(input.userId), { type: "message", message });
-  services.supportEvents.publish(ADMIN_CHANNEL, { type: "message", message });
+  ctx.supportEvents.publish(userChannel(input.userId), { type: "message", message });
+  ctx.supportEvents.publish(ADMIN_CHANNEL, { type: "message", message });
   return message;
 }
 
 /** `reader` has read the other side's messages in a user's conversation, up to now. */
 export async function markRead(
-  services: SupportServices,
+  ctx: SupportContext,
   userId: string,
   reader: SupportSide,
 ): Promise<void> {
-  const result = await services.db
+  const result = await ctx.db
     .updateTable("support_messages")
-    .set({ read_at: services.now().toISOString() })
+    .set({ read_at: ctx.now().toISOString() })
     .where("user_id", "=", userId)
     .where("sender", "=", other(reader))
     .where("read_at", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return;
   const event = { type: "read" as const, userId, by: reader };
-  services.supportEvents.publish(userChannel(userId), event);
-  services.supportEvents.publish(ADMIN_CHANNEL, event);
+  ctx.supportEvents.publish(userChannel(userId), event);
+  ctx.supportEvents.publish(ADMIN_CHANNEL, event);
 }
 
 /** Every conversation for the admin list: those with unread user messages first, then newest first. */
-export async function listConversations(services: SupportServices) {
-  const { db } = services;
+export async function listConversations(ctx: SupportContext) {
+  const { db } = ctx;
   const heads = await db
     .selectFrom("support_messages as m")
     .innerJoin("users as u", "u.id", "m.user_id")

@@ -9,7 +9,7 @@ import {
 } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppServices } from "../app-services.js";
+import type { AppContext } from "../app-context.js";
 import { authRateLimits, type RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { markRead, postMessage, readConversation } from "./conversations.js";
@@ -37,18 +37,18 @@ const security = [{ bearer: [] }];
  * linking one of their transcriptions), mark support's replies read, and follow it live.
  */
 export function supportRoutes(
-  services: Pick<AppServices, "db" | "now" | "supportEvents" | "rateLimits" | "support">,
+  ctx: Pick<AppContext, "db" | "now" | "supportEvents" | "rateLimits" | "support">,
 ): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    await app.register(rateLimit, services.rateLimits.pluginOptions("support"));
-    const perUser = services.support.rateLimit ?? DEFAULT_SUPPORT_RATE_LIMIT;
+    await app.register(rateLimit, ctx.rateLimits.pluginOptions("support"));
+    const perUser = ctx.support.rateLimit ?? DEFAULT_SUPPORT_RATE_LIMIT;
     // Per address only as a backstop (an office behind one address has many users).
     const limits = {
       perIp: { max: perUser.max * 10, windowMs: perUser.windowMs },
       perEmail: perUser,
     };
-    const signedIn = requireUser(services);
+    const signedIn = requireUser(ctx);
     const open: OpenStreams = new Set();
     app.addHook("preClose", async () => {
       for (const close of open) close();
@@ -65,7 +65,7 @@ export function supportRoutes(
           response: { 200: SupportConversationResponse, ...errorResponses(401) },
         },
       },
-      async (request) => readConversation(services, currentUser(request).id, "user"),
+      async (request) => readConversation(ctx, currentUser(request).id, "user"),
     );
 
     app.post(
@@ -81,7 +81,7 @@ export function supportRoutes(
         },
       },
       async (request) =>
-        postMessage(services, {
+        postMessage(ctx, {
           userId: currentUser(request).id,
           sender: "user",
           adminId: null,
@@ -101,7 +101,7 @@ export function supportRoutes(
         },
       },
       async (request) => {
-        await markRead(services, currentUser(request).id, "user");
+        await markRead(ctx, currentUser(request).id, "user");
         return { ok: true as const };
       },
     );
@@ -129,7 +129,7 @@ export function supportRoutes(
         streamSupportEvents(
           request,
           reply,
-          services.supportEvents,
+          ctx.supportEvents,
           userChannel(currentUser(request).id),
           open,
         );

@@ -12,7 +12,7 @@ export const DEFAULT_SUPPORT_MAIL_DELAY_MS = 5 * 60 * 1000;
 export const DEFAULT_SUPPORT_SWEEP_MS = 30 * 1000;
 
 /** What the e-mails about unread chat messages need. */
-export interface SupportMailServices {
+export interface SupportMailContext {
   db: Db;
   config: Pick<Config, "adminEmails" | "publicUrl">;
   mailer: Mailer;
@@ -28,11 +28,11 @@ export interface SupportMailServices {
  * restarts send it at most once. Returns how many e-mails were sent.
  */
 export async function mailUnreadSupportMessages(
-  services: SupportMailServices,
+  ctx: SupportMailContext,
   delayMs: number,
 ): Promise<number> {
-  const { db } = services;
-  const now = services.now();
+  const { db } = ctx;
+  const now = ctx.now();
   const cutoff = new Date(now.getTime() - delayMs).toISOString();
   const waiting = await db
     .selectFrom("support_messages")
@@ -67,25 +67,25 @@ export async function mailUnreadSupportMessages(
     claimed.sort((a, b) => a.created_at.localeCompare(b.created_at));
     try {
       sent += await sendMail(
-        services,
+        ctx,
         userId,
         sender,
         claimed.map((m) => m.body),
       );
     } catch (error) {
-      services.log.error({ err: error, userId }, "support chat e-mail failed");
+      ctx.log.error({ err: error, userId }, "support chat e-mail failed");
     }
   }
   return sent;
 }
 
 async function sendMail(
-  services: SupportMailServices,
+  ctx: SupportMailContext,
   userId: string,
   sender: SupportSide,
   messages: string[],
 ): Promise<number> {
-  const { config, mailer, db } = services;
+  const { config, mailer, db } = ctx;
   const user = await findUserById(db, userId);
   if (!user) return 0;
   if (sender === "support") {
@@ -116,15 +116,15 @@ async function sendMail(
 
 /** Looks for unread messages every `sweepMs`; returns a stop function. */
 export function scheduleSupportMails(
-  services: SupportMailServices,
+  ctx: SupportMailContext,
   { delayMs, sweepMs }: { delayMs: number; sweepMs: number },
 ): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    mailUnreadSupportMessages(services, delayMs)
-      .catch((error: unknown) => services.log.error({ err: error }, "support chat e-mails"))
+    mailUnreadSupportMessages(ctx, delayMs)
+      .catch((error: unknown) => ctx.log.error({ err: error }, "support chat e-mails"))
       .finally(() => {
         running = false;
       });

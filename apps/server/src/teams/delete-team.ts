@@ -8,31 +8,31 @@ import type { TranscriptionRow } from "../jobs/job-row.js";
  * deleted), then its members and invitations. Returns how many transcriptions went.
  */
 export async function deleteTeam(
-  services: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
+  ctx: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
   teamId: string,
 ): Promise<number> {
-  const { db } = services;
+  const { db } = ctx;
   const jobs: TranscriptionRow[] = await db
     .selectFrom("transcriptions")
     .selectAll()
     .where("team_id", "=", teamId)
     .execute();
-  for (const job of jobs) await deleteJob(services, job);
+  for (const job of jobs) await deleteJob(ctx, job);
   await db.deleteFrom("teams").where("id", "=", teamId).execute();
   return jobs.length;
 }
 
 /** Deletes every team the user owns (their account is going), with the teams' transcriptions. */
 export async function deleteTeamsOwnedBy(
-  services: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
+  ctx: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
   userId: string,
 ): Promise<void> {
-  const owned = await services.db
+  const owned = await ctx.db
     .selectFrom("teams")
     .select("id")
     .where("owner_id", "=", userId)
     .execute();
-  for (const { id } of owned) await deleteTeam(services, id);
+  for (const { id } of owned) await deleteTeam(ctx, id);
 }
 
 /**

@@ -20,7 +20,7 @@ import { addMember, memberCount, MAX_TEAM_MEMBERS } from "./teams-repo.js";
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** What sending an invitation needs. */
-export interface InvitationServices {
+export interface InvitationContext {
   db: Db;
   config: Pick<Config, "publicUrl">;
   mailer: Mailer;
@@ -45,12 +45,12 @@ export interface InvitationRow {
  * TEAM_LIMIT_REACHED past the member bound (members and open invitations together).
  */
 export async function invite(
-  services: InvitationServices,
+  ctx: InvitationContext,
   team: TeamRow,
   inviter: Pick<User, "id" | "name" | "email" | "locale">,
   input: { email: string; role: TeamRole },
 ): Promise<InvitationRow> {
-  const { db, now } = services;
+  const { db, now } = ctx;
   const email = normalizeEmail(input.email);
   const invitee = await db
     .selectFrom("users")
@@ -99,12 +99,10 @@ export async function invite(
       : `${from} invited you to join the team “${team.name}” as ${roleName(input.role, locale)}.`;
   const mail = renderMail("team-invitation", locale, {
     name: invitee?.name ?? null,
-    link: `${services.config.publicUrl}/teams?invitation=${token}`,
+    link: `${ctx.config.publicUrl}/teams?invitation=${token}`,
     detail,
   });
-  services.background.run("team invitation e-mail", () =>
-    services.mailer.send({ to: email, ...mail }),
-  );
+  ctx.background.run("team invitation e-mail", () => ctx.mailer.send({ to: email, ...mail }));
   return row;
 }
 

@@ -81,12 +81,12 @@ export interface JobAccount {
  * from the team owner's minutes.
  */
 export async function jobAccount(
-  services: { db: Db; config: Pick<Config, "adminEmails"> },
+  ctx: { db: Db; config: Pick<Config, "adminEmails"> },
   user: Pick<User, "id" | "email">,
   teamId: string | undefined,
 ): Promise<JobAccount> {
   if (teamId === undefined) return { teamId: null, payerId: user.id };
-  const { team } = await teamFor(services, user, teamId, "upload");
+  const { team } = await teamFor(ctx, user, teamId, "upload");
   return { teamId: team.id, payerId: team.owner_id };
 }
 

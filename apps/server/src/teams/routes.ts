@@ -21,7 +21,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppServices } from "../app-services.js";
+import type { AppContext } from "../app-context.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
 import { findTranscription } from "../jobs/job-reads.js";
@@ -35,7 +35,7 @@ import {
   roleAllows,
   type TeamRole,
 } from "../policies/team-roles.js";
-import { ownTranscription } from "../transcriptions/service.js";
+import { ownTranscription } from "../transcriptions/transcription-context.js";
 import { presentSummary } from "../transcriptions/presenter.js";
 import { deleteTeam } from "./delete-team.js";
 import {
@@ -90,11 +90,11 @@ function presentInvitation(row: InvitationRow) {
   };
 }
 
-export function teamRoutes(services: AppServices): FastifyPluginAsync {
+export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
-    await app.register(rateLimit, services.rateLimits.pluginOptions("teams"));
+    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
+    await app.register(rateLimit, ctx.rateLimits.pluginOptions("teams"));
     const invitationLimit = app.createRateLimit({
       max: INVITATIONS_PER_HOUR,
       timeWindow: 60 * 60 * 1000,
@@ -115,10 +115,10 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        if ((await ownedTeamCount(services.db, user.id)) >= MAX_OWNED_TEAMS) {
+        if ((await ownedTeamCount(ctx.db, user.id)) >= MAX_OWNED_TEAMS) {
           fail("TEAM_LIMIT_REACHED", { limit: MAX_OWNED_TEAMS });
         }
-        const team = await insertTeam(services.db, user.id, request.body.name, services.now());
+        const team = await insertTeam(ctx.db, user.id, request.body.name, ctx.now());
         return reply.status(201).send(presentTeam(team, "owner", 1));
       },
     );
@@ -135,7 +135,7 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const rows = await teamsOf(services.db, currentUser(request).id);
+        const rows = await teamsOf(ctx.db, currentUser(request).id);
         return rows.map((row) => presentTeam(row, row.role, row.member_count));
       },
     );
@@ -153,15 +153,10 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const { team, role } = await teamFor(
-          services,
-          currentUser(request),
-          request.params.id,
-          "read",
-        );
+        const { team, role } = await teamFor(ctx, currentUser(request), request.params.id, "read");
         return {
-          ...presentTeam(team, role, await memberCount(services.db, team.id)),
-          transcriptionCount: await teamTranscriptionCount(services.db, team.id),
+          ...presentTeam(team, role, await memberCount(ctx.db, team.id)),
+          transcriptionCount: await teamTranscriptionCount(ctx.db, team.id),
           allowed: TEAM_ACTIONS.filter((action) => roleAllows(role, action)),
         };
       },
@@ -183,12 +178,12 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const { team } = await teamFor(services, currentUser(request), request.params.id, "delete");
-        const count = await teamTranscriptionCount(services.db, team.id);
+        const { team } = await teamFor(ctx, currentUser(request), request.params.id, "delete");
+        const count = await teamTranscriptionCount(ctx.db, team.id);
         if (request.query.confirmTranscriptions !== count) {
           fail("TEAM_DELETE_UNCONFIRMED", { transcriptionCount: count });
         }
-        await deleteTeam(services, team.id);
+        await deleteTeam(ctx, team.id);
         return reply.status(204).send(null);
       },
     );
@@ -206,8 +201,8 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const { team } = await teamFor(services, currentUser(request), request.params.id, "read");
-        return (await membersOf(services.db, team.id)).map((member) => ({
+        const { team } = await teamFor(ctx, currentUser(request), request.params.id, "read");
+        return (await membersOf(ctx.db, team.id)).map((member) => ({
           userId: member.user_id,
           name: member.name,
           email: member.email,
@@ -234,12 +229,12 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
       },
       async (request) => {
         const user = currentUser(request);
-        const { team, role } = await teamFor(services, user, request.params.id, "manageMembers");
-        const target = await roleIn(services.db, team.id, request.params.userId);
+        const { team, role } = await teamFor(ctx, user, request.params.id, "manageMembers");
+        const target = await roleIn(ctx.db, team.id, request.params.userId);
         if (!target) fail("NOT_FOUND");
         if (!mayAssignRole(role, target, request.body.role)) fail("TEAM_ROLE_NOT_ALLOWED");
-        await setRole(services.db, team.id, request.params.userId, request.body.role);
-        const member = (await membersOf(services.db, team.id)).find(
+        await setRole(ctx.db, team.id, request.params.userId, request.body.role);
+        const member = (await membersOf(ctx.db, team.id)).find(
           (row) => row.user_id === request.params.userId,
         );
         if (!member) fail("NOT_FOUND");
@@ -272,22 +267,22 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         if (request.params.userId === user.id) {
           await leave(request.params.id, user);
         } else {
-          const { team, role } = await teamFor(services, user, request.params.id, "manageMembers");
-          const target = await roleIn(services.db, team.id, request.params.userId);
+          const { team, role } = await teamFor(ctx, user, request.params.id, "manageMembers");
+          const target = await roleIn(ctx.db, team.id, request.params.userId);
           if (!target) fail("NOT_FOUND");
           if (target === "owner") fail("TEAM_OWNER_CANNOT_LEAVE");
           if (!mayAssignRole(role, target, undefined)) fail("TEAM_ROLE_NOT_ALLOWED");
-          await removeMember(services.db, team.id, request.params.userId);
+          await removeMember(ctx.db, team.id, request.params.userId);
         }
         return reply.status(204).send(null);
       },
     );
 
     const leave = async (teamId: string, user: ReturnType<typeof currentUser>) => {
-      const { team, role } = await teamFor(services, user, teamId, "read");
+      const { team, role } = await teamFor(ctx, user, teamId, "read");
       if (role === "owner") fail("TEAM_OWNER_CANNOT_LEAVE");
-      await teamFor(services, user, teamId, "leave");
-      await removeMember(services.db, team.id, user.id);
+      await teamFor(ctx, user, teamId, "leave");
+      await removeMember(ctx.db, team.id, user.id);
     };
 
     app.post(
@@ -325,14 +320,14 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const { team, role } = await teamFor(services, user, request.params.id, "invite");
+        const { team, role } = await teamFor(ctx, user, request.params.id, "invite");
         if (!mayAssignRole(role, undefined, request.body.role)) fail("TEAM_ROLE_NOT_ALLOWED");
         const counted = await invitationLimit(request);
         if (!counted.isAllowed && counted.isExceeded) {
           reply.header("retry-after", String(counted.ttlInSeconds));
           throw new AppError("RATE_LIMITED", { retryAfterSeconds: counted.ttlInSeconds });
         }
-        const row = await invite(services, team, user, request.body);
+        const row = await invite(ctx, team, user, request.body);
         return reply.status(201).send(presentInvitation(row));
       },
     );
@@ -350,8 +345,8 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const { team } = await teamFor(services, currentUser(request), request.params.id, "invite");
-        return (await openInvitations(services.db, team.id, services.now())).map(presentInvitation);
+        const { team } = await teamFor(ctx, currentUser(request), request.params.id, "invite");
+        return (await openInvitations(ctx.db, team.id, ctx.now())).map(presentInvitation);
       },
     );
 
@@ -368,8 +363,8 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const { team } = await teamFor(services, currentUser(request), request.params.id, "invite");
-        if (!(await revokeInvitation(services.db, team.id, request.params.invitationId))) {
+        const { team } = await teamFor(ctx, currentUser(request), request.params.id, "invite");
+        if (!(await revokeInvitation(ctx.db, team.id, request.params.invitationId))) {
           fail("NOT_FOUND");
         }
         return reply.status(204).send(null);
@@ -392,14 +387,9 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
       },
       async (request) => {
         const user = currentUser(request);
-        const teamId = await acceptInvitation(
-          services.db,
-          user,
-          request.body.token,
-          services.now(),
-        );
-        const { team, role } = await teamFor(services, user, teamId, "read");
-        return presentTeam(team, role, await memberCount(services.db, team.id));
+        const teamId = await acceptInvitation(ctx.db, user, request.body.token, ctx.now());
+        const { team, role } = await teamFor(ctx, user, teamId, "read");
+        return presentTeam(team, role, await memberCount(ctx.db, team.id));
       },
     );
 
@@ -418,8 +408,8 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
         },
       },
       async (request) => {
-        const { team } = await teamFor(services, currentUser(request), request.params.id, "pay");
-        const usage = await teamUsage(services.db, team, services.now());
+        const { team } = await teamFor(ctx, currentUser(request), request.params.id, "pay");
+        const usage = await teamUsage(ctx.db, team, ctx.now());
         return {
           ...usage,
           members: usage.members.map((member) => ({
@@ -452,18 +442,18 @@ export function teamRoutes(services: AppServices): FastifyPluginAsync {
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await ownTranscription(services, user, request.params.id, "read");
+        const row = await ownTranscription(ctx, user, request.params.id, "read");
         if (row.team_id) fail("TRANSCRIPTION_IN_TEAM");
-        authorize(actorOf(user, services.config), "moveToTeam", transcription(row));
-        const { team } = await teamFor(services, user, request.body.teamId, "upload");
-        const moved = await services.db
+        authorize(actorOf(user, ctx.config), "moveToTeam", transcription(row));
+        const { team } = await teamFor(ctx, user, request.body.teamId, "upload");
+        const moved = await ctx.db
           .updateTable("transcriptions")
           .set({ team_id: team.id })
           .where("id", "=", row.id)
           .where("team_id", "is", null)
           .executeTakeFirst();
         if (moved.numUpdatedRows === 0n) fail("TRANSCRIPTION_IN_TEAM");
-        const saved = await findTranscription(services.db, row.id);
+        const saved = await findTranscription(ctx.db, row.id);
         if (!saved) fail("NOT_FOUND");
         return presentSummary(saved);
       },

@@ -4,20 +4,20 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { listBatchJobs } from "../jobs/job-reads.js";
 import { presentSummary } from "./presenter.js";
-import type { TranscriptionServices } from "./service.js";
+import type { TranscriptionContext } from "./transcription-context.js";
 
 /**
  * GET /api/batches/{id}: the jobs the user sent with that batch id, in the order sent, each
  * with its place in the queue while it waits. What the web app's batch page polls (one request
  * for the whole batch rather than a stream per file).
  */
-export function batchRoute(services: TranscriptionServices): FastifyPluginAsync {
+export function batchRoute(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     app.get(
       "/api/batches/:id",
       {
-        preHandler: requireUser({ db: services.db, now: services.now }),
+        preHandler: requireUser({ db: ctx.db, now: ctx.now }),
         schema: {
           summary: "A batch: the files sent together, with their states",
           description:
@@ -30,12 +30,11 @@ export function batchRoute(services: TranscriptionServices): FastifyPluginAsync 
       },
       async (request) => {
         const { id } = request.params;
-        const rows = await listBatchJobs(services.db, currentUser(request).id, id);
+        const rows = await listBatchJobs(ctx.db, currentUser(request).id, id);
         const jobs = await Promise.all(
           rows.map(async (row) => ({
             ...presentSummary(row),
-            queuePosition:
-              row.status === "queued" ? (await services.jobs.position(row)).position : null,
+            queuePosition: row.status === "queued" ? (await ctx.jobs.position(row)).position : null,
           })),
         );
         return { id, jobs };

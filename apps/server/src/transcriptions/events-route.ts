@@ -5,7 +5,7 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import { isFinalEvent, type JobEvent } from "../jobs/job-events.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowPartial, type TranscriptionRow } from "../jobs/job-row.js";
-import { ownTranscription, type TranscriptionServices } from "./service.js";
+import { ownTranscription, type TranscriptionContext } from "./transcription-context.js";
 
 /** A comment line every so often keeps proxies from closing a quiet stream. */
 const KEEPALIVE_MS = 15_000;
@@ -13,13 +13,10 @@ const KEEPALIVE_MS = 15_000;
 const BACKSTOP_MS = 5_000;
 
 /** The event that describes a job's state right now. */
-async function currentEvent(
-  services: TranscriptionServices,
-  row: TranscriptionRow,
-): Promise<JobEvent> {
+async function currentEvent(ctx: TranscriptionContext, row: TranscriptionRow): Promise<JobEvent> {
   switch (row.status) {
     case "queued":
-      return { type: "queued", ...(await services.jobs.position(row)) };
+      return { type: "queued", ...(await ctx.jobs.position(row)) };
     case "processing":
       return {
         type: "processing",
@@ -49,7 +46,7 @@ async function currentEvent(
  * recognised; on connecting, every segment so far), and finally `completed` or `failed`
  * (code, message), after which the stream ends.
  */
-export function transcriptionEventsRoute(services: TranscriptionServices): FastifyPluginAsync {
+export function transcriptionEventsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     // Streams still open when the server stops end then (clients reconnect to the next one).
     const open = new Set<() => void>();
@@ -59,7 +56,7 @@ export function transcriptionEventsRoute(services: TranscriptionServices): Fasti
     plugin.withTypeProvider<ZodTypeProvider>().get(
       "/api/transcriptions/:id/events",
       {
-        preHandler: requireUser({ db: services.db, now: services.now }),
+        preHandler: requireUser({ db: ctx.db, now: ctx.now }),
         schema: {
           summary: "Live progress of a transcription (text/event-stream)",
           description:
@@ -77,7 +74,7 @@ export function transcriptionEventsRoute(services: TranscriptionServices): Fasti
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services, currentUser(request), request.params.id);
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id);
         reply.hijack();
         const res = reply.raw;
         res.writeHead(200, {
@@ -110,9 +107,9 @@ export function transcriptionEventsRoute(services: TranscriptionServices): Fasti
         // Listen first, then read the state, so nothing that happens in between is missed.
         let lastQueued = "";
         const sendQueued = async () => {
-          const now = await findTranscription(services.db, row.id);
+          const now = await findTranscription(ctx.db, row.id);
           if (!now || now.status !== "queued" || closed) return;
-          const event = await currentEvent(services, now);
+          const event = await currentEvent(ctx, now);
           const key = JSON.stringify(event);
           if (key !== lastQueued) {
             lastQueued = key;
@@ -121,32 +118,32 @@ export function transcriptionEventsRoute(services: TranscriptionServices): Fasti
         };
         let lastSent = Date.now();
         cleanups.push(
-          services.jobs.events.subscribe(row.id, (event) => {
+          ctx.jobs.events.subscribe(row.id, (event) => {
             lastSent = Date.now();
             send(event);
           }),
         );
-        cleanups.push(services.jobs.events.onQueueMoved(() => void sendQueued()));
+        cleanups.push(ctx.jobs.events.onQueueMoved(() => void sendQueued()));
         const keepalive = setInterval(() => res.write(": keep-alive\n\n"), KEEPALIVE_MS);
         cleanups.push(() => clearInterval(keepalive));
         // Events are live messages; the table is the record. When they stop coming (a worker
         // died, Redis restarted), the stream goes on from the row.
         const backstop = setInterval(() => {
           if (Date.now() - lastSent < BACKSTOP_MS) return;
-          void findTranscription(services.db, row.id)
+          void findTranscription(ctx.db, row.id)
             .then(async (now) => {
               if (!now || closed) return;
               if (now.status === "queued") return sendQueued();
               lastSent = Date.now();
-              send(await currentEvent(services, now));
+              send(await currentEvent(ctx, now));
             })
             .catch(() => undefined);
         }, BACKSTOP_MS);
         cleanups.push(() => clearInterval(backstop));
 
-        const fresh = await findTranscription(services.db, row.id);
+        const fresh = await findTranscription(ctx.db, row.id);
         if (!fresh) return close();
-        const first = await currentEvent(services, fresh);
+        const first = await currentEvent(ctx, fresh);
         if (first.type === "queued") lastQueued = JSON.stringify(first);
         send(first);
         // A follower that comes back gets the text recognised so far (the client drops

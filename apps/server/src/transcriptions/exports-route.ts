@@ -13,7 +13,7 @@ import { fail } from "../http/app-error.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { attachmentDisposition } from "./attachment-disposition.js";
 import { exportTranscription } from "./export-transcription.js";
-import { ownTranscription, type TranscriptionServices } from "./service.js";
+import { ownTranscription, type TranscriptionContext } from "./transcription-context.js";
 
 // POST /api/exports: many of the user's transcriptions in chosen formats as one ZIP, streamed.
 // Everything that can refuse the request is checked before the first byte is sent (the ids
@@ -30,13 +30,13 @@ interface ZipEntry {
 }
 
 /** POST /api/exports (see the file's comment). */
-export function exportsRoute(services: TranscriptionServices): FastifyPluginAsync {
+export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     app.post(
       "/api/exports",
       {
-        preHandler: requireUser({ db: services.db, now: services.now }),
+        preHandler: requireUser({ db: ctx.db, now: ctx.now }),
         schema: {
           summary: "Download many transcriptions as one ZIP",
           description:
@@ -58,7 +58,7 @@ export function exportsRoute(services: TranscriptionServices): FastifyPluginAsyn
       async (request, reply) => {
         const user = currentUser(request);
         const { ids, formats, speakerNames, lang } = request.body;
-        const rows = await ownCompletedJobs(services.db, user.id, ids);
+        const rows = await ownCompletedJobs(ctx.db, user.id, ids);
         const entries = zipEntries(rows, formats);
         // Each format at the single export's defaults (no timecodes, timestamps or karaoke).
         const choices = {
@@ -76,7 +76,7 @@ export function exportsRoute(services: TranscriptionServices): FastifyPluginAsyn
           zip.addReadStreamLazy(entry.name, { mtime: entry.mtime }, (deliver) => {
             void (async () => {
               if (current?.id !== entry.id) {
-                current = await ownTranscription(services, user, entry.id).catch(() => undefined);
+                current = await ownTranscription(ctx, user, entry.id).catch(() => undefined);
               }
               // Deleted since the check: the download fails rather than miss a file silently.
               if (!current || current.status !== "completed") {
@@ -102,7 +102,7 @@ export function exportsRoute(services: TranscriptionServices): FastifyPluginAsyn
         });
         return reply
           .header("content-type", "application/zip")
-          .header("content-disposition", attachmentDisposition(zipName(services.now()), "zip"))
+          .header("content-disposition", attachmentDisposition(zipName(ctx.now()), "zip"))
           .header("cache-control", "no-store")
           .send(zip.outputStream);
       },

@@ -2,7 +2,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError, errorOfCode, fail } from "../http/app-error.js";
 import { presentDetail } from "./presenter.js";
 import { isFinal, type TranscriptionRow } from "../jobs/job-row.js";
-import { cancelTranscription, waitForOutcome, type TranscriptionServices } from "./service.js";
+import {
+  cancelTranscription,
+  waitForOutcome,
+  type TranscriptionContext,
+} from "./transcription-context.js";
 
 /** A request that asked for an immediate 202 (RFC 7240 `Prefer: respond-async`). */
 export function wantsAsync(request: FastifyRequest): boolean {
@@ -18,7 +22,7 @@ export function wantsAsync(request: FastifyRequest): boolean {
  * started with a key runs on, for the retry that will come with the same key.
  */
 export async function waitWhileListening(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   reply: FastifyReply,
   id: string,
   { keyed }: { keyed: boolean },
@@ -29,9 +33,9 @@ export async function waitWhileListening(
   };
   reply.raw.once("close", hungUp);
   if (reply.raw.socket?.destroyed ?? true) hungUp(); // closed before we listened
-  const final = await waitForOutcome(services, id, gone.signal);
+  const final = await waitForOutcome(ctx, id, gone.signal);
   if (gone.signal.aborted && !keyed && final && !isFinal(final.status)) {
-    await cancelTranscription(services, final).catch((error: unknown) => {
+    await cancelTranscription(ctx, final).catch((error: unknown) => {
       if (!(error instanceof AppError && error.status === 409)) throw error; // it just ended
     });
   }
@@ -44,7 +48,7 @@ export async function waitWhileListening(
  * that disconnects while waiting cancels the job unless it sent an Idempotency-Key.
  */
 export async function respondWithJob(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   request: FastifyRequest,
   reply: FastifyReply,
   row: TranscriptionRow,
@@ -58,7 +62,7 @@ export async function respondWithJob(
       .header("preference-applied", "respond-async")
       .send({ id: row.id, status: "queued", eventsUrl: `${location}/events` });
   }
-  const { final, gone } = await waitWhileListening(services, reply, row.id, { keyed });
+  const { final, gone } = await waitWhileListening(ctx, reply, row.id, { keyed });
   if (!final) fail("NOT_FOUND");
   if (final.status === "completed")
     return reply.header("location", location).send(presentDetail(final));

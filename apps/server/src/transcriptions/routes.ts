@@ -28,13 +28,17 @@ import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
 import { updateTranscription } from "./subtitle-edits.js";
 import { teamFor, teamIdOf } from "../teams/membership.js";
-import { cancelTranscription, ownTranscription, type TranscriptionServices } from "./service.js";
+import {
+  cancelTranscription,
+  ownTranscription,
+  type TranscriptionContext,
+} from "./transcription-context.js";
 
 /** Upload, history, edit, export, cancel: every call is the signed-in user's own jobs only. */
-export function transcriptionRoutes(services: TranscriptionServices): FastifyPluginAsync {
+export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
 
     app.post(
@@ -62,7 +66,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const { row, keyed } = await takeInUpload(services, request, user, {
+        const { row, keyed } = await takeInUpload(ctx, request, user, {
           route: "/api/transcribe",
           teamId: teamIdOf(request.query),
           requireUsableModel: true,
@@ -78,7 +82,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
             parsed: undefined,
           }),
         });
-        return respondWithJob(services, request, reply, row, { keyed });
+        return respondWithJob(ctx, request, reply, row, { keyed });
       },
     );
 
@@ -96,8 +100,8 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request) => {
         const user = currentUser(request);
-        if (request.query.teamId) await teamFor(services, user, request.query.teamId, "read");
-        const rows = await listTranscriptions(services.db, user.id, request.query);
+        if (request.query.teamId) await teamFor(ctx, user, request.query.teamId, "read");
+        const rows = await listTranscriptions(ctx.db, user.id, request.query);
         return rows.map(presentSummary);
       },
     );
@@ -115,8 +119,8 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request) => {
-        const row = await ownTranscription(services, currentUser(request), request.params.id);
-        return { ...presentDetail(row), commentCount: await countComments(services.db, row.id) };
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id);
+        return { ...presentDetail(row), commentCount: await countComments(ctx.db, row.id) };
       },
     );
 
@@ -135,10 +139,10 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await ownTranscription(services, user, request.params.id, "edit");
-        await updateTranscription(services, row, request.body);
-        const saved = await ownTranscription(services, user, row.id);
-        return { ...presentDetail(saved), commentCount: await countComments(services.db, row.id) };
+        const row = await ownTranscription(ctx, user, request.params.id, "edit");
+        await updateTranscription(ctx, row, request.body);
+        const saved = await ownTranscription(ctx, user, row.id);
+        return { ...presentDetail(saved), commentCount: await countComments(ctx.db, row.id) };
       },
     );
 
@@ -155,13 +159,8 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(
-          services,
-          currentUser(request),
-          request.params.id,
-          "delete",
-        );
-        await deleteJob(services, row);
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id, "delete");
+        await deleteJob(ctx, row);
         return reply.status(204).send(null);
       },
     );
@@ -179,13 +178,8 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request) => {
-        const row = await ownTranscription(
-          services,
-          currentUser(request),
-          request.params.id,
-          "cancel",
-        );
-        return presentSummary(await cancelTranscription(services, row));
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id, "cancel");
+        return presentSummary(await cancelTranscription(ctx, row));
       },
     );
 
@@ -209,7 +203,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services, currentUser(request), request.params.id);
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id);
         return sendListeningCopy(request, reply, row);
       },
     );
@@ -233,7 +227,7 @@ export function transcriptionRoutes(services: TranscriptionServices): FastifyPlu
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(services, currentUser(request), request.params.id);
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id);
         const file = await exportTranscription(row, request.query, currentUser(request).locale);
         return sendExport(reply, row, request.query.format, file);
       },

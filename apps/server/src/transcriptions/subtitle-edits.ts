@@ -6,7 +6,7 @@ import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues, rowSpeakers, searchText, type TranscriptionRow } from "../jobs/job-row.js";
 import { cuesVersion, toSubtitle } from "./presenter.js";
 import type { UpdateBody } from "@verbatim/contract/api";
-import type { TranscriptionServices } from "./service.js";
+import type { TranscriptionContext } from "./transcription-context.js";
 import { editedSpeakers } from "./speaker-edits.js";
 import { editedWords } from "./edited-words.js";
 
@@ -19,7 +19,7 @@ import { editedWords } from "./edited-words.js";
  * and/or its speakers (renamed, added, a subtitle's speaker changed).
  */
 export async function updateTranscription(
-  services: Pick<TranscriptionServices, "db" | "now">,
+  ctx: Pick<TranscriptionContext, "db" | "now">,
   row: TranscriptionRow,
   body: z.infer<typeof UpdateBody>,
 ): Promise<void> {
@@ -51,8 +51,8 @@ export async function updateTranscription(
   }
   // Compare and set: a save that raced another one since the row was read changes nothing.
   const compareWith = body.baseVersion !== undefined && editsText ? row : undefined;
-  if (!(await saveEdits(services.db, row.id, changes, services.now(), compareWith))) {
-    const now = await findTranscription(services.db, row.id);
+  if (!(await saveEdits(ctx.db, row.id, changes, ctx.now(), compareWith))) {
+    const now = await findTranscription(ctx.db, row.id);
     throw now ? editConflict(now) : new AppError("NOT_FOUND");
   }
 }

@@ -18,7 +18,7 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import { fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { receiveMultipart } from "./receive-multipart.js";
 import { jobAccount, teamIdOf } from "../teams/membership.js";
 import { requireSomeMinutes, takeInChunks } from "./upload-intake.js";
@@ -29,10 +29,10 @@ import { validationFailed } from "../http/validation-failed.js";
 const CHUNK_LIMIT_BYTES = 25 * 1024 * 1024;
 
 /** Chunked upload for files over 25 MB: `/chunk` one at a time, then `/combine`. */
-export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsync {
+export function uploadRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
 
     app.get(
@@ -47,7 +47,7 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           response: { 200: UploadLimits },
         },
       },
-      async () => ({ maxUploadBytes: services.config.maxUploadBytes }),
+      async () => ({ maxUploadBytes: ctx.config.maxUploadBytes }),
     );
 
     app.post(
@@ -73,12 +73,12 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
       },
       async (request) => {
         const user = currentUser(request);
-        const now = services.now();
+        const now = ctx.now();
         const { file, fields } = await receiveMultipart(request, {
-          dir: services.config.uploadDir,
-          limitBytes: Math.min(CHUNK_LIMIT_BYTES, services.config.maxUploadBytes),
+          dir: ctx.config.uploadDir,
+          limitBytes: Math.min(CHUNK_LIMIT_BYTES, ctx.config.maxUploadBytes),
           beforeFile: async (early) => {
-            if (early.sessionId) await ownSession(services.db, user.id, early.sessionId, now);
+            if (early.sessionId) await ownSession(ctx.db, user.id, early.sessionId, now);
           },
         });
         try {
@@ -90,16 +90,16 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
           }
           let sessionId: string;
           if (given) {
-            sessionId = (await ownSession(services.db, user.id, given, now)).id;
+            sessionId = (await ownSession(ctx.db, user.id, given, now)).id;
           } else {
             // The first chunk of a team's upload (`?teamId=`) needs minutes in the team's pool.
-            const account = await jobAccount(services, user, teamIdOf(request.query));
-            await requireSomeMinutes(services.db, { id: account.payerId }, now);
-            sessionId = await createSession(services.db, services.config.uploadDir, user.id, now);
+            const account = await jobAccount(ctx, user, teamIdOf(request.query));
+            await requireSomeMinutes(ctx.db, { id: account.payerId }, now);
+            sessionId = await createSession(ctx.db, ctx.config.uploadDir, user.id, now);
           }
           await storeChunk(
-            services.db,
-            services.config.uploadDir,
+            ctx.db,
+            ctx.config.uploadDir,
             {
               sessionId,
               index: chunkIndex,
@@ -107,7 +107,7 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
               bytes: file.bytes,
               declaredChunks: totalChunks,
             },
-            services.config.maxUploadBytes,
+            ctx.config.maxUploadBytes,
             now,
           );
           return {
@@ -145,13 +145,8 @@ export function uploadRoutes(services: TranscriptionServices): FastifyPluginAsyn
         },
       },
       async (request, reply) => {
-        const { row, keyed } = await takeInChunks(
-          services,
-          request,
-          currentUser(request),
-          request.body,
-        );
-        return respondWithJob(services, request, reply, row, { keyed });
+        const { row, keyed } = await takeInChunks(ctx, request, currentUser(request), request.body);
+        return respondWithJob(ctx, request, reply, row, { keyed });
       },
     );
   };

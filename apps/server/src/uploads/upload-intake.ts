@@ -16,7 +16,7 @@ import {
 import type { CombineBody } from "@verbatim/contract/api";
 import type { z } from "zod";
 import type { ModelChoice } from "../models/model-catalog.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { requireDiarizationModels } from "../transcriptions/speakers-option.js";
 import { checkUrlNow } from "../net/safe-fetch.js";
 import { addressRulesOf, fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
@@ -74,17 +74,17 @@ export interface JobRequest {
  * (400 URL_NOT_ALLOWED, as a link to import).
  */
 async function checkJobRequest(
-  services: Pick<TranscriptionServices, "models" | "config">,
+  ctx: Pick<TranscriptionContext, "models" | "config">,
   job: JobRequest,
 ): Promise<ModelChoice> {
   if (job.callbackUrl !== undefined) {
-    await checkUrlNow(job.callbackUrl, addressRulesOf(services.config));
+    await checkUrlNow(job.callbackUrl, addressRulesOf(ctx.config));
   }
   // Speakers first: a request for them is refused for their models before its own model is asked.
   if (job.options.speakers.kind !== "off") {
-    await requireDiarizationModels(services.config.modelsDir);
+    await requireDiarizationModels(ctx.config.modelsDir);
   }
-  return services.models.choose(job.model, job.options.language);
+  return ctx.models.choose(job.model, job.options.language);
 }
 
 /**
@@ -110,7 +110,7 @@ export async function requireSomeMinutes(
  * dispatcher writes a job's deliveries once, from what is saved when it looks).
  */
 async function acceptUpload(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   user: User,
   file: ReceivedFile,
   job: JobRequest,
@@ -122,15 +122,15 @@ async function acceptUpload(
   const id = randomUUID();
   let callbackSaved = false;
   try {
-    const choice = await checkJobRequest(services, job);
+    const choice = await checkJobRequest(ctx, job);
     const imported = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
     if (imported && job.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
     const media = await probeUpload(file.path);
     if (job.callbackUrl !== undefined) {
-      await saveJobCallback(services.db, { id, userId: user.id }, job.callbackUrl, services.now());
+      await saveJobCallback(ctx.db, { id, userId: user.id }, job.callbackUrl, ctx.now());
       callbackSaved = true;
     }
-    return await createJob(services, {
+    return await createJob(ctx, {
       id,
       userId: user.id,
       fileName: file.fileName,
@@ -148,7 +148,7 @@ async function acceptUpload(
     });
   } catch (error) {
     await rm(file.path, { force: true });
-    if (callbackSaved) await forgetJobCallback(services.db, id);
+    if (callbackSaved) await forgetJobCallback(ctx.db, id);
     throw error;
   }
 }
@@ -205,16 +205,16 @@ export interface ReadUpload<Parsed> {
  * request's job and its file is dropped.
  */
 export async function takeInUpload<Parsed = undefined>(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   request: FastifyRequest,
   user: User,
   intake: MultipartIntake<Parsed>,
 ): Promise<TakenIn & { parsed: Parsed }> {
-  const { db, config, now } = services;
+  const { db, config, now } = ctx;
   const key = idempotencyKeyOf(request);
   // The team is checked first: a role that may not upload there sends no bytes.
-  const account = await jobAccount(services, user, intake.teamId);
-  if (intake.requireUsableModel) await services.models.requireAnyUsable();
+  const account = await jobAccount(ctx, user, intake.teamId);
+  if (intake.requireUsableModel) await ctx.models.requireAnyUsable();
   // A retry of a request that made its job is answered even when no minutes are left.
   if (!(await keyHasJob(db, user, key))) {
     await requireSomeMinutes(db, { id: account.payerId }, now());
@@ -226,13 +226,13 @@ export async function takeInUpload<Parsed = undefined>(
     ...(intake.fieldSizeBytes !== undefined ? { fieldSizeBytes: intake.fieldSizeBytes } : {}),
     beforeFile: async (early) => {
       const job = intake.earlyJob(early);
-      if (job) await checkJobRequest(services, job);
+      if (job) await checkJobRequest(ctx, job);
     },
     ...(intake.acceptsLink ? { linkField: "url" } : {}),
   });
   if (!file) {
     const read = await intake.read({ fields, lists });
-    return takeInLink(services, request, user, {
+    return takeInLink(ctx, request, user, {
       ...read,
       route: intake.route,
       url: fields.url ?? "",
@@ -257,7 +257,7 @@ export async function takeInUpload<Parsed = undefined>(
       file.sha256,
     );
     const { row, replayed } = await once(db, user, key, fingerprint, now(), async () => {
-      const made = await acceptUpload(services, user, file, read.job, subtitles, account);
+      const made = await acceptUpload(ctx, user, file, read.job, subtitles, account);
       jobHoldsFile = true;
       return made;
     });
@@ -291,14 +291,14 @@ export interface LinkIntake<Parsed> extends ReadUpload<Parsed> {
  * the job).
  */
 export async function takeInLink<Parsed = undefined>(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   request: FastifyRequest,
   user: User,
   intake: LinkIntake<Parsed>,
 ): Promise<TakenIn & { parsed: Parsed }> {
-  const { db, now } = services;
+  const { db, now } = ctx;
   const key = idempotencyKeyOf(request);
-  if (intake.requireUsableModel) await services.models.requireAnyUsable();
+  if (intake.requireUsableModel) await ctx.models.requireAnyUsable();
   if (!(await keyHasJob(db, user, key))) {
     await requireSomeMinutes(db, { id: intake.account?.payerId ?? user.id }, now());
   }
@@ -315,9 +315,9 @@ export async function takeInLink<Parsed = undefined>(
   });
   try {
     const { row } = await once(db, user, key, fingerprint, now(), async () => {
-      await checkJobRequest(services, intake.job);
-      const file = await fetchLinkedMedia(services, user, intake.url, hungUp.signal);
-      return acceptUpload(services, user, file, intake.job, intake.subtitles, intake.account);
+      await checkJobRequest(ctx, intake.job);
+      const file = await fetchLinkedMedia(ctx, user, intake.url, hungUp.signal);
+      return acceptUpload(ctx, user, file, intake.job, intake.subtitles, intake.account);
     });
     return { row, keyed: key !== undefined, parsed: intake.parsed };
   } finally {
@@ -335,15 +335,15 @@ export type CombineRequest = z.output<typeof CombineBody>;
  * so a bad option or a missing minute costs no re-upload.
  */
 export async function takeInChunks(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   request: FastifyRequest,
   user: User,
   body: CombineRequest,
 ): Promise<TakenIn> {
-  const { db, config, now } = services;
+  const { db, config, now } = ctx;
   const key = idempotencyKeyOf(request);
-  const account = await jobAccount(services, user, body.teamId);
-  await services.models.requireAnyUsable();
+  const account = await jobAccount(ctx, user, body.teamId);
+  await ctx.models.requireAnyUsable();
   const fingerprint = requestFingerprint("/api/uploads/combine", body);
   const { row } = await once(db, user, key, fingerprint, now(), async () => {
     await claimForCombine(db, user.id, body.sessionId, now());
@@ -351,14 +351,14 @@ export async function takeInChunks(
     try {
       // The options are checked before the chunks are joined: a bad one costs no copying.
       const job = jobFromUploadForm(body, user);
-      await checkJobRequest(services, job);
+      await checkJobRequest(ctx, job);
       const subtitles = body.subtitles && {
         fileName: uploadFileName(body.subtitles.fileName),
         bytes: Buffer.from(body.subtitles.base64, "base64"),
       };
       const joined = await combineChunks(db, config.uploadDir, body.sessionId, body);
       accepted = await acceptUpload(
-        services,
+        ctx,
         user,
         {
           path: joined.path,

@@ -10,7 +10,7 @@ import { downloadLink } from "./download-link.js";
 import { downloadWithYtDlp, ytDlpInstalled } from "./yt-dlp.js";
 
 /** What fetching a user's link needs. */
-export interface LinkServices {
+export interface LinkContext {
   db: Db;
   config: Pick<Config, "urlImport" | "uploadDir" | "maxUploadBytes" | "publicUrl">;
   now: () => Date;
@@ -28,12 +28,12 @@ export function addressRulesOf(config: Pick<Config, "urlImport">): AddressRules 
  * rules, the upload size limit and URL_IMPORT_TIMEOUT_S. The intake takes it from there.
  */
 export async function fetchLinkedMedia(
-  services: LinkServices,
+  ctx: LinkContext,
   user: User,
   link: string,
   signal?: AbortSignal,
 ): Promise<ReceivedFile> {
-  const { config } = services;
+  const { config } = ctx;
   const rules = addressRulesOf(config);
   checkUrl(link, rules);
   const limits = {
@@ -52,7 +52,7 @@ export async function fetchLinkedMedia(
   if (!command || !(await ytDlpInstalled(command))) {
     throw new AppError("URL_SITE_NOT_SUPPORTED");
   }
-  const balance = await minuteBalance(services.db, user.id, services.now());
+  const balance = await minuteBalance(ctx.db, user.id, ctx.now());
   return downloadWithYtDlp(fetched.url, {
     ...limits,
     command,

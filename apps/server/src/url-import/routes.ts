@@ -7,18 +7,18 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { takeInLink } from "../uploads/upload-intake.js";
 import { jobFromUploadForm } from "../uploads/upload-form.js";
 
 /** POST /api/imports: transcribe the media a link points to (docs/url-import.md). */
-export function urlImportRoutes(services: TranscriptionServices): FastifyPluginAsync {
+export function urlImportRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     app.post(
       "/api/imports",
       {
-        preHandler: requireUser({ db: services.db, now: services.now }),
+        preHandler: requireUser({ db: ctx.db, now: ctx.now }),
         schema: {
           summary: "Transcribe the media a link points to",
           description:
@@ -37,7 +37,7 @@ export function urlImportRoutes(services: TranscriptionServices): FastifyPluginA
         const { url, ...options } = request.body;
         const user = currentUser(request);
         // A callback the rules refuse is refused before anything is fetched (checkJobRequest).
-        const { row } = await takeInLink(services, request, user, {
+        const { row } = await takeInLink(ctx, request, user, {
           route: "/api/imports",
           url,
           job: jobFromUploadForm(options, user),

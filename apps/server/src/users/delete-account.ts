@@ -3,14 +3,14 @@ import { fail } from "../http/app-error.js";
 import { deleteJob, deleteJobsOf } from "../jobs/job-lifecycle.js";
 import { jobsOf } from "../jobs/job-reads.js";
 import { forgetLedgerOf } from "../minutes/ledger-entries.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import type { PaymentProvider } from "../payments/payment-provider.js";
 import { deleteTeamsOwnedBy, handTeamJobsToOwners } from "../teams/delete-team.js";
 import { endSession } from "../uploads/upload-sessions.js";
 import type { User } from "./repo.js";
 
 /** What deleting an account touches: the jobs and their files, the uploads, the provider. */
-export interface AccountServices extends TranscriptionServices {
+export interface AccountContext extends TranscriptionContext {
   payments: PaymentProvider;
 }
 
@@ -28,15 +28,15 @@ export interface AccountServices extends TranscriptionServices {
  *    conversation, the contact messages' link to the user, e-mails kept in the outbox for the
  *    address, and the user row.
  */
-export async function deleteAccount(services: AccountServices, user: User): Promise<void> {
-  const { db, config } = services;
-  await cancelPaidSubscription(services, user);
+export async function deleteAccount(ctx: AccountContext, user: User): Promise<void> {
+  const { db, config } = ctx;
+  await cancelPaidSubscription(ctx, user);
 
   await db.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
 
-  await deleteTeamsOwnedBy(services, user.id);
+  await deleteTeamsOwnedBy(ctx, user.id);
   await handTeamJobsToOwners(db, user.id);
-  for (const job of await jobsOf(db, user.id)) await deleteJob(services, job);
+  for (const job of await jobsOf(db, user.id)) await deleteJob(ctx, job);
 
   const sessions = await db
     .selectFrom("upload_sessions")
@@ -61,13 +61,13 @@ export async function deleteAccount(services: AccountServices, user: User): Prom
     await tx.deleteFrom("mail_outbox").where("to_address", "=", user.email).execute();
     await tx.deleteFrom("users").where("id", "=", user.id).execute();
   });
-  services.log.info({ userId: user.id }, "account deleted");
+  ctx.log.info({ userId: user.id }, "account deleted");
 }
 
 /** Stops billing for a paid plan; an already-ended provider subscription is fine. */
-async function cancelPaidSubscription(services: AccountServices, user: User): Promise<void> {
-  const { payments: provider, log } = services;
-  const subscription = await currentSubscription(services.db, user.id);
+async function cancelPaidSubscription(ctx: AccountContext, user: User): Promise<void> {
+  const { payments: provider, log } = ctx;
+  const subscription = await currentSubscription(ctx.db, user.id);
   const providerId = subscription?.provider_subscription_id;
   if (!subscription || !providerId) return;
   try {

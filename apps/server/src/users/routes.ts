@@ -3,12 +3,12 @@ import { DeleteAccountBody, ErrorResponse } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppServices } from "../app-services.js";
+import type { AppContext } from "../app-context.js";
 import { confirmPassword } from "../auth/profile.js";
 import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "../auth/rate-limits.js";
 import { currentUser, requireUser, SESSION_COOKIE } from "../auth/require-user.js";
 import { fail } from "../http/app-error.js";
-import { deleteAccount, type AccountServices } from "./delete-account.js";
+import { deleteAccount, type AccountContext } from "./delete-account.js";
 import { normalizeEmail } from "./repo.js";
 
 /**
@@ -16,16 +16,16 @@ import { normalizeEmail } from "./repo.js";
  * (guesses limited as sign-in's are: per client address and per account).
  */
 export function accountRoutes(
-  services: AccountServices & Pick<AppServices, "rateLimits" | "auth">,
+  ctx: AccountContext & Pick<AppContext, "rateLimits" | "auth">,
 ): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
-    await app.register(rateLimit, services.rateLimits.pluginOptions("account"));
-    const limits = services.auth.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
+    await app.register(rateLimit, ctx.rateLimits.pluginOptions("account"));
+    const limits = ctx.auth.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
     app.delete(
       "/api/account",
       {
-        preHandler: [requireUser(services), authRateLimits(app, limits, "user")],
+        preHandler: [requireUser(ctx), authRateLimits(app, limits, "user")],
         schema: {
           summary:
             "Delete the signed-in account now: transcriptions, media, uploads, sessions, minutes, subscription (cancelled at the provider) and the user",
@@ -47,8 +47,8 @@ export function accountRoutes(
         if (email !== undefined && normalizeEmail(email) !== normalizeEmail(user.email)) {
           fail("CONFIRMATION_MISMATCH");
         }
-        await confirmPassword(services, user, password);
-        await deleteAccount(services, user);
+        await confirmPassword(ctx, user, password);
+        await deleteAccount(ctx, user);
         reply.header("set-cookie", `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
         return reply.status(204).send(null);
       },

@@ -15,7 +15,7 @@ import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 
 import { documentOnly } from "../http/openapi-docs.js";
-import type { TranscriptionServices } from "../transcriptions/service.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { receiveMultipart } from "../uploads/receive-multipart.js";
 import { listVoices } from "./repo.js";
 import {
@@ -26,17 +26,17 @@ import {
   renameVoice,
   voiceFromClip,
   voiceFromTranscription,
-} from "./service.js";
+} from "./voice-library.js";
 import { validationFailed } from "../http/validation-failed.js";
 
 /** A clip of a minute is a few MB in any usual format; a video clip a few tens. */
 const VOICE_CLIP_LIMIT_BYTES = 100 * 1024 * 1024;
 
 /** Saved voices: list, save (from a clip or a transcription's speaker), rename, delete. */
-export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync {
+export function voiceRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: services.db, now: services.now }) };
+    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
     const tags = ["voices"];
 
@@ -53,7 +53,7 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
         },
       },
       async (request) => ({
-        voices: (await listVoices(services.db, currentUser(request).id)).map(presentVoice),
+        voices: (await listVoices(ctx.db, currentUser(request).id)).map(presentVoice),
       }),
     );
 
@@ -81,12 +81,12 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
         const signal = abortOnHangUp(reply);
         if (request.isMultipart()) {
           const { file, fields } = await receiveMultipart(request, {
-            dir: services.config.uploadDir,
-            limitBytes: Math.min(VOICE_CLIP_LIMIT_BYTES, services.config.maxUploadBytes),
+            dir: ctx.config.uploadDir,
+            limitBytes: Math.min(VOICE_CLIP_LIMIT_BYTES, ctx.config.maxUploadBytes),
             // The name and the limit are checked before the clip's bytes are read.
             beforeFile: async (early) => {
               if (early.name !== undefined) {
-                await checkNewVoice(services.db, user, parse(VoiceName, early).name);
+                await checkNewVoice(ctx.db, user, parse(VoiceName, early).name);
               }
             },
           });
@@ -95,11 +95,11 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
             await rm(file.path, { force: true });
             throw validationFailed(parsed.error);
           }
-          const row = await voiceFromClip(services, user, parsed.data.name, file, signal);
+          const row = await voiceFromClip(ctx, user, parsed.data.name, file, signal);
           return reply.status(201).send(presentVoice(row));
         }
         const body = parse(VoiceFromTranscription, request.body);
-        const row = await voiceFromTranscription(services, user, body, signal);
+        const row = await voiceFromTranscription(ctx, user, body, signal);
         return reply.status(201).send(presentVoice(row));
       },
     );
@@ -119,8 +119,8 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
       },
       async (request) => {
         const user = currentUser(request);
-        const row = await ownVoice(services, user, request.params.id, "edit");
-        return presentVoice(await renameVoice(services.db, user, row, request.body.name));
+        const row = await ownVoice(ctx, user, request.params.id, "edit");
+        return presentVoice(await renameVoice(ctx.db, user, row, request.body.name));
       },
     );
 
@@ -138,8 +138,8 @@ export function voiceRoutes(services: TranscriptionServices): FastifyPluginAsync
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const row = await ownVoice(services, user, request.params.id, "delete");
-        await deleteVoice(services.db, row);
+        const row = await ownVoice(ctx, user, request.params.id, "delete");
+        await deleteVoice(ctx.db, row);
         return reply.status(204).send(null);
       },
     );

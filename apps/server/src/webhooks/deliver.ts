@@ -41,7 +41,7 @@ const CLAIM_MS = 60_000;
 /** Deliveries sent per pass. */
 const BATCH = 50;
 
-export interface DeliveryServices {
+export interface DeliveryContext {
   db: Db;
   log: FastifyBaseLogger;
   now: () => Date;
@@ -51,8 +51,8 @@ export interface DeliveryServices {
 }
 
 /** Sends the deliveries that are due; returns how many were attempted. */
-export async function sendDueDeliveries(services: DeliveryServices): Promise<number> {
-  const { db, now } = services;
+export async function sendDueDeliveries(ctx: DeliveryContext): Promise<number> {
+  const { db, now } = ctx;
   const at = now().toISOString();
   const due = await db
     .selectFrom("webhook_deliveries")
@@ -68,7 +68,7 @@ export async function sendDueDeliveries(services: DeliveryServices): Promise<num
     const claimed = await claim(db, id, now());
     if (!claimed) continue; // another process took it
     attempted += 1;
-    await attempt(services, claimed);
+    await attempt(ctx, claimed);
   }
   return attempted;
 }
@@ -106,15 +106,15 @@ async function secretFor(db: Db, delivery: Delivery, now: Date): Promise<string>
 }
 
 /** One attempt: POSTs the body, signed now, and records the outcome. */
-async function attempt(services: DeliveryServices, delivery: Delivery): Promise<void> {
-  const { db, now, timing } = services;
+async function attempt(ctx: DeliveryContext, delivery: Delivery): Promise<void> {
+  const { db, now, timing } = ctx;
   const sentAt = now();
   let status: number | null = null;
   let error: string | null = null;
   try {
     const secret = await secretFor(db, delivery, sentAt);
     const response = await safeFetch(delivery.url, {
-      rules: services.rules,
+      rules: ctx.rules,
       method: "POST",
       body: delivery.payload,
       maxRedirects: 0,
@@ -122,7 +122,7 @@ async function attempt(services: DeliveryServices, delivery: Delivery): Promise<
       limitBytes: 64 * 1024,
       headers: {
         "content-type": "application/json",
-        "user-agent": services.userAgent,
+        "user-agent": ctx.userAgent,
         "verbatim-signature": signatureHeader(
           secret,
           delivery.payload,
@@ -168,7 +168,7 @@ async function attempt(services: DeliveryServices, delivery: Delivery): Promise<
     })
     .where("id", "=", delivery.id)
     .execute();
-  services.log.info(
+  ctx.log.info(
     { deliveryId: delivery.id, status, error, attempts, givenUp },
     "webhook delivery not accepted",
   );

@@ -13,7 +13,7 @@ export interface WebhookOptions {
 }
 
 /** What the dispatcher needs. */
-export interface WebhookServices {
+export interface WebhookContext {
   db: Db;
   config: Pick<Config, "publicUrl" | "urlImport">;
   log: FastifyBaseLogger;
@@ -32,7 +32,7 @@ export class WebhookDispatcher {
   #stopped = false;
 
   constructor(
-    private readonly services: WebhookServices,
+    private readonly ctx: WebhookContext,
     private readonly options: WebhookOptions = {},
   ) {}
 
@@ -51,7 +51,7 @@ export class WebhookDispatcher {
       return;
     }
     this.#running = this.#pass()
-      .catch((error: unknown) => this.services.log.warn({ err: error }, "webhook pass failed"))
+      .catch((error: unknown) => this.ctx.log.warn({ err: error }, "webhook pass failed"))
       .finally(() => {
         this.#running = undefined;
         if (this.#again) {
@@ -68,12 +68,12 @@ export class WebhookDispatcher {
   }
 
   async #pass(): Promise<void> {
-    const { services } = this;
-    await recordJobEvents(services.db, services.config.publicUrl, services.now());
+    const { ctx } = this;
+    await recordJobEvents(ctx.db, ctx.config.publicUrl, ctx.now());
     await sendDueDeliveries({
-      ...services,
-      rules: addressRulesOf(services.config),
-      userAgent: `Verbatim-Webhooks (+${services.config.publicUrl})`,
+      ...ctx,
+      rules: addressRulesOf(ctx.config),
+      userAgent: `Verbatim-Webhooks (+${ctx.config.publicUrl})`,
       timing: { ...DEFAULT_DELIVERY_TIMING, ...this.options.timing },
     });
   }

@@ -13,7 +13,7 @@ import type { Selectable } from "kysely";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppServices } from "../app-services.js";
+import type { AppContext } from "../app-context.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -63,19 +63,19 @@ function presentDelivery(row: Selectable<WebhookDeliveriesTable>) {
 
 /** The user's webhooks: register, list, delete, deliveries, test (docs/webhooks.md). */
 export function webhookRoutes(
-  services: Pick<AppServices, "db" | "config" | "now" | "webhooks">,
+  ctx: Pick<AppContext, "db" | "config" | "now" | "webhooks">,
 ): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const { db } = services;
-    const auth = { preHandler: requireUser({ db, now: services.now }) };
+    const { db } = ctx;
+    const auth = { preHandler: requireUser({ db, now: ctx.now }) };
     const security = [{ bearer: [] }];
     const tags = ["webhooks"];
 
     /** A webhook the user may do `action` to (policies/: its owner), else 404. */
     const ownWebhook = async (user: User, id: string, action: ActionOn<"webhook"> = "read") => {
       const row = await findWebhook(db, id);
-      authorize(actorOf(user, services.config), action, row && webhook(row));
+      authorize(actorOf(user, ctx.config), action, row && webhook(row));
       return row as NonNullable<typeof row>;
     };
 
@@ -95,7 +95,7 @@ export function webhookRoutes(
       async (request, reply) => {
         const user = currentUser(request);
         const { url, events } = request.body;
-        await checkUrlNow(url, addressRulesOf(services.config));
+        await checkUrlNow(url, addressRulesOf(ctx.config));
         if ((await countWebhooks(db, user.id)) >= MAX_WEBHOOKS) {
           throw new AppError("TOO_MANY_WEBHOOKS", { max: MAX_WEBHOOKS });
         }
@@ -105,7 +105,7 @@ export function webhookRoutes(
           url,
           events_json: JSON.stringify([...new Set(events)]),
           secret: newSigningSecret(),
-          created_at: services.now().toISOString(),
+          created_at: ctx.now().toISOString(),
         };
         await insertWebhook(db, row);
         return reply.status(201).send({ ...presentWebhook(row), secret: row.secret });
@@ -148,7 +148,7 @@ export function webhookRoutes(
         },
       },
       async (request) => ({
-        secret: await callbackSecretOf(db, currentUser(request).id, services.now()),
+        secret: await callbackSecretOf(db, currentUser(request).id, ctx.now()),
       }),
     );
 
@@ -213,7 +213,7 @@ export function webhookRoutes(
       async (request, reply) => {
         const user = currentUser(request);
         const hook = await ownWebhook(user, request.params.id, "test");
-        const now = services.now();
+        const now = ctx.now();
         const eventId = `evt_${randomUUID()}`;
         const row = {
           id: `dlv_${randomUUID()}`,
@@ -235,7 +235,7 @@ export function webhookRoutes(
           delivered_at: null,
         };
         await insertDelivery(db, row);
-        services.webhooks.wake();
+        ctx.webhooks.wake();
         return reply.status(202).send(presentDelivery(row));
       },
     );

@@ -21,7 +21,7 @@ import { checkNewPassword } from "./password-policy.js";
 import { findLiveToken, hashToken, issueToken, useAllTokens, useToken } from "./tokens.js";
 
 /** What the account rules need. */
-export interface AuthServices {
+export interface AuthContext {
   db: Db;
   config: Config;
   mailer: Mailer;
@@ -48,12 +48,12 @@ export const invalidToken = () => new AppError("INVALID_TOKEN");
  * The e-mail goes out off the response path.
  */
 export async function registerUser(
-  services: AuthServices,
+  ctx: AuthContext,
   input: { name: string; email: string; language: Locale },
 ): Promise<void> {
-  const { db, now } = services;
+  const { db, now } = ctx;
   const existing = await findUserWithPasswordByEmail(db, input.email);
-  if (existing) return sendAlreadyRegistered(services, existing.user);
+  if (existing) return sendAlreadyRegistered(ctx, existing.user);
   try {
     const { user, token } = await db.transaction().execute(async (tx) => {
       const at = now();
@@ -66,78 +66,76 @@ export async function registerUser(
       const { token } = await issueToken(tx, user.id, "setup", at);
       return { user, token };
     });
-    mailLater(services, user, "setup", `/reset-password?token=${token}&setup=true`);
+    mailLater(ctx, user, "setup", `/reset-password?token=${token}&setup=true`);
   } catch (error) {
     // Two sign-ups with one address at once: the unique e-mail lets only one in.
     const winner = await findUserWithPasswordByEmail(db, input.email);
     if (!winner) throw error;
-    await sendAlreadyRegistered(services, winner.user);
+    await sendAlreadyRegistered(ctx, winner.user);
   }
 }
 
-async function sendAlreadyRegistered(services: AuthServices, user: User): Promise<void> {
-  const { token } = await issueToken(services.db, user.id, "reset", services.now());
-  mailLater(services, user, "already-registered", `/reset-password?token=${token}`);
+async function sendAlreadyRegistered(ctx: AuthContext, user: User): Promise<void> {
+  const { token } = await issueToken(ctx.db, user.id, "reset", ctx.now());
+  mailLater(ctx, user, "already-registered", `/reset-password?token=${token}`);
 }
 
-function mailLater(services: AuthServices, user: User, template: MailTemplate, path: string) {
+function mailLater(ctx: AuthContext, user: User, template: MailTemplate, path: string) {
   const mail = renderMail(template, user.locale, {
     name: user.name,
-    link: `${services.config.publicUrl}${path}`,
+    link: `${ctx.config.publicUrl}${path}`,
   });
-  services.background.run(`${template} e-mail`, () =>
-    services.mailer.send({ to: user.email, ...mail }),
-  );
+  ctx.background.run(`${template} e-mail`, () => ctx.mailer.send({ to: user.email, ...mail }));
 }
 
 /** Checks the password (always running scrypt, known address or not) and opens a session. */
 export async function logIn(
-  services: AuthServices,
+  ctx: AuthContext,
   input: { email: string; password: string },
 ): Promise<{ user: User; session: Session }> {
-  const found = await findUserWithPasswordByEmail(services.db, input.email);
+  const found = await findUserWithPasswordByEmail(ctx.db, input.email);
   const hash = found?.passwordHash ?? (await dummyPasswordHash());
   const matches = await verifyPassword(input.password, hash);
   if (!found || found.passwordHash === null || !matches) throw invalidCredentials();
-  const session = await issueToken(services.db, found.user.id, "session", services.now());
+  const session = await issueToken(ctx.db, found.user.id, "session", ctx.now());
   return { user: found.user, session };
 }
 
 /** The user behind a live session token, and the token's hash; undefined when not live. */
 export async function authenticate(
-  services: Pick<AuthServices, "db" | "now">,
+  ctx: Pick<AuthContext, "db" | "now">,
   token: string,
 ): Promise<{ user: User; tokenHash: string } | undefined> {
-  return findUserBySessionToken(services.db, hashToken(token), services.now());
+  return findUserBySessionToken(ctx.db, hashToken(token), ctx.now());
 }
 
 /** Replaces the presented session token with a new one; the old one stops working. */
 export async function refreshSession(
-  services: AuthServices,
+  ctx: AuthContext,
   current: { user: User; tokenHash: string },
 ): Promise<Session> {
-  return services.db.transaction().execute(async (tx) => {
-    const at = services.now();
+  return ctx.db.transaction().execute(async (tx) => {
+    const at = ctx.now();
     if (!(await useToken(tx, current.tokenHash, at))) throw invalidToken();
     return issueToken(tx, current.user.id, "session", at);
   });
 }
 
 /** Revokes a session token. */
-export async function logOut(services: AuthServices, tokenHash: string): Promise<void> {
-  await useToken(services.db, tokenHash, services.now());
+export async function logOut(ctx: AuthContext, tokenHash: string): Promise<void> {
+  await useToken(ctx.db, tokenHash, ctx.now());
 }
 
 /**
  * E-mails a reset link when the address has an account. All of it runs off the response path,
  * so the answer and its timing are the same either way.
  */
-export function requestPasswordReset(services: AuthServices, email: string): void {
-  services.background.run("password reset request", async () => {
-    const found = await findUserWithPasswordByEmail(services.db, normalizeEmail(email));
+export function requestPasswordReset(ctx: AuthContext, email: string): void {
+  ctx.background.run("password reset request", async () => {
+    const found = await findUserWithPasswordByEmail(ctx.db, normalizeEmail(email));
     if (!found) return;
-    const { token } = await issueToken(services.db, found.user.id, "reset", services.now());
-    mailLater(services, found.user, "reset", `/reset-password?token=${token}`);
+    const { token } = await issueToken(ctx.db, found.user.id, "reset", ctx.now());
+    mailLater(ctx, found.user, "reset", `/reset-password?token=${token}`);
   });
 }
 
@@ -146,16 +144,16 @@ export function requestPasswordReset(services: AuthServices, email: string): voi
  * set-up token of the user is spent too, and existing sessions are signed out.
  */
 export async function resetPassword(
-  services: AuthServices,
+  ctx: AuthContext,
   input: { token: string; password: string },
 ): Promise<void> {
-  const live = await findLiveToken(services.db, input.token, ["reset", "setup"], services.now());
+  const live = await findLiveToken(ctx.db, input.token, ["reset", "setup"], ctx.now());
   if (!live) throw invalidToken();
-  const user = await findUserById(services.db, live.userId);
+  const user = await findUserById(ctx.db, live.userId);
   checkNewPassword(input.password, user ? [user.email, user.name ?? ""] : []);
   const passwordHash = await hashPassword(input.password);
-  await services.db.transaction().execute(async (tx) => {
-    const at = services.now();
+  await ctx.db.transaction().execute(async (tx) => {
+    const at = ctx.now();
     if (!(await useToken(tx, live.tokenHash, at))) throw invalidToken();
     await setPasswordHash(tx, live.userId, passwordHash, at);
     await useAllTokens(tx, live.userId, ["reset", "setup", "session"], at);

@@ -8,7 +8,7 @@ import type { Locale, User } from "../users/repo.js";
 import { renderContactMail } from "./contact-mail.js";
 
 /** What the contact form needs. */
-export interface ContactServices {
+export interface ContactContext {
   db: Db;
   config: Pick<Config, "supportEmail">;
   mailer: Mailer;
@@ -21,14 +21,14 @@ export interface ContactServices {
  * The e-mail goes out off the response path; the stored row is the record either way.
  */
 export async function receiveContactMessage(
-  services: ContactServices,
+  ctx: ContactContext,
   input: ContactInput,
   sender: User | undefined,
 ): Promise<{ id: string }> {
   const id = randomUUID();
   const locale: Locale = input.language ?? sender?.locale ?? "en";
   const email = input.email.toLowerCase();
-  await services.db
+  await ctx.db
     .insertInto("contact_messages")
     .values({
       id,
@@ -38,7 +38,7 @@ export async function receiveContactMessage(
       subject: input.subject,
       message: input.message,
       locale,
-      created_at: services.now().toISOString(),
+      created_at: ctx.now().toISOString(),
     })
     .execute();
   // Support reads English; the sender's language is shown in the message.
@@ -54,8 +54,8 @@ export async function receiveContactMessage(
     },
     "en",
   );
-  services.background.run("contact e-mail", () =>
-    services.mailer.send({ to: services.config.supportEmail, replyTo: email, ...mail }),
+  ctx.background.run("contact e-mail", () =>
+    ctx.mailer.send({ to: ctx.config.supportEmail, replyTo: email, ...mail }),
   );
   return { id };
 }

@@ -15,7 +15,7 @@ import { transcription, type ActionOn } from "../policies/policies.js";
 import { isFinal, type TranscriptionRow } from "../jobs/job-row.js";
 
 /** What the transcription service needs. */
-export interface TranscriptionServices {
+export interface TranscriptionContext {
   db: Db;
   config: Config;
   jobs: JobQueue;
@@ -30,7 +30,7 @@ export interface TranscriptionServices {
  * they may read but not change.
  */
 export async function ownTranscription(
-  { db, config }: Pick<TranscriptionServices, "db" | "config">,
+  { db, config }: Pick<TranscriptionContext, "db" | "config">,
   user: User,
   id: string,
   action: ActionOn<"transcription"> = "read",
@@ -43,16 +43,16 @@ export async function ownTranscription(
 
 /** Resolves when the job ends (or `signal` aborts), with its final row. */
 export async function waitForOutcome(
-  services: Pick<TranscriptionServices, "db" | "jobs">,
+  ctx: Pick<TranscriptionContext, "db" | "jobs">,
   id: string,
   signal: AbortSignal,
 ): Promise<TranscriptionRow | undefined> {
   const ended = new Promise<void>((resolve) => {
-    const unsubscribe = services.jobs.events.subscribe(id, (event) => {
+    const unsubscribe = ctx.jobs.events.subscribe(id, (event) => {
       if (isFinalEvent(event)) done();
     });
     const timer = setInterval(() => {
-      findTranscription(services.db, id).then(
+      findTranscription(ctx.db, id).then(
         (row) => {
           if (!row || isFinal(row.status)) done();
         },
@@ -67,20 +67,20 @@ export async function waitForOutcome(
     };
     signal.addEventListener("abort", done);
   });
-  const row = await findTranscription(services.db, id);
+  const row = await findTranscription(ctx.db, id);
   if (row && !isFinal(row.status)) await ended;
-  return findTranscription(services.db, id);
+  return findTranscription(ctx.db, id);
 }
 
 /** Cancels a waiting or running job: minutes released, media deleted, followers told. */
 export async function cancelTranscription(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   row: TranscriptionRow,
 ): Promise<TranscriptionRow> {
-  if (!(await cancelJob(services, row))) {
+  if (!(await cancelJob(ctx, row))) {
     fail("ALREADY_FINISHED");
   }
-  const updated = await findTranscription(services.db, row.id);
+  const updated = await findTranscription(ctx.db, row.id);
   if (!updated) fail("NOT_FOUND");
   return updated;
 }

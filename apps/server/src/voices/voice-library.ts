@@ -8,7 +8,10 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { AppError, fail } from "../http/app-error.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
-import { ownTranscription, type TranscriptionServices } from "../transcriptions/service.js";
+import {
+  ownTranscription,
+  type TranscriptionContext,
+} from "../transcriptions/transcription-context.js";
 import { intakeError, probeUpload } from "../uploads/probe-upload.js";
 import type { ReceivedFile } from "../uploads/receive-multipart.js";
 import type { User } from "../users/repo.js";
@@ -70,20 +73,20 @@ function nameTaken(name: string): AppError {
 
 /** A voice from an uploaded clip: checked as media by ffmpeg, at most a minute long. */
 export async function voiceFromClip(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   user: User,
   name: string,
   file: ReceivedFile,
   signal: AbortSignal,
 ): Promise<VoiceRow> {
   try {
-    await checkNewVoice(services.db, user, name);
+    await checkNewVoice(ctx.db, user, name);
     const media = await probeUpload(file.path);
     if (media.durationMs > MAX_VOICE_CLIP_SECONDS * 1000 + 500) {
       fail("VOICE_CLIP_TOO_LONG", { maxSeconds: MAX_VOICE_CLIP_SECONDS });
     }
-    const { embedding, model } = await embed(services, file.path, {}, signal);
-    return await saveVoice(services, user, {
+    const { embedding, model } = await embed(ctx, file.path, {}, signal);
+    return await saveVoice(ctx, user, {
       name,
       embedding,
       model,
@@ -101,7 +104,7 @@ export async function voiceFromClip(
  * embeddings averaged.
  */
 export async function voiceFromTranscription(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   user: User,
   {
     name,
@@ -110,12 +113,12 @@ export async function voiceFromTranscription(
   }: { name: string; transcriptionId: string; speakerId: string },
   signal: AbortSignal,
 ): Promise<VoiceRow> {
-  const row = await ownTranscription(services, user, transcriptionId);
+  const row = await ownTranscription(ctx, user, transcriptionId);
   const speaker = rowSpeakers(row)?.find((s) => s.id === speakerId);
   if (!speaker) {
     fail("SPEAKER_NOT_FOUND", { speaker: speakerId });
   }
-  await checkNewVoice(services.db, user, name);
+  await checkNewVoice(ctx.db, user, name);
   if (!row.audio_path) {
     fail("VOICE_AUDIO_NOT_KEPT");
   }
@@ -130,7 +133,7 @@ export async function voiceFromTranscription(
   for (const turn of turns) {
     try {
       const result = await embed(
-        services,
+        ctx,
         row.audio_path,
         { startMs: turn.start, endMs: turn.end },
         signal,
@@ -144,7 +147,7 @@ export async function voiceFromTranscription(
     }
   }
   if (embeddings.length === 0) throw noSpeech();
-  return saveVoice(services, user, {
+  return saveVoice(ctx, user, {
     name,
     embedding: meanEmbedding(embeddings),
     model,
@@ -169,14 +172,14 @@ export async function renameVoice(db: Db, user: User, row: VoiceRow, name: strin
 }
 
 async function embed(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   path: string,
   range: { startMs?: number; endMs?: number },
   signal: AbortSignal,
 ): Promise<{ embedding: number[]; model: string }> {
   try {
     const result = await voiceEmbedding(path, {
-      modelsDir: services.config.modelsDir,
+      modelsDir: ctx.config.modelsDir,
       ...range,
       signal,
     });
@@ -201,11 +204,11 @@ function noSpeech(): AppError {
 }
 
 async function saveVoice(
-  services: TranscriptionServices,
+  ctx: TranscriptionContext,
   user: User,
   voice: { name: string; embedding: number[]; model: string; durationMs: number },
 ): Promise<VoiceRow> {
-  const { db, now } = services;
+  const { db, now } = ctx;
   // Checked again: the embedding took a while, and another request may have saved meanwhile.
   await checkNewVoice(db, user, voice.name);
   const id = randomUUID();

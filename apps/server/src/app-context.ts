@@ -31,10 +31,10 @@ import { WebhookDispatcher, type WebhookOptions } from "./webhooks/dispatcher.js
 // The composition root: every long-lived service (database, job queue, model catalogue, mailer,
 // payment provider, rate-limit counters, clock) is built here, once, from the configuration, and
 // handed to the route plugins and background schedules. Each consumer declares the narrow part it
-// needs (TranscriptionServices, BillingContext, AuthServices…); this object has all of them.
+// needs (TranscriptionContext, BillingContext, AuthContext…); this object has all of them.
 
 /** What a worker process needs: the job queue and what running jobs takes. */
-export interface WorkerServices {
+export interface WorkerContext {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
@@ -47,7 +47,7 @@ export interface WorkerServices {
 }
 
 /** Everything the HTTP application's routes and schedules use. */
-export interface AppServices extends WorkerServices {
+export interface AppContext extends WorkerContext {
   /** Public model names → installed engine models. */
   models: ModelCatalog;
   /** The background download of missing default models. */
@@ -77,7 +77,7 @@ export interface AppServices extends WorkerServices {
 }
 
 /** What tests (and only tests) set differently from the configuration. */
-export interface ServiceOverrides {
+export interface ContextOverrides {
   /** Auth settings tests override (rate limits, clock); defaults otherwise. */
   auth?: AuthOptions;
   /** Contact-form settings tests override (rate limits); defaults otherwise. */
@@ -95,11 +95,7 @@ export interface ServiceOverrides {
 }
 
 /** Builds what a worker process runs: the job queue (BullMQ with REDIS_URL, else embedded). */
-export function buildWorkerServices(
-  config: Config,
-  db: Db,
-  log: FastifyBaseLogger,
-): WorkerServices {
+export function buildWorkerContext(config: Config, db: Db, log: FastifyBaseLogger): WorkerContext {
   const now = () => new Date();
   const renders = new RenderWorker({
     db,
@@ -117,17 +113,17 @@ export function buildWorkerServices(
 /**
  * Builds every service of the HTTP application. Missing default models start downloading in
  * the background (MODELS_AUTO_DOWNLOAD); until one is ready, requests for it answer
- * MODEL_PREPARING instead of failing. Nothing else starts until startServices.
+ * MODEL_PREPARING instead of failing. Nothing else starts until startAppContext.
  */
-export async function buildServices(
+export async function buildAppContext(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  overrides: ServiceOverrides = {},
-): Promise<AppServices> {
+  overrides: ContextOverrides = {},
+): Promise<AppContext> {
   const modelPreparation = new ModelPreparation(config, log, overrides.modelDownloads);
   await modelPreparation.start(config.models.autoDownload);
-  const worker = buildWorkerServices(config, db, log);
+  const worker = buildWorkerContext(config, db, log);
   return {
     ...worker,
     models: new ModelCatalog(config, modelPreparation),
@@ -158,29 +154,29 @@ export interface RunningWorker {
  * attempt claimed in the table by one process, whichever: docs/webhooks.md).
  */
 export async function startWorker(
-  services: WorkerServices,
+  ctx: WorkerContext,
   webhookOptions: WebhookOptions = {},
 ): Promise<RunningWorker> {
-  const webhooks = new WebhookDispatcher(services, webhookOptions);
-  await services.jobs.start();
-  await services.renders.start();
+  const webhooks = new WebhookDispatcher(ctx, webhookOptions);
+  await ctx.jobs.start();
+  await ctx.renders.start();
   webhooks.start();
   return {
     stop: async () => {
       await webhooks.stop();
-      await services.renders.stop();
-      await services.jobs.stop();
+      await ctx.renders.stop();
+      await ctx.jobs.stop();
     },
   };
 }
 
 /** Billing's view of the services: the payment provider under the name billing gives it. */
-export function billingServices(services: AppServices): BillingContext {
-  return { ...services, provider: services.payments };
+export function billingContext(ctx: AppContext): BillingContext {
+  return { ...ctx, provider: ctx.payments };
 }
 
 /** How a running application is stopped, in two steps (see buildApp's shutdown hooks). */
-export interface RunningServices {
+export interface RunningContext {
   /** Stops taking jobs and downloads; running jobs go back to the queue. */
   handBack(): Promise<void>;
   /** Stops the schedules, then closes the queue, the mailer and the counters. */
@@ -192,11 +188,11 @@ export interface RunningServices {
  * hourly housekeeping, the daily report, billing's period rollover and the support chat's
  * e-mails about unread messages.
  */
-export async function startServices(
-  services: AppServices,
+export async function startAppContext(
+  ctx: AppContext,
   { maintenance = true }: { maintenance?: boolean } = {},
-): Promise<RunningServices> {
-  const { db, config, log, jobs } = services;
+): Promise<RunningContext> {
+  const { db, config, log, jobs } = ctx;
   // Without Redis this is the one process taking requests (the embedded set-up): a claimed
   // Idempotency-Key with no job is one a previous run died taking in. With Redis, other API
   // processes may be taking theirs in now; their stale claims wait out CLAIM_TIMEOUT_MS.
@@ -205,33 +201,33 @@ export async function startServices(
     if (dropped > 0) log.warn({ dropped }, "freed Idempotency-Keys a restart left in progress");
   }
   await jobs.start();
-  await services.renders.start();
-  services.webhooks.start();
+  await ctx.renders.start();
+  ctx.webhooks.start();
   const stops = maintenance
     ? [
         scheduleMaintenance({ db, uploadDir: config.uploadDir, log }),
-        scheduleDailyReport(services),
-        scheduleBillingRollover(billingServices(services)),
-        scheduleSupportMails(services, {
-          delayMs: services.support.mailDelayMs ?? DEFAULT_SUPPORT_MAIL_DELAY_MS,
-          sweepMs: services.support.sweepMs ?? DEFAULT_SUPPORT_SWEEP_MS,
+        scheduleDailyReport(ctx),
+        scheduleBillingRollover(billingContext(ctx)),
+        scheduleSupportMails(ctx, {
+          delayMs: ctx.support.mailDelayMs ?? DEFAULT_SUPPORT_MAIL_DELAY_MS,
+          sweepMs: ctx.support.sweepMs ?? DEFAULT_SUPPORT_SWEEP_MS,
         }),
       ]
     : [];
   return {
     handBack: async () => {
-      await services.modelPreparation.stop();
-      await services.renders.stop();
+      await ctx.modelPreparation.stop();
+      await ctx.renders.stop();
       await jobs.handBack();
     },
     stop: async () => {
       for (const stop of stops) stop();
-      await services.webhooks.stop();
-      await services.background.idle();
-      services.mailer.close();
+      await ctx.webhooks.stop();
+      await ctx.background.idle();
+      ctx.mailer.close();
       await jobs.stop();
-      await services.rateLimits.close();
-      await services.supportEvents.close();
+      await ctx.rateLimits.close();
+      await ctx.supportEvents.close();
     },
   };
 }
