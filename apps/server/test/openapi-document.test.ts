@@ -76,7 +76,12 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents upload fields, the event streams and the JSON export", () => {
-    for (const path of ["/api/transcribe", "/api/uploads/chunk", "/v1/audio/transcriptions"]) {
+    for (const path of [
+      "/api/transcribe",
+      "/api/uploads/chunk",
+      "/v1/audio/transcriptions",
+      "/api/transcriptions/{id}/renders/video",
+    ]) {
       const body = doc.paths[path]?.post?.requestBody?.content["multipart/form-data"]?.schema;
       expect(body?.properties?.file, path).toMatchObject({ type: "string", format: "binary" });
     }

@@ -1,11 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { randomUUID } from "node:crypto";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
-import { requeueStalledRenders, settleEndedRenders } from "../src/renders/render-store.js";
+import {
+  dropEndedRenderSources,
+  requeueStalledRenders,
+  settleEndedRenders,
+} from "../src/renders/render-store.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -223,6 +227,175 @@ describe.each(DATABASE_KINDS)("captioned video renders on %s", (kind) => {
     expect(await spent(user)).toBe(before - 2);
     await settleEndedRenders(api.db, new Date(), new Date(Date.now() - 60_000)); // again: no change
     expect(await spent(user)).toBe(before - 2);
+  });
+
+  /** POST …/renders/video: the options first, then the video (as the editor sends them). */
+  function askVideoRender(
+    user: TestUser,
+    id: string,
+    options: object,
+    video: Blob,
+    name = "talk.mp4",
+  ): Promise<Response> {
+    const form = new FormData();
+    form.append("options", JSON.stringify(options));
+    form.append("file", video, name);
+    return fetch(`${api.base}/api/transcriptions/${id}/renders/video`, {
+      method: "POST",
+      headers: user.auth,
+      body: form,
+    });
+  }
+
+  const rendersOf = async (user: TestUser, id: string) => {
+    const list = await fetch(`${api.base}/api/transcriptions/${id}/renders`, {
+      headers: user.auth,
+    });
+    return ((await list.json()) as { renders: Render[] }).renders.map((render) => render.id);
+  };
+
+  /** A flat-coloured 320×180 video with a tone (AAC), `seconds` long. */
+  function colourVideo(seconds: number): Blob {
+    const path = join(scratch.dir, `colour-${seconds}.mp4`);
+    if (existsSync(path)) return new Blob([readFileSync(path)], { type: "video/mp4" });
+    ffmpeg(
+      ...["-f", "lavfi", "-i", `color=c=0x2080D0:s=320x180:r=25:d=${seconds}`],
+      ...["-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p"],
+      ...["-c:a", "aac", "-shortest", path],
+    );
+    return new Blob([readFileSync(path)], { type: "video/mp4" });
+  }
+
+  /** The mean RGB of a region of the frame at `seconds`. */
+  function colourAt(path: string, seconds: number, crop: string): number[] {
+    const raw = execFileSync(
+      "ffmpeg",
+      [
+        ...["-v", "error", "-ss", String(seconds), "-i", path, "-frames:v", "1"],
+        ...["-vf", `crop=${crop},scale=1:1:flags=area`, "-f", "rawvideo", "-pix_fmt", "rgb24", "-"],
+      ],
+      { maxBuffer: 1024 },
+    );
+    return [...raw.subarray(0, 3)];
+  }
+
+  const sourcePathOf = async (renderId: string) =>
+    (
+      await api.db
+        .selectFrom("renders")
+        .select(["source_path", "picture"])
+        .where("id", "=", renderId)
+        .executeTakeFirstOrThrow()
+    ).source_path;
+
+  it("renders over the user's own video: its size and picture, and the video is deleted when it ends", async () => {
+    const [user, id] = [owner, shared];
+    const video = colourVideo(4);
+    const before = await spent(user);
+    const asked = await askVideoRender(user, id, { style: "broadcast-box" }, video);
+    expect(asked.status).toBe(202);
+    const queued = (await asked.json()) as Render & { picture: string };
+    expect(queued).toMatchObject({ status: "queued", picture: "video", costSeconds: 1 });
+    const source = await sourcePathOf(queued.id);
+    expect(source).toBeTruthy();
+
+    const done = await settled(user, queued.id);
+    expect(done).toMatchObject({ status: "completed", width: 320, height: 180 });
+    expect(await spent(user)).toBe(before - 1);
+    // The video sent for the render is gone, and no row names it.
+    expect(existsSync(source!)).toBe(false);
+    expect(await sourcePathOf(queued.id)).toBeNull();
+
+    const file = await fetch(`${api.base}/api/renders/${queued.id}/file`, { headers: user.auth });
+    const path = join(scratch.dir, "over-video.mp4");
+    writeFileSync(path, Buffer.from(await file.arrayBuffer()));
+    const size = execFileSync(
+      "ffprobe",
+      [
+        ...["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height"],
+        ...["-of", "csv=p=0", path],
+      ],
+      { encoding: "utf8" },
+    );
+    expect(size.trim()).toBe("320,180");
+    // Above the caption area, the source's own colour (0x2080D0), not the waveform's dark blue.
+    const [r, g, b] = colourAt(path, 1.5, "300:60:10:10");
+    expect(Math.abs(r! - 0x20)).toBeLessThan(16);
+    expect(Math.abs(g! - 0x80)).toBeLessThan(16);
+    expect(Math.abs(b! - 0xd0)).toBeLessThan(16);
+
+    // Cancelled before it runs: the video goes at once, the minutes come back.
+    const second = (await (
+      await askVideoRender(user, id, { style: "standard" }, video)
+    ).json()) as Render;
+    const secondSource = await sourcePathOf(second.id);
+    const cancel = await fetch(`${api.base}/api/renders/${second.id}`, {
+      method: "DELETE",
+      headers: user.auth,
+    });
+    expect(cancel.status).toBe(200);
+    expect(existsSync(secondSource!)).toBe(false);
+    expect(await spent(user)).toBe(before - 1);
+    await settled(user, second.id);
+    expect(api.leftovers().filter((name) => name.endsWith(".upload"))).toEqual([]);
+    await fetch(`${api.base}/api/renders/${queued.id}`, { method: "DELETE", headers: user.auth });
+  });
+
+  it("after a crash, the video of a render that ended is deleted when the worker sweeps", async () => {
+    const [user, id] = [owner, shared];
+    const renderId = randomUUID();
+    const left = join(api.uploadDir, `${randomUUID()}.upload`);
+    writeFileSync(left, "the user's video");
+    const at = new Date().toISOString();
+    await api.db
+      .insertInto("renders")
+      .values({
+        id: renderId,
+        user_id: user.id,
+        transcription_id: id,
+        status: "completed",
+        options_json: JSON.stringify({ style: "standard", crop: "source" }),
+        cost_seconds: 0,
+        created_at: at,
+        finished_at: at,
+        picture: "video",
+        source_path: left,
+      })
+      .execute();
+    expect(await dropEndedRenderSources(api.db)).toBeGreaterThanOrEqual(1);
+    expect(existsSync(left)).toBe(false);
+    expect(await sourcePathOf(renderId)).toBeNull();
+    await api.db.deleteFrom("renders").where("id", "=", renderId).execute();
+  });
+
+  it("refuses a video of another length and a file without a picture, charging nothing", async () => {
+    const [user, id] = [owner, shared];
+    const before = await spent(user);
+    const earlier = await rendersOf(user, id);
+
+    const long = await askVideoRender(user, id, { style: "standard" }, colourVideo(9));
+    expect(long.status).toBe(422);
+    const longError = (await long.json()) as { code: string; message: string };
+    expect(longError.code).toBe("RENDER_VIDEO_WRONG_LENGTH");
+    expect(longError.message).toMatch(/9 seconds/);
+
+    const audio = await askVideoRender(user, id, { style: "standard" }, clip, "talk.mp3");
+    expect(audio.status).toBe(415);
+    expect(((await audio.json()) as { code: string }).code).toBe("RENDER_VIDEO_NOT_VIDEO");
+
+    const text = new Blob(["not a video at all"], { type: "video/mp4" });
+    const notMedia = await askVideoRender(user, id, { style: "standard" }, text);
+    expect(notMedia.status).toBe(415);
+    expect(((await notMedia.json()) as { code: string }).code).toBe("INPUT_NOT_MEDIA");
+
+    const badOptions = await askVideoRender(user, id, { style: "comic" }, colourVideo(4));
+    expect(badOptions.status).toBe(400);
+    expect(((await badOptions.json()) as { code: string }).code).toBe("VALIDATION_FAILED");
+
+    expect(await spent(user)).toBe(before);
+    expect(await rendersOf(user, id)).toEqual(earlier);
+    expect(api.leftovers().filter((name) => name.endsWith(".upload"))).toEqual([]);
   });
 
   it("a deleted transcription takes its renders and their files with it", async () => {

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { ffmpeg, JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
@@ -86,6 +87,52 @@ function ink(picture: Picture, inset = 0) {
   };
 }
 
+/** The browser's private file system, seen from the test (no DOM types here). */
+interface OpfsNavigator {
+  navigator: {
+    storage: {
+      getDirectory(): Promise<{
+        getDirectoryHandle(
+          name: string,
+          options: { create: boolean },
+        ): Promise<{
+          getFileHandle(
+            name: string,
+            options: { create: boolean },
+          ): Promise<{
+            createWritable(): Promise<{
+              write(data: Uint8Array): Promise<void>;
+              close(): Promise<void>;
+            }>;
+          }>;
+        }>;
+      }>;
+    };
+  };
+}
+
+/** The source video's orange (0xD05020), give or take the codec's and the scaling's drift. */
+function expectOrange({ r, g, b }: { r: number; g: number; b: number }): void {
+  expect(Math.abs(r - 0xd0), `red ${r}`).toBeLessThan(24);
+  expect(Math.abs(g - 0x50), `green ${g}`).toBeLessThan(24);
+  expect(Math.abs(b - 0x20), `blue ${b}`).toBeLessThan(24);
+}
+
+/** The mean colour of the rows from `top` to `bottom` (fractions of the height), all columns. */
+function meanColour(picture: Picture, top: number, bottom: number) {
+  const sum = [0, 0, 0];
+  let count = 0;
+  for (let y = Math.floor(top * picture.height); y < Math.floor(bottom * picture.height); y++) {
+    for (let x = 2; x < picture.width - 2; x++) {
+      const i = (y * picture.width + x) * 3;
+      for (let c = 0; c < 3; c++) sum[c]! += picture.rgb[i + c]!;
+      count++;
+    }
+  }
+  const [r, g, b] = sum.map((value) => Math.round(value / count));
+  return { r: r!, g: g!, b: b! };
+}
+
 describe("a captioned video from the editor", () => {
   let server: E2eServer;
   let browser: Browser;
@@ -113,6 +160,35 @@ describe("a captioned video from the editor", () => {
       .where("id", "=", id)
       .execute();
     return id;
+  };
+
+  /** The video the user transcribed: 11 s of flat orange (nothing else is that colour) and the speech. */
+  const orangeVideo = () => {
+    const video = join(server.dataDir, "clip.mp4");
+    if (existsSync(video)) return video;
+    ffmpeg(
+      ...["-f", "lavfi", "-i", "color=c=0xD05020:s=320x180:r=25:d=11", "-i", audio],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "copy"],
+      ...["-shortest", video],
+    );
+    return video;
+  };
+
+  /** Keeps `path` in the browser's private storage for the job, as the upload page leaves it. */
+  const keepInBrowser = async (page: import("playwright-core").Page, id: string, path: string) => {
+    await page.goto(`${server.base}/`);
+    await page.evaluate(
+      async ({ name, base64 }) => {
+        const storage = (globalThis as unknown as OpfsNavigator).navigator.storage;
+        const root = await storage.getDirectory();
+        const folder = await root.getDirectoryHandle("media", { create: true });
+        const handle = await folder.getFileHandle(name, { create: true });
+        const writable = await handle.createWritable();
+        await writable.write(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+        await writable.close();
+      },
+      { name: `${id}--${basename(path)}`, base64: readFileSync(path).toString("base64") },
+    );
   };
 
   const shoot = async (page: import("playwright-core").Page, name: string) => {
@@ -191,6 +267,68 @@ describe("a captioned video from the editor", () => {
     },
   );
 
+  it(
+    "renders a video transcription over the user's own video, kept in the browser",
+    { timeout: 120_000 },
+    async () => {
+      // The video the user transcribed: a flat orange picture (nothing else is that colour)
+      // with the speech, kept by this browser as the upload leaves it; the server keeps no audio.
+      const video = orangeVideo();
+      const { context, userId } = await signedInContext(browser, server);
+      const id = await finishedTranscription(server.db, userId, CUES, "clip.mp4");
+      const page = await context.newPage();
+      await keepInBrowser(page, id, video);
+      await page.goto(`${server.base}/?job=${id}`);
+      await page.getByRole("button", { name: "Captioned video" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByText(/The captions go on your own video/).waitFor();
+      // The preview shows the video's own frame under the captions.
+      const previewVideo = page.getByTestId("caption-preview-video");
+      await expect
+        .poll(() => previewVideo.evaluate((element: { readyState: number }) => element.readyState))
+        .toBeGreaterThan(1);
+      const preview = page.getByTestId("caption-preview");
+      await expect.poll(() => preview.textContent()).toContain("fellow");
+      await shoot(page, "over-video-dialog");
+      const previewBox = (await preview.boundingBox())!;
+      const previewPixels = rgbOf(await preview.screenshot(), 32, 18);
+      expect(previewBox.width / previewBox.height).toBeCloseTo(16 / 9, 1);
+      expectOrange(meanColour(previewPixels, 0.1, 0.5));
+
+      await page.getByRole("button", { name: "Render video" }).click();
+      const downloadButton = page.getByRole("button", { name: "Download MP4" });
+      await downloadButton.waitFor({ timeout: 60_000 });
+      const download = page.waitForEvent("download");
+      await downloadButton.click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe("clip.captioned.mp4");
+      const path = (await file.path()) ?? "";
+      const streams = execFileSync(
+        "ffprobe",
+        ["-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", path],
+        { encoding: "utf8" },
+      );
+      expect(streams.trim().split("\n").sort()).toEqual(["aac", "h264,320,180"]);
+      // The MP4's frame at 2 s: the source's orange above the captions, and the captions on it.
+      const png = join(
+        process.env.SCREENSHOT_DIR ?? server.dataDir,
+        "captioned-video-over-video-frame.png",
+      );
+      ffmpeg("-ss", "2", "-i", path, "-frames:v", "1", png);
+      const frame = rgbOf(readFileSync(png), 320, 180);
+      expectOrange(meanColour(frame, 0.1, 0.5));
+      expect(ink(frame).textBottom).toBeGreaterThan(0.8);
+      // Nothing of the video is left on the server once the render has ended.
+      const row = await server.db
+        .selectFrom("renders")
+        .select(["picture", "source_path"])
+        .where("transcription_id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ picture: "video", source_path: null });
+      await context.close();
+    },
+  );
+
   it("fits a phone in Traditional Chinese", { timeout: 60_000 }, async () => {
     const { context, userId } = await signedInContext(browser, server, {
       language: "zh-HK",
@@ -204,12 +342,28 @@ describe("a captioned video from the editor", () => {
     await page.getByLabel("形狀").selectOption("9:16");
     const dialog = page.getByRole("dialog");
     await dialog.getByText("製作影片").waitFor();
+    // No video on this device: the captions go over a waveform, and the dialog says why.
+    await dialog.getByText(/這部裝置上沒有你的影片/).waitFor();
     const box = await dialog.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     const preview = await page.getByTestId("caption-preview").boundingBox();
     expect(preview!.height).toBeGreaterThan(preview!.width); // vertical
     await shoot(page, "phone-zh-HK");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A video transcription whose video this phone keeps: the dialog says the captions go on it.
+    const withVideo = await finishedTranscription(server.db, userId, CUES, "clip.mp4");
+    await keepInBrowser(page, withVideo, orangeVideo());
+    await page.goto(`${server.base}/?job=${withVideo}`);
+    await page.getByRole("button", { name: "附字幕影片" }).click();
+    await dialog.getByText(/字幕會加在你這部裝置上的影片上/).waitFor();
+    await page.getByLabel("形狀").selectOption("9:16");
+    const cut = await page.getByTestId("caption-preview").boundingBox();
+    expect(cut!.height).toBeGreaterThan(cut!.width);
+    const fitted = await dialog.boundingBox();
+    expect(fitted!.x + fitted!.width).toBeLessThanOrEqual(390);
+    await shoot(page, "phone-zh-HK-over-video");
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

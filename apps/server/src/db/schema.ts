@@ -456,6 +456,10 @@ export interface RendersTable {
   cost_seconds: number;
   /** The finished MP4; null until completed and once deleted. */
   file_path: string | null;
+  /** What the captions are drawn over: `waveform` (the kept audio) or `video` (uploaded for it). */
+  picture: ColumnType<string, string | undefined, string>;
+  /** The video uploaded for the render, while it waits or runs; null once it has ended (deleted). */
+  source_path: string | null;
   size_bytes: number | null;
   width: number | null;
   height: number | null;

@@ -1,4 +1,4 @@
-import { CaptionOptions, type RenderReply } from "@verbatim/contract/api";
+import { CaptionOptions, RENDER_PICTURES, type RenderReply } from "@verbatim/contract/api";
 import { errorTextFor, type Language } from "@verbatim/contract";
 import type { Selectable } from "kysely";
 import type { z } from "zod";
@@ -26,7 +26,7 @@ export function presentRender(row: RenderRow, language: Language): z.output<type
     status: row.status as RenderStatus,
     progress: row.progress,
     options: renderOptions(row),
-    picture: "waveform",
+    picture: RENDER_PICTURES.find((picture) => picture === row.picture) ?? "waveform",
     width: row.width,
     height: row.height,
     sizeBytes: row.size_bytes,

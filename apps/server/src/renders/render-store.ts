@@ -13,6 +13,37 @@ export function renderFilePath(uploadDir: string, id: string): string {
   return join(uploadDir, `${id}.captioned.mp4`);
 }
 
+/**
+ * Deletes the video a render was sent with (once it has ended: completed, failed or cancelled)
+ * and forgets its path. The worker calls it when a render ends, the cancel when it cancels.
+ */
+export async function dropRenderSource(db: Db, id: string): Promise<void> {
+  const row = await db
+    .selectFrom("renders")
+    .select("source_path")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row?.source_path) return;
+  await rm(row.source_path, { force: true });
+  await db.updateTable("renders").set({ source_path: null }).where("id", "=", id).execute();
+}
+
+/**
+ * Deletes the videos of renders that have ended but still name one (a process stopped between
+ * the end and the deletion); run when a worker starts and with every sweep. Returns how many.
+ */
+export async function dropEndedRenderSources(db: Db): Promise<number> {
+  const rows = await db
+    .selectFrom("renders")
+    .select("id")
+    .where("source_path", "is not", null)
+    .where("status", "not in", ACTIVE_RENDER_STATUSES)
+    .limit(500)
+    .execute();
+  for (const row of rows) await dropRenderSource(db, row.id);
+  return rows.length;
+}
+
 export function findRender(db: Db, id: string): Promise<RenderRow | undefined> {
   return db.selectFrom("renders").selectAll().where("id", "=", id).executeTakeFirst();
 }
@@ -146,6 +177,7 @@ export async function deleteRendersOf(db: Db, transcriptionId: string, now: Date
     });
     if (cancelled) await releaseMinutes(db, row.user_id, row.id, now);
     if (row.file_path) await rm(row.file_path, { force: true });
+    if (row.source_path) await rm(row.source_path, { force: true });
   }
   await db.deleteFrom("renders").where("transcription_id", "=", transcriptionId).execute();
 }

@@ -12,6 +12,8 @@ import { retentionEnds } from "../transcriptions/listening-copy.js";
 import { renderOptions, type RenderRow } from "./render-row.js";
 import {
   claimNextRender,
+  dropEndedRenderSources,
+  dropRenderSource,
   endRender,
   findRender,
   recordRenderProgress,
@@ -65,6 +67,9 @@ export class RenderWorker {
 
   async start(): Promise<void> {
     if (this.context.concurrency === 0) return;
+    await dropEndedRenderSources(this.context.db).catch((error: unknown) =>
+      this.context.log.warn({ err: error }, "deleting the videos of ended renders failed"),
+    );
     if (this.context.alone) {
       const requeued = await requeueStalledRenders(this.context.db, null);
       if (requeued > 0) {
@@ -91,6 +96,7 @@ export class RenderWorker {
         this.notify();
       }
       await settleEndedRenders(db, at, new Date(at.getTime() - RECENT_END_MS));
+      await dropEndedRenderSources(db);
       return requeued;
     } catch (error) {
       log.warn({ err: error }, "sweeping renders failed");
@@ -149,10 +155,14 @@ export class RenderWorker {
     this.running.set(render.id, controller);
     const output = renderFilePath(uploadDir, render.id);
     let lastWrite = 0;
+    // Back in the queue (this process stopping): the video it was sent with is kept for the rerun.
+    let requeued = false;
     try {
       const job = await findTranscription(db, render.transcription_id);
-      if (!job?.audio_path || !(await exists(job.audio_path))) {
-        await this.fail(render, "AUDIO_NOT_KEPT");
+      // The user's video sent for this render, or else the kept audio (drawn as a waveform).
+      const input = render.picture === "video" ? render.source_path : job?.audio_path;
+      if (!job || !input || !(await exists(input))) {
+        await this.fail(render, render.picture === "video" ? "RENDER_FAILED" : "AUDIO_NOT_KEPT");
         return;
       }
       await mkdir(dirname(output), { recursive: true });
@@ -161,7 +171,7 @@ export class RenderWorker {
       const speakers = rowSpeakers(job)?.map(({ id, name }) => ({ id, name }));
       const result = await burnCaptions(
         {
-          input: job.audio_path,
+          input,
           output,
           cues: rowCues(job),
           language: job.language,
@@ -207,6 +217,7 @@ export class RenderWorker {
         // Cancelled (its row is settled by the cancel), or this process is stopping: back in line.
         if (this.stopping) {
           await endRenderBack(db, render.id);
+          requeued = true;
         }
         return;
       }
@@ -218,6 +229,12 @@ export class RenderWorker {
       await this.fail(render, code);
     } finally {
       this.running.delete(render.id);
+      // Ended (completed, failed, cancelled): the user's video is deleted at once.
+      if (!requeued) {
+        await dropRenderSource(db, render.id).catch((error: unknown) =>
+          log.warn({ err: error, renderId: render.id }, "deleting a render's video failed"),
+        );
+      }
     }
   }
 

@@ -3,7 +3,13 @@ import { rm } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import send from "@fastify/send";
 import { MAX_ACTIVE_RENDERS, renderCostSeconds } from "@verbatim/contract";
-import { errorResponses, IdParams, RenderBody, RenderReply } from "@verbatim/contract/api";
+import {
+  errorResponses,
+  IdParams,
+  RenderBody,
+  RenderReply,
+  RenderVideoUpload,
+} from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,7 +17,9 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { AppError, fail } from "../http/app-error.js";
-import { releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
+import { documentOnly } from "../http/openapi-docs.js";
+import type { TranscriptionRow } from "../jobs/job-row.js";
+import { minuteBalance, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
 import { actorOf } from "../policies/actor.js";
 import { authorize } from "../policies/authorize.js";
 import { render, type ActionOn } from "../policies/policies.js";
@@ -19,7 +27,8 @@ import { attachmentDisposition } from "../transcriptions/attachment-disposition.
 import { ownTranscription } from "../transcriptions/transcription-context.js";
 import type { User } from "../users/repo.js";
 import { ACTIVE_RENDER_STATUSES, presentRender, type RenderRow } from "./render-row.js";
-import { endRender, findRender } from "./render-store.js";
+import { dropRenderSource, endRender, findRender } from "./render-store.js";
+import { receiveRenderVideo } from "./render-video-upload.js";
 import type { RenderWorker } from "./render-worker.js";
 
 /** What the render routes need. */
@@ -62,36 +71,52 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
         const job = await ownTranscription(ctx, user, request.params.id, "render");
         if (job.status !== "completed") fail("NOT_COMPLETED");
         if (!job.audio_path) fail("AUDIO_NOT_KEPT");
-        const id = randomUUID();
-        const now = ctx.now();
-        const cost = renderCostSeconds(job.duration_ms);
-        await reserveMinutes(ctx.db, user.id, id, cost, now, async (tx) => {
-          // Inside the user's lock: two requests at once cannot both pass the count.
-          const active = await tx
-            .selectFrom("renders")
-            .select((eb) => eb.fn.countAll<number | string>().as("count"))
-            .where("user_id", "=", user.id)
-            .where("status", "in", ACTIVE_RENDER_STATUSES)
-            .executeTakeFirst();
-          if (Number(active?.count ?? 0) >= MAX_ACTIVE_RENDERS) {
-            fail("TOO_MANY_RENDERS", { activeRenders: MAX_ACTIVE_RENDERS });
-          }
-          await tx
-            .insertInto("renders")
-            .values({
-              id,
-              user_id: user.id,
-              transcription_id: job.id,
-              status: "queued",
-              options_json: JSON.stringify(request.body),
-              cost_seconds: cost,
-              created_at: now.toISOString(),
-            })
-            .execute();
-        });
-        ctx.renders.notify();
-        const row = (await findRender(ctx.db, id))!;
+        const row = await queueRender(ctx, user, job, request.body, null);
         return reply.code(202).send(presentRender(row, user.locale));
+      },
+    );
+
+    app.post(
+      "/api/transcriptions/:id/renders/video",
+      {
+        ...auth,
+        schema: {
+          summary: "Render a captioned video over your own video",
+          description: `As POST /api/transcriptions/{id}/renders, but the captions are drawn over the video sent with the request (multipart/form-data: \`options\`, the JSON body of that route, then \`file\`, the video that was transcribed): scaled to at most 1080p, cropped as \`crop\` says, its own audio copied when it is AAC (else encoded to AAC). The video is used for this render only: it is deleted as soon as the render completes, fails or is cancelled; the finished MP4 is kept like any render. The video is checked as any upload (at most MAX_UPLOAD_MB, 413; real media only, 400/415) and must have a picture (415 RENDER_VIDEO_NOT_VIDEO) and the transcription's length, within a second or 2 % (422 RENDER_VIDEO_WRONG_LENGTH); a refused video costs nothing. The transcription's own audio need not still be kept. Answers 202 with the render (\`picture\`: \`video\`).`,
+          tags,
+          security,
+          consumes: ["multipart/form-data"],
+          params: IdParams,
+          body: RenderVideoUpload,
+          response: {
+            202: RenderReply,
+            ...errorResponses(400, 401, 402, 404, 409, 413, 415, 422, 429, 507),
+          },
+        },
+        // The body is multipart, read by the handler; the schema above is for the document.
+        validatorCompiler: documentOnly,
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const job = await ownTranscription(ctx, user, request.params.id, "render");
+        if (job.status !== "completed") fail("NOT_COMPLETED");
+        const cost = renderCostSeconds(job.duration_ms);
+        const video = await receiveRenderVideo(
+          request,
+          { dir: ctx.config.uploadDir, limitBytes: ctx.config.maxUploadBytes },
+          job,
+          // Before the video's bytes: what would refuse the render once they are in.
+          async () => {
+            await checkCanRender(ctx.db, user, cost, ctx.now());
+          },
+        );
+        try {
+          const row = await queueRender(ctx, user, job, video.options, video.path);
+          return await reply.code(202).send(presentRender(row, user.locale));
+        } catch (error) {
+          await rmQuietly(video.path);
+          throw error;
+        }
       },
     );
 
@@ -230,6 +255,7 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
         if (cancelled) {
           await releaseMinutes(ctx.db, user.id, row.id, at);
           ctx.renders.stopRender(row.id);
+          await dropRenderSource(ctx.db, row.id);
           return presentRender((await findRender(ctx.db, row.id))!, user.locale);
         }
         const ended = (await findRender(ctx.db, row.id))!;
@@ -239,6 +265,68 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
       },
     );
   };
+}
+
+/**
+ * Reserves a render's minutes and queues it (over `sourcePath`, the user's video, or over the
+ * waveform of the kept audio when null), inside the user's lock: 402 INSUFFICIENT_MINUTES, 429
+ * TOO_MANY_RENDERS.
+ */
+async function queueRender(
+  ctx: RenderContext,
+  user: User,
+  job: TranscriptionRow,
+  options: z.output<typeof RenderBody>,
+  sourcePath: string | null,
+): Promise<RenderRow> {
+  const id = randomUUID();
+  const now = ctx.now();
+  const cost = renderCostSeconds(job.duration_ms);
+  await reserveMinutes(ctx.db, user.id, id, cost, now, async (tx) => {
+    // Inside the user's lock: two requests at once cannot both pass the count.
+    await checkCanRender(tx, user, 0, now);
+    await tx
+      .insertInto("renders")
+      .values({
+        id,
+        user_id: user.id,
+        transcription_id: job.id,
+        status: "queued",
+        options_json: JSON.stringify(options),
+        cost_seconds: cost,
+        created_at: now.toISOString(),
+        picture: sourcePath === null ? "waveform" : "video",
+        source_path: sourcePath,
+      })
+      .execute();
+  });
+  ctx.renders.notify();
+  return (await findRender(ctx.db, id))!;
+}
+
+/**
+ * 429 TOO_MANY_RENDERS with MAX_ACTIVE_RENDERS already queued or running; 402
+ * INSUFFICIENT_MINUTES when fewer than `cost` seconds are left (0: the reservation checks).
+ */
+async function checkCanRender(tx: Db, user: User, cost: number, now: Date): Promise<void> {
+  const active = await tx
+    .selectFrom("renders")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("user_id", "=", user.id)
+    .where("status", "in", ACTIVE_RENDER_STATUSES)
+    .executeTakeFirst();
+  if (Number(active?.count ?? 0) >= MAX_ACTIVE_RENDERS) {
+    fail("TOO_MANY_RENDERS", { activeRenders: MAX_ACTIVE_RENDERS });
+  }
+  if (cost <= 0) return;
+  const balance = await minuteBalance(tx, user.id, now);
+  const available = Math.max(0, balance.planSeconds) + Math.max(0, balance.packSeconds);
+  if (available < cost) {
+    fail("INSUFFICIENT_MINUTES", {
+      neededMinutes: Math.ceil(cost / 60),
+      availableMinutes: Math.floor(available / 60),
+    });
+  }
 }
 
 /** A render the user may do `action` to, or 404 (anyone else's is "not found"). */

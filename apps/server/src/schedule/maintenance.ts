@@ -74,12 +74,12 @@ async function removeOrphanUploads(db: Db, uploadDir: string, now: Date): Promis
     .execute();
   const renders = await db
     .selectFrom("renders")
-    .select("file_path")
-    .where("file_path", "is not", null)
+    .select(["file_path", "source_path"])
+    .where((eb) => eb.or([eb("file_path", "is not", null), eb("source_path", "is not", null)]))
     .execute();
   const held = new Set([
     ...rows.flatMap((row) => [row.media_path, row.audio_path]),
-    ...renders.map((row) => row.file_path),
+    ...renders.flatMap((row) => [row.file_path, row.source_path]),
   ]);
   let removed = 0;
   for (const name of uploads) {

@@ -162,6 +162,13 @@ export async function callEveryRoute(
     .POST("/api/transcriptions/{id}/renders", { ...render, body: { style: "karaoke" } })
     .then(note("post", "/api/transcriptions/{id}/renders"));
   await client
+    .POST("/api/transcriptions/{id}/renders/video", {
+      ...render,
+      body: { options: JSON.stringify({ style: "karaoke" }), file: audio },
+      bodySerializer: formData,
+    })
+    .then(note("post", "/api/transcriptions/{id}/renders/video"));
+  await client
     .GET("/api/transcriptions/{id}/renders", render)
     .then(note("get", "/api/transcriptions/{id}/renders"));
   await client.GET("/api/renders/{id}", render).then(note("get", "/api/renders/{id}"));

@@ -55,6 +55,31 @@ export const CaptionOptions = z.object({
 /** POST /api/transcriptions/{id}/renders. */
 export const RenderBody = CaptionOptions;
 
+/** What a render's captions are drawn over. */
+export const RENDER_PICTURES = ["waveform", "video"] as const;
+
+/**
+ * How far (ms, and a share of the transcription's length, whichever is more) a video sent for a
+ * render may differ in length from the transcription: a copy saved again by another tool gains or
+ * loses a few frames, another video does not match.
+ */
+export const RENDER_VIDEO_LENGTH_TOLERANCE = { ms: 1_000, share: 0.02 } as const;
+
+/** POST /api/transcriptions/{id}/renders/video (multipart), as the OpenAPI document shows it. */
+export const RenderVideoUpload = z.object({
+  options: z
+    .string()
+    .describe(
+      "The caption options as JSON, the body of POST /api/transcriptions/{id}/renders (`style`, `crop` and the optional controls); sent before `file`.",
+    ),
+  file: z
+    .any()
+    .meta({ type: "string", format: "binary" })
+    .describe(
+      "The video that was transcribed (its length within a second or 2 % of the transcription's), at most MAX_UPLOAD_MB.",
+    ),
+});
+
 export const RENDER_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
 
 /** A render, as GET /api/renders/{id} answers. */
@@ -65,9 +90,9 @@ export const RenderReply = z.object({
   progress: z.number().int().describe("Percent done, 0 to 100."),
   options: CaptionOptions,
   picture: z
-    .enum(["waveform"])
+    .enum(RENDER_PICTURES)
     .describe(
-      "What the captions are drawn over: the server keeps only the audio of a transcription, so it draws a waveform of it (docs/captioned-video.md says why).",
+      "What the captions are drawn over: `video`, the user's own video sent with the request (POST /api/transcriptions/{id}/renders/video; deleted when the render ends), or `waveform`, a picture of the transcription's kept audio (the server keeps no video; docs/captioned-video.md says why).",
     ),
   width: z.number().int().nullable().describe("The picture's width in pixels, once completed."),
   height: z.number().int().nullable().describe("The picture's height in pixels, once completed."),

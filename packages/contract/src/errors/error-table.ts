@@ -429,6 +429,17 @@ export const ERROR_TABLE = {
     en: "You already have {{activeRenders}} captioned videos rendering. Wait for one to finish, or cancel one.",
     "zh-HK": "你已有 {{activeRenders}} 段附字幕的影片正在製作。請等其中一段完成，或取消一段。",
   },
+  RENDER_VIDEO_NOT_VIDEO: {
+    status: 415,
+    en: "This file has no video picture to put the captions on. Send the video you transcribed.",
+    "zh-HK": "這個檔案沒有可加上字幕的影片畫面。請傳送你轉錄的影片。",
+  },
+  RENDER_VIDEO_WRONG_LENGTH: {
+    status: 422,
+    en: "This video is {{videoSeconds}} seconds long but the transcription is {{transcriptionSeconds}} seconds: it is not the video that was transcribed. Send that video.",
+    "zh-HK":
+      "這段影片長 {{videoSeconds}} 秒，但轉錄長 {{transcriptionSeconds}} 秒，並非轉錄的那段影片。請傳送那段影片。",
+  },
   RENDER_FAILED: {
     status: 500,
     en: "The captioned video could not be rendered. This is a problem on our side, not with your file; please try again.",

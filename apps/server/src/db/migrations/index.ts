@@ -22,6 +22,7 @@ import * as shareLinks from "./0020-share-links.js";
 import * as modelFamily from "./0021-model-family.js";
 import * as teams from "./0022-teams.js";
 import * as renders from "./0023-renders.js";
+import * as renderSource from "./0024-render-source.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -50,6 +51,7 @@ export const migrationProvider: MigrationProvider = {
       "0021-model-family": modelFamily,
       "0022-teams": teams,
       "0023-renders": renders,
+      "0024-render-source": renderSource,
     };
   },
 };

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, download } from "../../api/client";
+import { api, download, upload } from "../../api/client";
 import type { Render, RenderBody } from "../../api/types";
 import { dispositionFileName, saveBlob } from "../workspace/download-export";
 
@@ -29,6 +29,33 @@ export function useCreateRender(transcriptionId: string) {
   return useMutation({
     mutationFn: (body: RenderBody) =>
       api<Render>(`/api/transcriptions/${transcriptionId}/renders`, { method: "POST", body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.renders(transcriptionId) }),
+  });
+}
+
+/**
+ * Asks for a render over the user's own video: the options, then the video from this device,
+ * sent with upload progress (0..1). The server deletes the video when the render ends.
+ */
+export function useCreateVideoRender(transcriptionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      body,
+      video,
+      onProgress,
+    }: {
+      body: RenderBody;
+      video: File;
+      onProgress(fraction: number): void;
+    }) => {
+      const form = new FormData();
+      form.append("options", JSON.stringify(body));
+      form.append("file", video, video.name);
+      return upload<Render>(`/api/transcriptions/${transcriptionId}/renders/video`, form, {
+        onProgress: (sent) => onProgress(video.size > 0 ? Math.min(1, sent / video.size) : 1),
+      });
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: keys.renders(transcriptionId) }),
   });
 }

@@ -5,6 +5,7 @@ import {
   lightSpeakerColour,
   NOTO_CJK_LINE_EMS,
   type CaptionCrop,
+  type CaptionFrame,
   type CaptionStyle,
 } from "@verbatim/formats/captions";
 import type { Cue, Speaker } from "@verbatim/subtitles";
@@ -27,9 +28,10 @@ const OUTLINE_DIRECTIONS: readonly (readonly [number, number])[] = [
 /**
  * The render as it will look at `atMs`: the same caption events, sizes, margins and colours the
  * ASS script gives libass (packages/formats/src/captions), drawn in the DOM over the picture the
- * server draws (a waveform of the audio), scaled to the width shown. The font is the installed
- * Noto Sans CJK family when the device has it; line breaks may fall differently where libass
- * wraps a line too long for the frame.
+ * render will have — the user's own video at that moment, cut as the crop cuts it (`videoUrl`),
+ * or else the waveform the server draws from the audio — scaled to the width shown. The font is
+ * the installed Noto Sans CJK family when the device has it; line breaks may fall differently
+ * where libass wraps a line too long for the frame.
  */
 export function CaptionPreview({
   cues,
@@ -38,6 +40,7 @@ export function CaptionPreview({
   style,
   crop,
   atMs,
+  videoUrl = null,
 }: {
   cues: readonly Cue[];
   speakers: readonly Speaker[] | undefined;
@@ -45,8 +48,18 @@ export function CaptionPreview({
   style: CaptionStyle;
   crop: CaptionCrop;
   atMs: number;
+  /** The user's video (an object URL of the copy on this device), when the render is over it. */
+  videoUrl?: string | null;
 }) {
-  const frame = captionFrame(null, crop);
+  const video = useRef<HTMLVideoElement>(null);
+  // The video's own size, once its metadata is read: the frame is cut and scaled from it.
+  const [source, setSource] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => setSource(null), [videoUrl]);
+  useEffect(() => {
+    const element = video.current;
+    if (element && source) element.currentTime = atMs / 1000;
+  }, [atMs, source]);
+  const frame = captionFrame(videoUrl ? source : null, crop);
   const layout = captionLayout(style, frame);
   const events = useMemo(() => captionEvents(cues, style, language), [cues, style, language]);
   const event = events.find((e) => e.start <= atMs && atMs < e.end);
@@ -106,13 +119,36 @@ export function CaptionPreview({
           : ""
       }
       className="relative w-full overflow-hidden rounded-md"
-      style={{ aspectRatio: `${frame.width} / ${frame.height}`, background: BACKGROUND }}
+      style={{
+        aspectRatio: `${frame.width} / ${frame.height}`,
+        background: videoUrl ? "#000" : BACKGROUND,
+      }}
     >
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-1/2 -translate-y-1/2"
-        style={{ height: "2px", background: WAVE, opacity: 0.8 }}
-      />
+      {videoUrl ? (
+        <video
+          ref={video}
+          data-testid="caption-preview-video"
+          src={videoUrl}
+          muted
+          playsInline
+          preload="auto"
+          aria-hidden="true"
+          className="absolute max-w-none"
+          onLoadedMetadata={(loaded) => {
+            const { videoWidth, videoHeight } = loaded.currentTarget;
+            if (videoWidth > 0 && videoHeight > 0) {
+              setSource({ width: videoWidth, height: videoHeight });
+            }
+          }}
+          style={cropPlacement(frame, source, width)}
+        />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="absolute inset-x-0 top-1/2 -translate-y-1/2"
+          style={{ height: "2px", background: WAVE, opacity: 0.8 }}
+        />
+      )}
       {event && (
         <div
           aria-hidden="true"
@@ -158,4 +194,23 @@ export function CaptionPreview({
       )}
     </div>
   );
+}
+
+/**
+ * Where the whole video goes so that the frame's cut of it fills the preview `shown` pixels
+ * wide; hidden until its size is known.
+ */
+function cropPlacement(
+  frame: CaptionFrame,
+  source: { width: number; height: number } | null,
+  shown: number,
+): CSSProperties {
+  if (!source || shown === 0) return { visibility: "hidden" };
+  const k = shown / frame.crop.width;
+  return {
+    left: `${-frame.crop.x * k}px`,
+    top: `${-frame.crop.y * k}px`,
+    width: `${source.width * k}px`,
+    height: `${source.height * k}px`,
+  };
 }

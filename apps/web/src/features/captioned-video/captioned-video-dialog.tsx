@@ -27,6 +27,7 @@ import {
   isRenderActive,
   useCancelRender,
   useCreateRender,
+  useCreateVideoRender,
   useRenders,
 } from "./api";
 
@@ -43,7 +44,9 @@ const SELECT = "h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text
 /**
  * The editor's "Captioned video" button: choose a caption style and its controls, preview it at
  * a moment of the transcription (the same events and sizes the server's render draws), render
- * (the editor saves first: the server renders what it has stored), follow, download, cancel.
+ * (the editor saves first: the server renders what it has stored) over the user's video when
+ * this device has it (sent for the render, with progress) or else over a waveform, follow,
+ * download, cancel.
  */
 export function CaptionedVideoDialog({
   transcriptionId,
@@ -52,6 +55,7 @@ export function CaptionedVideoDialog({
   cues,
   speakers,
   playheadMs,
+  video,
   onSave,
 }: {
   transcriptionId: string;
@@ -61,6 +65,12 @@ export function CaptionedVideoDialog({
   speakers: readonly Speaker[] | null;
   /** Where the player is: the preview opens there. */
   playheadMs: number | null;
+  /**
+   * The user's video on this device (the copy the browser kept of the upload, or one opened in
+   * the player) and its object URL: the render is drawn over it. Null: over a waveform of the
+   * audio the server keeps.
+   */
+  video: { file: File; url: string } | null;
   /** Saves the editor's changes; false when they could not be saved. */
   onSave(): Promise<boolean>;
 }) {
@@ -73,6 +83,8 @@ export function CaptionedVideoDialog({
   const [error, setError] = useState<string | null>(null);
   const renders = useRenders(transcriptionId, open);
   const create = useCreateRender(transcriptionId);
+  const createOverVideo = useCreateVideoRender(transcriptionId);
+  const [sent, setSent] = useState<number | null>(null);
   const cancel = useCancelRender(transcriptionId);
 
   const subtitleCues = useMemo(() => asCues(cues), [cues]);
@@ -105,11 +117,21 @@ export function CaptionedVideoDialog({
   const render = async () => {
     setError(null);
     if (!(await onSave())) return;
-    create.mutate(
-      { style: styleName, crop, ...controls },
-      { onError: (failure) => setError(errorText(failure)) },
+    const body = { style: styleName, crop, ...controls };
+    if (!video) {
+      create.mutate(body, { onError: (failure) => setError(errorText(failure)) });
+      return;
+    }
+    setSent(0);
+    createOverVideo.mutate(
+      { body, video: video.file, onProgress: setSent },
+      {
+        onError: (failure) => setError(errorText(failure)),
+        onSettled: () => setSent(null),
+      },
     );
   };
+  const pending = create.isPending || createOverVideo.isPending;
 
   const latest = renders.data?.[0];
   return (
@@ -136,6 +158,7 @@ export function CaptionedVideoDialog({
                 style={style}
                 crop={crop}
                 atMs={atMs}
+                videoUrl={video?.url ?? null}
               />
             </div>
             <label className="block text-sm text-zinc-800">
@@ -151,7 +174,10 @@ export function CaptionedVideoDialog({
                 onChange={(event) => setAtMs(Number(event.target.value))}
               />
             </label>
-            <p className="text-xs text-zinc-600">{t("captions.pictureNote")}</p>
+            <p className="text-xs text-zinc-600" data-testid="caption-picture-note">
+              {video ? t("captions.pictureVideo") : t("captions.pictureWaveform")}{" "}
+              {t("captions.costNote")}
+            </p>
           </div>
           <div className="space-y-3">
             <Field id="caption-style" label={t("captions.style")}>
@@ -299,12 +325,30 @@ export function CaptionedVideoDialog({
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <Button
             onClick={() => void render()}
-            disabled={create.isPending || (latest !== undefined && isRenderActive(latest))}
+            disabled={pending || (latest !== undefined && isRenderActive(latest))}
           >
             {t("captions.render")}
           </Button>
-          {latest && (
-            <RenderStatus render={latest} onCancel={(id) => cancel.mutate(id)} onError={setError} />
+          {sent !== null ? (
+            <div className="flex items-center gap-3">
+              <progress
+                className="w-32"
+                max={100}
+                value={Math.round(sent * 100)}
+                aria-label={t("captions.sendingProgress")}
+              />
+              <span role="status" className="text-sm text-zinc-700">
+                {t("captions.sending", { percent: Math.round(sent * 100) })}
+              </span>
+            </div>
+          ) : (
+            latest && (
+              <RenderStatus
+                render={latest}
+                onCancel={(id) => cancel.mutate(id)}
+                onError={setError}
+              />
+            )
           )}
           <Dialog.Close asChild>
             <Button variant="ghost" className="ml-auto">

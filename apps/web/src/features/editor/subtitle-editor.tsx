@@ -440,6 +440,7 @@ function Editor({
                 cues={state.cues}
                 speakers={state.speakers}
                 playheadMs={mediaElement ? time : null}
+                video={file && fileUrl && isVideo(file) ? { file, url: fileUrl } : null}
                 onSave={async () => {
                   flush();
                   return (await save({ quiet: true })) !== null;
