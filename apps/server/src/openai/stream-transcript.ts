@@ -13,9 +13,7 @@ import type { OpenAIErrorBody } from "./errors.js";
 import { joinText } from "./join-text.js";
 import { presentDiarized, presentJson, transcriptText } from "./presenters.js";
 import { jobFailure } from "./job-failure.js";
-
-/** A comment line every so often keeps proxies from closing a quiet stream. */
-const KEEPALIVE_MS = 15_000;
+import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
 
 /**
  * Answers `stream=true` as OpenAI's streaming transcription does: server-sent events
@@ -35,14 +33,7 @@ export async function streamTranscript(
   row: TranscriptionRow,
   { keyed, logprobs = false }: { keyed: boolean; logprobs?: boolean },
 ): Promise<FastifyReply> {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-    "x-request-id": request.id,
+  const res = startEventStream(request, reply, {
     "x-verbatim-transcription-id": row.id,
     "openai-processing-ms": String(Math.round(reply.elapsedTime)),
   });

@@ -1,9 +1,7 @@
 import type { SupportEvent } from "@verbatim/contract/api";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
 import type { SupportEventBus } from "./support-events.js";
-
-/** A comment line every so often keeps proxies from closing a quiet stream. */
-const KEEPALIVE_MS = 15_000;
 
 /** Streams still open, ended when the server stops (clients reconnect to the next one). */
 export type OpenStreams = Set<() => void>;
@@ -30,14 +28,7 @@ export function streamSupportEvents(
   };
   // Listening before the answer starts: once the client has the headers, nothing is missed.
   const unsubscribe = bus.subscribe(channel, send);
-  reply.hijack();
-  res.writeHead(200, {
-    "content-type": "text/event-stream; charset=utf-8",
-    "cache-control": "no-cache, no-transform",
-    connection: "keep-alive",
-    "x-accel-buffering": "no",
-    "x-request-id": request.id,
-  });
+  startEventStream(request, reply);
   const keepalive = setInterval(() => res.write(": keep-alive\n\n"), KEEPALIVE_MS);
   const close = () => {
     if (closed) return;

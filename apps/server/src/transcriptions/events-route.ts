@@ -6,9 +6,8 @@ import { isFinalEvent, type JobEvent } from "../jobs/job-events.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowPartial, type TranscriptionRow } from "../jobs/job-row.js";
 import { ownTranscription, type TranscriptionContext } from "./transcription-context.js";
+import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
 
-/** A comment line every so often keeps proxies from closing a quiet stream. */
-const KEEPALIVE_MS = 15_000;
 /** After this long without an event, the job's row is read and its state sent. */
 const BACKSTOP_MS = 5_000;
 
@@ -75,15 +74,7 @@ export function transcriptionEventsRoute(ctx: TranscriptionContext): FastifyPlug
       },
       async (request, reply) => {
         const row = await ownTranscription(ctx, currentUser(request), request.params.id);
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          "content-type": "text/event-stream; charset=utf-8",
-          "cache-control": "no-cache, no-transform",
-          connection: "keep-alive",
-          "x-accel-buffering": "no",
-          "x-request-id": request.id,
-        });
+        const res = startEventStream(request, reply);
         let closed = false;
         let eventId = 0;
         const cleanups: (() => void)[] = [];

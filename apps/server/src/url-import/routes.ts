@@ -13,9 +13,7 @@ import type { TranscriptionContext } from "../transcriptions/transcription-conte
 import { takeInLink } from "../uploads/upload-intake.js";
 import { jobFromUploadForm } from "../uploads/upload-form.js";
 import { downloadProgress, type DownloadProgressEvent } from "./download-progress.js";
-
-/** A comment line every so often keeps proxies from closing a quiet stream. */
-const KEEPALIVE_MS = 15_000;
+import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
 
 /**
  * POST /api/imports: transcribe the media a link points to; GET /api/imports/progress/:id: its
@@ -88,15 +86,7 @@ export function urlImportRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        reply.hijack();
-        const res = reply.raw;
-        res.writeHead(200, {
-          "content-type": "text/event-stream; charset=utf-8",
-          "cache-control": "no-cache, no-transform",
-          connection: "keep-alive",
-          "x-accel-buffering": "no",
-          "x-request-id": request.id,
-        });
+        const res = startEventStream(request, reply);
         let closed = false;
         let eventId = 0;
         let stop: (() => void) | null = null;
