@@ -27,13 +27,13 @@ export default defineConfig({
           // packages' modules load once per worker — a fresh registry per file spent ~3 s of a
           // core loading them again (node's import time 417 s -> 20 s on the whole suite).
           isolate: false,
-          // Four files at a time, with the browser tests, on two cores: most of a file's time is
-          // spent waiting on a server, a child process, a browser or the disk (two at a time left
-          // a core idle about half the run); the servers' engines run one thread each
-          // (fastEngineEnv), so four files never ask for much more than the machine has for
-          // long. Projects of one group must name the same count.
+          // Three files at a time, with the browser tests, on two cores: most of a file's time is
+          // spent waiting on a server, a child process or the disk (two at a time left a core
+          // idle about half the run); the servers' engines run one thread each (fastEngineEnv),
+          // so three files never ask for much more than the machine has for long. Projects of
+          // one group must name the same count.
           sequence: { groupOrder: 1 },
-          maxWorkers: 4,
+          maxWorkers: 3,
           include: ["packages/*/test/**/*.test.ts", "apps/server/test/**/*.test.ts"],
           environment: "node",
           globalSetup: ["scripts/vitest-global-setup.ts"], // builds what child processes run
@@ -80,9 +80,9 @@ export default defineConfig({
           ...timeouts,
           name: "e2e",
           isolate: false, // as the node tests: each file starts and stops its own server and browser
-          // In the node tests' group: four files at a time across both projects.
+          // In the node tests' group: three files at a time across both projects.
           sequence: { groupOrder: 1 },
-          maxWorkers: 4,
+          maxWorkers: 3,
           include: ["apps/web/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["scripts/vitest-global-setup.ts"], // and the web app the browser loads
