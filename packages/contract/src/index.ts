@@ -60,6 +60,7 @@ export {
   type JobOptionsInput,
 } from "./job-options.js";
 export { SUPPORT_HOURS, supportIsOpen } from "./support-hours.js";
+export { ASSIGNABLE_TEAM_ROLES, ranksBelow, TEAM_ROLES, type TeamRole } from "./team-roles.js";
 export {
   DEFAULT_FRAME_RATE,
   EXPORT_FORMAT_GROUPS,

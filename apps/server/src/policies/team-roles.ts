@@ -1,9 +1,9 @@
 // Team roles (docs/teams.md) and what each may do in its team: the one table every team route
 // and every team transcription asks (through policies.ts). A role's row is all it may do.
 
-/** The roles, from most to least trusted. */
-export const TEAM_ROLES = ["owner", "admin", "member", "viewer"] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
+import { ranksBelow, TEAM_ROLES, type TeamRole } from "@verbatim/contract";
+
+export { TEAM_ROLES, type TeamRole };
 
 /** What can be done in a team, to the team itself or to one of its transcriptions. */
 export const TEAM_ACTIONS = [
@@ -71,8 +71,6 @@ export function isTeamRole(value: string): value is TeamRole {
   return (TEAM_ROLES as readonly string[]).includes(value);
 }
 
-const RANK: Readonly<Record<TeamRole, number>> = { owner: 3, admin: 2, member: 1, viewer: 0 };
-
 /**
  * Whether someone with `actor`'s role may give `role` to a member now holding `current` (or
  * invite someone with it, `current` undefined), or remove them (`role` undefined): they must
@@ -87,6 +85,6 @@ export function mayAssignRole(
   if (actor === undefined) return false;
   const action: TeamAction = current === undefined ? "invite" : "manageMembers";
   if (!roleAllows(actor, action)) return false;
-  const below = (other: TeamRole | undefined) => other === undefined || RANK[other] < RANK[actor];
+  const below = (other: TeamRole | undefined) => other === undefined || ranksBelow(other, actor);
   return below(current) && below(role);
 }

@@ -1,11 +1,10 @@
 import { z } from "zod";
+import { ASSIGNABLE_TEAM_ROLES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../team-roles.js";
 
 // Teams (docs/teams.md): a team shares transcriptions and its owner's minutes; each member's
 // role decides what they may do (the policy table in docs/teams.md).
 
-export const TEAM_ROLE_NAMES = ["owner", "admin", "member", "viewer"] as const;
-/** The roles that can be given (nobody is made owner: the team's creator is). */
-export const ASSIGNABLE_TEAM_ROLES = ["admin", "member", "viewer"] as const;
+export { ASSIGNABLE_TEAM_ROLES, TEAM_ROLES as TEAM_ROLE_NAMES } from "../team-roles.js";
 
 const TeamName = z.string().trim().min(1).max(80);
 

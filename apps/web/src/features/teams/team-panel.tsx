@@ -19,7 +19,7 @@ import {
   useUsage,
   useWithdrawInvitation,
 } from "./api";
-import { ASSIGNABLE_ROLES, ranksAbove } from "./team-roles";
+import { ASSIGNABLE_TEAM_ROLES, ranksBelow } from "@verbatim/contract";
 
 const SELECT =
   "h-9 rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600";
@@ -38,13 +38,13 @@ export function TeamPanel({ team, onGone }: { team: TeamDetail; onGone(): void }
   const leave = useLeaveTeam(team.id);
   const deleteTeam = useDeleteTeam(team.id);
   const [email, setEmail] = useState("");
-  const [role, setRole] = useState<(typeof ASSIGNABLE_ROLES)[number]>("member");
+  const [role, setRole] = useState<(typeof ASSIGNABLE_TEAM_ROLES)[number]>("member");
   const [dialog, setDialog] = useState<"leave" | "delete" | null>(null);
   const failed = (error: unknown) => toast({ title: errorText(error), variant: "destructive" });
   const roleName = (name: TeamRoleName) => t(`teams.roles.${name}`);
   const canManage = (target: TeamRoleName) =>
-    allowed.has("manageMembers") && ranksAbove(team.role, target);
-  const givable = ASSIGNABLE_ROLES.filter((name) => ranksAbove(team.role, name));
+    allowed.has("manageMembers") && ranksBelow(target, team.role);
+  const givable = ASSIGNABLE_TEAM_ROLES.filter((name) => ranksBelow(name, team.role));
 
   const submitInvite = (event: FormEvent) => {
     event.preventDefault();
@@ -115,7 +115,7 @@ export function TeamPanel({ team, onGone }: { team: TeamDetail; onGone(): void }
                         changeRole.mutate(
                           {
                             userId: member.userId,
-                            role: event.target.value as (typeof ASSIGNABLE_ROLES)[number],
+                            role: event.target.value as (typeof ASSIGNABLE_TEAM_ROLES)[number],
                           },
                           { onError: failed },
                         )
@@ -174,7 +174,7 @@ export function TeamPanel({ team, onGone }: { team: TeamDetail; onGone(): void }
                 className={`${SELECT} h-10 w-full`}
                 value={role}
                 onChange={(event) =>
-                  setRole(event.target.value as (typeof ASSIGNABLE_ROLES)[number])
+                  setRole(event.target.value as (typeof ASSIGNABLE_TEAM_ROLES)[number])
                 }
               >
                 {givable.map((name) => (
