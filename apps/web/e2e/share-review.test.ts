@@ -3,7 +3,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext } from "playwright-core";
 import { ffmpeg, JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
-import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
+import {
+  finishedTranscription,
+  keepAudio,
+} from "../../server/test/support/finished-transcription.js";
 import { launchBrowser, seriousViolations } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
 import { signedInContext } from "./support/signed-in.js";
@@ -41,13 +44,7 @@ describe("sharing a transcription by link, and review with comments", () => {
   /** A finished transcription of the owner's with its audio kept, as a finished job leaves it. */
   const withKeptAudio = async (userId: string) => {
     const id = await finishedTranscription(server.db, userId, CUES, "speech.mp3");
-    const copy = join(server.dataDir, `${id}.listen.m4a`);
-    ffmpeg("-i", audio, "-c", "copy", copy);
-    await server.db
-      .updateTable("transcriptions")
-      .set({ audio_path: copy, audio_expires_at: new Date(Date.now() + 86_400_000).toISOString() })
-      .where("id", "=", id)
-      .execute();
+    await keepAudio(server.db, id, audio, server.dataDir);
     return id;
   };
 

@@ -1,3 +1,5 @@
+import { copyFile } from "node:fs/promises";
+import { join } from "node:path";
 import { jobOptions } from "@verbatim/contract";
 import type { Db } from "../../src/db/database.js";
 import { insertTranscription, transition } from "../../src/jobs/job-lifecycle.js";
@@ -60,6 +62,20 @@ export async function finishedTranscription(
     now,
   );
   return id;
+}
+
+/**
+ * Gives a transcription `audio` as its kept listening copy (`<id>.listen.m4a` in `dir`, kept a
+ * day), as a finished job leaves one: its player, waveform and renders have audio to use.
+ */
+export async function keepAudio(db: Db, id: string, audio: string, dir: string): Promise<void> {
+  const copy = join(dir, `${id}.listen.m4a`);
+  await copyFile(audio, copy);
+  await db
+    .updateTable("transcriptions")
+    .set({ audio_path: copy, audio_expires_at: new Date(Date.now() + 86_400_000).toISOString() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Numbered cues "Line 1", "Line 2"… each 2 s long with a 1 s gap after it. */
