@@ -117,9 +117,14 @@ describe("a team of three in the browser", () => {
       expect(await card.getByRole("button", { name: "刪除" }).count()).toBe(0);
       expect(await seriousViolations(viewer)).toEqual([]);
       await screenshot(viewer, "team-history-zh-HK-phone");
-      // Opened, it says it is the team's and that a viewer's changes are not saved.
+      // Opened, it says it is the team's, and the subtitles are shown read only: nothing a
+      // viewer could type would be refused and lost.
       await card.getByRole("link", { name: "開啟" }).click();
       await viewer.getByText(/這個轉錄屬於團隊 Newsroom。作為檢視者/).waitFor();
+      expect(await viewer.getByLabel("第 1 句字幕的文字").isDisabled()).toBe(true);
+      expect(await viewer.getByLabel("第 1 句字幕的開始時間").isDisabled()).toBe(true);
+      expect(await viewer.getByRole("button", { name: "儲存變更" }).count()).toBe(0);
+      await screenshot(viewer, "team-editor-viewer-zh-HK-phone");
 
       // The owner deletes the team: the warning says how many transcriptions go with it.
       await owner.reload();
