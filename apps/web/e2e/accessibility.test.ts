@@ -34,7 +34,9 @@ describe("accessibility of the public pages (axe-core, WCAG 2.1 AA)", () => {
       for (const path of PUBLIC_PAGES) {
         await page.goto(`${server.base}${path}`, { waitUntil: "networkidle" });
         await page.getByRole("heading", { level: 1 }).first().waitFor();
-        for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
+        // Colour contrast: colour-contrast.test.ts, on these pages at both sizes.
+        for (const violation of await seriousViolations(page, { skipContrast: true }))
+          found.push(`${path}: ${violation}`);
       }
       expect(found).toEqual([]);
       await context.close();
