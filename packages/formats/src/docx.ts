@@ -1,13 +1,4 @@
-import {
-  AlignmentType,
-  Document,
-  Footer,
-  Packer,
-  PageNumber,
-  Paragraph,
-  TextRun,
-  HeadingLevel,
-} from "docx";
+import type { Paragraph, TextRun } from "docx";
 import type { ExportInput } from "./export-input.js";
 import { DOCUMENT_FONTS } from "./document-fonts.js";
 import { transcriptDocument } from "./transcript-document.js";
@@ -22,6 +13,9 @@ const GREY = "52525B";
  * fonts it lacks: DOCX does not embed them).
  */
 export async function writeDocx(input: ExportInput): Promise<Uint8Array> {
+  // Loaded when a document is written, not with every start of the CLI and the server.
+  const docx = await import("docx");
+  const { AlignmentType, Document, Footer, Packer, Paragraph, TextRun, HeadingLevel } = docx;
   const doc = transcriptDocument(input);
   const children: Paragraph[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(doc.title)] }),
@@ -101,7 +95,7 @@ export async function writeDocx(input: ExportInput): Promise<Uint8Array> {
             children: [
               new Paragraph({
                 alignment: AlignmentType.CENTER,
-                children: pageNumberRuns(doc.labels.page("\u0000", "\u0001")),
+                children: pageNumberRuns(docx, doc.labels.page("\u0000", "\u0001")),
               }),
             ],
           }),
@@ -114,7 +108,10 @@ export async function writeDocx(input: ExportInput): Promise<Uint8Array> {
 }
 
 /** "Page N of M" with live page fields where the label puts the numbers. */
-function pageNumberRuns(template: string): TextRun[] {
+function pageNumberRuns(
+  { TextRun, PageNumber }: typeof import("docx"),
+  template: string,
+): TextRun[] {
   const [before = "", rest = ""] = template.split("\u0000");
   const [middle = "", after = ""] = rest.split("\u0001");
   return [

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { findCjkFont } from "./cjk-font.js";
 import type { ExportInput } from "./export-input.js";
 import { transcriptDocument } from "./transcript-document.js";
@@ -22,6 +21,8 @@ const OLDER_FACES = { regular: "NotoSansCJKtc-Regular", bold: "NotoSansCJKtc-Bol
 export async function writePdf(input: ExportInput): Promise<Uint8Array> {
   const doc = transcriptDocument(input);
   const fonts = findCjkFont();
+  // Loaded when a PDF is written (pdfkit and its font engine take a third of a second to load).
+  const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },

@@ -1,4 +1,3 @@
-import ExcelJS from "exceljs";
 import { cuesWithText, joinLines } from "@verbatim/subtitles";
 import { clockTimeMs } from "./clock-time.js";
 import type { ExportInput } from "./export-input.js";
@@ -10,6 +9,9 @@ import { speakerLabel } from "./speaker-label.js";
  * header row. Every cell is written as a value, never a formula.
  */
 export async function writeXlsx(input: ExportInput): Promise<Uint8Array> {
+  // Loaded when a workbook is written: the library takes about half a second to load, which
+  // every start of the CLI and the server would otherwise pay.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Verbatim";
   workbook.created = input.createdAt;

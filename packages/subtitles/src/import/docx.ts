@@ -1,4 +1,3 @@
-import mammoth from "mammoth";
 import { SubtitleImportError } from "./import-error.js";
 import type { ImportedCues } from "./imported-cues.js";
 import { importPlainText } from "./plain-text.js";
@@ -9,6 +8,8 @@ import { importPlainText } from "./plain-text.js";
  */
 export async function importDocx(bytes: Uint8Array): Promise<ImportedCues> {
   let text: string;
+  // Loaded when a DOCX is imported, not with every start of the CLI and the server.
+  const { default: mammoth } = await import("mammoth");
   try {
     const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
     text = result.value;
