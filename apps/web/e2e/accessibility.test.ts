@@ -21,7 +21,7 @@ describe("accessibility of the public pages (axe-core, WCAG 2.1 AA)", () => {
   // the browser's renderers while this process waits.
   it.concurrent.for(["en", "zh-HK"] as const)(
     "has no serious violations in %s",
-    { timeout: 120_000 },
+    { timeout: 300_000 }, // the checks share one browser on a busy machine
     async (language, { expect }) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await context.addInitScript((lang) => {

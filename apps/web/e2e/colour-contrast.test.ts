@@ -67,7 +67,7 @@ describe("colour contrast of every public page (axe-core color-contrast)", () =>
     ["zh-HK", "phone"],
   ] as const)(
     "has no contrast failures in %s at %s size",
-    { timeout: 120_000 },
+    { timeout: 300_000 }, // the checks share one browser on a busy machine
     async ([language, size], { expect }) => {
       const context = await browser.newContext({ viewport: SIZES[size] });
       await context.addInitScript((lang) => {

@@ -39,7 +39,7 @@ describe("accessibility of the signed-in pages (axe-core, WCAG 2.1 AA)", () => {
     ),
   )(
     "has no serious violations in %s on a %s",
-    { timeout: 180_000 },
+    { timeout: 300_000 }, // the four share one browser on a busy machine
     async ([language, size], { expect }) => {
       const { context, userId } = await signedInContext(browser, server, {
         language,
