@@ -157,6 +157,10 @@ export class RenderWorker {
     let lastWrite = 0;
     // Back in the queue (this process stopping): the video it was sent with is kept for the rerun.
     let requeued = false;
+    const dropSource = () =>
+      dropRenderSource(db, render.id).catch((error: unknown) =>
+        log.warn({ err: error, renderId: render.id }, "deleting a render's video failed"),
+      );
     try {
       const job = await findTranscription(db, render.transcription_id);
       // The user's video sent for this render, or else the kept audio (drawn as a waveform).
@@ -199,6 +203,8 @@ export class RenderWorker {
         },
       );
       const size = (await stat(output)).size;
+      // The user's video is no longer needed: gone before anyone is told the render ended.
+      await dropSource();
       const finishedAt = now();
       const done = await endRender(db, render.id, ["running"], {
         status: "completed",
@@ -226,15 +232,13 @@ export class RenderWorker {
         isEngineError(error) && isErrorCode(error.code) && error.code !== "CANCELLED"
           ? error.code
           : "RENDER_FAILED";
+      await dropSource();
       await this.fail(render, code);
     } finally {
       this.running.delete(render.id);
-      // Ended (completed, failed, cancelled): the user's video is deleted at once.
-      if (!requeued) {
-        await dropRenderSource(db, render.id).catch((error: unknown) =>
-          log.warn({ err: error, renderId: render.id }, "deleting a render's video failed"),
-        );
-      }
+      // Ended (completed, failed, cancelled): the user's video is deleted at once (done already
+      // where the render ended here; a cancel ends it from its route).
+      if (!requeued) await dropSource();
     }
   }
 
