@@ -155,12 +155,6 @@ export class RenderWorker {
     this.running.set(render.id, controller);
     const output = renderFilePath(uploadDir, render.id);
     let lastWrite = 0;
-    // Back in the queue (this process stopping): the video it was sent with is kept for the rerun.
-    let requeued = false;
-    const dropSource = () =>
-      dropRenderSource(db, render.id).catch((error: unknown) =>
-        log.warn({ err: error, renderId: render.id }, "deleting a render's video failed"),
-      );
     try {
       const job = await findTranscription(db, render.transcription_id);
       // The user's video sent for this render, or else the kept audio (drawn as a waveform).
@@ -204,7 +198,7 @@ export class RenderWorker {
       );
       const size = (await stat(output)).size;
       // The user's video is no longer needed: gone before anyone is told the render ended.
-      await dropSource();
+      await this.dropSource(render);
       const finishedAt = now();
       const done = await endRender(db, render.id, ["running"], {
         status: "completed",
@@ -220,11 +214,11 @@ export class RenderWorker {
       else await removeFile(output); // cancelled as it finished: the cancel released the minutes
     } catch (error) {
       if (controller.signal.aborted) {
-        // Cancelled (its row is settled by the cancel), or this process is stopping: back in line.
-        if (this.stopping) {
-          await endRenderBack(db, render.id);
-          requeued = true;
-        }
+        // This process is stopping: back in line, with the video it was sent with for the rerun.
+        if (this.stopping) await endRenderBack(db, render.id);
+        // Cancelled: its row is settled (and its video deleted) by the cancel; anything the
+        // cancel raced past goes here.
+        else await this.dropSource(render);
         return;
       }
       log.warn({ err: error, renderId: render.id }, "render failed");
@@ -232,19 +226,27 @@ export class RenderWorker {
         isEngineError(error) && isErrorCode(error.code) && error.code !== "CANCELLED"
           ? error.code
           : "RENDER_FAILED";
-      await dropSource();
       await this.fail(render, code);
     } finally {
       this.running.delete(render.id);
-      // Ended (completed, failed, cancelled): the user's video is deleted at once (done already
-      // where the render ended here; a cancel ends it from its route).
-      if (!requeued) await dropSource();
     }
   }
 
-  /** Ends a render as failed and gives its minutes back in full. */
+  /**
+   * Deletes the video the user sent for this render, if any: done as the render ends
+   * (completed, failed, cancelled), before its row says so.
+   */
+  private async dropSource(render: RenderRow): Promise<void> {
+    const { db, log } = this.context;
+    await dropRenderSource(db, render.id).catch((error: unknown) =>
+      log.warn({ err: error, renderId: render.id }, "deleting a render's video failed"),
+    );
+  }
+
+  /** Ends a render as failed and gives its minutes back in full; its video goes first. */
   private async fail(render: RenderRow, code: string): Promise<void> {
     const { db, now } = this.context;
+    await this.dropSource(render);
     const at = now();
     const ended = await endRender(db, render.id, ["running"], {
       status: "failed",
