@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { ffmpeg, JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
 import {
   finishedTranscription,
@@ -136,6 +136,28 @@ function meanColour(picture: Picture, top: number, bottom: number) {
   return { r: r!, g: g!, b: b! };
 }
 
+/**
+ * Renders from the open dialog, downloads the MP4 and checks its name and streams (AAC, and
+ * H.264 at `size`, "width,height"); returns where the download is.
+ */
+async function renderAndDownload(page: Page, name: string, size: string): Promise<string> {
+  await page.getByRole("button", { name: "Render video" }).click();
+  const downloadButton = page.getByRole("button", { name: "Download MP4" });
+  await downloadButton.waitFor({ timeout: 60_000 });
+  const download = page.waitForEvent("download");
+  await downloadButton.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(name);
+  const path = (await file.path()) ?? "";
+  const streams = execFileSync(
+    "ffprobe",
+    ["-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", path],
+    { encoding: "utf8" },
+  );
+  expect(streams.trim().split("\n").sort()).toEqual(["aac", `h264,${size}`]);
+  return path;
+}
+
 describe("a captioned video from the editor", () => {
   let server: E2eServer;
   let browser: Browser;
@@ -220,20 +242,7 @@ describe("a captioned video from the editor", () => {
         4,
       );
 
-      await page.getByRole("button", { name: "Render video" }).click();
-      const downloadButton = page.getByRole("button", { name: "Download MP4" });
-      await downloadButton.waitFor({ timeout: 60_000 });
-      const download = page.waitForEvent("download");
-      await downloadButton.click();
-      const file = await download;
-      expect(file.suggestedFilename()).toBe("speech.captioned.mp4");
-      const path = (await file.path()) ?? "";
-      const streams = execFileSync(
-        "ffprobe",
-        ["-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", path],
-        { encoding: "utf8" },
-      );
-      expect(streams.trim().split("\n").sort()).toEqual(["aac", "h264,1280,720"]);
+      const path = await renderAndDownload(page, "speech.captioned.mp4", "1280,720");
       // The preview matches the render: at 2 s the highlighted word and the line stand in the
       // same places, as fractions of the picture.
       const frame = execFileSync(
@@ -292,20 +301,7 @@ describe("a captioned video from the editor", () => {
       expect(previewBox.width / previewBox.height).toBeCloseTo(16 / 9, 1);
       expectOrange(meanColour(previewPixels, 0.1, 0.5));
 
-      await page.getByRole("button", { name: "Render video" }).click();
-      const downloadButton = page.getByRole("button", { name: "Download MP4" });
-      await downloadButton.waitFor({ timeout: 60_000 });
-      const download = page.waitForEvent("download");
-      await downloadButton.click();
-      const file = await download;
-      expect(file.suggestedFilename()).toBe("clip.captioned.mp4");
-      const path = (await file.path()) ?? "";
-      const streams = execFileSync(
-        "ffprobe",
-        ["-v", "error", "-show_entries", "stream=codec_name,width,height", "-of", "csv=p=0", path],
-        { encoding: "utf8" },
-      );
-      expect(streams.trim().split("\n").sort()).toEqual(["aac", "h264,320,180"]);
+      const path = await renderAndDownload(page, "clip.captioned.mp4", "320,180");
       // The MP4's frame at 2 s: the source's orange above the captions, and the captions on it.
       const png = join(
         process.env.SCREENSHOT_DIR ?? server.dataDir,
