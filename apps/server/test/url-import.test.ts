@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { join } from "node:path";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { randomUUID } from "node:crypto";
@@ -251,8 +251,9 @@ describe("POST /api/imports", () => {
     const job = await ended(id);
     expect(job.status).toBe("completed");
     expect(job.fileName).toBe("talk.mp3");
-    // The downloaded file is gone once the job has it no more.
-    expect(api.leftovers()).toEqual([]);
+    // The downloaded file is gone once the job has it no more (its worker deletes it right after
+    // the row reads completed).
+    await vi.waitFor(() => expect(api.leftovers()).toEqual([]), { timeout: 5000 });
   });
 
   it("names the file as the server's Content-Disposition does (CJK too)", async () => {

@@ -255,6 +255,8 @@ export async function runTranscriptionJob(
       keepMedia = await isStillActive(db, job.id);
       return { kind: "cancelled" };
     }
+    // The upload is done with: gone before anyone following the job hears that it ended.
+    if (job.media_path) await rm(job.media_path, { force: true });
     events.publish(job.id, {
       type: "completed",
       id: job.id,

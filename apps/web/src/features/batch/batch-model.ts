@@ -121,12 +121,20 @@ export function batchReducer(batch: Batch, action: BatchAction): Batch {
       };
     case "stage":
       return update(action.key, (file) => ({ ...file, stage: action.stage }));
-    case "sent":
-      return update(action.key, (file) => ({
-        ...file,
-        jobId: action.jobId,
-        stage: { kind: "queued", position: null },
-      }));
+    case "sent": {
+      // A poll may have found the job before its upload's answer came: that row stands for this
+      // file, which takes its stage (it is as new as the server's last answer) and its place.
+      const found = batch.files.find((f) => f.jobId === action.jobId && f.key !== action.key);
+      const stage: FileStage = found?.stage ?? { kind: "queued", position: null };
+      return {
+        ...batch,
+        files: batch.files
+          .filter((file) => file !== found)
+          .map((file) =>
+            file.key === action.key ? { ...file, jobId: action.jobId, stage } : file,
+          ),
+      };
+    }
     case "retry":
       // A failed send resumes; a failed transcription is sent again as a new job.
       return update(action.key, (file) =>
@@ -134,7 +142,10 @@ export function batchReducer(batch: Batch, action: BatchAction): Batch {
       );
     case "load":
       return action.batch;
-    case "jobsFound":
-      return { ...batch, files: [...batch.files, ...action.jobs] };
+    case "jobsFound": {
+      const known = new Set(batch.files.map((file) => file.jobId));
+      const added = action.jobs.filter((file) => !known.has(file.jobId));
+      return added.length === 0 ? batch : { ...batch, files: [...batch.files, ...added] };
+    }
   }
 }
