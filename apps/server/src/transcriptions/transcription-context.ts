@@ -66,6 +66,8 @@ export async function waitForOutcome(
       resolve();
     };
     signal.addEventListener("abort", done);
+    // An aborted signal fires no "abort" event: a client gone before anyone listened.
+    if (signal.aborted) done();
   });
   const row = await findTranscription(ctx.db, id);
   if (row && !isFinal(row.status)) await ended;
