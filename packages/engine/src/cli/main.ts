@@ -31,12 +31,16 @@ const program = new Command("verbatim")
 function withTranscribeOptions(command: Command): Command {
   return command
     .option(
-      "-m, --model <name|path>",
-      "model name (see `verbatim models list`) or GGML file",
-      "base",
+      "-m, --model <choice|name|path>",
+      "fast, accurate or cantonese (the model is chosen for the language from those installed), a model name (see `verbatim models list`) or a model file",
+      "fast",
     )
     .option("--models-dir <dir>", "where named models are kept (default: $MODELS_DIR or ./models)")
-    .option("-l, --language <code>", 'spoken language: "auto" or a code such as en, zh, de', "auto")
+    .option(
+      "-l, --language <code>",
+      'spoken language: "auto" or a code such as en, zh, yue (Cantonese), de',
+      "auto",
+    )
     .option("--task <task>", "transcribe, or translate to English", "transcribe")
     .option(
       "-f, --format <formats>",

@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { FRAME_RATES } from "@verbatim/contract";
 import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
@@ -18,6 +19,7 @@ import {
 } from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
+import { chooseModel, isTranscriptionMode } from "./model-choice.js";
 import { diarizeOptionsFor, parseSpeakers } from "./speaker-options.js";
 
 /** Options of `verbatim transcribe`, as commander parses them. */
@@ -109,7 +111,9 @@ export async function transcribeCommand(
           for (const warning of result.warnings) {
             process.stderr.write(`verbatim: warning: ${prefix}${warning}\n`);
           }
-          tell(`verbatim: ${prefix}transcribed by the ${result.family} model family`);
+          tell(
+            `verbatim: ${prefix}transcribed by ${basename(result.modelPath)} (the ${result.family} model family)`,
+          );
           for (const format of formats) {
             const target = targetOf(stems[i]!, format);
             const rendered = await renderTranscription(result, format, {
@@ -216,13 +220,30 @@ export async function transcribeOne(input: string, settings: RunSettings) {
   const { options, controller } = settings;
   const bar = new ProgressBar();
   const prefix = settings.label ? `${settings.label}  ` : "";
+  const modelsDir = options.modelsDir ?? defaultModelsDir();
   try {
+    if (isTranscriptionMode(options.model)) bar.update(0, `${prefix}choosing the model`);
+    const chosen = isTranscriptionMode(options.model)
+      ? await chooseModel(options.model, {
+          input,
+          modelsDir,
+          language: options.language,
+          task: settings.task,
+          vad: options.vad,
+          signal: controller.signal,
+          ...(settings.threads ? { threads: settings.threads } : {}),
+        })
+      : null;
+    if (chosen && process.stderr.isTTY) {
+      const found = chosen.detected ? `, ${chosen.detected} detected` : "";
+      process.stderr.write(`verbatim: ${prefix}${options.model}: ${chosen.model}${found}\n`);
+    }
     return await transcribeFile(
       {
         input,
-        model: options.model,
-        modelsDir: options.modelsDir ?? defaultModelsDir(),
-        language: options.language,
+        model: chosen?.model ?? options.model,
+        modelsDir,
+        language: chosen?.language ?? options.language,
         task: settings.task,
         vad: options.vad,
         wordTimestamps: options.wordTimestamps,
