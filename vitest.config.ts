@@ -13,6 +13,12 @@ const sources = {
 // Projects do not inherit the root's test options, so each gets them.
 const timeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
 
+// The speech engine (niceness 10) yields to the web server in production. On a test machine the
+// test files' own browsers and servers keep every core busy, and yielding starved the very work
+// the tests wait on: here it runs at normal priority (renders too: fastEngineEnv).
+// engine-priority.test.ts checks the production niceness.
+const atNormalPriority = { ENGINE_NICENESS: "0" };
+
 export default defineConfig({
   test: {
     pool: "forks",
@@ -22,6 +28,7 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: "node",
+          env: atNormalPriority,
           // One module registry per worker, not per file: each file's servers, engines and
           // databases are its own (started and stopped by the file), but the server's and the
           // packages' modules load once per worker — a fresh registry per file spent ~3 s of a
@@ -79,6 +86,7 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: "e2e",
+          env: atNormalPriority,
           isolate: false, // as the node tests: each file starts and stops its own server and browser
           // In the node tests' group: three files at a time across both projects.
           sequence: { groupOrder: 1 },

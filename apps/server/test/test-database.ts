@@ -31,11 +31,11 @@ export async function createTestDatabase(
   const db = openDatabase(config);
   const drop = async () => {
     await db.destroy();
-    await sql`drop schema ${sql.id(schema)} cascade`.execute(admin);
+    await oneAtATime(admin, () => sql`drop schema ${sql.id(schema)} cascade`.execute(admin));
     await admin.destroy();
   };
   try {
-    await migrateToLatest(db, { schema });
+    await oneAtATime(admin, () => migrateToLatest(db, { schema }));
   } catch (error) {
     await drop();
     throw error;
@@ -46,6 +46,21 @@ export async function createTestDatabase(
     close: drop,
   };
 }
+
+/**
+ * Runs `work` while no other test file drops or migrates a schema of the shared test database:
+ * Kysely's migrator reads the catalog of every schema, and one that another file drops meanwhile
+ * fails that read ("schema t_… does not exist"). A transaction's advisory lock, held by `admin`.
+ */
+async function oneAtATime<T>(admin: Db, work: () => Promise<T>): Promise<T> {
+  return admin.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SCHEMA_CHANGES_LOCK})`.execute(trx);
+    return work();
+  });
+}
+
+/** The advisory lock key of schema changes in the test database (any fixed number). */
+const SCHEMA_CHANGES_LOCK = 7_215_001;
 
 /** Creates the test database when the server does not have it yet (first run on a machine). */
 async function ensurePostgresDatabase(): Promise<void> {

@@ -12,6 +12,7 @@ import {
   ensureRandomParakeetModel,
   type RandomParakeetShape,
 } from "../test/support/random-parakeet-model.js";
+import { ensureRandomModel, type RandomModelSize } from "../test/support/random-model.js";
 import { BENCH_DIR } from "./bench-media.js";
 import { runMeasured, type TreeRun } from "./process-tree.js";
 import { buildParakeetCli } from "./whisper-cli.js";
@@ -30,14 +31,24 @@ export interface FamiliesBench {
   parakeetShape: RandomParakeetShape;
   /** Leave whisper.cpp's parakeet-cli out (it takes minutes to build the first time). */
   skipParakeetCli?: boolean;
+  /** More Whisper shapes to run on the same recording (random weights; large ones take minutes). */
+  moreWhisperShapes?: RandomModelSize[];
 }
 
-function transcribe(model: string, input: string, threads: number): Promise<TreeRun> {
+function transcribe(
+  model: string,
+  input: string,
+  threads: number,
+  extra: string[] = [],
+): Promise<TreeRun> {
   return runMeasured(process.execPath, [
-    ...[VERBATIM, "transcribe", input, "--model", model, "--language", "en"],
+    ...[VERBATIM, "transcribe", input, "--model", model, "--language", "en", ...extra],
     ...["--threads", String(threads), "--format", "srt", "--output", "/dev/null"],
   ]);
 }
+
+/** Whisper decoding as the base row above does (greedy, no temperature fallback). */
+const WHISPER_AS_ABOVE = ["--beam-size", "1", "--no-fallback"];
 
 function check(run: TreeRun, what: string): TreeRun {
   if (run.code !== 0) throw new Error(`${what} failed (${run.code}):\n${run.stderr}`);
@@ -57,6 +68,12 @@ export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
     await transcribe(senseVoice, speech, threads),
     "verbatim (SenseVoice stand-in)",
   );
+  const whisperRuns: [RandomModelSize, TreeRun][] = [];
+  for (const shape of bench.moreWhisperShapes ?? []) {
+    const model = await ensureRandomModel(shape);
+    const run = await transcribe(model, speech, threads, WHISPER_AS_ABOVE);
+    whisperRuns.push([shape, check(run, `whisper ${shape}`)]);
+  }
   const cliRun = bench.skipParakeetCli
     ? null
     : check(
@@ -75,6 +92,7 @@ export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
     `\nmodel families, ${speechSeconds} s of speech, ${threads} threads, whole process      wall         RTF        peak`,
   );
   row(`whisper ${bench.whisper.shape} (random weights, real shape)`, bench.whisper.run);
+  for (const [shape, run] of whisperRuns) row(`whisper ${shape} (random weights, real shape)`, run);
   row(
     `parakeet ${bench.parakeetShape} (random weights${bench.parakeetShape === "0.6b" ? ", real shape" : ", TEST shape"})`,
     parakeetRun,
@@ -87,6 +105,6 @@ export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
   }
   row("sensevoice stand-in graph (NOT the real shape)", senseVoiceRun);
   console.log(
-    "not measured here: Whisper small and large-v3-turbo shapes (no random-weight generator of those shapes yet), SenseVoice-small's real network (no real-shape ONNX generator)",
+    "not measured here: SenseVoice-small's real network (no real-shape ONNX generator). Random weights decode differently from trained ones (how many tokens a window gives): Whisper's rows time the encoder faithfully, the decoder only roughly",
   );
 }

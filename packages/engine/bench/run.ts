@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { loadavg } from "node:os";
 import { transcribeFile } from "../src/transcribe-file.js";
-import { ensureRandomModel } from "../test/support/random-model.js";
+import { ensureRandomModel, type RandomModelSize } from "../test/support/random-model.js";
 import { BENCH_DIR, buildRecording } from "./bench-media.js";
 import { benchCueBuilding } from "./cue-speed.js";
 import { benchDiarizationCost } from "./diarization-cost.js";
@@ -165,6 +165,10 @@ if (process.env.BENCH_FAMILIES !== "0") {
     threads,
     whisper: { run: median(runs.vad), shape: sizeClass },
     parakeetShape: process.env.BENCH_PARAKEET_SHAPE === "test" ? "test" : "0.6b",
+    // BENCH_WHISPER_SHAPES="" leaves them out (large-v3-turbo takes minutes on 2 cores).
+    moreWhisperShapes: (process.env.BENCH_WHISPER_SHAPES ?? "small,large-v3-turbo")
+      .split(",")
+      .filter((shape): shape is RandomModelSize => ["small", "large-v3-turbo"].includes(shape)),
   });
 }
 

@@ -31,6 +31,9 @@ export async function fastEngineEnv(): Promise<Record<string, string>> {
     ENGINE_THREADS: "1",
     ENGINE_BEAM_SIZE: "1",
     ENGINE_TEMPERATURE_FALLBACK: "false",
+    // Renders at normal priority (15 in production, below the engine): test files keep every
+    // core busy, and at 15 a render that takes 9 s alone took over a minute (vitest.config.ts).
+    RENDER_NICENESS: "0",
   };
 }
 

@@ -51,6 +51,7 @@ export async function startE2eServer(
     WEB_DIR: WEB_DIST,
     PAYMENT_PROVIDER: "local",
     WORKER_CONCURRENCY: "0",
+    RENDER_NICENESS: "0", // at normal priority on a busy test machine (vitest.config.ts)
     ...env,
   });
   const db = openDatabase(config.database);

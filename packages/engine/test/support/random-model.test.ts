@@ -11,9 +11,12 @@ import { slaneyMelFilterbank } from "./mel-filterbank.js";
 import {
   ensureEmptyTestModel,
   ensureRandomModel,
+  ggmlModelBytes,
   MODEL_CACHE_DIR,
+  randomModelHparams,
   TEST_FIXTURE_EMPTY_MODEL,
 } from "./random-model.js";
+import { randomVocabulary } from "./random-vocabulary.js";
 import { expectSharedFixture, skipWithoutShared, WHISPER_CPP_FIXTURE } from "./shared-fixtures.js";
 
 const PUBLISHED_TINY = findModel("tiny")?.sizeBytes ?? 0;
@@ -64,6 +67,31 @@ describe("ensureRandomModel", () => {
     const base = await validateModelFile(await ensureRandomModel("base"));
     expect(base).toMatchObject({ sizeClass: "base", tensorCount: 11 + 15 * 6 + 24 * 6 });
     expect(Math.abs(base.sizeBytes - (findModel("base")?.sizeBytes ?? 0))).toBeLessThan(100_000);
+  });
+
+  it("has the published small and large-v3-turbo sizes, without writing them (the bench does)", () => {
+    // Within the random vocabulary's bytes of the published files: every tensor of the real shape.
+    for (const size of ["small", "large-v3-turbo"] as const) {
+      const hparams = randomModelHparams(size);
+      const bytes = ggmlModelBytes({
+        hparams,
+        melFilters: {
+          nMel: hparams.n_mels,
+          nFft: 201,
+          values: new Float32Array(hparams.n_mels * 201),
+        },
+        vocabulary: randomVocabulary(true),
+        withTensors: true,
+        seed: 1,
+      });
+      expect(Math.abs(bytes - (findModel(size)?.sizeBytes ?? 0)), size).toBeLessThan(100_000);
+    }
+    expect(randomModelHparams("large-v3-turbo")).toMatchObject({
+      n_vocab: 51866,
+      n_mels: 128,
+      n_audio_layer: 32,
+      n_text_layer: 4,
+    });
   });
 
   it("reuses the cached file instead of writing it again", async () => {

@@ -21,7 +21,7 @@ import { slaneyMelFilterbank } from "./mel-filterbank.js";
 import { randomVocabulary } from "./random-vocabulary.js";
 
 /** The architectures the generator can produce. */
-export type RandomModelSize = "tiny" | "base";
+export type RandomModelSize = "tiny" | "base" | "small" | "large-v3-turbo";
 
 /** Options for ensureRandomModel. */
 export interface RandomModelOptions {
@@ -41,9 +41,25 @@ export const MODEL_CACHE_DIR = fileURLToPath(
 /** Path of the weightless tiny model (header, mel filters, vocabulary), like whisper.cpp's for-tests file. */
 export const TEST_FIXTURE_EMPTY_MODEL = join(MODEL_CACHE_DIR, "ggml-for-tests-tiny.bin");
 
-const SHAPES: Record<RandomModelSize, { state: number; heads: number; layers: number }> = {
+/**
+ * The published architectures (OpenAI's model dimensions): large-v3-turbo is large-v3's encoder
+ * (128 mel bands, 100 languages) with a 4-layer decoder.
+ */
+const SHAPES: Record<
+  RandomModelSize,
+  {
+    state: number;
+    heads: number;
+    layers: number;
+    textLayers?: number;
+    mels?: number;
+    vocab?: number;
+  }
+> = {
   tiny: { state: 384, heads: 6, layers: 4 },
   base: { state: 512, heads: 8, layers: 6 },
+  small: { state: 768, heads: 12, layers: 12 },
+  "large-v3-turbo": { state: 1280, heads: 20, layers: 32, textLayers: 4, mels: 128, vocab: 51866 },
 };
 
 /** The header of a `size` model as whisper.cpp's converter writes it. */
@@ -52,9 +68,9 @@ export function randomModelHparams(
   multilingual = true,
   ftype: "f16" | "f32" = "f16",
 ): GgmlHparams {
-  const { state, heads, layers } = SHAPES[size];
+  const { state, heads, layers, textLayers = layers, mels = 80, vocab = 51865 } = SHAPES[size];
   return {
-    n_vocab: multilingual ? 51865 : 51864,
+    n_vocab: multilingual ? vocab : 51864,
     n_audio_ctx: 1500,
     n_audio_state: state,
     n_audio_head: heads,
@@ -62,8 +78,8 @@ export function randomModelHparams(
     n_text_ctx: 448,
     n_text_state: state,
     n_text_head: heads,
-    n_text_layer: layers,
-    n_mels: 80,
+    n_text_layer: textLayers,
+    n_mels: mels,
     ftype: ftype === "f16" ? 1 : 0,
   };
 }
@@ -71,7 +87,11 @@ export function randomModelHparams(
 function modelParts(hparams: GgmlHparams, withTensors: boolean): GgmlModelParts {
   return {
     hparams,
-    melFilters: { nMel: 80, nFft: 201, values: slaneyMelFilterbank(80, 400, 16000) },
+    melFilters: {
+      nMel: hparams.n_mels,
+      nFft: 201,
+      values: slaneyMelFilterbank(hparams.n_mels, 400, 16000),
+    },
     vocabulary: randomVocabulary(hparams.n_vocab >= 51865),
     withTensors,
     seed: 1234 + hparams.n_audio_state + hparams.ftype,
