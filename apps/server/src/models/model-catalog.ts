@@ -11,6 +11,7 @@ import {
   recogniserInstallHint,
   resolveModel,
   routeModel,
+  routesByLanguage,
   type EngineError,
   type InstalledModel,
   type RecogniserModelEntry,
@@ -255,9 +256,7 @@ export class ModelCatalog {
     const publicModel = publicModelOf(requested);
     if (!publicModel) return false;
     const available = this.availableNames(await this.installed());
-    const { fastParakeet, cantonese } = this.routing;
-    const has = (name: string | null) => name !== null && available.has(name);
-    return has(cantonese) || (publicModel.role === "fast" && has(fastParakeet));
+    return routesByLanguage(publicModel.role, available, this.routing);
   }
 
   /** Installed model names, with configured model paths that exist. */

@@ -7,6 +7,7 @@ import { listInstalledModels } from "../models/index.js";
 import {
   DEFAULT_ROUTING,
   routeModel,
+  routesByLanguage,
   TRANSCRIPTION_MODES,
   type RoutingTable,
   type TranscriptionMode,
@@ -50,9 +51,9 @@ export async function chooseModel(
   const installed = new Set(candidates.map((m) => m.name));
   const first = routeModel(mode, request.language, null, installed, table);
   if (request.language !== "auto" || mode === "cantonese") return { ...first, detected: null };
-  const has = (name: string | null) => name !== null && installed.has(name);
-  const languageDecides = has(table.cantonese) || (mode === "fast" && has(table.fastParakeet));
-  if (!languageDecides) return { model: first.model, language: "auto", detected: null };
+  if (!routesByLanguage(mode, installed, table)) {
+    return { model: first.model, language: "auto", detected: null };
+  }
   // Detection runs on the Whisper model that runs when the language changes nothing.
   const { language: detected } = await detectSpokenLanguage(
     {

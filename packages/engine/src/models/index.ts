@@ -71,6 +71,7 @@ export { PARAKEET_TDT_0_6B, type ParakeetHparams } from "./parakeet-layout.js";
 export {
   DEFAULT_ROUTING,
   routeModel,
+  routesByLanguage,
   TRANSCRIPTION_MODES,
   type Route,
   type RoutingTable,

@@ -76,3 +76,17 @@ export function routeModel(
   }
   return { model: table.fastWhisper, language: spoken };
 }
+
+/**
+ * Whether, on "auto", the detected language could send a job of this choice to another family
+ * than Whisper (SenseVoice or, on Fast, Parakeet is installed): when not, detecting it would
+ * cost a decode for nothing.
+ */
+export function routesByLanguage(
+  mode: TranscriptionMode,
+  installed: ReadonlySet<string>,
+  table: RoutingTable = DEFAULT_ROUTING,
+): boolean {
+  const has = (name: string | null) => name !== null && installed.has(name);
+  return has(table.cantonese) || (mode === "fast" && has(table.fastParakeet));
+}
