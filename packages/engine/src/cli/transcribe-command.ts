@@ -19,7 +19,7 @@ import {
 } from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
-import { chooseModel, isTranscriptionMode } from "./model-choice.js";
+import { chooseModel, isTranscriptionMode, type ChosenModel } from "./model-choice.js";
 import { diarizeOptionsFor, parseSpeakers } from "./speaker-options.js";
 
 /** Options of `verbatim transcribe`, as commander parses them. */
@@ -222,21 +222,22 @@ export async function transcribeOne(input: string, settings: RunSettings) {
   const prefix = settings.label ? `${settings.label}  ` : "";
   const modelsDir = options.modelsDir ?? defaultModelsDir();
   try {
-    if (isTranscriptionMode(options.model)) bar.update(0, `${prefix}choosing the model`);
-    const chosen = isTranscriptionMode(options.model)
-      ? await chooseModel(options.model, {
-          input,
-          modelsDir,
-          language: options.language,
-          task: settings.task,
-          vad: options.vad,
-          signal: controller.signal,
-          ...(settings.threads ? { threads: settings.threads } : {}),
-        })
-      : null;
-    if (chosen && process.stderr.isTTY) {
-      const found = chosen.detected ? `, ${chosen.detected} detected` : "";
-      process.stderr.write(`verbatim: ${prefix}${options.model}: ${chosen.model}${found}\n`);
+    let chosen: ChosenModel | null = null;
+    if (isTranscriptionMode(options.model)) {
+      bar.update(0, `${prefix}choosing the model`);
+      chosen = await chooseModel(options.model, {
+        input,
+        modelsDir,
+        language: options.language,
+        task: settings.task,
+        vad: options.vad,
+        signal: controller.signal,
+        ...(settings.threads ? { threads: settings.threads } : {}),
+      });
+      if (process.stderr.isTTY) {
+        const found = chosen.detected ? `, ${chosen.detected} detected` : "";
+        process.stderr.write(`verbatim: ${prefix}${options.model}: ${chosen.model}${found}\n`);
+      }
     }
     return await transcribeFile(
       {

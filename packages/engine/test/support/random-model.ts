@@ -84,7 +84,8 @@ export function randomModelHparams(
   };
 }
 
-function modelParts(hparams: GgmlHparams, withTensors: boolean): GgmlModelParts {
+/** Everything a random model file holds, for `hparams` (weights when `withTensors`). */
+export function modelParts(hparams: GgmlHparams, withTensors: boolean): GgmlModelParts {
   return {
     hparams,
     melFilters: {
