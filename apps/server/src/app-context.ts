@@ -142,6 +142,9 @@ export async function buildAppContext(
   };
 }
 
+/** How long a starting process waits for the rate-limit counters' Redis before going on. */
+const RATE_LIMIT_CONNECT_WAIT_MS = 3_000;
+
 /** A worker process at work (`npm run worker`): what it runs, and how it stops. */
 export interface RunningWorker {
   /** Stops taking jobs (running ones go back to the queue) and sending webhooks. */
@@ -200,6 +203,9 @@ export async function startAppContext(
     const dropped = await dropUnfinishedClaims(db);
     if (dropped > 0) log.warn({ dropped }, "freed Idempotency-Keys a restart left in progress");
   }
+  // The first requests meet the limits shared with the other API processes, not this one's own.
+  if (config.redis && !(await ctx.rateLimits.connected(RATE_LIMIT_CONNECT_WAIT_MS)))
+    log.warn("rate limits: Redis not reachable at start, counting in this process's memory");
   await jobs.start();
   await ctx.renders.start();
   ctx.webhooks.start();

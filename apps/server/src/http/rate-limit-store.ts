@@ -18,22 +18,34 @@ import type { Config } from "../config.js";
 export interface RateLimitStore {
   /** @fastify/rate-limit's options for one area (its own counters): "auth", "contact", "v1". */
   pluginOptions(area: string): FastifyRateLimitOptions;
+  /**
+   * Resolves once the counters can be reached (at once without Redis), or false after
+   * `withinMs`. Until then requests are counted in this process's memory: a process waits for
+   * it before taking requests, so that its first ones meet the shared limit.
+   */
+  connected(withinMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export function createRateLimitStore(
   config: Pick<Config, "redis">,
   log: FastifyBaseLogger,
+  { commandTimeoutMs = 500 }: { commandTimeoutMs?: number } = {},
 ): RateLimitStore {
   if (!config.redis) {
-    return { pluginOptions: () => ({ global: false }), close: () => Promise.resolve() };
+    return {
+      pluginOptions: () => ({ global: false }),
+      connected: () => Promise.resolve(true),
+      close: () => Promise.resolve(),
+    };
   }
   const { url, prefix } = config.redis;
   // A counter that cannot be reached answers at once (no offline queue, one retry), and one
-  // that hangs gives up after half a second: either way the request is counted locally instead.
+  // that hangs gives up after `commandTimeoutMs` (half a second): either way the request is
+  // counted locally instead.
   const redis = new Redis(url, {
     connectTimeout: 1_000,
-    commandTimeout: 500,
+    commandTimeout: commandTimeoutMs,
     maxRetriesPerRequest: 1,
     enableOfflineQueue: false,
   });
@@ -44,10 +56,26 @@ export function createRateLimitStore(
       global: false,
       store: redisWithLocalFallback(redis, `${prefix}:rate:${area}:`, outage),
     }),
+    connected: (withinMs) => whenReady(redis, withinMs),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/** True once ioredis has connected and answered its ready check; false after `withinMs`. */
+function whenReady(redis: Redis, withinMs: number): Promise<boolean> {
+  if (redis.status === "ready") return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      redis.off("ready", onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), withinMs);
+    redis.on("ready", onReady);
+  });
 }
 
 /** A store's answer: requests counted in the window so far, and milliseconds the window has left. */
