@@ -1,19 +1,19 @@
 // The three model families side by side on the same recording and threads: the whole
-// `verbatim transcribe` process for Whisper (the run above), Parakeet TDT 0.6B and SenseVoice,
-// and Parakeet against whisper.cpp's own parakeet-cli on the same model file. Weights are
-// random (no trained weights reach these machines): Whisper and Parakeet have their real shapes
-// (Parakeet's joint biased towards blank, so it emits a few tokens a second as a trained model
-// does); SenseVoice is the tests' stand-in graph, which has SenseVoice's interface but not its
-// network, so its time is the pipeline's around the model, not SenseVoice-small's.
-import { mkdir } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { writeSenseVoiceStandIn } from "../test/helpers/sensevoice-stand-in.js";
+// `verbatim transcribe` process for Whisper (the run above), Parakeet TDT 0.6B and SenseVoice-
+// small, and Parakeet against whisper.cpp's own parakeet-cli on the same model file. Weights are
+// random (no trained weights reach these machines), the shapes real: Parakeet's joint and
+// SenseVoice's CTC output are biased towards blank, so they emit a few tokens a second as
+// trained models do (test/support/random-parakeet-model.ts, random-sensevoice-model.ts).
+import { resolve } from "node:path";
 import {
   ensureRandomParakeetModel,
   type RandomParakeetShape,
 } from "../test/support/random-parakeet-model.js";
 import { ensureRandomModel, type RandomModelSize } from "../test/support/random-model.js";
-import { BENCH_DIR } from "./bench-media.js";
+import {
+  ensureRandomSenseVoiceModel,
+  type RandomSenseVoiceShape,
+} from "../test/support/random-sensevoice-model.js";
 import { runMeasured, type TreeRun } from "./process-tree.js";
 import { buildParakeetCli } from "./whisper-cli.js";
 
@@ -29,6 +29,8 @@ export interface FamiliesBench {
   whisper: { run: TreeRun; shape: string };
   /** "0.6b": the real shape; "test": the tests' tiny one (a smoke run). */
   parakeetShape: RandomParakeetShape;
+  /** "small": SenseVoice-small's real shape; "test": the same graph, tiny (a smoke run). */
+  senseVoiceShape: RandomSenseVoiceShape;
   /** Leave whisper.cpp's parakeet-cli out (it takes minutes to build the first time). */
   skipParakeetCli?: boolean;
   /** More Whisper shapes to run on the same recording (random weights; large ones take minutes). */
@@ -59,14 +61,12 @@ function check(run: TreeRun, what: string): TreeRun {
 export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
   const { speech, speechSeconds, threads } = bench;
   const parakeet = await ensureRandomParakeetModel(bench.parakeetShape);
-  const senseVoice = join(BENCH_DIR, "sensevoice-stand-in");
-  await mkdir(senseVoice, { recursive: true });
-  await writeSenseVoiceStandIn(senseVoice);
+  const senseVoice = await ensureRandomSenseVoiceModel(bench.senseVoiceShape);
 
   const parakeetRun = check(await transcribe(parakeet, speech, threads), "verbatim (Parakeet)");
   const senseVoiceRun = check(
     await transcribe(senseVoice, speech, threads),
-    "verbatim (SenseVoice stand-in)",
+    "verbatim (SenseVoice)",
   );
   const whisperRuns: [RandomModelSize, TreeRun][] = [];
   for (const shape of bench.moreWhisperShapes ?? []) {
@@ -103,8 +103,11 @@ export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
       `  ours / parakeet-cli: wall ${(parakeetRun.wallMs / cliRun.wallMs).toFixed(3)}× (target ≤ 1.05), peak ${parakeetRun.peakMb >= cliRun.peakMb ? "+" : "-"}${Math.abs(parakeetRun.peakMb - cliRun.peakMb).toFixed(0)} MB (target ≤ +150 MB; ours includes VAD and media decoding)`,
     );
   }
-  row("sensevoice stand-in graph (NOT the real shape)", senseVoiceRun);
+  row(
+    `sensevoice ${bench.senseVoiceShape} (random weights${bench.senseVoiceShape === "small" ? ", real shape, float32" : ", TEST shape"})`,
+    senseVoiceRun,
+  );
   console.log(
-    "not measured here: SenseVoice-small's real network (no real-shape ONNX generator). Random weights decode differently from trained ones (how many tokens a window gives): Whisper's rows time the encoder faithfully, the decoder only roughly",
+    "Random weights decode differently from trained ones (how many tokens a window gives): the encoders' times are faithful, Whisper's decoder only roughly",
   );
 }

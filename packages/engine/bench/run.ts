@@ -2,8 +2,8 @@
 // built from the same source, on 3 minutes of speech (a base-shaped model with random weights,
 // 2 threads, greedy, no temperature fallback), then cancel latency, first-segment latency,
 // what speaker diarization adds (stand-in diarization models), the model families side by side
-// (Whisper, Parakeet TDT 0.6B against whisper.cpp's parakeet-cli, SenseVoice's stand-in; skip
-// with BENCH_FAMILIES=0), memory over a 100-minute input and cue building speed.
+// (Whisper small and large-v3-turbo, Parakeet TDT 0.6B against whisper.cpp's parakeet-cli,
+// SenseVoice-small; skip with BENCH_FAMILIES=0), memory over a 100-minute input and cue building speed.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -165,6 +165,7 @@ if (process.env.BENCH_FAMILIES !== "0") {
     threads,
     whisper: { run: median(runs.vad), shape: sizeClass },
     parakeetShape: process.env.BENCH_PARAKEET_SHAPE === "test" ? "test" : "0.6b",
+    senseVoiceShape: process.env.BENCH_SENSEVOICE_SHAPE === "test" ? "test" : "small",
     // BENCH_WHISPER_SHAPES="" leaves them out (large-v3-turbo takes minutes on 2 cores).
     moreWhisperShapes: (process.env.BENCH_WHISPER_SHAPES ?? "small,large-v3-turbo")
       .split(",")

@@ -19,12 +19,22 @@ export interface TimedPiece {
   end: number;
 }
 
-/** Gives emission-timed tokens their ends: the next token's start, or `regionEnd` for the last. */
+/** SenseVoice's tags (`<|en|>`, `<|Laughter|>`, `<|woitn|>`…): never words of the text. */
+const TAG = /^<\|[^|]*\|>$/u;
+
+/**
+ * Gives emission-timed tokens their ends: the next token's start, or `regionEnd` for the last.
+ * Tags are left out (sherpa-onnx takes the leading four as language, emotion, event and text
+ * form; one emitted later is not speech either).
+ */
 export function timeTokens(
-  tokens: readonly string[],
-  startsMs: readonly number[],
+  allTokens: readonly string[],
+  allStartsMs: readonly number[],
   regionEnd: number,
 ): TimedPiece[] {
+  const kept = allTokens.flatMap((text, i) => (TAG.test(text) ? [] : [i]));
+  const tokens = kept.map((i) => allTokens[i]!);
+  const startsMs = kept.map((i) => allStartsMs[i] ?? 0);
   return tokens.map((text, i) => {
     const start = startsMs[i] ?? 0;
     const next = startsMs[i + 1] ?? regionEnd;

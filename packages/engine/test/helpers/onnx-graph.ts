@@ -1,6 +1,8 @@
-// A few lines over onnx-proto for writing small ONNX graphs by hand: float tensors, nodes with
-// int/ints/float attributes, float or int32 inputs, and the model wrapper with metadata. Only
-// what the stand-in diarization and SenseVoice models need; not a general ONNX writer.
+// A few lines over onnx-proto for writing ONNX graphs by hand: float and int64 tensors, nodes
+// with int/ints/float attributes, float or int32 inputs, and the model wrapper with metadata.
+// Only what the stand-in diarization and SenseVoice models and the random-weight SenseVoice-small
+// need; not a general ONNX writer. Float tensors go in as raw little-endian bytes (ONNX's
+// raw_data), which keeps a model of a billion bytes one buffer instead of a list of numbers.
 import onnxProto from "onnx-proto";
 
 const { onnx } = onnxProto;
@@ -17,11 +19,12 @@ export interface NodeSpec {
   floatAttributes?: Record<string, number>;
 }
 
-/** A float32 constant baked into the graph. */
+/** A constant baked into the graph: float32 unless `int64` (shapes for Reshape, say). */
 export interface Initializer {
   name: string;
   dims: number[];
   values: number[] | Float32Array;
+  int64?: boolean;
 }
 
 /** A graph input or output: a tensor (float unless said) whose dims are numbers or names. */
@@ -64,6 +67,15 @@ function attribute(name: string, value: Attribute): onnxProto.onnx.IAttributePro
     : { name, type: onnx.AttributeProto.AttributeType.INT, i: value };
 }
 
+/** Float32 values as raw_data: little-endian bytes (this machine's order; checked below). */
+function floatBytes(values: number[] | Float32Array): Uint8Array {
+  if (new Uint8Array(new Float32Array([1]).buffer)[3] !== 0x3f) {
+    throw new Error("onnx-graph writes raw_data in the machine's byte order: little-endian only");
+  }
+  const floats = values instanceof Float32Array ? values : Float32Array.from(values);
+  return new Uint8Array(floats.buffer, floats.byteOffset, floats.byteLength);
+}
+
 /** Serialises `spec` as an ONNX ModelProto (IR version 7, default domain at `opset`). */
 export function encodeOnnxModel(spec: GraphSpec): Uint8Array {
   const nodes = spec.nodes.map((node, index) => ({
@@ -89,12 +101,21 @@ export function encodeOnnxModel(spec: GraphSpec): Uint8Array {
       node: nodes,
       input: spec.inputs.map(valueInfo),
       output: spec.outputs.map(valueInfo),
-      initializer: spec.initializers.map((init) => ({
-        name: init.name,
-        dims: init.dims,
-        dataType: onnx.TensorProto.DataType.FLOAT,
-        floatData: Array.from(init.values),
-      })),
+      initializer: spec.initializers.map((init) =>
+        init.int64
+          ? {
+              name: init.name,
+              dims: init.dims,
+              dataType: onnx.TensorProto.DataType.INT64,
+              int64Data: Array.from(init.values),
+            }
+          : {
+              name: init.name,
+              dims: init.dims,
+              dataType: onnx.TensorProto.DataType.FLOAT,
+              rawData: floatBytes(init.values),
+            },
+      ),
     },
     metadataProps: Object.entries(spec.metadata).map(([key, value]) => ({
       key,
