@@ -4,11 +4,13 @@
 import { join } from "node:path";
 
 import { styleLimits } from "@verbatim/subtitles";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { sherpaOnnx } from "../src/diarization/sherpa-runtime.js";
 import { decodePcm } from "../src/media/decode.js";
 import { resolveModel } from "../src/models/resolve-model.js";
 import { SENSEVOICE_MAX_TOKEN_MS } from "../src/recognisers/sensevoice-tokens.js";
+import { loadRecogniser } from "../src/recognisers/load-recogniser.js";
 import { loadSenseVoiceModel } from "../src/recognisers/sensevoice-model.js";
 import type { Segment } from "../src/pipeline/pipeline-types.js";
 import { transcribeFile } from "../src/transcribe-file.js";
@@ -64,6 +66,47 @@ describe("SenseVoice recogniser", () => {
     for (const segment of segments) {
       expect(segment.words?.map((w) => w.text).join("")).toBe(segment.text);
       expect(segment.words?.every((w) => Array.from(w.text).length === 1)).toBe(true);
+    }
+  });
+});
+
+describe("SenseVoice's loaded copies", () => {
+  it("loads the network once for a job's language, and keeps one copy when the language changes", async () => {
+    // Each OfflineRecognizer is a whole copy of the network (about 1.5 GB for the float32
+    // SenseVoice-small): loading "auto" first and then the job's language held two.
+    const created = vi.spyOn(sherpaOnnx().OfflineRecognizer, "createAsync");
+    try {
+      // As the engine loads it: for the first job's language.
+      const recogniser = await loadRecogniser("sensevoice", folder, {
+        gpu: false,
+        threads: 1,
+        language: "yue",
+      });
+      const pcm = await decodeAll(JFK_MP3);
+      const decode = {
+        translate: false,
+        wordTimestamps: false,
+        threads: 1,
+        beamSize: 1,
+        temperature: 0,
+        temperatureFallback: false,
+      };
+      expect(
+        (await recogniser.transcribe(pcm, { ...decode, language: "yue" })).length,
+      ).toBeGreaterThan(0);
+      expect(created).toHaveBeenCalledTimes(1);
+      expect(
+        (await recogniser.transcribe(pcm, { ...decode, language: "en" })).length,
+      ).toBeGreaterThan(0);
+      expect(created).toHaveBeenCalledTimes(2);
+      // One copy is kept: back to Cantonese loads it again.
+      await recogniser.transcribe(pcm, { ...decode, language: "yue" });
+      expect(created.mock.calls.map(([config]) => config.modelConfig.senseVoice?.language)).toEqual(
+        ["yue", "en", "yue"],
+      );
+      await recogniser.free();
+    } finally {
+      created.mockRestore();
     }
   });
 });

@@ -86,6 +86,7 @@ export class EngineJobs {
     path: string,
     gpu: boolean,
     threads: number,
+    language: string,
   ): Promise<{ model: Recogniser; ms: number }> {
     const loaded = this.loaded;
     if (
@@ -103,7 +104,7 @@ export class EngineJobs {
     }
     const started = performance.now();
     if (gpu) this.warnIfNoGpu();
-    const model = await loadRecogniser(family, path, { gpu, threads });
+    const model = await loadRecogniser(family, path, { gpu, threads, language });
     this.loaded = { family, path, gpu, threads, model };
     return { model, ms: Math.round(performance.now() - started) };
   }
@@ -130,6 +131,7 @@ export class EngineJobs {
       start.modelPath,
       start.options.gpu,
       start.options.threads,
+      start.options.language,
     ).then(({ model, ms }) => {
       modelLoadMs = ms;
       void reply({ type: "loaded", modelLoadMs });

@@ -9,6 +9,8 @@ export interface RecogniserLoadOptions {
   gpu: boolean;
   /** Threads for recognisers that fix them at load time (SenseVoice). */
   threads: number;
+  /** The first job's language, for recognisers that fix it at load time (SenseVoice). */
+  language?: string;
 }
 
 export function loadRecogniser(
@@ -22,6 +24,6 @@ export function loadRecogniser(
     case "parakeet":
       return loadParakeetModel(path, { gpu: options.gpu });
     case "sensevoice":
-      return loadSenseVoiceModel(path, { threads: options.threads });
+      return loadSenseVoiceModel(path, { threads: options.threads, language: options.language });
   }
 }

@@ -54,6 +54,11 @@ export function senseVoiceConfig(folder: string, threads: number, language: stri
   };
 }
 
+/** The language a recogniser is loaded for: one of the five, else "auto". */
+function recogniserLanguage(language: string | undefined): string {
+  return SENSEVOICE_LANGUAGES.includes(language as never) ? (language as string) : "auto";
+}
+
 /** "<|yue|>" → "yue". */
 function languageOf(tag: string | undefined): string | undefined {
   const code = /^<\|([a-z]+)\|>$/.exec(tag ?? "")?.[1];
@@ -61,41 +66,49 @@ function languageOf(tag: string | undefined): string | undefined {
 }
 
 /**
- * Loads a SenseVoice folder (already probed) with `threads`; `language` is fixed at load time
- * as sherpa-onnx reads it from the config ("auto" detects among the five).
+ * Loads a SenseVoice folder (already probed) with `threads`, for `language` ("auto" detects
+ * among the five). sherpa-onnx fixes the language when it loads the network, and each load is
+ * a whole copy of it (about 1.5 GB for the float32 file): one is kept, for the language of the
+ * last job, and a job in another language loads it again instead of keeping a copy for each.
  */
 export async function loadSenseVoiceModel(
   folder: string,
   options: { threads: number; language?: string },
 ): Promise<Recogniser> {
   const { OfflineRecognizer, version } = sherpaOnnx();
-  const byLanguage = new Map<string, Promise<InstanceType<typeof OfflineRecognizer>>>();
-  const recogniserFor = (language: string) => {
-    let made = byLanguage.get(language);
-    if (!made) {
-      made = OfflineRecognizer.createAsync(senseVoiceConfig(folder, options.threads, language));
-      byLanguage.set(language, made);
+  type Loaded = InstanceType<typeof OfflineRecognizer>;
+  let kept: { language: string; recogniser: Promise<Loaded> } | undefined;
+  const recogniserFor = async (language: string): Promise<Loaded> => {
+    if (kept?.language !== language) {
+      kept = {
+        language,
+        recogniser: OfflineRecognizer.createAsync(
+          senseVoiceConfig(folder, options.threads, language),
+        ),
+      };
     }
-    return made;
+    const loading = kept;
+    try {
+      return await loading.recogniser;
+    } catch (error) {
+      if (kept === loading) kept = undefined;
+      throw new EngineError(
+        "MODEL_INVALID",
+        `sherpa-onnx could not load SenseVoice from ${folder}.`,
+        {
+          cause: error,
+        },
+      );
+    }
   };
-  try {
-    await recogniserFor(options.language ?? "auto");
-  } catch (error) {
-    throw new EngineError(
-      "MODEL_INVALID",
-      `sherpa-onnx could not load SenseVoice from ${folder}.`,
-      {
-        cause: error,
-      },
-    );
-  }
+  await recogniserFor(recogniserLanguage(options.language));
   let aborted = false;
   return {
     family: "sensevoice",
     backend: `sherpa-onnx ${version}`,
     async transcribe(pcm, decode, onSegment, onProgress) {
       aborted = false;
-      const recogniser = await recogniserFor(decode.language === "auto" ? "auto" : decode.language);
+      const recogniser = await recogniserFor(recogniserLanguage(decode.language));
       const window = Math.round((SENSEVOICE_WINDOW_MS * SAMPLE_RATE) / 1000);
       const segments = [];
       for (let from = 0; from < pcm.length; from += window) {
@@ -129,7 +142,7 @@ export async function loadSenseVoiceModel(
       aborted = true;
     },
     async free() {
-      byLanguage.clear();
+      kept = undefined;
     },
   };
 }
