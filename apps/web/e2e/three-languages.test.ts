@@ -1,9 +1,10 @@
 // English, Cantonese and Mandarin in the browser, each routed to its model family: the server
 // has stand-in models of every family (whisper.cpp's random-weight Whisper and Parakeet formats,
 // a SenseVoice ONNX stand-in), and each job shows the family that ran it, in the editor and in
-// the history. Routing is checked, not accuracy: stand-in weights transcribe nothing real.
+// the history, and downloads as subtitles (Cantonese in Hong Kong characters). Routing is
+// checked, not accuracy: stand-in weights transcribe nothing real.
 import { execFileSync } from "node:child_process";
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -85,6 +86,17 @@ describe("three languages, three model families, in the browser", () => {
         await page.getByRole("button", { name: "Start transcription" }).click();
         await page.waitForURL(/\?job=/, { timeout: 60_000 });
         await page.getByText(clip.shown).waitFor({ timeout: 60_000 });
+        // On to the downloads: the subtitles as that family's words made them.
+        await page.getByRole("button", { name: "Continue" }).click();
+        const download = page.waitForEvent("download");
+        await page.getByRole("button", { name: "Download SRT subtitles" }).click();
+        const file = await download;
+        const name = clip.file.split("/").at(-1) ?? "";
+        expect(file.suggestedFilename()).toBe(name.replace(/\.wav$/, ".srt"));
+        const srt = await readFile((await file.path()) ?? "", "utf8");
+        expect(srt).toMatch(/^1\n\d{2}:\d{2}:\d{2},\d{3} --> \d{2}:\d{2}:\d{2},\d{3}\n\S/);
+        // SenseVoice writes Simplified characters; Cantonese is downloaded as Hong Kong writes it.
+        if (clip.family === "sensevoice") expect(srt).not.toMatch(/[系讲们]/u);
       }
       const jobs = await server.db
         .selectFrom("transcriptions")
