@@ -117,6 +117,20 @@ describe.each(DATABASE_KINDS)("the minutes ledger on %s", (kind) => {
     expect((await minuteBalance(db, user, addMonths(T0, 4))).planSeconds).toBe(1200);
   });
 
+  it("answers a retried charge with the first answer when the period ended mid-job", async () => {
+    const user = await newUser();
+    await reserveMinutes(db, user, "job-6", 300, T0); // 5 min of January's plan
+    const nextMonth = addMonths(T0, 1);
+    // February begins while the job runs (anything that reads the account rolls it over).
+    expect((await minuteBalance(db, user, nextMonth)).planSeconds).toBe(1200);
+    // 100 s used; the 200 unused seconds belonged to January and expired with it.
+    expect(await chargeMinutes(db, user, "job-6", 100, nextMonth)).toBe(100);
+    // A settlement retried (its row update failed after the charge committed) says the same.
+    expect(await chargeMinutes(db, user, "job-6", 100, nextMonth)).toBe(100);
+    expect(await releaseMinutes(db, user, "job-6", nextMonth)).toBe(100);
+    expect(await minuteBalance(db, user, nextMonth)).toEqual({ planSeconds: 1200, packSeconds: 0 });
+  });
+
   it("resets due Free periods on schedule, even for users who do not come back", async () => {
     // A database of its own, so the number of periods rolled is this test's one user, exactly.
     const own = await createTestDatabase(kind);

@@ -100,6 +100,19 @@ describe("settling", () => {
     expect([ledger.plan(), ledger.pack()]).toEqual([60, 100]);
   });
 
+  it("answers the same cost when asked again after the period ended between reserving and charging", async () => {
+    // Found by the random sequences below: the unused plan second expired with its period, and
+    // a second charge (a retried settlement) counted it as charged.
+    const ledger = memoryBook(300, 200);
+    await reserveIn(ledger.book, "job", 100);
+    ledger.renew(300);
+    expect(await chargeIn(ledger.book, "job", 40)).toBe(40);
+    expect(await chargeIn(ledger.book, "job", 40)).toBe(40);
+    expect(await releaseIn(ledger.book, "job")).toBe(40);
+    // The 60 unused seconds expired with the ended period: nothing came back to the new one.
+    expect([ledger.plan(), ledger.pack()]).toEqual([300, 200]);
+  });
+
   it("does not give plan seconds of an ended period back to the new one; pack seconds always", async () => {
     const ledger = memoryBook(60, 100);
     await reserveIn(ledger.book, "job", 120); // 60 plan + 60 pack

@@ -95,7 +95,9 @@ function reservedOf(entries: readonly BookEntry[]): { plan: number; pack: number
  * Returns unused reserved seconds to their pools (one release entry per pool, keyed by job).
  * Plan seconds reserved before the plan's allowance was set anew (a monthly reset, a plan
  * change) belonged to a period that has ended: they expired with it, so they are not given
- * back onto the new period. Pack seconds never expire and always go back.
+ * back onto the new period — released and reset in the same breath, so that the job's entries
+ * still say what it used (`chargedOf`: asked again, a charge answers what it answered first).
+ * Pack seconds never expire and always go back.
  */
 async function giveBack(
   book: LedgerBook,
@@ -106,7 +108,8 @@ async function giveBack(
   const reservations = entries.filter((entry) => entry.kind === "reserve");
   const lastReservation = Math.max(...reservations.map((entry) => entry.id));
   const expired = reservations.length > 0 && (await book.planGrantedAfter(lastReservation));
-  const plan = expired ? 0 : seconds.plan;
-  await book.add("release", "plan", plan, `release:${reference}:plan`, reference);
+  await book.add("release", "plan", seconds.plan, `release:${reference}:plan`, reference);
+  if (expired)
+    await book.add("reset", "plan", -seconds.plan, `expire:${reference}:plan`, reference);
   await book.add("release", "pack", seconds.pack, `release:${reference}:pack`, reference);
 }
