@@ -204,7 +204,7 @@ export async function startAppContext(
     if (dropped > 0) log.warn({ dropped }, "freed Idempotency-Keys a restart left in progress");
   }
   // The first requests meet the limits shared with the other API processes, not this one's own.
-  if (config.redis && !(await ctx.rateLimits.connected(RATE_LIMIT_CONNECT_WAIT_MS)))
+  if (!(await ctx.rateLimits.connected(RATE_LIMIT_CONNECT_WAIT_MS)))
     log.warn("rate limits: Redis not reachable at start, counting in this process's memory");
   await jobs.start();
   await ctx.renders.start();

@@ -28,16 +28,15 @@ const TAG = /^<\|[^|]*\|>$/u;
  * form; one emitted later is not speech either).
  */
 export function timeTokens(
-  allTokens: readonly string[],
-  allStartsMs: readonly number[],
+  tokens: readonly string[],
+  startsMs: readonly number[],
   regionEnd: number,
 ): TimedPiece[] {
-  const kept = allTokens.flatMap((text, i) => (TAG.test(text) ? [] : [i]));
-  const tokens = kept.map((i) => allTokens[i]!);
-  const startsMs = kept.map((i) => allStartsMs[i] ?? 0);
-  return tokens.map((text, i) => {
-    const start = startsMs[i] ?? 0;
-    const next = startsMs[i + 1] ?? regionEnd;
+  const spoken = tokens.flatMap((text, i) =>
+    TAG.test(text) ? [] : [{ text, start: startsMs[i] ?? 0 }],
+  );
+  return spoken.map(({ text, start }, i) => {
+    const next = spoken[i + 1]?.start ?? regionEnd;
     const end = Math.min(Math.max(start, next), start + SENSEVOICE_MAX_TOKEN_MS);
     return { text: pieceText(text), start, end: Math.max(start, Math.min(end, regionEnd)) };
   });

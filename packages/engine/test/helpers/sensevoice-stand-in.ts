@@ -16,8 +16,16 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
 import { encodeOnnxModel, type GraphSpec } from "./onnx-graph.js";
+import {
+  SENSEVOICE_FEATURES as FEATURES,
+  SENSEVOICE_INPUTS,
+  SENSEVOICE_LANGUAGE_ROWS as LANGUAGE_IDS,
+  SENSEVOICE_QUERY_ROWS as TABLE_ROWS,
+  SENSEVOICE_WITH_ITN as WITH_ITN,
+  senseVoiceMetadata,
+  senseVoiceOutputs,
+} from "./sensevoice-interface.js";
 
-const FEATURES = 560; // 80 mel bins x LFR window 7
 const BINS = 80;
 
 /** The stand-in vocabulary: id = position; 0 is blank. */
@@ -51,12 +59,6 @@ const SAID = ["佢", "系", "嘅", "咗", "唔", "喺", "哋", "讲"] as const;
 const V = STAND_IN_TOKENS.length;
 const id = (token: (typeof STAND_IN_TOKENS)[number]) => STAND_IN_TOKENS.indexOf(token);
 
-/** The `language` input's values, as SenseVoice's metadata gives them. */
-const LANGUAGE_IDS = { auto: 0, zh: 3, en: 4, yue: 7, ja: 11, ko: 12 } as const;
-const WITH_ITN = 14;
-const WITHOUT_ITN = 15;
-const TABLE_ROWS = 16;
-
 function oneHotTable(pick: (row: number) => number): Float32Array {
   const table = new Float32Array(TABLE_ROWS * V).fill(-10);
   for (let row = 0; row < TABLE_ROWS; row++) table[row * V + pick(row)] = 10;
@@ -86,34 +88,13 @@ function standInGraph(faults: StandInFaults): GraphSpec {
   const bias = new Float32Array(V).fill(-1000);
   bias[0] = 1.5; // blank wins unless a band is clearly louder than its average
   for (const said of SAID) bias[id(said)] = 0;
-  const metadata: Record<string, string | number> = {
-    vocab_size: V,
-    lfr_window_size: 7,
-    lfr_window_shift: 6,
-    normalize_samples: 0,
-    with_itn: WITH_ITN,
-    without_itn: WITHOUT_ITN,
-    lang_auto: LANGUAGE_IDS.auto,
-    lang_zh: LANGUAGE_IDS.zh,
-    lang_en: LANGUAGE_IDS.en,
-    lang_yue: LANGUAGE_IDS.yue,
-    lang_ja: LANGUAGE_IDS.ja,
-    lang_ko: LANGUAGE_IDS.ko,
-    neg_mean: Array.from({ length: FEATURES }, () => "0").join(","),
-    inv_stddev: Array.from({ length: FEATURES }, () => "1").join(","),
-    comment: "Verbatim's stand-in SenseVoice (not a trained model)",
-  };
+  const metadata = senseVoiceMetadata(V, "Verbatim's stand-in SenseVoice (not a trained model)");
   if (faults.missingMetadata) delete metadata[faults.missingMetadata];
   return {
     name: "sensevoice-stand-in",
     opset: 13,
-    inputs: [
-      { name: "x", dims: ["N", "T", FEATURES] },
-      { name: "x_length", dims: ["N"], elemType: "int32" },
-      { name: "language", dims: ["N"], elemType: "int32" },
-      { name: "text_norm", dims: ["N"], elemType: "int32" },
-    ],
-    outputs: [{ name: "logits", dims: ["N", "T4", V] }],
+    inputs: SENSEVOICE_INPUTS,
+    outputs: senseVoiceOutputs(V),
     initializers: [
       { name: "W", dims: [FEATURES, V], values: weights },
       { name: "B", dims: [V], values: bias },

@@ -23,18 +23,23 @@ import {
   type Initializer,
   type NodeSpec,
 } from "../helpers/onnx-graph.js";
+import {
+  SENSEVOICE_FEATURES,
+  SENSEVOICE_INPUTS,
+  SENSEVOICE_QUERY_ROWS,
+  senseVoiceMetadata,
+  senseVoiceOutputs,
+} from "../helpers/sensevoice-interface.js";
 import { MODEL_CACHE_DIR } from "./random-model.js";
 import { createSeededRandom } from "./seeded-random.js";
 
 export type RandomSenseVoiceShape = "small" | "test";
 
 export interface SenseVoiceShape {
-  /** Features per frame: 80 mel bins × a low-frame-rate window of 7. */
-  input: number;
   model: number;
   heads: number;
   feedForward: number;
-  /** Blocks after the first (which maps `input` to `model`), then the time-pooling blocks. */
+  /** Blocks after the first (which maps the 560 features to `model`), then the time-pooling ones. */
   blocks: number;
   tpBlocks: number;
   fsmnKernel: number;
@@ -45,7 +50,6 @@ export interface SenseVoiceShape {
 export function senseVoiceShape(shape: RandomSenseVoiceShape): SenseVoiceShape {
   return shape === "small"
     ? {
-        input: 560,
         model: 512,
         heads: 4,
         feedForward: 2048,
@@ -55,7 +59,6 @@ export function senseVoiceShape(shape: RandomSenseVoiceShape): SenseVoiceShape {
         vocabulary: 25_055,
       }
     : {
-        input: 560,
         model: 64,
         heads: 4,
         feedForward: 128,
@@ -84,19 +87,6 @@ const SPECIAL_TOKENS = [
   "<|withitn|>",
   "<|woitn|>",
 ];
-
-/** The embedding rows sherpa-onnx passes as `language` and `text_norm` (its metadata). */
-const QUERY_ROWS = 16;
-const LANGUAGE_ROWS = {
-  lang_auto: 0,
-  lang_zh: 3,
-  lang_en: 4,
-  lang_yue: 7,
-  lang_ja: 11,
-  lang_ko: 12,
-};
-const WITH_ITN = 14;
-const WITHOUT_ITN = 15;
 
 /** How a tensor is filled: uniform ±1/√fan-in, one value throughout, or the CTC bias. */
 type Fill = { uniformFanIn: number } | { constant: number } | "ctc-bias";
@@ -233,7 +223,9 @@ function senseVoiceGraph(
   // Query frames: the language's row, two for event and emotion, the text form's row.
   // (The event and emotion frames are rows 1 and 2 of the same table; here they repeat the
   // language's row, one utterance at a time: the same work, random values either way.)
-  const embed = g.weight("embed.weight", [QUERY_ROWS, 1, s.input], { uniformFanIn: 1 });
+  const embed = g.weight("embed.weight", [SENSEVOICE_QUERY_ROWS, 1, SENSEVOICE_FEATURES], {
+    uniformFanIn: 1,
+  });
   const language = g.node("Gather", [embed, "language"], { axis: 0 });
   const textNorm = g.node("Gather", [embed, "text_norm"], { axis: 0 });
   // x_length takes part (as 0, one utterance at a time) so that every input is used.
@@ -245,7 +237,7 @@ function senseVoiceGraph(
   const scale = g.weight(`${CONSTANT}input_scale`, [1], { constant: Math.sqrt(s.model) });
   const features = g.node("Add", [g.node("Mul", ["x", scale]), zeroLength]);
   let h = g.node("Concat", [language, language, language, textNorm, features], { axis: 1 });
-  h = sanmBlock(g, "encoders0.0", h, s.input, s);
+  h = sanmBlock(g, "encoders0.0", h, SENSEVOICE_FEATURES, s);
   for (let i = 0; i < s.blocks; i++) h = sanmBlock(g, `encoders.${i}`, h, s.model, s);
   h = g.layerNorm("after_norm", h, s.model);
   for (let i = 0; i < s.tpBlocks; i++) h = sanmBlock(g, `tp_encoders.${i}`, h, s.model, s);
@@ -254,27 +246,14 @@ function senseVoiceGraph(
   return {
     name: "sensevoice-random",
     opset: 17,
-    inputs: [
-      { name: "x", dims: ["N", "T", s.input] },
-      { name: "x_length", dims: ["N"], elemType: "int32" },
-      { name: "language", dims: ["N"], elemType: "int32" },
-      { name: "text_norm", dims: ["N"], elemType: "int32" },
-    ],
-    outputs: [{ name: "logits", dims: ["N", "T4", s.vocabulary] }],
+    inputs: SENSEVOICE_INPUTS,
+    outputs: senseVoiceOutputs(s.vocabulary),
     initializers: g.initializers,
     nodes: g.nodes,
-    metadata: {
-      vocab_size: s.vocabulary,
-      lfr_window_size: 7,
-      lfr_window_shift: 6,
-      normalize_samples: 0,
-      with_itn: WITH_ITN,
-      without_itn: WITHOUT_ITN,
-      ...LANGUAGE_ROWS,
-      neg_mean: Array.from({ length: s.input }, () => "0").join(","),
-      inv_stddev: Array.from({ length: s.input }, () => "1").join(","),
-      comment: "Verbatim's random-weight SenseVoice-small shape (not a trained model)",
-    },
+    metadata: senseVoiceMetadata(
+      s.vocabulary,
+      "Verbatim's random-weight SenseVoice-small shape (not a trained model)",
+    ),
   };
 }
 
