@@ -73,7 +73,7 @@ describe("a two-voice recording with speakers=auto", () => {
   let detail: Detail;
 
   beforeAll(async () => {
-    const model = await ensureRandomModel("tiny");
+    const model = await ensureRandomModel("mini");
     api = await startTranscriptionApi("sqlite", {
       MODELS_DIR: await ensureDiarizationModels(),
       ACCURATE_MODEL: model,
@@ -235,7 +235,7 @@ describe("saved voices with the diarization models", () => {
   beforeAll(async () => {
     api = await startTranscriptionApi("sqlite", {
       MODELS_DIR: await ensureDiarizationModels(),
-      ACCURATE_MODEL: await ensureRandomModel("tiny"),
+      ACCURATE_MODEL: await ensureRandomModel("mini"),
     });
     user = await signedInUser(api.db);
   });

@@ -24,7 +24,7 @@ describe("/api/health with models given as full paths", () => {
   let model: string;
 
   beforeAll(async () => {
-    model = await ensureRandomModel("tiny");
+    model = await ensureRandomModel("mini");
     // The models folder holds nothing: both models are files named by their full path.
     api = await startTranscriptionApi("sqlite", {
       MODELS_DIR: "/nonexistent-models",
@@ -64,7 +64,7 @@ describe("/api/health with a model path that does not exist", () => {
   beforeAll(async () => {
     api = await startTranscriptionApi("sqlite", {
       MODELS_DIR: "/nonexistent-models",
-      FAST_MODEL: await ensureRandomModel("tiny"),
+      FAST_MODEL: await ensureRandomModel("mini"),
       ACCURATE_MODEL: "/nonexistent/ggml-small.bin",
     });
   });

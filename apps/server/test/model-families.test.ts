@@ -216,7 +216,7 @@ describe("model families on the server", () => {
 describe("auto: the language is detected, then the job routed by it", () => {
   /** The catalogue the server builds from its settings, over this file's models folder. */
   async function catalog(): Promise<ModelCatalog> {
-    const fast = await ensureRandomModel("tiny");
+    const fast = await ensureRandomModel("mini");
     return new ModelCatalog({
       modelsDir: models.dir,
       models: {
@@ -235,7 +235,7 @@ describe("auto: the language is detected, then the job routed by it", () => {
 
   /** Routes an "auto" job whose detector answers `detected`; returns the family and language. */
   async function routed(model: string, detected: string | null, options = {}) {
-    const fast = await ensureRandomModel("tiny");
+    const fast = await ensureRandomModel("mini");
     const asked: string[] = [];
     const route = await routeByDetectedLanguage(
       {
@@ -273,7 +273,7 @@ describe("auto: the language is detected, then the job routed by it", () => {
       const { route, asked } = await routed(model, detected);
       expect(route, `${model} ${detected}`).toMatchObject({ family, language, detected });
       // Detection runs on the Whisper model the job was queued with.
-      expect(asked).toEqual([await ensureRandomModel("tiny")]);
+      expect(asked).toEqual([await ensureRandomModel("mini")]);
     }
   });
 

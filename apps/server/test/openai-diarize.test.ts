@@ -28,7 +28,7 @@ describe("gpt-4o-transcribe-diarize refusals", () => {
   let userId: string;
 
   beforeAll(async () => {
-    const model = await ensureRandomModel("tiny");
+    const model = await ensureRandomModel("mini");
     api = await startTranscriptionApi("sqlite", {
       ACCURATE_MODEL: model,
       MODELS_DIR: await ensureDiarizationModels(),

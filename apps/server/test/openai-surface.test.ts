@@ -49,7 +49,7 @@ describe("the /v1 surface with both models installed and no speaker models", () 
 
   beforeAll(async () => {
     api = await startTranscriptionApi("sqlite", {
-      ACCURATE_MODEL: await ensureRandomModel("tiny"),
+      ACCURATE_MODEL: await ensureRandomModel("mini"),
       MODELS_DIR: NO_MODELS,
     });
     ({ key } = await keyFor(api));
@@ -151,7 +151,7 @@ describe("the /v1 surface with no workers and a model missing", () => {
   let fastModel: string;
 
   beforeAll(async () => {
-    fastModel = await ensureRandomModel("tiny");
+    fastModel = await ensureRandomModel("mini");
     // No worker: a job stays queued, so a stream has no event to send for a long while.
     api = await startTranscriptionApi("sqlite", { WORKER_CONCURRENCY: "0" });
     ({ key } = await keyFor(api));

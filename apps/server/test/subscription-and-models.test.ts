@@ -38,7 +38,7 @@ describe("the plan and model calls", () => {
       installed: boolean;
     }[];
     expect(models[0]).toMatchObject({ id: "whisper-1", installed: true });
-    expect(models[0]?.engineModel).toMatch(/ggml-random-tiny-f16\.bin$/);
+    expect(models[0]?.engineModel).toMatch(/ggml-random-mini-f16\.bin$/);
     expect(models[1]).toMatchObject({ id: "gpt-4o-transcribe", installed: false });
   });
 });

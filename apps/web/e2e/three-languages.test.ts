@@ -72,7 +72,7 @@ describe("three languages, three model families, in the browser", () => {
         {
           file: spoken(scratch.dir, "mandarin.wav", "cmn", "早上好，我们今天去喝茶。"),
           language: "zh",
-          shown: "Transcribed by Whisper (ggml-random-tiny-f16.bin)",
+          shown: "Transcribed by Whisper (ggml-random-mini-f16.bin)",
           family: "whisper",
         },
       ] as const;

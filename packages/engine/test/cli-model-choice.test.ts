@@ -24,7 +24,7 @@ const whisperOnly = join(scratch.dir, "whisper-only");
 const allFamilies = join(scratch.dir, "all-families");
 
 beforeAll(async () => {
-  const whisper = await ensureRandomModel("tiny");
+  const whisper = await ensureRandomModel("mini");
   const parakeet = await ensureRandomParakeetModel("test");
   for (const dir of [whisperOnly, allFamilies]) {
     await writeSenseVoiceStandIn(join(dir, ".made")); // makes the folder

@@ -27,7 +27,7 @@ ask what you can do for your country. 你好
 `;
 
 beforeAll(async () => {
-  model = await ensureRandomModel("tiny");
+  model = await ensureRandomModel("mini");
   writeFileSync(at("wrong.srt"), WRONG_TIMES);
   // The first 5 s are enough to re-time against, and quick to transcribe.
   ffmpeg("-i", JFK_MP3, "-t", "5", at("jfk5.mp3"));

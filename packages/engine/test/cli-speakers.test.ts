@@ -20,7 +20,7 @@ let modelsDir: string;
 let recording: TwoVoiceRecording;
 
 beforeAll(async () => {
-  model = await ensureRandomModel("tiny");
+  model = await ensureRandomModel("mini");
   modelsDir = await ensureDiarizationModels();
   recording = await twoVoiceRecording(scratch.dir);
   // A clip of voice B alone, as a user would cut one.

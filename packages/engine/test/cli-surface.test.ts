@@ -13,7 +13,7 @@ let model: string;
 
 const scratch = scratchDir();
 beforeAll(async () => {
-  model = await ensureRandomModel("tiny");
+  model = await ensureRandomModel("mini");
 });
 afterAll(() => scratch.cleanup());
 

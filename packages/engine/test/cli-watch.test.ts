@@ -27,7 +27,7 @@ const at = (...parts: string[]) => join(scratch.dir, ...parts);
 let model: string;
 
 beforeAll(async () => {
-  model = await ensureRandomModel("tiny");
+  model = await ensureRandomModel("mini");
   ffmpeg("-i", JFK_MP3, "-t", "2", "-c:a", "copy", at("two-seconds.mp3"));
   // Six seconds of WAV: sent into the folder a piece at a time, as a slow copy would.
   ffmpeg("-i", JFK_MP3, "-t", "6", "-ac", "1", "-ar", "16000", at("six-seconds.wav"));

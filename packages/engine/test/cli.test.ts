@@ -27,7 +27,7 @@ let model: string;
 const at = (name: string) => join(scratch.dir, name);
 
 beforeAll(async () => {
-  model = await ensureRandomModel("tiny");
+  model = await ensureRandomModel("mini");
   writeBadInputs(scratch.dir);
   writeFileSync(at("ggml-broken.bin"), Buffer.from("this is not a model at all"));
   // A file cut short: the header promises 11 s, only the first part is there.

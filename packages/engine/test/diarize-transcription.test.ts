@@ -38,7 +38,7 @@ const base = () => ({
 });
 
 beforeAll(async () => {
-  model = await ensureRandomModel("tiny");
+  model = await ensureRandomModel("mini");
   modelsDir = await ensureDiarizationModels();
   recording = await twoVoiceRecording(scratch.dir);
   auto = await transcribeFile({ ...base(), diarize: {} }, { onProgress: (p) => progress.push(p) });

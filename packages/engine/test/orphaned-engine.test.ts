@@ -21,7 +21,7 @@ const parents: ChildProcess[] = [];
 const engines: number[] = [];
 
 beforeAll(async () => {
-  model = await ensureRandomModel("tiny");
+  model = await ensureRandomModel("mini");
   // 11 s of JFK, eleven times over: two minutes, long enough to be killed in the middle.
   longInput = join(scratch.dir, "long.mp3");
   ffmpeg("-stream_loop", "10", "-i", JFK_MP3, "-c", "copy", longInput);

@@ -19,7 +19,7 @@ let modelsDir: string;
 let recording: TwoVoiceRecording;
 
 beforeAll(async () => {
-  model = await ensureRandomModel("tiny");
+  model = await ensureRandomModel("mini");
   modelsDir = await ensureDiarizationModels();
   recording = await twoVoiceRecording(scratch.dir);
 }, 300_000);

@@ -17,7 +17,7 @@ import { ensureRandomModel } from "./support/random-model.js";
 const scratch = scratchDir();
 let model: string;
 beforeAll(async () => {
-  model = await ensureRandomModel("tiny");
+  model = await ensureRandomModel("mini");
 }, 300_000);
 afterAll(() => scratch.cleanup());
 

@@ -24,7 +24,7 @@ export interface TranscriptionApi extends TestApi {
 /** Engine settings that keep jobs short on the random model. */
 export async function fastEngineEnv(): Promise<Record<string, string>> {
   return {
-    FAST_MODEL: await ensureRandomModel("tiny"),
+    FAST_MODEL: await ensureRandomModel("mini"),
     ACCURATE_MODEL: "/nonexistent/ggml-small.bin",
     MODELS_AUTO_DOWNLOAD: "false",
     // One thread: test files run two at a time, and a job of the tiny model needs no more.

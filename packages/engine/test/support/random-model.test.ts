@@ -93,6 +93,22 @@ describe("ensureRandomModel", () => {
   it("loads in whisper.cpp", async () => {
     await expect(loadInWhisperCpp(await ensureRandomModel("tiny"))).resolves.toBeUndefined();
   });
+
+  // The plumbing tests' model: Whisper's layout (vocabulary, mel bands, window) at one layer.
+  it("writes the one-layer mini model, which the validator accepts and whisper.cpp loads", async () => {
+    const path = await ensureRandomModel("mini");
+    expect(path).toBe(join(MODEL_CACHE_DIR, "ggml-random-mini-f16.bin"));
+    const info = await validateModelFile(path);
+    expect(info).toMatchObject({
+      sizeClass: null, // no published size has one layer
+      hasTensors: true,
+      tensorCount: 11 + 15 + 24,
+      multilingual: true,
+      hparams: { n_audio_state: 64, n_audio_layer: 1, n_text_layer: 1, n_mels: 80 },
+    });
+    expect(info.sizeBytes).toBeLessThan(10_000_000);
+    await expect(loadInWhisperCpp(path)).resolves.toBeUndefined();
+  });
 });
 
 describe("ensureEmptyTestModel", () => {
