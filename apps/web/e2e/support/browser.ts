@@ -2,13 +2,20 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 
-/** Debian's Chromium (installed by .ci/run); CHROMIUM_PATH overrides. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's Chromium (installed by .ci/run): its headless shell where installed, else the full
+ * browser; CHROMIUM_PATH overrides. The shell is Chromium's own headless build (the one
+ * Playwright runs by default), the same Blink and V8 without the browser's windowing layer: on
+ * the 2-core CI machine it ran two browser test files in 31-34 s of CPU against 44-46 s.
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`,
+      `Chromium not found at ${CHROMIUM}: apt-get install chromium-headless-shell (or chromium, or set CHROMIUM_PATH)`,
     );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
