@@ -1,4 +1,5 @@
 import "@testing-library/jest-dom/vitest";
+import { onlineManager } from "@tanstack/react-query";
 import { cleanup } from "@testing-library/react";
 import { options } from "preact";
 import { afterEach } from "vitest";
@@ -8,9 +9,13 @@ import { afterEach } from "vitest";
 // they run once the current task is done, as they do within a frame in the browser.
 options.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
+// Test files share a worker's modules (vitest.config.ts: not isolated), so what a test changes
+// in a module-wide singleton is put back here. React Query's online state follows the window's
+// "offline" and "online" events: a test that goes offline would leave every later query paused.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  onlineManager.setOnline(true);
 });
 
 // jsdom has no pointer capture; Radix's swipeable toast calls it when its buttons are clicked.
