@@ -60,7 +60,9 @@ export default tseslint.config(
       "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
       "import-x/extensions": [".ts", ".tsx", ".js"],
     },
-    rules: { "import-x/no-cycle": "error" },
+    // Cycles among our own modules; following every import into node_modules (a third of the
+    // whole lint's time) could only find cycles that cannot include our code.
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["**/*.mjs", "**/*.js"],
