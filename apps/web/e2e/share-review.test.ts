@@ -117,10 +117,12 @@ describe("sharing a transcription by link, and review with comments", () => {
       await comment.getByRole("button", { name: /^Go to / }).click();
       await comment.getByRole("button", { name: "Resolve" }).click();
       await comment.getByText("Resolved").waitFor();
-      const stored = await server.db.selectFrom("share_comments").selectAll().execute();
-      expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ author_name: "Ada", cue_id: 2 });
-      expect(stored[0]?.resolved_at).not.toBeNull();
+      // Stored resolved: read until it is (once in a CI run the page said "Resolved" and a
+      // read at that moment still found it open), failing if it never is.
+      const stored = () => server.db.selectFrom("share_comments").selectAll().execute();
+      await expect.poll(async () => (await stored())[0]?.resolved_at ?? null).not.toBeNull();
+      expect(await stored()).toHaveLength(1);
+      expect((await stored())[0]).toMatchObject({ author_name: "Ada", cue_id: 2 });
       await ownerContext.close();
     },
   );
