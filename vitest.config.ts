@@ -71,7 +71,7 @@ export default defineConfig({
           // whose threads would fight another file's), so they share the machine well.
           sequence: { groupOrder: 0 },
           // One worker's modules serve all its files: a fresh process per file spent most of the
-          // project's CPU importing React, the app and jsdom again (72 s -> 31 s for the project
+          // project's CPU importing React, the app and jsdom again (72 s -> 24 s for the project
           // on 2 cores). Each test unmounts what it rendered; module-wide state a test changes
           // is put back in test/setup.ts. Passed with files and tests shuffled, one worker or two.
           isolate: false,

@@ -19,7 +19,7 @@ import {
   twoVoiceRecording,
   type TwoVoiceRecording,
 } from "../../../packages/engine/test/helpers/two-voices.js";
-import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
+import { ensurePlumbingModel } from "../../../packages/engine/test/support/random-model.js";
 import type { Db } from "../src/db/database.js";
 import {
   signedInUser,
@@ -73,7 +73,7 @@ describe("a two-voice recording with speakers=auto", () => {
   let detail: Detail;
 
   beforeAll(async () => {
-    const model = await ensureRandomModel("mini");
+    const model = await ensurePlumbingModel();
     api = await startTranscriptionApi("sqlite", {
       MODELS_DIR: await ensureDiarizationModels(),
       ACCURATE_MODEL: model,
@@ -235,7 +235,7 @@ describe("saved voices with the diarization models", () => {
   beforeAll(async () => {
     api = await startTranscriptionApi("sqlite", {
       MODELS_DIR: await ensureDiarizationModels(),
-      ACCURATE_MODEL: await ensureRandomModel("mini"),
+      ACCURATE_MODEL: await ensurePlumbingModel(),
     });
     user = await signedInUser(api.db);
   });

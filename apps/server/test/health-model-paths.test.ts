@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
-import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
+import { ensurePlumbingModel } from "../../../packages/engine/test/support/random-model.js";
 import {
   signedInUser,
   startTranscriptionApi,
@@ -24,7 +24,7 @@ describe("/api/health with models given as full paths", () => {
   let model: string;
 
   beforeAll(async () => {
-    model = await ensureRandomModel("mini");
+    model = await ensurePlumbingModel();
     // The models folder holds nothing: both models are files named by their full path.
     api = await startTranscriptionApi("sqlite", {
       MODELS_DIR: "/nonexistent-models",
@@ -64,7 +64,7 @@ describe("/api/health with a model path that does not exist", () => {
   beforeAll(async () => {
     api = await startTranscriptionApi("sqlite", {
       MODELS_DIR: "/nonexistent-models",
-      FAST_MODEL: await ensureRandomModel("mini"),
+      FAST_MODEL: await ensurePlumbingModel(),
       ACCURATE_MODEL: "/nonexistent/ggml-small.bin",
     });
   });

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_ROUTING } from "@verbatim/engine";
-import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
+import { ensurePlumbingModel } from "../../../packages/engine/test/support/random-model.js";
 import { routeByDetectedLanguage } from "../src/jobs/auto-language-route.js";
 import { ModelCatalog } from "../src/models/model-catalog.js";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
@@ -216,7 +216,7 @@ describe("model families on the server", () => {
 describe("auto: the language is detected, then the job routed by it", () => {
   /** The catalogue the server builds from its settings, over this file's models folder. */
   async function catalog(): Promise<ModelCatalog> {
-    const fast = await ensureRandomModel("mini");
+    const fast = await ensurePlumbingModel();
     return new ModelCatalog({
       modelsDir: models.dir,
       models: {
@@ -235,7 +235,7 @@ describe("auto: the language is detected, then the job routed by it", () => {
 
   /** Routes an "auto" job whose detector answers `detected`; returns the family and language. */
   async function routed(model: string, detected: string | null, options = {}) {
-    const fast = await ensureRandomModel("mini");
+    const fast = await ensurePlumbingModel();
     const asked: string[] = [];
     const route = await routeByDetectedLanguage(
       {
@@ -273,7 +273,7 @@ describe("auto: the language is detected, then the job routed by it", () => {
       const { route, asked } = await routed(model, detected);
       expect(route, `${model} ${detected}`).toMatchObject({ family, language, detected });
       // Detection runs on the Whisper model the job was queued with.
-      expect(asked).toEqual([await ensureRandomModel("mini")]);
+      expect(asked).toEqual([await ensurePlumbingModel()]);
     }
   });
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
-import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
+import { ensurePlumbingModel } from "../../../packages/engine/test/support/random-model.js";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import {
   signedInUser,
@@ -28,7 +28,7 @@ describe("gpt-4o-transcribe-diarize refusals", () => {
   let userId: string;
 
   beforeAll(async () => {
-    const model = await ensureRandomModel("mini");
+    const model = await ensurePlumbingModel();
     api = await startTranscriptionApi("sqlite", {
       ACCURATE_MODEL: model,
       MODELS_DIR: await ensureDiarizationModels(),

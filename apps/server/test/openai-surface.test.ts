@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
+import { ensurePlumbingModel } from "../../../packages/engine/test/support/random-model.js";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import {
   signedInUser,
@@ -49,7 +49,7 @@ describe("the /v1 surface with both models installed and no speaker models", () 
 
   beforeAll(async () => {
     api = await startTranscriptionApi("sqlite", {
-      ACCURATE_MODEL: await ensureRandomModel("mini"),
+      ACCURATE_MODEL: await ensurePlumbingModel(),
       MODELS_DIR: NO_MODELS,
     });
     ({ key } = await keyFor(api));
@@ -151,7 +151,7 @@ describe("the /v1 surface with no workers and a model missing", () => {
   let fastModel: string;
 
   beforeAll(async () => {
-    fastModel = await ensureRandomModel("mini");
+    fastModel = await ensurePlumbingModel();
     // No worker: a job stays queued, so a stream has no event to send for a long while.
     api = await startTranscriptionApi("sqlite", { WORKER_CONCURRENCY: "0" });
     ({ key } = await keyFor(api));

@@ -121,8 +121,9 @@ describe("sharing a transcription by link, and review with comments", () => {
       // read at that moment still found it open), failing if it never is.
       const stored = () => server.db.selectFrom("share_comments").selectAll().execute();
       await expect.poll(async () => (await stored())[0]?.resolved_at ?? null).not.toBeNull();
-      expect(await stored()).toHaveLength(1);
-      expect((await stored())[0]).toMatchObject({ author_name: "Ada", cue_id: 2 });
+      const rows = await stored();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ author_name: "Ada", cue_id: 2 });
       await ownerContext.close();
     },
   );

@@ -14,7 +14,7 @@ import { PARAKEET_V3_LANGUAGES } from "../src/models/recogniser-registry.js";
 import { writeSenseVoiceStandIn } from "./helpers/sensevoice-stand-in.js";
 import { JFK_MP3, scratchDir } from "./helpers/media-files.js";
 import { runCli } from "./helpers/run-cli.js";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 import { ensureRandomParakeetModel } from "./support/random-parakeet-model.js";
 
 const scratch = scratchDir("verbatim-model-choice-");
@@ -24,7 +24,7 @@ const whisperOnly = join(scratch.dir, "whisper-only");
 const allFamilies = join(scratch.dir, "all-families");
 
 beforeAll(async () => {
-  const whisper = await ensureRandomModel("mini");
+  const whisper = await ensurePlumbingModel();
   const parakeet = await ensureRandomParakeetModel("test");
   for (const dir of [whisperOnly, allFamilies]) {
     await writeSenseVoiceStandIn(join(dir, ".made")); // makes the folder

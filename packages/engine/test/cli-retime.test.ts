@@ -4,7 +4,7 @@ import { readSrt, readVtt } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "./helpers/media-files.js";
 import { runCli } from "./helpers/run-cli.js";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 
 const scratch = scratchDir();
 const at = (name: string) => join(scratch.dir, name);
@@ -27,7 +27,7 @@ ask what you can do for your country. 你好
 `;
 
 beforeAll(async () => {
-  model = await ensureRandomModel("mini");
+  model = await ensurePlumbingModel();
   writeFileSync(at("wrong.srt"), WRONG_TIMES);
   // The first 5 s are enough to re-time against, and quick to transcribe.
   ffmpeg("-i", JFK_MP3, "-t", "5", at("jfk5.mp3"));

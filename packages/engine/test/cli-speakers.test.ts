@@ -11,7 +11,7 @@ import { ensureDiarizationModels } from "./helpers/diarization-models.js";
 import { ffmpeg, scratchDir } from "./helpers/media-files.js";
 import { runCli } from "./helpers/run-cli.js";
 import { twoVoiceRecording, type TwoVoiceRecording } from "./helpers/two-voices.js";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 
 const scratch = scratchDir("verbatim-cli-speakers-");
 const at = (name: string) => join(scratch.dir, name);
@@ -20,7 +20,7 @@ let modelsDir: string;
 let recording: TwoVoiceRecording;
 
 beforeAll(async () => {
-  model = await ensureRandomModel("mini");
+  model = await ensurePlumbingModel();
   modelsDir = await ensureDiarizationModels();
   recording = await twoVoiceRecording(scratch.dir);
   // A clip of voice B alone, as a user would cut one.

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 import { ffmpeg, JFK_MP3, scratchDir } from "./helpers/media-files.js";
 import { runCli } from "./helpers/run-cli.js";
 
@@ -13,7 +13,7 @@ let model: string;
 
 const scratch = scratchDir();
 beforeAll(async () => {
-  model = await ensureRandomModel("mini");
+  model = await ensurePlumbingModel();
 });
 afterAll(() => scratch.cleanup());
 

@@ -15,7 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { readSrt } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "./helpers/media-files.js";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 
 // `verbatim watch DIR`: files that appear are transcribed once they stop growing, a restart
 // redoes nothing (the state file), a renamed file is recognised by its content, and with
@@ -27,7 +27,7 @@ const at = (...parts: string[]) => join(scratch.dir, ...parts);
 let model: string;
 
 beforeAll(async () => {
-  model = await ensureRandomModel("mini");
+  model = await ensurePlumbingModel();
   ffmpeg("-i", JFK_MP3, "-t", "2", "-c:a", "copy", at("two-seconds.mp3"));
   // Six seconds of WAV: sent into the folder a piece at a time, as a slow copy would.
   ffmpeg("-i", JFK_MP3, "-t", "6", "-ac", "1", "-ar", "16000", at("six-seconds.wav"));

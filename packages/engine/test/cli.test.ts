@@ -11,7 +11,7 @@ import {
 import { join } from "node:path";
 import { readSrt } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 import { unusedLocalPort } from "./support/test-file-server.js";
 import {
   ffmpeg,
@@ -27,7 +27,7 @@ let model: string;
 const at = (name: string) => join(scratch.dir, name);
 
 beforeAll(async () => {
-  model = await ensureRandomModel("mini");
+  model = await ensurePlumbingModel();
   writeBadInputs(scratch.dir);
   writeFileSync(at("ggml-broken.bin"), Buffer.from("this is not a model at all"));
   // A file cut short: the header promises 11 s, only the first part is there.

@@ -16,7 +16,7 @@ import {
 import { ensureDiarizationModels } from "./helpers/diarization-models.js";
 import { scratchDir } from "./helpers/media-files.js";
 import { twoVoiceRecording, type TwoVoiceRecording } from "./helpers/two-voices.js";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 
 const scratch = scratchDir("verbatim-diarize-");
 let model: string;
@@ -38,7 +38,7 @@ const base = () => ({
 });
 
 beforeAll(async () => {
-  model = await ensureRandomModel("mini");
+  model = await ensurePlumbingModel();
   modelsDir = await ensureDiarizationModels();
   recording = await twoVoiceRecording(scratch.dir);
   auto = await transcribeFile({ ...base(), diarize: {} }, { onProgress: (p) => progress.push(p) });

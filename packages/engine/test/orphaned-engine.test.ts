@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "./helpers/media-files.js";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 
 // Issue 14, item 11: a server killed with SIGKILL must not leave its engine process running.
 // A small node script stands in for the server: it calls transcribeFile (from the built engine,
@@ -21,7 +21,7 @@ const parents: ChildProcess[] = [];
 const engines: number[] = [];
 
 beforeAll(async () => {
-  model = await ensureRandomModel("mini");
+  model = await ensurePlumbingModel();
   // 11 s of JFK, eleven times over: two minutes, long enough to be killed in the middle.
   longInput = join(scratch.dir, "long.mp3");
   ffmpeg("-stream_loop", "10", "-i", JFK_MP3, "-c", "copy", longInput);

@@ -11,7 +11,7 @@ import { transcribeFile } from "../src/transcribe-file.js";
 import { ensureDiarizationModels } from "./helpers/diarization-models.js";
 import { NO_SPEECH_WAV, scratchDir } from "./helpers/media-files.js";
 import { twoVoiceRecording, type TwoVoiceRecording } from "./helpers/two-voices.js";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 
 const scratch = scratchDir("verbatim-voices-");
 let model: string;
@@ -19,7 +19,7 @@ let modelsDir: string;
 let recording: TwoVoiceRecording;
 
 beforeAll(async () => {
-  model = await ensureRandomModel("mini");
+  model = await ensurePlumbingModel();
   modelsDir = await ensureDiarizationModels();
   recording = await twoVoiceRecording(scratch.dir);
 }, 300_000);

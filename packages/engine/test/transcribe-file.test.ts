@@ -12,12 +12,12 @@ import { SpeechDetector } from "../src/vad/speech-detector.js";
 import { CANCEL_GRACE_MS } from "../src/pipeline/engine-runner.js";
 import { transcribeFile, type TranscriptionProgress } from "../src/transcribe-file.js";
 import { CONTAINERS, JFK_MP3, makeContainer, scratchDir } from "./helpers/media-files.js";
-import { ensureRandomModel } from "./support/random-model.js";
+import { ensurePlumbingModel } from "./support/random-model.js";
 
 const scratch = scratchDir();
 let model: string;
 beforeAll(async () => {
-  model = await ensureRandomModel("mini");
+  model = await ensurePlumbingModel();
 }, 300_000);
 afterAll(() => scratch.cleanup());
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
-import { ensureRandomModel } from "../../../../packages/engine/test/support/random-model.js";
+import { ensurePlumbingModel } from "../../../../packages/engine/test/support/random-model.js";
 import { scratchDir } from "../../../../packages/engine/test/helpers/media-files.js";
 import { issueToken } from "../../src/auth/tokens.js";
 import type { Db } from "../../src/db/database.js";
@@ -24,10 +24,10 @@ export interface TranscriptionApi extends TestApi {
 /** Engine settings that keep jobs short on the random model. */
 export async function fastEngineEnv(): Promise<Record<string, string>> {
   return {
-    FAST_MODEL: await ensureRandomModel("mini"),
+    FAST_MODEL: await ensurePlumbingModel(),
     ACCURATE_MODEL: "/nonexistent/ggml-small.bin",
     MODELS_AUTO_DOWNLOAD: "false",
-    // One thread: test files run two at a time, and a job of the tiny model needs no more.
+    // One thread: test files run two at a time, and a job of the plumbing model needs no more.
     ENGINE_THREADS: "1",
     ENGINE_BEAM_SIZE: "1",
     ENGINE_TEMPERATURE_FALLBACK: "false",

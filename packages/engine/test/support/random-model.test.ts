@@ -10,6 +10,7 @@ import { toHalfBits } from "./half-float.js";
 import { slaneyMelFilterbank } from "./mel-filterbank.js";
 import {
   ensureEmptyTestModel,
+  ensurePlumbingModel,
   ensureRandomModel,
   ggmlModelBytes,
   MODEL_CACHE_DIR,
@@ -96,7 +97,7 @@ describe("ensureRandomModel", () => {
 
   // The plumbing tests' model: Whisper's layout (vocabulary, mel bands, window) at one layer.
   it("writes the one-layer mini model, which the validator accepts and whisper.cpp loads", async () => {
-    const path = await ensureRandomModel("mini");
+    const path = await ensurePlumbingModel();
     expect(path).toBe(join(MODEL_CACHE_DIR, "ggml-random-mini-f16.bin"));
     const info = await validateModelFile(path);
     expect(info).toMatchObject({

@@ -155,6 +155,14 @@ export async function ensureRandomModel(
   return materialize(path, modelParts(randomModelHparams(size, multilingual, ftype), true));
 }
 
+/**
+ * The Whisper model of the tests of the plumbing around the engine (intake, jobs, live text, the
+ * CLI): the one-layer "mini" shape. One name, so that which model those tests run is decided here.
+ */
+export function ensurePlumbingModel(): Promise<string> {
+  return ensureRandomModel("mini");
+}
+
 /** Writes the weightless tiny test model (as whisper.cpp's for-tests file) and returns its path. */
 export async function ensureEmptyTestModel(
   options: { multilingual?: boolean; cacheDir?: string } = {},
