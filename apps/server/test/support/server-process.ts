@@ -30,6 +30,8 @@ export interface ServerProcess {
   user: ProcessUser;
   /** Another signed-in user (written to the server's database file while it runs). */
   newUser(): Promise<ProcessUser>;
+  /** An API key of `user` (the first user unless given), as the /v1 routes take it. */
+  apiKey(user?: ProcessUser): Promise<{ authorization: string }>;
   /** The server's database, opened from the test (SQLite in WAL mode takes both). */
   db: Db;
   /** The process has not exited and `/api/health` answers 200. */
@@ -117,6 +119,16 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
     user,
     db,
     newUser: async () => withCookie(await signedInUser(db)),
+    async apiKey(owner = user) {
+      const response = await fetch(`${base}/api/keys`, {
+        method: "POST",
+        headers: { ...owner.auth, "content-type": "application/json" },
+        body: JSON.stringify({ name: "test" }),
+      });
+      if (response.status !== 201) throw new Error(`no API key: ${response.status}`);
+      const { key } = (await response.json()) as { key: string };
+      return { authorization: `Bearer ${key}` };
+    },
     alive: async () => exited() === null && (await health()),
     output: () => printed,
     exited,
