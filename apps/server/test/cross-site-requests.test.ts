@@ -39,6 +39,24 @@ describe("cross-site requests with the session cookie", () => {
     expect(await keyCount()).toBe(before);
   });
 
+  it.each(["/%61pi/keys", "/%61%70%69/keys", "/api/%6Beys", "/%61pi/%6b%65%79%73"])(
+    "refuses a cross-site change whatever the path's spelling (%s reaches /api/keys)",
+    async (path) => {
+      const before = await keyCount();
+      const response = await api.post(
+        path,
+        { name: "from a page" },
+        {
+          cookie,
+          "sec-fetch-site": "same-site",
+        },
+      );
+      expect(response.status).toBe(403);
+      expect(((await response.json()) as { code: string }).code).toBe("CROSS_SITE_REQUEST");
+      expect(await keyCount()).toBe(before);
+    },
+  );
+
   it("refuses a cross-site sign-out, in the request's language", async () => {
     const other = await signedInUser(api.db);
     const response = await api.post("/api/auth/logout", undefined, {

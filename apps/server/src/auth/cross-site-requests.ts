@@ -30,9 +30,24 @@ export function isCrossSite(request: FastifyRequest, publicOrigin: string): bool
 export function registerCrossSiteCheck(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    if (SAFE_METHODS.has(request.method) || !routedPath(request).startsWith("/api/")) return;
     if (bearerToken(request) || !sessionCookie(request)) return;
     if (!isCrossSite(request, publicOrigin)) return;
     fail("CROSS_SITE_REQUEST");
   });
+}
+
+/**
+ * The path Fastify routes the request on: the matched route's own pattern, so every spelling
+ * that reaches a route is judged as that route (`/%61pi/keys` is routed to `/api/keys`, which
+ * the raw URL does not start with). A request no route takes is judged on its decoded path.
+ */
+function routedPath(request: FastifyRequest): string {
+  const routed = request.routeOptions.url;
+  if (routed !== undefined) return routed;
+  try {
+    return decodeURIComponent(request.url);
+  } catch {
+    return request.url;
+  }
 }
