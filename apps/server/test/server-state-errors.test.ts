@@ -21,6 +21,7 @@ import { buildApp } from "../src/http/app.js";
 import { serviceUnavailable } from "../src/http/error-handler.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import { insertUser, setPasswordHash } from "../src/users/repo.js";
+import { finishedTranscription } from "./support/finished-transcription.js";
 import { fastEngineEnv, signedInUser, upload } from "./support/transcription-app.js";
 
 // Failures of the server's own state — a full disk, a database held busy — are said plainly
@@ -101,7 +102,7 @@ describe("server state errors", () => {
   );
 
   it.skipIf(!databaseDiskMounted && !process.env.CI)(
-    "answers 507 STORAGE_FULL when a sign-in cannot store its session, and signs in once there is room",
+    "answers 507 STORAGE_FULL when a sign-in, a team or a comment cannot be stored, and signs in once there is room",
     async () => {
       expect(databaseDiskMounted).toBe(true);
       const config = loadConfig({
@@ -135,11 +136,33 @@ describe("server state errors", () => {
             .where("user_id", "=", user.id)
             .execute()
         ).length;
+      // Signed in already, with a transcription to comment on: changes made in a transaction.
+      const member = await signedInUser(db);
+      const transcriptionId = await finishedTranscription(db, member.id, [
+        { start: 0, end: 1000, text: "Hello." },
+      ]);
+      const post = (path: string, body: unknown) =>
+        fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { ...member.auth, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
       const filler = join(databaseDisk, "filler");
       try {
         // The write-ahead log emptied, so the next write must grow a file on the full disk.
         await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
         fillDisk(filler);
+
+        // SQLite ends a transaction itself on SQLITE_FULL: the rollback that followed used to
+        // answer 500 ("cannot rollback - no transaction is active") instead of 507.
+        for (const [path, body] of [
+          ["/api/teams", { name: "Full disk" }],
+          [`/api/transcriptions/${transcriptionId}/comments`, { body: "Hi", startMs: 0 }],
+        ] as const) {
+          const refused = await post(path, body);
+          expect([path, refused.status]).toEqual([path, 507]);
+          expect(((await refused.json()) as { code: string }).code).toBe("STORAGE_FULL");
+        }
 
         const response = await signIn();
         expect(response.status).toBe(507);

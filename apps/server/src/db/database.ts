@@ -44,6 +44,12 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   return {
     close: () => sqlite.close(),
     prepare(text) {
+      // SQLite ends a transaction itself on some failures (SQLITE_FULL: a full disk, among
+      // them). Kysely's rollback after the failure then threw "cannot rollback - no transaction
+      // is active", which replaced the error that says what happened (507 STORAGE_FULL became
+      // a 500). With no transaction open there is nothing to roll back: a statement that does
+      // nothing, and the first error is the one thrown.
+      if (text === "rollback" && !sqlite.inTransaction) text = "select 1 where 0";
       let statement = cache.get(text);
       if (!statement) {
         statement = sqlite.prepare(text);
