@@ -1,14 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
@@ -22,21 +14,11 @@ import { serviceUnavailable } from "../src/http/error-handler.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import { insertUser, setPasswordHash } from "../src/users/repo.js";
 import { finishedTranscription } from "./support/finished-transcription.js";
+import { fillDisk, mountTinyDisk } from "./support/tiny-disk.js";
 import { fastEngineEnv, signedInUser, upload } from "./support/transcription-app.js";
 
 // Failures of the server's own state — a full disk, a database held busy — are said plainly
 // with the right status (507, 503), and cost the user nothing.
-
-/** A small tmpfs (512 KB unless said): a disk that fills up. Needs root (CI is). */
-function mountTinyDisk(dir: string, size = "512k"): boolean {
-  mkdirSync(dir, { recursive: true });
-  try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "pipe" });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const scratch = scratchDir("verbatim-server-state-");
 const tinyDisk = join(scratch.dir, "tiny-disk");
@@ -49,25 +31,6 @@ afterAll(() => {
   if (databaseDiskMounted) execFileSync("umount", [databaseDisk]);
   scratch.cleanup();
 });
-
-/** Writes zeros to a new file until the disk has no room left. */
-function fillDisk(path: string): void {
-  const fd = openSync(path, "w");
-  const block = new Uint8Array(64 * 1024);
-  try {
-    for (;;) writeSync(fd, block);
-  } catch (error) {
-    if ((error as { code?: string }).code !== "ENOSPC") throw error;
-    // The last few bytes of a part-filled page.
-    try {
-      for (;;) writeSync(fd, block, 0, 512);
-    } catch {
-      // full
-    }
-  } finally {
-    closeSync(fd);
-  }
-}
 
 describe("server state errors", () => {
   // Mounting needs root; under CI (root) it must work, so the test never silently skips there.

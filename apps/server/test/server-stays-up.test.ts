@@ -1,7 +1,14 @@
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { finishedTranscription } from "./support/finished-transcription.js";
 import { startServerProcess, type ServerProcess } from "./support/server-process.js";
+import { fillDisk, mountTinyDisk } from "./support/tiny-disk.js";
 
 // What an attacker sends cannot end the server (issue 44): each case runs against the real
 // built server in a process of its own, then checks that it still answers. One server for the
@@ -9,6 +16,10 @@ import { startServerProcess, type ServerProcess } from "./support/server-process
 // would) plays the attacker's links.
 
 let server: ServerProcess;
+const scratch = scratchDir("verbatim-stays-up-");
+/** The server's DATA_DIR: a disk of its own that a test fills up (mounting needs root, as CI is). */
+const dataDisk = join(scratch.dir, "data");
+const diskMounted = mountTinyDisk(dataDisk, "64m");
 let site: Server;
 let sitePort: number;
 
@@ -34,18 +45,34 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.2", resolve));
   sitePort = (site.address() as AddressInfo).port;
-  server = await startServerProcess({
-    URL_IMPORT_ALLOWED_NETWORKS: "127.0.0.2/32",
-    MAX_UPLOAD_MB: "2",
-    YT_DLP: "off",
-  });
+  server = await startServerProcess(
+    {
+      URL_IMPORT_ALLOWED_NETWORKS: "127.0.0.2/32",
+      MAX_UPLOAD_MB: "2",
+      YT_DLP: "off",
+      // Renders and uploads on a disk of their own: only the database's disk fills up.
+      UPLOAD_DIR: join(scratch.dir, "uploads"),
+    },
+    { dataDir: dataDisk },
+  );
 });
 
 afterAll(async () => {
   await server?.close();
   site?.closeAllConnections();
   await new Promise((resolve) => site?.close(resolve));
+  if (diskMounted) execFileSync("umount", [dataDisk]);
+  scratch.cleanup();
 });
+
+/** Waits (at most 30 s) until `done` holds. */
+async function until(what: string, done: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** The server still answers; else its last words. */
 async function expectAlive(): Promise<void> {
@@ -94,4 +121,55 @@ describe("a URL import", () => {
       code,
     ]);
   });
+});
+
+describe("a captioned-video render on a full disk", () => {
+  it.skipIf(!diskMounted && !process.env.CI)(
+    "fails that render, and the server stays up",
+    async () => {
+      expect(diskMounted).toBe(true);
+      // A finished transcription whose kept audio is the 11 s JFK recording.
+      const id = await finishedTranscription(server.db, server.user.id, [
+        { start: 0, end: 11_000, text: "We choose to go to the Moon." },
+      ]);
+      await server.db
+        .updateTable("transcriptions")
+        .set({ audio_path: JFK_MP3 })
+        .where("id", "=", id)
+        .execute();
+      const asked = await fetch(`${server.base}/api/transcriptions/${id}/renders`, {
+        method: "POST",
+        headers: { ...server.user.auth, "content-type": "application/json" },
+        body: JSON.stringify({ style: "karaoke" }),
+      });
+      expect(asked.status).toBe(202);
+      const render = (await asked.json()) as { id: string };
+      const status = async () =>
+        (
+          (await (
+            await fetch(`${server.base}/api/renders/${render.id}`, { headers: server.user.auth })
+          ).json()) as { status: string }
+        ).status;
+      await until("the render under way", async () => (await status()) === "running");
+
+      // The database's disk fills up while ffmpeg works (its video goes to UPLOAD_DIR, on
+      // another disk): the render's end cannot be recorded, completed or failed. The
+      // write-ahead log emptied first, so the next write must grow a file.
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(server.db);
+      const filler = join(server.dataDir, "filler");
+      fillDisk(filler);
+      try {
+        await until(
+          "the render's end",
+          async () =>
+            server.exited() !== null ||
+            /recording the end of a render failed/.test(server.output()),
+        );
+        await expectAlive();
+      } finally {
+        rmSync(filler, { force: true });
+      }
+      await expectAlive();
+    },
+  );
 });

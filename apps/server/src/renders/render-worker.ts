@@ -132,8 +132,20 @@ export class RenderWorker {
       } catch (error) {
         this.context.log.warn({ err: error }, "claiming a render failed");
       }
-      if (render) await this.run(render);
-      else await this.sleep();
+      if (!render) {
+        await this.sleep();
+        continue;
+      }
+      try {
+        await this.run(render);
+      } catch (error) {
+        // Recording how the render ended failed (a full disk: SQLITE_FULL). The loop goes on;
+        // the row stays running, and the sweep puts it back in line once its heartbeat is old.
+        this.context.log.error(
+          { err: error, renderId: render.id },
+          "recording the end of a render failed; the sweep will requeue it",
+        );
+      }
     }
   }
 

@@ -48,8 +48,16 @@ export interface ServerProcess {
  * (fastEngineEnv) and `env` on top (URL_IMPORT_ALLOWED_NETWORKS, MAX_UPLOAD_MB, …). Resolves
  * once `/api/health` answers.
  */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const scratch = scratchDir("verbatim-server-process-");
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  options: {
+    /** DATA_DIR (a tiny disk, say), left in place by close(); a scratch folder otherwise. */
+    dataDir?: string;
+  } = {},
+): Promise<ServerProcess> {
+  const scratch = options.dataDir
+    ? { dir: options.dataDir, cleanup: () => undefined }
+    : scratchDir("verbatim-server-process-");
   const dataDir = scratch.dir;
   // Migrated and given its first user before the server opens it (the server migrates too:
   // nothing is left to do then).
