@@ -1,6 +1,7 @@
 import { loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
 import { buildApp } from "./http/app.js";
+import { installLastResortHandlers } from "./last-resort.js";
 import { openStorageOrExit } from "./startup-storage.js";
 import { firstAdminHint, startupSummary } from "./startup-summary.js";
 
@@ -39,6 +40,8 @@ process.once("SIGINT", () => void shutdown("SIGINT"));
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
+// Started: from here a failure nobody handled ends only its own work (last-resort.ts).
+installLastResortHandlers(app.log);
 
 // One line that says what runs where, then what a newcomer still has to do.
 const address = app.server.address();

@@ -1,6 +1,7 @@
 import { pino } from "pino";
 import { loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
+import { installLastResortHandlers } from "./last-resort.js";
 import { openStorageOrExit } from "./startup-storage.js";
 import { buildWorkerContext, startWorker } from "./app-context.js";
 
@@ -24,6 +25,8 @@ const db = await openStorageOrExit(config);
 const ctx = buildWorkerContext(config, db, log);
 // A signal before this has started ends the process as it stands (nothing taken yet).
 const running = await startWorker(ctx);
+// Started: from here a failure nobody handled ends only its own work (last-resort.ts).
+installLastResortHandlers(log);
 
 let stopping = false;
 const shutdown = async (signal: string) => {

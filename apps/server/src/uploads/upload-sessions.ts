@@ -270,15 +270,15 @@ export async function combineChunks(
   }
   const path = join(uploadDir, `${randomUUID()}.upload`);
   try {
-    const out = createWriteStream(path);
-    for (const chunk of chunks) {
-      await pipeline(createReadStream(chunkPath(uploadDir, sessionId, chunk.chunk_index)), out, {
-        end: false,
-      });
+    // One pipeline from the first chunk to the last into the file: the file's stream is heard
+    // from start to end (between per-chunk pipelines it was not, and a write failing there
+    // went unheard).
+    async function* chunksInOrder() {
+      for (const chunk of chunks) {
+        yield* createReadStream(chunkPath(uploadDir, sessionId, chunk.chunk_index));
+      }
     }
-    await new Promise<void>((resolve, reject) =>
-      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
+    await pipeline(chunksInOrder, createWriteStream(path));
   } catch (error) {
     await rm(path, { force: true });
     throw isDiskFull(error) ? noRoomForUpload() : error;
