@@ -11,6 +11,7 @@ import { ProcessingSpeed } from "./processing-speed.js";
 import {
   failInterrupted,
   runTranscriptionJob,
+  diedWithTooOften,
   startedTooOften,
   type StopReason,
   type TaskContext,
@@ -157,14 +158,16 @@ export class EmbeddedWorkers {
   }
 
   /**
-   * Jobs left `processing` by a run that stopped: queued again, and failed with their minutes
-   * released once started too often (the same rule as the sweeps and BullMQ's redeliveries).
+   * Jobs left `processing` by a run that died (a shutdown hands them back): queued again once,
+   * and failed with their minutes released (charged for text delivered) when found so a second
+   * time (diedWithTooOften), so that a job that kills the process is not run until it kills it
+   * again.
    */
   private async recoverInterrupted(): Promise<void> {
     const { db, log, now } = this.context;
     const interrupted = await jobsLeftProcessing(db);
     for (const job of interrupted) {
-      if (!startedTooOften(job) && job.media_path) {
+      if (!diedWithTooOften(job) && job.media_path) {
         await requeueJob(db, job.id, now());
         log.warn({ jobId: job.id }, "re-queued a transcription interrupted by a restart");
       } else {

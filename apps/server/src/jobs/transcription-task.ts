@@ -334,6 +334,20 @@ export function startedTooOften(job: Pick<TranscriptionRow, "attempts">): boolea
   return job.attempts >= MAX_STARTS;
 }
 
+/**
+ * A job found `processing` when the embedded queue starts was running when its process died (a
+ * shutdown hands running jobs back uncounted). It runs once more — the death may have been the
+ * machine's, not the job's — and is failed when found so again: a job that kills the server it
+ * runs in (issue 44: a DOCX that inflated past the heap) stops it at most twice, not
+ * MAX_STARTS times.
+ */
+export const MAX_STARTS_AFTER_A_DEATH = 2;
+
+/** Whether a job found running by a starting process may not be started again. */
+export function diedWithTooOften(job: Pick<TranscriptionRow, "attempts">): boolean {
+  return job.attempts >= MAX_STARTS_AFTER_A_DEATH;
+}
+
 /** Fails a job that was started too often without finishing. */
 export function failInterrupted(
   context: Pick<TaskContext, "db" | "events" | "now">,
