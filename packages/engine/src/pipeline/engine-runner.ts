@@ -95,6 +95,10 @@ class Engine {
       // A diagnostic: whisper.cpp's whole log, timing summaries included, passed through.
       if (process.env.VERBATIM_WHISPER_LOG) process.stderr.write(chunk);
     });
+    // Heard at all times, not only during a job: a failed start or a message sent to an engine
+    // that has just died (engineInfo's, between jobs) is an 'error' event, which unheard would
+    // end the caller's process. A job's own listener still reports it; 'close' follows.
+    this.child.on("error", () => undefined);
     this.child.on("message", (message: EngineMessage) => this.listener?.(message));
     this.child.once("close", () => {
       clearTimeout(this.idleTimer);
