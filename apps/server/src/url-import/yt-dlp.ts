@@ -202,7 +202,7 @@ function run(
     child.stderr.on("data", (chunk: Buffer) => {
       stderr = (stderr + chunk.toString("utf8")).slice(-16_384);
     });
-    child.once("error", (error: NodeJS.ErrnoException) => {
+    child.on("error", (error: NodeJS.ErrnoException) => {
       // Killed by the signal or the time limit: answered like any other failed run.
       if (error.name === "AbortError") resolve({ code: null, stdout, stderr });
       else reject(error);

@@ -66,7 +66,7 @@ function runVoiceProcess(request: VoiceRequest, signal?: AbortSignal): Promise<n
     const abort = () => child.kill("SIGKILL");
     signal?.addEventListener("abort", abort, { once: true });
     child.on("message", (message: VoiceReply) => (reply = message));
-    child.once("error", (error) =>
+    child.on("error", (error) =>
       reject(
         new EngineError("ENGINE_FAILED", `The voice engine could not start: ${error.message}`),
       ),

@@ -85,7 +85,7 @@ export class ProbeHelper {
         );
       } else pending.reject(new Error(reply.message));
     });
-    child.once("error", (error) => this.stopped(child, error.message));
+    child.on("error", (error) => this.stopped(child, error.message));
     child.once("exit", (code, signal) => this.stopped(child, signal ?? `exit code ${code}`));
     child.unref();
     child.channel?.unref();
