@@ -103,7 +103,7 @@ export async function startServerProcess(
     }
   };
 
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited() !== null) {
       await db.destroy();
@@ -116,7 +116,7 @@ export async function startServerProcess(
       await exit;
       await db.destroy();
       scratch.cleanup();
-      throw new Error(`the server did not answer /api/health within 30 s:\n${printed}`);
+      throw new Error(`the server did not answer /api/health within 60 s:\n${printed}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
