@@ -24,7 +24,7 @@ export async function readUploadedSubtitles(
     return await readSubtitleFile(received.bytes, { fileName: received.fileName });
   } catch (error) {
     if (!isSubtitleImportError(error)) throw error;
-    throw errorOfCode(error.code);
+    throw errorOfCode(error.code, error.details);
   }
 }
 

@@ -505,6 +505,16 @@ export const ERROR_TABLE = {
     en: "A subtitle is past the end of the media. Move it back within the media's length.",
     "zh-HK": "有字幕超出了媒體的結尾。請把它移回媒體長度之內。",
   },
+  SUBTITLE_CUE_TOO_LONG: {
+    status: 400,
+    en: "Subtitle {{cue}} holds more than {{maxChars}} characters. Split it into shorter subtitles or paragraphs.",
+    "zh-HK": "第 {{cue}} 句字幕超過 {{maxChars}} 個字元。請把它分成較短的字幕或段落。",
+  },
+  SUBTITLE_DOCUMENT_TOO_LARGE: {
+    status: 413,
+    en: "This Word document unpacks to more than {{limitMb}} MB. Save the script as plain text, or split it.",
+    "zh-HK": "此 Word 文件解壓後超過 {{limitMb}} MB。請把稿件另存為純文字，或分拆成幾個檔案。",
+  },
   SUBTITLE_ENCODING_UNKNOWN: {
     status: 400,
     en: "The subtitle file's text could not be read. Save it as UTF-8 (or UTF-16, Big5 or GB18030) and try again.",
@@ -524,6 +534,18 @@ export const ERROR_TABLE = {
     status: 413,
     en: "The subtitle file is larger than 5 MB.",
     "zh-HK": "字幕檔大於 5 MB。",
+  },
+  SUBTITLE_FILE_TOO_LONG: {
+    status: 413,
+    en: "This file holds more than {{maxCues}} subtitles or {{maxChars}} characters. Split it and import each part with its own media.",
+    "zh-HK":
+      "此檔案的字幕多於 {{maxCues}} 句，或文字多於 {{maxChars}} 個字元。請分拆檔案，每部分配上各自的媒體匯入。",
+  },
+  SUBTITLE_TIME_UNREADABLE: {
+    status: 400,
+    en: "Line {{line}} of the subtitle file has a time that cannot be read: “{{timing}}”. Times are 0 or later, written like 00:01:02,345 --> 00:01:04,000.",
+    "zh-HK":
+      "字幕檔第 {{line}} 行的時間無法讀取：「{{timing}}」。時間須為 0 或以後，格式如 00:01:02,345 --> 00:01:04,000。",
   },
   TOO_MANY_API_KEYS: {
     status: 409,
