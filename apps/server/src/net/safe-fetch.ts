@@ -241,7 +241,12 @@ function capped(
       done(null, chunk);
     },
   });
-  response.once("error", (error) => limiter.destroy(fetchError(error, deadline) as Error));
+  // The body can fail before its reader listens (a declared length over the limit fails on
+  // the next tick; the connection can drop while the caller awaits something else). The
+  // failure is kept on the stream (`errored`) for whoever reads it — pipeline() and for-await
+  // report it — instead of being an 'error' event nobody hears, which ends the process.
+  limiter.on("error", () => undefined);
+  response.on("error", (error) => limiter.destroy(fetchError(error, deadline) as Error));
   const onAbort = () => {
     limiter.destroy(fetchError(signal.reason, deadline) as Error);
     response.destroy();

@@ -51,6 +51,10 @@ export async function downloadLink(
   link: string,
   limits: DownloadLimits,
 ): Promise<ReceivedFile | WebPage> {
+  // Made before the fetch: from the moment the response is in hand, nothing awaits until its
+  // body is in the pipeline below (a body that fails in between, as one whose declared length
+  // is over the limit does at once, must have someone listening).
+  await mkdir(limits.dir, { recursive: true });
   const response = await safeFetch(link, {
     rules: limits.rules,
     limitBytes: limits.limitBytes,
@@ -75,7 +79,6 @@ export async function downloadLink(
     response.body.destroy();
     return { kind: "page", url: response.url };
   }
-  await mkdir(limits.dir, { recursive: true });
   const path = join(limits.dir, `${randomUUID()}.upload`);
   const declared = Number(response.headers["content-length"]);
   const total = Number.isFinite(declared) ? declared : null;
