@@ -424,6 +424,12 @@ export const ERROR_TABLE = {
     en: "The captioned video is not ready: it has not finished rendering.",
     "zh-HK": "附字幕的影片尚未完成製作。",
   },
+  RETIME_TOO_COMPLEX: {
+    status: 422,
+    en: "Re-timing this script to the speech needed more than the {{heapMb}} MB of memory or {{seconds}} seconds allowed. Split the script and the media into parts, or keep the script's own timings.",
+    "zh-HK":
+      "把此稿件按語音重新對時所需的記憶體或時間超過上限（{{heapMb}} MB、{{seconds}} 秒）。請把稿件和媒體分成幾部分，或保留稿件原有的時間。",
+  },
   TOO_MANY_RENDERS: {
     status: 429,
     en: "You already have {{activeRenders}} captioned videos rendering. Wait for one to finish, or cancel one.",
@@ -495,6 +501,12 @@ export const ERROR_TABLE = {
     en: "We could not cancel your subscription with the payment provider, so your account was not deleted. Please try again.",
     "zh-HK": "我們未能向付款服務供應商取消你的訂閱，因此沒有刪除你的帳戶，請再試一次。",
   },
+  SUBTITLES_LONGER_THAN_MEDIA: {
+    status: 400,
+    en: "This script holds {{tokens}} words, more than {{seconds}} seconds of speech can hold (at most {{maxTokens}}). Check that it belongs to this media, or split it.",
+    "zh-HK":
+      "此稿件有 {{tokens}} 個詞，多於 {{seconds}} 秒的語音所能容納（最多 {{maxTokens}} 個）。請確認稿件屬於這個媒體，或把它分拆。",
+  },
   SUBTITLES_UNTIMED: {
     status: 400,
     en: "This script has no timings to keep. Choose “Re-time to the speech” (retime=true) to take them from the audio.",
@@ -529,6 +541,12 @@ export const ERROR_TABLE = {
     status: 400,
     en: "This subtitle file is damaged and could not be read. Export it again from the program that made it.",
     "zh-HK": "此字幕檔已損壞，無法讀取。請從製作它的程式重新匯出。",
+  },
+  SUBTITLE_FILE_TOO_COMPLEX: {
+    status: 422,
+    en: "Reading this subtitle file needed more than the {{heapMb}} MB of memory or {{seconds}} seconds an import may use. Save it as SRT or plain text, or split it.",
+    "zh-HK":
+      "讀取此字幕檔所需的記憶體或時間超過匯入的上限（{{heapMb}} MB、{{seconds}} 秒）。請另存為 SRT 或純文字，或把它分拆。",
   },
   SUBTITLE_FILE_TOO_LARGE: {
     status: 413,
