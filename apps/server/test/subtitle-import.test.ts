@@ -23,12 +23,22 @@ ffmpeg("-i", JFK_MP3, "-t", "4", media);
 afterAll(() => scratch.cleanup());
 
 const SRT = `1
-00:00:30,000 --> 00:00:31,000
+00:00:00,500 --> 00:00:01,500
 And so, my fellow Americans,
 
 2
-00:00:32,000 --> 00:00:33,500
+00:00:02,000 --> 00:00:03,500
 ask not — 不要問
+`;
+/** SRT, and two cues past the 4 s recording's end: one that runs past it, one after it. */
+const SRT_PAST_THE_END = `${SRT}
+3
+00:00:03,800 --> 00:00:09,000
+what your country can do for you
+
+4
+00:00:30,000 --> 00:00:31,000
+ask what you can do
 `;
 
 interface Detail {
@@ -81,10 +91,33 @@ describe("importing subtitles with their media", () => {
     expect(
       detail.subtitles.map(({ startTime, endTime, text }) => ({ startTime, endTime, text })),
     ).toEqual([
-      { startTime: "00:00:30,000", endTime: "00:00:31,000", text: "And so, my fellow Americans," },
-      { startTime: "00:00:32,000", endTime: "00:00:33,500", text: "ask not — 不要問" },
+      { startTime: "00:00:00,500", endTime: "00:00:01,500", text: "And so, my fellow Americans," },
+      { startTime: "00:00:02,000", endTime: "00:00:03,500", text: "ask not — 不要問" },
     ]);
+    expect(detail).not.toHaveProperty("importFitted");
     expect(await seconds()).toBe(before);
+  });
+
+  it("ends kept subtitles at the media's end, leaves out those after it, and says so", async () => {
+    const response = await send(new Blob([SRT_PAST_THE_END]), "talk.srt", { retime: "false" });
+    expect(response.status).toBe(200);
+    const detail = (await response.json()) as Detail & {
+      duration: number;
+      importFitted?: unknown;
+    };
+    expect(detail.importFitted).toEqual({ dropped: 1, shortened: 1 });
+    expect(detail.subtitles.map(({ text }) => text)).toEqual([
+      "And so, my fellow Americans,",
+      "ask not — 不要問",
+      "what your country can do for you",
+    ]);
+    const last = readSrt(
+      detail.subtitles
+        .map((cue, i) => `${i + 1}\n${cue.startTime} --> ${cue.endTime}\nx\n`)
+        .join("\n"),
+    ).at(-1)!;
+    expect(last.end).toBeLessThanOrEqual(Math.ceil(detail.duration * 1000));
+    expect(last.end).toBeGreaterThan(3800);
   });
 
   it("re-times an SRT to the speech, keeping its words, charged as a transcription", async () => {
@@ -191,8 +224,8 @@ describe("importing subtitles with their media", () => {
     const detail = (await combined.json()) as Detail;
     expect(detail.chargedSeconds).toBe(0);
     expect(detail.subtitles.map(({ startTime, text }) => ({ startTime, text }))).toEqual([
-      { startTime: "00:00:30,000", text: "And so, my fellow Americans," },
-      { startTime: "00:00:32,000", text: "ask not — 不要問" },
+      { startTime: "00:00:00,500", text: "And so, my fellow Americans," },
+      { startTime: "00:00:02,000", text: "ask not — 不要問" },
     ]);
     expect(await seconds()).toBe(before);
   });

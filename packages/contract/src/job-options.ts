@@ -65,7 +65,19 @@ export const JobOptions = z.object({
    * Made from an imported subtitle or transcript file (its cues kept with the job): its timings
    * kept (no engine run, no minutes) or re-timed to the speech (charged as a transcription).
    */
-  subtitles: z.object({ retime: z.boolean(), format: z.enum(IMPORT_FORMATS) }).optional(),
+  subtitles: z
+    .object({
+      retime: z.boolean(),
+      format: z.enum(IMPORT_FORMATS),
+      /**
+       * Timings kept: how many cues were past the media's end (`dropped`: started at or after
+       * it, left out; `shortened`: ended there). Absent when none was.
+       */
+      fitted: z
+        .object({ dropped: z.number().int().min(0), shortened: z.number().int().min(0) })
+        .optional(),
+    })
+    .optional(),
   /** The transcript plus its English translation, cue by cue: two passes, charged twice. */
   bilingual: z.literal(true).optional(),
 });

@@ -6,6 +6,7 @@ export { engineInfo, stopIdleEngine, type EnginePlacement } from "./pipeline/eng
 export { formatEngineInfo, type EngineInfo } from "./engine-info.js";
 export { probeMedia, type MediaInfo } from "./media/probe.js";
 export { ProbeHelper } from "./media/probe-helper.js";
+export { builtScriptPath } from "./pipeline/built-script.js";
 export { decodePcm, SAMPLE_RATE } from "./media/decode.js";
 export { LISTENING_COPY_TYPE, writeListeningCopy } from "./media/listening-copy.js";
 export { buildCues, DEFAULT_CUE_OPTIONS, type CueOptions } from "./cues/index.js";

@@ -1,6 +1,11 @@
 import { recognisedWords, type Segment, type Transcription } from "@verbatim/engine";
 import type { Cue } from "@verbatim/subtitles";
-import { retimeCues } from "@verbatim/subtitles/retime";
+import { fail } from "../http/app-error.js";
+import {
+  RETIME_LIMITS,
+  runSubtitleWork,
+  SubtitleWorkLimitError,
+} from "../isolated/subtitle-work.js";
 import {
   rowCues,
   rowSpeakers,
@@ -50,8 +55,35 @@ export async function jobResult(
     family: transcription.family,
   };
   if (!options.subtitles) return produced;
-  const { cues } = retimeCues(rowCues(job), recognisedWords(transcription), {
-    durationMs: transcription.durationMs,
-  });
+  const cues = await retimeInWorker(job, transcription);
   return { ...produced, cues, speakers: rowSpeakers(job) ?? undefined };
+}
+
+/**
+ * Re-times the job's imported cues to the recognised words in a worker thread under
+ * RETIME_LIMITS, off the event loop (a long script aligned on it stalled every request for
+ * 34–40 s); outgrowing a cap fails the job with RETIME_TOO_COMPLEX.
+ */
+async function retimeInWorker(
+  job: Pick<TranscriptionRow, "cues_json">,
+  transcription: Transcription,
+): Promise<Cue[]> {
+  try {
+    const { cues } = await runSubtitleWork(
+      {
+        kind: "retime",
+        cues: rowCues(job),
+        words: recognisedWords(transcription),
+        durationMs: transcription.durationMs,
+      },
+      RETIME_LIMITS,
+    );
+    return cues;
+  } catch (error) {
+    if (!(error instanceof SubtitleWorkLimitError)) throw error;
+    fail("RETIME_TOO_COMPLEX", {
+      heapMb: error.limits.heapMb,
+      seconds: error.limits.timeMs / 1000,
+    });
+  }
 }

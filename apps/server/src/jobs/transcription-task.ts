@@ -18,6 +18,7 @@ import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-co
 import { diarizeRequest } from "../transcriptions/speakers-option.js";
 import { voicesForDiarization } from "../voices/repo.js";
 import { withoutServerPaths } from "../models/client-text.js";
+import { AppError } from "../http/app-error.js";
 import type { JobEventBus } from "./job-events.js";
 import { ModelCatalog } from "../models/model-catalog.js";
 import {
@@ -287,12 +288,14 @@ export async function runTranscriptionJob(
       keepMedia = true;
       throw error;
     }
-    const code = isEngineError(error) ? error.code : "ENGINE_FAILED";
+    // A job's own refusal (an AppError: re-timing past its caps) fails it with its code.
+    const known = isEngineError(error) || error instanceof AppError;
+    const code = known ? error.code : "ENGINE_FAILED";
     // The message is the job's, shown to its owner: the server's paths stay in the log.
-    const message = isEngineError(error)
+    const message = known
       ? withoutServerPaths(error.message, config)
       : "The transcription failed unexpectedly. Please try again.";
-    if (!isEngineError(error)) log.error({ err: error, jobId: job.id }, "transcription crashed");
+    if (!known) log.error({ err: error, jobId: job.id }, "transcription crashed");
     try {
       const failed = await failJob(context, job, code, message, holder);
       keepMedia = !failed && (await isStillActive(db, job.id));

@@ -55,6 +55,9 @@ export function presentDetail(row: TranscriptionRow): z.infer<typeof Transcripti
   return {
     ...presentSummary(row),
     style: rowOptions(row).style ?? DEFAULT_STYLE,
+    ...(rowOptions(row).subtitles?.fitted
+      ? { importFitted: rowOptions(row).subtitles?.fitted }
+      : {}),
     speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
     subtitles: cues.map(toSubtitle),
     text: writeTxt(cues).trim(),

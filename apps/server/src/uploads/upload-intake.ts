@@ -32,7 +32,7 @@ import {
   type ReceivedFile,
   type ReceivedSubtitles,
 } from "./receive-multipart.js";
-import { importOptions, readUploadedSubtitles, subtitlesFingerprint } from "./subtitle-import.js";
+import { importedJob, readUploadedSubtitles, subtitlesFingerprint } from "./subtitle-import.js";
 import { MAX_IMPORT_BYTES } from "@verbatim/subtitles/import";
 import { claimForCombine, combineChunks, endSession, reopenSession } from "./upload-sessions.js";
 
@@ -124,9 +124,10 @@ async function acceptUpload(
   let callbackSaved = false;
   try {
     const choice = await checkJobRequest(ctx, job);
-    const imported = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
-    if (imported && job.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
+    const uploaded = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
+    if (uploaded && job.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
     const media = await probeUpload(file.path);
+    const imported = uploaded && importedJob(uploaded, job.retime, media.durationMs);
     if (job.callbackUrl !== undefined) {
       await saveJobCallback(ctx.db, { id, userId: user.id }, job.callbackUrl, ctx.now());
       callbackSaved = true;
@@ -138,14 +139,14 @@ async function acceptUpload(
       model: choice.requested,
       engineModel: choice.engineModel,
       modelFamily: choice.family,
-      options: imported ? { ...job.options, ...importOptions(imported, job.retime) } : job.options,
+      options: imported ? { ...job.options, ...imported.options } : job.options,
       mediaPath: file.path,
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
       videoFrameRate: media.videoFrameRate === null ? null : frameRateOfVideo(media.videoFrameRate),
       ...(job.batchId ? { batchId: job.batchId } : {}),
       ...(account ? { teamId: account.teamId, payerId: account.payerId } : {}),
-      ...(imported ? { imported: { cues: imported.cues, speakers: imported.speakers } } : {}),
+      ...(imported ? { imported: imported.imported } : {}),
     });
   } catch (error) {
     await rm(file.path, { force: true });

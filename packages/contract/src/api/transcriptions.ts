@@ -157,6 +157,12 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
    * with 409 EDIT_CONFLICT instead of silently overwriting.
    */
   version: z.string().describe("Send back as `baseVersion` when saving edited subtitles."),
+  importFitted: z
+    .object({ dropped: z.number().int(), shortened: z.number().int() })
+    .optional()
+    .describe(
+      "Made from a subtitle file whose timings were kept: how many of its subtitles were past the media's end (`dropped`: started at or after it, left out; `shortened`: now end there). Absent when none was.",
+    ),
   commentCount: z
     .number()
     .int()

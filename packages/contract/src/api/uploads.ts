@@ -160,7 +160,7 @@ export const TranscribeUploadDoc = UploadFieldsDoc.extend({
     .meta({ format: "binary" })
     .optional()
     .describe(
-      "A subtitle or transcript file for the media: SRT, VTT, ASS/SSA, TTML (DFXP, IMSC), SBV, plain text (a subtitle per paragraph) or DOCX, in UTF-8, UTF-16 with a byte-order mark, Big5 or GB18030, at most 5 MB. Its timings are kept (no minutes charged) or, with `retime=true`, taken from the speech (charged as a transcription); its text is kept exactly. 400 SUBTITLE_ENCODING_UNKNOWN, SUBTITLE_FILE_INVALID, SUBTITLE_FILE_EMPTY; 413 SUBTITLE_FILE_TOO_LARGE.",
+      "A subtitle or transcript file for the media: SRT, VTT, ASS/SSA, TTML (DFXP, IMSC), SBV, plain text (a subtitle per paragraph) or DOCX, in UTF-8, UTF-16 with a byte-order mark, Big5 or GB18030, at most 5 MB. Its timings are kept (no minutes charged) or, with `retime=true`, taken from the speech (charged as a transcription); its text is kept exactly. Timings kept past the media's end are fitted to it (the transcription's `importFitted` says how many); a script to re-time must fit its media (at most 10 words or CJK characters a second, and 200 more). 400 SUBTITLE_ENCODING_UNKNOWN, SUBTITLE_FILE_INVALID, SUBTITLE_FILE_EMPTY, SUBTITLE_TIME_UNREADABLE, SUBTITLE_CUE_TOO_LONG, SUBTITLE_AFTER_MEDIA, SUBTITLES_LONGER_THAN_MEDIA; 413 SUBTITLE_FILE_TOO_LARGE, SUBTITLE_DOCUMENT_TOO_LARGE, SUBTITLE_FILE_TOO_LONG; 422 SUBTITLE_FILE_TOO_COMPLEX.",
     ),
   retime: z
     .enum(["true", "false"])

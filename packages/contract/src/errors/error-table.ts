@@ -424,6 +424,12 @@ export const ERROR_TABLE = {
     en: "The captioned video is not ready: it has not finished rendering.",
     "zh-HK": "附字幕的影片尚未完成製作。",
   },
+  RETIME_TOO_COMPLEX: {
+    status: 422,
+    en: "Re-timing this script to the speech needed more than the {{heapMb}} MB of memory or {{seconds}} seconds allowed. Split the script and the media into parts, or keep the script's own timings.",
+    "zh-HK":
+      "把此稿件按語音重新對時所需的記憶體或時間超過上限（{{heapMb}} MB、{{seconds}} 秒）。請把稿件和媒體分成幾部分，或保留稿件原有的時間。",
+  },
   TOO_MANY_RENDERS: {
     status: 429,
     en: "You already have {{activeRenders}} captioned videos rendering. Wait for one to finish, or cancel one.",
@@ -495,6 +501,12 @@ export const ERROR_TABLE = {
     en: "We could not cancel your subscription with the payment provider, so your account was not deleted. Please try again.",
     "zh-HK": "我們未能向付款服務供應商取消你的訂閱，因此沒有刪除你的帳戶，請再試一次。",
   },
+  SUBTITLES_LONGER_THAN_MEDIA: {
+    status: 400,
+    en: "This script holds {{tokens}} words, more than {{seconds}} seconds of speech can hold (at most {{maxTokens}}). Check that it belongs to this media, or split it.",
+    "zh-HK":
+      "此稿件有 {{tokens}} 個詞，多於 {{seconds}} 秒的語音所能容納（最多 {{maxTokens}} 個）。請確認稿件屬於這個媒體，或把它分拆。",
+  },
   SUBTITLES_UNTIMED: {
     status: 400,
     en: "This script has no timings to keep. Choose “Re-time to the speech” (retime=true) to take them from the audio.",
@@ -504,6 +516,16 @@ export const ERROR_TABLE = {
     status: 400,
     en: "A subtitle is past the end of the media. Move it back within the media's length.",
     "zh-HK": "有字幕超出了媒體的結尾。請把它移回媒體長度之內。",
+  },
+  SUBTITLE_CUE_TOO_LONG: {
+    status: 400,
+    en: "Subtitle {{cue}} holds more than {{maxChars}} characters. Split it into shorter subtitles or paragraphs.",
+    "zh-HK": "第 {{cue}} 句字幕超過 {{maxChars}} 個字元。請把它分成較短的字幕或段落。",
+  },
+  SUBTITLE_DOCUMENT_TOO_LARGE: {
+    status: 413,
+    en: "This Word document unpacks to more than {{limitMb}} MB. Save the script as plain text, or split it.",
+    "zh-HK": "此 Word 文件解壓後超過 {{limitMb}} MB。請把稿件另存為純文字，或分拆成幾個檔案。",
   },
   SUBTITLE_ENCODING_UNKNOWN: {
     status: 400,
@@ -520,10 +542,28 @@ export const ERROR_TABLE = {
     en: "This subtitle file is damaged and could not be read. Export it again from the program that made it.",
     "zh-HK": "此字幕檔已損壞，無法讀取。請從製作它的程式重新匯出。",
   },
+  SUBTITLE_FILE_TOO_COMPLEX: {
+    status: 422,
+    en: "Reading this subtitle file needed more than the {{heapMb}} MB of memory or {{seconds}} seconds an import may use. Save it as SRT or plain text, or split it.",
+    "zh-HK":
+      "讀取此字幕檔所需的記憶體或時間超過匯入的上限（{{heapMb}} MB、{{seconds}} 秒）。請另存為 SRT 或純文字，或把它分拆。",
+  },
   SUBTITLE_FILE_TOO_LARGE: {
     status: 413,
     en: "The subtitle file is larger than 5 MB.",
     "zh-HK": "字幕檔大於 5 MB。",
+  },
+  SUBTITLE_FILE_TOO_LONG: {
+    status: 413,
+    en: "This file holds more than {{maxCues}} subtitles or {{maxChars}} characters. Split it and import each part with its own media.",
+    "zh-HK":
+      "此檔案的字幕多於 {{maxCues}} 句，或文字多於 {{maxChars}} 個字元。請分拆檔案，每部分配上各自的媒體匯入。",
+  },
+  SUBTITLE_TIME_UNREADABLE: {
+    status: 400,
+    en: "Line {{line}} of the subtitle file has a time that cannot be read: “{{timing}}”. Times are 0 or later, written like 00:01:02,345 --> 00:01:04,000.",
+    "zh-HK":
+      "字幕檔第 {{line}} 行的時間無法讀取：「{{timing}}」。時間須為 0 或以後，格式如 00:01:02,345 --> 00:01:04,000。",
   },
   TOO_MANY_API_KEYS: {
     status: 409,

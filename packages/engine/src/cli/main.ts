@@ -162,7 +162,7 @@ program
   .option("-l, --language <code>", 'spoken language: "auto" or a code such as en, zh, de', "auto")
   .option(
     "-f, --format <format>",
-    `${OUTPUT_FORMATS.join(", ")} (default: the subtitle file's own format when it is one of these, else srt)`,
+    `${OUTPUT_FORMATS.join(", ")} (default: vtt for a WebVTT file, else srt)`,
   )
   .option("-o, --output <file>", 'output file, or "-" for standard output (the default)')
   .option("--threads <n>", "decoder threads (default: all cores)")

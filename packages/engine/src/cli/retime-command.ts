@@ -1,7 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { DEFAULT_STYLE, formatTimecode } from "@verbatim/subtitles";
 import {
-  formatOfName,
   MAX_IMPORT_BYTES,
   readSubtitleFile,
   SubtitleImportError,
@@ -11,7 +10,8 @@ import { retimeFile } from "../retime-file.js";
 import { defaultModelsDir } from "../transcribe-file.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
-import { OUTPUT_FORMATS, renderTranscription, type OutputFormat } from "./render-output.js";
+import { renderTranscription } from "./render-output.js";
+import { retimeOutputFormat } from "./retime-format.js";
 import { beamSize, positiveInt } from "./transcribe-command.js";
 
 /** Options of `verbatim retime`, as commander parses them. */
@@ -32,7 +32,7 @@ const LISTED_MISMATCHES = 20;
 /**
  * Runs `verbatim retime MEDIA SUBTITLES`: the subtitle or transcript file (SRT, VTT, ASS,
  * TTML, SBV, TXT, DOCX) is re-timed to the media's speech, its text kept exactly, and written
- * in the format asked for (by default the file's own when it is one we write, else SRT).
+ * in the format asked for (retimeOutputFormat: by default SRT, or WebVTT for a WebVTT file).
  * Where script and speech disagree is listed on standard error.
  */
 export async function retimeCommand(
@@ -42,7 +42,7 @@ export async function retimeCommand(
 ): Promise<void> {
   const threads = positiveInt(options.threads, "--threads");
   const beam = options.beamSize !== undefined ? beamSize(options.beamSize) : undefined;
-  const format = outputFormat(options.format, subtitlesPath);
+  const format = retimeOutputFormat(options.format, subtitlesPath);
   const target = (
     await planOutputs({
       ...(options.output !== undefined ? { output: options.output } : {}),
@@ -122,22 +122,6 @@ export async function retimeCommand(
   );
   await writeOutput(rendered, target);
   if (target !== "-" && process.stderr.isTTY) process.stderr.write(`verbatim: wrote ${target}\n`);
-}
-
-/** `-f`, or the subtitle file's own format when we write it, or SRT. */
-function outputFormat(asked: string | undefined, subtitlesPath: string): OutputFormat {
-  if (asked === undefined) {
-    const own = formatOfName(subtitlesPath);
-    return (OUTPUT_FORMATS as readonly string[]).includes(own ?? "")
-      ? (own as OutputFormat)
-      : "srt";
-  }
-  const format = asked.trim().toLowerCase();
-  if ((OUTPUT_FORMATS as readonly string[]).includes(format)) return format as OutputFormat;
-  throw new EngineError(
-    "INVALID_OPTIONS",
-    `--format must be one of: ${OUTPUT_FORMATS.join(", ")} (got "${asked}").`,
-  );
 }
 
 /** The subtitle file's bytes; too large a file is refused before it is read. */

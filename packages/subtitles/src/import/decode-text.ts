@@ -1,4 +1,5 @@
 import chardet from "chardet";
+import jschardet from "jschardet";
 import { SubtitleImportError } from "./import-error.js";
 
 /** The encodings an imported file may be in, by the names TextDecoder knows them by. */
@@ -25,8 +26,30 @@ const MULTI_BYTE: Readonly<Record<string, string>> = {
 const SINGLE_BYTE_CONFIDENCE = 30;
 
 /**
+ * The Chinese, Japanese and Korean encodings jschardet names, by the names TextDecoder knows.
+ * Its character-frequency models tell Big5 from GB18030 in a single line of text, where chardet
+ * (ICU's detector) cannot and ranks a Western code page first.
+ */
+const CJK: Readonly<Record<string, string>> = {
+  Big5: "big5",
+  GB18030: "gb18030",
+  GB2312: "gb18030",
+  GBK: "gb18030",
+  SHIFT_JIS: "shift_jis",
+  CP932: "shift_jis",
+  "EUC-JP": "euc-jp",
+  "EUC-KR": "euc-kr",
+  CP949: "euc-kr",
+};
+/** The least confidence jschardet gives a CJK encoding that we take (a short line gets ~0.02). */
+const CJK_MIN_CONFIDENCE = 0.02;
+/** A second CJK reading this close to the first (as a share of its confidence) is a tie. */
+const CJK_TIE = 1 / 1.5;
+
+/**
  * Decodes a text file's bytes: a byte-order mark decides (UTF-8, UTF-16 LE or BE); otherwise
- * valid UTF-8 is UTF-8; otherwise the encodings a detector (chardet) ranks highest are tried
+ * valid UTF-8 is UTF-8; otherwise a Chinese, Japanese or Korean encoding that jschardet ranks
+ * clearly first (cjkReading); otherwise the encodings a detector (chardet) ranks highest are tried
  * with Node's decoders (full ICU: Big5, GB18030, …) in its order, and the first that decodes
  * without an invalid sequence wins. Throws SUBTITLE_ENCODING_UNKNOWN when none does, or when
  * the text would hold control characters no subtitle has (a binary file).
@@ -41,6 +64,8 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
   const utf8 = strictDecode("utf-8", bytes);
   // UTF-16 without a mark is valid UTF-8 full of NULs: left to the detector.
   if (utf8 !== null && !hasBinaryControls(utf8)) return { text: utf8, encoding: "utf-8" };
+  const cjk = cjkReading(bytes);
+  if (cjk) return cjk;
   for (const match of chardet.analyse(bytes)) {
     const multi = MULTI_BYTE[match.name];
     const name = multi ?? match.name.toLowerCase();
@@ -49,6 +74,35 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: TextEnc
     if (text !== null && !hasBinaryControls(text)) return { text, encoding: name };
   }
   throw unreadable();
+}
+
+/**
+ * The text in the CJK encoding jschardet ranks first, when it decodes without an invalid
+ * sequence and no other CJK reading of the bytes comes close; null when jschardet sees no CJK
+ * text (a Western file: left to chardet). Two close readings that give different text (a line
+ * of two or three characters is valid Big5 and GB18030 alike) are refused: a guess there
+ * would store garbled text without a word.
+ */
+function cjkReading(bytes: Uint8Array): { text: string; encoding: TextEncodingName } | null {
+  const readings: { encoding: string; text: string; confidence: number }[] = [];
+  for (const match of jschardet.detectAll(bytes)) {
+    const encoding = match.encoding === null ? undefined : CJK[match.encoding];
+    if (encoding === undefined) continue;
+    if (readings.some((reading) => reading.encoding === encoding)) continue;
+    const text = strictDecode(encoding, bytes);
+    if (text === null || hasBinaryControls(text)) continue;
+    readings.push({ encoding, text, confidence: match.confidence });
+  }
+  const [first, ...others] = readings;
+  if (!first || first.confidence < CJK_MIN_CONFIDENCE) return null;
+  const rival = others.find((other) => other.text !== first.text);
+  if (rival && rival.confidence >= first.confidence * CJK_TIE) {
+    throw new SubtitleImportError(
+      "SUBTITLE_ENCODING_UNKNOWN",
+      `The subtitle file's text reads as ${first.encoding.toUpperCase()} and as ${rival.encoding.toUpperCase()} alike: save it as UTF-8 and try again.`,
+    );
+  }
+  return { text: first.text, encoding: first.encoding };
 }
 
 function byteOrderMark(

@@ -8,6 +8,14 @@ export const IMPORT_ERROR_CODES = [
   "SUBTITLE_FILE_EMPTY",
   /** Larger than an import may be. */
   "SUBTITLE_FILE_TOO_LARGE",
+  /** A Word document whose parts inflate past what an import unpacks (a ZIP bomb). */
+  "SUBTITLE_DOCUMENT_TOO_LARGE",
+  /** More cues or more text than an import keeps. */
+  "SUBTITLE_FILE_TOO_LONG",
+  /** One cue (or a script's paragraph) holds more text than a cue may. */
+  "SUBTITLE_CUE_TOO_LONG",
+  /** A timing line whose times cannot be read (a negative time, a malformed one). */
+  "SUBTITLE_TIME_UNREADABLE",
 ] as const;
 
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
@@ -19,12 +27,16 @@ export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 export class SubtitleImportError extends Error {
   override readonly name = "SubtitleImportError";
 
+  /** What the message names (a line, a cue, a limit), for the translated texts. */
+  readonly details: Readonly<Record<string, string | number>> | undefined;
+
   constructor(
     readonly code: ImportErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; details?: Readonly<Record<string, string | number>> },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.details = options?.details;
   }
 }
 

@@ -14,3 +14,9 @@ export {
   type ImportErrorCode,
 } from "./import-error.js";
 export type { ImportedCues } from "./imported-cues.js";
+export {
+  MAX_CUE_CHARS,
+  MAX_DOCX_INFLATED_BYTES,
+  MAX_IMPORT_CHARS,
+  MAX_IMPORT_CUES,
+} from "./import-limits.js";

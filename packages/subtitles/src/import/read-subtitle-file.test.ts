@@ -1,8 +1,10 @@
 import iconv from "iconv-lite";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
+import { docxOfOneHugeParagraph } from "../../test/docx-bomb.js";
 import { readSubtitleFile, type ImportedSubtitles } from "./read-subtitle-file.js";
 import { SubtitleImportError } from "./import-error.js";
+import { MAX_CUE_CHARS, MAX_IMPORT_CUES } from "./import-limits.js";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -152,6 +154,60 @@ describe("readSubtitleFile", () => {
     await expect(readSubtitleFile(bytes, { fileName: name })).rejects.toSatisfy(
       (error: unknown) => error instanceof SubtitleImportError && error.code === code,
     );
+  });
+
+  it.each([
+    ["Big5", "big5", "我們今天去飲茶。"],
+    ["GB18030", "gb18030", "我们今天去喝茶。"],
+  ])("reads a one-cue %s file as written", async (_name, encoding, line) => {
+    const bytes = iconv.encode(`1\n00:00:01,000 --> 00:00:03,000\n${line}\n`, encoding);
+    const imported = await readSubtitleFile(bytes, { fileName: "one.srt" });
+    expect(imported.encoding).toBe(encoding);
+    expect(imported.cues.map((cue) => cue.text)).toEqual([line]);
+  });
+
+  it("refuses a line of Chinese too short to tell Big5 from GB18030, instead of guessing", async () => {
+    const bytes = iconv.encode("1\n00:00:01,000 --> 00:00:03,000\n香港\n", "big5");
+    await expect(readSubtitleFile(bytes, { fileName: "one.srt" })).rejects.toMatchObject({
+      code: "SUBTITLE_ENCODING_UNKNOWN",
+    });
+  });
+
+  it("refuses a negative time naming its line, not as an empty file", async () => {
+    const srt =
+      "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n-00:00:01,000 --> 00:00:02,000\nBye\n";
+    await expect(readSubtitleFile(utf8(srt), { fileName: "a.srt" })).rejects.toMatchObject({
+      code: "SUBTITLE_TIME_UNREADABLE",
+      details: { line: 6, timing: "-00:00:01,000 --> 00:00:02,000" },
+    });
+  });
+
+  it("refuses a DOCX whose XML inflates past the limit, stopping as it inflates", async () => {
+    // 40 MB of one paragraph in a 40 KB file; the old reader kept it as one 40-million-letter cue.
+    const bomb = await docxOfOneHugeParagraph(40 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(100_000);
+    await expect(readSubtitleFile(bomb, { fileName: "bomb.docx" })).rejects.toMatchObject({
+      code: "SUBTITLE_DOCUMENT_TOO_LARGE",
+    });
+  });
+
+  it("refuses more cues, or a longer cue, than an import keeps", async () => {
+    const many = Array.from(
+      { length: MAX_IMPORT_CUES + 1 },
+      (_, i) => `${i + 1}\n00:00:01,000 --> 00:00:02,000\nx\n`,
+    ).join("\n");
+    await expect(readSubtitleFile(utf8(many), { fileName: "a.srt" })).rejects.toMatchObject({
+      code: "SUBTITLE_FILE_TOO_LONG",
+    });
+    const long = `Short one.\n\n${"a".repeat(MAX_CUE_CHARS + 1)}\n`;
+    await expect(readSubtitleFile(utf8(long), { fileName: "a.txt" })).rejects.toMatchObject({
+      code: "SUBTITLE_CUE_TOO_LONG",
+      details: { cue: 2 },
+    });
+    const docx = await docxOfOneHugeParagraph(MAX_CUE_CHARS + 1);
+    await expect(readSubtitleFile(docx, { fileName: "a.docx" })).rejects.toMatchObject({
+      code: "SUBTITLE_CUE_TOO_LONG",
+    });
   });
 
   it("refuses a file over the size limit before reading it", async () => {

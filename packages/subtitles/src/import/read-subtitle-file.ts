@@ -3,10 +3,12 @@ import { decodeText, type TextEncodingName } from "./decode-text.js";
 import { importDocx, looksLikeZip } from "./docx.js";
 import { SubtitleImportError } from "./import-error.js";
 import { MAX_IMPORT_BYTES, type ImportFormat } from "./import-formats.js";
+import { checkImportLimits } from "./import-limits.js";
 import type { ImportedCues } from "./imported-cues.js";
 import { importPlainText } from "./plain-text.js";
 import { importSbv, looksLikeSbv } from "./sbv.js";
 import { importSrt, looksLikeSrt } from "./srt.js";
+import { checkTimingLines } from "./timing-lines.js";
 import { importTtml, looksLikeTtml } from "./ttml.js";
 import { importVtt, looksLikeVtt } from "./vtt.js";
 
@@ -40,7 +42,8 @@ export interface ImportedSubtitles extends ImportedCues {
  * (a cue per paragraph) or DOCX (a cue per paragraph). The format is found from the content
  * (a ZIP is DOCX; `WEBVTT`, `[Script Info]`, `<tt>`, the timing lines of SRT and SBV), else
  * from the file name's ending, else plain text; `format` forces one. Text is decoded as
- * decodeText says. Never throws anything but SubtitleImportError.
+ * decodeText says. What is unpacked and kept is bounded (import-limits.ts). Never throws
+ * anything but SubtitleImportError.
  */
 export async function readSubtitleFile(
   bytes: Uint8Array,
@@ -83,6 +86,7 @@ async function readFile(
   const { text, encoding } = decodeText(bytes);
   const format = options.format ?? formatOfText(text) ?? named ?? "txt";
   if (format === "docx") throw new Error("unreachable: DOCX is read above");
+  if (format === "srt" || format === "vtt") checkTimingLines(text);
   return withCues({ ...READERS[format](text), format, encoding });
 }
 
@@ -118,5 +122,6 @@ function withCues(imported: ImportedSubtitles): ImportedSubtitles {
       `No subtitles with text were found in this ${imported.format.toUpperCase()} file.`,
     );
   }
+  checkImportLimits(imported.cues);
   return imported;
 }
