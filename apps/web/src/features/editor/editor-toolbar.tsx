@@ -30,6 +30,7 @@ export function EditorToolbar({
   extra,
   status,
   keptOnDevice,
+  readOnly = false,
 }: {
   view: EditorView;
   onView(view: EditorView): void;
@@ -56,6 +57,11 @@ export function EditorToolbar({
   status: SaveStatus;
   /** Whether the current state is written on this device (said while offline). */
   keptOnDevice: boolean;
+  /**
+   * Read-only subtitles (a team's viewer): only what works without editing (the views, find,
+   * the shortcuts) is shown; the editing tools and `extra` are left out, not shown dead.
+   */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -84,6 +90,83 @@ export function EditorToolbar({
           </button>
         ))}
       </div>
+      {!readOnly && (
+        <EditingTools
+          canUndo={canUndo}
+          canRedo={canRedo}
+          onUndo={onUndo}
+          onRedo={onRedo}
+          onShift={onShift}
+          earliestMs={earliestMs}
+          latestStartMs={latestStartMs}
+          mediaMs={mediaMs}
+          overlaps={overlaps}
+          onFixOverlaps={onFixOverlaps}
+          onSplitAtPlayhead={onSplitAtPlayhead}
+          canSplitAtPlayhead={canSplitAtPlayhead}
+        />
+      )}
+      <Button
+        variant={findOpen ? "secondary" : "outline"}
+        size="sm"
+        aria-expanded={findOpen}
+        onClick={onToggleFind}
+      >
+        <EditorIcon name="search" />
+        {t(readOnly ? "editor.find.find" : "editor.find.open")}
+      </Button>
+      {!readOnly && extra}
+      <ShortcutsHelp />
+      <p
+        role="status"
+        className={clsx(
+          "ml-auto self-center text-sm",
+          status === "invalid" || status === "failed" ? "text-red-700" : "text-zinc-600",
+        )}
+      >
+        {readOnly
+          ? t("editor.status.readOnly")
+          : t(
+              status === "offline" && !keptOnDevice
+                ? "editor.status.offlineKeeping"
+                : `editor.status.${status}`,
+            )}
+      </p>
+    </div>
+  );
+}
+
+/** Undo and redo, split at the playhead, shift, and fixing overlaps: the editing tools. */
+function EditingTools({
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  onShift,
+  earliestMs,
+  latestStartMs,
+  mediaMs,
+  overlaps,
+  onFixOverlaps,
+  onSplitAtPlayhead,
+  canSplitAtPlayhead,
+}: {
+  canUndo: boolean;
+  canRedo: boolean;
+  onUndo(): void;
+  onRedo(): void;
+  onShift(offsetMs: number): void;
+  earliestMs: number | null;
+  latestStartMs: number | null;
+  mediaMs: number | null;
+  overlaps: number;
+  onFixOverlaps(): void;
+  onSplitAtPlayhead(): void;
+  canSplitAtPlayhead: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
       <div className="flex gap-1">
         <Button
           variant="outline"
@@ -127,30 +210,6 @@ export function EditorToolbar({
           {t("editor.toolbar.fixOverlaps", { count: overlaps })}
         </Button>
       )}
-      <Button
-        variant={findOpen ? "secondary" : "outline"}
-        size="sm"
-        aria-expanded={findOpen}
-        onClick={onToggleFind}
-      >
-        <EditorIcon name="search" />
-        {t("editor.find.open")}
-      </Button>
-      {extra}
-      <ShortcutsHelp />
-      <p
-        role="status"
-        className={clsx(
-          "ml-auto self-center text-sm",
-          status === "invalid" || status === "failed" ? "text-red-700" : "text-zinc-600",
-        )}
-      >
-        {t(
-          status === "offline" && !keptOnDevice
-            ? "editor.status.offlineKeeping"
-            : `editor.status.${status}`,
-        )}
-      </p>
-    </div>
+    </>
   );
 }
