@@ -9,31 +9,8 @@ import type { SaveStatus } from "./use-save";
 
 export type EditorView = "srt" | "plain";
 
-/** View toggle, undo/redo, shift, find and replace, shortcuts help and the save status. */
-export function EditorToolbar({
-  view,
-  onView,
-  canUndo,
-  canRedo,
-  onUndo,
-  onRedo,
-  onShift,
-  earliestMs,
-  latestStartMs,
-  mediaMs,
-  overlaps,
-  onFixOverlaps,
-  findOpen,
-  onToggleFind,
-  onSplitAtPlayhead,
-  canSplitAtPlayhead,
-  extra,
-  status,
-  keptOnDevice,
-  readOnly = false,
-}: {
-  view: EditorView;
-  onView(view: EditorView): void;
+/** The editing tools' state and actions (left out of a read-only toolbar). */
+interface EditingToolsProps {
   canUndo: boolean;
   canRedo: boolean;
   onUndo(): void;
@@ -47,11 +24,27 @@ export function EditorToolbar({
   /** How many cues overlap the one before. */
   overlaps: number;
   onFixOverlaps(): void;
-  findOpen: boolean;
-  onToggleFind(): void;
   onSplitAtPlayhead(): void;
   /** Whether a cue is on screen at the playhead. */
   canSplitAtPlayhead: boolean;
+}
+
+/** View toggle, undo/redo, shift, find and replace, shortcuts help and the save status. */
+export function EditorToolbar({
+  view,
+  onView,
+  findOpen,
+  onToggleFind,
+  extra,
+  status,
+  keptOnDevice,
+  readOnly = false,
+  ...editing
+}: EditingToolsProps & {
+  view: EditorView;
+  onView(view: EditorView): void;
+  findOpen: boolean;
+  onToggleFind(): void;
   /** More tools for this transcript (e.g. Chinese script conversion). */
   extra?: ReactNode;
   status: SaveStatus;
@@ -90,22 +83,7 @@ export function EditorToolbar({
           </button>
         ))}
       </div>
-      {!readOnly && (
-        <EditingTools
-          canUndo={canUndo}
-          canRedo={canRedo}
-          onUndo={onUndo}
-          onRedo={onRedo}
-          onShift={onShift}
-          earliestMs={earliestMs}
-          latestStartMs={latestStartMs}
-          mediaMs={mediaMs}
-          overlaps={overlaps}
-          onFixOverlaps={onFixOverlaps}
-          onSplitAtPlayhead={onSplitAtPlayhead}
-          canSplitAtPlayhead={canSplitAtPlayhead}
-        />
-      )}
+      {!readOnly && <EditingTools {...editing} />}
       <Button
         variant={findOpen ? "secondary" : "outline"}
         size="sm"
@@ -150,20 +128,7 @@ function EditingTools({
   onFixOverlaps,
   onSplitAtPlayhead,
   canSplitAtPlayhead,
-}: {
-  canUndo: boolean;
-  canRedo: boolean;
-  onUndo(): void;
-  onRedo(): void;
-  onShift(offsetMs: number): void;
-  earliestMs: number | null;
-  latestStartMs: number | null;
-  mediaMs: number | null;
-  overlaps: number;
-  onFixOverlaps(): void;
-  onSplitAtPlayhead(): void;
-  canSplitAtPlayhead: boolean;
-}) {
+}: EditingToolsProps) {
   const { t } = useTranslation();
   return (
     <>

@@ -18,6 +18,7 @@ export function SupportHoursNote({ open = supportIsOpen(new Date()) }: { open?: 
     >
       <p className="font-medium">{open ? t("support.open") : t("support.closed")}</p>
       <p className="mt-0.5">
+        <span className="sr-only">{t("marketing.contact.info.hoursTitle")}: </span>
         <SupportHours />
       </p>
     </div>
