@@ -29,7 +29,8 @@ describe("the support chat (browser)", () => {
     await user.getByRole("button", { name: /^Account menu for / }).click();
     await user.getByRole("menuitem", { name: "Support" }).click();
     await user.waitForURL(/\/support$/);
-    await user.getByText("Support hours: Monday to Friday").waitFor();
+    // Support's hours in the operator's zone (New York), then in the reader's.
+    await user.getByText("Monday to Friday, 9:00 AM – 6:00 PM (Eastern Time).").waitFor();
     await user.getByText("Live", { exact: true }).waitFor();
     await user.getByRole("combobox", { name: "Link a transcription" }).selectOption({
       label: "quarterly-call.mp3",

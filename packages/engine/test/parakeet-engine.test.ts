@@ -74,10 +74,18 @@ describe("Parakeet through the engine process", () => {
     expect(result.family).toBe("parakeet");
     expect(result.segments.length).toBeGreaterThan(0);
     expect(live.length).toBeGreaterThan(0);
-    // Random weights say one word over and over, which the loop guard collapses (dropping the
-    // word times of such a segment): the words themselves are checked on the recogniser below.
+    // Random weights say one word over and over, which the loop guard collapses; the words it
+    // keeps keep their times (they were all dropped before), spelling the segment's text.
     for (const segment of result.segments) {
       expect(segment.language).toBe("en");
+      expect(segment.words?.length).toBeGreaterThan(0);
+      expect(
+        segment
+          .words!.map((w) => w.text)
+          .join("")
+          .replace(/\s+/g, " ")
+          .trim(),
+      ).toBe(segment.text);
       expect(segment.end).toBeLessThanOrEqual(result.durationMs + 100);
     }
     const limits = styleLimits("standard", "en");

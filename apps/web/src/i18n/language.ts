@@ -29,7 +29,34 @@ export function storedLanguage(): Language | null {
   return stored === "en" || stored === "zh-HK" ? stored : null;
 }
 
-/** Locale for dates and numbers in the chosen language. */
-export function dateLocale(language: string): string {
-  return language === "zh-HK" ? "zh-HK" : "en-US";
+/**
+ * Locale for dates, numbers and language names in the chosen interface language: the
+ * browser's own locale for it where it has one (English in a UK browser is en-GB, so dates
+ * read 28 Nov 2026, not Nov 28, 2026), else en-US or zh-HK.
+ */
+export function dateLocale(
+  language: string,
+  preferred: readonly string[] = typeof navigator === "undefined" ? [] : browserLocales(),
+): string {
+  const chinese = language === "zh-HK";
+  const fits = (tag: string) => {
+    const lower = tag.toLowerCase();
+    return chinese
+      ? lower === "zh-hk" || lower === "zh-tw" || lower === "zh-mo" || lower.startsWith("zh-hant")
+      : lower === "en" || lower.startsWith("en-");
+  };
+  const found = preferred.find((tag) => fits(tag) && isSupportedLocale(tag));
+  return found ?? (chinese ? "zh-HK" : "en-US");
+}
+
+function browserLocales(): readonly string[] {
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+function isSupportedLocale(tag: string): boolean {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0;
+  } catch {
+    return false; // not a well-formed tag
+  }
 }

@@ -16,6 +16,7 @@ import {
   useSupportEvents,
 } from "../features/support/support-api";
 import { SupportHoursNote } from "../features/support/support-hours-note";
+import { dateLocale } from "../i18n/language";
 
 /** /admin/support (admins only): every user's conversation, unread first; open one and reply. */
 export default function AdminSupportPage() {
@@ -78,7 +79,7 @@ export default function AdminSupportPage() {
                 </div>
                 <p className="mt-0.5 truncate text-sm text-zinc-600">{c.lastMessage.text}</p>
                 <p className="text-xs text-zinc-500">
-                  {new Date(c.lastMessage.createdAt).toLocaleString(i18n.language)}
+                  {new Date(c.lastMessage.createdAt).toLocaleString(dateLocale(i18n.language))}
                 </p>
               </button>
             </li>

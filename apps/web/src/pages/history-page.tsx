@@ -16,6 +16,7 @@ import { usePendingDeletions } from "../features/history/pending-deletions";
 import { useTeam, useTeams } from "../features/teams/api";
 import { HistoryTabs } from "../features/teams/history-tabs";
 import { RecogniserText } from "../features/history/recogniser-text";
+import { LanguageText, useLanguageName } from "../features/history/language-text";
 
 const STATUS_STYLE: Record<HistoryItem["status"], string> = {
   queued: "bg-zinc-100 text-zinc-800",
@@ -61,20 +62,12 @@ export default function HistoryPage() {
     dateStyle: "medium",
     timeStyle: "short",
   });
-  const languageName = new Intl.DisplayNames([dateLocale(i18n.language)], { type: "language" });
+  const nameOf = useLanguageName();
   const modelName = (model: string | null) => {
     const label = modelLabel(model);
     return label === "fast" || label === "accurate"
       ? t(`workspace.history.models.${label}`)
       : label;
-  };
-  const nameOf = (code: string | null) => {
-    if (!code) return t("workspace.history.unknownLanguage");
-    try {
-      return languageName.of(code) ?? code;
-    } catch {
-      return code;
-    }
   };
   return (
     <Page title={t("workspace.history.title")} intro={t("workspace.history.intro")} width="wide">
@@ -128,6 +121,7 @@ export default function HistoryPage() {
                   <> · {t("workspace.history.speakers", { count: item.speakerCount })}</>
                 )}
               </p>
+              <LanguageText code={item.language} className="mt-1 block text-sm text-zinc-600" />
               <RecogniserText
                 item={item}
                 className="mt-1 block text-xs break-words text-zinc-600"
@@ -156,7 +150,11 @@ export default function HistoryPage() {
                 {(
                   ["file", "date", "duration", "model", "language", "status", "actions"] as const
                 ).map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3 font-semibold">
+                  <th
+                    key={column}
+                    scope="col"
+                    className="px-4 py-3 font-semibold whitespace-nowrap"
+                  >
                     {t(`workspace.history.columns.${column}`)}
                   </th>
                 ))}
@@ -175,7 +173,9 @@ export default function HistoryPage() {
                   <td className="px-4 py-3 whitespace-nowrap text-zinc-700">
                     {date.format(new Date(item.createdAt))}
                   </td>
-                  <td className="px-4 py-3 text-zinc-700">{clock(item.duration)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-zinc-700">
+                    {clock(item.duration)}
+                  </td>
                   <td className="px-4 py-3 text-zinc-700">
                     {modelName(item.model)}
                     <RecogniserText item={item} className="block text-xs break-words" />
@@ -185,7 +185,9 @@ export default function HistoryPage() {
                       </span>
                     )}
                   </td>
-                  <td className="px-4 py-3 text-zinc-700">{nameOf(item.language)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap text-zinc-700">
+                    {nameOf(item.language)}
+                  </td>
                   <td className="px-4 py-3">
                     <span
                       className={`rounded-full px-2 py-1 text-xs font-medium whitespace-nowrap ${STATUS_STYLE[item.status]}`}

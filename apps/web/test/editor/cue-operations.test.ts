@@ -5,6 +5,7 @@ import {
   fixOverlaps,
   fromSubtitles,
   insertAfter,
+  insertShortens,
   mergeWithNext,
   middleBoundary,
   overlappingCues,
@@ -89,13 +90,36 @@ describe("merge, insert, delete, renumber", () => {
       cue(1, "00:00:01,000", "00:00:03,000", "a"),
       cue(2, "00:00:03,000", "00:00:04,000", "b"),
     ];
+    expect(insertShortens(touching, 0)).toBe(true);
     const cues = insertAfter(touching, 0, 3);
     expect(cues).toEqual([
       cue(1, "00:00:01,000", "00:00:02,000", "a"),
-      cue(3, "00:00:02,000", "00:00:03,000", ""),
+      {
+        ...cue(3, "00:00:02,000", "00:00:03,000", ""),
+        tookTimeFrom: { key: 1, end: "00:00:03,000" },
+      },
       touching[1],
     ]);
     expect(overlappingCues(cues).size).toBe(0);
+  });
+
+  it("gives the time back when the cue inserted into the one before is deleted", () => {
+    // The reported case: 4.777 s halved to 2.481 s by "Insert after", and kept so after the
+    // new cue was deleted.
+    const touching = [
+      cue(1, "00:00:10,000", "00:00:14,777", "a"),
+      cue(2, "00:00:14,777", "00:00:16,000", "b"),
+    ];
+    const inserted = insertAfter(touching, 0, 3);
+    expect(inserted[0]?.end).not.toBe("00:00:14,777");
+    expect(deleteCue(inserted, 1)).toEqual(touching);
+    expect(toSubtitles(deleteCue(inserted, 1))).toEqual(toSubtitles(touching));
+    // Once either cue is re-timed, deleting takes nothing back.
+    const retimed = inserted.map((c) => (c.key === 1 ? { ...c, end: "00:00:12,000" } : c));
+    expect(deleteCue(retimed, 1)[0]?.end).toBe("00:00:12,000");
+    // With room after the cue, nothing is shortened and nothing is lent.
+    expect(insertShortens(two(), 0)).toBe(false);
+    expect(insertAfter(two(), 0, 3)[1]?.tookTimeFrom).toBeUndefined();
   });
 
   it("deletes and renumbers from 1 in list order", () => {

@@ -83,6 +83,18 @@ describe("speakers in the editor", () => {
     expect(rowSpeaker(1)).toBe("Speaker 1");
   });
 
+  it("stops listing a speaker left with no subtitles", async () => {
+    await renderEditor();
+    await userEvent.selectOptions(screen.getByLabelText("Speaker of subtitle 2"), "S1");
+    const panel = screen.getByRole("region", { name: "Speakers" });
+    expect(within(panel).getByLabelText("Name of Speaker 1")).toBeInTheDocument();
+    expect(within(panel).queryByLabelText("Name of Speaker 2")).toBeNull();
+    expect(within(panel).queryByText("0 subtitles")).toBeNull();
+    // The cue menu still offers them, and giving them a cue lists them again.
+    await userEvent.selectOptions(screen.getByLabelText("Speaker of subtitle 1"), "S2");
+    expect(within(panel).getByLabelText("Name of Speaker 2")).toBeInTheDocument();
+  });
+
   it("saves the speakers with the cues", async () => {
     const fetch = vi
       .spyOn(globalThis, "fetch")

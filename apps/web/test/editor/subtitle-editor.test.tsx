@@ -74,6 +74,44 @@ describe("SubtitleEditor", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("read only: the toolbar leaves out what a viewer cannot use, and find and shortcuts work", async () => {
+    await renderEditor({ readOnly: true });
+    const toolbar = screen.getByRole("toolbar");
+    for (const name of ["Undo", "Share", /Captioned video/, /Split at playhead/]) {
+      expect(within(toolbar).queryByRole("button", { name })).toBeNull();
+    }
+    expect(within(toolbar).getByRole("status")).toHaveTextContent("Read only");
+    await userEvent.click(within(toolbar).getByRole("button", { name: "Find" }));
+    const find = screen.getByRole("textbox", { name: "Find" });
+    expect(find).toBeEnabled();
+    expect(screen.queryByLabelText("Replace with")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Replace all" })).toBeNull();
+    await userEvent.type(find, "world");
+    expect(screen.getByText("1 match")).toBeInTheDocument();
+    const shortcuts = within(toolbar).getByRole("button", { name: "Shortcuts" });
+    expect(shortcuts).toBeEnabled();
+    await userEvent.click(shortcuts);
+    expect(await screen.findByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  });
+
+  it("says a refused save (a viewer's 403) is about viewing only, not the admin panel", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation(async () =>
+      errorJson(403, {
+        code: "FORBIDDEN",
+        message: "You don't have permission to access the admin panel.",
+      }),
+    );
+    await renderEditor();
+    await userEvent.type(screen.getByLabelText("Text of subtitle 1"), "!");
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(
+      await screen.findByText(
+        "You can only view this team's transcriptions: your changes were not saved.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/admin panel/)).toBeNull();
+  });
+
   it("lists the cues with labelled times and text", async () => {
     await renderEditor();
     expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:04,000");
@@ -83,11 +121,16 @@ describe("SubtitleEditor", () => {
   });
 
   it.each([
-    ["en", "Transcribed by SenseVoice (sensevoice-small)", "Text of subtitle 1"],
-    ["zh-HK", "由 SenseVoice 轉錄（sensevoice-small）", "第 1 句字幕的文字"],
+    [
+      "en",
+      "Transcribed by SenseVoice (sensevoice-small)",
+      "Text of subtitle 1",
+      "Language: Cantonese",
+    ],
+    ["zh-HK", "由 SenseVoice 轉錄（sensevoice-small）", "第 1 句字幕的文字", "語言：廣東話"],
   ] as const)(
-    "says which model family and model transcribed it (%s)",
-    async (language, text, label) => {
+    "says which language it is in words, and which model family and model transcribed it (%s)",
+    async (language, text, label, spoken) => {
       await renderPage(
         <SubtitleEditor
           transcription={{
@@ -106,6 +149,7 @@ describe("SubtitleEditor", () => {
       );
       await editorOpened(label);
       expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.getByText(spoken)).toBeInTheDocument();
     },
   );
 

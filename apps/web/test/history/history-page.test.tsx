@@ -103,6 +103,31 @@ describe("the history page", () => {
     },
   );
 
+  it.each([
+    ["en", "Language: Cantonese", "Language: Swedish"],
+    ["zh-HK", "語言：廣東話", "語言：瑞典文"],
+  ] as const)(
+    "names each job's language in words on the phone's cards too (%s)",
+    async (language, cantonese, swedish) => {
+      vi.spyOn(globalThis, "fetch").mockImplementation(async (input) =>
+        String(input) === "/api/teams"
+          ? json([])
+          : json([
+              { ...row(1, "Cantonese.mp3"), language: "yue" },
+              { ...row(2, "Swedish.mp3"), language: "sv" },
+            ]),
+      );
+      await renderPage(<HistoryPage />, { language });
+      const cards = await screen.findByRole("list");
+      expect(within(cards).getByText(cantonese)).toBeInTheDocument();
+      expect(within(cards).getByText(swedish)).toBeInTheDocument();
+      // The table's column names them alone, on one line.
+      const table = screen.getByRole("table");
+      const cell = within(table).getByText(cantonese.replace(/^.*[:：] ?/, ""));
+      expect(cell).toHaveClass("whitespace-nowrap");
+    },
+  );
+
   it("searches by name or text once typing pauses, and says when nothing matches", async () => {
     const searches: Array<string | null> = [];
     vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => {

@@ -132,7 +132,9 @@ describe("/contact", { timeout: 20_000 }, () => {
       "href",
       "mailto:support@verbatim.local",
     );
-    expect(screen.getByText("Monday to Friday, 9:00 AM to 6:00 PM EST")).toBeInTheDocument();
+    expect(
+      screen.getByText("Monday to Friday, 9:00 AM – 6:00 PM (Eastern Time)."),
+    ).toBeInTheDocument();
     expect(screen.getByText(/chat with us live from their account area/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Read the FAQ" })).toHaveAttribute("href", "/faq");
   });

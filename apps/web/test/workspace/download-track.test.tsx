@@ -81,3 +81,45 @@ describe("the download step's track choice", () => {
     expect(srtDownloads().every((url) => !url.searchParams.has("track"))).toBe(true);
   });
 });
+
+describe("EBU-STL in the download step", () => {
+  it.each([
+    ["en", /Download EBU-STL/, "EBU-STL holds Latin letters only, and this transcript has “你”"],
+    ["zh-HK", /EBU-STL/, "EBU-STL 只能載入拉丁字母，而這份文字稿有「你」"],
+  ] as const)(
+    "is offered disabled, with the reason, for a Chinese transcript before any click (%s)",
+    async (language, name, reason) => {
+      await renderPage(
+        <DownloadStep
+          id="t1"
+          language="yue"
+          subtitles={[{ text: "Hello" }, { text: "你好" }]}
+          onNew={() => {}}
+          onBack={() => {}}
+        />,
+        { language },
+      );
+      const stl = screen.getByRole("button", { name });
+      expect(stl).toBeDisabled();
+      expect(stl).toHaveAccessibleDescription(expect.stringContaining(reason));
+      expect(
+        screen.getByText(language === "en" ? "Language: Cantonese" : "語言：廣東話"),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it("is offered for Latin text, and for the English track alone of a bilingual transcript", async () => {
+    await renderPage(
+      <DownloadStep
+        id="t1"
+        bilingual
+        subtitles={[{ text: "你好", translation: "Hello, Zürich" }]}
+        onNew={() => {}}
+        onBack={() => {}}
+      />,
+    );
+    expect(screen.getByRole("button", { name: /Download EBU-STL/ })).toBeDisabled();
+    fireEvent.click(screen.getByRole("radio", { name: "English translation only" }));
+    expect(screen.getByRole("button", { name: /Download EBU-STL/ })).toBeEnabled();
+  });
+});

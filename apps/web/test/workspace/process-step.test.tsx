@@ -112,6 +112,21 @@ describe("ProcessStep following a job", () => {
     );
   });
 
+  it("does not promise first results soon while live lines already show", async () => {
+    await renderStep();
+    act(() => {
+      source().emit("processing", { percent: 0 });
+      source().emit("segment", { start: 0, end: 900, text: "Line 1" });
+      source().emit("segment", { start: 1000, end: 1900, text: "Line 2" });
+    });
+    expect(screen.getByRole("log", { name: "Text so far (2 lines)" })).toHaveTextContent("Line 2");
+    expect(screen.getByRole("progressbar", { name: "Transcribing" })).toHaveAttribute(
+      "aria-valuetext",
+      "Transcribing… 2 lines so far",
+    );
+    expect(screen.queryByText(/first results soon/)).not.toBeInTheDocument();
+  });
+
   it("says when the browser is offline instead of showing stale progress", async () => {
     await renderStep();
     act(() => source().emit("processing", { percent: 40, secondsLeft: 20 }));

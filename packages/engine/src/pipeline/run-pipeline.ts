@@ -5,7 +5,7 @@ import {
   convertChineseScript,
   isChineseLanguage,
 } from "../text/chinese-script.js";
-import { RepetitionGuard } from "../text/repetition.js";
+import { RepetitionGuard, wordsAfterCollapse } from "../text/repetition.js";
 import { AllSpeechDetector, type VoiceActivity } from "../vad/all-speech-detector.js";
 import { SpeechDetector } from "../vad/speech-detector.js";
 import type { RawSegment, Recogniser } from "../recognisers/recogniser.js";
@@ -170,16 +170,18 @@ function toSourceSegment(
   // A segment may span several speech pieces; each word is clipped to its own piece.
   const start = chunk.map.toSourceMs(segment.start);
   const end = Math.max(start, chunk.map.toSourceMs(segment.end));
-  // Word timings only when the guard kept the text as it was (collapsing breaks the alignment).
-  const words =
-    text === segment.text.trim()
-      ? segment.words?.map((w) => ({
-          ...w,
-          text: convert(w.text),
-          ...chunk.map.spanToSourceMs(w.start, w.end),
-        }))
-      : undefined;
   const unchanged = text === segment.text.trim();
+  // Where the guard collapsed a loop, the words of what it kept keep their timings (the
+  // repeats' words go with their text); undefined only if the words cannot spell the text.
+  const keptWords =
+    segment.words && !unchanged
+      ? wordsAfterCollapse(segment.words, segment.text, text)
+      : segment.words;
+  const words = keptWords?.map((w) => ({
+    ...w,
+    text: convert(w.text),
+    ...chunk.map.spanToSourceMs(w.start, w.end),
+  }));
   const tokens =
     unchanged && segment.tokens
       ? segment.tokens.map((t) => ({ ...t, ...chunk.map.spanToSourceMs(t.start, t.end) }))

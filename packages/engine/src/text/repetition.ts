@@ -19,16 +19,38 @@ export function compressionRatio(text: string): number {
   return bytes.length / deflateRawSync(bytes).length;
 }
 
+/** A piece of text the collapse works on: a word, or a character in text without spaces. */
+interface TextUnit {
+  text: string;
+  /** Where it starts in the trimmed text (UTF-16 offset). */
+  offset: number;
+}
+
+/** What collapsing left of a text: the text, and which stretches of the trimmed text it kept. */
+export interface CollapsedText {
+  text: string;
+  /** The kept units' [start, end) offsets in the trimmed text, in order. */
+  kept: { start: number; end: number }[];
+}
+
 /**
  * Collapses a phrase said three or more times in a row to one occurrence:
  * "thank you thank you thank you" → "thank you". Works on words, or on characters for
  * text without spaces (Chinese, Japanese).
  */
 export function collapseRepeatedPhrases(text: string, minRepeats = 3): string {
-  const spaced = /\s/.test(text.trim());
-  const units = spaced ? text.trim().split(/\s+/) : Array.from(text.trim());
-  const key = (unit: string) => normalise(unit);
-  const out: string[] = [];
+  return collapseRepeats(text, minRepeats).text;
+}
+
+/** collapseRepeatedPhrases, also saying which stretches of the trimmed text were kept. */
+export function collapseRepeats(text: string, minRepeats = 3): CollapsedText {
+  const trimmed = text.trim();
+  const spaced = /\s/.test(trimmed);
+  const units: TextUnit[] = spaced
+    ? Array.from(trimmed.matchAll(/\S+/gu), (match) => ({ text: match[0], offset: match.index }))
+    : unitsOfCharacters(trimmed);
+  const key = (unit: TextUnit) => normalise(unit.text);
+  const out: TextUnit[] = [];
   let i = 0;
   while (i < units.length) {
     let collapsed = false;
@@ -58,7 +80,58 @@ export function collapseRepeatedPhrases(text: string, minRepeats = 3): string {
     }
     if (!collapsed) out.push(units[i++]!);
   }
-  return out.join(spaced ? " " : "");
+  return {
+    text: out.map((unit) => unit.text).join(spaced ? " " : ""),
+    kept: out.map((unit) => ({ start: unit.offset, end: unit.offset + unit.text.length })),
+  };
+}
+
+function unitsOfCharacters(text: string): TextUnit[] {
+  const units: TextUnit[] = [];
+  let offset = 0;
+  for (const character of text) {
+    units.push({ text: character, offset });
+    offset += character.length;
+  }
+  return units;
+}
+
+/**
+ * The timed words of a segment whose text the guard collapsed to `collapsed`: the words that
+ * lie inside the stretches collapsing kept. Undefined when they do not spell the collapsed text
+ * exactly (a word cut in two by the collapse, or words that never spelled the text), because
+ * cues are built from the words and must not lose or gain text.
+ */
+export function wordsAfterCollapse<W extends { text: string }>(
+  words: readonly W[],
+  original: string,
+  collapsed: string,
+): W[] | undefined {
+  const { text, kept: units } = collapseRepeats(original);
+  if (text !== collapsed) return undefined;
+  // Adjacent kept characters make one stretch, so a word of several of them fits inside.
+  const kept: { start: number; end: number }[] = [];
+  for (const unit of units) {
+    const last = kept[kept.length - 1];
+    if (last && last.end === unit.start) last.end = unit.end;
+    else kept.push({ ...unit });
+  }
+  const joined = words.map((word) => word.text).join("");
+  if (joined.trim() !== original.trim()) return undefined;
+  const lead = joined.length - joined.trimStart().length;
+  const inside: W[] = [];
+  let offset = -lead;
+  for (const word of words) {
+    const start = offset + (word.text.length - word.text.trimStart().length);
+    const end = offset + word.text.trimEnd().length;
+    offset += word.text.length;
+    if (end <= start) continue;
+    if (kept.some((range) => range.start <= start && end <= range.end)) inside.push(word);
+  }
+  const spelled = (value: string) => value.replace(/\s+/gu, " ").trim();
+  return spelled(inside.map((word) => word.text).join("")) === spelled(collapsed)
+    ? inside
+    : undefined;
 }
 
 /** Tracks recent segments to drop ones that repeat earlier text (a decoder loop). */

@@ -7,9 +7,10 @@ const RING = "focus-visible:outline-blue-600";
 
 const VARIANTS = {
   primary: `bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-300 ${RING}`,
-  secondary: `bg-zinc-100 text-zinc-900 hover:bg-zinc-200 ${RING}`,
-  outline: `border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 ${RING}`,
-  ghost: `text-zinc-700 hover:bg-zinc-100 ${RING}`,
+  // A disabled button (its own `disabled`, or a disabled fieldset around it) looks disabled.
+  secondary: `bg-zinc-100 text-zinc-900 hover:bg-zinc-200 disabled:text-zinc-400 disabled:hover:bg-zinc-100 ${RING}`,
+  outline: `border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 disabled:border-zinc-200 disabled:text-zinc-400 disabled:hover:bg-white ${RING}`,
+  ghost: `text-zinc-700 hover:bg-zinc-100 disabled:text-zinc-400 disabled:hover:bg-transparent ${RING}`,
   destructive: `bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300 ${RING}`,
   /** On a dark (blue) band: white with dark blue text, a white focus ring. */
   inverse: "bg-white text-blue-800 hover:bg-blue-50 focus-visible:outline-white",

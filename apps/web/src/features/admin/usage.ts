@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import type { UsageReport } from "../../api/types";
+import { dateLocale } from "../../i18n/language";
 
 /** Sales of one product (a plan type or a pack size) in the period. */
 export type ProductRevenue = UsageReport["revenue"]["byPlan"][number];
@@ -34,7 +35,7 @@ export function formatNumber(value: number, language: string, fractionDigits = 0
 export function formatDay(day: string, language: string): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(language, {
+  return new Intl.DateTimeFormat(dateLocale(language), {
     month: "short",
     day: "numeric",
     timeZone: "UTC",
@@ -45,7 +46,8 @@ export function formatDay(day: string, language: string): string {
 export function formatMoment(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" }).format(
-    date,
-  );
+  return new Intl.DateTimeFormat(dateLocale(language), {
+    dateStyle: "medium",
+    timeStyle: "short",
+  }).format(date);
 }

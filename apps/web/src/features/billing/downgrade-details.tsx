@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import type { ActiveSubscription, User } from "../../api/types";
 import { planName } from "./checkout-codes";
+import { dateLocale } from "../../i18n/language";
 
 /** A date in the interface language ("15 March 2026"). */
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language, { dateStyle: "long" }).format(date);
+  return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: "long" }).format(date);
 }
 
 /** What cancelling at the period end keeps, and until when (the first choice for every paid plan). */

@@ -189,11 +189,28 @@ export const CUE_GAP_MS = 84;
 /** How long a new cue is when there is room. */
 export const NEW_CUE_MS = 2000;
 
+/** The shortest gap a new cue is put into; with less room it takes half the cue before. */
+const MIN_ROOM_MS = 500;
+
+/** Whether inserting after `index` shortens the cue there (no gap after it to speak of). */
+export function insertShortens(cues: readonly EditorCue[], index: number): boolean {
+  return cues[index] !== undefined && insertRoom(cues, index) < MIN_ROOM_MS;
+}
+
+function insertRoom(cues: readonly EditorCue[], index: number): number {
+  const before = cues[index];
+  const after = cues[index + 1];
+  const from = before ? looseMs(before.end) + CUE_GAP_MS : 0;
+  const nextStart = after ? timeMs(after.start) : null;
+  return nextStart === null ? Number.POSITIVE_INFINITY : nextStart - CUE_GAP_MS - from;
+}
+
 /**
  * Inserts an empty cue after `index` (-1: at the top) without covering another cue: it fills
  * the gap up to the next cue (at most 2 s, leaving the usual gap). With no gap to speak of
  * (under half a second), it takes the second half of the cue before it, which is shortened —
- * a timing change the user asked for, shown and undoable like any other.
+ * a timing change the user asked for, said (insertShortens), undoable, and given back when
+ * the new cue is deleted (deleteCue).
  */
 export function insertAfter(
   cues: readonly EditorCue[],
@@ -201,15 +218,13 @@ export function insertAfter(
   newKey: number,
 ): EditorCue[] {
   const before = cues[index];
-  const after = cues[index + 1];
   const beforeEnd = before ? looseMs(before.end) : 0;
   const from = before ? beforeEnd + CUE_GAP_MS : 0;
-  const nextStart = after ? timeMs(after.start) : null;
-  const room = nextStart === null ? Number.POSITIVE_INFINITY : nextStart - CUE_GAP_MS - from;
+  const room = insertRoom(cues, index);
   // A cue inserted into a conversation most likely continues the turn before it.
   const cue: EditorCue = { key: newKey, start: "", end: "", text: "", ...sameSpeaker(before) };
   let shortened: EditorCue | null = null;
-  if (room >= 500 || !before) {
+  if (room >= MIN_ROOM_MS || !before) {
     cue.start = formatTimecode(from);
     cue.end = formatTimecode(from + Math.max(0, Math.min(NEW_CUE_MS, room)));
   } else {
@@ -218,6 +233,7 @@ export function insertAfter(
     shortened = { ...before, end: formatTimecode(middle) };
     cue.start = formatTimecode(middle);
     cue.end = formatTimecode(beforeEnd);
+    cue.tookTimeFrom = { key: before.key, end: before.end };
   }
   const head = cues.slice(0, index + 1);
   if (shortened) head[index] = shortened;
@@ -275,9 +291,20 @@ export function fixOverlaps(cues: readonly EditorCue[]): EditorCue[] {
   });
 }
 
+/**
+ * Deletes the cue at `index`. A cue inserted into the second half of the one before it gives
+ * that time back, while the one before still ends where it starts (neither re-timed since).
+ */
 export function deleteCue(cues: readonly EditorCue[], index: number): EditorCue[] {
-  if (index < 0 || index >= cues.length) return cues as EditorCue[];
-  return [...cues.slice(0, index), ...cues.slice(index + 1)];
+  const removed = cues[index];
+  if (!removed) return cues as EditorCue[];
+  const kept = [...cues.slice(0, index), ...cues.slice(index + 1)];
+  const lender = kept[index - 1];
+  const lent = removed.tookTimeFrom;
+  if (lent && lender && lender.key === lent.key && lender.end === removed.start) {
+    kept[index - 1] = { ...lender, end: lent.end };
+  }
+  return kept;
 }
 
 /**

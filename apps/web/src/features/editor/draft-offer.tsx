@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import type { EditorDraft } from "./editor-drafts";
+import { dateLocale } from "../../i18n/language";
 
 /** Offers back changes this device kept that differ from a newer saved version. */
 export function DraftOffer({
@@ -13,7 +14,7 @@ export function DraftOffer({
   onDiscard(): void;
 }) {
   const { t, i18n } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, {
+  const time = new Intl.DateTimeFormat(dateLocale(i18n.language), {
     dateStyle: "medium",
     timeStyle: "short",
   }).format(draft.updatedAt);

@@ -9,30 +9,8 @@ import type { SaveStatus } from "./use-save";
 
 export type EditorView = "srt" | "plain";
 
-/** View toggle, undo/redo, shift, find and replace, shortcuts help and the save status. */
-export function EditorToolbar({
-  view,
-  onView,
-  canUndo,
-  canRedo,
-  onUndo,
-  onRedo,
-  onShift,
-  earliestMs,
-  latestStartMs,
-  mediaMs,
-  overlaps,
-  onFixOverlaps,
-  findOpen,
-  onToggleFind,
-  onSplitAtPlayhead,
-  canSplitAtPlayhead,
-  extra,
-  status,
-  keptOnDevice,
-}: {
-  view: EditorView;
-  onView(view: EditorView): void;
+/** The editing tools' state and actions (left out of a read-only toolbar). */
+interface EditingToolsProps {
   canUndo: boolean;
   canRedo: boolean;
   onUndo(): void;
@@ -46,16 +24,37 @@ export function EditorToolbar({
   /** How many cues overlap the one before. */
   overlaps: number;
   onFixOverlaps(): void;
-  findOpen: boolean;
-  onToggleFind(): void;
   onSplitAtPlayhead(): void;
   /** Whether a cue is on screen at the playhead. */
   canSplitAtPlayhead: boolean;
+}
+
+/** View toggle, undo/redo, shift, find and replace, shortcuts help and the save status. */
+export function EditorToolbar({
+  view,
+  onView,
+  findOpen,
+  onToggleFind,
+  extra,
+  status,
+  keptOnDevice,
+  readOnly = false,
+  ...editing
+}: EditingToolsProps & {
+  view: EditorView;
+  onView(view: EditorView): void;
+  findOpen: boolean;
+  onToggleFind(): void;
   /** More tools for this transcript (e.g. Chinese script conversion). */
   extra?: ReactNode;
   status: SaveStatus;
   /** Whether the current state is written on this device (said while offline). */
   keptOnDevice: boolean;
+  /**
+   * Read-only subtitles (a team's viewer): only what works without editing (the views, find,
+   * the shortcuts) is shown; the editing tools and `extra` are left out, not shown dead.
+   */
+  readOnly?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -84,6 +83,55 @@ export function EditorToolbar({
           </button>
         ))}
       </div>
+      {!readOnly && <EditingTools {...editing} />}
+      <Button
+        variant={findOpen ? "secondary" : "outline"}
+        size="sm"
+        aria-expanded={findOpen}
+        onClick={onToggleFind}
+      >
+        <EditorIcon name="search" />
+        {t(readOnly ? "editor.find.find" : "editor.find.open")}
+      </Button>
+      {!readOnly && extra}
+      <ShortcutsHelp />
+      <p
+        role="status"
+        className={clsx(
+          "ml-auto self-center text-sm",
+          status === "invalid" || status === "failed" ? "text-red-700" : "text-zinc-600",
+        )}
+      >
+        {readOnly
+          ? t("editor.status.readOnly")
+          : t(
+              status === "offline" && !keptOnDevice
+                ? "editor.status.offlineKeeping"
+                : `editor.status.${status}`,
+            )}
+      </p>
+    </div>
+  );
+}
+
+/** Undo and redo, split at the playhead, shift, and fixing overlaps: the editing tools. */
+function EditingTools({
+  canUndo,
+  canRedo,
+  onUndo,
+  onRedo,
+  onShift,
+  earliestMs,
+  latestStartMs,
+  mediaMs,
+  overlaps,
+  onFixOverlaps,
+  onSplitAtPlayhead,
+  canSplitAtPlayhead,
+}: EditingToolsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
       <div className="flex gap-1">
         <Button
           variant="outline"
@@ -127,30 +175,6 @@ export function EditorToolbar({
           {t("editor.toolbar.fixOverlaps", { count: overlaps })}
         </Button>
       )}
-      <Button
-        variant={findOpen ? "secondary" : "outline"}
-        size="sm"
-        aria-expanded={findOpen}
-        onClick={onToggleFind}
-      >
-        <EditorIcon name="search" />
-        {t("editor.find.open")}
-      </Button>
-      {extra}
-      <ShortcutsHelp />
-      <p
-        role="status"
-        className={clsx(
-          "ml-auto self-center text-sm",
-          status === "invalid" || status === "failed" ? "text-red-700" : "text-zinc-600",
-        )}
-      >
-        {t(
-          status === "offline" && !keptOnDevice
-            ? "editor.status.offlineKeeping"
-            : `editor.status.${status}`,
-        )}
-      </p>
-    </div>
+    </>
   );
 }

@@ -17,6 +17,7 @@ export function FindReplacePanel({
   onReplaceOne,
   onReplaceAll,
   onClose,
+  findOnly = false,
 }: {
   cues: readonly EditorCue[];
   /** The list position of the subtitle find has selected, or -1. */
@@ -25,6 +26,8 @@ export function FindReplacePanel({
   onReplaceOne(query: string, replacement: string, caseSensitive: boolean): void;
   onReplaceAll(query: string, replacement: string, caseSensitive: boolean): number;
   onClose(): void;
+  /** Read-only subtitles (a team's viewer): find, next and previous, without replacing. */
+  findOnly?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -62,16 +65,20 @@ export function FindReplacePanel({
           }}
         />
       </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-replace`} className="block text-sm font-medium text-zinc-800">
-          {t("editor.find.replace")}
-        </label>
-        <Input
-          id={`${id}-replace`}
-          value={replacement}
-          onChange={(event) => setReplacement(event.target.value)}
-        />
-      </div>
+      {findOnly ? (
+        <div aria-hidden="true" />
+      ) : (
+        <div className="space-y-1">
+          <label htmlFor={`${id}-replace`} className="block text-sm font-medium text-zinc-800">
+            {t("editor.find.replace")}
+          </label>
+          <Input
+            id={`${id}-replace`}
+            value={replacement}
+            onChange={(event) => setReplacement(event.target.value)}
+          />
+        </div>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="outline"
@@ -93,23 +100,27 @@ export function FindReplacePanel({
         >
           ↓
         </Button>
-        <Button
-          variant="outline"
-          disabled={count === 0}
-          onClick={() => {
-            setReplaced(null);
-            onReplaceOne(query, replacement, caseSensitive);
-          }}
-        >
-          {t("editor.find.replaceOne")}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={count === 0}
-          onClick={() => setReplaced(onReplaceAll(query, replacement, caseSensitive))}
-        >
-          {t("editor.find.replaceAll")}
-        </Button>
+        {!findOnly && (
+          <>
+            <Button
+              variant="outline"
+              disabled={count === 0}
+              onClick={() => {
+                setReplaced(null);
+                onReplaceOne(query, replacement, caseSensitive);
+              }}
+            >
+              {t("editor.find.replaceOne")}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={count === 0}
+              onClick={() => setReplaced(onReplaceAll(query, replacement, caseSensitive))}
+            >
+              {t("editor.find.replaceAll")}
+            </Button>
+          </>
+        )}
         <Button variant="ghost" aria-label={t("editor.find.close")} onClick={onClose}>
           ×
         </Button>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
 import { EditorIcon } from "./icons";
+import { dateLocale } from "../../i18n/language";
 
 /** What the player plays. */
 export interface MediaSource {
@@ -121,9 +122,9 @@ export function MediaPlayer({
         <details className="text-sm text-zinc-700">
           <summary className="cursor-pointer">
             {t("editor.player.serverAudio", {
-              date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(
-                new Date(source.keptUntil),
-              ),
+              date: new Intl.DateTimeFormat(dateLocale(i18n.language), {
+                dateStyle: "medium",
+              }).format(new Date(source.keptUntil)),
             })}
           </summary>
           <div className="mt-2 space-y-2">{picker}</div>

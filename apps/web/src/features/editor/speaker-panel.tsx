@@ -27,6 +27,10 @@ export function SpeakerPanel({
   onRename(id: string, name: string): void;
 }) {
   const { t } = useTranslation();
+  // A speaker left with no subtitles (all merged or deleted) is not listed; they stay in the
+  // transcription's speakers, so a subtitle can still be given back to them.
+  const listed = speakers.filter((speaker) => (counts.get(speaker.id) ?? 0) > 0);
+  if (listed.length === 0) return null;
   return (
     <section
       aria-labelledby="speakers-title"
@@ -39,7 +43,7 @@ export function SpeakerPanel({
         <p className="text-xs text-zinc-700">{t("editor.speakers.hint")}</p>
       </div>
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-        {speakers.map((speaker) => (
+        {listed.map((speaker) => (
           <SpeakerItem
             key={speaker.id}
             transcriptionId={transcriptionId}
@@ -51,7 +55,7 @@ export function SpeakerPanel({
         ))}
       </ul>
       <p className="text-xs text-zinc-700">
-        {speakers.some((s) => !s.name?.trim()) && (
+        {listed.some((s) => !s.name?.trim()) && (
           // One line for every unnamed speaker's disabled "Save this voice" (tied to each button).
           <span id={VOICE_HINT_ID}>{t("editor.speakers.saveVoiceNeedsName")} </span>
         )}

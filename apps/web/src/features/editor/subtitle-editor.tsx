@@ -12,10 +12,12 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
+import { LanguageText } from "../history/language-text";
 import { RecogniserText } from "../history/recogniser-text";
 import { cueAt } from "./cue-checks";
 import {
   earliestTime,
+  insertShortens,
   fromSubtitles,
   latestStart,
   overlappingCues,
@@ -262,7 +264,16 @@ function Editor({
         flush();
         store.dispatch({ type: "set-speaker", index, speaker });
       },
-      insertAfter: (index) => store.dispatch({ type: "insert-after", index }),
+      insertAfter: (index) => {
+        // No gap after that cue: the new one takes its second half, and the user is told.
+        if (insertShortens(store.get().cues, index)) {
+          toast({
+            title: t("editor.toast.insertShortened", { number: index + 1 }),
+            description: t("editor.toast.insertShortenedHow", { number: index + 1 }),
+          });
+        }
+        store.dispatch({ type: "insert-after", index });
+      },
       remove: (index) => {
         flush();
         store.dispatch({ type: "delete", index });
@@ -397,74 +408,78 @@ function Editor({
       {/* Named for screen readers; the step indicator above says it on screen, and the editor
           keeps its height for the cues. */}
       <h1 className="sr-only">{t("editor.title")}</h1>
-      <RecogniserText item={transcription} className="block text-sm break-words text-zinc-600" />
-      <Editable readOnly={readOnly}>
-        <EditorToolbar
-          view={view}
-          onView={(next) => {
-            flush();
-            setView(next);
-          }}
-          canUndo={state.past.length > 0}
-          canRedo={state.future.length > 0}
-          onUndo={undo}
-          onRedo={redo}
-          onShift={(offsetMs) => {
-            flush();
-            store.dispatch({ type: "shift", offsetMs });
-          }}
-          earliestMs={earliest}
-          latestStartMs={latest}
-          mediaMs={
-            transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null
-          }
-          overlaps={overlaps.size}
-          onFixOverlaps={() => {
-            flush();
-            store.dispatch({ type: "fix-overlaps" });
-          }}
-          findOpen={findOpen}
-          onToggleFind={() => setFindOpen((open) => !open)}
-          onSplitAtPlayhead={splitAtPlayhead}
-          extra={
-            <>
-              <ShareDialog transcriptionId={transcription.id} />
-              <CaptionedVideoDialog
-                transcriptionId={transcription.id}
-                language={transcription.language}
-                durationMs={
-                  transcription.duration !== undefined
-                    ? Math.round(transcription.duration * 1000)
-                    : null
-                }
-                cues={state.cues}
-                speakers={state.speakers}
-                playheadMs={mediaElement ? time : null}
-                video={file && fileUrl && isVideo(file) ? { file, url: fileUrl } : null}
-                onSave={async () => {
+      <p className="flex flex-wrap gap-x-3 text-sm break-words text-zinc-600">
+        <LanguageText code={transcription.language} />
+        <RecogniserText item={transcription} />
+      </p>
+      {/* Not in the read-only fieldset: for a viewer the toolbar leaves out what they may not
+          use, and keeps find and the shortcuts working. */}
+      <EditorToolbar
+        readOnly={readOnly}
+        view={view}
+        onView={(next) => {
+          flush();
+          setView(next);
+        }}
+        canUndo={state.past.length > 0}
+        canRedo={state.future.length > 0}
+        onUndo={undo}
+        onRedo={redo}
+        onShift={(offsetMs) => {
+          flush();
+          store.dispatch({ type: "shift", offsetMs });
+        }}
+        earliestMs={earliest}
+        latestStartMs={latest}
+        mediaMs={
+          transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null
+        }
+        overlaps={overlaps.size}
+        onFixOverlaps={() => {
+          flush();
+          store.dispatch({ type: "fix-overlaps" });
+        }}
+        findOpen={findOpen}
+        onToggleFind={() => setFindOpen((open) => !open)}
+        onSplitAtPlayhead={splitAtPlayhead}
+        extra={
+          <>
+            <ShareDialog transcriptionId={transcription.id} />
+            <CaptionedVideoDialog
+              transcriptionId={transcription.id}
+              language={transcription.language}
+              durationMs={
+                transcription.duration !== undefined
+                  ? Math.round(transcription.duration * 1000)
+                  : null
+              }
+              cues={state.cues}
+              speakers={state.speakers}
+              playheadMs={mediaElement ? time : null}
+              video={file && fileUrl && isVideo(file) ? { file, url: fileUrl } : null}
+              onSave={async () => {
+                flush();
+                return (await save({ quiet: true })) !== null;
+              }}
+            />
+            {isChineseTranscript(transcription.language, state.cues) ? (
+              <ScriptControl
+                onConvert={(convert) => {
                   flush();
-                  return (await save({ quiet: true })) !== null;
+                  const cues = store.get().cues.map((cue) => {
+                    const text = convert(cue.text);
+                    return text === cue.text ? cue : { ...cue, text };
+                  });
+                  store.dispatch({ type: "replace", cues });
                 }}
               />
-              {isChineseTranscript(transcription.language, state.cues) ? (
-                <ScriptControl
-                  onConvert={(convert) => {
-                    flush();
-                    const cues = store.get().cues.map((cue) => {
-                      const text = convert(cue.text);
-                      return text === cue.text ? cue : { ...cue, text };
-                    });
-                    store.dispatch({ type: "replace", cues });
-                  }}
-                />
-              ) : null}
-            </>
-          }
-          canSplitAtPlayhead={currentIndex >= 0}
-          status={status}
-          keptOnDevice={storedRevision >= state.revision}
-        />
-      </Editable>
+            ) : null}
+          </>
+        }
+        canSplitAtPlayhead={currentIndex >= 0}
+        status={status}
+        keptOnDevice={storedRevision >= state.revision}
+      />
       {conflict && (
         <ConflictBanner
           onKeepMine={() => resolveConflict("mine")}
@@ -497,34 +512,31 @@ function Editor({
           }}
         />
       )}
-      <Editable readOnly={readOnly}>
-        {findOpen && (
-          <FindReplacePanel
-            cues={state.cues}
-            found={found}
-            onFind={(query, caseSensitive, direction) => find(query, { caseSensitive }, direction)}
-            onReplaceOne={(query, replacement, caseSensitive) => {
-              const options = { caseSensitive };
-              const index =
-                found >= 0 && matchRange(state.cues[found]?.text ?? "", query, options)
-                  ? found
-                  : -1;
-              if (index < 0) return find(query, options, 1);
-              flush();
-              store.dispatch({ type: "replace-one", index, query, replacement, options });
-              find(query, options, 1);
-            }}
-            onClose={() => setFindOpen(false)}
-            onReplaceAll={(query, replacement, caseSensitive) => {
-              flush();
-              const options = { caseSensitive };
-              const count = countMatches(store.get().cues, query, options);
-              store.dispatch({ type: "replace-all", query, replacement, options });
-              return count;
-            }}
-          />
-        )}
-      </Editable>
+      {findOpen && (
+        <FindReplacePanel
+          findOnly={readOnly}
+          cues={state.cues}
+          found={found}
+          onFind={(query, caseSensitive, direction) => find(query, { caseSensitive }, direction)}
+          onReplaceOne={(query, replacement, caseSensitive) => {
+            const options = { caseSensitive };
+            const index =
+              found >= 0 && matchRange(state.cues[found]?.text ?? "", query, options) ? found : -1;
+            if (index < 0) return find(query, options, 1);
+            flush();
+            store.dispatch({ type: "replace-one", index, query, replacement, options });
+            find(query, options, 1);
+          }}
+          onClose={() => setFindOpen(false)}
+          onReplaceAll={(query, replacement, caseSensitive) => {
+            flush();
+            const options = { caseSensitive };
+            const count = countMatches(store.get().cues, query, options);
+            store.dispatch({ type: "replace-all", query, replacement, options });
+            return count;
+          }}
+        />
+      )}
       {/* The player sticks (on a phone) within this block only: at the end of the list it
           leaves with it instead of covering the buttons below. */}
       <div className="space-y-4">

@@ -47,6 +47,11 @@ export interface EditorCue {
   mismatches?: ScriptMismatch[];
   /** A bilingual transcription: the cue's English translation, kept through edits. */
   translation?: string;
+  /**
+   * An inserted cue that took the second half of the cue before it (no gap after that one):
+   * that cue's key and its end as it was, given back when this cue is deleted. Never saved.
+   */
+  tookTimeFrom?: { key: number; end: string };
 }
 
 /** Where a re-timed script and the speech disagree (times in ms, as the server sends them). */

@@ -206,7 +206,11 @@ export function useSave(
         if (editConflict(error)) return null; // the banner asks which version to keep
         toast({
           title: t("editor.toast.saveFailed"),
-          description: errorText(error),
+          // A role that may not edit (a team's viewer): say that, not the server's general text.
+          description:
+            error instanceof ApiError && error.status === 403 && error.code === "FORBIDDEN"
+              ? t("editor.toast.viewOnly")
+              : errorText(error),
           variant: "destructive",
         });
         return null;

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { Icon, type IconName } from "./icons";
+import { SupportHours } from "../support/support-hours";
 
 function InfoRow({
   icon,
@@ -54,7 +55,7 @@ export function ContactInfo() {
           </Link>
         </InfoRow>
         <InfoRow icon="clock" title={t("marketing.contact.info.hoursTitle")}>
-          {t("marketing.contact.info.hours")}
+          <SupportHours />
         </InfoRow>
         <InfoRow icon="pin" title={t("marketing.contact.info.locationTitle")}>
           {t("marketing.contact.info.location")}

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 const PARTNERS = [
   ["whisperCpp", "whisper.cpp"],
   ["whisper", "OpenAI Whisper"],
+  ["parakeet", "NVIDIA Parakeet"],
+  ["sensevoice", "SenseVoice"],
   ["silero", "Silero VAD"],
   ["ffmpeg", "FFmpeg"],
   ["opencc", "OpenCC"],

@@ -10,6 +10,7 @@ import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
 import { ModalFrame } from "../api-keys/dialog";
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from "./api";
+import { dateLocale } from "../../i18n/language";
 
 const EXPIRIES: ShareExpiry[] = ["1d", "7d", "30d", "never"];
 
@@ -132,7 +133,7 @@ export function ShareDialog({
               <p className="mt-2 text-xs text-zinc-600">
                 {link.expiresAt
                   ? t("sharing.expires", {
-                      date: new Date(link.expiresAt).toLocaleString(i18n.language),
+                      date: new Date(link.expiresAt).toLocaleString(dateLocale(i18n.language)),
                     })
                   : t("sharing.forever")}
                 {link.hasPassword && ` · ${t("sharing.withPassword")}`}

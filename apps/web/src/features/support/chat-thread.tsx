@@ -5,10 +5,11 @@ import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/error-text";
 import type { SupportConversation, SupportMessage, SupportMessageBody } from "../../api/types";
 import { Button } from "../../components/ui/button";
+import { dateLocale } from "../../i18n/language";
 
 /** A message's time, short, in the reader's language. */
 function formatTime(iso: string, language: string): string {
-  return new Date(iso).toLocaleString(language, {
+  return new Date(iso).toLocaleString(dateLocale(language), {
     month: "short",
     day: "numeric",
     hour: "numeric",

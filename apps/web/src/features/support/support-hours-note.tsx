@@ -1,6 +1,7 @@
 import { supportIsOpen } from "@verbatim/contract";
 import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
+import { SupportHours } from "./support-hours";
 
 /** Support's hours, and whether we answer live now or by e-mail later. */
 export function SupportHoursNote({ open = supportIsOpen(new Date()) }: { open?: boolean }) {
@@ -16,7 +17,10 @@ export function SupportHoursNote({ open = supportIsOpen(new Date()) }: { open?: 
       )}
     >
       <p className="font-medium">{open ? t("support.open") : t("support.closed")}</p>
-      <p className="mt-0.5">{t("support.hours")}</p>
+      <p className="mt-0.5">
+        <span className="sr-only">{t("marketing.contact.info.hoursTitle")}: </span>
+        <SupportHours />
+      </p>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
 import type { WebhookDelivery } from "../../api/types";
 import { useDeliveries } from "./api";
+import { dateLocale } from "../../i18n/language";
 
 const STATUS_STYLE: Record<WebhookDelivery["status"], string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -14,7 +15,10 @@ export function DeliveriesLog({ webhookId }: { webhookId: string }) {
   const { t, i18n } = useTranslation();
   const deliveries = useDeliveries(webhookId);
   const time = (value: string) =>
-    new Date(value).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+    new Date(value).toLocaleString(dateLocale(i18n.language), {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
   if (deliveries.isPending) {
     return (
       <p role="status" className="text-sm text-zinc-600">

@@ -1,6 +1,6 @@
 import { errorText } from "../../api/error-text";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
@@ -13,6 +13,8 @@ import {
   type ExportTrack,
 } from "./download-export";
 import { TrackChoice } from "./track-choice";
+import { characterStlCannotHold } from "./stl-text";
+import { LanguageText } from "../history/language-text";
 
 const PREVIEW_CHARS = 500;
 
@@ -23,18 +25,35 @@ const PREVIEW_CHARS = 500;
 export function DownloadStep({
   id,
   bilingual = false,
+  language = null,
+  subtitles = [],
   onNew,
   onBack,
 }: {
   id: string;
   /** The transcription's subtitles carry translations: offer the track choice. */
   bilingual?: boolean;
+  /** The transcription's spoken language (detected or chosen), said in words. */
+  language?: string | null;
+  /** Its subtitles, to say before the click which formats cannot hold their text. */
+  subtitles?: readonly { text: string; translation?: string | undefined }[];
   onNew(): void;
   onBack(): void;
 }) {
   const { t } = useTranslation();
   const [chosenTrack, setTrack] = useState<ExportTrack>("both");
   const track = bilingual ? chosenTrack : undefined;
+  // EBU-STL holds Latin script only: the text the chosen track writes, checked here.
+  const stlRefused = useMemo(
+    () =>
+      characterStlCannotHold(
+        subtitles.flatMap((cue) => [
+          ...(track !== "translation" ? [cue.text] : []),
+          ...(track !== "original" && cue.translation !== undefined ? [cue.translation] : []),
+        ]),
+      ),
+    [subtitles, track],
+  );
   const previews = useQuery({
     queryKey: ["export-previews", id, track],
     queryFn: async () => ({
@@ -60,6 +79,7 @@ export function DownloadStep({
       <h1 id="download-title" className="text-xl font-semibold text-zinc-900">
         {t("workspace.download.title")}
       </h1>
+      <LanguageText code={language} className="block text-sm text-zinc-600" />
       {bilingual && <TrackChoice value={chosenTrack} onChange={setTrack} />}
       {(Object.keys(EXPORT_FORMAT_GROUPS) as (keyof typeof EXPORT_FORMAT_GROUPS)[]).map((group) => (
         <section key={group} aria-labelledby={`formats-${group}`} className="space-y-2">
@@ -67,18 +87,28 @@ export function DownloadStep({
             {t(`workspace.download.groups.${group}`)}
           </h2>
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
-            {EXPORT_FORMAT_GROUPS[group].map((format: ExportFormat) => (
-              <Button
-                key={format}
-                variant={format === "srt" ? "primary" : "outline"}
-                onClick={() => void handleDownload(format)}
-              >
-                {t("workspace.download.download", {
-                  format: t(`workspace.download.formats.${format}`),
-                })}
-              </Button>
-            ))}
+            {EXPORT_FORMAT_GROUPS[group].map((format: ExportFormat) => {
+              const refused = format === "stl" && stlRefused !== null;
+              return (
+                <Button
+                  key={format}
+                  variant={format === "srt" ? "primary" : "outline"}
+                  disabled={refused}
+                  aria-describedby={refused ? "stl-refused" : undefined}
+                  onClick={() => void handleDownload(format)}
+                >
+                  {t("workspace.download.download", {
+                    format: t(`workspace.download.formats.${format}`),
+                  })}
+                </Button>
+              );
+            })}
           </div>
+          {stlRefused !== null && group === "subtitles" && (
+            <p id="stl-refused" className="text-sm text-zinc-600">
+              {t("workspace.download.stlRefused", { character: stlRefused })}
+            </p>
+          )}
         </section>
       ))}
       <div className="grid gap-4 md:grid-cols-2">

@@ -216,7 +216,14 @@ export function ProcessStep({
           )}
         </div>
       )}
-      {givenJobId && <JobProgress state={state} lastEventAt={lastEventAt} health={health} />}
+      {givenJobId && (
+        <JobProgress
+          state={state}
+          lastEventAt={lastEventAt}
+          health={health}
+          lines={segments.length}
+        />
+      )}
       {segments.length > 0 && <LiveText segments={segments} />}
       {givenJobId && (
         <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 sm:flex-row sm:items-center sm:justify-between">
@@ -297,10 +304,13 @@ function JobProgress({
   state,
   lastEventAt,
   health,
+  lines,
 }: {
   state: JobState;
   lastEventAt: number | null;
   health: StreamHealth;
+  /** How many live lines are shown already. */
+  lines: number;
 }) {
   const { t } = useTranslation();
   const silentFor = useSecondsSince(lastEventAt);
@@ -339,7 +349,10 @@ function JobProgress({
       state.status === "completed"
         ? t("workspace.process.done")
         : !started
-          ? t("workspace.process.firstResultsSoon")
+          ? // Before the first percent is counted, lines may already show: say so, not "soon".
+            lines > 0
+            ? t("workspace.process.linesSoFar", { count: lines })
+            : t("workspace.process.firstResultsSoon")
           : [
               t("workspace.process.percent", { percent }),
               state.secondsLeft

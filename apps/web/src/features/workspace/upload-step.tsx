@@ -18,6 +18,7 @@ import type { SubtitleImport, TranscribeOptions } from "./upload-transport";
 
 /** Step 1: choose a file (or give a link) and options; warns before sending a file longer than the minutes left. */
 export function UploadStep({
+  teamId = null,
   file,
   options,
   subtitles,
@@ -27,6 +28,8 @@ export function UploadStep({
   onStart,
   onLinkJob,
 }: {
+  /** Uploading into this team (`?team=`): the team owner's minutes pay, not one's own. */
+  teamId?: string | null;
   file: File | null;
   options: TranscribeOptions;
   subtitles: SubtitleImport | null;
@@ -65,14 +68,16 @@ export function UploadStep({
       onFile(chosen);
     }
   };
-  const left = user ? availableMinutes(user) : null;
+  // Into a team, the owner's pool pays (the banner above says so): one's own minutes are
+  // neither shown nor checked here; the server refuses if the pool is short.
+  const left = user && !teamId ? availableMinutes(user) : null;
   // Kept timings cost nothing; bilingual subtitles are two passes.
   const passes = subtitles && !subtitles.retime ? 0 : options.bilingual ? 2 : 1;
   const needed = duration === null ? null : Math.ceil((passes * duration) / 60);
   const overMinutes = left !== null && needed !== null && needed > left;
   return (
     <div className="space-y-6">
-      <SubscriptionSummary />
+      {!teamId && <SubscriptionSummary />}
       <h1 className="text-xl font-semibold text-zinc-900">{t("workspace.upload.title")}</h1>
       {model.preparing && <ModelPreparingNotice percent={model.percent} />}
       {file ? (

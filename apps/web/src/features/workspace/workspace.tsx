@@ -151,6 +151,7 @@ export function Workspace() {
       {state.step === "upload" && teamParam && <TeamUploadBanner teamId={teamParam} />}
       {state.step === "upload" && !state.error && (
         <UploadStep
+          teamId={teamParam}
           file={state.file}
           options={state.options}
           subtitles={state.subtitles}
@@ -179,7 +180,10 @@ export function Workspace() {
         <SubtitleEditor
           transcription={state.transcription}
           media={state.file}
-          readOnly={team.data !== undefined && !team.data.allowed.includes("edit")}
+          readOnly={
+            // A team's transcription is read only until the role is known to allow editing.
+            Boolean(state.transcription.teamId) && !team.data?.allowed.includes("edit")
+          }
           onBack={() => dispatch({ type: "back" })}
           onContinue={(subtitles, version, speakers) =>
             state.transcription &&
@@ -194,6 +198,8 @@ export function Workspace() {
         <DownloadStep
           id={state.transcription.id}
           bilingual={state.transcription.subtitles.some((s) => s.translation !== undefined)}
+          language={state.transcription.language}
+          subtitles={state.transcription.subtitles}
           onNew={handleNew}
           onBack={() => dispatch({ type: "back" })}
         />
