@@ -72,6 +72,9 @@ export async function writePdf(input: ExportInput): Promise<Uint8Array> {
       pdf.text(`  ${paragraph.speaker.name}`);
     }
     pdf.font("regular").fontSize(11).fillColor(TEXT).text(paragraph.text, { lineGap: 2 });
+    if (paragraph.translation !== undefined) {
+      pdf.fontSize(11).fillColor(GREY).text(paragraph.translation, { lineGap: 2 });
+    }
   }
 
   const range = pdf.bufferedPageRange();

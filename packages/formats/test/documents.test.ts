@@ -114,4 +114,19 @@ describe("XLSX", () => {
       expect(rows[0]!.start).toBe(language === "en" ? "00:00:00.500" : "00:00:00.000");
     });
   }
+
+  it("writes a bilingual transcript's translation in a column of its own", async () => {
+    const transcript = {
+      ...CHINESE,
+      cues: CHINESE.cues.map((cue, i) => ({ ...cue, translation: `Line ${i + 1}` })),
+    };
+    const { body } = await writeExport("xlsx", inputOf(transcript, { track: "both" }));
+    const book = XLSX.read(body, { type: "array" });
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+      book.Sheets[book.SheetNames[0]!]!,
+    );
+    expect(rows.map((row) => [row.text, row.translation])).toEqual(
+      transcript.cues.map((cue) => [cue.text, cue.translation]),
+    );
+  });
 });
