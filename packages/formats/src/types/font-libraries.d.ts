@@ -8,6 +8,7 @@ declare module "fontkit" {
     readonly ascent: number;
     readonly descent: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
+    layout(text: string): { advanceWidth: number };
   }
   /** A .ttf/.otf file, or with a PostScript name, one face of a .ttc collection. */
   export function create(buffer: Buffer, postscriptName?: string): Font;
