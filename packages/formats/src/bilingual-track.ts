@@ -1,3 +1,4 @@
+import type { ExportFormat } from "@verbatim/contract";
 import {
   bilingualCues,
   DEFAULT_STYLE,
@@ -5,6 +6,7 @@ import {
   translationTrack,
   type Cue,
   type StyleName,
+  type Transcript,
 } from "@verbatim/subtitles";
 
 // A bilingual transcription (cues holding a `translation`) as every export format writes it:
@@ -12,6 +14,27 @@ import {
 
 /** Which cues of a bilingual transcription an export writes (`track`). */
 export type ExportTrack = "both" | "original" | "translation";
+
+/** The language of a bilingual transcription's translation (Whisper's translate task). */
+export const TRANSLATION_LANGUAGE = "en";
+
+/**
+ * Formats that show a cue as lines on screen: `both` writes two-line cues there (the original
+ * over the English). Every other format keeps the two languages apart — each cue keeps its
+ * `translation`, written as a line, column, tier or field of its own.
+ */
+const ON_SCREEN_FORMATS: ReadonlySet<ExportFormat> = new Set<ExportFormat>([
+  "srt",
+  "vtt",
+  "ass",
+  "sbv",
+  "stl",
+]);
+
+/** True where the transcript's cues hold a translation. */
+export function isBilingual(cues: readonly Cue[]): boolean {
+  return cues.some((cue) => cue.translation !== undefined);
+}
 
 /**
  * The cues an export writes. A bilingual transcription (cues with a `translation`): `both`
@@ -24,13 +47,39 @@ export function exportedCues(
   language: string | null,
   style: StyleName = DEFAULT_STYLE,
 ): Cue[] {
-  if (!cues.some((cue) => cue.translation !== undefined)) return [...cues];
+  if (!isBilingual(cues)) return [...cues];
   if (track === "original") return cues.map(({ translation: _translation, ...cue }) => cue);
   if (track === "translation") return translationTrack(cues);
   const original = styleLimits(style, language);
-  const english = styleLimits(style, "en");
+  const english = styleLimits(style, TRANSLATION_LANGUAGE);
   return bilingualCues(cues, {
     original: { maxCharsPerLine: original.maxCharsPerLine, maxLines: 1, language },
     translation: { maxCharsPerLine: english.maxCharsPerLine, maxLines: 2, language: "en" },
   });
+}
+
+/**
+ * The transcript a format writes, labelled with the language of what it holds: one track's
+ * cues under its own language (the translation's is English), or for `both`, two-line cues in
+ * on-screen formats and, elsewhere, the cues with their `translation` kept apart.
+ */
+export function exportedTranscript(
+  transcript: Transcript,
+  track: ExportTrack,
+  format: ExportFormat,
+  style: StyleName = DEFAULT_STYLE,
+): Transcript {
+  const { cues, language } = transcript;
+  if (!isBilingual(cues)) return transcript;
+  if (track === "translation") {
+    return { ...transcript, language: TRANSLATION_LANGUAGE, cues: translationTrack(cues) };
+  }
+  if (track === "both" && !ON_SCREEN_FORMATS.has(format)) return transcript;
+  return { ...transcript, cues: exportedCues(cues, track, language, style) };
+}
+
+/** A cue's translation as running text; undefined where it has none. */
+export function cueTranslation(cue: Cue): string | undefined {
+  const text = cue.translation?.replace(/\s+/g, " ").trim();
+  return text === undefined || text === "" ? undefined : text;
 }

@@ -1,4 +1,5 @@
 import { cuesWithText, joinLines } from "@verbatim/subtitles";
+import { cueTranslation, isBilingual } from "./bilingual-track.js";
 import { clockTimeMs } from "./clock-time.js";
 import type { ExportInput } from "./export-input.js";
 import { speakerLabel } from "./speaker-label.js";
@@ -8,16 +9,19 @@ const BOM = "\uFEFF";
 
 /**
  * CSV (RFC 4180, CRLF, UTF-8 with a BOM so Excel shows Chinese): one row per subtitle with
- * `start`, `end` (hh:mm:ss.mmm), `speaker` and `text` (lines joined as running text).
+ * `start`, `end` (hh:mm:ss.mmm), `speaker` and `text` (lines joined as running text); a
+ * bilingual transcript adds a `translation` column.
  */
 export function writeCsv(input: ExportInput): string {
-  const rows = [["start", "end", "speaker", "text"]];
+  const bilingual = isBilingual(input.transcript.cues);
+  const rows = [["start", "end", "speaker", "text", ...(bilingual ? ["translation"] : [])]];
   for (const cue of cuesWithText(input.transcript.cues)) {
     rows.push([
       clockTimeMs(cue.start),
       clockTimeMs(cue.end),
       input.speakerNames === false ? "" : speakerLabel(cue.speaker, input),
       joinLines(cue.text),
+      ...(bilingual ? [cueTranslation(cue) ?? ""] : []),
     ]);
   }
   return BOM + rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";

@@ -69,6 +69,14 @@ export async function writeDocx(input: ExportInput): Promise<Uint8Array> {
       }),
       new Paragraph({ children: [new TextRun(paragraph.text)] }),
     );
+    if (paragraph.translation !== undefined) {
+      // The translation in a paragraph of its own, in grey italics under the original.
+      children.push(
+        new Paragraph({
+          children: [new TextRun({ text: paragraph.translation, italics: true, color: GREY })],
+        }),
+      );
+    }
   }
   const document = new Document({
     title: doc.title,

@@ -1,6 +1,7 @@
 import { cuesWithText, joinLines } from "@verbatim/subtitles";
 import { create } from "xmlbuilder2";
 import type { ExportInput } from "./export-input.js";
+import { cueTranslation, TRANSLATION_LANGUAGE } from "./bilingual-track.js";
 import { speakerLabel } from "./speaker-label.js";
 import { xmlText } from "./xml-text.js";
 
@@ -21,7 +22,8 @@ const MEDIA_TYPES: Record<string, string> = {
 /**
  * ELAN annotation document (EAF 3.0): a tier per speaker (named after the speaker, with the
  * speaker as its participant; one "Transcript" tier when there are none), an aligned
- * annotation per cue, times in milliseconds. The media is named, not linked: ELAN asks for it
+ * annotation per cue, times in milliseconds. A bilingual transcript adds, under each tier, a
+ * dependent "(translation)" tier whose annotations are symbolically associated with the cues. The media is named, not linked: ELAN asks for it
  * when the file is opened elsewhere.
  */
 export function writeEaf(input: ExportInput): string {
@@ -42,13 +44,16 @@ export function writeEaf(input: ExportInput): string {
     MIME_TYPE: MEDIA_TYPES[extension] ?? "unknown",
     RELATIVE_MEDIA_URL: `./${encodeURI(media)}`,
   });
-  header.ele("PROPERTY", { NAME: "lastUsedAnnotationId" }).txt(String(cues.length));
+  const translated = cues.filter((cue) => cueTranslation(cue) !== undefined).length;
+  header.ele("PROPERTY", { NAME: "lastUsedAnnotationId" }).txt(String(cues.length + translated));
   const slots = doc.ele("TIME_ORDER");
   cues.forEach((cue, i) => {
     slots.ele("TIME_SLOT", { TIME_SLOT_ID: `ts${2 * i + 1}`, TIME_VALUE: String(cue.start) });
     slots.ele("TIME_SLOT", { TIME_SLOT_ID: `ts${2 * i + 2}`, TIME_VALUE: String(cue.end) });
   });
   const tiers = new Map<string, ReturnType<typeof doc.ele>>();
+  const translationTiers = new Map<string, ReturnType<typeof doc.ele>>();
+  let translationId = cues.length;
   cues.forEach((cue, i) => {
     const name =
       cue.speaker === undefined ? "Transcript" : xmlText(speakerLabel(cue.speaker, input));
@@ -70,6 +75,24 @@ export function writeEaf(input: ExportInput): string {
       })
       .ele("ANNOTATION_VALUE")
       .txt(xmlText(joinLines(cue.text)));
+    const translation = cueTranslation(cue);
+    if (translation === undefined) return;
+    let dependent = translationTiers.get(name);
+    if (!dependent) {
+      dependent = doc.ele("TIER", {
+        LINGUISTIC_TYPE_REF: "translation",
+        PARENT_REF: name,
+        TIER_ID: `${name} (translation, ${TRANSLATION_LANGUAGE})`,
+        ...(cue.speaker === undefined ? {} : { PARTICIPANT: name }),
+      });
+      translationTiers.set(name, dependent);
+    }
+    translationId += 1;
+    dependent
+      .ele("ANNOTATION")
+      .ele("REF_ANNOTATION", { ANNOTATION_ID: `a${translationId}`, ANNOTATION_REF: `a${i + 1}` })
+      .ele("ANNOTATION_VALUE")
+      .txt(xmlText(translation));
   });
   if (tiers.size === 0)
     doc.ele("TIER", { LINGUISTIC_TYPE_REF: "utterance", TIER_ID: "Transcript" });
@@ -78,5 +101,17 @@ export function writeEaf(input: ExportInput): string {
     LINGUISTIC_TYPE_ID: "utterance",
     TIME_ALIGNABLE: "true",
   });
+  if (translationTiers.size > 0) {
+    doc.ele("LINGUISTIC_TYPE", {
+      CONSTRAINTS: "Symbolic_Association",
+      GRAPHIC_REFERENCES: "false",
+      LINGUISTIC_TYPE_ID: "translation",
+      TIME_ALIGNABLE: "false",
+    });
+    doc.ele("CONSTRAINT", {
+      DESCRIPTION: "1-1 association with a parent annotation",
+      STEREOTYPE: "Symbolic_Association",
+    });
+  }
   return doc.end({ prettyPrint: true }) + "\n";
 }

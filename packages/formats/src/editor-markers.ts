@@ -1,5 +1,6 @@
 import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
 import { cuesWithText, joinLines } from "@verbatim/subtitles";
+import { cueTranslation } from "./bilingual-track.js";
 import type { ExportInput } from "./export-input.js";
 import { frameRate, msToFrames, type FrameRate } from "./frame-rate.js";
 import { namesSpeakers, speakerLabel } from "./speaker-label.js";
@@ -10,7 +11,7 @@ export interface EditorMarker {
   start: number;
   /** Length in frames (at least 1). */
   duration: number;
-  /** "Name: text" (or the text), on one line. */
+  /** "Name: text" (or the text; "text / translation" when bilingual), on one line. */
   comment: string;
   /** The speaker's id, for a colour. */
   speaker: string | undefined;
@@ -22,7 +23,11 @@ export function editorMarkers(input: ExportInput): { rate: FrameRate; markers: E
   const named = namesSpeakers(input);
   const markers = cuesWithText(input.transcript.cues).map((cue) => {
     const start = msToFrames(cue.start, rate);
-    const text = joinLines(cue.text).replace(/[\t\r\n|]+/g, " ");
+    const translation = cueTranslation(cue);
+    // A bilingual cue: its translation after " / " (a marker's comment is one line).
+    const text = (
+      translation === undefined ? joinLines(cue.text) : `${joinLines(cue.text)} / ${translation}`
+    ).replace(/[\t\r\n|]+/g, " ");
     const name = named && cue.speaker !== undefined ? speakerLabel(cue.speaker, input) : "";
     return {
       start,

@@ -1,7 +1,7 @@
 import type { ExportFormat } from "@verbatim/contract";
 import { writeJson, writeSrt, writeTxt, writeVtt } from "@verbatim/subtitles";
 import { assScriptFor, writeAss } from "./ass.js";
-import { exportedCues } from "./bilingual-track.js";
+import { exportedTranscript } from "./bilingual-track.js";
 import { writeAvidMarkers } from "./avid.js";
 import { writeCsv } from "./csv.js";
 import { writeDocx } from "./docx.js";
@@ -97,14 +97,13 @@ export function exportExtension(format: ExportFormat): string {
  */
 export async function writeExport(format: ExportFormat, input: ExportInput): Promise<ExportFile> {
   const writer = WRITERS[format];
-  const { transcript } = input;
-  const cues = exportedCues(
-    transcript.cues,
+  const transcript = exportedTranscript(
+    input.transcript,
     input.track ?? "both",
-    transcript.language,
+    format,
     input.style,
   );
-  const body = await writer.write({ ...input, transcript: { ...transcript, cues } });
+  const body = await writer.write({ ...input, transcript });
   return { body, contentType: writer.contentType };
 }
 

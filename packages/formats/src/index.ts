@@ -1,6 +1,11 @@
 export type { ExportInput } from "./export-input.js";
 export { exportExtension, writeExport, type ExportFile } from "./export-formats.js";
-export { exportedCues, type ExportTrack } from "./bilingual-track.js";
+export {
+  exportedCues,
+  exportedTranscript,
+  TRANSLATION_LANGUAGE,
+  type ExportTrack,
+} from "./bilingual-track.js";
 export { Iso6937Error } from "./iso6937.js";
 export { CjkFontMissingError, findCjkFont } from "./cjk-font.js";
 export {

@@ -1,26 +1,24 @@
-import { findCjkFont } from "./cjk-font.js";
 import type { ExportInput } from "./export-input.js";
+import { PdfFonts } from "./pdf-fonts.js";
+import { PdfTextWriter, type TextSpan } from "./pdf-text.js";
 import { transcriptDocument } from "./transcript-document.js";
 
 const GREY = "#52525B";
 const TEXT = "#18181B";
 const MARGIN = 56;
 
-/** Faces of the Noto Sans CJK collections, by the PostScript name inside the .ttc. */
-const FACES = { regular: "NotoSansCJKhk-Regular", bold: "NotoSansCJKhk-Bold" };
-/** Before 2021 the collections had no Hong Kong face; Traditional Chinese then. */
-const OLDER_FACES = { regular: "NotoSansCJKtc-Regular", bold: "NotoSansCJKtc-Bold" };
-
 /**
  * A PDF transcript (pdfkit), laid out as the DOCX: title, date, duration and language, the
- * speakers in their colours, a paragraph per speaker turn under its time and speaker, "Page N
- * of M" at the foot of each page. Every character is set in Noto Sans CJK (Hong Kong forms),
- * embedded as a subset of the glyphs used, so the file shows Chinese and Latin text on any
- * machine. Throws CjkFontMissingError where the font is not installed.
+ * speakers in their colours, a paragraph per speaker turn under its time and speaker (and a
+ * bilingual transcript's translation under it), "Page N of M" at the foot of each page. Every
+ * letter is set in a Noto font that has it, chosen per run of text (PdfFonts: Noto Sans, Noto
+ * Sans CJK, the Noto Sans font of its script, Symbola for emoji), right-to-left text in visual
+ * order (PdfTextWriter); each font is embedded as a subset of the glyphs used. Throws
+ * CjkFontMissingError where Noto Sans CJK is not installed.
  */
 export async function writePdf(input: ExportInput): Promise<Uint8Array> {
   const doc = transcriptDocument(input);
-  const fonts = findCjkFont();
+  const fonts = new PdfFonts();
   // Loaded when a PDF is written (pdfkit and its font engine take a third of a second to load).
   const { default: PDFDocument } = await import("pdfkit");
   const pdf = new PDFDocument({
@@ -36,72 +34,70 @@ export async function writePdf(input: ExportInput): Promise<Uint8Array> {
     pdf.on("end", resolve);
     pdf.on("error", reject);
   });
-  registerFaces(pdf, fonts);
+  const writer = new PdfTextWriter(pdf, fonts);
+  const width = pdf.page.width - 2 * MARGIN;
+  // Headings and labels run left to right whatever names they hold; the text's own paragraphs
+  // take the direction of their first letter (Hebrew and Arabic from the right).
+  const paragraph = (spans: TextSpan[], gap = 0, direction: "ltr" | "auto" = "ltr") =>
+    writer.paragraph(spans, { x: MARGIN, width, lineGap: gap, direction });
+  const span = (text: string, weight: TextSpan["weight"], size: number, colour: string) => ({
+    text,
+    weight,
+    size,
+    colour,
+  });
 
-  pdf.font("bold").fontSize(20).fillColor(TEXT).text(doc.title);
-  pdf.moveDown(0.5);
+  paragraph([span(doc.title, "bold", 20, TEXT)]);
+  pdf.y += 10;
   for (const fact of doc.facts) {
-    pdf
-      .fontSize(10)
-      .fillColor(GREY)
-      .font("bold")
-      .text(`${fact.label}${doc.labels.colon}`, { continued: true });
-    pdf.font("regular").text(fact.value);
+    paragraph([
+      span(`${fact.label}${doc.labels.colon}`, "bold", 10, GREY),
+      span(fact.value, "regular", 10, GREY),
+    ]);
   }
   if (doc.speakers.length > 0) {
-    pdf
-      .fontSize(10)
-      .fillColor(GREY)
-      .font("bold")
-      .text(`${doc.labels.speakers}${doc.labels.colon}`, { continued: true });
-    doc.speakers.forEach((speaker, i) => {
-      const last = i === doc.speakers.length - 1;
-      pdf.fillColor(`#${speaker.colour}`).text(`● ${speaker.name}`, { continued: !last });
-      if (!last) pdf.fillColor(GREY).font("regular").text(", ", { continued: true }).font("bold");
-    });
+    paragraph([
+      span(`${doc.labels.speakers}${doc.labels.colon}`, "bold", 10, GREY),
+      ...doc.speakers.flatMap((speaker, i) => [
+        ...(i > 0 ? [span(", ", "regular", 10, GREY)] : []),
+        span(`● ${speaker.name}`, "bold", 10, `#${speaker.colour}`),
+      ]),
+    ]);
   }
-  pdf.moveDown(1);
-  for (const paragraph of doc.paragraphs) {
+  pdf.y += 14;
+  for (const turn of doc.paragraphs) {
     // A paragraph's head stays with its first line.
-    if (pdf.y > pdf.page.height - MARGIN - 48) pdf.addPage();
-    pdf.moveDown(0.6);
-    pdf.font("regular").fontSize(9).fillColor(GREY);
-    pdf.text(paragraph.time, { continued: paragraph.speaker !== undefined });
-    if (paragraph.speaker) {
-      pdf.font("bold").fontSize(10).fillColor(`#${paragraph.speaker.colour}`);
-      pdf.text(`  ${paragraph.speaker.name}`);
+    if (pdf.y > pdf.page.height - MARGIN - 48) {
+      pdf.addPage();
+      pdf.y = MARGIN;
     }
-    pdf.font("regular").fontSize(11).fillColor(TEXT).text(paragraph.text, { lineGap: 2 });
+    pdf.y += 8;
+    paragraph([
+      span(turn.time, "regular", 9, GREY),
+      ...(turn.speaker
+        ? [span(`  ${turn.speaker.name}`, "bold", 10, `#${turn.speaker.colour}`)]
+        : []),
+    ]);
+    paragraph([span(turn.text, "regular", 11, TEXT)], 2, "auto");
+    if (turn.translation !== undefined) {
+      paragraph([span(turn.translation, "regular", 11, GREY)], 2, "auto");
+    }
   }
 
   const range = pdf.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i += 1) {
     pdf.switchToPage(i);
     const label = doc.labels.page(String(i + 1), String(range.count));
-    // Written inside the bottom margin, which text may use here (it cannot start a new page).
-    const bottom = pdf.page.margins.bottom;
-    pdf.page.margins.bottom = 0;
-    pdf.font("regular").fontSize(9).fillColor(GREY);
-    pdf.text(label, MARGIN, pdf.page.height - MARGIN / 2 - 6, {
-      width: pdf.page.width - 2 * MARGIN,
+    // Written inside the bottom margin, which no page break may follow.
+    writer.paragraph([span(label, "regular", 9, GREY)], {
+      x: MARGIN,
+      width,
       align: "center",
-      lineBreak: false,
+      y: pdf.page.height - MARGIN / 2 - 6,
+      pageBreaks: false,
     });
-    pdf.page.margins.bottom = bottom;
   }
   pdf.end();
   await ended;
   return new Uint8Array(Buffer.concat(chunks));
-}
-
-/** Registers "regular" and "bold" from the collections: the Hong Kong faces, else Taiwan's. */
-function registerFaces(pdf: PDFKit.PDFDocument, fonts: { regular: string; bold: string }): void {
-  try {
-    pdf.registerFont("regular", fonts.regular, FACES.regular);
-    pdf.registerFont("bold", fonts.bold, FACES.bold);
-    pdf.font("regular").font("bold");
-  } catch {
-    pdf.registerFont("regular", fonts.regular, OLDER_FACES.regular);
-    pdf.registerFont("bold", fonts.bold, OLDER_FACES.bold);
-  }
 }

@@ -12,7 +12,9 @@ import { speakerTurns } from "./speaker-turns.js";
 export function writeTimestampedText(input: ExportInput): string {
   const paragraphs = speakerTurns(input.transcript.cues).map((turn) => {
     const name = input.speakerNames === false ? "" : speakerLabel(turn.speaker, input);
-    return `[${clockTime(turn.start)}] ${name ? `${name}: ` : ""}${turn.text.replace(/\n/g, " ")}`;
+    const line = `[${clockTime(turn.start)}] ${name ? `${name}: ` : ""}${turn.text.replace(/\n/g, " ")}`;
+    // A bilingual transcript's translation on the line after, inside the same paragraph.
+    return turn.translation === undefined ? line : `${line}\n${turn.translation}`;
   });
   return paragraphs.length === 0 ? "" : `${paragraphs.join("\n\n")}\n`;
 }

@@ -1,4 +1,5 @@
 import { cuesWithText, joinLines, type Cue } from "@verbatim/subtitles";
+import { cueTranslation } from "./bilingual-track.js";
 
 /** Consecutive cues of one speaker, as one paragraph of a transcript. */
 export interface SpeakerTurn {
@@ -8,6 +9,8 @@ export interface SpeakerTurn {
   end: number;
   /** The cues' text as running text (lines joined as the language joins them). */
   text: string;
+  /** A bilingual transcript: the cues' translations as running text; undefined without. */
+  translation: string | undefined;
 }
 
 /**
@@ -25,14 +28,20 @@ export function speakerTurns(cues: readonly Cue[], pauseMs = 2000): SpeakerTurn[
     if (last && sameSpeaker && !pause) {
       last.text = joinLines(`${last.text}\n${cue.text}`);
       last.end = Math.max(last.end, cue.end);
+      last.translation = joinTranslations(last.translation, cueTranslation(cue));
     } else {
       turns.push({
         speaker: cue.speaker,
         start: cue.start,
         end: cue.end,
         text: joinLines(cue.text),
+        translation: cueTranslation(cue),
       });
     }
   }
   return turns;
+}
+
+function joinTranslations(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined ? a : `${a} ${b}`;
 }

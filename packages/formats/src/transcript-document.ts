@@ -1,4 +1,5 @@
 import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
+import { cueTranslation, TRANSLATION_LANGUAGE } from "./bilingual-track.js";
 import { clockTime } from "./clock-time.js";
 import { documentDate, documentLabels, type DocumentLabels } from "./document-labels.js";
 import type { ExportInput } from "./export-input.js";
@@ -11,7 +12,7 @@ import { speakerTurns } from "./speaker-turns.js";
 export interface TranscriptDocument {
   title: string;
   labels: DocumentLabels;
-  /** Label and value lines under the title: date, duration, language. */
+  /** Label and value lines under the title: date, duration, language (in words), translation. */
   facts: { label: string; value: string }[];
   /** Speakers with their colours (hex RGB), in order of first appearance; empty without. */
   speakers: { name: string; colour: string }[];
@@ -21,6 +22,8 @@ export interface TranscriptDocument {
     /** The speaker's name and colour; undefined without speakers (or names turned off). */
     speaker: { name: string; colour: string } | undefined;
     text: string;
+    /** A bilingual transcript: the turn's translation, a paragraph of its own. */
+    translation: string | undefined;
   }[];
 }
 
@@ -39,8 +42,10 @@ export function transcriptDocument(input: ExportInput): TranscriptDocument {
     { label: labels.date, value: documentDate(input.createdAt) },
     { label: labels.duration, value: labels.length(input.transcript.duration) },
   ];
-  if (input.transcript.language) {
-    facts.push({ label: labels.language, value: input.transcript.language });
+  const { language, cues } = input.transcript;
+  if (language) facts.push({ label: labels.language, value: labels.languageName(language) });
+  if (cues.some((cue) => cueTranslation(cue) !== undefined)) {
+    facts.push({ label: labels.translation, value: labels.languageName(TRANSLATION_LANGUAGE) });
   }
   return {
     title: input.title,
@@ -51,6 +56,7 @@ export function transcriptDocument(input: ExportInput): TranscriptDocument {
       time: input.timecodes ? smpteTimecode(turn.start, rate) : clockTime(turn.start),
       speaker: speakerOf(turn.speaker),
       text: turn.text,
+      translation: turn.translation,
     })),
   };
 }

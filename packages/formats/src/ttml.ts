@@ -1,5 +1,6 @@
 import { cuesWithText, formatTimecode } from "@verbatim/subtitles";
 import { create } from "xmlbuilder2";
+import { cueTranslation, TRANSLATION_LANGUAGE } from "./bilingual-track.js";
 import type { ExportInput } from "./export-input.js";
 import { speakerLabel } from "./speaker-label.js";
 import { xmlText } from "./xml-text.js";
@@ -61,6 +62,12 @@ export function writeTtml(input: ExportInput): string {
       if (i > 0) p.ele("br");
       p.txt(xmlText(line));
     });
+    // A bilingual cue: its translation on the next line, in a span labelled with its language.
+    const translation = cueTranslation(cue);
+    if (translation !== undefined) {
+      p.ele("br");
+      p.ele("span", { "xml:lang": TRANSLATION_LANGUAGE }).txt(xmlText(translation));
+    }
   }
   return `${tt.end({ prettyPrint: false })}\n`;
 }

@@ -11,26 +11,31 @@ export class TranscriptJsonError extends Error {
  * Writes a transcript as pretty-printed JSON: `{ language, duration, cues }`. A diarized one
  * adds `speakers` (`id`, `name` as given or null, and `label`, the name shown: "Speaker N"
  * when unnamed) before the cues, and `speaker` on cues and words. Empty cues are left out
- * (the rest numbered from 1).
+ * (the rest numbered from 1). A bilingual one (cues holding a translation) writes each cue's
+ * `translation` beside its `text`, and the translation's language as `translationLanguage`.
  */
 export function writeJson(
   transcript: Transcript,
   naming: Pick<SpeakerNaming, "locale"> = {},
 ): string {
   const cues = cuesWithText(transcript.cues).map((cue) => {
-    const { index, start, end, text, words, speaker } = cue;
+    const { index, start, end, text, words, speaker, translation } = cue;
     return {
       index,
       start,
       end,
       text,
+      ...(translation !== undefined ? { translation } : {}),
       ...(speaker !== undefined ? { speaker } : {}),
       ...(words ? { words } : {}),
     };
   });
   const { speakers } = transcript;
+  const bilingual = cues.some((cue) => cue.translation !== undefined);
   const body = {
     language: transcript.language,
+    // Whisper's translate task: a bilingual transcription's translation is English.
+    ...(bilingual ? { translationLanguage: "en" } : {}),
     duration: transcript.duration,
     ...(speakers
       ? {
@@ -109,6 +114,10 @@ function readCue(item: unknown, i: number, ids: ReadonlySet<string>): Cue {
     end: time(raw.end, `${path}.end`),
     text: raw.text,
   };
+  if (raw.translation !== undefined) {
+    if (typeof raw.translation !== "string") fail(`${path}.translation`, "a string");
+    cue.translation = raw.translation;
+  }
   if (raw.speaker !== undefined) cue.speaker = readSpeakerRef(raw.speaker, path, ids);
   if (raw.words !== undefined) {
     cue.words = list(raw.words, `${path}.words`).map((word, w) =>

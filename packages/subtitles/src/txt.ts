@@ -11,24 +11,36 @@ const DEFAULT_SPAN = { start: 0, end: 5000 } as const;
  * Writes plain text: the cue texts without timings, a blank line between cues. When cues carry
  * speakers, it reads as a script instead: consecutive cues of one speaker form one paragraph
  * (their lines joined as running text) under a `Name:` line, a blank line between paragraphs.
- * Empty cues are left out.
+ * Empty cues are left out. A bilingual transcript's translation follows each paragraph on a line
+ * of its own.
  */
 export function writeTxt(allCues: readonly Cue[], output: SpeakerOutput = {}): string {
   const cues = cuesWithText(allCues);
   if (output.speakerNames === false || !cues.some((cue) => cue.speaker !== undefined)) {
-    return cues.map((cue) => cue.text).join("\n\n");
+    return cues.map((cue) => withTranslation(cue.text, [cue])).join("\n\n");
   }
-  const paragraphs: { speaker: string | undefined; text: string }[] = [];
+  const paragraphs: { speaker: string | undefined; text: string; cues: Cue[] }[] = [];
   for (const cue of cues) {
     const last = paragraphs.at(-1);
-    if (last && last.speaker === cue.speaker) last.text = joinLines(`${last.text}\n${cue.text}`);
-    else paragraphs.push({ speaker: cue.speaker, text: joinLines(cue.text) });
+    if (last && last.speaker === cue.speaker) {
+      last.text = joinLines(`${last.text}\n${cue.text}`);
+      last.cues.push(cue);
+    } else paragraphs.push({ speaker: cue.speaker, text: joinLines(cue.text), cues: [cue] });
   }
   return paragraphs
-    .map(({ speaker, text }) =>
-      speaker === undefined ? text : `${speakerDisplayName(speaker, output)}:\n${text}`,
-    )
+    .map(({ speaker, text, cues: turn }) => {
+      const body = withTranslation(text, turn);
+      return speaker === undefined ? body : `${speakerDisplayName(speaker, output)}:\n${body}`;
+    })
     .join("\n\n");
+}
+
+/** A bilingual paragraph: its text, then its cues' translation on a line of its own. */
+function withTranslation(text: string, cues: readonly Cue[]): string {
+  const translation = cues
+    .flatMap((cue) => cue.translation?.replace(/\s+/g, " ").trim() || [])
+    .join(" ");
+  return translation === "" ? text : `${text}\n${translation}`;
 }
 
 /**

@@ -89,7 +89,7 @@ export async function burnCaptions(
   const source = media.hasVideo ? await probeVideoSize(request.input, signal) : null;
   const frame = captionFrame(source, request.crop);
   const durationMs = Math.min(media.durationMs, request.maxMs ?? Infinity);
-  const events = captionEvents(request.cues, request.style, request.language);
+  const events = captionEvents(request.cues, request.style, request.language, frame);
   const script = writeCaptionAss(events, {
     title: request.title,
     style: request.style,

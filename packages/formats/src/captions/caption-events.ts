@@ -1,4 +1,6 @@
 import { cuesWithText, splitWords, type Cue } from "@verbatim/subtitles";
+import type { CaptionFrame } from "./caption-frame.js";
+import { captionWidthEms, fitLines, wordPieces } from "./caption-lines.js";
 import type { CaptionStyle } from "./caption-styles.js";
 
 // What is on screen when: cues turned into caption events by the style's mode (lines, the
@@ -31,22 +33,36 @@ interface Token {
   end: number;
 }
 
-/** The caption events of cues under a style, in time order. */
+/**
+ * The caption events of cues under a style, in time order. With the output `frame`, each cue's
+ * lines (and a translation's) are broken to fit its width first (fitLines), so that the
+ * style's maximum lines counts the lines on screen and no line needs libass to wrap it.
+ */
 export function captionEvents(
   cues: readonly Cue[],
   style: CaptionStyle,
   language: string | null = null,
+  frame?: CaptionFrame,
 ): CaptionEvent[] {
   const events: CaptionEvent[] = [];
+  const widths = frame ? captionWidthEms(style, frame) : undefined;
   for (const cue of cuesWithText(cues)) {
     if (cue.end <= cue.start) continue;
-    const text = cue.text.replace(/\r\n?/g, "\n").trim();
+    const written = cue.text.replace(/\r\n?/g, "\n").trim();
+    const text =
+      widths && style.mode !== "word"
+        ? fitLines(written, widths.text, style.bold, language, wordPieces(cue)).join("\n")
+        : written;
     const timed = timedTokens(cue, text);
     const tokens = timed ?? estimatedTokens(cue, text, language);
+    const translated =
+      style.bilingual && cue.translation !== undefined ? cue.translation.trim() : "";
     const translation =
-      style.bilingual && cue.translation !== undefined && cue.translation.trim() !== ""
-        ? cue.translation.trim().split(/\r?\n/)
-        : [];
+      translated === ""
+        ? []
+        : widths
+          ? fitLines(translated, widths.translation, false, "en")
+          : translated.split(/\r?\n/);
     const base = { speaker: cue.speaker, translation };
     if (style.mode === "word") {
       tokens.forEach((token, i) => {

@@ -1,8 +1,11 @@
+import { readFileSync } from "node:fs";
 import type { Cue } from "@verbatim/subtitles";
+import * as fontkit from "fontkit";
 import { describe, expect, it } from "vitest";
 import { captionEvents } from "./caption-events.js";
 import { captionFrame } from "./caption-frame.js";
-import { captionLayout } from "./caption-layout.js";
+import { captionLayout, NOTO_CJK_LINE_EMS } from "./caption-layout.js";
+import { findCjkFont } from "../cjk-font.js";
 import { writeCaptionAss } from "./caption-ass.js";
 import { captionControlsProblem, captionStyle } from "./caption-styles.js";
 
@@ -148,5 +151,88 @@ describe("caption ASS", () => {
         { title: "t", style: bilingual, frame },
       ),
     ).toContain(",,｛x｝\\N{\\rTranslation}Hi");
+  });
+});
+
+describe("caption lines on a narrow picture", () => {
+  // Lines are measured in the font libass draws them with (Noto Sans CJK, as fontkit lays it
+  // out): each line of every dialogue event must fit between the side margins, and an event
+  // may hold no more lines than the style allows, since libass would wrap any that did not fit.
+  const cjk = fontkit.create(readFileSync(findCjkFont().bold), "NotoSansCJKhk-Bold");
+  const widthOf = (line: string, fontSize: number) =>
+    (cjk.layout(line).advanceWidth / cjk.unitsPerEm) * (fontSize / NOTO_CJK_LINE_EMS);
+  const dialogueLines = (ass: string) =>
+    ass
+      .split("\n")
+      .filter((line) => line.startsWith("Dialogue:"))
+      .map((line) =>
+        line
+          .split(",")
+          .slice(9)
+          .join(",")
+          .replace(/\{[^}]*\}/g, ""),
+      );
+
+  const chinese: Cue = {
+    index: 1,
+    start: 0,
+    end: 6000,
+    text: "各位觀眾晚上好，歡迎收看今晚嘅新聞報道，我哋首先講吓天氣",
+    words: [...["各位", "觀眾", "晚上好，", "歡迎", "收看", "今晚", "嘅", "新聞", "報道，"]]
+      .concat(["我哋", "首先", "講吓", "天氣"])
+      .map((text, i) => ({ text, start: i * 400, end: i * 400 + 380 })),
+  };
+  const english: Cue = {
+    index: 2,
+    start: 6000,
+    end: 9000,
+    text: "Good evening and welcome to tonight's news, we start with the weather",
+    translation: "",
+  };
+
+  it.each([
+    ["karaoke", "9:16", 2],
+    ["karaoke", "1:1", 2],
+    ["standard", "9:16", 1],
+  ] as const)(
+    "keeps %s captions inside a %s picture, at most the lines allowed",
+    (name, crop, maxLines) => {
+      const frame = captionFrame({ width: 1920, height: 1080 }, crop);
+      const style = captionStyle(name, { maxLines });
+      const layout = captionLayout(style, frame);
+      const room = frame.width - layout.marginL - layout.marginR;
+      const events = captionEvents([chinese, english], style, "zh", frame);
+      const ass = writeCaptionAss(events, { title: "t", style, frame });
+      const texts = dialogueLines(ass);
+      expect(texts.length).toBeGreaterThan(0);
+      for (const text of texts) {
+        const lines = text.split("\\N");
+        expect(lines.length).toBeLessThanOrEqual(maxLines);
+        for (const line of lines) expect(widthOf(line, layout.fontSize)).toBeLessThanOrEqual(room);
+      }
+      // The karaoke highlight survives the new breaks (the words still spell the text).
+      if (name === "karaoke") expect(ass).toContain("\\1c");
+    },
+  );
+
+  it("breaks a bilingual translation into balanced lines that fit, not a lone last word", () => {
+    const frame = captionFrame({ width: 1920, height: 1080 }, "9:16");
+    const style = captionStyle("bilingual");
+    const layout = captionLayout(style, frame);
+    const room = frame.width - layout.marginL - layout.marginR;
+    const cue: Cue = {
+      index: 1,
+      start: 0,
+      end: 3000,
+      text: "各位同胞",
+      translation: "My fellow Americans, ask not what your country can do for you",
+    };
+    const [event] = captionEvents([cue], style, "zh", frame);
+    expect(event!.translation.length).toBeGreaterThan(1);
+    const translationSize = layout.fontSize * style.translationScale;
+    for (const line of event!.translation) {
+      expect(widthOf(line, translationSize)).toBeLessThanOrEqual(room);
+      expect(line.trim().split(/\s+/).length).toBeGreaterThan(1);
+    }
   });
 });

@@ -61,7 +61,13 @@ export function CaptionPreview({
   }, [atMs, source]);
   const frame = captionFrame(videoUrl ? source : null, crop);
   const layout = captionLayout(style, frame);
-  const events = useMemo(() => captionEvents(cues, style, language), [cues, style, language]);
+  const { width: frameWidth, height: frameHeight } = frame;
+  const events = useMemo(
+    () => captionEvents(cues, style, language, captionFrame(videoUrl ? source : null, crop)),
+    // The frame is made anew each render: its size is what the lines depend on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [cues, style, language, frameWidth, frameHeight],
+  );
   const event = events.find((e) => e.start <= atMs && atMs < e.end);
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
