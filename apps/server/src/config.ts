@@ -47,6 +47,38 @@ function routingTable(env: {
   };
 }
 
+/** What MODELS_DOWNLOAD_ORDER's words stand for: the model each routing setting names. */
+const DOWNLOAD_ROLES = ["fast", "cantonese", "parakeet", "accurate", "accurate-preferred"] as const;
+
+/**
+ * The models to fetch on start, in order: each word of MODELS_DOWNLOAD_ORDER is a role (the
+ * model its setting names; a role turned "off" or given as a file path is left out) or a model
+ * name; each model once.
+ */
+function downloadOrder(env: {
+  MODELS_DOWNLOAD_ORDER: string[];
+  FAST_MODEL: string;
+  ACCURATE_MODEL: string;
+  FAST_PARAKEET_MODEL: string | null;
+  ACCURATE_PREFERRED_MODEL: string | null;
+  CANTONESE_MODEL: string | null;
+}): string[] {
+  const byRole: Record<(typeof DOWNLOAD_ROLES)[number], string | null> = {
+    fast: env.FAST_MODEL,
+    cantonese: env.CANTONESE_MODEL,
+    parakeet: env.FAST_PARAKEET_MODEL,
+    accurate: env.ACCURATE_MODEL,
+    "accurate-preferred": env.ACCURATE_PREFERRED_MODEL,
+  };
+  const names = env.MODELS_DOWNLOAD_ORDER.map((word) =>
+    (DOWNLOAD_ROLES as readonly string[]).includes(word)
+      ? byRole[word as (typeof DOWNLOAD_ROLES)[number]]
+      : word,
+  );
+  const isPath = (name: string) => /[/\\]|\.bin$/.test(name);
+  return [...new Set(names)].filter((name): name is string => name !== null && !isPath(name));
+}
+
 /** Every setting of the server, read from the environment with embedded defaults. */
 const ConfigSchema = z
   .object({
@@ -77,6 +109,19 @@ const ConfigSchema = z
       .enum(["true", "false"])
       .default("true")
       .transform((value) => value === "true"),
+    /**
+     * What MODELS_AUTO_DOWNLOAD fetches, one at a time in this order: roles (fast, cantonese,
+     * parakeet, accurate, accurate-preferred: the model each routing setting names) or model names.
+     */
+    MODELS_DOWNLOAD_ORDER: z
+      .string()
+      .default("fast,cantonese,parakeet,accurate")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean),
+      ),
     /** Another server to download models from (a mirror): files are fetched as BASE/ggml-NAME.bin. */
     VERBATIM_MODEL_BASE_URL: z.url().optional(),
     /** Model behind the public name `whisper-1` (fast). */
@@ -235,6 +280,7 @@ const ConfigSchema = z
         accurate: env.ACCURATE_MODEL,
         routing: routingTable(env),
         autoDownload: env.MODELS_AUTO_DOWNLOAD,
+        downloads: downloadOrder(env),
         baseUrl: env.VERBATIM_MODEL_BASE_URL,
       },
       maxUploadBytes: env.MAX_UPLOAD_MB * 1024 * 1024,

@@ -19,9 +19,20 @@ describe("loadConfig", () => {
         cantonese: "sensevoice-small",
       },
       autoDownload: true,
+      // Whisper base first (something runs at once), then Cantonese, Parakeet, Whisper small.
+      downloads: ["base", "sensevoice-small", "parakeet-tdt-0.6b-v3", "small"],
       baseUrl: undefined,
     });
     expect(config.publicUrl).toBe("http://localhost:3000");
+  });
+
+  it("reads the download order as roles or model names, leaving out roles turned off and file paths", () => {
+    const config = loadConfig({
+      MODELS_DOWNLOAD_ORDER: "cantonese, parakeet, fast, tiny, accurate",
+      FAST_PARAKEET_MODEL: "off",
+      ACCURATE_MODEL: "/srv/models/ggml-small.bin",
+    });
+    expect(config.models.downloads).toEqual(["sensevoice-small", "base", "tiny"]);
   });
 
   it("switches to PostgreSQL on a postgres:// URL and reads lists", () => {

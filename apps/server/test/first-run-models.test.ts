@@ -1,7 +1,17 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ModelEntry } from "@verbatim/engine";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import {
+  RECOGNISER_MODEL_REGISTRY,
+  type ModelEntry,
+  type RecogniserModelEntry,
+} from "@verbatim/engine";
+import { writeSenseVoiceStandIn } from "../../../packages/engine/test/helpers/sensevoice-stand-in.js";
+import { ensureRandomParakeetModel } from "../../../packages/engine/test/support/random-parakeet-model.js";
+import { tarBz2 } from "../../../packages/engine/test/support/tar-bz2.js";
 import { ensureEmptyTestModel } from "../../../packages/engine/test/support/random-model.js";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
@@ -50,20 +60,28 @@ describe("first start with no models installed", () => {
   });
   afterAll(() => scratch.cleanup());
 
-  /** A server on SQLite whose default models are `tiny`, in a models folder of its own. */
-  async function start(modelsDir: string, env: Record<string, string>): Promise<TestApi> {
+  /**
+   * A server on SQLite whose default models are `tiny`, in a models folder of its own; it fetches
+   * only those unless `env` sets MODELS_DOWNLOAD_ORDER.
+   */
+  async function start(
+    modelsDir: string,
+    env: Record<string, string>,
+    recogniserRegistry?: RecogniserModelEntry[],
+  ): Promise<TestApi> {
     return startTestApi(
       "sqlite",
       {
         MODELS_DIR: modelsDir,
         FAST_MODEL: "tiny",
         ACCURATE_MODEL: "tiny",
+        MODELS_DOWNLOAD_ORDER: "fast,accurate",
         UPLOAD_DIR: join(scratch.dir, "uploads"),
         WORKER_CONCURRENCY: "0",
         ...env,
       },
       undefined,
-      { modelDownloads: { registry } },
+      { modelDownloads: { registry, ...(recogniserRegistry ? { recogniserRegistry } : {}) } },
     );
   }
 
@@ -195,6 +213,116 @@ describe("first start with no models installed", () => {
       expect(JSON.stringify(refusal)).not.toContain(modelsDir);
     } finally {
       await api.close();
+    }
+  });
+  it("fetches Whisper, then SenseVoice (an archive, unpacked), then Parakeet, with each one's progress in /api/health; a Cantonese upload meanwhile is refused unless the user chooses Whisper", async () => {
+    // Stand-ins in the published layouts, hashed here: SenseVoice as sherpa-onnx's archive.
+    const standIn = await writeSenseVoiceStandIn(join(mkdtempSync(join(tmpdir(), "sv-")), "sv"));
+    const top = "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-int8-2024-07-17";
+    const archive = await tarBz2([
+      { header: { name: `${top}/`, type: "directory" } },
+      ...readdirSync(standIn).map((name) => ({
+        header: { name: `${top}/${name}` },
+        body: readFileSync(join(standIn, name)),
+      })),
+    ]);
+    const parakeet = readFileSync(await ensureRandomParakeetModel("test"));
+    const served = { "sv.tar.bz2": archive, "pk.bin": parakeet };
+    const recognisers = RECOGNISER_MODEL_REGISTRY.map((real) => {
+      const downloadName = real.family === "sensevoice" ? "sv.tar.bz2" : "pk.bin";
+      const bytes = served[downloadName];
+      const sha256 = createHash("sha256").update(bytes).digest("hex");
+      return { ...real, downloadName, sizeBytes: bytes.length, sha256 };
+    });
+    const mirror = await startMirror(bytes, served, "sv.tar.bz2");
+    const modelsDir = join(scratch.dir, "models-families");
+    const api = await start(
+      modelsDir,
+      {
+        MODELS_AUTO_DOWNLOAD: "true",
+        VERBATIM_MODEL_BASE_URL: mirror.url,
+        MODELS_DOWNLOAD_ORDER: "fast,cantonese,parakeet,accurate",
+      },
+      recognisers,
+    );
+    type Downloads = Array<{
+      name: string;
+      family: string;
+      installed: boolean;
+      preparation?: { state: string; percent?: number };
+    }>;
+    /** The family the job of an accepted upload runs on, as its detail says. */
+    const familyOf = async (accepted: Response, auth: Record<string, string>) => {
+      const { id } = (await accepted.json()) as { id: string };
+      const detail = await fetch(`${api.base}/api/transcriptions/${id}`, { headers: auth });
+      return ((await detail.json()) as { modelFamily: string }).modelFamily;
+    };
+    const downloads = async () =>
+      ((await health(api)) as unknown as { models: { downloads: Downloads } }).models.downloads;
+    try {
+      await mirror.halfSent;
+      const during = await downloads();
+      expect(during.map((m) => [m.name, m.family])).toEqual([
+        ["tiny", "whisper"],
+        ["sensevoice-small", "sensevoice"],
+        ["parakeet-tdt-0.6b-v3", "parakeet"],
+      ]);
+      expect(during[0]?.installed).toBe(true);
+      expect(during[1]?.preparation?.state).toBe("downloading");
+      expect(during[1]?.preparation?.percent).toBeGreaterThan(0);
+      expect(during[2]?.preparation?.state).toBe("queued");
+      expect((await health(api)).status).toBe("preparing");
+
+      const user = await signedInUser(api.db);
+      const file = new Blob([readFileSync(JFK_MP3)]);
+      const cantonese = { language: "yue" };
+      const refused = await upload(api.base, "/api/transcribe", {
+        file,
+        fields: cantonese,
+        headers: { ...user.auth, prefer: "respond-async" },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("30");
+      const refusal = (await refused.json()) as {
+        code: string;
+        message: string;
+        details: Record<string, unknown>;
+      };
+      expect(refusal.code).toBe("CANTONESE_MODEL_NOT_READY");
+      expect(refusal.details).toMatchObject({
+        model: "sensevoice-small",
+        family: "sensevoice",
+        state: "downloading",
+        fallback: "whisper",
+      });
+      expect(await api.db.selectFrom("transcriptions").select("id").execute()).toEqual([]);
+      const onWhisper = await upload(api.base, "/api/transcribe", {
+        file,
+        fields: { ...cantonese, fallback: "whisper" },
+        headers: { ...user.auth, prefer: "respond-async" },
+      });
+      expect(onWhisper.status).toBe(202);
+      expect(await familyOf(onWhisper, user.auth)).toBe("whisper");
+
+      mirror.release();
+      await api.app.modelPreparation.settled();
+      expect((await downloads()).map((m) => m.installed)).toEqual([true, true, true]);
+      expect(mirror.requests).toEqual(["/ggml-tiny.bin", "/sv.tar.bz2", "/pk.bin"]);
+      expect(readdirSync(modelsDir).sort()).toEqual([
+        "ggml-tiny.bin",
+        "parakeet-tdt-0.6b-v3-f16.bin",
+        top,
+      ]);
+      const onSenseVoice = await upload(api.base, "/api/transcribe", {
+        file,
+        fields: cantonese,
+        headers: { ...user.auth, prefer: "respond-async" },
+      });
+      expect(onSenseVoice.status).toBe(202);
+      expect(await familyOf(onSenseVoice, user.auth)).toBe("sensevoice");
+    } finally {
+      await api.close();
+      await mirror.close();
     }
   });
 });

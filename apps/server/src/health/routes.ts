@@ -123,6 +123,16 @@ export function healthRoutes({
               ? []
               : [`Install with: npm run models -- ${m.name}`],
         );
+        // Every model fetched on start (the families too), in order, each where it stands.
+        const downloads = preparation.configuredNames().map((name): Checked => {
+          const family = catalog.familyOf(name, files.installed);
+          if (files.installed.some((m) => m.name === name)) {
+            return { name, family, installed: true };
+          }
+          const prepared = preparation.status(name);
+          return { name, family, installed: false, ...(prepared ? { preparation: prepared } : {}) };
+        });
+        const familiesPreparing = downloads.some((m) => preparation.isPreparing(m.name));
         const models = {
           ok: notInstalled.length === 0,
           state: needsAdmin.length ? "missing" : preparing.length ? "preparing" : "ready",
@@ -130,6 +140,7 @@ export function healthRoutes({
           fast,
           accurate,
           ...(hints.length ? { hint: [...new Set(hints)].join(" ") } : {}),
+          downloads,
         } as const;
         // The speaker models are optional: missing, only the Speakers option is unavailable.
         const speakers = await findDiarizationModels(config.modelsDir).then(
@@ -141,10 +152,12 @@ export function healthRoutes({
         );
         const queue = await jobs.health();
         const working = database.ok && ffmpeg.ok && engine.ok && queue.ok;
+        // "preparing" while any model is on its way; "degraded" only when Fast or Accurate
+        // cannot run (a family's model missing leaves the languages of the others working).
         const status =
-          working && models.ok
+          working && models.ok && !familiesPreparing
             ? "ok"
-            : working && models.state === "preparing"
+            : working && (models.state === "preparing" || (models.ok && familiesPreparing))
               ? "preparing"
               : "degraded";
         return reply

@@ -24,7 +24,7 @@ import type { Config } from "../config.js";
 
 /** What the catalogue reads of the configuration (tests may leave the routing out). */
 type CatalogConfig = Pick<Config, "modelsDir"> & {
-  models: Omit<Config["models"], "routing"> & { routing?: RoutingTable };
+  models: Omit<Config["models"], "routing" | "downloads"> & { routing?: RoutingTable };
 };
 import { AppError, fail } from "../http/app-error.js";
 import { clientModelName, withoutServerPaths } from "./client-text.js";
@@ -148,8 +148,12 @@ export class ModelCatalog {
    * name is unknown or the model does not transcribe that language (naming the models here
    * that do), 503 when it is missing.
    */
-  async choose(requested: string | undefined, language = "auto"): Promise<ModelChoice> {
-    const choice = await this.modelFor(requested?.trim() || "whisper-1", language);
+  async choose(
+    requested: string | undefined,
+    language = "auto",
+    options: { fallback?: "whisper" | undefined } = {},
+  ): Promise<ModelChoice> {
+    const choice = await this.modelFor(requested?.trim() || "whisper-1", language, options.fallback);
     const installed = await this.installed();
     const entry = this.recogniserEntryOf(choice.engineModel, installed);
     if (!familySupports(choice.family, language, entry)) {
@@ -174,17 +178,18 @@ export class ModelCatalog {
    * (routeModel: Parakeet for its languages, SenseVoice for Cantonese, Whisper elsewhere);
    * any other name is an installed model's.
    */
-  private async modelFor(name: string, language: string): Promise<ModelChoice> {
+  private async modelFor(
+    name: string,
+    language: string,
+    fallback: "whisper" | undefined,
+  ): Promise<ModelChoice> {
     const publicModel = publicModelOf(name);
     const installed = await this.installed();
     if (publicModel) {
-      const engineModel = routeModel(
-        publicModel.role,
-        language,
-        null,
-        this.availableNames(installed),
-        this.routing,
-      ).model;
+      const available = this.availableNames(installed);
+      const route = routeModel(publicModel.role, language, null, available, this.routing);
+      if (route.language === "yue" && fallback !== "whisper") this.requireCantoneseModel(available);
+      const engineModel = route.model;
       if (!this.isInstalled(engineModel, installed)) {
         if (this.preparation?.isPreparing(engineModel)) throw this.preparing([engineModel]);
         const shown = clientModelName(engineModel);
@@ -203,6 +208,7 @@ export class ModelCatalog {
     const match = installed.find((m) => m.name === name);
     if (match) return { requested: name, engineModel: match.path, family: match.family };
     const other = findRecogniserModel(name);
+    if (other && this.preparation?.isPreparing(name)) throw this.preparing([name]);
     if (other) {
       fail("MODEL_NOT_INSTALLED", {
         model: name,
@@ -217,6 +223,28 @@ export class ModelCatalog {
       param: "model",
       model: name,
       available: ["whisper-1", "gpt-4o-transcribe", ...installed.map((m) => m.name)],
+    });
+  }
+
+  /**
+   * 503 CANTONESE_MODEL_NOT_READY when Cantonese has a model of its own (CANTONESE_MODEL) that
+   * is not installed yet (downloading, failed, or left to the admin): a Cantonese job is never
+   * handed to Whisper unless the user chose that (`fallback: "whisper"`). CANTONESE_MODEL=off
+   * makes Whisper the Cantonese model on purpose.
+   */
+  private requireCantoneseModel(available: ReadonlySet<string>): void {
+    const wanted = this.routing.cantonese;
+    if (wanted === null || available.has(wanted)) return;
+    const status = this.preparation?.status(wanted);
+    const preparing = this.preparation?.isPreparing(wanted) ?? false;
+    throw new AppError("CANTONESE_MODEL_NOT_READY", {
+      model: wanted,
+      language: "yue",
+      family: "sensevoice",
+      state: status?.state ?? "missing",
+      percent: status?.percent ?? 0,
+      fallback: "whisper",
+      ...(preparing ? { retryAfterSeconds: 30 } : {}),
     });
   }
 

@@ -1,10 +1,15 @@
 import {
   downloadModel,
+  downloadRecogniserModel,
   findModel,
+  findRecogniserModel,
   listInstalledModels,
   MODEL_REGISTRY,
   modelDownloadUrl,
+  RECOGNISER_MODEL_REGISTRY,
+  recogniserDownload,
   type ModelEntry,
+  type RecogniserModelEntry,
 } from "@verbatim/engine";
 import { join } from "node:path";
 import type { ModelPreparationSchema } from "@verbatim/contract/api";
@@ -15,29 +20,38 @@ import type { Config } from "../config.js";
 /** One configured model's preparation, as /api/health and /api/models show it. */
 export type ModelPreparationStatus = z.output<typeof ModelPreparationSchema>;
 
-/** Settings tests override: another registry (a small file's checksum), another fetch. */
+/** Settings tests override: other registries (small files' checksums), another fetch. */
 export interface ModelPreparationOptions {
   registry?: readonly ModelEntry[];
+  recogniserRegistry?: readonly RecogniserModelEntry[];
   fetchImpl?: typeof fetch;
 }
 
 type ConfigPart = Pick<Config, "modelsDir"> & {
-  models: Omit<Config["models"], "routing">;
+  models: Omit<Config["models"], "routing" | "downloads"> & { downloads?: string[] };
 };
+
+/** A model to fetch: a whisper.cpp file, or a Parakeet file or SenseVoice archive. */
+type Wanted =
+  | { kind: "whisper"; entry: ModelEntry }
+  | { kind: "recogniser"; entry: RecogniserModelEntry };
 
 /** Progress lines at every tenth, and at most every few seconds in between. */
 const LOG_EVERY_MS = 5_000;
 
 /**
- * Brings the configured default models (fast, then accurate) into the models folder when they
- * are missing: downloaded in the background, one at a time, resumable and checksum-verified
- * (the engine's downloadModel), with progress in the log. Requests for a model still on its way
- * are told to wait (MODEL_PREPARING) instead of failing.
+ * Brings the configured models into the models folder when they are missing, in the order of
+ * MODELS_DOWNLOAD_ORDER (by default Whisper base, SenseVoice-small, Parakeet, Whisper small):
+ * downloaded in the background, one at a time, resumable and checked against the published
+ * size and SHA-256 (the engine's downloadModel and downloadRecogniserModel; SenseVoice's archive
+ * unpacked safely), with progress in the log. Requests for a model still on its way are told to
+ * wait (MODEL_PREPARING) instead of failing.
  */
 export class ModelPreparation {
   private readonly states = new Map<string, ModelPreparationStatus>();
   private readonly abort = new AbortController();
   private readonly registry: readonly ModelEntry[];
+  private readonly recogniserRegistry: readonly RecogniserModelEntry[];
   private running: Promise<void> = Promise.resolve();
   private readonly installedListeners: Array<() => void> = [];
 
@@ -47,11 +61,13 @@ export class ModelPreparation {
     private readonly options: ModelPreparationOptions = {},
   ) {
     this.registry = options.registry ?? MODEL_REGISTRY;
+    this.recogniserRegistry = options.recogniserRegistry ?? RECOGNISER_MODEL_REGISTRY;
   }
 
-  /** The configured registry names (fast first), each once; file paths are left to the admin. */
-  private configuredNames(): string[] {
-    const names = [this.config.models.fast, this.config.models.accurate];
+  /** The models to prepare, in order, each once; file paths are left to the admin. */
+  configuredNames(): string[] {
+    const { downloads, fast, accurate } = this.config.models;
+    const names = downloads ?? [fast, accurate];
     return [...new Set(names)].filter((name) => !looksLikePath(name));
   }
 
@@ -70,33 +86,43 @@ export class ModelPreparation {
         .filter((model) => !model.problem)
         .map((model) => model.name),
     );
-    const wanted: ModelEntry[] = [];
+    const wanted: Wanted[] = [];
     for (const name of this.configuredNames()) {
       if (installed.has(name)) continue;
-      const entry = findModel(name, this.registry);
-      if (!entry) {
+      const recogniser = findRecogniserModel(name, this.recogniserRegistry);
+      const whisper = recogniser ? undefined : findModel(name, this.registry);
+      const item: Wanted | null = recogniser
+        ? { kind: "recogniser", entry: recogniser }
+        : whisper
+          ? { kind: "whisper", entry: whisper }
+          : null;
+      if (!item) {
         this.states.set(name, {
           state: "missing",
-          instructions: `Model "${name}" is not a known whisper.cpp model name: set FAST_MODEL/ACCURATE_MODEL to a known name or to a model file's path.`,
+          instructions: `Model "${name}" is not a known model name: set FAST_MODEL/ACCURATE_MODEL to a known name or to a model file's path, or take it out of MODELS_DOWNLOAD_ORDER.`,
         });
         continue;
       }
       if (!download) {
         this.states.set(name, {
           state: "missing",
-          ...this.where(entry),
-          instructions: `${this.byHand(entry)} (MODELS_AUTO_DOWNLOAD=false: the server does not download it).`,
+          ...this.where(item),
+          instructions: `${this.byHand(item)} (MODELS_AUTO_DOWNLOAD=false: the server does not download it).`,
         });
         this.log.warn(`model ${name}: not installed. ${this.states.get(name)?.instructions}`);
         continue;
       }
-      this.states.set(name, { state: "queued", totalBytes: entry.sizeBytes, ...this.where(entry) });
-      wanted.push(entry);
+      this.states.set(name, {
+        state: "queued",
+        totalBytes: item.entry.sizeBytes,
+        ...this.where(item),
+      });
+      wanted.push(item);
     }
     this.running = (async () => {
-      for (const entry of wanted) {
+      for (const item of wanted) {
         if (this.abort.signal.aborted) return;
-        await this.fetchOne(entry);
+        await this.fetchOne(item);
       }
     })();
   }
@@ -123,21 +149,49 @@ export class ModelPreparation {
     return state === "queued" || state === "downloading";
   }
 
-  private where(entry: ModelEntry): Pick<ModelPreparationStatus, "fileName" | "folder" | "url"> {
+  private where(item: Wanted): Pick<ModelPreparationStatus, "fileName" | "folder" | "url"> {
+    const file = item.kind === "whisper" ? item.entry : recogniserDownload(item.entry);
     return {
-      fileName: entry.fileName,
+      fileName: item.entry.fileName,
       folder: this.config.modelsDir,
-      url: modelDownloadUrl(entry, this.config.models.baseUrl),
+      url: modelDownloadUrl(file, this.config.models.baseUrl),
     };
   }
 
   /** "Download URL and save it as FOLDER/FILE", the sentence every message ends with. */
-  private byHand(entry: ModelEntry): string {
-    const { url, folder } = this.where(entry);
-    return `Put ${entry.fileName} into ${folder}: download ${url} and save it as ${join(folder ?? "", entry.fileName)}, or run \`npm run models -- ${entry.name}\``;
+  private byHand(item: Wanted): string {
+    const { entry } = item;
+    const { url, folder } = this.where(item);
+    const how =
+      item.kind === "recogniser" && item.entry.archive
+        ? `download ${url} and extract it there (it makes the folder ${entry.fileName})`
+        : `download ${url} and save it as ${join(folder ?? "", entry.fileName)}`;
+    return `Put ${entry.fileName} into ${folder}: ${how}, or run \`npm run models -- ${entry.name}\``;
   }
 
-  private async fetchOne(entry: ModelEntry): Promise<void> {
+  /** The engine's download for the item, with the options every download shares. */
+  private download(item: Wanted, onProgress: (received: number, total: number) => void) {
+    const shared = {
+      baseUrl: this.config.models.baseUrl,
+      signal: this.abort.signal,
+      onProgress,
+      ...(this.options.fetchImpl ? { fetchImpl: this.options.fetchImpl } : {}),
+    };
+    if (item.kind === "whisper") {
+      return downloadModel(item.entry.name, this.config.modelsDir, {
+        ...shared,
+        registry: this.registry,
+      });
+    }
+    return downloadRecogniserModel(item.entry.name, this.config.modelsDir, {
+      ...shared,
+      registry: this.recogniserRegistry,
+      onUnpacking: () => this.log.info(`model ${item.entry.name}: downloaded; unpacking`),
+    });
+  }
+
+  private async fetchOne(item: Wanted): Promise<void> {
+    const { entry } = item;
     const mb = (bytes: number) => Math.round(bytes / 1e6);
     let loggedTenth = -1;
     let loggedAt = 0;
@@ -146,19 +200,14 @@ export class ModelPreparation {
       percent: 0,
       receivedBytes: 0,
       totalBytes: entry.sizeBytes,
-      ...this.where(entry),
+      ...this.where(item),
     };
     this.states.set(entry.name, status);
     this.log.info(
       `model ${entry.name}: not installed; downloading ${mb(entry.sizeBytes)} MB from ${status.url} into ${this.config.modelsDir} (uploads for it wait until it is ready)`,
     );
     try {
-      const done = await downloadModel(entry.name, this.config.modelsDir, {
-        registry: this.registry,
-        baseUrl: this.config.models.baseUrl,
-        signal: this.abort.signal,
-        ...(this.options.fetchImpl ? { fetchImpl: this.options.fetchImpl } : {}),
-        onProgress: (received, total) => {
+      const done = await this.download(item, (received, total) => {
           status.receivedBytes = received;
           status.percent = Math.min(99, Math.floor((received / total) * 100));
           const tenth = Math.floor(status.percent / 10);
@@ -166,22 +215,21 @@ export class ModelPreparation {
           if (tenth > loggedTenth || now - loggedAt >= LOG_EVERY_MS) {
             loggedTenth = tenth;
             loggedAt = now;
-            this.log.info(
-              `model ${entry.name}: ${status.percent} % (${mb(received)} of ${mb(total)} MB)`,
-            );
-          }
-        },
+          this.log.info(
+            `model ${entry.name}: ${status.percent} % (${mb(received)} of ${mb(total)} MB)`,
+          );
+        }
       });
       this.states.set(entry.name, {
         state: "ready",
         percent: 100,
         receivedBytes: entry.sizeBytes,
         totalBytes: entry.sizeBytes,
-        ...this.where(entry),
+        ...this.where(item),
       });
       for (const listener of this.installedListeners) listener();
       this.log.info(
-        `model ${entry.name}: ready (${done.checksumVerified ? "checksum verified" : "size and header checked"}) at ${done.path}`,
+        `model ${entry.name}: ready (${done.checksumVerified ? "checksum verified" : "size and format checked; no published SHA-256 to verify it"}) at ${done.path}`,
       );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -189,12 +237,12 @@ export class ModelPreparation {
         this.states.set(entry.name, { ...status, state: "queued" });
         return;
       }
-      const instructions = `${this.byHand(entry)}; then uploads work without a restart. Restarting the server tries the download again and resumes it.`;
+      const instructions = `${this.byHand(item)}; then uploads work without a restart. Restarting the server tries the download again and resumes it.`;
       // The engine's first clause says what went wrong; the rest would repeat the instructions.
       const why = reason.split(/; |\. (?=[A-Z])/)[0] ?? reason;
       this.states.set(entry.name, {
         state: "failed",
-        ...this.where(entry),
+        ...this.where(item),
         reason: why,
         instructions,
       });

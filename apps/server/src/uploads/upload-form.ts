@@ -48,6 +48,7 @@ export function jobFromUploadForm(
     }),
     retime: form.retime,
     callbackUrl: form.callback_url,
+    fallback: form.fallback,
   };
 }
 

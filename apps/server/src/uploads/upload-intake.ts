@@ -66,6 +66,8 @@ export interface JobRequest {
   retime?: boolean | undefined;
   /** Where to call back when the job ends (the request's `callback_url`), if anywhere. */
   callbackUrl?: string | undefined;
+  /** "whisper": the user chose Whisper while the language's own model is not ready. */
+  fallback?: "whisper" | undefined;
 }
 
 /**
@@ -85,7 +87,7 @@ async function checkJobRequest(
   if (job.options.speakers.kind !== "off") {
     await requireDiarizationModels(ctx.config.modelsDir);
   }
-  return ctx.models.choose(job.model, job.options.language);
+  return ctx.models.choose(job.model, job.options.language, { fallback: job.fallback });
 }
 
 /**

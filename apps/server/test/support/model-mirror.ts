@@ -15,8 +15,16 @@ export interface Mirror {
   close(): Promise<void>;
 }
 
-/** An HTTP server offering `ggml-tiny.bin`: half of it at once, the rest when released. */
-export async function startMirror(bytes: Buffer): Promise<Mirror> {
+/**
+ * An HTTP server offering `ggml-tiny.bin` (`bytes`) and any `others` (name → bytes); the file
+ * named `hold` (ggml-tiny.bin by default) goes out half at once, the rest when released.
+ */
+export async function startMirror(
+  bytes: Buffer,
+  others: Record<string, Buffer> = {},
+  hold = "ggml-tiny.bin",
+): Promise<Mirror> {
+  const files: Record<string, Buffer> = { "ggml-tiny.bin": bytes, ...others };
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   let halfSent = () => {};
@@ -24,11 +32,14 @@ export async function startMirror(bytes: Buffer): Promise<Mirror> {
   const requests: string[] = [];
   const server: Server = createServer((request, response) => {
     requests.push(request.url ?? "");
-    if (request.url !== "/ggml-tiny.bin") return void response.writeHead(404).end();
-    response.writeHead(200, { "content-length": bytes.length });
-    const middle = Math.floor(bytes.length / 2);
-    response.write(bytes.subarray(0, middle), () => halfSent());
-    void released.then(() => response.end(bytes.subarray(middle)));
+    const name = (request.url ?? "").slice(1);
+    const body = Object.hasOwn(files, name) ? files[name] : undefined;
+    if (!body) return void response.writeHead(404).end();
+    response.writeHead(200, { "content-length": body.length });
+    if (name !== hold) return void response.end(body);
+    const middle = Math.floor(body.length / 2);
+    response.write(body.subarray(0, middle), () => halfSent());
+    void released.then(() => response.end(body.subarray(middle)));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -44,16 +44,35 @@ function Panel() {
     <>
       <OptionsPanel value={value} onChange={setValue} />
       <output data-testid="language">{value.language}</output>
+      <output data-testid="fallback">{String(!!value.whisperFallback)}</output>
     </>
   );
 }
 
-function serverWith(models: ModelListing[]) {
+function serverWith(models: ModelListing[], answer: Health = health) {
   mockApi({
-    "GET /api/health": () => json(health),
+    "GET /api/health": () => json(answer),
     "GET /api/models": () => json(models),
   });
 }
+
+/** Health while the first start is downloading SenseVoice (45 %). */
+const cantoneseDownloading: Health = {
+  ...health,
+  status: "preparing",
+  models: {
+    ...health.models,
+    downloads: [
+      { name: "base", family: "whisper", installed: true },
+      {
+        name: "sensevoice-small",
+        family: "sensevoice",
+        installed: false,
+        preparation: { state: "downloading", percent: 45 },
+      },
+    ],
+  },
+};
 
 describe("the upload form's Cantonese choice", () => {
   it.each([
@@ -101,6 +120,32 @@ describe("the upload form's Cantonese choice", () => {
     await userEvent.selectOptions(screen.getByLabelText("Spoken language"), "en");
     await vi.waitFor(() => expect(screen.getByRole("radio", { name: /Fast/ })).toBeChecked());
   });
+
+  it.each([
+    [
+      "en",
+      "Spoken language",
+      "Cantonese model downloading (45 %) — start now with Whisper, or wait.",
+      /Start now with Whisper/,
+    ],
+    [
+      "zh-HK",
+      "說話語言",
+      "廣東話模型下載中（45 %）— 可以立即改用 Whisper 開始，或者稍候。",
+      /立即改用 Whisper 開始/,
+    ],
+  ] as const)(
+    "in %s, says the Cantonese model is still downloading and lets the visitor start now with Whisper",
+    async (language, label, notice, startNow) => {
+      serverWith([listing("whisper-1", "whisper")], cantoneseDownloading);
+      await renderPage(<Panel />, { language });
+      await userEvent.selectOptions(screen.getByLabelText(label), "yue");
+      expect(await screen.findByText(notice)).toBeInTheDocument();
+      expect(screen.getByTestId("fallback").textContent).toBe("false");
+      await userEvent.click(screen.getByRole("checkbox", { name: startNow }));
+      expect(screen.getByTestId("fallback").textContent).toBe("true");
+    },
+  );
 
   it("warns when the server has none: the text comes out as written Chinese", async () => {
     serverWith([listing("whisper-1", "whisper")]);

@@ -112,6 +112,10 @@ describe("sending a file for transcription", () => {
     expect(form.get("bilingual")).toBeNull();
     await uploadForTranscription(small, { ...OPTIONS, bilingual: true }, () => {});
     expect((sent.at(-1)?.body as FormData).get("bilingual")).toBe("true");
+    // Cantonese on Whisper while the Cantonese model is not ready: only when the visitor says so.
+    expect(form.get("fallback")).toBeNull();
+    await uploadForTranscription(small, { ...OPTIONS, whisperFallback: true }, () => {});
+    expect((sent.at(-1)?.body as FormData).get("fallback")).toBe("whisper");
 
     const large = new File([new Uint8Array(2 * CHUNK_BYTES + 10)], "long.mp4", {
       type: "video/mp4",

@@ -48,6 +48,12 @@ export const HealthResponse = z.object({
     fast: ConfiguredModel,
     accurate: ConfiguredModel,
     hint: z.string().optional(),
+    /**
+     * Every model the server fetches on start, in the order it fetches them
+     * (MODELS_DOWNLOAD_ORDER: Whisper base, SenseVoice-small, Parakeet, Whisper small by default),
+     * each installed or with its download's progress. Older servers leave it out.
+     */
+    downloads: z.array(ConfiguredModel).optional(),
   }),
   /**
    * Whether the speaker models (diarization) are installed: without them an upload asking for

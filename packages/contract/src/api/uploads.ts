@@ -69,6 +69,11 @@ export const UploadOptions = z.object({
   bilingual: optionalBool("bilingual"),
   /** Where to call back when the job ends (checked against the address rules). */
   callback_url: CallbackUrl.optional(),
+  /**
+   * "whisper": when the model for the language (SenseVoice for Cantonese) is not ready yet, run
+   * the job on Whisper instead of refusing it (503 CANTONESE_MODEL_NOT_READY).
+   */
+  fallback: z.enum(["whisper"], { error: 'fallback must be "whisper"' }).optional(),
 });
 
 export type UploadOptionsInput = z.input<typeof UploadOptions>;
@@ -121,6 +126,12 @@ export const UploadFieldsDoc = z.object({
     .enum(["transcribe", "translate"])
     .optional()
     .describe("`transcribe` (default) or `translate` into English."),
+  fallback: z
+    .enum(["whisper"])
+    .optional()
+    .describe(
+      "`whisper`: start now on Whisper when the language's own model is not ready yet (SenseVoice for Cantonese, still downloading or not installed). Without it such a job is refused with 503 `CANTONESE_MODEL_NOT_READY` (nothing stored or charged; `details` say how far the download is), never handed to Whisper unasked. The job's `modelFamily` says which family ran.",
+    ),
   chineseScript: z
     .enum([...CHINESE_SCRIPTS, "none"])
     .optional()

@@ -71,6 +71,12 @@ export const ERROR_TABLE = {
     en: "The transcription was cancelled.",
     "zh-HK": "轉錄已取消。",
   },
+  CANTONESE_MODEL_NOT_READY: {
+    status: 503,
+    en: "The Cantonese model ({{model}}) is not ready on this server yet. Nothing was uploaded or charged: wait for it, or send the file again choosing to start now with Whisper (less accurate for Cantonese).",
+    "zh-HK":
+      "伺服器的粵語模型（{{model}}）尚未準備好。檔案未有上載，亦未有扣除任何分鐘：請稍候，或重新上載並選擇立即改用 Whisper（粵語準確度較低）。",
+  },
   CHECKOUT_EXPIRED: {
     status: 410,
     en: "This checkout expired before it was paid. Nothing was charged; please start again.",

@@ -6,7 +6,9 @@ import {
   DIARIZATION_MODEL_REGISTRY,
   downloadDiarizationModel,
   downloadModel,
+  downloadRecogniserModel,
   findDiarizationModel,
+  findRecogniserModel,
   hashFile,
   listInstalledModels,
   MODEL_REGISTRY,
@@ -52,9 +54,11 @@ async function listModels(modelsDir: string): Promise<void> {
   const others = RECOGNISER_MODEL_REGISTRY.map((entry) => {
     const local = byName.get(entry.name);
     const state = local ? (local.problem ? "invalid" : "installed") : "";
-    const size = local ? megabytes(local.sizeBytes) : "?";
+    const download = entry.archive ? "download (archive)" : "download";
+    const checked = entry.sha256 ? "SHA-256 pinned" : "no published SHA-256: not verified";
     return (
-      `${entry.name.padEnd(22)} ${size.padStart(8)}  ${state.padEnd(9)}  ${entry.description}\n` +
+      `${entry.name.padEnd(22)} ${megabytes(entry.sizeBytes).padStart(8)}  ${state.padEnd(9)}  ${entry.description}\n` +
+      `${"".padEnd(22)} ${download} ${entry.sizeBytes.toLocaleString("en")} bytes, ${checked}\n` +
       `${"".padEnd(22)} languages: ${entry.languages.join(" ")}\n` +
       `${"".padEnd(22)} licence: ${entry.licence.name} (${entry.licence.url})\n` +
       (entry.licence.attribution ? `${"".padEnd(22)} ${entry.licence.attribution}\n` : "") +
@@ -94,14 +98,23 @@ async function download(name: string, modelsDir: string): Promise<void> {
         total ? received / total : 0,
         `${name}: ${megabytes(received)} of ${total ? megabytes(total) : "?"}`,
       );
-    // Whisper models and diarization models share the download code and the models folder.
+    // Every family and the diarization models share the download code and the models folder.
     const result = findDiarizationModel(name)
       ? await downloadDiarizationModel(name, modelsDir, { onProgress })
-      : await downloadModel(name, modelsDir, { onProgress });
+      : findRecogniserModel(name)
+        ? await downloadRecogniserModel(name, modelsDir, {
+            onProgress,
+            onUnpacking: () => bar.update(1, `${name}: unpacking`),
+          })
+        : await downloadModel(name, modelsDir, { onProgress });
     bar.done();
     const what = result.alreadyInstalled ? "Already installed" : "Downloaded";
     const resumed = result.resumedFrom > 0 ? `, resumed from ${megabytes(result.resumedFrom)}` : "";
-    process.stderr.write(`${what}: ${name} (${result.path}${resumed})\n`);
+    const unverified =
+      result.alreadyInstalled || result.checksumVerified
+        ? ""
+        : "; no published SHA-256 to check it against: size and format checked only";
+    process.stderr.write(`${what}: ${name} (${result.path}${resumed}${unverified})\n`);
   } finally {
     bar.done();
   }

@@ -41,7 +41,7 @@ export interface DownloadModelOptions {
 }
 
 /** What the transfer itself uses (the registry and `force` are the callers' business). */
-type TransferOptions = Omit<DownloadModelOptions, "registry" | "force">;
+export type TransferOptions = Omit<DownloadModelOptions, "registry" | "force">;
 
 /** The outcome of downloadModel. */
 export interface DownloadedModel {
@@ -159,7 +159,7 @@ async function receive(
  * Fetches `t` into its partial file (resuming one left by an interrupted run) and returns the
  * digest of the whole file, or null when the registry has no checksum.
  */
-async function transfer(
+export async function transfer(
   t: DownloadTarget,
   modelsDir: string,
   options: TransferOptions,
@@ -184,7 +184,7 @@ async function transfer(
 }
 
 /** Deletes the partial file and fails when its digest is not the registry's. */
-async function checkDigest(t: DownloadTarget, digest: string | null): Promise<void> {
+export async function checkDigest(t: DownloadTarget, digest: string | null): Promise<void> {
   const expected = t.entry.checksum;
   if (expected && digest !== null && !checksumMatches(expected, digest)) {
     await rm(t.partial, { force: true });

@@ -33,6 +33,12 @@ export {
   type DownloadModelOptions,
 } from "./download-model.js";
 export {
+  downloadRecogniserModel,
+  type DownloadedRecogniserModel,
+  type DownloadRecogniserOptions,
+} from "./download-recogniser-model.js";
+export { UnsafeArchiveError, type UnpackLimits } from "./unpack-archive.js";
+export {
   DIARIZATION_MODEL_REGISTRY,
   diarizationModelFor,
   findDiarizationModel,
@@ -62,10 +68,13 @@ export {
   familySupports,
   findRecogniserModel,
   modelsSupporting,
+  recogniserDownload,
+  recogniserEntryForFile,
+  type ArchiveSpec,
   type ModelLicence,
   type RecogniserModelEntry,
 } from "./recogniser-registry.js";
-export { recogniserInstallHint } from "./resolve-model.js";
+export { installedRecogniserPath, recogniserInstallHint } from "./resolve-model.js";
 export { validateParakeetFile, type ParakeetFileInfo } from "./validate-parakeet.js";
 export { PARAKEET_TDT_0_6B, type ParakeetHparams } from "./parakeet-layout.js";
 export {

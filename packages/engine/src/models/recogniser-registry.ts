@@ -3,6 +3,7 @@
 // the facts every surface shows (CLI `models list`, /v1/models, the routing).
 import type { RecogniserFamily } from "../recognisers/recogniser.js";
 import { SENSEVOICE_LANGUAGES } from "../recognisers/sensevoice-model.js";
+import type { DownloadableFile } from "./registry.js";
 
 /** A model's licence as its publisher states it. */
 export interface ModelLicence {
@@ -13,6 +14,15 @@ export interface ModelLicence {
   attribution?: string;
 }
 
+/** How a downloaded archive is unpacked: its limits, so that a hostile one cannot fill the disk. */
+export interface ArchiveSpec {
+  format: "tar.bz2";
+  /** The most bytes its files may add up to once unpacked (the published total, with room). */
+  maxUnpackedBytes: number;
+  /** The most entries (files and folders) it may hold. */
+  maxEntries: number;
+}
+
 /** A Parakeet or SenseVoice model. */
 export interface RecogniserModelEntry {
   /** Registry name, as users and /v1 clients give it. */
@@ -20,15 +30,24 @@ export interface RecogniserModelEntry {
   family: Exclude<RecogniserFamily, "whisper">;
   /** The file (Parakeet) or folder (SenseVoice) in the models folder. */
   fileName: string;
-  /** What to download: a GGML file, or sherpa-onnx's release archive of the folder. */
-  url: string;
   /**
-   * The published size in bytes, or null where it could not be confirmed from here (then the
-   * format is checked instead: header and tensors, or the probe).
+   * Other names the same model is found under in a models folder: the publisher's own file name
+   * (saved by hand), the folder of another release of the same weights.
    */
-  sizeBytes: number | null;
-  /** Published SHA-256, or null where it could not be confirmed from here. */
+  alsoFoundAs: readonly string[];
+  /** The publisher's URL of what is downloaded: the model file, or an archive of the folder. */
+  url: string;
+  /** The name of the downloaded file (the last part of `url`), on a mirror too. */
+  downloadName: string;
+  /** The published size in bytes of the downloaded file. */
+  sizeBytes: number;
+  /**
+   * The published SHA-256 of the downloaded file, or null where none could be found: such a
+   * download is installed after its size and format checks but never reported as verified.
+   */
   sha256: string | null;
+  /** The download is an archive of the folder (SenseVoice), unpacked with these limits. */
+  archive: ArchiveSpec | null;
   /** ISO 639 codes it transcribes. */
   languages: readonly string[];
   licence: ModelLicence;
@@ -70,15 +89,22 @@ export const PARAKEET_V3_LANGUAGES = [
   "uk",
 ] as const;
 
+// Sizes and SHA-256 values: the ones several independent projects pin for these exact files
+// (ggml-org/parakeet-GGUF at revision 35156454d1a39de06863303dd209fd2bed6ee079; sherpa-onnx's
+// `asr-models` release). This machine cannot reach the publishers to check them against a
+// download of its own; a mismatch fails the download and deletes it, nothing is installed.
 export const RECOGNISER_MODEL_REGISTRY: readonly RecogniserModelEntry[] = [
   {
     name: "parakeet-tdt-0.6b-v3",
     family: "parakeet",
     fileName: "parakeet-tdt-0.6b-v3-f16.bin",
-    // As whisper.cpp's examples/parakeet-cli/README.md downloads it.
-    url: "https://huggingface.co/ggml-org/parakeet-GGUF/resolve/main/parakeet-tdt-0.6b-v3-f16.bin",
-    sizeBytes: null,
-    sha256: null,
+    alsoFoundAs: ["ggml-parakeet-tdt-0.6b-v3-f16.bin"],
+    // The f16 conversion whisper.cpp's parakeet-cli runs (matrices in f16, as the bench's shape).
+    url: "https://huggingface.co/ggml-org/parakeet-GGUF/resolve/main/ggml-parakeet-tdt-0.6b-v3-f16.bin",
+    downloadName: "ggml-parakeet-tdt-0.6b-v3-f16.bin",
+    sizeBytes: 1_255_897_319,
+    sha256: "833bffc9513b2cae867ee9e51633cfd11e4d51aaa5597c8ac02159385a2b426f",
+    archive: null,
     languages: PARAKEET_V3_LANGUAGES,
     licence: {
       name: "CC-BY-4.0",
@@ -92,10 +118,17 @@ export const RECOGNISER_MODEL_REGISTRY: readonly RecogniserModelEntry[] = [
   {
     name: "sensevoice-small",
     family: "sensevoice",
-    fileName: "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17",
-    url: "https://github.com/k2-fsa/sherpa-onnx/releases/download/asr-models/sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17.tar.bz2",
-    sizeBytes: null,
-    sha256: null,
+    // int8: 163 MB to download and a 239 MB model, against about 1 GB and 895 MB for float32
+    // (docs/engine.md, "Which SenseVoice file").
+    fileName: "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-int8-2024-07-17",
+    alsoFoundAs: ["sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17"],
+    url: "https://github.com/k2-fsa/sherpa-onnx/releases/download/asr-models/sherpa-onnx-sense-voice-zh-en-ja-ko-yue-int8-2024-07-17.tar.bz2",
+    downloadName: "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-int8-2024-07-17.tar.bz2",
+    sizeBytes: 163_002_883,
+    sha256: "7d1efa2138a65b0b488df37f8b89e3d91a60676e416f515b952358d83dfd347e",
+    // Published unpacked: 240,506,435 bytes (model.int8.onnx 239,233,841, tokens.txt 315,894,
+    // test recordings, README, LICENSE, the export script).
+    archive: { format: "tar.bz2", maxUnpackedBytes: 300_000_000, maxEntries: 100 },
     languages: SENSEVOICE_LANGUAGES,
     licence: {
       name: "FunASR Model Open Source License 1.1",
@@ -106,9 +139,31 @@ export const RECOGNISER_MODEL_REGISTRY: readonly RecogniserModelEntry[] = [
   },
 ];
 
+/** What the download code fetches for a Parakeet or SenseVoice entry. */
+export function recogniserDownload(entry: RecogniserModelEntry): DownloadableFile {
+  return {
+    name: entry.name,
+    fileName: entry.downloadName,
+    sizeBytes: entry.sizeBytes,
+    checksum: entry.sha256 ? { algorithm: "sha256", value: entry.sha256 } : null,
+    url: entry.url,
+  };
+}
+
+/** The entry a file or folder of the models folder is (by its name or another it goes by). */
+export function recogniserEntryForFile(
+  fileName: string,
+  registry: readonly RecogniserModelEntry[] = RECOGNISER_MODEL_REGISTRY,
+): RecogniserModelEntry | undefined {
+  return registry.find((e) => e.fileName === fileName || e.alsoFoundAs.includes(fileName));
+}
+
 /** The Parakeet or SenseVoice entry of that name, or undefined. */
-export function findRecogniserModel(name: string): RecogniserModelEntry | undefined {
-  return RECOGNISER_MODEL_REGISTRY.find((entry) => entry.name === name);
+export function findRecogniserModel(
+  name: string,
+  registry: readonly RecogniserModelEntry[] = RECOGNISER_MODEL_REGISTRY,
+): RecogniserModelEntry | undefined {
+  return registry.find((entry) => entry.name === name);
 }
 
 /**

@@ -5,11 +5,11 @@ import { EngineError, isEngineError } from "../errors.js";
 import type { RecogniserFamily } from "../recognisers/recogniser.js";
 import { senseVoiceFiles } from "../recognisers/sensevoice-model.js";
 import { probeSenseVoiceFolder } from "../recognisers/sensevoice-probe.js";
-import { installInstructions, knownNamesHint } from "./install-hints.js";
+import { downloadCommands, installInstructions, knownNamesHint } from "./install-hints.js";
 import {
   familyOfModelPath,
   findRecogniserModel,
-  RECOGNISER_MODEL_REGISTRY,
+  recogniserEntryForFile,
   type RecogniserModelEntry,
 } from "./recogniser-registry.js";
 import { findModel, findModelByFileName, MODEL_REGISTRY, type ModelEntry } from "./registry.js";
@@ -150,8 +150,7 @@ async function resolvePath(
   const folder = await isFolder(path);
   const family = familyOfModelPath(basename(path), folder);
   if (family !== "whisper") {
-    const recogniserEntry =
-      RECOGNISER_MODEL_REGISTRY.find((e) => e.fileName === basename(path)) ?? null;
+    const recogniserEntry = recogniserEntryForFile(basename(path)) ?? null;
     if (!folder && !(await isFile(path))) {
       throw new EngineError("MODEL_NOT_FOUND", `Model file ${path} does not exist.`);
     }
@@ -169,9 +168,24 @@ async function resolvePath(
 
 /** Where to get a Parakeet or SenseVoice model and where to put it. */
 export function recogniserInstallHint(entry: RecogniserModelEntry, dir: string): string {
-  return entry.family === "sensevoice"
-    ? `Download ${entry.url} and extract it into ${dir} (it makes the folder ${entry.fileName}).`
-    : `Download ${entry.url} into ${dir} (npm run models -- ${entry.name}).`;
+  const byHand =
+    entry.family === "sensevoice"
+      ? `download ${entry.url} and extract it into ${dir} (it makes the folder ${entry.fileName})`
+      : `download ${entry.url} and save it as ${join(dir, entry.fileName)}`;
+  return `Run ${downloadCommands(entry.name)}, or ${byHand}.`;
+}
+
+/** The model's file or folder in `dir` under its name or another it goes by; null when absent. */
+export async function installedRecogniserPath(
+  entry: RecogniserModelEntry,
+  dir: string,
+): Promise<string | null> {
+  for (const fileName of [entry.fileName, ...entry.alsoFoundAs]) {
+    const path = join(dir, fileName);
+    const present = entry.family === "sensevoice" ? senseVoiceFiles(path) !== null : await isFile(path);
+    if (present) return path;
+  }
+  return null;
 }
 
 /** Turns a model name (`base`) or a file path into a validated model file. */
@@ -184,15 +198,11 @@ export async function resolveModel(
   const recogniserEntry = findRecogniserModel(nameOrPath);
   if (recogniserEntry) {
     const dir = resolve(modelsDir);
-    const path = join(dir, recogniserEntry.fileName);
-    const present =
-      recogniserEntry.family === "sensevoice"
-        ? senseVoiceFiles(path) !== null
-        : await isFile(path);
-    if (!present) {
+    const path = await installedRecogniserPath(recogniserEntry, dir);
+    if (!path) {
       throw new EngineError(
         "MODEL_NOT_FOUND",
-        `Model "${recogniserEntry.name}" is not installed: ${path} does not exist. ` +
+        `Model "${recogniserEntry.name}" is not installed: ${join(dir, recogniserEntry.fileName)} does not exist. ` +
           recogniserInstallHint(recogniserEntry, dir),
       );
     }
@@ -264,8 +274,7 @@ export async function listInstalledModels(
     if (family !== "whisper") {
       const senseVoice = family === "sensevoice" ? senseVoiceFiles(path) : null;
       if (family === "sensevoice" ? !senseVoice : !/\.bin$/.test(fileName)) continue;
-      const recogniserEntry =
-        RECOGNISER_MODEL_REGISTRY.find((e) => e.fileName === fileName) ?? null;
+      const recogniserEntry = recogniserEntryForFile(fileName) ?? null;
       const sizeBytes = senseVoice ? (await stat(senseVoice.model)).size : stats.size;
       const base = {
         name: recogniserEntry?.name ?? fileName.replace(/\.bin$/, ""),

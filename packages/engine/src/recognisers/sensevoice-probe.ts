@@ -29,7 +29,7 @@ function probeOnce(folder: string): Promise<void> {
             "MODEL_INVALID",
             `${folder} is not a usable SenseVoice model: sherpa-onnx could not load it` +
               `${said ? ` (${said.slice(0, 400)})` : ""}. Download it again (sherpa-onnx's ` +
-              "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17 release).",
+              "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-int8-2024-07-17 release, `verbatim models download sensevoice-small`).",
           ),
         );
       },

@@ -12,6 +12,37 @@ function fastModelPreparing(health: Health | undefined): boolean {
   return !!fast && !fast.installed && (state === "queued" || state === "downloading");
 }
 
+/** True while any model of the first start (a family's too) is queued or downloading. */
+function anyDownloadPreparing(health: Health | undefined): boolean {
+  return !!health?.models.downloads?.some((model) => {
+    const state = model.preparation?.state;
+    return !model.installed && (state === "queued" || state === "downloading");
+  });
+}
+
+/** Where the server's Cantonese model (SenseVoice) stands, as /api/health says. */
+export type CantoneseModelState =
+  | { kind: "unknown" }
+  | { kind: "ready" }
+  | { kind: "downloading"; percent: number }
+  | { kind: "missing" };
+
+/**
+ * The Cantonese model's state, from health's list of first-start downloads ("unknown" when the
+ * server does not say: an older server, or none configured). Polled while it downloads.
+ */
+export function useCantoneseModel(): CantoneseModelState {
+  const { data } = useHealth();
+  const entry = data?.models.downloads?.find((model) => model.family === "sensevoice");
+  if (!entry) return { kind: "unknown" };
+  if (entry.installed) return { kind: "ready" };
+  const state = entry.preparation?.state;
+  if (state === "queued" || state === "downloading") {
+    return { kind: "downloading", percent: entry.preparation?.percent ?? 0 };
+  }
+  return { kind: "missing" };
+}
+
 /**
  * Whether the server is still fetching its default speech model (first start): polled every
  * few seconds while it is, then no more. Only the fast model counts: uploads work with it while
@@ -29,7 +60,10 @@ function useHealth() {
   return useQuery({
     queryKey: ["health", "models"],
     queryFn: ({ signal }) => api<Health>("/api/health", { signal }),
-    refetchInterval: (query) => (fastModelPreparing(query.state.data) ? POLL_MS : false),
+    refetchInterval: (query) =>
+      fastModelPreparing(query.state.data) || anyDownloadPreparing(query.state.data)
+        ? POLL_MS
+        : false,
     staleTime: 0,
   });
 }

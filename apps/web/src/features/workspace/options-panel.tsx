@@ -3,6 +3,7 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { api } from "../../api/client";
 import type { ModelListing } from "../../api/types";
+import { CantoneseModelNotice } from "./cantonese-model-notice";
 import { useSpeakersAvailable } from "./model-readiness";
 import { SpeakersChoice } from "./speakers-choice";
 import { pinnedLanguages, spokenLanguages } from "./spoken-languages";
@@ -147,11 +148,11 @@ export function OptionsPanel({
             </optgroup>
           </select>
           {value.language === "yue" && models.data && (
-            <p id="cantonese-hint" className="text-sm text-zinc-600">
-              {cantoneseModel
-                ? t("workspace.options.cantoneseHint")
-                : t("workspace.options.cantoneseNoModel")}
-            </p>
+            <CantoneseModelNotice
+              listed={!!cantoneseModel}
+              fallback={!!value.whisperFallback}
+              onFallback={(on) => set({ whisperFallback: on })}
+            />
           )}
         </div>
         <div className="space-y-1.5">

@@ -24,6 +24,8 @@ export interface TranscribeOptions {
   speakers: SpeakersOption;
   /** The transcript plus its English translation (two passes, charged twice). */
   bilingual: boolean;
+  /** Start on Whisper while the language's own model (SenseVoice for Cantonese) is not ready. */
+  whisperFallback?: boolean;
 }
 
 /**
@@ -96,6 +98,7 @@ function jobFields(options: TranscribeOptions) {
       ? {}
       : { speakers: formatSpeakersOption(options.speakers) }),
     ...(options.bilingual ? { bilingual: "true" } : {}),
+    ...(options.whisperFallback ? { fallback: "whisper" } : {}),
   } satisfies UploadFields;
 }
 
