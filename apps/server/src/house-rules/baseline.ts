@@ -20,11 +20,6 @@ export const WRITER_BASELINE: readonly string[] = [
   "renders/routes.ts writes renders",
   // Support: the unread-mail sweep claims messages (notified_at) beside conversations.ts.
   "support/support-notifications.ts writes support_messages",
-  // Teams: deleting a team deletes its row and hands its jobs back beside their owners; the
-  // route that moves a transcription into a team writes it itself.
-  "teams/delete-team.ts writes teams",
-  "teams/delete-team.ts writes transcriptions",
-  "teams/routes.ts writes transcriptions",
   // Account deletion writes seven tables itself instead of asking each owner.
   "users/delete-account.ts writes auth_tokens",
   "users/delete-account.ts writes checkout_sessions",
@@ -50,7 +45,6 @@ export const ROUTE_DATABASE_BASELINE: readonly string[] = [
   "renders/routes.ts uses deleteFrom",
   "renders/routes.ts uses insertInto",
   "renders/routes.ts uses selectFrom",
-  "teams/routes.ts uses updateTable",
   "transcriptions/exports-route.ts uses selectFrom",
   "webhooks/routes.ts uses selectFrom",
 ];

@@ -5,7 +5,7 @@ import { jobsOf } from "../jobs/job-reads.js";
 import { forgetLedgerOf } from "../minutes/ledger-entries.js";
 import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import type { PaymentProvider } from "../payments/payment-provider.js";
-import { deleteTeamsOwnedBy, handTeamJobsToOwners } from "../teams/delete-team.js";
+import { handTeamJobsToOwners, removeTeamsOwnedBy } from "../teams/team-removal.js";
 import { endSession } from "../uploads/upload-sessions.js";
 import type { User } from "./repo.js";
 
@@ -34,7 +34,7 @@ export async function deleteAccount(ctx: AccountContext, user: User): Promise<vo
 
   await db.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
 
-  await deleteTeamsOwnedBy(ctx, user.id);
+  await removeTeamsOwnedBy(ctx, user.id);
   await handTeamJobsToOwners(db, user.id);
   for (const job of await jobsOf(db, user.id)) await deleteJob(ctx, job);
 
