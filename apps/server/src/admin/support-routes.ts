@@ -14,12 +14,9 @@ import type { AppContext } from "../app-context.js";
 import { requireAdmin } from "../auth/require-admin.js";
 import { currentUser } from "../auth/require-user.js";
 import { fail } from "../http/app-error.js";
-import {
-  listConversations,
-  markRead,
-  postMessage,
-  readConversation,
-} from "../support/conversations.js";
+import { listConversations, readConversation } from "../support/conversations.js";
+import { markRead } from "../support/commands/mark-read.js";
+import { postMessage } from "../support/commands/post-message.js";
 import { streamSupportEvents, type OpenStreams } from "../support/event-stream.js";
 import { ADMIN_CHANNEL } from "../support/support-events.js";
 import { findUserById } from "../users/repo.js";
@@ -115,7 +112,7 @@ export function adminSupportRoutes(
       },
       async (request) => {
         const user = await userOf(request.params.userId);
-        await markRead(ctx, user.id, "support");
+        await markRead(ctx, { userId: user.id, reader: "support" });
         return { ok: true as const };
       },
     );

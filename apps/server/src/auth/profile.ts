@@ -4,13 +4,22 @@ import {
   findUserById,
   findUserWithPasswordByEmail,
   normalizeEmail,
+  setPasswordHash,
+  updateProfile,
   type Locale,
   type User,
 } from "../users/repo.js";
 import { invalidToken, type AuthContext } from "./auth-actions.js";
 import { hashPassword, verifyPassword } from "./password.js";
 import { checkNewPassword } from "./password-policy.js";
-import { boundToken, findLiveToken, issueToken, useAllTokens, useToken } from "./tokens.js";
+import {
+  boundToken,
+  endOtherSessions,
+  findLiveToken,
+  issueToken,
+  useAllTokens,
+  useToken,
+} from "./tokens.js";
 
 // Changing one's own name, e-mail address (confirmed from the new address) and password.
 
@@ -30,11 +39,7 @@ export async function changeName(ctx: AuthContext, user: User, name: string): Pr
   if (trimmed.length < 1 || trimmed.length > 100) {
     fail("INVALID_NAME");
   }
-  await ctx.db
-    .updateTable("users")
-    .set({ name: trimmed, updated_at: ctx.now().toISOString() })
-    .where("id", "=", user.id)
-    .execute();
+  await updateProfile(ctx.db, user.id, { name: trimmed }, ctx.now());
   return { ...user, name: trimmed };
 }
 
@@ -44,11 +49,7 @@ export async function changeLanguage(
   user: User,
   language: Locale,
 ): Promise<void> {
-  await ctx.db
-    .updateTable("users")
-    .set({ locale: language, updated_at: ctx.now().toISOString() })
-    .where("id", "=", user.id)
-    .execute();
+  await updateProfile(ctx.db, user.id, { locale: language }, ctx.now());
 }
 
 /**
@@ -88,11 +89,7 @@ export async function confirmEmailChange(
   try {
     await ctx.db.transaction().execute(async (tx) => {
       if (!(await useToken(tx, live.tokenHash, now))) throw invalidToken();
-      await tx
-        .updateTable("users")
-        .set({ email, updated_at: now.toISOString() })
-        .where("id", "=", live.userId)
-        .execute();
+      await updateProfile(tx, live.userId, { email }, now);
       // Other pending changes (to other addresses) are void now.
       await useAllTokens(tx, live.userId, ["email-change"], now);
     });
@@ -135,20 +132,9 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   const now = ctx.now();
   await ctx.db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable("users")
-      .set({ password_hash: passwordHash, updated_at: now.toISOString() })
-      .where("id", "=", user.id)
-      .execute();
+    await setPasswordHash(tx, user.id, passwordHash, now);
     await useAllTokens(tx, user.id, ["reset", "setup", "email-change"], now);
-    let others = tx
-      .updateTable("auth_tokens")
-      .set({ used_at: now.toISOString() })
-      .where("user_id", "=", user.id)
-      .where("kind", "=", "session")
-      .where("used_at", "is", null);
-    if (currentSessionHash) others = others.where("token_hash", "!=", currentSessionHash);
-    await others.execute();
+    await endOtherSessions(tx, user.id, currentSessionHash, now);
   });
   const notice = renderMail("password-changed", user.locale, {
     name: user.name,

@@ -105,3 +105,25 @@ export async function useAllTokens(
     .where("used_at", "is", null)
     .execute();
 }
+
+/** Ends every session of the user but the one whose hash is `keepHash` (a password change). */
+export async function endOtherSessions(
+  db: Executor,
+  userId: string,
+  keepHash: string | undefined,
+  now: Date,
+): Promise<void> {
+  let others = db
+    .updateTable("auth_tokens")
+    .set({ used_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("kind", "=", "session")
+    .where("used_at", "is", null);
+  if (keepHash) others = others.where("token_hash", "!=", keepHash);
+  await others.execute();
+}
+
+/** Deletes every token of a user (sessions, links): their account is going. */
+export async function deleteTokensOf(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom("auth_tokens").where("user_id", "=", userId).execute();
+}

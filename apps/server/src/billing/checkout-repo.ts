@@ -127,3 +127,8 @@ export async function recordPaymentEvent(
 export async function forgetPaymentEvent(db: Db, eventId: string): Promise<void> {
   await db.deleteFrom("payment_events").where("id", "=", eventId).execute();
 }
+
+/** Deletes every checkout of a user (their account is going). */
+export async function deleteCheckoutsOf(db: Db | Tx, userId: string): Promise<void> {
+  await db.deleteFrom("checkout_sessions").where("user_id", "=", userId).execute();
+}

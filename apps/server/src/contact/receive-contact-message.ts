@@ -59,3 +59,12 @@ export async function receiveContactMessage(
   );
   return { id };
 }
+
+/** A sender's account is going: their messages stay for support, no longer linked to it. */
+export async function unlinkContactMessagesOf(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable("contact_messages")
+    .set({ user_id: null })
+    .where("user_id", "=", userId)
+    .execute();
+}

@@ -28,6 +28,7 @@ import type { ModelCatalog } from "../models/model-catalog.js";
 import type { ModelPreparation } from "../models/model-preparation.js";
 import { devMailboxRoute } from "../mail/dev-mailbox-route.js";
 import { modelRoutes } from "../models/routes.js";
+import { answerOpenAINotFound } from "../openai/not-found.js";
 import { openAIRoutes } from "../openai/routes.js";
 import { subscriptionRoutes } from "../subscriptions/routes.js";
 import { supportRoutes } from "../support/routes.js";
@@ -138,7 +139,10 @@ export async function buildApp({
   await app.register(supportRoutes(ctx));
   if (config.devMailbox) await app.register(devMailboxRoute(ctx));
 
-  registerNotFound(app, await serveWebApp(app, config.webDir, config.publicUrl));
+  registerNotFound(app, [
+    answerOpenAINotFound,
+    await serveWebApp(app, config.webDir, config.publicUrl),
+  ]);
 
   const running = await startAppContext(ctx, { maintenance: maintenance !== false });
   // Running jobs go back to the queue before Fastify waits for in-flight requests: an open

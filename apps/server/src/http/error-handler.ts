@@ -3,7 +3,6 @@ import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { errorTextFor } from "@verbatim/contract";
 import { AppError, type ErrorBody } from "./app-error.js";
 import { requestLanguage } from "./request-language.js";
-import { isOpenAIPath, sendOpenAINotFound } from "../openai/not-found.js";
 
 /** An error as its response body, in the language the request asks for (Accept-Language). */
 function bodyOf(error: AppError, request: FastifyRequest): ErrorBody {
@@ -105,16 +104,25 @@ export function serviceUnavailable(error: unknown): AppError | null {
   return null;
 }
 
-/** 404 for unknown paths: the web app (when it answers) or the API's JSON. */
+/** A 404 of its own for some paths (the reply it sent), or undefined for the others. */
+export type NotFoundAnswer = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => FastifyReply | undefined;
+
+/**
+ * 404 for unknown paths: the first of `answers` that answers (in app.ts: /v1's as OpenAI's,
+ * then the web app), else the API's JSON.
+ */
 export function registerNotFound(
   app: FastifyInstance,
-  fallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
+  answers: readonly (NotFoundAnswer | undefined)[],
 ): void {
   app.setNotFoundHandler((request, reply) => {
-    // GET /v1/… reaches here through the web app's catch-all route: answer as OpenAI does.
-    if (isOpenAIPath(request.url.split("?")[0] ?? "")) return sendOpenAINotFound(request, reply);
-    const answered = fallback?.(request, reply);
-    if (answered) return answered;
+    for (const answer of answers) {
+      const answered = answer?.(request, reply);
+      if (answered) return answered;
+    }
     const route = `${request.method} ${request.url.split("?")[0]}`;
     return reply.status(404).send(bodyOf(new AppError("NOT_FOUND", { route }), request));
   });

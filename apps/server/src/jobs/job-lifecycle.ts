@@ -37,6 +37,8 @@ import { deleteRendersOf } from "../renders/render-store.js";
 //   handBackJob     back to `queued` at shutdown (this start not counted)
 //   requeueJob      back to `queued` when its worker vanished
 //   deleteJob       gone, with its files (cancelled first if it still runs)
+//   moveIntoTeam    into a team, once (teams' move); handTeamJobsTo: a leaving account's
+//                   jobs in a team become its owner's
 //
 // and, once completed, saveEdits (the owner's edits) and forgetListeningCopy (its audio copy's
 // time is up). Every status change is a compare-and-set (transition), so two actors (a worker
@@ -570,6 +572,30 @@ export async function deleteJob(
     await keepUsageOf(tx, (eb) => eb("id", "=", row.id));
     await tx.deleteFrom("transcriptions").where("id", "=", row.id).execute();
   });
+}
+
+/** Moves a job into a team, once: false when it is in a team already (or gone). */
+export async function moveIntoTeam(db: Db, id: string, teamId: string): Promise<boolean> {
+  const moved = await db
+    .updateTable("transcriptions")
+    .set({ team_id: teamId })
+    .where("id", "=", id)
+    .where("team_id", "is", null)
+    .executeTakeFirst();
+  return moved.numUpdatedRows > 0n;
+}
+
+/** A member's account is going: their jobs in the team become the team owner's. */
+export async function handTeamJobsTo(
+  db: Db,
+  { fromUserId, teamId, ownerId }: { fromUserId: string; teamId: string; ownerId: string },
+): Promise<void> {
+  await db
+    .updateTable("transcriptions")
+    .set({ user_id: ownerId })
+    .where("user_id", "=", fromUserId)
+    .where("team_id", "=", teamId)
+    .execute();
 }
 
 /** Deletes every job row of a user, inside the account deletion's transaction. */

@@ -88,3 +88,8 @@ export function createMailer({
     },
   };
 }
+
+/** Deletes the e-mails kept for an address (its account is going). */
+export async function forgetMailTo(db: Db, address: string): Promise<void> {
+  await db.deleteFrom("mail_outbox").where("to_address", "=", address).execute();
+}

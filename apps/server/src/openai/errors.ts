@@ -1,9 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { OpenAIErrorResponse } from "@verbatim/contract/api";
 import type { z } from "zod";
 import { AppError } from "../http/app-error.js";
 import { asAppError } from "../http/error-handler.js";
-import { sendOpenAINotFound } from "./not-found.js";
 
 /** The error types OpenAI's API answers with. */
 export type OpenAIErrorType =
@@ -142,4 +141,20 @@ export function registerOpenAIErrorHandling(app: FastifyInstance): void {
     return reply.status(answer.status).send(body);
   });
   app.setNotFoundHandler(sendOpenAINotFound);
+}
+
+/** 404 for an unknown /v1 path, as OpenAI answers it (JSON, never the web app's page). */
+export function sendOpenAINotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const body: OpenAIErrorBody = {
+    error: {
+      message: `Invalid URL (${request.method} ${request.url.split("?")[0]})`,
+      type: "invalid_request_error",
+      param: null,
+      code: null,
+    },
+  };
+  return reply
+    .status(404)
+    .header("openai-processing-ms", String(Math.round(reply.elapsedTime)))
+    .send(body);
 }

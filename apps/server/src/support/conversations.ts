@@ -1,10 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { supportIsOpen } from "@verbatim/contract";
 import type { SupportMessageView } from "@verbatim/contract/api";
 import type { Db } from "../db/database.js";
 import type { SupportMessagesTable } from "../db/schema.js";
-import { fail } from "../http/app-error.js";
-import { ADMIN_CHANNEL, userChannel, type SupportEventBus } from "./support-events.js";
+import type { SupportEventBus } from "./support-events.js";
 
 /** Who is reading or writing a conversation: its user, or support (an admin). */
 export type SupportSide = SupportMessagesTable["sender"];
@@ -74,71 +72,60 @@ export async function readConversation(ctx: SupportContext, userId: string, read
   };
 }
 
-/**
- * Adds a message to a user's conversation and tells both sides' streams. A linked
- * transcription must be one of that user's (else 404 ATTACHMENT_NOT_FOUND).
- */
-export async function postMessage(
-  ctx: SupportContext,
-  input: {
-    userId: string;
-    sender: SupportSide;
-    adminId: string | null;
-    text: string;
-    transcriptionId?: string;
-  },
-): Promise<SupportMessageView> {
-  const { db } = ctx;
-  if (input.transcriptionId !== undefined) {
-    const own = await db
-      .selectFrom("transcriptions")
-      .select("id")
-      .where("id", "=", input.transcriptionId)
-      .where("user_id", "=", input.userId)
-      .executeTakeFirst();
-    if (!own) {
-      fail("ATTACHMENT_NOT_FOUND");
-    }
-  }
-  const id = randomUUID();
+/** A new message's row. */
+export type NewSupportMessage = Omit<SupportMessagesTable, "read_at" | "notified_at">;
+
+/** Stores a new message (unread, not yet mailed about). */
+export async function insertMessage(db: Db, row: NewSupportMessage): Promise<void> {
   await db
     .insertInto("support_messages")
-    .values({
-      id,
-      user_id: input.userId,
-      sender: input.sender,
-      admin_id: input.adminId,
-      body: input.text,
-      transcription_id: input.transcriptionId ?? null,
-      created_at: ctx.now().toISOString(),
-      read_at: null,
-      notified_at: null,
-    })
+    .values({ ...row, read_at: null, notified_at: null })
     .execute();
-  const row = await messagesQuery(db).where("m.id", "=", id).executeTakeFirstOrThrow();
-  const message = toView(row);
-  ctx.supportEvents.publish(userChannel(input.userId), { type: "message", message });
-  ctx.supportEvents.publish(ADMIN_CHANNEL, { type: "message", message });
-  return message;
 }
 
-/** `reader` has read the other side's messages in a user's conversation, up to now. */
-export async function markRead(
-  ctx: SupportContext,
-  userId: string,
-  reader: SupportSide,
-): Promise<void> {
-  const result = await ctx.db
+/** One message as the conversation shows it. */
+export async function findMessage(db: Db, id: string): Promise<SupportMessageView> {
+  return toView(await messagesQuery(db).where("m.id", "=", id).executeTakeFirstOrThrow());
+}
+
+/** Marks the other side's unread messages in a user's conversation read by `reader`; how many. */
+export async function markReadBy(
+  db: Db,
+  { userId, reader, now }: { userId: string; reader: SupportSide; now: Date },
+): Promise<number> {
+  const result = await db
     .updateTable("support_messages")
-    .set({ read_at: ctx.now().toISOString() })
+    .set({ read_at: now.toISOString() })
     .where("user_id", "=", userId)
     .where("sender", "=", other(reader))
     .where("read_at", "is", null)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return;
-  const event = { type: "read" as const, userId, by: reader };
-  ctx.supportEvents.publish(userChannel(userId), event);
-  ctx.supportEvents.publish(ADMIN_CHANNEL, event);
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Claims a conversation side's unread messages not yet mailed about (written up to `now`) for
+ * one e-mail: marks them notified and returns them. Two processes never claim the same message.
+ */
+export async function claimUnreadForMail(
+  db: Db,
+  { userId, sender, now }: { userId: string; sender: SupportSide; now: Date },
+): Promise<{ body: string; created_at: string }[]> {
+  return db
+    .updateTable("support_messages")
+    .set({ notified_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("sender", "=", sender)
+    .where("read_at", "is", null)
+    .where("notified_at", "is", null)
+    .where("created_at", "<=", now.toISOString())
+    .returning(["body", "created_at"])
+    .execute();
+}
+
+/** Deletes a user's conversation (their account is going). */
+export async function deleteConversationOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("support_messages").where("user_id", "=", userId).execute();
 }
 
 /** Every conversation for the admin list: those with unread user messages first, then newest first. */

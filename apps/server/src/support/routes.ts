@@ -12,7 +12,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../app-context.js";
 import { authRateLimits, type RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { markRead, postMessage, readConversation } from "./conversations.js";
+import { markRead } from "./commands/mark-read.js";
+import { postMessage } from "./commands/post-message.js";
+import { readConversation } from "./conversations.js";
 import { streamSupportEvents, type OpenStreams } from "./event-stream.js";
 import { userChannel } from "./support-events.js";
 
@@ -101,7 +103,7 @@ export function supportRoutes(
         },
       },
       async (request) => {
-        await markRead(ctx, currentUser(request).id, "user");
+        await markRead(ctx, { userId: currentUser(request).id, reader: "user" });
         return { ok: true as const };
       },
     );

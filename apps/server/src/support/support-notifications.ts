@@ -3,7 +3,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import type { Mailer } from "../mail/mailer.js";
 import { findUserById, findUserWithPasswordByEmail } from "../users/repo.js";
-import type { SupportSide } from "./conversations.js";
+import { claimUnreadForMail, type SupportSide } from "./conversations.js";
 import { renderSupportMail } from "./support-mail.js";
 
 /** How long a message may stay unread before the other side gets an e-mail about it. */
@@ -52,16 +52,7 @@ export async function mailUnreadSupportMessages(
       .where("read_at", "is", null)
       .where("notified_at", "is not", null)
       .executeTakeFirst();
-    const claimed = await db
-      .updateTable("support_messages")
-      .set({ notified_at: now.toISOString() })
-      .where("user_id", "=", userId)
-      .where("sender", "=", sender)
-      .where("read_at", "is", null)
-      .where("notified_at", "is", null)
-      .where("created_at", "<=", now.toISOString())
-      .returning(["body", "created_at"])
-      .execute();
+    const claimed = await claimUnreadForMail(db, { userId, sender, now });
     // Already told about earlier unread ones: these are covered by that mail too.
     if (alreadyTold || claimed.length === 0) continue;
     claimed.sort((a, b) => a.created_at.localeCompare(b.created_at));

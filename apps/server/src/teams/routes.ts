@@ -24,7 +24,6 @@ import { z } from "zod";
 import type { AppContext } from "../app-context.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
-import { findTranscription } from "../jobs/job-reads.js";
 import { actorOf } from "../policies/actor.js";
 import { authorize } from "../policies/authorize.js";
 import { transcription } from "../policies/policies.js";
@@ -37,31 +36,23 @@ import {
 } from "../policies/team-roles.js";
 import { ownTranscription } from "../transcriptions/transcription-context.js";
 import { presentSummary } from "../transcriptions/presenter.js";
-import { deleteTeam } from "./delete-team.js";
-import {
-  acceptInvitation,
-  invite,
-  openInvitations,
-  revokeInvitation,
-  type InvitationRow,
-} from "./invitations.js";
-import { roleIn, teamFor, type TeamRow } from "./membership.js";
-import {
-  insertTeam,
-  MAX_OWNED_TEAMS,
-  memberCount,
-  membersOf,
-  ownedTeamCount,
-  removeMember,
-  setRole,
-  teamsOf,
-  teamTranscriptionCount,
-} from "./teams-repo.js";
+import { acceptInvitation } from "./commands/accept-invitation.js";
+import { changeMemberRole, type TeamMemberRow } from "./commands/change-member-role.js";
+import { createTeam } from "./commands/create-team.js";
+import { deleteTeam } from "./commands/delete-team.js";
+import { inviteMember } from "./commands/invite-member.js";
+import { leaveTeam } from "./commands/leave-team.js";
+import { moveToTeam } from "./commands/move-to-team.js";
+import { removeMember } from "./commands/remove-member.js";
+import { openInvitations, revokeInvitation, type InvitationRow } from "./invitations.js";
+import { teamFor, type TeamRow } from "./membership.js";
+import { memberCount, membersOf, teamsOf, teamTranscriptionCount } from "./teams-repo.js";
 import { teamUsage } from "./team-usage.js";
 
 // Teams (docs/teams.md): make one, invite by e-mail, give roles, see usage, leave, delete.
 // Every route asks the policies (team-roles.ts: the one table of role → actions) through
-// teamFor or ownTranscription; a team the user is not in is "not found".
+// teamFor or ownTranscription; a team the user is not in is "not found". What a route changes,
+// one command of teams/commands/ does.
 
 const tags = ["teams"];
 
@@ -77,6 +68,16 @@ function presentTeam(team: TeamRow, role: TeamRole, members: number) {
     ownerId: team.owner_id,
     memberCount: members,
     createdAt: team.created_at,
+  };
+}
+
+function presentMember(member: TeamMemberRow) {
+  return {
+    userId: member.user_id,
+    name: member.name,
+    email: member.email,
+    role: member.role,
+    joinedAt: member.joined_at,
   };
 }
 
@@ -114,11 +115,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const user = currentUser(request);
-        if ((await ownedTeamCount(ctx.db, user.id)) >= MAX_OWNED_TEAMS) {
-          fail("TEAM_LIMIT_REACHED", { limit: MAX_OWNED_TEAMS });
-        }
-        const team = await insertTeam(ctx.db, user.id, request.body.name, ctx.now());
+        const owner = currentUser(request);
+        const team = await createTeam(ctx, { owner, name: request.body.name });
         return reply.status(201).send(presentTeam(team, "owner", 1));
       },
     );
@@ -179,11 +177,10 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "delete");
-        const count = await teamTranscriptionCount(ctx.db, team.id);
-        if (request.query.confirmTranscriptions !== count) {
-          fail("TEAM_DELETE_UNCONFIRMED", { transcriptionCount: count });
-        }
-        await deleteTeam(ctx, team.id);
+        await deleteTeam(ctx, {
+          team,
+          confirmTranscriptions: request.query.confirmTranscriptions,
+        });
         return reply.status(204).send(null);
       },
     );
@@ -202,13 +199,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "read");
-        return (await membersOf(ctx.db, team.id)).map((member) => ({
-          userId: member.user_id,
-          name: member.name,
-          email: member.email,
-          role: member.role,
-          joinedAt: member.joined_at,
-        }));
+        return (await membersOf(ctx.db, team.id)).map(presentMember);
       },
     );
 
@@ -230,21 +221,13 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request) => {
         const user = currentUser(request);
         const { team, role } = await teamFor(ctx, user, request.params.id, "manageMembers");
-        const target = await roleIn(ctx.db, team.id, request.params.userId);
-        if (!target) fail("NOT_FOUND");
-        if (!mayAssignRole(role, target, request.body.role)) fail("TEAM_ROLE_NOT_ALLOWED");
-        await setRole(ctx.db, team.id, request.params.userId, request.body.role);
-        const member = (await membersOf(ctx.db, team.id)).find(
-          (row) => row.user_id === request.params.userId,
-        );
-        if (!member) fail("NOT_FOUND");
-        return {
-          userId: member.user_id,
-          name: member.name,
-          email: member.email,
-          role: member.role,
-          joinedAt: member.joined_at,
-        };
+        const member = await changeMemberRole(ctx, {
+          team,
+          byRole: role,
+          userId: request.params.userId,
+          newRole: request.body.role,
+        });
+        return presentMember(member);
       },
     );
 
@@ -265,25 +248,14 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       async (request, reply) => {
         const user = currentUser(request);
         if (request.params.userId === user.id) {
-          await leave(request.params.id, user);
+          await leaveTeam(ctx, { user, teamId: request.params.id });
         } else {
           const { team, role } = await teamFor(ctx, user, request.params.id, "manageMembers");
-          const target = await roleIn(ctx.db, team.id, request.params.userId);
-          if (!target) fail("NOT_FOUND");
-          if (target === "owner") fail("TEAM_OWNER_CANNOT_LEAVE");
-          if (!mayAssignRole(role, target, undefined)) fail("TEAM_ROLE_NOT_ALLOWED");
-          await removeMember(ctx.db, team.id, request.params.userId);
+          await removeMember(ctx, { team, byRole: role, userId: request.params.userId });
         }
         return reply.status(204).send(null);
       },
     );
-
-    const leave = async (teamId: string, user: ReturnType<typeof currentUser>) => {
-      const { team, role } = await teamFor(ctx, user, teamId, "read");
-      if (role === "owner") fail("TEAM_OWNER_CANNOT_LEAVE");
-      await teamFor(ctx, user, teamId, "leave");
-      await removeMember(ctx.db, team.id, user.id);
-    };
 
     app.post(
       "/api/teams/:id/leave",
@@ -298,7 +270,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        await leave(request.params.id, currentUser(request));
+        await leaveTeam(ctx, { user: currentUser(request), teamId: request.params.id });
         return reply.status(204).send(null);
       },
     );
@@ -327,7 +299,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
           reply.header("retry-after", String(counted.ttlInSeconds));
           throw new AppError("RATE_LIMITED", { retryAfterSeconds: counted.ttlInSeconds });
         }
-        const row = await invite(ctx, team, user, request.body);
+        const row = await inviteMember(ctx, { team, inviter: user, ...request.body });
         return reply.status(201).send(presentInvitation(row));
       },
     );
@@ -387,7 +359,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (request) => {
         const user = currentUser(request);
-        const teamId = await acceptInvitation(ctx.db, user, request.body.token, ctx.now());
+        const teamId = await acceptInvitation(ctx, { user, token: request.body.token });
         const { team, role } = await teamFor(ctx, user, teamId, "read");
         return presentTeam(team, role, await memberCount(ctx.db, team.id));
       },
@@ -446,16 +418,7 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
         if (row.team_id) fail("TRANSCRIPTION_IN_TEAM");
         authorize(actorOf(user, ctx.config), "moveToTeam", transcription(row));
         const { team } = await teamFor(ctx, user, request.body.teamId, "upload");
-        const moved = await ctx.db
-          .updateTable("transcriptions")
-          .set({ team_id: team.id })
-          .where("id", "=", row.id)
-          .where("team_id", "is", null)
-          .executeTakeFirst();
-        if (moved.numUpdatedRows === 0n) fail("TRANSCRIPTION_IN_TEAM");
-        const saved = await findTranscription(ctx.db, row.id);
-        if (!saved) fail("NOT_FOUND");
-        return presentSummary(saved);
+        return presentSummary(await moveToTeam(ctx, { transcription: row, team }));
       },
     );
   };

@@ -113,12 +113,17 @@ export async function setRole(
 }
 
 /** Takes the user out of the team; the transcriptions they put in it stay the team's. */
-export async function removeMember(db: Db, teamId: string, userId: string): Promise<void> {
+export async function deleteMember(db: Db, teamId: string, userId: string): Promise<void> {
   await db
     .deleteFrom("team_members")
     .where("team_id", "=", teamId)
     .where("user_id", "=", userId)
     .execute();
+}
+
+/** Deletes the team's row (its members and invitations go with it by foreign key). */
+export async function deleteTeamRow(db: Db, teamId: string): Promise<void> {
+  await db.deleteFrom("teams").where("id", "=", teamId).execute();
 }
 
 /** How many transcriptions the team holds (what deleting it deletes). */

@@ -1,13 +1,19 @@
+import { deleteTokensOf } from "../auth/tokens.js";
+import { deleteCheckoutsOf } from "../billing/checkout-repo.js";
 import { currentSubscription, deleteSubscriptionOf } from "../billing/subscription-changes.js";
+import { unlinkContactMessagesOf } from "../contact/receive-contact-message.js";
 import { fail } from "../http/app-error.js";
 import { deleteJob, deleteJobsOf } from "../jobs/job-lifecycle.js";
 import { jobsOf } from "../jobs/job-reads.js";
+import { forgetMailTo } from "../mail/mailer.js";
 import { forgetLedgerOf } from "../minutes/ledger-entries.js";
+import { deleteConversationOf } from "../support/conversations.js";
 import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import type { PaymentProvider } from "../payments/payment-provider.js";
-import { deleteTeamsOwnedBy, handTeamJobsToOwners } from "../teams/delete-team.js";
+import { handTeamJobsToOwners, removeTeamsOwnedBy } from "../teams/team-removal.js";
 import { endSession } from "../uploads/upload-sessions.js";
-import type { User } from "./repo.js";
+import { deleteVoicesOf } from "../voices/voice-library.js";
+import { deleteUserRow, type User } from "./repo.js";
 
 /** What deleting an account touches: the jobs and their files, the uploads, the provider. */
 export interface AccountContext extends TranscriptionContext {
@@ -15,7 +21,9 @@ export interface AccountContext extends TranscriptionContext {
 }
 
 /**
- * Deletes an account and everything kept about it, at once (no grace period is kept). In order, so a failure leaves the account usable rather than half-deleted:
+ * Deletes an account and everything kept about it, at once (no grace period is kept), each
+ * table through its owner's delete verb (docs/architecture.md, "Who writes which table"). In
+ * order, so a failure leaves the account usable rather than half-deleted:
  *
  * 1. a paid subscription is cancelled at the payment provider (no charge after deletion);
  *    if that fails and the provider still bills it, nothing is deleted (502, try again);
@@ -32,9 +40,9 @@ export async function deleteAccount(ctx: AccountContext, user: User): Promise<vo
   const { db, config } = ctx;
   await cancelPaidSubscription(ctx, user);
 
-  await db.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
+  await deleteTokensOf(db, user.id);
 
-  await deleteTeamsOwnedBy(ctx, user.id);
+  await removeTeamsOwnedBy(ctx, user.id);
   await handTeamJobsToOwners(db, user.id);
   for (const job of await jobsOf(db, user.id)) await deleteJob(ctx, job);
 
@@ -47,19 +55,15 @@ export async function deleteAccount(ctx: AccountContext, user: User): Promise<vo
 
   await db.transaction().execute(async (tx) => {
     await deleteJobsOf(tx, user.id);
-    await tx.deleteFrom("voices").where("user_id", "=", user.id).execute();
+    await deleteVoicesOf(tx, user.id);
     await forgetLedgerOf(tx, user.id);
     await deleteSubscriptionOf(tx, user.id);
-    await tx.deleteFrom("checkout_sessions").where("user_id", "=", user.id).execute();
-    await tx.deleteFrom("support_messages").where("user_id", "=", user.id).execute();
-    await tx.deleteFrom("auth_tokens").where("user_id", "=", user.id).execute();
-    await tx
-      .updateTable("contact_messages")
-      .set({ user_id: null })
-      .where("user_id", "=", user.id)
-      .execute();
-    await tx.deleteFrom("mail_outbox").where("to_address", "=", user.email).execute();
-    await tx.deleteFrom("users").where("id", "=", user.id).execute();
+    await deleteCheckoutsOf(tx, user.id);
+    await deleteConversationOf(tx, user.id);
+    await deleteTokensOf(tx, user.id);
+    await unlinkContactMessagesOf(tx, user.id);
+    await forgetMailTo(tx, user.email);
+    await deleteUserRow(tx, user.id);
   });
   ctx.log.info({ userId: user.id }, "account deleted");
 }

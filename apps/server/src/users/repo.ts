@@ -85,6 +85,27 @@ export async function setPasswordHash(
     .execute();
 }
 
+/** What a user may change of their own profile (auth/profile.ts). */
+export interface ProfileChanges {
+  name?: string;
+  locale?: Locale;
+  email?: string;
+}
+
+/** Changes the user's name, language or e-mail address. */
+export async function updateProfile(
+  db: Executor,
+  userId: string,
+  changes: ProfileChanges,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ ...changes, updated_at: now.toISOString() })
+    .where("id", "=", userId)
+    .execute();
+}
+
 /** The user behind a live (unused, unexpired) session token hash, in one query. */
 export async function findUserBySessionToken(
   db: Executor,
@@ -101,4 +122,9 @@ export async function findUserBySessionToken(
     .where("auth_tokens.expires_at", ">", now.toISOString())
     .executeTakeFirst();
   return row && { user: toUser(row), tokenHash };
+}
+
+/** Deletes the account's row (the last step of deleting the account). */
+export async function deleteUserRow(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom("users").where("id", "=", userId).execute();
 }

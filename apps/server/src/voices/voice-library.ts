@@ -244,6 +244,11 @@ export async function deleteVoice(db: Db, row: Pick<VoiceRow, "id">): Promise<vo
   await db.deleteFrom("voices").where("id", "=", row.id).execute();
 }
 
+/** Deletes every voice of a user (their account is going). */
+export async function deleteVoicesOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("voices").where("user_id", "=", userId).execute();
+}
+
 /** True when a voice of that name exists now (a racing request's insert won the unique key). */
 async function nameRaced(db: Db, user: User, name: string): Promise<boolean> {
   const found = await db

@@ -1,16 +1,25 @@
 import type { Db } from "../db/database.js";
-import { deleteJob } from "../jobs/job-lifecycle.js";
+import { deleteJob, handTeamJobsTo } from "../jobs/job-lifecycle.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
+import { deleteTeamRow } from "./teams-repo.js";
+
+// Teams' delete verbs: a team with its transcriptions (its own command, and an account that
+// goes), and a leaving account's transcriptions in other teams. Each table is changed through
+// its owner: the jobs through job-lifecycle.ts, the team through teams-repo.ts.
+
+/** What removing a team's transcriptions needs (deleteJob's). */
+export interface TeamRemovalContext {
+  db: Db;
+  jobs: Pick<JobQueue, "events" | "stopRunning">;
+  now: () => Date;
+}
 
 /**
  * Deletes a team and every transcription in it (running ones cancelled first, their files
  * deleted), then its members and invitations. Returns how many transcriptions went.
  */
-export async function deleteTeam(
-  ctx: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
-  teamId: string,
-): Promise<number> {
+export async function removeTeam(ctx: TeamRemovalContext, teamId: string): Promise<number> {
   const { db } = ctx;
   const jobs: TranscriptionRow[] = await db
     .selectFrom("transcriptions")
@@ -18,21 +27,18 @@ export async function deleteTeam(
     .where("team_id", "=", teamId)
     .execute();
   for (const job of jobs) await deleteJob(ctx, job);
-  await db.deleteFrom("teams").where("id", "=", teamId).execute();
+  await deleteTeamRow(db, teamId);
   return jobs.length;
 }
 
 /** Deletes every team the user owns (their account is going), with the teams' transcriptions. */
-export async function deleteTeamsOwnedBy(
-  ctx: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
-  userId: string,
-): Promise<void> {
+export async function removeTeamsOwnedBy(ctx: TeamRemovalContext, userId: string): Promise<void> {
   const owned = await ctx.db
     .selectFrom("teams")
     .select("id")
     .where("owner_id", "=", userId)
     .execute();
-  for (const { id } of owned) await deleteTeam(ctx, id);
+  for (const { id } of owned) await removeTeam(ctx, id);
 }
 
 /**
@@ -49,11 +55,6 @@ export async function handTeamJobsToOwners(db: Db, userId: string): Promise<void
     .distinct()
     .execute();
   for (const team of teams) {
-    await db
-      .updateTable("transcriptions")
-      .set({ user_id: team.owner_id })
-      .where("user_id", "=", userId)
-      .where("team_id", "=", team.id)
-      .execute();
+    await handTeamJobsTo(db, { fromUserId: userId, teamId: team.id, ownerId: team.owner_id });
   }
 }
