@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BillingContext } from "../src/billing/billing-context.js";
+import { confirmCheckout } from "../src/billing/commands/confirm-checkout.js";
 import { rollPaidPeriods } from "../src/billing/commands/roll-paid-periods.js";
 import { createMailer } from "../src/mail/mailer.js";
 import { addMonths } from "../src/minutes/billing-period.js";
@@ -327,6 +328,56 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
         .where("subject", "=", "Refunded: 500 extra minutes")
         .execute(),
     ).toHaveLength(1);
+  });
+
+  it("answers both of two confirmations of a refunded checkout 409, whichever asks the provider last", async () => {
+    // Confirmation B reads the checkout, then waits at the provider while confirmation A decides
+    // on the refund and makes it: B's provider answer then says "not paid" (refunded).
+    const user = await signedInUser(api.db);
+    const plan = await buy(user, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: plan, planType: "basic" },
+      user.auth,
+    );
+    const { url } = (await (await api.post("/api/minutes/500", undefined, user.auth)).json()) as {
+      url: string;
+    };
+    expect((await api.post("/api/subscriptions/downgrade", undefined, user.auth)).status).toBe(200);
+    const paid = await pay(url);
+    const sessionId = new URL(paid.headers.get("location") ?? "").searchParams.get("session_id")!;
+
+    const services = servicesAt(new Date());
+    let arrived!: () => void;
+    const atProvider = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const provider = services.provider;
+    const held = new Proxy(provider, {
+      get(target, name) {
+        if (name === "retrieveCheckout") {
+          return async (id: string) => {
+            arrived();
+            await gate;
+            return target.retrieveCheckout(id);
+          };
+        }
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const props = { user: null, sessionId, kind: "pack" as const };
+    const codeOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "granted",
+        (error: { code?: string; status?: number }) => `${error.status} ${error.code}`,
+      );
+    const b = codeOf(confirmCheckout({ ...services, provider: held }, props));
+    await atProvider;
+    const a = await codeOf(confirmCheckout(services, props));
+    release();
+    expect([a, await b]).toEqual(["409 PACK_REFUNDED", "409 PACK_REFUNDED"]);
+    expect(await me(user)).toMatchObject({ additionalCredits: 0 });
   });
 
   it("keeps Standard to the period end after a downgrade, renews Basic, and lapses to Free", async () => {
