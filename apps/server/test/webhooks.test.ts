@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
 import { buildApp } from "../src/http/app.js";
-import { failJob, insertTranscription } from "../src/jobs/job-lifecycle.js";
+import { failJob, insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
 import { JobEvents } from "../src/jobs/job-events.js";
 import { reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { createTestDatabase } from "./test-database.js";
@@ -380,6 +380,40 @@ describe("webhooks", () => {
     // Refused requests made no job and left no callback behind.
     const callbacks = await database.db.selectFrom("job_callbacks").select("url").execute();
     expect(callbacks.map((c) => c.url).filter((url) => !url.startsWith(receiverBase))).toEqual([]);
+  });
+
+  it("sends transcription.cancelled for a running job deleted through DELETE /v1/transcriptions/jobs/{id}", async () => {
+    const { key } = (await (await post("/api/keys", { name: "deleting" })).json()) as {
+      key: string;
+    };
+    // A job a worker is running (processing: no worker here takes it).
+    const id = randomUUID();
+    const now = new Date();
+    await reserveMinutes(database.db, user.id, id, 5, now);
+    await insertTranscription(
+      database.db,
+      {
+        id,
+        userId: user.id,
+        fileName: "running.mp3",
+        model: "whisper-1",
+        engineModel: "tiny",
+        options: jobOptions({ language: "auto", task: "transcribe", wordTimestamps: false }),
+        mediaPath: `/nonexistent/${id}`,
+        mediaBytes: 1,
+        durationMs: 5_000,
+      },
+      now,
+    );
+    await transition(database.db, id, ["queued"], { status: "processing" }, now);
+    const deleted = await fetch(`${base}/v1/transcriptions/jobs/${id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(deleted.status).toBe(200);
+    const [cancelled] = await deliveriesOf("transcription.cancelled", 1, id);
+    expect(signedBy(secret, cancelled!)).toBe(true);
+    expect(cancelled!.event.data).toMatchObject({ id, status: "cancelled", chargedSeconds: 0 });
   });
 
   it("deletes a webhook", async () => {

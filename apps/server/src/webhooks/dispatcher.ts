@@ -76,6 +76,15 @@ export class WebhookDispatcher {
       });
   }
 
+  /**
+   * Writes the events of a job that has just ended and is about to be deleted (the sweep
+   * would not find its row any more), then sends them.
+   */
+  async recordEnded(jobId: string): Promise<void> {
+    await recordJobEvents(this.ctx.db, this.ctx.config.publicUrl, this.ctx.now(), jobId);
+    this.wake();
+  }
+
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer);
