@@ -77,6 +77,25 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     return back.searchParams.get("session_id") ?? "";
   }
 
+  /** A 500-minute pack checkout opened on Basic and paid after a downgrade to Free. */
+  async function packPaidAfterDowngrade() {
+    const user = await signedInUser(api.db);
+    const plan = await buy(user, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: plan, planType: "basic" },
+      user.auth,
+    );
+    const start = await api.post("/api/minutes/500", undefined, user.auth);
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    expect((await api.post("/api/subscriptions/downgrade", undefined, user.auth)).status).toBe(200);
+    const paid = await pay(url);
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get("location") ?? "");
+    return { user, url, sessionId: back.searchParams.get("session_id") ?? "" };
+  }
+
   /** A user on paid Basic, ten days into its thirty-day period (what upgrade credits use). */
   async function basicTenDaysIn(): Promise<TestUser> {
     const user = await signedInUser(api.db);
@@ -258,20 +277,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
 
   it("refunds a pack paid for after the account moved to Free, adding no minutes", async () => {
     // Issue 14, item 9: the checkout starts on Basic; the buyer downgrades, then pays.
-    const user = await signedInUser(api.db);
-    const plan = await buy(user, "/api/subscriptions/basic");
-    await api.post(
-      "/api/subscriptions/checkout-complete",
-      { sessionId: plan, planType: "basic" },
-      user.auth,
-    );
-    const start = await api.post("/api/minutes/500", undefined, user.auth);
-    expect(start.status).toBe(200);
-    const { url } = (await start.json()) as { url: string };
-    expect((await api.post("/api/subscriptions/downgrade", undefined, user.auth)).status).toBe(200);
-    const paid = await pay(url);
-    expect(paid.status).toBe(303);
-    const sessionId = new URL(paid.headers.get("location") ?? "").searchParams.get("session_id");
+    const { user, url, sessionId } = await packPaidAfterDowngrade();
 
     // The return page, twice at once (a reload): neither credits, both say why.
     const confirm = () =>
@@ -333,20 +339,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
   it("answers both of two confirmations of a refunded checkout 409, whichever asks the provider last", async () => {
     // Confirmation B reads the checkout, then waits at the provider while confirmation A decides
     // on the refund and makes it: B's provider answer then says "not paid" (refunded).
-    const user = await signedInUser(api.db);
-    const plan = await buy(user, "/api/subscriptions/basic");
-    await api.post(
-      "/api/subscriptions/checkout-complete",
-      { sessionId: plan, planType: "basic" },
-      user.auth,
-    );
-    const { url } = (await (await api.post("/api/minutes/500", undefined, user.auth)).json()) as {
-      url: string;
-    };
-    expect((await api.post("/api/subscriptions/downgrade", undefined, user.auth)).status).toBe(200);
-    const paid = await pay(url);
-    const sessionId = new URL(paid.headers.get("location") ?? "").searchParams.get("session_id")!;
-
+    const { user, sessionId } = await packPaidAfterDowngrade();
     const services = servicesAt(new Date());
     let arrived!: () => void;
     const atProvider = new Promise<void>((resolve) => (arrived = resolve));
