@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BillingContext } from "../src/billing/billing-context.js";
+import { confirmCheckout } from "../src/billing/commands/confirm-checkout.js";
 import { rollPaidPeriods } from "../src/billing/commands/roll-paid-periods.js";
 import { createMailer } from "../src/mail/mailer.js";
 import { addMonths } from "../src/minutes/billing-period.js";
@@ -74,6 +75,25 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get("location") ?? "");
     return back.searchParams.get("session_id") ?? "";
+  }
+
+  /** A 500-minute pack checkout opened on Basic and paid after a downgrade to Free. */
+  async function packPaidAfterDowngrade() {
+    const user = await signedInUser(api.db);
+    const plan = await buy(user, "/api/subscriptions/basic");
+    await api.post(
+      "/api/subscriptions/checkout-complete",
+      { sessionId: plan, planType: "basic" },
+      user.auth,
+    );
+    const start = await api.post("/api/minutes/500", undefined, user.auth);
+    expect(start.status).toBe(200);
+    const { url } = (await start.json()) as { url: string };
+    expect((await api.post("/api/subscriptions/downgrade", undefined, user.auth)).status).toBe(200);
+    const paid = await pay(url);
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get("location") ?? "");
+    return { user, url, sessionId: back.searchParams.get("session_id") ?? "" };
   }
 
   /** A user on paid Basic, ten days into its thirty-day period (what upgrade credits use). */
@@ -257,20 +277,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
 
   it("refunds a pack paid for after the account moved to Free, adding no minutes", async () => {
     // Issue 14, item 9: the checkout starts on Basic; the buyer downgrades, then pays.
-    const user = await signedInUser(api.db);
-    const plan = await buy(user, "/api/subscriptions/basic");
-    await api.post(
-      "/api/subscriptions/checkout-complete",
-      { sessionId: plan, planType: "basic" },
-      user.auth,
-    );
-    const start = await api.post("/api/minutes/500", undefined, user.auth);
-    expect(start.status).toBe(200);
-    const { url } = (await start.json()) as { url: string };
-    expect((await api.post("/api/subscriptions/downgrade", undefined, user.auth)).status).toBe(200);
-    const paid = await pay(url);
-    expect(paid.status).toBe(303);
-    const sessionId = new URL(paid.headers.get("location") ?? "").searchParams.get("session_id");
+    const { user, url, sessionId } = await packPaidAfterDowngrade();
 
     // The return page, twice at once (a reload): neither credits, both say why.
     const confirm = () =>
@@ -327,6 +334,43 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
         .where("subject", "=", "Refunded: 500 extra minutes")
         .execute(),
     ).toHaveLength(1);
+  });
+
+  it("answers both of two confirmations of a refunded checkout 409, whichever asks the provider last", async () => {
+    // Confirmation B reads the checkout, then waits at the provider while confirmation A decides
+    // on the refund and makes it: B's provider answer then says "not paid" (refunded).
+    const { user, sessionId } = await packPaidAfterDowngrade();
+    const services = servicesAt(new Date());
+    let arrived!: () => void;
+    const atProvider = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const provider = services.provider;
+    const held = new Proxy(provider, {
+      get(target, name) {
+        if (name === "retrieveCheckout") {
+          return async (id: string) => {
+            arrived();
+            await gate;
+            return target.retrieveCheckout(id);
+          };
+        }
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const props = { user: null, sessionId, kind: "pack" as const };
+    const codeOf = (promise: Promise<unknown>) =>
+      promise.then(
+        () => "granted",
+        (error: { code?: string; status?: number }) => `${error.status} ${error.code}`,
+      );
+    const b = codeOf(confirmCheckout({ ...services, provider: held }, props));
+    await atProvider;
+    const a = await codeOf(confirmCheckout(services, props));
+    release();
+    expect([a, await b]).toEqual(["409 PACK_REFUNDED", "409 PACK_REFUNDED"]);
+    expect(await me(user)).toMatchObject({ additionalCredits: 0 });
   });
 
   it("keeps Standard to the period end after a downgrade, renews Basic, and lapses to Free", async () => {

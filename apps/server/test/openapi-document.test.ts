@@ -138,6 +138,20 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("lists null among a nullable enum's values, and gives 204 answers no body", () => {
+    const share = operations().find((o) => o.path === "/api/shared/{token}" && o.method === "get");
+    const page = named(share?.operation.responses["200"]?.content?.["application/json"]?.schema);
+    expect(page?.properties?.mediaGone).toMatchObject({
+      nullable: true,
+      enum: ["expired", "not-kept", null],
+    });
+    const empty = operations().filter(({ operation }) => operation.responses["204"]);
+    expect(empty.length).toBeGreaterThan(5);
+    for (const { path, method, operation } of empty) {
+      expect(operation.responses["204"]!.content, `${method} ${path}`).toBeUndefined();
+    }
+  });
+
   it("has no errors under Redocly's recommended rules", async () => {
     const errors = (await openApiProblems(doc)).filter((p) => p.severity === "error");
     expect(errors.map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`)).toEqual([]);

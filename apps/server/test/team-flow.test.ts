@@ -152,9 +152,15 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
       startMs: 4000,
     });
     expect(comment.status).toBe(201);
-    expect(
-      (await call("PATCH", `/api/transcriptions/${job.id}`, viewer, { fileName: "x.mp3" })).status,
-    ).toBe(403);
+    const viewerSave = await call("PATCH", `/api/transcriptions/${job.id}`, viewer, {
+      fileName: "x.mp3",
+    });
+    expect(viewerSave.status).toBe(403);
+    // Said of this transcription or team, not of "the admin panel".
+    expect(viewerSave.body).toMatchObject({
+      code: "ROLE_NOT_ALLOWED",
+      message: expect.stringContaining("this transcription or team") as unknown,
+    });
     const renamed = await call("PATCH", `/api/transcriptions/${job.id}`, member, {
       fileName: "Briefing, edited.mp3",
     });
@@ -193,6 +199,8 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
       code: "TEAM_DELETE_UNCONFIRMED",
       details: { transcriptionCount: 1 },
     });
+    expect(unconfirmed.body.message).toContain("(transcriptions: 1)");
+    expect(unconfirmed.body.message).not.toContain("1 transcriptions");
     expect(
       (await call("DELETE", `/api/teams/${teamId}?confirmTranscriptions=1`, owner)).status,
     ).toBe(204);

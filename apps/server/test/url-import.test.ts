@@ -101,6 +101,14 @@ beforeAll(async () => {
       case "/watch-long":
         page({ title: "Long", duration: 3 * 3600, media: `http://127.0.0.2:${sitePort}/talk.mp3` });
         return;
+      case "/watch-huge":
+        page({ title: "Huge", duration: 11, media: `http://127.0.0.2:${sitePort}/huge.mp3` });
+        return;
+      case "/huge.mp3":
+        // Past the proxy's cap (the 2 MB limit and 16 MB for pages and manifests).
+        response.writeHead(200, { "content-type": "audio/mpeg" });
+        response.end(Buffer.alloc(20 * 1024 * 1024));
+        return;
       case "/watch-unsupported":
         page({ unsupported: true });
         return;
@@ -317,6 +325,8 @@ describe("POST /api/imports", () => {
     ]);
     expect(internalHits).toEqual([]);
     expect(await refusal(await importLink(at("/watch-long")))).toEqual([402, "URL_TOO_LONG"]);
+    // Media past the limit, its size unknown until fetched: too large, not a failed fetch.
+    expect(await refusal(await importLink(at("/watch-huge")))).toEqual([413, "URL_TOO_LARGE"]);
     expect(await refusal(await importLink(at("/watch-unsupported")))).toEqual([
       400,
       "URL_SITE_NOT_SUPPORTED",

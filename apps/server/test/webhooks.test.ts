@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
 import { buildApp } from "../src/http/app.js";
-import { failJob, insertTranscription } from "../src/jobs/job-lifecycle.js";
+import { failJob, insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
 import { JobEvents } from "../src/jobs/job-events.js";
 import { reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { createTestDatabase } from "./test-database.js";
@@ -34,6 +34,10 @@ const received: Received[] = [];
 let failNext = 0;
 let receiver: Server;
 let receiverBase: string;
+/** A receiver that takes requests and never answers: how many came, how many still hang. */
+let blackHole: Server;
+let blackHoleBase: string;
+const hole = { requests: 0, open: 0 };
 const scratch = scratchDir("verbatim-webhooks-");
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: FastifyInstance;
@@ -57,7 +61,10 @@ async function startServer(): Promise<void> {
     config,
     db: database.db,
     maintenance: false,
-    webhooks: { sweepMs: 100, timing: { retryBaseMs: 1_000, retryMaxMs: 2_000 } },
+    webhooks: {
+      sweepMs: 100,
+      timing: { retryBaseMs: 1_000, retryMaxMs: 2_000, attemptTimeoutMs: 5_000 },
+    },
   });
   base = await app.listen({ port: 0, host: "127.0.0.1" });
 }
@@ -85,6 +92,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.2", resolve));
   receiverBase = `http://127.0.0.2:${(receiver.address() as AddressInfo).port}`;
+  blackHole = createServer((request) => {
+    hole.requests += 1;
+    hole.open += 1;
+    request.socket.on("close", () => (hole.open -= 1));
+  });
+  await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.2", resolve));
+  blackHoleBase = `http://127.0.0.2:${(blackHole.address() as AddressInfo).port}`;
   const path = join(scratch.dir, "clip.mp3");
   ffmpeg("-i", JFK_MP3, "-t", "2", "-c", "copy", path);
   clip = new Blob([readFileSync(path)]);
@@ -94,6 +108,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  blackHole.closeAllConnections();
+  await new Promise((resolve) => blackHole.close(resolve));
   await app.close();
   await database.close();
   receiver.closeAllConnections();
@@ -366,6 +382,40 @@ describe("webhooks", () => {
     expect(callbacks.map((c) => c.url).filter((url) => !url.startsWith(receiverBase))).toEqual([]);
   });
 
+  it("sends transcription.cancelled for a running job deleted through DELETE /v1/transcriptions/jobs/{id}", async () => {
+    const { key } = (await (await post("/api/keys", { name: "deleting" })).json()) as {
+      key: string;
+    };
+    // A job a worker is running (processing: no worker here takes it).
+    const id = randomUUID();
+    const now = new Date();
+    await reserveMinutes(database.db, user.id, id, 5, now);
+    await insertTranscription(
+      database.db,
+      {
+        id,
+        userId: user.id,
+        fileName: "running.mp3",
+        model: "whisper-1",
+        engineModel: "tiny",
+        options: jobOptions({ language: "auto", task: "transcribe", wordTimestamps: false }),
+        mediaPath: `/nonexistent/${id}`,
+        mediaBytes: 1,
+        durationMs: 5_000,
+      },
+      now,
+    );
+    await transition(database.db, id, ["queued"], { status: "processing" }, now);
+    const deleted = await fetch(`${base}/v1/transcriptions/jobs/${id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(deleted.status).toBe(200);
+    const [cancelled] = await deliveriesOf("transcription.cancelled", 1, id);
+    expect(signedBy(secret, cancelled!)).toBe(true);
+    expect(cancelled!.event.data).toMatchObject({ id, status: "cancelled", chargedSeconds: 0 });
+  });
+
   it("deletes a webhook", async () => {
     const response = await fetch(`${base}/api/webhooks/${webhookId}`, {
       method: "DELETE",
@@ -374,5 +424,58 @@ describe("webhooks", () => {
     expect(response.status).toBe(204);
     const listed = await (await fetch(`${base}/api/webhooks`, { headers: user.auth })).json();
     expect(listed).toEqual([]);
+  });
+
+  describe("one account's receivers that never answer", () => {
+    let flooder: TestUser;
+    const hooks: string[] = [];
+    const postAs = (who: TestUser, path: string, body?: unknown) =>
+      fetch(`${base}${path}`, {
+        method: "POST",
+        headers: {
+          ...who.auth,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+
+    it("do not hold up another account's delivery", async () => {
+      flooder = await signedInUser(database.db);
+      for (let i = 0; i < 10; i++) {
+        const made = await postAs(flooder, "/api/webhooks", { url: `${blackHoleBase}/hook-${i}` });
+        expect(made.status).toBe(201);
+        hooks.push(((await made.json()) as { id: string }).id);
+      }
+      for (const id of hooks)
+        expect((await postAs(flooder, `/api/webhooks/${id}/test`)).status).toBe(202);
+      // The flooder's attempts hang at the black hole…
+      for (let i = 0; hole.open === 0; i++) {
+        if (i > 300) throw new Error("no attempt reached the black hole");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // …while another account's test event goes.
+      const other = await signedInUser(database.db);
+      const made = await postAs(other, "/api/webhooks", { url: `${receiverBase}/other` });
+      const { id } = (await made.json()) as { id: string };
+      const test = await postAs(other, `/api/webhooks/${id}/test`);
+      const { id: deliveryId } = (await test.json()) as { id: string };
+      for (let i = 0; !received.some((r) => r.delivery === deliveryId); i++) {
+        if (i > 600) throw new Error("the other account's delivery never came");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // It came while the flooder's attempts still hung, and they held at most their share.
+      expect(hole.open).toBeGreaterThan(0);
+      expect(hole.requests).toBeLessThanOrEqual(2);
+    });
+
+    it("refuses a flood of test events with 429", async () => {
+      const response = await postAs(flooder, `/api/webhooks/${hooks[0]}/test`);
+      expect(response.status).toBe(429);
+      expect(((await response.json()) as { code: string }).code).toBe("RATE_LIMITED");
+      expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+      for (const id of hooks) {
+        await fetch(`${base}/api/webhooks/${id}`, { method: "DELETE", headers: flooder.auth });
+      }
+    });
   });
 });

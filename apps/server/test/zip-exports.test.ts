@@ -1,5 +1,6 @@
 import { jobOptions } from "@verbatim/contract";
-import { MAX_EXPORT_IDS } from "@verbatim/contract";
+import { EXPORT_FORMATS, MAX_EXPORT_IDS } from "@verbatim/contract";
+import { exportExtension } from "@verbatim/formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromBuffer, type Entry, type ZipFile } from "yauzl";
 import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
@@ -128,6 +129,30 @@ describe.each(DATABASE_KINDS)("ZIP of many transcriptions on %s", (kind) => {
     });
     // Byte for byte (the CSV starts with a BOM, which text() would drop).
     expect(files[1]!.bytes.equals(Buffer.from(await single.arrayBuffer()))).toBe(true);
+  });
+
+  it("leaves out a file its format refuses, names it in a note, and keeps the ZIP whole (every format)", async () => {
+    const cues = [
+      { start: 0, end: 2000, text: "今日我哋講吓天氣。" },
+      { start: 2000, end: 4000, text: "Zürich ód, Ελλάδα, שלום, 👋" },
+    ];
+    const id = await finishedTranscription(api.db, owner.id, cues, "會議.mp3");
+    const response = await exportZip(owner, { ids: [id], formats: EXPORT_FORMATS, lang: "zh-HK" });
+    expect(response.status).toBe(200);
+    // yauzl reads the central directory: a ZIP cut short fails here.
+    const files = await unzip(Buffer.from(await response.arrayBuffer()));
+    const names = files.map((file) => file.name);
+    const note = files.find((file) => file.name === "未收錄的檔案.txt");
+    // EBU-STL cannot hold Chinese: left out, and named with the reason in the reader's language.
+    expect(names).not.toContain("會議.stl");
+    expect(note?.text).toContain("會議.stl: ");
+    expect(note?.text).toContain("EBU-STL");
+    // Every other format is in the ZIP or named in the note; nothing vanished.
+    for (const format of EXPORT_FORMATS) {
+      const name = `會議.${exportExtension(format)}`;
+      expect(names.includes(name) || note!.text.includes(`${name}: `), name).toBe(true);
+    }
+    expect(names.at(-1)).toBe("未收錄的檔案.txt");
   });
 
   it("refuses another user's transcription as not found, and sends nothing", async () => {

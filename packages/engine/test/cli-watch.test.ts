@@ -142,20 +142,22 @@ describe("verbatim watch", () => {
     expect(existsSync(join(dir, "copy.srt"))).toBe(true);
   }, 300_000);
 
-  it("writes into --out, and remembers a file that failed until it changes", async () => {
+  it("writes into --output-dir (or --out), and remembers a file that failed until it changes", async () => {
     const dir = at("failing");
     const out = at("failing-out");
     mkdirSync(dir);
     writeFileSync(join(dir, "broken.mp3"), "this is not audio at all");
     copyFileSync(at("two-seconds.mp3"), join(dir, "fine.mp3"));
-    const first = await runWatch([dir, ...fastArgs(), "--out", out, "-f", "txt"]);
-    expect(first.status, first.stderr).toBe(0);
+    const first = await runWatch([dir, ...fastArgs(), "-d", out, "-f", "txt"]);
+    // A file failed: --once ends with its code (3: not usable audio), as a batch does.
+    expect(first.status, first.stderr).toBe(3);
     expect(first.stderr).toMatch(/broken\.mp3: /);
     expect(existsSync(join(out, "fine.txt"))).toBe(true);
     expect(existsSync(join(dir, "fine.txt"))).toBe(false);
     // Not tried again while it is unchanged; tried again once it changes.
     const unchanged = await runWatch([dir, ...fastArgs(), "--out", out, "-f", "txt"]);
     expect(unchanged.stderr).not.toMatch(/transcribing/);
+    expect(unchanged.status, unchanged.stderr).toBe(0);
     copyFileSync(at("two-seconds.mp3"), join(dir, "broken.mp3"));
     const fixed = await runWatch([dir, ...fastArgs(), "--out", out, "-f", "txt"]);
     expect(fixed.stderr).toMatch(/transcribing broken\.mp3/);
@@ -185,6 +187,13 @@ async function fakeServer(): Promise<FakeServer> {
       if (request.headers.authorization !== "Bearer vb_good") {
         response.writeHead(401, { "content-type": "application/json" });
         response.end(JSON.stringify({ error: { message: "Incorrect API key provided." } }));
+        return;
+      }
+      // As the real server: only its public names and installed models are offered.
+      const model = /name="model"\r\n\r\n([^\r]*)\r\n/.exec(requests.at(-1)!.body)?.[1];
+      if (!["whisper-1", "gpt-4o-transcribe", "base"].includes(model ?? "")) {
+        response.writeHead(404, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: { message: "That model is not offered here." } }));
         return;
       }
       response.writeHead(200, { "content-type": "application/x-subrip" });
@@ -224,11 +233,25 @@ describe("verbatim watch --server", () => {
     expect(sent!.authorization).toBe("Bearer vb_good");
     expect(sent!.idempotencyKey).toMatch(/^[0-9a-f]{64}$/);
     expect(sent!.body).toContain('name="response_format"\r\n\r\nsrt');
+    // The default choice (--model fast) is sent as the server's public name for it.
+    expect(sent!.body).toContain('name="model"\r\n\r\nwhisper-1');
     expect(sent!.body).toContain('filename="meeting.mp3"');
     expect(readFileSync(join(dir, "meeting.txt"), "utf8")).toBe("From the server.\n");
     expect(readFileSync(join(dir, "meeting.vtt"), "utf8")).toContain(
       "00:00:00.500 --> 00:00:01.800",
     );
+  });
+
+  it("--once ends non-zero when every file failed", async () => {
+    const dir = at("server-refuses");
+    mkdirSync(dir);
+    copyFileSync(at("two-seconds.mp3"), join(dir, "a.mp3"));
+    const run = await runWatch(
+      [dir, "--server", server.url, "--model", "no-such-model", "--poll", "0.1", "--settle", "0.3"],
+      { VERBATIM_API_KEY: "vb_good" },
+    );
+    expect(run.stderr).toMatch(/a\.mp3: The server answered 404: That model is not offered here/);
+    expect(run.status).toBe(1);
   });
 
   it("stops at once when the server refuses the key, leaving the file to try again", async () => {

@@ -56,6 +56,13 @@ describe("SRT with speakers", () => {
     );
   });
 
+  it("writes a name with markup in it as text a player shows, not as formatting", () => {
+    const srt = writeSrt([{ index: 1, start: 0, end: 1000, text: "Hi", speaker: "S1" }], {
+      speakers: [{ id: "S1", name: "<b>Ann</b> {\\an8}" }],
+    });
+    expect(srt).toBe("1\n00:00:00,000 --> 00:00:01,000\n‹b›Ann‹/b› (\\an8): Hi\n");
+  });
+
   it("leaves the names out when asked, and writes Chinese default names for zh-HK", () => {
     expect(writeSrt(cues, { speakers, speakerNames: false })).toBe(
       writeSrt(cues.map(({ speaker: _speaker, ...cue }) => cue)),

@@ -16,11 +16,21 @@ export function writeSrt(allCues: readonly Cue[], output: SpeakerOutput = {}): s
     const timing = `${formatTimecode(cue.start)} --> ${formatTimecode(cue.end)}`;
     const prefix =
       cue.speaker !== undefined && output.speakerNames !== false
-        ? `${speakerDisplayName(cue.speaker, output)}: `
+        ? `${plainName(speakerDisplayName(cue.speaker, output))}: `
         : "";
     return `${i + 1}\n${timing}\n${safeText(prefix + textForBlock(cue.text))}`;
   });
   return `${blocks.join("\n\n")}\n`;
+}
+
+/**
+ * A speaker's name as text a player shows as typed: players read `<b>`, `<i>`, `<font …>` in
+ * SubRip as formatting and `{…}` as an ASS override block or a hidden comment (VLC, mpv and
+ * ffmpeg's libass path alike), and SubRip has no escape for them, so the brackets become the
+ * look-alike ‹ › and ( ). The cue's own text is left alone: its tags may be wanted.
+ */
+function plainName(name: string): string {
+  return name.replace(/</g, "‹").replace(/>/g, "›").replace(/\{/g, "(").replace(/\}/g, ")");
 }
 
 /**

@@ -139,7 +139,41 @@ export const addNamedSchemas: SwaggerTransformObject = (document) => {
     for (const name of more) kept.add(name);
   }
   const used = Object.fromEntries(Object.entries(schemas).filter(([name]) => kept.has(name)));
-  return { ...complete, components: { ...complete.components, schemas: used } } as ReturnType<
-    typeof jsonSchemaTransformObject
-  >;
+  return withNullsAndEmptyAnswers({
+    ...complete,
+    components: { ...complete.components, schemas: used },
+  }) as ReturnType<typeof jsonSchemaTransformObject>;
 };
+
+/**
+ * Two things the schema conversion gets wrong, put right in the finished document: a nullable
+ * enum (`mediaGone`) must list `null` among its values (OpenAPI 3.0: `nullable` does not widen
+ * an `enum`, so validators and generated clients refuse the null the server sends), and a 204
+ * answer has no body, so it declares no content (the conversion gave `z.null()` a JSON one).
+ */
+function withNullsAndEmptyAnswers<Document extends { paths?: unknown }>(
+  document: Document,
+): Document {
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (typeof value !== "object" || value === null) return;
+    const node = value as Record<string, unknown>;
+    if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null)) {
+      node.enum = [...(node.enum as unknown[]), null];
+    }
+    for (const child of Object.values(node)) visit(child);
+  };
+  const copy = structuredClone(document);
+  visit(copy);
+  const paths = (copy.paths ?? {}) as Record<string, Record<string, { responses?: unknown }>>;
+  for (const operation of Object.values(paths).flatMap((methods) => Object.values(methods))) {
+    const noContent = (operation.responses as Record<string, { content?: unknown }> | undefined)?.[
+      "204"
+    ];
+    if (noContent) delete noContent.content;
+  }
+  return copy;
+}

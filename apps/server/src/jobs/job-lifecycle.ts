@@ -561,10 +561,18 @@ export async function requeueJob(
  * first. Its usage figures stay (keepUsageOf).
  */
 export async function deleteJob(
-  ctx: { db: Db; jobs: Pick<JobQueue, "events" | "stopRunning">; now: () => Date },
+  ctx: {
+    db: Db;
+    jobs: Pick<JobQueue, "events" | "stopRunning">;
+    now: () => Date;
+    /** Writes the events of a job its deletion cancelled, while its row is still there. */
+    webhooks?: { recordEnded(jobId: string): Promise<void> };
+  },
   row: TranscriptionRow,
 ): Promise<void> {
-  if (!isFinal(row.status)) await cancelJob(ctx, row);
+  if (!isFinal(row.status) && (await cancelJob(ctx, row))) {
+    await ctx.webhooks?.recordEnded(row.id);
+  }
   if (row.media_path) await rm(row.media_path, { force: true });
   if (row.audio_path) await rm(row.audio_path, { force: true });
   await deleteRendersOf(ctx.db, row.id, ctx.now());

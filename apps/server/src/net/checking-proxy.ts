@@ -17,6 +17,8 @@ export interface CheckingProxy {
   url: string;
   /** Connections refused by the address rules so far. */
   refused(): number;
+  /** Whether it stopped relaying because more than `limitBytes` came through. */
+  overLimit(): boolean;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function startCheckingProxy(
   return {
     url: `http://verbatim:${password}@127.0.0.1:${port}`,
     refused: () => refused,
+    overLimit: () => relayed > limitBytes,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       server.closeAllConnections();

@@ -52,7 +52,7 @@ export async function findTeam(db: Db | Tx, id: string): Promise<TeamRow | undef
 
 /**
  * The team, when the user may do `action` in it: 404 NOT_FOUND for a team
- * they are not in (nobody learns it exists), 403 FORBIDDEN for one their role does not allow.
+ * they are not in (nobody learns it exists), 403 ROLE_NOT_ALLOWED for one their role does not allow.
  * Returns the team and the user's role.
  */
 export async function teamFor(

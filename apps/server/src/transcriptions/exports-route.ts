@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
-import type { ExportFormat } from "@verbatim/contract";
+import { finished } from "node:stream/promises";
+import { ERROR_TABLE, errorTextFor, type ExportFormat } from "@verbatim/contract";
 import { errorResponses, ExportsBody } from "@verbatim/contract/api";
 import { exportExtension } from "@verbatim/formats";
 import { unicodeDownloadFileName } from "@verbatim/subtitles";
@@ -9,7 +10,7 @@ import { ZipFile } from "yazl";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { Db } from "../db/database.js";
-import { fail } from "../http/app-error.js";
+import { AppError, fail } from "../http/app-error.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { attachmentDisposition } from "./attachment-disposition.js";
 import { exportTranscription } from "./export-transcription.js";
@@ -18,8 +19,9 @@ import { ownTranscription, type TranscriptionContext } from "./transcription-con
 // POST /api/exports: many of the user's transcriptions in chosen formats as one ZIP, streamed.
 // Everything that can refuse the request is checked before the first byte is sent (the ids
 // are the caller's own and completed); then each file is read from the database and rendered
-// only when the ZIP writer reaches it, so memory holds one transcription at a time whatever
-// the count. yazl writes UTF-8 names (general purpose bit 11), so "會議.srt" stays "會議.srt".
+// one after the other as the ZIP writer takes them, so memory holds one transcription at a
+// time whatever the count. A file a format refuses (an error of the table: EBU-STL cannot hold
+// Chinese) is left out and named, with the reason, in a note at the end of the ZIP. yazl writes UTF-8 names (general purpose bit 11), so "會議.srt" stays "會議.srt".
 
 /** One file of the ZIP: which transcription, in which format, under which name. */
 interface ZipEntry {
@@ -40,7 +42,7 @@ export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
         schema: {
           summary: "Download many transcriptions as one ZIP",
           description:
-            "JSON: `ids` (your completed transcriptions) and `formats`. Answers with a ZIP, streamed, holding each transcription in each format as GET /api/transcriptions/{id}/export writes it at its defaults, named after its file (`會議 錄音.srt`; names are UTF-8, and a name used twice gets ` (2)`). 404 NOT_FOUND when an id is not one of your transcriptions (`details.ids` lists them), 409 NOT_COMPLETED when one has not completed; nothing is sent then. A file a format cannot hold (EBU-STL and Chinese text: 422 EXPORT_TEXT_UNSUPPORTED on its own) ends the ZIP early, as a failed download.",
+            "JSON: `ids` (your completed transcriptions) and `formats`. Answers with a ZIP, streamed, holding each transcription in each format as GET /api/transcriptions/{id}/export writes it at its defaults, named after its file (`會議 錄音.srt`; names are UTF-8, and a name used twice gets ` (2)`). 404 NOT_FOUND when an id is not one of your transcriptions (`details.ids` lists them), 409 NOT_COMPLETED when one has not completed; nothing is sent then. A file a format cannot hold (EBU-STL and Chinese text: 422 EXPORT_TEXT_UNSUPPORTED on its own) is left out and named, with the reason, in `Files left out.txt` (`未收錄的檔案.txt` in Chinese) at the end of the ZIP.",
           tags: ["transcriptions"],
           security: [{ bearer: [] }],
           body: ExportsBody,
@@ -70,41 +72,67 @@ export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
           track: "both" as const,
         };
         const zip = new ZipFile();
-        // Each transcription is read once, for its first format, and kept for its others.
-        let current: TranscriptionRow | undefined;
-        for (const entry of entries) {
-          zip.addReadStreamLazy(entry.name, { mtime: entry.mtime }, (deliver) => {
-            void (async () => {
-              if (current?.id !== entry.id) {
-                current = await ownTranscription(ctx, user, entry.id).catch(() => undefined);
-              }
-              // Deleted since the check: the download fails rather than miss a file silently.
-              if (!current || current.status !== "completed") {
-                throw new Error(`transcription ${entry.id} is gone`);
-              }
+        const language = noteLanguage(lang ?? user.locale);
+        // yazl's output is a PassThrough (its types say only ReadableStream).
+        const output = zip.outputStream as Readable;
+        // The client went away: stop writing (what is waiting to be taken never will be).
+        const closed = new Promise<void>((resolve) => output.once("close", resolve));
+        // A failure while writing ends the response early: the client sees a broken download.
+        const stop = (error: unknown) => {
+          request.log.warn({ err: error }, "ZIP export stopped");
+          output.destroy(error as Error);
+        };
+        zip.on("error", stop);
+        // One file at a time, each written before it is added: a file a format refuses (EBU-STL
+        // and Chinese text) is left out before its name reaches the ZIP, and named in a note
+        // at the end, so the ZIP is always whole. Each transcription is read once, for its
+        // first format, and kept for its others.
+        void (async () => {
+          let current: TranscriptionRow | undefined;
+          const leftOut: string[] = [];
+          for (const entry of entries) {
+            if (current?.id !== entry.id) {
+              current = await ownTranscription(ctx, user, entry.id).catch(() => undefined);
+            }
+            // Deleted since the check: the download fails rather than miss a file silently.
+            if (!current || current.status !== "completed") {
+              throw new Error(`transcription ${entry.id} is gone`);
+            }
+            let bytes: Uint8Array;
+            try {
               const file = await exportTranscription(
                 current,
                 { ...choices, format: entry.format },
                 user.locale,
               );
-              const bytes =
-                typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
-              deliver(null, Readable.from([bytes]));
-            })().catch((error: unknown) => deliver(error, Readable.from([])));
-          });
-        }
-        zip.end();
-        // A failure while writing ends the response early: the client sees a broken download.
-        zip.on("error", (error: Error) => {
-          request.log.warn({ err: error }, "ZIP export stopped");
-          // yazl's output is a PassThrough (its types say only ReadableStream).
-          (zip.outputStream as Readable).destroy(error);
-        });
+              bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
+            } catch (error) {
+              if (!(error instanceof AppError)) throw error;
+              leftOut.push(`${entry.name}: ${refusalText(error, language)}`);
+              continue;
+            }
+            const data = Readable.from([bytes]);
+            zip.addReadStream(data, entry.name, { mtime: entry.mtime });
+            // Taken by the ZIP writer (which waits for the client): then the next one.
+            await Promise.race([finished(data), closed]);
+            if (output.destroyed) {
+              data.destroy();
+              return;
+            }
+          }
+          if (leftOut.length > 0) {
+            const note = [LEFT_OUT[language].heading, "", ...leftOut, ""].join("\r\n");
+            zip.addBuffer(Buffer.from(note, "utf8"), LEFT_OUT[language].name, {
+              mtime: ctx.now(),
+            });
+          }
+          zip.end();
+        })().catch(stop);
         return reply
           .header("content-type", "application/zip")
           .header("content-disposition", attachmentDisposition(zipName(ctx.now()), "zip"))
           .header("cache-control", "no-store")
-          .send(zip.outputStream);
+          .send(output);
       },
     );
   };
@@ -170,6 +198,32 @@ export function zipEntries(rows: readonly ExportRow[], formats: readonly ExportF
     }
   }
   return entries;
+}
+
+type NoteLanguage = keyof typeof LEFT_OUT;
+
+/** The note naming the files left out, in the reader's language. */
+const LEFT_OUT = {
+  en: {
+    name: "Files left out.txt",
+    heading: "These files are not in this ZIP, because their format cannot hold them:",
+  },
+  "zh-HK": {
+    name: "未收錄的檔案.txt",
+    heading: "以下檔案未收錄在這個 ZIP 內，因為其格式無法容納其內容：",
+  },
+} as const;
+
+function noteLanguage(locale: string): NoteLanguage {
+  return locale === "zh-HK" ? "zh-HK" : "en";
+}
+
+/** The error table's text of a refusal in the reader's language (its English without). */
+function refusalText(error: AppError, language: NoteLanguage): string {
+  return (
+    errorTextFor(error.code, language, error.details) ??
+    (language === "en" ? error.message : ERROR_TABLE[error.code][language])
+  );
 }
 
 /** "verbatim-2026-05-01.zip": the day it was made. */

@@ -90,6 +90,11 @@ export async function downloadWithYtDlp(url: URL, limits: YtDlpLimits): Promise<
     if (proxy.refused() > 0) {
       throw new AppError("URL_NOT_ALLOWED", { reason: "yt-dlp was led to a refused address" });
     }
+    // The proxy cut the media off at the limit, or yt-dlp stopped at --max-filesize: too large,
+    // not a failed fetch.
+    if (proxy.overLimit() || /larger than max-filesize/i.test(result.stderr)) {
+      throw tooLarge(limits.limitBytes);
+    }
     if (/unsupported url/i.test(result.stderr)) {
       throw new AppError("URL_SITE_NOT_SUPPORTED");
     }

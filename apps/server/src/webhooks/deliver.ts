@@ -38,8 +38,17 @@ export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
 
 /** How long a claim holds a delivery from other processes. */
 const CLAIM_MS = 60_000;
-/** Deliveries sent per pass. */
-const BATCH = 50;
+
+/**
+ * How many attempts one process makes at once, and how many of them one account may hold: an
+ * account whose receivers never answer ties up its own share, not the line (docs/webhooks.md).
+ */
+export interface DeliveryLimits {
+  concurrency: number;
+  perAccount: number;
+}
+
+export const DEFAULT_DELIVERY_LIMITS: DeliveryLimits = { concurrency: 8, perAccount: 2 };
 
 export interface DeliveryContext {
   db: Db;
@@ -50,27 +59,67 @@ export interface DeliveryContext {
   timing: DeliveryTiming;
 }
 
-/** Sends the deliveries that are due; returns how many were attempted. */
-export async function sendDueDeliveries(ctx: DeliveryContext): Promise<number> {
-  const { db, now } = ctx;
-  const at = now().toISOString();
-  const due = await db
-    .selectFrom("webhook_deliveries")
-    .select("id")
-    .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", at)
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
-    .orderBy("next_attempt_at")
-    .limit(BATCH)
+/** A delivery due now, with its account. */
+export interface DueDelivery {
+  id: string;
+  user_id: string;
+}
+
+/**
+ * The due deliveries to start now, fair across accounts: the accounts that have waited longest
+ * come first, and they take turns (one each, then a second each, …), each up to `perAccount`
+ * attempts counting those it already has in flight (`busy`), `slots` in all. So another
+ * account's delivery starts at the next pass however many one account has queued.
+ */
+export async function fairDueDeliveries(
+  db: Db,
+  now: Date,
+  busy: ReadonlyMap<string, number>,
+  { slots, perAccount }: { slots: number; perAccount: number },
+): Promise<DueDelivery[]> {
+  if (slots <= 0) return [];
+  const at = now.toISOString();
+  const due = () =>
+    db
+      .selectFrom("webhook_deliveries")
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", at)
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]));
+  // Accounts at their cap are skipped, so ask for as many more as there are busy accounts.
+  const accounts = await due()
+    .select((eb) => ["user_id", eb.fn.min("next_attempt_at").as("first_due")])
+    .groupBy("user_id")
+    .orderBy("first_due")
+    .limit(slots + busy.size)
     .execute();
-  let attempted = 0;
-  for (const { id } of due) {
-    const claimed = await claim(db, id, now());
-    if (!claimed) continue; // another process took it
-    attempted += 1;
-    await attempt(ctx, claimed);
+  const queues: DueDelivery[][] = [];
+  for (const { user_id } of accounts) {
+    const room = Math.min(perAccount - (busy.get(user_id) ?? 0), slots);
+    if (room <= 0) continue;
+    queues.push(
+      await due()
+        .select(["id", "user_id"])
+        .where("user_id", "=", user_id)
+        .orderBy("next_attempt_at")
+        .limit(room)
+        .execute(),
+    );
   }
-  return attempted;
+  const picked: DueDelivery[] = [];
+  for (let turn = 0; picked.length < slots; turn++) {
+    const round = queues.flatMap((queue) => queue.slice(turn, turn + 1));
+    if (round.length === 0) break;
+    picked.push(...round.slice(0, slots - picked.length));
+  }
+  return picked;
+}
+
+/** Claims one due delivery and makes the attempt; false when another process had it. */
+export async function sendDelivery(ctx: DeliveryContext, id: string): Promise<boolean> {
+  const claimed = await claim(ctx.db, id, ctx.now());
+  if (!claimed) return false; // another process took it
+  await attempt(ctx, claimed);
+  return true;
 }
 
 /** Claims a due delivery for this process; undefined when another has it. */

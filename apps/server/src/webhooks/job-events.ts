@@ -77,13 +77,20 @@ export function eventBody(eventId: string, type: string, created: Date, data: un
 
 /**
  * Writes deliveries for jobs that ended lately and have not been handled (see the module
- * comment). Returns how many deliveries were written.
+ * comment), or for the one job `jobId` (a job ended by its deletion, written before its row
+ * goes). Returns how many deliveries were written.
  */
-export async function recordJobEvents(db: Db, publicUrl: string, now: Date): Promise<number> {
+export async function recordJobEvents(
+  db: Db,
+  publicUrl: string,
+  now: Date,
+  jobId?: string,
+): Promise<number> {
   const since = new Date(now.getTime() - LOOK_BACK_MS).toISOString();
   const rows = await db
     .selectFrom("transcriptions as t")
     .selectAll("t")
+    .$if(jobId !== undefined, (query) => query.where("t.id", "=", jobId!))
     .where("t.status", "in", ["completed", "failed", "cancelled"])
     .where("t.finished_at", ">=", since)
     // Settled first: the event tells what was charged.

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import rateLimit from "@fastify/rate-limit";
 import {
   CallbackSecret,
   CreateWebhookBody,
@@ -14,6 +15,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../app-context.js";
+import { authRateLimits, type AuthRateLimits } from "../auth/rate-limits.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
@@ -61,12 +63,23 @@ function presentDelivery(row: Selectable<WebhookDeliveriesTable>) {
   };
 }
 
+/**
+ * Test events per account (and per client address): enough to try an endpoint again and
+ * again by hand, too few to queue a flood of attempts at a receiver that never answers.
+ */
+export const DEFAULT_WEBHOOK_TEST_RATE_LIMITS: AuthRateLimits = {
+  perIp: { max: 60, windowMs: 10 * 60 * 1000 },
+  perEmail: { max: 10, windowMs: 10 * 60 * 1000 },
+};
+
 /** The user's webhooks: register, list, delete, deliveries, test (docs/webhooks.md). */
 export function webhookRoutes(
-  ctx: Pick<AppContext, "db" | "config" | "now" | "webhooks">,
+  ctx: Pick<AppContext, "db" | "config" | "now" | "webhooks" | "rateLimits">,
+  testRateLimits: AuthRateLimits = DEFAULT_WEBHOOK_TEST_RATE_LIMITS,
 ): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
+    await app.register(rateLimit, ctx.rateLimits.pluginOptions("webhooks"));
     const { db } = ctx;
     const auth = { preHandler: requireUser({ db, now: ctx.now }) };
     const security = [{ bearer: [] }];
@@ -199,15 +212,14 @@ export function webhookRoutes(
     app.post(
       "/api/webhooks/:id/test",
       {
-        ...auth,
+        preHandler: [auth.preHandler, authRateLimits(app, testRateLimits, "user")],
         schema: {
           summary: "Send a test event to a webhook",
-          description:
-            'Sends `{ type: "webhook.test", data: { webhookId } }` at once, signed and retried like any delivery; answers with the delivery (follow it in the deliveries list).',
+          description: `Sends \`{ type: "webhook.test", data: { webhookId } }\` at once, signed and retried like any delivery; answers with the delivery (follow it in the deliveries list). At most ${testRateLimits.perEmail.max} per account in ${testRateLimits.perEmail.windowMs / 60_000} minutes (429 RATE_LIMITED with Retry-After).`,
           tags,
           security,
           params: IdParams,
-          response: { 202: WebhookDelivery, ...errorResponses(401, 404) },
+          response: { 202: WebhookDelivery, ...errorResponses(401, 404, 429) },
         },
       },
       async (request, reply) => {

@@ -28,6 +28,7 @@ const get = (target) => new Promise((resolve, reject) => {
     headers: { host: new URL(target).host, "proxy-authorization": "Basic " + Buffer.from(decodeURIComponent(proxy.username) + ":" + decodeURIComponent(proxy.password)).toString("base64") },
   }, (response) => {
     const chunks = [];
+    response.on("error", reject);
     response.on("data", (c) => chunks.push(c));
     response.on("end", () => response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error("HTTP Error " + response.statusCode)));
   });

@@ -169,6 +169,12 @@ export const ERROR_TABLE = {
     en: "You don't have permission to access the admin panel.",
     "zh-HK": "你沒有權限進入管理面板。",
   },
+  ROLE_NOT_ALLOWED: {
+    status: 403,
+    en: "You can see this, but your role does not let you do that to this transcription or team. Ask its owner or a team admin.",
+    "zh-HK":
+      "你可以查看此項目，但你的角色不允許對這個轉錄或團隊進行此操作。請聯絡其擁有者或團隊管理員。",
+  },
   FREE_PLAN_UPGRADE_REQUIRED: {
     status: 403,
     en: "You need to upgrade to a Basic plan before purchasing additional minutes.",
@@ -588,9 +594,9 @@ export const ERROR_TABLE = {
   },
   TEAM_DELETE_UNCONFIRMED: {
     status: 409,
-    en: "Deleting this team also deletes its {{transcriptionCount}} transcriptions, for every member. Confirm with that number to delete it.",
+    en: "Deleting this team also deletes every transcription in it, for every member (transcriptions: {{transcriptionCount}}). Confirm with that number to delete it.",
     "zh-HK":
-      "刪除這個團隊亦會為所有成員刪除團隊的 {{transcriptionCount}} 個轉錄。請以此數目確認刪除。",
+      "刪除這個團隊亦會為所有成員刪除團隊內的所有轉錄（共 {{transcriptionCount}} 個）。請以此數目確認刪除。",
   },
   TEAM_INVITATION_NOT_FOUND: {
     status: 404,

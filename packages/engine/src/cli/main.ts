@@ -125,14 +125,21 @@ withTranscribeOptions(
     )
     .argument("<dir>", "the folder to watch (its own files, not subfolders)"),
 )
-  .option("--out <dir>", "write the outputs into this folder (default: beside each file)")
+  .option(
+    "-d, --output-dir <dir>",
+    "write the outputs into this folder, made if missing (default: beside each file)",
+  )
+  .option("--out <dir>", "the same as --output-dir (its older spelling)")
   .option(
     "--state <file>",
     `where to remember what is done (default: ${WATCH_STATE_FILE} in the output folder)`,
   )
   .option("--poll <seconds>", "how often to look at the folder", "2")
   .option("--settle <seconds>", "how long a file must stay unchanged before it is taken", "5")
-  .option("--once", "take the files there now (once they settle), then exit")
+  .option(
+    "--once",
+    "take the files there now (once they settle), then exit (with the first failure's code when a file failed)",
+  )
   .option("--server <url>", "send files to this Verbatim server instead of transcribing here")
   .option("--api-key <key>", "the server's API key (or set $VERBATIM_API_KEY)")
   .addHelpText(
@@ -142,7 +149,7 @@ ${FORMATS_HELP}
 
 Examples:
   npx verbatim watch recordings/ -f srt,txt
-  npx verbatim watch /mnt/shared/interviews --out /mnt/shared/transcripts --server https://verbatim.example.com --api-key vb_...
+  npx verbatim watch /mnt/shared/interviews -d /mnt/shared/transcripts --server https://verbatim.example.com --api-key vb_...
 `,
   )
   .action(watchCommand);

@@ -3,6 +3,8 @@ import { openAsBlob } from "node:fs";
 import { basename } from "node:path";
 import { readSrt } from "@verbatim/subtitles";
 import type { Transcription } from "../transcribe-file.js";
+import type { TranscriptionMode } from "../models/route-model.js";
+import { isTranscriptionMode } from "./model-choice.js";
 import type { TranscribeSettings } from "./transcribe-command.js";
 
 // `verbatim watch --server URL --api-key KEY`: a file is sent to a Verbatim server's
@@ -18,8 +20,17 @@ export interface ServerTarget {
   apiKey: string;
 }
 
-/** The local model names' default: the server's fast model stands in for it. */
-const LOCAL_DEFAULT_MODEL = "base";
+/**
+ * The plain choices (`--model fast`, the default; `accurate`; `cantonese`) as the server's
+ * public names: the server routes them by language as the CLI does here (Cantonese is its
+ * Accurate choice told the language is Cantonese, which the server routes to SenseVoice when
+ * installed). Any other name is an installed model's on the server, sent as it is.
+ */
+const SERVER_MODEL_OF_MODE: Readonly<Record<TranscriptionMode, string>> = {
+  fast: "whisper-1",
+  accurate: "gpt-4o-transcribe",
+  cantonese: "gpt-4o-transcribe",
+};
 
 /** A refusal a restart cannot fix (a wrong key): the watch stops rather than fail every file. */
 export class ServerRefusedKey extends Error {
@@ -35,12 +46,12 @@ export async function transcribeOnServer(
   signal: AbortSignal,
 ): Promise<Pick<Transcription, "cues" | "language" | "durationMs">> {
   const { options } = settings;
+  const mode = isTranscriptionMode(options.model) ? options.model : undefined;
+  const language = mode === "cantonese" ? "yue" : options.language;
   const fields: Record<string, string> = {
-    model: options.model === LOCAL_DEFAULT_MODEL ? "whisper-1" : options.model,
+    model: mode ? SERVER_MODEL_OF_MODE[mode] : options.model,
     response_format: "srt",
-    ...(options.language !== "auto" && settings.task === "transcribe"
-      ? { language: options.language }
-      : {}),
+    ...(language !== "auto" && settings.task === "transcribe" ? { language } : {}),
     ...(settings.prompt !== undefined ? { prompt: settings.prompt } : {}),
     ...(settings.temperature !== undefined ? { temperature: String(settings.temperature) } : {}),
   };

@@ -17,6 +17,7 @@ import {
 import { ServerRefusedKey, transcribeOnServer, type ServerTarget } from "./server-transcriber.js";
 import { diarizeOptionsFor } from "./speaker-options.js";
 import {
+  BatchFailure,
   parseTranscribeOptions,
   transcribeOne,
   type TranscribeCommandOptions,
@@ -33,7 +34,8 @@ import {
 // folder is looked at every --poll seconds (polling, not file-system events: those are not
 // delivered on the network drives such folders usually are); a file is taken once its size and
 // modification time have not changed for --settle seconds (a copy or a recording still being
-// written is left alone until it stops growing). The outputs go beside it or into --out; the
+// written is left alone until it stops growing). The outputs go beside it or into --output-dir
+// (`-d`, as `transcribe` says; `--out` is its older spelling); the
 // state file remembers each file's size, time and content hash, so a restart does nothing
 // twice and a renamed file is recognised (its outputs are renamed with it). Files go to the
 // local engine, or with --server to a Verbatim server.
@@ -43,6 +45,8 @@ export interface WatchCommandOptions extends Omit<
   TranscribeCommandOptions,
   "output" | "outputDir"
 > {
+  /** -d, --output-dir (`--out` is kept as another spelling of it). */
+  outputDir?: string;
   out?: string;
   state?: string;
   /** Seconds between looks at the folder. */
@@ -69,7 +73,10 @@ interface Settling {
 /** What a transcription gives the writers, whichever engine made it. */
 type Transcribed = RenderedTranscription & { warnings?: string[] };
 
-/** Runs `verbatim watch` until Ctrl+C (or, with --once, until the folder has been done). */
+/**
+ * Runs `verbatim watch` until Ctrl+C (or, with --once, until the folder has been done: then,
+ * when a file failed, it ends as a batch of `transcribe` does, with the first failure's code).
+ */
 export async function watchCommand(dirArg: string, options: WatchCommandOptions): Promise<void> {
   const { formats, settings, render } = parseTranscribeOptions(options);
   const pollMs = seconds(options.poll, "--poll") * 1000;
@@ -80,7 +87,14 @@ export async function watchCommand(dirArg: string, options: WatchCommandOptions)
   if (!found?.isDirectory()) {
     throw new EngineError("INPUT_NOT_FOUND", `${dirArg} is not a folder.`);
   }
-  const outDir = options.out !== undefined ? resolve(options.out) : dir;
+  if (options.outputDir !== undefined && options.out !== undefined) {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      "--out is another spelling of --output-dir: give one.",
+    );
+  }
+  const outFlag = options.outputDir ?? options.out;
+  const outDir = outFlag !== undefined ? resolve(outFlag) : dir;
   await makeFolder(outDir);
   const statePath = resolve(options.state ?? join(outDir, WATCH_STATE_FILE));
   const state = await loadWatchState(statePath);
@@ -113,6 +127,8 @@ export async function watchCommand(dirArg: string, options: WatchCommandOptions)
   );
 
   const settling = new Map<string, Settling>();
+  /** The first failure of a file taken in this run (--once ends with its exit code). */
+  let firstFailure: unknown;
   try {
     while (!controller.signal.aborted) {
       const names = await mediaFilesIn(dir);
@@ -132,7 +148,7 @@ export async function watchCommand(dirArg: string, options: WatchCommandOptions)
         }
         if (Date.now() - seen.since < settleMs || info.size === 0) continue;
         settling.delete(name);
-        await takeFile({
+        const failure = await takeFile({
           dir,
           name,
           info,
@@ -144,6 +160,7 @@ export async function watchCommand(dirArg: string, options: WatchCommandOptions)
           transcribe,
           tell,
         });
+        firstFailure ??= failure;
         await saveWatchState(statePath, state);
       }
       // --once: done when no file is waiting to settle (every one is in the state).
@@ -157,6 +174,7 @@ export async function watchCommand(dirArg: string, options: WatchCommandOptions)
     process.off("SIGTERM", onSignal);
   }
   tell("stopped");
+  if (options.once && firstFailure !== undefined) throw new BatchFailure(firstFailure);
 }
 
 interface TakeFile {
@@ -177,9 +195,10 @@ interface TakeFile {
  * One settled file: recognised by its content when it was renamed (its outputs follow its new
  * name), else transcribed and its outputs written; a failure is remembered with the file's
  * size and time, so it is tried again only once the file changes. A wrong API key or an output
- * folder that cannot be written ends the watch: no file could succeed.
+ * folder that cannot be written ends the watch: no file could succeed. Returns the error of a
+ * file that failed.
  */
-async function takeFile(task: TakeFile): Promise<void> {
+async function takeFile(task: TakeFile): Promise<unknown> {
   const { dir, name, info, state, tell } = task;
   const path = join(dir, name);
   const sha256 = await hashFile(path);
@@ -214,7 +233,9 @@ async function takeFile(task: TakeFile): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     tell(`${name}: ${message}`);
     state.files[name] = { ...record(info, sha256, "failed", [], at), error: message };
+    return error;
   }
+  return undefined;
 }
 
 function record(

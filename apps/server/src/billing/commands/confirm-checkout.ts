@@ -79,6 +79,11 @@ export async function confirmCheckout(
     const state = await provider.retrieveCheckout(sessionId).catch((error: unknown) => {
       throw providerError(log, error, "Failed to confirm payment");
     });
+    // Another confirmation (a double-click, the webhook) may have decided on a refund while the
+    // provider was asked: a refunded session no longer reads as paid, so answer as that one
+    // did (409) rather than 402.
+    const latest = await findCheckout(db, sessionId);
+    if (latest && isRefund(latest)) return settleRefund(ctx, { checkout: latest });
     if (!state) fail("CHECKOUT_NOT_FOUND");
     if (!state.paid) {
       fail("PAYMENT_NOT_COMPLETED");
