@@ -20,9 +20,10 @@ import { AppError, fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
-import { actorOf } from "../policies/actor.js";
+import { transcriptionOwners } from "../jobs/job-reads.js";
 import { authorize } from "../policies/authorize.js";
-import { render, type ActionOn } from "../policies/policies.js";
+import { can, render, type ActionOn } from "../policies/policies.js";
+import { actorInTeam } from "../teams/membership.js";
 import { attachmentDisposition } from "../transcriptions/attachment-disposition.js";
 import { ownTranscription } from "../transcriptions/transcription-context.js";
 import type { User } from "../users/repo.js";
@@ -329,7 +330,11 @@ async function checkCanRender(tx: Db, user: User, cost: number, now: Date): Prom
   }
 }
 
-/** A render the user may do `action` to, or 404 (anyone else's is "not found"). */
+/**
+ * A render the user may do `action` to, or 404 (anyone else's is "not found"). The rules see it
+ * with its transcription's team: a render of a team's transcription is seen and downloaded
+ * only while its requester is in the team; they may still cancel it (they pay for it).
+ */
 async function ownRender(
   ctx: Pick<RenderContext, "db" | "config">,
   user: User,
@@ -337,7 +342,16 @@ async function ownRender(
   action: ActionOn<"render"> = "read",
 ): Promise<RenderRow> {
   const row = z.uuid().safeParse(id).success ? await findRender(ctx.db, id) : undefined;
-  authorize(actorOf(user, ctx.config), action, row && render(row));
+  const [of] = row ? await transcriptionOwners(ctx.db, [row.transcription_id]) : [];
+  const teamId = of?.team_id ?? null;
+  const actor = await actorInTeam(ctx.db, ctx.config, user, teamId);
+  const subject = row && render({ ...row, team_id: teamId });
+  if (action === "cancel") {
+    // Not `authorize`: stopping what one pays for does not need the transcription any more.
+    if (!subject || !can(actor, "cancel", subject)) fail("NOT_FOUND");
+  } else {
+    authorize(actor, action, subject);
+  }
   return row as RenderRow;
 }
 

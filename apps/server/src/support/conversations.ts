@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { supportIsOpen } from "@verbatim/contract";
 import type { SupportMessageView } from "@verbatim/contract/api";
+import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import type { SupportMessagesTable } from "../db/schema.js";
 import { fail } from "../http/app-error.js";
+import { transcriptionOwners } from "../jobs/job-reads.js";
+import { can, transcription } from "../policies/policies.js";
+import { actorInTeam } from "../teams/membership.js";
+import { findUserById } from "../users/repo.js";
 import { ADMIN_CHANNEL, userChannel, type SupportEventBus } from "./support-events.js";
 
 /** Who is reading or writing a conversation: its user, or support (an admin). */
@@ -12,6 +17,7 @@ export type SupportSide = SupportMessagesTable["sender"];
 /** What the support conversations need. */
 export interface SupportContext {
   db: Db;
+  config: Pick<Config, "adminEmails">;
   supportEvents: SupportEventBus;
   now: () => Date;
 }
@@ -76,7 +82,8 @@ export async function readConversation(ctx: SupportContext, userId: string, read
 
 /**
  * Adds a message to a user's conversation and tells both sides' streams. A linked
- * transcription must be one of that user's (else 404 ATTACHMENT_NOT_FOUND).
+ * transcription must be one that user may read (the policies: their own, or their team's while
+ * they are in it; else 404 ATTACHMENT_NOT_FOUND).
  */
 export async function postMessage(
   ctx: SupportContext,
@@ -90,13 +97,10 @@ export async function postMessage(
 ): Promise<SupportMessageView> {
   const { db } = ctx;
   if (input.transcriptionId !== undefined) {
-    const own = await db
-      .selectFrom("transcriptions")
-      .select("id")
-      .where("id", "=", input.transcriptionId)
-      .where("user_id", "=", input.userId)
-      .executeTakeFirst();
-    if (!own) {
+    const [row] = await transcriptionOwners(db, [input.transcriptionId]);
+    const user = row && (await findUserById(db, input.userId));
+    const actor = user && (await actorInTeam(db, ctx.config, user, row.team_id));
+    if (!row || !actor || !can(actor, "read", transcription(row))) {
       fail("ATTACHMENT_NOT_FOUND");
     }
   }
