@@ -25,6 +25,7 @@ import { authorize } from "../policies/authorize.js";
 import { can, render, type ActionOn } from "../policies/policies.js";
 import { actorInTeam } from "../teams/membership.js";
 import { attachmentDisposition } from "../transcriptions/attachment-disposition.js";
+import { keptAudioPath } from "../transcriptions/listening-copy.js";
 import { ownTranscription } from "../transcriptions/transcription-context.js";
 import type { User } from "../users/repo.js";
 import { ACTIVE_RENDER_STATUSES, presentRender, type RenderRow } from "./render-row.js";
@@ -71,7 +72,7 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
         const user = currentUser(request);
         const job = await ownTranscription(ctx, user, request.params.id, "render");
         if (job.status !== "completed") fail("NOT_COMPLETED");
-        if (!job.audio_path) fail("AUDIO_NOT_KEPT");
+        if (!keptAudioPath(job, ctx.now())) fail("AUDIO_NOT_KEPT");
         const row = await queueRender(ctx, user, job, request.body, null);
         return reply.code(202).send(presentRender(row, user.locale));
       },
@@ -194,7 +195,10 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
         const user = currentUser(request);
         const row = await ownRender(ctx, user, request.params.id, "download");
         if (row.status !== "completed") fail("RENDER_NOT_READY");
-        if (!row.file_path) fail("NOT_FOUND");
+        // Past its time it is gone, whether or not the sweep has deleted the file yet.
+        const expired =
+          row.expires_at !== null && Date.parse(row.expires_at) <= ctx.now().getTime();
+        if (!row.file_path || expired) fail("NOT_FOUND");
         const job = await ctx.db
           .selectFrom("transcriptions")
           .select("file_name")

@@ -158,7 +158,7 @@ export function sharedRoutes(
       async (request, reply) => {
         const { actor, row } = await open(request);
         authorize(actor, "read", transcription(row));
-        return sendListeningCopy(request, reply, row);
+        return sendListeningCopy(request, reply, row, ctx.now());
       },
     );
 
