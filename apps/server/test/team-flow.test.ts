@@ -63,6 +63,24 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
     throw new Error(`no mail to ${email}`);
   };
 
+  /** A new owner's team with a new member in it (added directly; the first test goes through invitations). */
+  const teamWithMember = async (name: string) => {
+    const owner = await signedInUser(api.db);
+    const member = await signedInUser(api.db);
+    const team = await call("POST", "/api/teams", owner, { name });
+    const teamId = team.body.id as string;
+    await api.db
+      .insertInto("team_members")
+      .values({
+        team_id: teamId,
+        user_id: member.id,
+        role: "member",
+        joined_at: new Date().toISOString(),
+      })
+      .execute();
+    return { owner, member, teamId };
+  };
+
   it("shares one transcription, paid from the owner's pool, by the roles' rules", async () => {
     const ownerEmail = `owner-${crypto.randomUUID()}@example.com`;
     const memberEmail = `member-${crypto.randomUUID()}@example.com`;
@@ -243,19 +261,7 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
   });
 
   it("takes a large file's chunks into the team, reserving from the owner's pool", async () => {
-    const owner = await signedInUser(api.db);
-    const member = await signedInUser(api.db);
-    const team = await call("POST", "/api/teams", owner, { name: "Chunked" });
-    const teamId = team.body.id as string;
-    await api.db
-      .insertInto("team_members")
-      .values({
-        team_id: teamId,
-        user_id: member.id,
-        role: "member",
-        joined_at: new Date().toISOString(),
-      })
-      .execute();
+    const { owner, member, teamId } = await teamWithMember("Chunked");
     const bytes = new Uint8Array(await jfk.arrayBuffer());
     const chunk = await upload(api.base, `/api/uploads/chunk?teamId=${teamId}`, {
       file: new Blob([bytes]),
@@ -300,19 +306,7 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
   });
 
   it("takes a removed member's reach away everywhere: video, live text, batch, support, export", async () => {
-    const owner = await signedInUser(api.db);
-    const member = await signedInUser(api.db);
-    const team = await call("POST", "/api/teams", owner, { name: "Desk" });
-    const teamId = team.body.id as string;
-    await api.db
-      .insertInto("team_members")
-      .values({
-        team_id: teamId,
-        user_id: member.id,
-        role: "member",
-        joined_at: new Date().toISOString(),
-      })
-      .execute();
+    const { owner, member, teamId } = await teamWithMember("Desk");
     const batchId = crypto.randomUUID();
     // The member's finished upload into the team (sent in a batch), a captioned video they
     // made of it, and another of their team uploads still running.
