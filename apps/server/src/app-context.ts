@@ -17,7 +17,7 @@ import { ModelCatalog } from "./models/model-catalog.js";
 import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/payment-provider.js";
-import { scheduleMaintenance } from "./schedule/maintenance.js";
+import { removeOrphanUploads, scheduleMaintenance } from "./schedule/maintenance.js";
 import { createSupportEvents, type SupportEventBus } from "./support/support-events.js";
 import {
   DEFAULT_SUPPORT_MAIL_DELAY_MS,
@@ -202,6 +202,11 @@ export async function startAppContext(
   if (!config.redis) {
     const dropped = await dropUnfinishedClaims(db);
     if (dropped > 0) log.warn({ dropped }, "freed Idempotency-Keys a restart left in progress");
+    // Likewise the files of requests a previous run died taking in (an upload no job holds):
+    // nothing can be writing them now. With Redis another API process may be taking one in,
+    // so they wait for the hourly sweep's ORPHAN_AGE_MS.
+    const orphans = await removeOrphanUploads(db, config.uploadDir, new Date(), 0);
+    if (orphans > 0) log.warn({ orphans }, "removed uploads a restart left behind");
   }
   // The first requests meet the limits shared with the other API processes, not this one's own.
   if (!(await ctx.rateLimits.connected(RATE_LIMIT_CONNECT_WAIT_MS)))

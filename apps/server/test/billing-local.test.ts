@@ -4,6 +4,7 @@ import { confirmCheckout } from "../src/billing/commands/confirm-checkout.js";
 import { rollPaidPeriods } from "../src/billing/commands/roll-paid-periods.js";
 import { createMailer } from "../src/mail/mailer.js";
 import { addMonths } from "../src/minutes/billing-period.js";
+import { reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { LocalPaymentProvider } from "../src/payments/local-provider.js";
 import { placeInPaidPeriod } from "./support/paid-period.js";
 import { DATABASE_KINDS } from "./test-database.js";
@@ -479,6 +480,16 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
 
     // Cancelled again, the period's end moves the account to Free; pack minutes go with it.
     expect((await api.post("/api/subscriptions/cancel", undefined, user.auth)).status).toBe(200);
+    // Its minutes end with its period, at once, not at the hourly roll-over that follows.
+    await api.db
+      .updateTable("subscriptions")
+      .set({ current_period_end: new Date(Date.now() - 1000).toISOString() })
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(await me(user)).toMatchObject({ credits: 0, additionalCredits: 0 });
+    await expect(reserveMinutes(api.db, user.id, crypto.randomUUID(), 60)).rejects.toMatchObject({
+      code: "INSUFFICIENT_MINUTES",
+    });
     expect(await rollPaidPeriods(servicesAt(new Date(Date.parse(end) + 60_000)))).toBeGreaterThan(
       0,
     );

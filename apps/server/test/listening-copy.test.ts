@@ -4,6 +4,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { runMaintenance } from "../src/schedule/maintenance.js";
+import {
+  finishedTranscription,
+  keepAudio,
+  numberedCues,
+} from "./support/finished-transcription.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -132,5 +137,24 @@ describe.each(DATABASE_KINDS)("the audio kept for the editor's player on %s", (k
     });
     expect(removed.status).toBe(204);
     expect(api.listeningCopies()).not.toContain(`${deleted.id}.listen.m4a`);
+  });
+
+  it("is not served once its time is up, even before the hourly sweep deletes it", async () => {
+    const user = await signedInUser(api.db);
+    const id = await finishedTranscription(api.db, user.id, numberedCues(2));
+    await keepAudio(api.db, id, JFK_MP3, api.uploadDir);
+    const url = `${api.base}/api/transcriptions/${id}/audio`;
+    expect((await fetch(url, { headers: user.auth })).status).toBe(200);
+    await api.db
+      .updateTable("transcriptions")
+      .set({ audio_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", id)
+      .execute();
+    expect(existsSync(join(api.uploadDir, `${id}.listen.m4a`))).toBe(true); // not swept yet
+    const late = await fetch(url, { headers: user.auth });
+    expect(late.status).toBe(404);
+    expect(await late.json()).toMatchObject({ code: "AUDIO_NOT_KEPT" });
+    const detail = await fetch(`${api.base}/api/transcriptions/${id}`, { headers: user.auth });
+    expect(((await detail.json()) as Detail).audio).toBeNull();
   });
 });

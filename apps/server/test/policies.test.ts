@@ -7,6 +7,7 @@ import {
   apiKey,
   can,
   checkout,
+  render,
   transcription,
   teamSubject,
   voice,
@@ -128,6 +129,22 @@ describe("the policies", () => {
     // Only one's own personal transcription can be moved into a team.
     expect(can(owner, "moveToTeam", transcription(ownedBy("u-1")))).toBe(true);
     expect(can(inTeam("owner"), "moveToTeam", row)).toBe(false);
+  });
+
+  it("lets a render's requester see it only while they may read its transcription", () => {
+    const member: Actor = { userId: "u-1", admin: false, teams: { "team-1": "viewer" } };
+    const removed: Actor = { userId: "u-1", admin: false };
+    const ofTeam = render({ user_id: "u-1", id: "r-1", team_id: "team-1" });
+    expect(can(member, "download", ofTeam)).toBe(true);
+    expect(can(removed, "read", ofTeam)).toBe(false);
+    expect(can(removed, "download", ofTeam)).toBe(false);
+    // They pay for it: they may still stop it.
+    expect(can(removed, "cancel", ofTeam)).toBe(true);
+    // A teammate is not its requester; a render of one's own transcription stays one's own.
+    expect(can({ userId: "u-2", admin: false, teams: { "team-1": "owner" } }, "read", ofTeam)).toBe(
+      false,
+    );
+    expect(can(removed, "download", render(ownedBy("u-1")))).toBe(true);
   });
 
   it("gives each team role exactly its row of the table for the team itself", () => {

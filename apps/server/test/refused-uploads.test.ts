@@ -1,15 +1,16 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { basename, join, sep } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
+import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
 import { buildApp } from "../src/http/app.js";
 import { addEntry } from "../src/minutes/ledger-entries.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import { endSession } from "../src/uploads/upload-sessions.js";
 import { CLAIM_TIMEOUT_MS, requestFingerprint } from "../src/transcriptions/idempotency.js";
+import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -349,9 +350,15 @@ describe.each(DATABASE_KINDS)("refused uploads on %s", (kind) => {
       expect(await codeOf(fresh)).toBe("IDEMPOTENCY_REQUEST_IN_PROGRESS");
     });
 
-    it("is dropped when a single-process server starts; a key with its job is kept", async () => {
+    it("is dropped when a single-process server starts, with the files of requests that died; a key with its job is kept", async () => {
       const database = await createTestDatabase(kind);
+      const folder = scratchDir("verbatim-restart-");
       try {
+        // What a request killed mid-intake leaves (its upload, fresh), beside a kept audio copy.
+        const died = join(folder.dir, `${crypto.randomUUID()}.upload`);
+        writeFileSync(died, "half an upload");
+        const kept = join(folder.dir, "kept.listen.m4a");
+        writeFileSync(kept, "audio");
         const user = await signedInUser(database.db);
         const claims = database.db.insertInto("idempotency_keys");
         const now = new Date().toISOString();
@@ -373,9 +380,19 @@ describe.each(DATABASE_KINDS)("refused uploads on %s", (kind) => {
             created_at: now,
           })
           .execute();
+        const finished = await finishedTranscription(database.db, user.id, numberedCues(1));
+        await database.db
+          .updateTable("transcriptions")
+          .set({ audio_path: kept })
+          .where("id", "=", finished)
+          .execute();
         const app = await buildApp({
           config: {
-            ...loadConfig({ LOG_LEVEL: "silent", MODELS_AUTO_DOWNLOAD: "false" }),
+            ...loadConfig({
+              LOG_LEVEL: "silent",
+              MODELS_AUTO_DOWNLOAD: "false",
+              UPLOAD_DIR: folder.dir,
+            }),
             database: database.config,
           },
           db: database.db,
@@ -384,8 +401,11 @@ describe.each(DATABASE_KINDS)("refused uploads on %s", (kind) => {
         await app.close();
         const left = await database.db.selectFrom("idempotency_keys").select("key").execute();
         expect(left.map((row) => row.key)).toEqual(["done"]);
+        expect(existsSync(died)).toBe(false);
+        expect(existsSync(kept)).toBe(true);
       } finally {
         await database.close();
+        folder.cleanup();
       }
     });
   });

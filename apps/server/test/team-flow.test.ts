@@ -1,7 +1,11 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { jobOptions } from "@verbatim/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
+import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
+import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -57,6 +61,24 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`no mail to ${email}`);
+  };
+
+  /** A new owner's team with a new member in it (added directly; the first test goes through invitations). */
+  const teamWithMember = async (name: string) => {
+    const owner = await signedInUser(api.db);
+    const member = await signedInUser(api.db);
+    const team = await call("POST", "/api/teams", owner, { name });
+    const teamId = team.body.id as string;
+    await api.db
+      .insertInto("team_members")
+      .values({
+        team_id: teamId,
+        user_id: member.id,
+        role: "member",
+        joined_at: new Date().toISOString(),
+      })
+      .execute();
+    return { owner, member, teamId };
   };
 
   it("shares one transcription, paid from the owner's pool, by the roles' rules", async () => {
@@ -247,19 +269,7 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
   });
 
   it("takes a large file's chunks into the team, reserving from the owner's pool", async () => {
-    const owner = await signedInUser(api.db);
-    const member = await signedInUser(api.db);
-    const team = await call("POST", "/api/teams", owner, { name: "Chunked" });
-    const teamId = team.body.id as string;
-    await api.db
-      .insertInto("team_members")
-      .values({
-        team_id: teamId,
-        user_id: member.id,
-        role: "member",
-        joined_at: new Date().toISOString(),
-      })
-      .execute();
+    const { owner, member, teamId } = await teamWithMember("Chunked");
     const bytes = new Uint8Array(await jfk.arrayBuffer());
     const chunk = await upload(api.base, `/api/uploads/chunk?teamId=${teamId}`, {
       file: new Blob([bytes]),
@@ -301,5 +311,120 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
     expect([200, 409]).toContain(
       (await call("POST", `/api/transcriptions/${id}/cancel`, member)).status,
     );
+  });
+
+  it("takes a removed member's reach away everywhere: video, live text, batch, support, export", async () => {
+    const { owner, member, teamId } = await teamWithMember("Desk");
+    const batchId = crypto.randomUUID();
+    // The member's finished upload into the team (sent in a batch), a captioned video they
+    // made of it, and another of their team uploads still running.
+    const done = await finishedTranscription(api.db, member.id, numberedCues(3), "desk.mp3");
+    await api.db
+      .updateTable("transcriptions")
+      .set({ team_id: teamId, payer_id: owner.id, batch_id: batchId })
+      .where("id", "=", done)
+      .execute();
+    const renderId = crypto.randomUUID();
+    const video = join(api.uploadDir, `${renderId}.captioned.mp4`);
+    writeFileSync(video, "not really a video");
+    const now = new Date();
+    await api.db
+      .insertInto("renders")
+      .values({
+        id: renderId,
+        user_id: member.id,
+        transcription_id: done,
+        status: "completed",
+        options_json: JSON.stringify({ style: "standard", crop: "source" }),
+        cost_seconds: 1,
+        file_path: video,
+        source_path: null,
+        created_at: now.toISOString(),
+        finished_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+      })
+      .execute();
+    const running = crypto.randomUUID();
+    await insertTranscription(
+      api.db,
+      {
+        id: running,
+        userId: member.id,
+        fileName: "live.mp3",
+        model: "whisper-1",
+        engineModel: "tiny",
+        options: jobOptions({ language: "en", wordTimestamps: false }),
+        mediaPath: `/nonexistent/${running}`,
+        mediaBytes: 1,
+        durationMs: 60_000,
+        teamId,
+        payerId: owner.id,
+      },
+      now,
+    );
+    // Held by a worker that is alive (no sweep takes it back during the test).
+    await transition(
+      api.db,
+      running,
+      ["queued"],
+      { status: "processing", worker_id: "elsewhere", heartbeat_at: now.toISOString() },
+      now,
+    );
+
+    const exportZip = () => call("POST", "/api/exports", member, { ids: [done], formats: ["srt"] });
+    const attach = () =>
+      call("POST", "/api/support/messages", member, { text: "See this", transcriptionId: done });
+    const batch = () => call("GET", `/api/batches/${batchId}`, member);
+    const renderFile = () =>
+      fetch(`${api.base}/api/renders/${renderId}/file`, { headers: member.auth });
+
+    // While a member: all of it is theirs to reach.
+    expect((await renderFile()).status).toBe(200);
+    expect((await call("GET", `/api/renders/${renderId}`, member)).status).toBe(200);
+    expect((await batch()).body.jobs.map((job: { id: string }) => job.id)).toEqual([done]);
+    expect((await attach()).status).toBe(200);
+    const zip = await fetch(`${api.base}/api/exports`, {
+      method: "POST",
+      headers: { ...member.auth, "content-type": "application/json" },
+      body: JSON.stringify({ ids: [done], formats: ["srt"] }),
+    });
+    expect(zip.status).toBe(200);
+    expect((await zip.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    const stream = await fetch(`${api.base}/api/transcriptions/${running}/events`, {
+      headers: member.auth,
+      signal: AbortSignal.timeout(15_000),
+    });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    let received = "";
+    while (!received.includes("event: processing")) {
+      const { value } = await reader.read();
+      received += new TextDecoder().decode(value);
+    }
+
+    // The owner removes them.
+    expect((await call("DELETE", `/api/teams/${teamId}/members/${member.id}`, owner)).status).toBe(
+      204,
+    );
+
+    // The open stream ends (it asks again while open); nothing else answers them either.
+    const ended = Date.now();
+    for (;;) {
+      const { done: finished } = await reader.read();
+      if (finished) break;
+    }
+    expect(Date.now() - ended).toBeLessThan(10_000);
+    expect((await renderFile()).status).toBe(404);
+    expect((await call("GET", `/api/renders/${renderId}`, member)).status).toBe(404);
+    expect((await batch()).body.jobs).toEqual([]);
+    expect(await attach()).toMatchObject({ status: 404, body: { code: "ATTACHMENT_NOT_FOUND" } });
+    expect(await exportZip()).toMatchObject({
+      status: 404,
+      body: { code: "NOT_FOUND", details: { ids: [done] } },
+    });
+    expect((await call("GET", `/api/transcriptions/${running}/events`, member)).status).toBe(404);
+    // What they pay for they may still stop or delete; the owner never saw it.
+    expect((await call("GET", `/api/renders/${renderId}`, owner)).status).toBe(404);
+    expect((await call("DELETE", `/api/renders/${renderId}`, member)).status).toBe(204);
   });
 });

@@ -87,7 +87,7 @@ describe.each(DATABASE_KINDS)("the team policy table, route by route, on %s", (k
       .execute();
     const comment = await addComment(
       api.db,
-      transcriptionId,
+      { id: transcriptionId, duration_ms: 6000, cues_json: null },
       { kind: "owner", name: "Member" },
       { body: "Look here", startMs: 1000 },
       now,

@@ -37,5 +37,8 @@ export const MAX_COMMENT_CHARS = 2000;
 /** The longest name a viewer without an account types for their comments, in characters. */
 export const MAX_COMMENTER_NAME = 60;
 
-/** The most comments one transcription holds (409 TOO_MANY_COMMENTS past it). */
+/**
+ * The most comments one transcription holds from each side (409 TOO_MANY_COMMENTS past it): its
+ * links' viewers, and apart from them its owner and team members.
+ */
 export const MAX_COMMENTS_PER_TRANSCRIPTION = 500;

@@ -10,6 +10,22 @@ export async function findTranscription(db: Db, id: string): Promise<Transcripti
   return db.selectFrom("transcriptions").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/**
+ * Who a job belongs to, as the policies ask (its uploader and its team), without its text:
+ * for checks about something made from it (a render) or a list of ids (an export).
+ */
+export async function transcriptionOwners(
+  db: Db,
+  ids: readonly string[],
+): Promise<Pick<TranscriptionRow, "id" | "user_id" | "team_id">[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("transcriptions")
+    .select(["id", "user_id", "team_id"])
+    .where("id", "in", [...ids])
+    .execute();
+}
+
 /** The history columns a job is shown with (history, a batch). */
 const SUMMARY_COLUMNS = [
   "id",
@@ -34,7 +50,7 @@ const SUMMARY_COLUMNS = [
 export async function listBatchJobs(db: Db, userId: string, batchId: string) {
   return db
     .selectFrom("transcriptions")
-    .select(SUMMARY_COLUMNS)
+    .select([...SUMMARY_COLUMNS, "user_id"])
     .where("user_id", "=", userId)
     .where("batch_id", "=", batchId)
     .orderBy("created_at")

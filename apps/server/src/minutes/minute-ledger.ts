@@ -3,6 +3,7 @@ import type { Db } from "../db/database.js";
 import { addMonths, currentPeriodStart } from "./billing-period.js";
 import {
   addEntry,
+  forfeitPacks,
   setPlanAllowance,
   sumPools,
   withUserLock,
@@ -80,13 +81,22 @@ export async function minuteBalances(
   if (userIds.length === 0) return balances;
   const subscriptions = await db
     .selectFrom("subscriptions")
-    .select(["user_id", "current_period_start", "current_period_end"])
+    .select([
+      "user_id",
+      "current_period_start",
+      "current_period_end",
+      "cancel_at_period_end",
+      "provider_subscription_id",
+    ])
     .where("user_id", "in", [...userIds])
     .execute();
   for (const subscription of subscriptions) {
+    // A Free period that has ended, or a paid one that has ended and will not renew.
     const due =
-      subscription.current_period_end === null &&
-      addMonths(new Date(subscription.current_period_start), 1) <= now;
+      subscription.current_period_end === null
+        ? addMonths(new Date(subscription.current_period_start), 1) <= now
+        : new Date(subscription.current_period_end) <= now &&
+          (!!subscription.cancel_at_period_end || !subscription.provider_subscription_id);
     if (!due) continue;
     const userId = subscription.user_id;
     balances.set(
@@ -201,7 +211,13 @@ export async function chargeTranscribed(
 export async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<void> {
   const subscription = await tx
     .selectFrom("subscriptions")
-    .select(["plan_type", "current_period_start", "current_period_end"])
+    .select([
+      "plan_type",
+      "current_period_start",
+      "current_period_end",
+      "cancel_at_period_end",
+      "provider_subscription_id",
+    ])
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!subscription) return;
@@ -209,7 +225,20 @@ export async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<voi
   const end = subscription.current_period_end
     ? new Date(subscription.current_period_end)
     : addMonths(start, 1);
-  if (now < end || subscription.current_period_end) return; // paid periods renew through billing
+  if (now < end) return;
+  if (subscription.current_period_end) {
+    // Paid periods renew (or lapse to Free) through billing's hourly roll-over. One that will
+    // not renew (cancelled, or with no provider subscription: what the roll-over lapses without
+    // asking) ends at its end, not at the roll-over: its plan seconds expire and its pack
+    // seconds (lost on the move to Free) are forfeited at the first use after it.
+    if (subscription.cancel_at_period_end || !subscription.provider_subscription_id) {
+      const key = `period-end:${userId}:${subscription.current_period_end}`;
+      const { planSeconds: left } = await sumPools(tx, userId);
+      if (left > 0) await addEntry(tx, userId, "reset", "plan", -left, `reset:${key}`, null, now);
+      await forfeitPacks(tx, userId, key, now);
+    }
+    return;
+  }
   const newStart = currentPeriodStart(start, now);
   const at = newStart.toISOString();
   await setPlanAllowance(tx, userId, subscribedPlan(subscription), `${userId}:${at}`, null, now);

@@ -35,6 +35,13 @@ const link =
     resource.id !== undefined &&
     actor.link.transcriptionId === resource.id &&
     (permission === undefined || actor.link[permission]);
+/**
+ * Whoever asked for it (a captioned video), while they may still read the transcription it
+ * is of: a render of a team's transcription is its requester's only while they are in the team
+ * (the row's `team_id` is its transcription's).
+ */
+const requester: Rule<Owned> = (actor, resource) =>
+  owner(actor, resource) && (!resource.team_id || team("read")(actor, resource));
 const anyOf =
   (...rules: Rule<Owned>[]): Rule<Owned> =>
   (actor, resource) =>
@@ -69,7 +76,12 @@ const POLICIES = {
     delete: team("deleteTeam"),
     leave: team("leave"),
   },
-  render: { read: owner, download: owner, cancel: owner },
+  /**
+   * A captioned video (its row with its transcription's `team_id`). Its requester pays for it,
+   * so they may stop a render still running even after losing the transcription (`cancel`,
+   * asked with `can`); seeing and downloading it end with their access to the transcription.
+   */
+  render: { read: requester, download: requester, cancel: owner },
   voice: { read: owner, edit: owner, delete: owner },
   apiKey: { read: owner, revoke: owner },
   webhook: { read: owner, test: owner, delete: owner },
@@ -96,6 +108,7 @@ export const teamSubject = (row: { id: string; owner_id: string }): Subject<"tea
   row: { id: row.id, user_id: row.owner_id, team_id: row.id },
 });
 export const voice = (row: Owned): Subject<"voice"> => ({ type: "voice", row });
+/** A render as the rules see it: its row, with its transcription's team (`team_id`). */
 export const render = (row: Owned): Subject<"render"> => ({ type: "render", row });
 export const apiKey = (row: Owned): Subject<"apiKey"> => ({ type: "apiKey", row });
 export const webhook = (row: Owned): Subject<"webhook"> => ({ type: "webhook", row });

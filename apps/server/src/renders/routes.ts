@@ -20,10 +20,12 @@ import { AppError, fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
-import { actorOf } from "../policies/actor.js";
+import { transcriptionOwners } from "../jobs/job-reads.js";
 import { authorize } from "../policies/authorize.js";
-import { render, type ActionOn } from "../policies/policies.js";
+import { can, render, type ActionOn } from "../policies/policies.js";
+import { actorInTeam } from "../teams/membership.js";
 import { attachmentDisposition } from "../transcriptions/attachment-disposition.js";
+import { keptAudioPath } from "../transcriptions/listening-copy.js";
 import { ownTranscription } from "../transcriptions/transcription-context.js";
 import type { User } from "../users/repo.js";
 import { ACTIVE_RENDER_STATUSES, presentRender, type RenderRow } from "./render-row.js";
@@ -70,7 +72,7 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
         const user = currentUser(request);
         const job = await ownTranscription(ctx, user, request.params.id, "render");
         if (job.status !== "completed") fail("NOT_COMPLETED");
-        if (!job.audio_path) fail("AUDIO_NOT_KEPT");
+        if (!keptAudioPath(job, ctx.now())) fail("AUDIO_NOT_KEPT");
         const row = await queueRender(ctx, user, job, request.body, null);
         return reply.code(202).send(presentRender(row, user.locale));
       },
@@ -193,7 +195,10 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
         const user = currentUser(request);
         const row = await ownRender(ctx, user, request.params.id, "download");
         if (row.status !== "completed") fail("RENDER_NOT_READY");
-        if (!row.file_path) fail("NOT_FOUND");
+        // Past its time it is gone, whether or not the sweep has deleted the file yet.
+        const expired =
+          row.expires_at !== null && Date.parse(row.expires_at) <= ctx.now().getTime();
+        if (!row.file_path || expired) fail("NOT_FOUND");
         const job = await ctx.db
           .selectFrom("transcriptions")
           .select("file_name")
@@ -329,7 +334,11 @@ async function checkCanRender(tx: Db, user: User, cost: number, now: Date): Prom
   }
 }
 
-/** A render the user may do `action` to, or 404 (anyone else's is "not found"). */
+/**
+ * A render the user may do `action` to, or 404 (anyone else's is "not found"). The rules see it
+ * with its transcription's team: a render of a team's transcription is seen and downloaded
+ * only while its requester is in the team; they may still cancel it (they pay for it).
+ */
 async function ownRender(
   ctx: Pick<RenderContext, "db" | "config">,
   user: User,
@@ -337,7 +346,16 @@ async function ownRender(
   action: ActionOn<"render"> = "read",
 ): Promise<RenderRow> {
   const row = z.uuid().safeParse(id).success ? await findRender(ctx.db, id) : undefined;
-  authorize(actorOf(user, ctx.config), action, row && render(row));
+  const [of] = row ? await transcriptionOwners(ctx.db, [row.transcription_id]) : [];
+  const teamId = of?.team_id ?? null;
+  const actor = await actorInTeam(ctx.db, ctx.config, user, teamId);
+  const subject = row && render({ ...row, team_id: teamId });
+  if (action === "cancel") {
+    // Not `authorize`: stopping what one pays for does not need the transcription any more.
+    if (!subject || !can(actor, "cancel", subject)) fail("NOT_FOUND");
+  } else {
+    authorize(actor, action, subject);
+  }
   return row as RenderRow;
 }
 

@@ -58,7 +58,19 @@ export async function runMaintenance(
   };
 }
 
-async function removeOrphanUploads(db: Db, uploadDir: string, now: Date): Promise<number> {
+/**
+ * Deletes the files in the upload folder that nothing holds (no job's media or audio copy, no
+ * render's video) and that have not been written for `minAgeMs`: an upload of a request that
+ * died mid-intake, a copy written just before a crash or whose job was deleted. The hourly sweep
+ * waits ORPHAN_AGE_MS (another process may be taking that upload in now); a process that is the
+ * only one taking requests clears them all at start (`minAgeMs` 0). Returns how many.
+ */
+export async function removeOrphanUploads(
+  db: Db,
+  uploadDir: string,
+  now: Date,
+  minAgeMs = ORPHAN_AGE_MS,
+): Promise<number> {
   const names = await readdir(uploadDir).catch(() => [] as string[]);
   // Uploads, audio copies and captioned videos (one written just before a crash or a cancel,
   // or whose transcription was deleted, is nobody's).
@@ -86,7 +98,7 @@ async function removeOrphanUploads(db: Db, uploadDir: string, now: Date): Promis
     const path = join(uploadDir, name);
     if (held.has(path)) continue;
     const info = await stat(path).catch(() => null);
-    if (info && now.getTime() - info.mtimeMs > ORPHAN_AGE_MS) {
+    if (info && now.getTime() - info.mtimeMs >= minAgeMs) {
       await rm(path, { force: true });
       removed++;
     }

@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Db } from "../db/database.js";
 import type { Database, ShareCommentsTable } from "../db/schema.js";
 import { fail } from "../http/app-error.js";
+import { rowCues, type TranscriptionRow } from "../jobs/job-row.js";
 
 type CommentRow = Selectable<ShareCommentsTable>;
 
@@ -41,32 +42,44 @@ export async function listComments(db: Db, transcriptionId: string): Promise<Com
     .execute();
 }
 
-/** How many comments (replies included) a transcription has. */
+/**
+ * How many comments (replies included) a transcription has: all, or one side's: its links'
+ * viewers (`viewers`), or its owner and team members (`members`).
+ */
 export async function countComments(
   db: Db | Transaction<Database>,
   transcriptionId: string,
+  side?: "viewers" | "members",
 ): Promise<number> {
-  const { count } = await db
+  let query = db
     .selectFrom("share_comments")
     .select((eb) => eb.fn.countAll<string>().as("count"))
-    .where("transcription_id", "=", transcriptionId)
-    .executeTakeFirstOrThrow();
+    .where("transcription_id", "=", transcriptionId);
+  if (side) query = query.where("share_link_id", side === "viewers" ? "is not" : "is", null);
+  const { count } = await query.executeTakeFirstOrThrow();
   return Number(count);
 }
 
+/** The transcription a comment is left on, as the checks read it. */
+export type CommentedTranscription = Pick<TranscriptionRow, "id" | "duration_ms" | "cues_json">;
+
 /**
- * Adds a comment (or a reply to one of the same transcription's) at most
- * MAX_COMMENTS_PER_TRANSCRIPTION (409 TOO_MANY_COMMENTS). A reply takes its parent's times.
+ * Adds a comment (or a reply to one of the same transcription's). Each side holds at most
+ * MAX_COMMENTS_PER_TRANSCRIPTION (409 TOO_MANY_COMMENTS): viewers of its links apart from its
+ * owner and team, so anonymous viewers can never fill the room its own people comment in. A
+ * reply takes its parent's times. The times must lie within the media (the longer of its length
+ * and its last subtitle's end) and `cueId` must name one of its subtitles (400 VALIDATION_FAILED).
  */
 export async function addComment(
   db: Db,
-  transcriptionId: string,
+  job: CommentedTranscription,
   author: CommentAuthor,
   body: z.output<typeof CreateCommentBody>,
   now: Date,
 ): Promise<CommentRow> {
   return db.transaction().execute(async (tx) => {
-    if ((await countComments(tx, transcriptionId)) >= MAX_COMMENTS_PER_TRANSCRIPTION) {
+    const side = author.kind === "viewer" ? "viewers" : "members";
+    if ((await countComments(tx, job.id, side)) >= MAX_COMMENTS_PER_TRANSCRIPTION) {
       fail("TOO_MANY_COMMENTS", { max: MAX_COMMENTS_PER_TRANSCRIPTION });
     }
     let { startMs, cueId } = body;
@@ -76,15 +89,17 @@ export async function addComment(
         .selectFrom("share_comments")
         .selectAll()
         .where("id", "=", body.parentId)
-        .where("transcription_id", "=", transcriptionId)
+        .where("transcription_id", "=", job.id)
         .executeTakeFirst();
       if (!parent) fail("NOT_FOUND");
       ({ start_ms: startMs, end_ms: endMs } = parent);
       cueId = parent.cue_id ?? undefined;
+    } else {
+      checkPlace(job, { startMs, endMs, cueId });
     }
     const row: CommentRow = {
       id: randomUUID(),
-      transcription_id: transcriptionId,
+      transcription_id: job.id,
       share_link_id: author.kind === "viewer" ? author.linkId : null,
       parent_id: body.parentId ?? null,
       author_name: author.name,
@@ -99,6 +114,35 @@ export async function addComment(
     await tx.insertInto("share_comments").values(row).execute();
     return row;
   });
+}
+
+/**
+ * A new comment's place must exist: its times within the media (the longer of its measured
+ * length and its last subtitle's end, which an imported file may put past it), its subtitle one
+ * the transcription has. Else 400 VALIDATION_FAILED naming the field.
+ */
+function checkPlace(
+  job: CommentedTranscription,
+  place: { startMs: number; endMs: number; cueId: number | undefined },
+): void {
+  const cues = rowCues(job);
+  const lengthMs = Math.max(Number(job.duration_ms), ...cues.map((cue) => cue.end));
+  for (const field of ["startMs", "endMs"] as const) {
+    if (place[field] > lengthMs) {
+      fail("VALIDATION_FAILED", {
+        part: "body",
+        field,
+        reason: `past the end of the media (${lengthMs} ms)`,
+      });
+    }
+  }
+  if (place.cueId !== undefined && !cues.some((cue) => cue.index === place.cueId)) {
+    fail("VALIDATION_FAILED", {
+      part: "body",
+      field: "cueId",
+      reason: "no subtitle of this transcription has that id",
+    });
+  }
 }
 
 /** Marks one of a transcription's comments resolved (or open again); 404 for any other. */

@@ -138,6 +138,8 @@ export function shareOwnerRoutes(ctx: TranscriptionContext): FastifyPluginAsync 
         ...auth,
         schema: {
           summary: "The owner comments or replies (under their display name)",
+          description:
+            "At a time or range (within the media) or on a subtitle (`cueId`, one it has), or a reply. 400 VALIDATION_FAILED for a time past the end of the media or an unknown `cueId`; 409 TOO_MANY_COMMENTS past 500 from the owner and team members (its links' viewers have 500 of their own, so they cannot fill this room).",
           tags,
           security,
           params: IdParams,
@@ -151,7 +153,7 @@ export function shareOwnerRoutes(ctx: TranscriptionContext): FastifyPluginAsync 
         const name = user.name?.trim() || user.email.split("@")[0] || "Owner";
         const comment = await addComment(
           ctx.db,
-          row.id,
+          row,
           { kind: "owner", name },
           request.body,
           ctx.now(),

@@ -158,7 +158,7 @@ export function sharedRoutes(
       async (request, reply) => {
         const { actor, row } = await open(request);
         authorize(actor, "read", transcription(row));
-        return sendListeningCopy(request, reply, row);
+        return sendListeningCopy(request, reply, row, ctx.now());
       },
     );
 
@@ -214,7 +214,7 @@ export function sharedRoutes(
         schema: {
           summary: "Comment on a shared transcription, at a time or range, or reply",
           description:
-            "Under the name the viewer types (`authorName`, required here). 403 SHARE_COMMENTS_NOT_ALLOWED when the link does not allow comments; 409 TOO_MANY_COMMENTS past 500 on one transcription; 429 RATE_LIMITED past 20 comments in 10 minutes from one address.",
+            "Under the name the viewer types (`authorName`, required here). 403 SHARE_COMMENTS_NOT_ALLOWED when the link does not allow comments; 400 VALIDATION_FAILED for a time past the end of the media or a `cueId` that names none of its subtitles; 409 TOO_MANY_COMMENTS past 500 from its links' viewers (its owner and team keep 500 of their own); 429 RATE_LIMITED past 20 comments in 10 minutes from one address.",
           tags,
           security: [],
           params: ShareTokenParams,
@@ -235,7 +235,7 @@ export function sharedRoutes(
           });
         const comment = await addComment(
           ctx.db,
-          row.id,
+          row,
           { kind: "viewer", name, linkId: actor.link.id },
           request.body,
           ctx.now(),

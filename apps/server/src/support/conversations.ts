@@ -1,5 +1,6 @@
 import { supportIsOpen } from "@verbatim/contract";
 import type { SupportMessageView } from "@verbatim/contract/api";
+import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import type { SupportMessagesTable } from "../db/schema.js";
 import type { SupportEventBus } from "./support-events.js";
@@ -10,6 +11,7 @@ export type SupportSide = SupportMessagesTable["sender"];
 /** What the support conversations need. */
 export interface SupportContext {
   db: Db;
+  config: Pick<Config, "adminEmails">;
   supportEvents: SupportEventBus;
   now: () => Date;
 }

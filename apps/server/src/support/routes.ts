@@ -39,7 +39,7 @@ const security = [{ bearer: [] }];
  * linking one of their transcriptions), mark support's replies read, and follow it live.
  */
 export function supportRoutes(
-  ctx: Pick<AppContext, "db" | "now" | "supportEvents" | "rateLimits" | "support">,
+  ctx: Pick<AppContext, "db" | "config" | "now" | "supportEvents" | "rateLimits" | "support">,
 ): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { listBatchJobs } from "../jobs/job-reads.js";
 import { presentSummary } from "./presenter.js";
-import type { TranscriptionContext } from "./transcription-context.js";
+import { readableBy, type TranscriptionContext } from "./transcription-context.js";
 
 /**
  * GET /api/batches/{id}: the jobs the user sent with that batch id, in the order sent, each
@@ -21,7 +21,7 @@ export function batchRoute(ctx: TranscriptionContext): FastifyPluginAsync {
         schema: {
           summary: "A batch: the files sent together, with their states",
           description:
-            "The transcriptions sent with this `batchId` (an upload field), oldest first, each with `queuePosition` while queued. A batch of which nothing was sent (or another user's) has no jobs.",
+            "The transcriptions sent with this `batchId` (an upload field) that the caller may still read, oldest first, each with `queuePosition` while queued: one sent into a team the caller has since left is not listed. A batch of which nothing was sent (or another user's) has no jobs.",
           tags: ["transcriptions"],
           security: [{ bearer: [] }],
           params: BatchParams,
@@ -30,7 +30,10 @@ export function batchRoute(ctx: TranscriptionContext): FastifyPluginAsync {
       },
       async (request) => {
         const { id } = request.params;
-        const rows = await listBatchJobs(ctx.db, currentUser(request).id, id);
+        const user = currentUser(request);
+        const sent = await listBatchJobs(ctx.db, user.id, id);
+        // What they sent and may still read: a job of a team they have left is no longer theirs.
+        const rows = await readableBy(ctx, user, sent);
         const jobs = await Promise.all(
           rows.map(async (row) => ({
             ...presentSummary(row),

@@ -5,11 +5,16 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import { isFinalEvent, type JobEvent } from "../jobs/job-events.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowPartial, type TranscriptionRow } from "../jobs/job-row.js";
-import { ownTranscription, type TranscriptionContext } from "./transcription-context.js";
+import { mayStill, ownTranscription, type TranscriptionContext } from "./transcription-context.js";
 import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
 
 /** After this long without an event, the job's row is read and its state sent. */
 const BACKSTOP_MS = 5_000;
+/**
+ * How often an open stream asks the policies again whether its follower may still read the
+ * job (removed from its team, the job deleted): the stream ends once they may not.
+ */
+export const ACCESS_RECHECK_MS = 2_000;
 
 /** The event that describes a job's state right now. */
 async function currentEvent(ctx: TranscriptionContext, row: TranscriptionRow): Promise<JobEvent> {
@@ -73,7 +78,8 @@ export function transcriptionEventsRoute(ctx: TranscriptionContext): FastifyPlug
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(ctx, currentUser(request), request.params.id);
+        const user = currentUser(request);
+        const row = await ownTranscription(ctx, user, request.params.id);
         const res = startEventStream(request, reply);
         let closed = false;
         let eventId = 0;
@@ -131,6 +137,17 @@ export function transcriptionEventsRoute(ctx: TranscriptionContext): FastifyPlug
             .catch(() => undefined);
         }, BACKSTOP_MS);
         cleanups.push(() => clearInterval(backstop));
+        // Access is decided again while the stream is open, not only when it opened: a member
+        // removed from the job's team stops receiving its text within ACCESS_RECHECK_MS.
+        const recheck = setInterval(() => {
+          void mayStill(ctx, user, row.id).then(
+            (allowed) => {
+              if (!allowed) close();
+            },
+            () => undefined, // the database is closing (shutdown); the next look decides
+          );
+        }, ACCESS_RECHECK_MS);
+        cleanups.push(() => clearInterval(recheck));
 
         const fresh = await findTranscription(ctx.db, row.id);
         if (!fresh) return close();

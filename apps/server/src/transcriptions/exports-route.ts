@@ -11,10 +11,15 @@ import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { Db } from "../db/database.js";
 import { AppError, fail } from "../http/app-error.js";
+import type { User } from "../users/repo.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { attachmentDisposition } from "./attachment-disposition.js";
 import { exportTranscription } from "./export-transcription.js";
-import { ownTranscription, type TranscriptionContext } from "./transcription-context.js";
+import {
+  ownTranscription,
+  readableBy,
+  type TranscriptionContext,
+} from "./transcription-context.js";
 
 // POST /api/exports: many of the user's transcriptions in chosen formats as one ZIP, streamed.
 // Everything that can refuse the request is checked before the first byte is sent (the ids
@@ -42,7 +47,7 @@ export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
         schema: {
           summary: "Download many transcriptions as one ZIP",
           description:
-            "JSON: `ids` (your completed transcriptions) and `formats`. Answers with a ZIP, streamed, holding each transcription in each format as GET /api/transcriptions/{id}/export writes it at its defaults, named after its file (`會議 錄音.srt`; names are UTF-8, and a name used twice gets ` (2)`). 404 NOT_FOUND when an id is not one of your transcriptions (`details.ids` lists them), 409 NOT_COMPLETED when one has not completed; nothing is sent then. A file a format cannot hold (EBU-STL and Chinese text: 422 EXPORT_TEXT_UNSUPPORTED on its own) is left out and named, with the reason, in `Files left out.txt` (`未收錄的檔案.txt` in Chinese) at the end of the ZIP.",
+            "JSON: `ids` (completed transcriptions you may download: your own, and your teams' while you are in them) and `formats`. Answers with a ZIP, streamed, holding each transcription in each format as GET /api/transcriptions/{id}/export writes it at its defaults, named after its file (`會議 錄音.srt`; names are UTF-8, and a name used twice gets ` (2)`). 404 NOT_FOUND when an id is not one you may download (`details.ids` lists them), 409 NOT_COMPLETED when one has not completed; nothing is sent then. A file a format cannot hold (EBU-STL and Chinese text: 422 EXPORT_TEXT_UNSUPPORTED on its own) is left out and named, with the reason, in `Files left out.txt` (`未收錄的檔案.txt` in Chinese) at the end of the ZIP.",
           tags: ["transcriptions"],
           security: [{ bearer: [] }],
           body: ExportsBody,
@@ -60,7 +65,7 @@ export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
       async (request, reply) => {
         const user = currentUser(request);
         const { ids, formats, speakerNames, lang } = request.body;
-        const rows = await ownCompletedJobs(ctx.db, user.id, ids);
+        const rows = await downloadableCompletedJobs(ctx, user, ids);
         const entries = zipEntries(rows, formats);
         // Each format at the single export's defaults (no timecodes, timestamps or karaoke).
         const choices = {
@@ -92,7 +97,9 @@ export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
           const leftOut: string[] = [];
           for (const entry of entries) {
             if (current?.id !== entry.id) {
-              current = await ownTranscription(ctx, user, entry.id).catch(() => undefined);
+              current = await ownTranscription(ctx, user, entry.id, "download").catch(
+                () => undefined,
+              );
             }
             // Deleted since the check: the download fails rather than miss a file silently.
             if (!current || current.status !== "completed") {
@@ -144,23 +151,28 @@ type ExportRow = Pick<
 >;
 
 /**
- * The rows of `ids`, in the order asked for, when every one is the user's own and completed:
- * 404 naming those that are not the user's (another user's id is not found, as a missing one
- * is), 409 naming those not completed.
+ * The rows of `ids`, in the order asked for, when the user may download every one (the
+ * policies: their own, or their team's while they are in it) and each is completed: 404 naming
+ * those they may not (another user's id is not found, as a missing one is), 409 naming those
+ * not completed.
  */
-async function ownCompletedJobs(db: Db, userId: string, ids: string[]): Promise<ExportRow[]> {
+async function downloadableCompletedJobs(
+  ctx: TranscriptionContext,
+  user: User,
+  ids: string[],
+): Promise<ExportRow[]> {
   // Ids are UUIDs; anything else cannot be a job (and PostgreSQL need not parse it).
   const wellFormed = ids.filter((id) => z.uuid().safeParse(id).success);
   const found =
     wellFormed.length === 0
       ? []
-      : await db
+      : await ctx.db
           .selectFrom("transcriptions")
-          .select(["id", "file_name", "status", "finished_at", "created_at"])
-          .where("user_id", "=", userId)
+          .select(["id", "user_id", "team_id", "file_name", "status", "finished_at", "created_at"])
           .where("id", "in", wellFormed)
           .execute();
-  const byId = new Map(found.map((row) => [row.id, row]));
+  const allowed = await readableBy(ctx, user, found, "download");
+  const byId = new Map(allowed.map((row) => [row.id, row]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length > 0) {
     fail("NOT_FOUND", { ids: missing });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Db } from "../db/database.js";
 import { forgetListeningCopy } from "../jobs/job-lifecycle.js";
 import { expiredListeningCopies } from "../jobs/job-reads.js";
+import type { TranscriptionRow } from "../jobs/job-row.js";
 import { userPlanLimits } from "../plans/plan-limits.js";
 
 // The audio copy a finished transcription keeps for the editor's player: where it lives, how
@@ -11,6 +12,21 @@ import { userPlanLimits } from "../plans/plan-limits.js";
 /** Where a job's audio copy is written: beside the uploads, so every process of a fleet sees it. */
 export function listeningCopyPath(uploadDir: string, id: string): string {
   return join(uploadDir, `${id}.listen.m4a`);
+}
+
+/**
+ * The audio copy's path while it is kept: null once its retention has ended, even before the
+ * hourly sweep deletes the file (nothing reads it past its time), and when none was kept.
+ */
+export function keptAudioPath(
+  row: Pick<TranscriptionRow, "audio_path" | "audio_expires_at">,
+  now: Date,
+): string | null {
+  if (!row.audio_path) return null;
+  if (row.audio_expires_at !== null && Date.parse(row.audio_expires_at) <= now.getTime()) {
+    return null;
+  }
+  return row.audio_path;
 }
 
 /** When a copy made now for this user is deleted (their plan's retention). */

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { keptAudioPath } from "./listening-copy.js";
 import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "@verbatim/contract/api";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
@@ -49,8 +50,11 @@ export function presentSummary(row: SummaryRow): z.infer<typeof TranscriptionSum
   };
 }
 
-/** A job with its subtitles and text. */
-export function presentDetail(row: TranscriptionRow): z.infer<typeof TranscriptionDetail> {
+/** A job with its subtitles and text (its audio copy while kept at `now`). */
+export function presentDetail(
+  row: TranscriptionRow,
+  now: Date = new Date(),
+): z.infer<typeof TranscriptionDetail> {
   const cues = rowCues(row);
   return {
     ...presentSummary(row),
@@ -63,7 +67,7 @@ export function presentDetail(row: TranscriptionRow): z.infer<typeof Transcripti
     text: writeTxt(cues).trim(),
     version: cuesVersion(row),
     audio:
-      row.audio_path && row.audio_expires_at
+      keptAudioPath(row, now) && row.audio_expires_at
         ? { url: `/api/transcriptions/${row.id}/audio`, expiresAt: row.audio_expires_at }
         : null,
   };

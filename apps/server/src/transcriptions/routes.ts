@@ -204,7 +204,7 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
       },
       async (request, reply) => {
         const row = await ownTranscription(ctx, currentUser(request), request.params.id);
-        return sendListeningCopy(request, reply, row);
+        return sendListeningCopy(request, reply, row, ctx.now());
       },
     );
 

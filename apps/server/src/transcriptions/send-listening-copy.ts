@@ -4,21 +4,25 @@ import { LISTENING_COPY_TYPE } from "@verbatim/engine";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError, fail } from "../http/app-error.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
+import { keptAudioPath } from "./listening-copy.js";
 
 /**
  * Answers with a transcription's kept audio copy, byte ranges (206) included; 404
- * AUDIO_NOT_KEPT once it has expired or when none was kept. The editor's player and a share
- * link's page both play through this.
+ * AUDIO_NOT_KEPT once its retention has ended (at `now`, whether or not the sweep has deleted
+ * it yet) or when none was kept. The editor's player and a share link's page both play
+ * through this.
  */
 export async function sendListeningCopy(
   request: FastifyRequest,
   reply: FastifyReply,
-  row: Pick<TranscriptionRow, "audio_path">,
+  row: Pick<TranscriptionRow, "audio_path" | "audio_expires_at">,
+  now: Date,
 ): Promise<FastifyReply> {
   const notKept = new AppError("AUDIO_NOT_KEPT");
-  if (!row.audio_path) throw notKept;
-  const file = await send(request.raw, basename(row.audio_path), {
-    root: dirname(row.audio_path),
+  const path = keptAudioPath(row, now);
+  if (!path) throw notKept;
+  const file = await send(request.raw, basename(path), {
+    root: dirname(path),
     dotfiles: "deny",
     index: false,
     cacheControl: false,

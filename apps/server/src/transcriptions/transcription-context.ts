@@ -8,10 +8,10 @@ import { isFinalEvent } from "../jobs/job-events.js";
 import type { ModelCatalog } from "../models/model-catalog.js";
 import type { User } from "../users/repo.js";
 import { cancelJob } from "../jobs/job-lifecycle.js";
-import { findTranscription } from "../jobs/job-reads.js";
+import { findTranscription, transcriptionOwners } from "../jobs/job-reads.js";
 import { actorInTeam } from "../teams/membership.js";
 import { authorize } from "../policies/authorize.js";
-import { transcription, type ActionOn } from "../policies/policies.js";
+import { can, transcription, type ActionOn } from "../policies/policies.js";
 import { isFinal, type TranscriptionRow } from "../jobs/job-row.js";
 
 /** What the transcription service needs. */
@@ -39,6 +39,45 @@ export async function ownTranscription(
   const actor = await actorInTeam(db, config, user, row?.team_id);
   authorize(actor, action, row && transcription(row));
   return row as TranscriptionRow;
+}
+
+/**
+ * Whether the user may still do `action` to the job (false once it is gone): what an open
+ * stream asks again while it runs. Reads only who the job belongs to, not its text.
+ */
+export async function mayStill(
+  { db, config }: Pick<TranscriptionContext, "db" | "config">,
+  user: User,
+  id: string,
+  action: ActionOn<"transcription"> = "read",
+): Promise<boolean> {
+  const [row] = await transcriptionOwners(db, [id]);
+  if (!row) return false;
+  const actor = await actorInTeam(db, config, user, row.team_id);
+  return can(actor, action, transcription(row));
+}
+
+/**
+ * Those of `rows` the user may do `action` to (the policies, with the user's role in each
+ * team the rows belong to: one look per team).
+ */
+export async function readableBy<Row extends Pick<TranscriptionRow, "user_id" | "team_id">>(
+  { db, config }: Pick<TranscriptionContext, "db" | "config">,
+  user: User,
+  rows: readonly Row[],
+  action: ActionOn<"transcription"> = "read",
+): Promise<Row[]> {
+  const actors = new Map<string | null, Awaited<ReturnType<typeof actorInTeam>>>();
+  const kept: Row[] = [];
+  for (const row of rows) {
+    let actor = actors.get(row.team_id);
+    if (!actor) {
+      actor = await actorInTeam(db, config, user, row.team_id);
+      actors.set(row.team_id, actor);
+    }
+    if (can(actor, action, transcription(row))) kept.push(row);
+  }
+  return kept;
 }
 
 /** Resolves when the job ends (or `signal` aborts), with its final row. */

@@ -8,6 +8,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { AppError, fail } from "../http/app-error.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
+import { keptAudioPath } from "../transcriptions/listening-copy.js";
 import {
   ownTranscription,
   type TranscriptionContext,
@@ -119,7 +120,8 @@ export async function voiceFromTranscription(
     fail("SPEAKER_NOT_FOUND", { speaker: speakerId });
   }
   await checkNewVoice(ctx.db, user, name);
-  if (!row.audio_path) {
+  const audioPath = keptAudioPath(row, ctx.now());
+  if (!audioPath) {
     fail("VOICE_AUDIO_NOT_KEPT");
   }
   const turns = longestTurns(rowCues(row), speakerId, {
@@ -132,12 +134,7 @@ export async function voiceFromTranscription(
   let durationMs = 0;
   for (const turn of turns) {
     try {
-      const result = await embed(
-        ctx,
-        row.audio_path,
-        { startMs: turn.start, endMs: turn.end },
-        signal,
-      );
+      const result = await embed(ctx, audioPath, { startMs: turn.start, endMs: turn.end }, signal);
       embeddings.push(result.embedding);
       model = result.model;
       durationMs += turn.end - turn.start;

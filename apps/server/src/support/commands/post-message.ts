@@ -2,6 +2,10 @@
 import { randomUUID } from "node:crypto";
 import type { SupportMessageView } from "@verbatim/contract/api";
 import { fail } from "../../http/app-error.js";
+import { transcriptionOwners } from "../../jobs/job-reads.js";
+import { can, transcription } from "../../policies/policies.js";
+import { actorInTeam } from "../../teams/membership.js";
+import { findUserById } from "../../users/repo.js";
 import {
   findMessage,
   insertMessage,
@@ -21,7 +25,8 @@ export interface PostMessageProps {
 
 /**
  * Adds a message to a user's conversation and tells both sides' streams. A linked
- * transcription must be one of that user's (else 404 ATTACHMENT_NOT_FOUND).
+ * transcription must be one that user may read (the policies: their own, or their team's while
+ * they are in it; else 404 ATTACHMENT_NOT_FOUND).
  */
 export async function postMessage(
   ctx: SupportContext,
@@ -29,13 +34,10 @@ export async function postMessage(
 ): Promise<SupportMessageView> {
   const { db } = ctx;
   if (props.transcriptionId !== undefined) {
-    const own = await db
-      .selectFrom("transcriptions")
-      .select("id")
-      .where("id", "=", props.transcriptionId)
-      .where("user_id", "=", props.userId)
-      .executeTakeFirst();
-    if (!own) {
+    const [row] = await transcriptionOwners(db, [props.transcriptionId]);
+    const user = row && (await findUserById(db, props.userId));
+    const actor = user && (await actorInTeam(db, ctx.config, user, row.team_id));
+    if (!row || !actor || !can(actor, "read", transcription(row))) {
       fail("ATTACHMENT_NOT_FOUND");
     }
   }
