@@ -9,7 +9,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ZipFile } from "yazl";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import type { Db } from "../db/database.js";
 import { AppError, fail } from "../http/app-error.js";
 import type { User } from "../users/repo.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
