@@ -113,6 +113,20 @@ describe.each(DATABASE_KINDS)("export formats on %s", (kind) => {
     expect(xml).toContain("<in>15</in>"); // 500 ms at 29.97
   });
 
+  it("names the media file in ELAN, not the title it was renamed to", async () => {
+    const id = await finishedTranscription(api.db, user.id, english, "interview.mp4", speakers);
+    const renamed = await fetch(`${api.base}/api/transcriptions/${id}`, {
+      method: "PATCH",
+      headers: { ...user.auth, "content-type": "application/json" },
+      body: JSON.stringify({ fileName: "Board meeting.txt" }),
+    });
+    expect(renamed.status).toBe(200);
+    const eaf = await (await exported(id, "format=eaf")).text();
+    expect(eaf).toContain('MEDIA_URL="file:///interview.mp4"');
+    expect(eaf).toContain('MIME_TYPE="video/mp4"');
+    expect(eaf).not.toContain("Board");
+  });
+
   it("refuses an unknown format or frame rate", async () => {
     expect((await exported(englishId, "format=scc")).status).toBe(400);
     expect((await exported(englishId, "format=stl&fps=60")).status).toBe(400);

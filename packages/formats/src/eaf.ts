@@ -37,7 +37,7 @@ export function writeEaf(input: ExportInput): string {
     "xsi:noNamespaceSchemaLocation": "http://www.mpi.nl/tools/elan/EAFv3.0.xsd",
   });
   const header = doc.ele("HEADER", { MEDIA_FILE: "", TIME_UNITS: "milliseconds" });
-  const media = xmlText(input.title);
+  const media = xmlText(input.mediaFileName ?? input.title);
   const extension = media.split(".").pop()?.toLowerCase() ?? "";
   header.ele("MEDIA_DESCRIPTOR", {
     MEDIA_URL: `file:///${encodeURI(media)}`,

@@ -8,6 +8,8 @@ export interface ExportInput {
   transcript: Transcript;
   /** The media's name as uploaded: the documents' title, the editors' clip and project name. */
   title: string;
+  /** The media file's own name, when the title was renamed: ELAN links the media by it. */
+  mediaFileName?: string | undefined;
   /** When the transcription was made (documents print it). */
   createdAt: Date;
   /** Labels' language ("en", "zh-HK"): "Speaker 1" / "講者 1", the documents' headings. */

@@ -104,8 +104,13 @@ export interface DeletedJobUsageTable {
 export interface TranscriptionsTable {
   id: string;
   user_id: string;
-  /** The name the file was uploaded with (shown in history, used for download names). */
+  /**
+   * The transcription's name: the file's name as uploaded until the owner renames it (shown in
+   * history, used for download names).
+   */
   file_name: string;
+  /** The media file's name as uploaded, kept through renames (null on rows from before 0025). */
+  media_file_name: string | null;
   /** "queued", "processing", "completed", "failed" or "cancelled". */
   status: string;
   /** The public model name the client asked for (`whisper-1`, `gpt-4o-transcribe`, …). */

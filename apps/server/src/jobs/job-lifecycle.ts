@@ -58,6 +58,7 @@ export async function insertTranscription(db: Db | Tx, job: NewTranscription, no
       id: job.id,
       user_id: job.userId,
       file_name: job.fileName,
+      media_file_name: job.fileName,
       status: "queued",
       model: job.model,
       engine_model: job.engineModel,

@@ -29,6 +29,7 @@ export async function exportTranscription(
         ...(speakers ? { speakers } : {}),
       },
       title: row.file_name,
+      mediaFileName: row.media_file_name ?? row.file_name,
       createdAt: new Date(row.created_at),
       locale: query.lang ?? accountLocale,
       speakerNames: query.speakerNames,

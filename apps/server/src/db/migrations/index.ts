@@ -23,6 +23,7 @@ import * as modelFamily from "./0021-model-family.js";
 import * as teams from "./0022-teams.js";
 import * as renders from "./0023-renders.js";
 import * as renderSource from "./0024-render-source.js";
+import * as mediaFileName from "./0025-media-file-name.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -52,6 +53,7 @@ export const migrationProvider: MigrationProvider = {
       "0022-teams": teams,
       "0023-renders": renders,
       "0024-render-source": renderSource,
+      "0025-media-file-name": mediaFileName,
     };
   },
 };
