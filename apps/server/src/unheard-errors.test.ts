@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { eachNode, parseSource, sourcePaths } from "./house-rules/source-tree.js";
 
 // The house rule (docs/architecture.md, "Untrusted work and failures"): every stream and child
 // process the server opens has its 'error' heard before anything awaits. An 'error' event with
@@ -233,22 +234,18 @@ function usedDirectly(call: ts.CallExpression): boolean {
 
 /** The places in one source text where an opened stream or child process can fail unheard. */
 function findUnheardErrors(file: string, text: string): Unheard[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const source = parseSource(file, text);
   const found: Unheard[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node)) {
-      const opener = calleeName(node);
-      if (opener && OPENERS.has(opener) && !(opener === "execFile" && hasCallback(node))) {
-        const why = checkOpening(node);
-        if (why) {
-          const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-          found.push({ file, line: line + 1, opener, why });
-        }
-      }
+  eachNode(source, (node) => {
+    if (!ts.isCallExpression(node)) return;
+    const opener = calleeName(node);
+    if (!opener || !OPENERS.has(opener) || (opener === "execFile" && hasCallback(node))) return;
+    const why = checkOpening(node);
+    if (why) {
+      const { line } = source.ast.getLineAndCharacterOfPosition(node.getStart());
+      found.push({ file, line: line + 1, opener, why });
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
+  });
   return found;
 }
 
@@ -269,21 +266,9 @@ function checkOpening(call: ts.CallExpression): string | undefined {
   return `\`${name}\`'s 'error' is never heard in the block that opens it`;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter(
-      (entry) =>
-        entry.isFile() &&
-        entry.name.endsWith(".ts") &&
-        !entry.name.endsWith(".test.ts") &&
-        !entry.name.endsWith(".d.ts"),
-    )
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 describe("every stream and child process has its 'error' heard before anything awaits", () => {
   it("holds in the server's and the engine's sources", () => {
-    const found = SCANNED.flatMap((dir) => sourceFiles(join(ROOT, dir))).flatMap((path) => {
+    const found = SCANNED.flatMap((dir) => sourcePaths(join(ROOT, dir))).flatMap((path) => {
       const text = readFileSync(path, "utf8");
       // Parsed only where an opener is named at all: the scan stays well under a second.
       if (![...OPENERS].some((opener) => text.includes(`${opener}(`))) return [];

@@ -15,22 +15,26 @@ export function parseSource(path: string, text: string): SourceFile {
   return { path, ast: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true) };
 }
 
-/** Every `.ts` file under `root` but the tests, parsed. */
+/** The paths of every `.ts` source under `root`: not the tests, not declaration files. */
+export function sourcePaths(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        entry.name.endsWith(".ts") &&
+        !entry.name.endsWith(".test.ts") &&
+        !entry.name.endsWith(".d.ts"),
+    )
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Every source file under `root` (sourcePaths), parsed, by path from `root`. */
 export function readSourceTree(root: string): SourceFile[] {
-  const files: SourceFile[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
-        files.push(
-          parseSource(relative(root, full).split(sep).join("/"), readFileSync(full, "utf8")),
-        );
-      }
-    }
-  };
-  walk(root);
-  return files.sort((a, b) => a.path.localeCompare(b.path));
+  return sourcePaths(root)
+    .map((full) =>
+      parseSource(relative(root, full).split(sep).join("/"), readFileSync(full, "utf8")),
+    )
+    .sort((a, b) => a.path.localeCompare(b.path));
 }
 
 /** `file:line` of a node, for a breach's message. */
