@@ -117,7 +117,7 @@ export class PdfFonts {
    * the face before it where it has the glyphs, so a run of text stays in one font.
    */
   faceFor(grapheme: string, weight: Weight, before: PdfFace | undefined): PdfFace {
-    const text = EMOJI.test(grapheme) ? grapheme.replace(EMOJI_JOINERS, "") || grapheme : grapheme;
+    const text = PdfFonts.drawnText(grapheme);
     const covers = (face: PdfFace | null | undefined): face is PdfFace =>
       face !== null && face !== undefined && coversText(face.font, text);
     if (NEUTRAL.test(text) && !EMOJI.test(text) && covers(before)) return before;
