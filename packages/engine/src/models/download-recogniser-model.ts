@@ -9,7 +9,12 @@ import { join, resolve } from "node:path";
 import { EngineError, isEngineError } from "../errors.js";
 import { senseVoiceFiles } from "../recognisers/sensevoice-model.js";
 import { corruptDownloadError, diskError, type DownloadTarget } from "./download-errors.js";
-import { checkDigest, transfer, type TransferOptions } from "./download-model.js";
+import {
+  checkDigest,
+  transfer,
+  type DownloadedModel,
+  type TransferOptions,
+} from "./download-model.js";
 import {
   findRecogniserModel,
   RECOGNISER_MODEL_REGISTRY,
@@ -31,21 +36,11 @@ export interface DownloadRecogniserOptions extends TransferOptions {
   onUnpacking?(): void;
 }
 
-/** The outcome of downloadRecogniserModel. */
-export interface DownloadedRecogniserModel {
-  name: string;
-  /** Absolute path of the installed file or folder. */
-  path: string;
-  /** Bytes reused from an earlier interrupted download (0 for a fresh one). */
-  resumedFrom: number;
-  /** True when the model was already there and nothing was fetched. */
-  alreadyInstalled: boolean;
-  /**
-   * True when the download's SHA-256 was the registry's. False when the registry has none (the
-   * file passed its size and format checks, but nobody published a hash to compare it with).
-   */
-  checksumVerified: boolean;
-}
+/**
+ * The outcome of downloadRecogniserModel: a Whisper download's, but for the header information
+ * (`path` is the installed file, or the folder an archive was unpacked into).
+ */
+export type DownloadedRecogniserModel = Omit<DownloadedModel, "info">;
 
 /** Checks the finished Parakeet file's tensors; deletes the partial file when it is not one. */
 async function checkParakeet(t: DownloadTarget): Promise<void> {
