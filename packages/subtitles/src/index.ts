@@ -41,6 +41,13 @@ export {
   type StylePreset,
 } from "./style-presets.js";
 export {
+  DEFAULT_MIN_GAP_FRAMES,
+  gapFix,
+  keepMinimumGap,
+  minimumGapMs,
+  type GapFix,
+} from "./minimum-gap.js";
+export {
   CJK_MAX_CHARS_PER_LINE,
   charactersPerSecond,
   DEFAULT_READING_LIMITS,

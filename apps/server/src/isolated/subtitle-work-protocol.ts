@@ -7,7 +7,7 @@ import type { ImportErrorCode, ImportedSubtitles } from "@verbatim/subtitles/imp
 /** Work on what a user sent: read an uploaded file, or re-time its cues to the speech. */
 export type SubtitleWork =
   | { kind: "read"; bytes: Uint8Array; fileName: string }
-  | { kind: "retime"; cues: Cue[]; words: Word[]; durationMs: number };
+  | { kind: "retime"; cues: Cue[]; words: Word[]; durationMs: number; minGapMs?: number };
 
 /** The answer to each kind of work. */
 export interface SubtitleWorkResults {

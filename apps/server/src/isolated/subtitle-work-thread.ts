@@ -15,7 +15,10 @@ async function run(work: SubtitleWork): Promise<SubtitleWorkReply> {
     for (const cue of imported.cues) scriptTokens += tokensOf(cue.text).length;
     return { ok: true, result: { imported, scriptTokens } };
   }
-  const { cues } = retimeCues(work.cues, work.words, { durationMs: work.durationMs });
+  const { cues } = retimeCues(work.cues, work.words, {
+    durationMs: work.durationMs,
+    ...(work.minGapMs !== undefined ? { minGapMs: work.minGapMs } : {}),
+  });
   return { ok: true, result: { cues } };
 }
 

@@ -14,6 +14,7 @@ import { completeJob, failJob, handBackJob, saveProgress } from "./job-lifecycle
 import { findTranscription } from "./job-reads.js";
 import { isFinal, rowOptions, type LiveSegment, type TranscriptionRow } from "./job-row.js";
 import { jobResult } from "./imported-subtitles.js";
+import { jobGapMs } from "./cue-gap.js";
 import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
 import { diarizeRequest } from "../transcriptions/speakers-option.js";
 import { voicesForDiarization } from "../voices/repo.js";
@@ -183,14 +184,11 @@ export async function runTranscriptionJob(
       ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
       maxDurationMs: reservedMs(job),
       // Bilingual cues hold one line of the original, so that each language gets its own line.
-      ...(options.style || options.bilingual
-        ? {
-            cues: {
-              ...(options.style ? { style: options.style } : {}),
-              ...(options.bilingual ? { maxLines: 1 } : {}),
-            },
-          }
-        : {}),
+      cues: {
+        ...(options.style ? { style: options.style } : {}),
+        ...(options.bilingual ? { maxLines: 1 } : {}),
+        minGapMs: jobGapMs(job, options.style),
+      },
     };
     // Bilingual subtitles are two passes: the first half of the progress, then the second.
     const passes = options.bilingual ? 2 : 1;

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { keptAudioPath } from "./listening-copy.js";
+import { storedFrameRate } from "@verbatim/formats";
 import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "@verbatim/contract/api";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
@@ -62,6 +63,7 @@ export function presentDetail(
     ...(rowOptions(row).subtitles?.fitted
       ? { importFitted: rowOptions(row).subtitles?.fitted }
       : {}),
+    frameRate: storedFrameRate(row.video_frame_rate),
     speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
     subtitles: cues.map(toSubtitle),
     text: writeTxt(cues).trim(),

@@ -163,6 +163,13 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
     .describe(
       "Made from a subtitle file whose timings were kept: how many of its subtitles were past the media's end (`dropped`: started at or after it, left out; `shortened`: now end there). Absent when none was.",
     ),
+  frameRate: z
+    .enum(FRAME_RATES)
+    .nullable()
+    .optional()
+    .describe(
+      "The uploaded video's frame rate as timecode counts it (`23.976`, `24`, `25`, `29.97` drop-frame, `30`): the editor's frame mode, the minimum gap in frames and timecoded exports use it. Null for audio or a video of another rate.",
+    ),
   commentCount: z
     .number()
     .int()
