@@ -14,6 +14,7 @@ import {
   snapToFrame,
   storedFrameRate,
   timecodeParts,
+  cuesOnFrames,
 } from "./frame-rate.js";
 
 describe("SMPTE timecode", () => {
@@ -140,4 +141,32 @@ describe("frame arithmetic at every rate", () => {
     expect(storedFrameRate("toString")).toBeNull();
     expect(storedFrameRate(null)).toBeNull();
   });
+});
+
+describe("cues on frames", () => {
+  it.each(["23.976", "25", "29.97"] as const)(
+    "puts every edge on a frame at %s, 2 frames apart, none empty",
+    (name) => {
+      const rate = frameRate(name);
+      const cues = [
+        { start: 1003, end: 2019, text: "a" },
+        { start: 2050, end: 2051, text: "b" },
+        { start: 2100, end: 4000, text: "c" },
+      ];
+      const framed = cuesOnFrames(cues, rate, 2);
+      for (const [i, cue] of framed.entries()) {
+        for (const edge of [cue.start, cue.end]) {
+          expect(frameEdgeMs(msToFrames(edge, rate), rate)).toBe(edge);
+        }
+        expect(msToFrames(cue.end, rate)).toBeGreaterThan(msToFrames(cue.start, rate));
+        const next = framed[i + 1];
+        if (next) {
+          expect(msToFrames(next.start, rate) - msToFrames(cue.end, rate)).toBeGreaterThanOrEqual(
+            2,
+          );
+        }
+        expect(cue.text).toBe(cues[i]?.text);
+      }
+    },
+  );
 });

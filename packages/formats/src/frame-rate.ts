@@ -1,5 +1,5 @@
 import { FRAME_RATES, type FrameRateName } from "@verbatim/contract";
-import { minimumGapMs } from "@verbatim/subtitles";
+import { keepMinimumGap, minimumGapMs } from "@verbatim/subtitles";
 
 /** A frame rate as SMPTE timecode counts it. */
 export interface FrameRate {
@@ -163,4 +163,25 @@ export function gapAtRate(frames: number, rate: FrameRateName | null | undefined
 /** A stored frame-rate name (the job's `video_frame_rate`), or null for none or an unknown one. */
 export function storedFrameRate(value: string | null | undefined): FrameRateName | null {
   return typeof value === "string" && Object.hasOwn(RATES, value) ? (value as FrameRateName) : null;
+}
+
+/**
+ * Cues with every start and end on a frame's start (whole milliseconds, frameEdgeMs), each at
+ * least a frame long and `gapFrames` frames apart (keepMinimumGap, counted in frames): what a
+ * frame-based export writes, so rounding each time on its own never closes a gap or empties a cue.
+ */
+export function cuesOnFrames<T extends { start: number; end: number }>(
+  cues: readonly T[],
+  rate: FrameRate,
+  gapFrames: number,
+): T[] {
+  const inFrames = cues.map((cue) => {
+    const start = msToFrames(cue.start, rate);
+    return { ...cue, start, end: Math.max(start + 1, msToFrames(cue.end, rate)) };
+  });
+  return keepMinimumGap(inFrames, gapFrames).map((cue) => ({
+    ...cue,
+    start: frameEdgeMs(cue.start, rate),
+    end: frameEdgeMs(cue.end, rate),
+  }));
 }

@@ -41,6 +41,16 @@ export {
   type StylePreset,
 } from "./style-presets.js";
 export {
+  applyFixes,
+  CHECK_KINDS,
+  checkCues,
+  type CheckFix,
+  type CheckIssue,
+  type CheckKind,
+  type CheckOptions,
+  type Misspelling,
+} from "./quality-checks.js";
+export {
   DEFAULT_MIN_GAP_FRAMES,
   gapFix,
   keepMinimumGap,
