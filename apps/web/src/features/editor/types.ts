@@ -24,6 +24,7 @@ export type EditorTranscription = Pick<
       | "teamId"
       | "modelFamily"
       | "engineModel"
+      | "frameRate"
     >
   >;
 
