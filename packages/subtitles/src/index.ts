@@ -51,6 +51,12 @@ export {
   type Misspelling,
 } from "./quality-checks.js";
 export {
+  DEFAULT_SHOT_CHANGE_RULES,
+  snapToShotChanges,
+  type ShotChangeRules,
+  type SnapOptions,
+} from "./shot-changes.js";
+export {
   DEFAULT_MIN_GAP_FRAMES,
   gapFix,
   keepMinimumGap,

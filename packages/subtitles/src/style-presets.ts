@@ -1,6 +1,7 @@
 import { isCjkLanguage } from "./cjk-languages.js";
 import { DEFAULT_MIN_GAP_FRAMES, minimumGapMs } from "./minimum-gap.js";
 import type { ReadingLimits } from "./reading-limits.js";
+import { DEFAULT_SHOT_CHANGE_RULES, type ShotChangeRules } from "./shot-changes.js";
 
 // Subtitle style presets: the one place the limits a cue must meet are written down. The cue
 // builder (engine, CLI, server) times and breaks cues by them, and the editor's warnings check
@@ -19,6 +20,8 @@ export interface ScriptLimits extends ReadingLimits {
    * the longest frames (minimum-gap.ts, minimumGapMs).
    */
   minGapMs: number;
+  /** How cue edges near shot changes are moved to them (12 frames; out-times 2 before). */
+  shotChanges: ShotChangeRules;
   /** Drop a full-width comma or full stop at the end of a line (Chinese subtitle practice). */
   trimLineEndPunctuation: boolean;
 }
@@ -44,6 +47,7 @@ const STANDARD_SPACED: ScriptLimits = {
   maxDurationMs: 7000,
   minGapFrames: DEFAULT_MIN_GAP_FRAMES,
   minGapMs: minimumGapMs(DEFAULT_MIN_GAP_FRAMES),
+  shotChanges: DEFAULT_SHOT_CHANGE_RULES,
   trimLineEndPunctuation: false,
 };
 

@@ -15,6 +15,7 @@ import { findTranscription } from "./job-reads.js";
 import { isFinal, rowOptions, type LiveSegment, type TranscriptionRow } from "./job-row.js";
 import { jobResult } from "./imported-subtitles.js";
 import { jobGapMs } from "./cue-gap.js";
+import { shotChangesOf, snappedToShots } from "./shot-changes.js";
 import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
 import { diarizeRequest } from "../transcriptions/speakers-option.js";
 import { voicesForDiarization } from "../voices/repo.js";
@@ -213,6 +214,12 @@ export async function runTranscriptionJob(
       result.cues = withTranslations(result.cues, english.cues);
     }
     await announced; // every segment is out before the job's end is
+    // Shot changes in a video: found on this worker (ffmpeg in its own process), kept with the
+    // job, and the cues' edges moved to them by the guides' rules (not an import's kept timings).
+    const shots = await shotChangesOf(job, controller.signal, log);
+    if (shots && !(options.subtitles && !options.subtitles.retime)) {
+      result.cues = snappedToShots(result.cues, shots, job, options.style);
+    }
     // A small audio copy for the editor's player, kept for the plan's stated time (the upload
     // itself goes below). Without one the editor still works, playing the user's own file.
     const audioPath = listeningCopyPath(config.uploadDir, job.id);
@@ -243,6 +250,7 @@ export async function runTranscriptionJob(
         durationMs: result.durationMs,
         family: result.family,
         ...(routed ? { engineModel: routed.engineModel } : {}),
+        ...(shots ? { shotChanges: shots } : {}),
         audio,
       },
       now,

@@ -5,7 +5,13 @@ import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "@verba
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
 import { clientModelName } from "../models/client-text.js";
-import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "../jobs/job-row.js";
+import {
+  rowCues,
+  rowOptions,
+  rowShotChanges,
+  rowSpeakers,
+  type TranscriptionRow,
+} from "../jobs/job-row.js";
 
 type SummaryRow = Pick<
   TranscriptionRow,
@@ -64,6 +70,7 @@ export function presentDetail(
       ? { importFitted: rowOptions(row).subtitles?.fitted }
       : {}),
     frameRate: storedFrameRate(row.video_frame_rate),
+    ...(row.shot_changes_json ? { shotChanges: rowShotChanges(row) } : {}),
     speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
     subtitles: cues.map(toSubtitle),
     text: writeTxt(cues).trim(),

@@ -170,6 +170,12 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
     .describe(
       "The uploaded video's frame rate as timecode counts it (`23.976`, `24`, `25`, `29.97` drop-frame, `30`): the editor's frame mode, the minimum gap in frames and timecoded exports use it. Null for audio or a video of another rate.",
     ),
+  shotChanges: z
+    .array(z.number().int())
+    .optional()
+    .describe(
+      "Shot changes (hard cuts) found in the uploaded video: times in milliseconds, in order. Subtitle edges near them were moved to them (an in-time within 12 frames starts on the change, an out-time within 12 frames ends 2 frames before it); the editor shows them and snaps to them. Absent for audio and jobs from before.",
+    ),
   commentCount: z
     .number()
     .int()
