@@ -17,6 +17,16 @@ import {
 const scratch = scratchDir("verbatim-checks-");
 const media = join(scratch.dir, "jfk4.mp3");
 ffmpeg("-i", JFK_MP3, "-t", "4", media);
+/** A 25 fps video with the speech under it and hard cuts at frames 50 (2 s) and 90 (3.6 s). */
+const video = join(scratch.dir, "cuts.mp4");
+ffmpeg(
+  ...["-f", "lavfi", "-i", "testsrc2=s=320x180:r=25:d=2"],
+  ...["-f", "lavfi", "-i", "smptebars=s=320x180:r=25:d=1.6"],
+  ...["-f", "lavfi", "-i", "mandelbrot=s=320x180:r=25,trim=duration=1.4"],
+  ...["-i", JFK_MP3],
+  ...["-filter_complex", "[0:v][1:v][2:v]concat=n=3:v=1:a=0[v]", "-map", "[v]", "-map", "3:a"],
+  ...["-t", "5", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-c:a", "aac", video],
+);
 afterAll(() => scratch.cleanup());
 
 const SRT = `1
@@ -105,6 +115,34 @@ describe("quality checks over HTTP", () => {
     expect(found.issues.filter((issue) => issue.kind === "spelling").map((i) => i.word)).toEqual([
       "recieve",
     ]);
+  });
+
+  it("finds a video's shot changes on the worker and keeps them with the job", async () => {
+    const form = new FormData();
+    form.append("language", "en");
+    form.append("file", new Blob([readFileSync(video)]), "cuts.mp4");
+    const response = await fetch(`${api.base}/api/transcribe`, {
+      method: "POST",
+      body: form,
+      headers: user.auth,
+    });
+    expect(response.status).toBe(200);
+    const detail = (await response.json()) as {
+      id: string;
+      status: string;
+      frameRate: string | null;
+      shotChanges?: number[];
+    };
+    expect(detail.status).toBe("completed");
+    expect(detail.frameRate).toBe("25");
+    expect(detail.shotChanges).toHaveLength(2);
+    expect(Math.abs(detail.shotChanges![0]! - 2000)).toBeLessThanOrEqual(40);
+    expect(Math.abs(detail.shotChanges![1]! - 3600)).toBeLessThanOrEqual(40);
+    // The checks count the minimum gap in the video's frames: 2 at 25 fps.
+    const checked = await fetch(`${api.base}/api/transcriptions/${detail.id}/checks`, {
+      headers: user.auth,
+    });
+    expect(((await checked.json()) as Checks).minGapMs).toBe(80);
   });
 
   it("answers 404 for another user's transcription", async () => {
