@@ -17,11 +17,18 @@ const subtitles: Subtitle[] = [
   { id: 2, startTime: "00:00:03,020", endTime: "00:00:06,000", text: "Good morning" },
 ];
 
-async function renderEditor(frameRate: TranscriptionDetail["frameRate"]) {
+async function renderEditor(frameRate: TranscriptionDetail["frameRate"], shotChanges?: number[]) {
   await renderPage(
     <>
       <SubtitleEditor
-        transcription={{ id: "t1", fileName: "talk.mp4", language: "en", subtitles, frameRate }}
+        transcription={{
+          id: "t1",
+          fileName: "talk.mp4",
+          language: "en",
+          subtitles,
+          frameRate,
+          ...(shotChanges ? { shotChanges } : {}),
+        }}
         media={null}
         onBack={() => undefined}
         onContinue={() => undefined}
@@ -61,6 +68,19 @@ describe("frame mode", () => {
     await userEvent.clear(end);
     await userEvent.type(end, "00:00:03;30");
     expect(end).toHaveAttribute("aria-invalid", "true");
+  });
+});
+
+describe("snap to shot changes", () => {
+  it("moves edges near a cut by the guides' rules, in one undoable step", async () => {
+    // 25 fps: subtitle 1's start is 7 frames before a cut at 1.28 s, its end 5 frames before
+    // one at 3.2 s (2 frames before it: 3.12 s, which subtitle 2 at 3.02 s leaves no room for).
+    await renderEditor("25", [1280, 6200]);
+    await userEvent.click(screen.getByRole("button", { name: "Snap to shot changes (2 cuts)" }));
+    expect(screen.getByLabelText("Start time of subtitle 1")).toHaveValue("00:00:01,280");
+    expect(screen.getByLabelText("End time of subtitle 2")).toHaveValue("00:00:06,120");
+    await userEvent.click(screen.getByRole("button", { name: "Undo" }));
+    expect(screen.getByLabelText("Start time of subtitle 1")).toHaveValue("00:00:01,000");
   });
 });
 

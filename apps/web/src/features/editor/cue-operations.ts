@@ -5,6 +5,8 @@ import {
   isStrictTimecode,
   minimumGapMs,
   parseTimecode,
+  snapToShotChanges,
+  type ShotChangeRules,
 } from "@verbatim/subtitles";
 import type { EditorCue, Subtitle, TimeField } from "./types";
 
@@ -423,4 +425,32 @@ function update(
   const next = change(cue);
   if (next === cue) return cues as EditorCue[];
   return cues.map((c, i) => (i === index ? next : c));
+}
+
+/**
+ * Moves cue edges to the shot changes near them by the style guides' rules (snapToShotChanges,
+ * the rules' owner): cues with an invalid time are left as typed, the others snapped in order.
+ */
+export function snapToShots(
+  cues: readonly EditorCue[],
+  shots: readonly number[],
+  options: { frameMs: number; gapMs: number; rules?: ShotChangeRules },
+): EditorCue[] {
+  const timed = cues.flatMap((cue, index) => {
+    const span = spanOf(cue);
+    return span ? [{ ...span, index }] : [];
+  });
+  const snapped = snapToShotChanges(timed, shots, options);
+  if (snapped === timed) return cues as EditorCue[];
+  const result = [...cues];
+  for (const [i, span] of snapped.entries()) {
+    if (span === timed[i]) continue;
+    const cue = cues[span.index]!;
+    result[span.index] = {
+      ...cue,
+      start: span.start === timed[i]!.start ? cue.start : formatTimecode(span.start),
+      end: span.end === timed[i]!.end ? cue.end : formatTimecode(span.end),
+    };
+  }
+  return result;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
-import { frameRate as frameRateOf, gapAtRate } from "@verbatim/formats/frame-rate";
+import { frameRate as frameRateOf, framesToMs, gapAtRate } from "@verbatim/formats/frame-rate";
 import { DEFAULT_STYLE, formatTimecode, isEmptyCue, styleLimits } from "@verbatim/subtitles";
 import {
   lazy,
@@ -24,6 +24,7 @@ import {
   latestStart,
   overlappingCues,
   timeMs,
+  snapToShots,
   toSubtitles,
 } from "./cue-operations";
 import { CueList } from "./cue-list";
@@ -578,6 +579,7 @@ function Editor({
                   media={mediaElement}
                   url={url}
                   cues={state.cues}
+                  shots={transcription.shotChanges ?? []}
                   onTimes={readOnly ? () => undefined : onTimes}
                 />
               </Suspense>
@@ -613,6 +615,27 @@ function Editor({
                     ? t("editor.frames.on", { rate: rateName })
                     : `${t("editor.frames.label")} (${t("editor.frames.rate", { rate: rateName })})`}
                 </label>
+              )}
+              {(transcription.shotChanges?.length ?? 0) > 0 && !readOnly && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="mb-2"
+                  onClick={() => {
+                    flush();
+                    const cues = store.get().cues;
+                    const snapped = snapToShots(cues, transcription.shotChanges ?? [], {
+                      frameMs: framesToMs(1, rate),
+                      gapMs,
+                      rules: styleLimits(transcription.style ?? DEFAULT_STYLE, null).shotChanges,
+                    });
+                    const moved = snapped.filter((cue, i) => cue !== cues[i]).length;
+                    if (moved > 0) store.dispatch({ type: "replace", cues: snapped });
+                    toast({ title: t("editor.shots.snapped", { count: moved }) });
+                  }}
+                >
+                  {t("editor.shots.snap", { count: transcription.shotChanges?.length ?? 0 })}
+                </Button>
               )}
               {view === "srt" ? (
                 <CueList

@@ -25,6 +25,7 @@ export type EditorTranscription = Pick<
       | "modelFamily"
       | "engineModel"
       | "frameRate"
+      | "shotChanges"
     >
   >;
 
