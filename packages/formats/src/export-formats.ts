@@ -105,12 +105,16 @@ export function exportExtension(format: ExportFormat): string {
  */
 export async function writeExport(format: ExportFormat, input: ExportInput): Promise<ExportFile> {
   const writer = WRITERS[format];
-  const transcript = exportedTranscript(
-    input.transcript,
-    input.track ?? "both",
-    format,
-    input.style,
-  );
+  let transcript = exportedTranscript(input.transcript, input.track ?? "both", format, input.style);
+  // speakerNames=false: no format but JSON (data, which always lists them) names a speaker,
+  // nor groups by one (TTML's agents, ELAN's tiers, ASS's styles, STL's colours, CSV's column).
+  if (input.speakerNames === false && format !== "json") {
+    transcript = {
+      ...transcript,
+      cues: transcript.cues.map(({ speaker: _speaker, ...cue }) => cue),
+      speakers: [],
+    };
+  }
   const rate = frameRate(input.frameRate ?? DEFAULT_FRAME_RATE);
   const framed = FRAME_BASED.has(format)
     ? { ...transcript, cues: cuesOnFrames(transcript.cues, rate, gapFrames(input)) }

@@ -270,7 +270,7 @@ export const ExportQuery = z.object({
     .default("true")
     .transform((value) => value === "true")
     .describe(
-      "`false` leaves speakers out of SRT, VTT and TXT (JSON always lists them); default `true`.",
+      "`false` leaves speaker labels out of every format that writes them (SRT and SBV `Name: `, VTT voice spans, TXT, DOCX and PDF names, CSV and XLSX columns, ASS names and styles, TTML agents, ELAN tiers, editor markers, EBU-STL colours); JSON always lists them. Default `true`.",
     ),
   lang: z
     .enum(["en", "zh-HK"])
