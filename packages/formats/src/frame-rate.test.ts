@@ -104,7 +104,7 @@ describe("frame arithmetic at every rate", () => {
     ["25", "00:61:00:00", "a minute past 59"],
     ["25", "1:00:00:00", "one hour digit"],
     ["25", "00:00:01,000", "milliseconds"],
-  ] as const)("at %s, refuses %s (%s)", (name, timecode) => {
+  ] as const)("at %s, refuses %s (%s)", (name, timecode, _why) => {
     expect(parseSmpteTimecode(timecode, frameRate(name))).toBeNull();
   });
 
