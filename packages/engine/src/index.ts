@@ -8,6 +8,7 @@ export { probeMedia, type MediaInfo } from "./media/probe.js";
 export { ProbeHelper } from "./media/probe-helper.js";
 export { builtScriptPath } from "./pipeline/built-script.js";
 export { decodePcm, SAMPLE_RATE } from "./media/decode.js";
+export { detectShotChanges, SHOT_CHANGE_THRESHOLD } from "./media/shot-changes.js";
 export { LISTENING_COPY_TYPE, writeListeningCopy } from "./media/listening-copy.js";
 export { buildCues, DEFAULT_CUE_OPTIONS, type CueOptions } from "./cues/index.js";
 export type { Segment } from "./pipeline/pipeline-types.js";

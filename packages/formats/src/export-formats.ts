@@ -1,5 +1,12 @@
-import type { ExportFormat } from "@verbatim/contract";
-import { writeJson, writeSrt, writeTxt, writeVtt } from "@verbatim/subtitles";
+import { DEFAULT_FRAME_RATE, type ExportFormat } from "@verbatim/contract";
+import {
+  DEFAULT_STYLE,
+  styleLimits,
+  writeJson,
+  writeSrt,
+  writeTxt,
+  writeVtt,
+} from "@verbatim/subtitles";
 import { assScriptFor, writeAss } from "./ass.js";
 import { exportedTranscript } from "./bilingual-track.js";
 import { writeAvidMarkers } from "./avid.js";
@@ -8,6 +15,7 @@ import { writeDocx } from "./docx.js";
 import { writeEaf } from "./eaf.js";
 import { writeEdl } from "./edl.js";
 import type { ExportInput } from "./export-input.js";
+import { cuesOnFrames, frameRate } from "./frame-rate.js";
 import { writeFcpxml } from "./fcpxml.js";
 import { writePdf } from "./pdf.js";
 import { writePremiereXml } from "./premiere.js";
@@ -97,14 +105,39 @@ export function exportExtension(format: ExportFormat): string {
  */
 export async function writeExport(format: ExportFormat, input: ExportInput): Promise<ExportFile> {
   const writer = WRITERS[format];
-  const transcript = exportedTranscript(
-    input.transcript,
-    input.track ?? "both",
-    format,
-    input.style,
-  );
-  const body = await writer.write({ ...input, transcript });
+  let transcript = exportedTranscript(input.transcript, input.track ?? "both", format, input.style);
+  // speakerNames=false: no format but JSON (data, which always lists them) names a speaker,
+  // nor groups by one (TTML's agents, ELAN's tiers, ASS's styles, STL's colours, CSV's column).
+  if (input.speakerNames === false && format !== "json") {
+    transcript = {
+      ...transcript,
+      cues: transcript.cues.map(({ speaker: _speaker, ...cue }) => cue),
+      speakers: [],
+    };
+  }
+  const rate = frameRate(input.frameRate ?? DEFAULT_FRAME_RATE);
+  const framed = FRAME_BASED.has(format)
+    ? { ...transcript, cues: cuesOnFrames(transcript.cues, rate, gapFrames(input)) }
+    : transcript;
+  const body = await writer.write({ ...input, transcript: framed });
   return { body, contentType: writer.contentType };
+}
+
+/**
+ * Formats that count time in frames: every cue edge is put on a frame of the export's rate,
+ * the minimum gap kept in whole frames (cuesOnFrames).
+ */
+const FRAME_BASED: ReadonlySet<ExportFormat> = new Set([
+  "stl",
+  "fcpxml",
+  "premiere",
+  "edl",
+  "avid",
+]);
+
+/** The gap in frames of the preset the cues were made with. */
+function gapFrames(input: ExportInput): number {
+  return styleLimits(input.style ?? DEFAULT_STYLE, input.transcript.language).minGapFrames;
 }
 
 function naming(input: ExportInput) {

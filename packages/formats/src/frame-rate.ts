@@ -1,4 +1,5 @@
 import { FRAME_RATES, type FrameRateName } from "@verbatim/contract";
+import { keepMinimumGap, minimumGapMs } from "@verbatim/subtitles";
 
 /** A frame rate as SMPTE timecode counts it. */
 export interface FrameRate {
@@ -97,4 +98,90 @@ export function framesAtHour(hours: number, rate: FrameRate): number {
 
 function pad(value: number): string {
   return String(value).padStart(2, "0");
+}
+
+/** Frames from 00:00:00:00 to a timecode (drop-frame counted); the inverse of timecodeParts. */
+export function timecodeFrames(
+  [hours, minutes, seconds, frames]: readonly [number, number, number, number],
+  rate: FrameRate,
+): number {
+  const counted = ((hours * 60 + minutes) * 60 + seconds) * rate.nominal + frames;
+  if (!rate.dropFrame) return counted;
+  const totalMinutes = hours * 60 + minutes;
+  return counted - 2 * (totalMinutes - Math.floor(totalMinutes / 10));
+}
+
+const SMPTE = /^(\d{2}):([0-5]\d):([0-5]\d)[:;.](\d{2})$/;
+
+/**
+ * The frame count of a typed SMPTE timecode `HH:MM:SS:FF` (`;` or `.` before the frames also
+ * read, as drop-frame is often written); null when it is not one at this rate: frames past the
+ * rate's last (FF ≥ 25 at 25 fps) or, in drop-frame, a frame number that does not exist
+ * (00:01:00;00 and ;01 are skipped).
+ */
+export function parseSmpteTimecode(text: string, rate: FrameRate): number | null {
+  const match = SMPTE.exec(text.trim());
+  if (!match) return null;
+  const [h, m, s, f] = match.slice(1, 5).map(Number) as [number, number, number, number];
+  if (f >= rate.nominal) return null;
+  if (rate.dropFrame && s === 0 && m % 10 !== 0 && f < 2) return null;
+  return timecodeFrames([h, m, s, f], rate);
+}
+
+/**
+ * When a frame starts, in whole milliseconds: the first millisecond on or after the frame's
+ * exact start (rounded up, so a player shows that frame there, never the one before it).
+ * msToFrames of the result is the frame again, at every rate.
+ */
+export function frameEdgeMs(frames: number, rate: FrameRate): number {
+  return Math.max(0, Math.ceil(framesToMs(Math.max(0, Math.round(frames)), rate) - 1e-6));
+}
+
+/** A time moved to the start of the frame it is nearest to (whole milliseconds). */
+export function snapToFrame(ms: number, rate: FrameRate): number {
+  return frameEdgeMs(msToFrames(ms, rate), rate);
+}
+
+/** A time moved by whole frames (negative: earlier), landing on a frame's start, never below 0. */
+export function nudgeByFrames(ms: number, frames: number, rate: FrameRate): number {
+  return frameEdgeMs(Math.max(0, msToFrames(ms, rate) + frames), rate);
+}
+
+/** How long a number of frames lasts, in whole milliseconds rounded up (2 frames at 25: 80). */
+export function framesDurationMs(frames: number, rate: FrameRate): number {
+  return Math.ceil(framesToMs(frames, rate) - 1e-6);
+}
+
+/**
+ * The minimum gap between cues in whole milliseconds: `frames` of the video's rate, or of the
+ * slowest rate (23.976) when the media has none (minimumGapMs, the rule's owner).
+ */
+export function gapAtRate(frames: number, rate: FrameRateName | null | undefined): number {
+  return minimumGapMs(frames, rate ? framesToMs(1, RATES[rate]) : undefined);
+}
+
+/** A stored frame-rate name (the job's `video_frame_rate`), or null for none or an unknown one. */
+export function storedFrameRate(value: string | null | undefined): FrameRateName | null {
+  return typeof value === "string" && Object.hasOwn(RATES, value) ? (value as FrameRateName) : null;
+}
+
+/**
+ * Cues with every start and end on a frame's start (whole milliseconds, frameEdgeMs), each at
+ * least a frame long and `gapFrames` frames apart (keepMinimumGap, counted in frames): what a
+ * frame-based export writes, so rounding each time on its own never closes a gap or empties a cue.
+ */
+export function cuesOnFrames<T extends { start: number; end: number }>(
+  cues: readonly T[],
+  rate: FrameRate,
+  gapFrames: number,
+): T[] {
+  const inFrames = cues.map((cue) => {
+    const start = msToFrames(cue.start, rate);
+    return { ...cue, start, end: Math.max(start + 1, msToFrames(cue.end, rate)) };
+  });
+  return keepMinimumGap(inFrames, gapFrames).map((cue) => ({
+    ...cue,
+    start: frameEdgeMs(cue.start, rate),
+    end: frameEdgeMs(cue.end, rate),
+  }));
 }

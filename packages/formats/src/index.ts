@@ -9,11 +9,19 @@ export {
 export { Iso6937Error } from "./iso6937.js";
 export { CjkFontMissingError, findCjkFont } from "./cjk-font.js";
 export {
+  frameEdgeMs,
   frameRate,
   frameRateOfVideo,
+  framesDurationMs,
   framesToMs,
+  gapAtRate,
   msToFrames,
+  nudgeByFrames,
+  parseSmpteTimecode,
   smpteTimecode,
+  snapToFrame,
+  storedFrameRate,
+  timecodeFrames,
   timecodeParts,
   type FrameRate,
 } from "./frame-rate.js";

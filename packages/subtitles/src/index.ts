@@ -41,6 +41,29 @@ export {
   type StylePreset,
 } from "./style-presets.js";
 export {
+  applyFixes,
+  CHECK_KINDS,
+  checkCues,
+  type CheckFix,
+  type CheckIssue,
+  type CheckKind,
+  type CheckOptions,
+  type Misspelling,
+} from "./quality-checks.js";
+export {
+  DEFAULT_SHOT_CHANGE_RULES,
+  snapToShotChanges,
+  type ShotChangeRules,
+  type SnapOptions,
+} from "./shot-changes.js";
+export {
+  DEFAULT_MIN_GAP_FRAMES,
+  gapFix,
+  keepMinimumGap,
+  minimumGapMs,
+  type GapFix,
+} from "./minimum-gap.js";
+export {
   CJK_MAX_CHARS_PER_LINE,
   charactersPerSecond,
   DEFAULT_READING_LIMITS,

@@ -1,5 +1,7 @@
 import { isCjkLanguage } from "./cjk-languages.js";
+import { DEFAULT_MIN_GAP_FRAMES, minimumGapMs } from "./minimum-gap.js";
 import type { ReadingLimits } from "./reading-limits.js";
+import { DEFAULT_SHOT_CHANGE_RULES, type ShotChangeRules } from "./shot-changes.js";
 
 // Subtitle style presets: the one place the limits a cue must meet are written down. The cue
 // builder (engine, CLI, server) times and breaks cues by them, and the editor's warnings check
@@ -11,8 +13,15 @@ export type StyleName = (typeof STYLE_NAMES)[number];
 
 /** The limits of one preset for one family of scripts. */
 export interface ScriptLimits extends ReadingLimits {
-  /** Least time between the end of one cue and the start of the next, in ms. */
+  /** Least time between the end of one cue and the start of the next, in frames of the video. */
+  minGapFrames: number;
+  /**
+   * The same gap in ms where the frame rate is not known (audio): the frames at 23.976 fps,
+   * the longest frames (minimum-gap.ts, minimumGapMs).
+   */
   minGapMs: number;
+  /** How cue edges near shot changes are moved to them (12 frames; out-times 2 before). */
+  shotChanges: ShotChangeRules;
   /** Drop a full-width comma or full stop at the end of a line (Chinese subtitle practice). */
   trimLineEndPunctuation: boolean;
 }
@@ -27,8 +36,6 @@ export interface StylePreset {
   cjk: Partial<Record<"zh" | "ja" | "ko", ScriptLimits>> & { default: ScriptLimits };
 }
 
-/** Two frames at 24 fps, rounded up: the gap subtitle guides ask for between cues. */
-const TWO_FRAMES_MS = 84;
 /** Five sixths of a second (20 frames at 24 fps): Netflix's shortest subtitle. */
 const FIVE_SIXTHS_MS = 834;
 
@@ -38,7 +45,9 @@ const STANDARD_SPACED: ScriptLimits = {
   maxCharsPerSecond: 17,
   minDurationMs: 1000,
   maxDurationMs: 7000,
-  minGapMs: TWO_FRAMES_MS,
+  minGapFrames: DEFAULT_MIN_GAP_FRAMES,
+  minGapMs: minimumGapMs(DEFAULT_MIN_GAP_FRAMES),
+  shotChanges: DEFAULT_SHOT_CHANGE_RULES,
   trimLineEndPunctuation: false,
 };
 

@@ -146,6 +146,8 @@ export interface TranscriptionsTable {
   speaker_count: ColumnType<number | null, number | null | undefined, number | null>;
   /** The video's timecode rate ("25", "29.97"…); null for audio or an unusual rate. */
   video_frame_rate: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Shot changes found in the video: a JSON array of times in ms; null for none looked for. */
+  shot_changes_json: ColumnType<string | null, string | null | undefined, string | null>;
   /** 0..1 of the media transcribed. */
   progress: number;
   /**

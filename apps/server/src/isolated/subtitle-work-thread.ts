@@ -1,11 +1,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { isSubtitleImportError, readSubtitleFile } from "@verbatim/subtitles/import";
 import { retimeCues, tokensOf } from "@verbatim/subtitles/retime";
+import { checkCues } from "@verbatim/subtitles";
+import { spellingFor } from "./spelling.js";
 import type { SubtitleWork, SubtitleWorkReply } from "./subtitle-work-protocol.js";
 
 // A worker thread that does one piece of subtitle work on what a user sent (runSubtitleWork
 // starts it with memory and time caps): reading an uploaded subtitle or script file, or
-// re-timing its cues to the recognised words. Both loop over the user's data for as long as it
+// re-timing its cues to the recognised words, or checking its subtitles. Each loops over the user's data for as long as it
 // is big, so they run here, never on the API's event loop.
 
 async function run(work: SubtitleWork): Promise<SubtitleWorkReply> {
@@ -15,7 +17,18 @@ async function run(work: SubtitleWork): Promise<SubtitleWorkReply> {
     for (const cue of imported.cues) scriptTokens += tokensOf(cue.text).length;
     return { ok: true, result: { imported, scriptTokens } };
   }
-  const { cues } = retimeCues(work.cues, work.words, { durationMs: work.durationMs });
+  if (work.kind === "checks") {
+    const spelling = await spellingFor(work.options.language, work.ownWords);
+    const issues = checkCues(work.cues, {
+      ...work.options,
+      ...(spelling ? { spelling: spelling.misspellings } : {}),
+    });
+    return { ok: true, result: { issues, dictionary: spelling?.dictionary ?? null } };
+  }
+  const { cues } = retimeCues(work.cues, work.words, {
+    durationMs: work.durationMs,
+    ...(work.minGapMs !== undefined ? { minGapMs: work.minGapMs } : {}),
+  });
   return { ok: true, result: { cues } };
 }
 

@@ -1,6 +1,7 @@
 import { recognisedWords, type Segment, type Transcription } from "@verbatim/engine";
 import type { Cue } from "@verbatim/subtitles";
 import { fail } from "../http/app-error.js";
+import { jobGapMs } from "./cue-gap.js";
 import {
   RETIME_LIMITS,
   runSubtitleWork,
@@ -32,8 +33,8 @@ export interface ProducedResult {
 
 /** Runs what the job needs: nothing for kept timings, else `transcribe`, re-timed for an import. */
 export async function jobResult(
-  job: Pick<TranscriptionRow, "cues_json" | "speakers_json" | "duration_ms">,
-  options: Pick<JobOptions, "subtitles" | "language">,
+  job: Pick<TranscriptionRow, "cues_json" | "speakers_json" | "duration_ms" | "video_frame_rate">,
+  options: Pick<JobOptions, "subtitles" | "language" | "style">,
   transcribe: () => Promise<Transcription>,
 ): Promise<ProducedResult> {
   if (options.subtitles && !options.subtitles.retime) {
@@ -55,7 +56,7 @@ export async function jobResult(
     family: transcription.family,
   };
   if (!options.subtitles) return produced;
-  const cues = await retimeInWorker(job, transcription);
+  const cues = await retimeInWorker(job, transcription, jobGapMs(job, options.style));
   return { ...produced, cues, speakers: rowSpeakers(job) ?? undefined };
 }
 
@@ -67,6 +68,7 @@ export async function jobResult(
 async function retimeInWorker(
   job: Pick<TranscriptionRow, "cues_json">,
   transcription: Transcription,
+  minGapMs: number,
 ): Promise<Cue[]> {
   try {
     const { cues } = await runSubtitleWork(
@@ -75,6 +77,7 @@ async function retimeInWorker(
         cues: rowCues(job),
         words: recognisedWords(transcription),
         durationMs: transcription.durationMs,
+        minGapMs,
       },
       RETIME_LIMITS,
     );

@@ -236,6 +236,8 @@ export interface JobResult {
   engineModel?: string | undefined;
   /** The audio copy kept for the editor's player, and when it goes; null when none was made. */
   audio: { path: string; expires: string } | null;
+  /** Shot changes found in the video (ms, in order); absent for audio or none looked for. */
+  shotChanges?: readonly number[] | undefined;
 }
 
 /**
@@ -300,6 +302,7 @@ function completionChanges(
     segments_json: JSON.stringify(storedSegments(result.segments)),
     speakers_json: result.speakers ? JSON.stringify(result.speakers) : null,
     speaker_count: result.speakers ? result.speakers.length : null,
+    shot_changes_json: result.shotChanges ? JSON.stringify(result.shotChanges) : null,
     search_text: searchText(job.file_name, result.cues),
     language: result.language,
     ...(result.family ? { model_family: result.family } : {}),

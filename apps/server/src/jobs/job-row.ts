@@ -81,6 +81,15 @@ export interface StoredSpeaker extends Speaker {
   speechMs?: number;
 }
 
+/** The shot changes found in the job's video (ms); none when it had none looked for. */
+export function rowShotChanges(row: Pick<TranscriptionRow, "shot_changes_json">): number[] {
+  if (!row.shot_changes_json) return [];
+  const parsed: unknown = JSON.parse(row.shot_changes_json);
+  return Array.isArray(parsed)
+    ? parsed.filter((ms): ms is number => Number.isInteger(ms) && ms >= 0)
+    : [];
+}
+
 /** A row's speakers; null when the transcription was not diarized. */
 export function rowSpeakers(row: Pick<TranscriptionRow, "speakers_json">): StoredSpeaker[] | null {
   return row.speakers_json ? (JSON.parse(row.speakers_json) as StoredSpeaker[]) : null;

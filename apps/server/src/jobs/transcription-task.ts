@@ -14,6 +14,8 @@ import { completeJob, failJob, handBackJob, saveProgress } from "./job-lifecycle
 import { findTranscription } from "./job-reads.js";
 import { isFinal, rowOptions, type LiveSegment, type TranscriptionRow } from "./job-row.js";
 import { jobResult } from "./imported-subtitles.js";
+import { jobGapMs } from "./cue-gap.js";
+import { shotChangesOf, snappedToShots } from "./shot-changes.js";
 import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
 import { diarizeRequest } from "../transcriptions/speakers-option.js";
 import { voicesForDiarization } from "../voices/repo.js";
@@ -183,14 +185,11 @@ export async function runTranscriptionJob(
       ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
       maxDurationMs: reservedMs(job),
       // Bilingual cues hold one line of the original, so that each language gets its own line.
-      ...(options.style || options.bilingual
-        ? {
-            cues: {
-              ...(options.style ? { style: options.style } : {}),
-              ...(options.bilingual ? { maxLines: 1 } : {}),
-            },
-          }
-        : {}),
+      cues: {
+        ...(options.style ? { style: options.style } : {}),
+        ...(options.bilingual ? { maxLines: 1 } : {}),
+        minGapMs: jobGapMs(job, options.style),
+      },
     };
     // Bilingual subtitles are two passes: the first half of the progress, then the second.
     const passes = options.bilingual ? 2 : 1;
@@ -215,6 +214,12 @@ export async function runTranscriptionJob(
       result.cues = withTranslations(result.cues, english.cues);
     }
     await announced; // every segment is out before the job's end is
+    // Shot changes in a video: found on this worker (ffmpeg in its own process), kept with the
+    // job, and the cues' edges moved to them by the guides' rules (not an import's kept timings).
+    const shots = await shotChangesOf(job, controller.signal, log);
+    if (shots && !(options.subtitles && !options.subtitles.retime)) {
+      result.cues = snappedToShots(result.cues, shots, job, options.style);
+    }
     // A small audio copy for the editor's player, kept for the plan's stated time (the upload
     // itself goes below). Without one the editor still works, playing the user's own file.
     const audioPath = listeningCopyPath(config.uploadDir, job.id);
@@ -245,6 +250,7 @@ export async function runTranscriptionJob(
         durationMs: result.durationMs,
         family: result.family,
         ...(routed ? { engineModel: routed.engineModel } : {}),
+        ...(shots ? { shotChanges: shots } : {}),
         audio,
       },
       now,

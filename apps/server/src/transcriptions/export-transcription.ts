@@ -1,6 +1,12 @@
-import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateName } from "@verbatim/contract";
+import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
 import type { ExportQuery } from "@verbatim/contract/api";
-import { CjkFontMissingError, Iso6937Error, writeExport, type ExportFile } from "@verbatim/formats";
+import {
+  CjkFontMissingError,
+  Iso6937Error,
+  storedFrameRate,
+  writeExport,
+  type ExportFile,
+} from "@verbatim/formats";
 import type { z } from "zod";
 import { fail } from "../http/app-error.js";
 import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "../jobs/job-row.js";
@@ -49,10 +55,4 @@ export async function exportTranscription(
     }
     throw error;
   }
-}
-
-function storedFrameRate(value: string | null): FrameRateName | undefined {
-  return (FRAME_RATES as readonly string[]).includes(value ?? "")
-    ? (value as FrameRateName)
-    : undefined;
 }

@@ -1,10 +1,17 @@
 import { createHash } from "node:crypto";
 import { keptAudioPath } from "./listening-copy.js";
+import { storedFrameRate } from "@verbatim/formats";
 import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "@verbatim/contract/api";
 import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
 import { clientModelName } from "../models/client-text.js";
-import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "../jobs/job-row.js";
+import {
+  rowCues,
+  rowOptions,
+  rowShotChanges,
+  rowSpeakers,
+  type TranscriptionRow,
+} from "../jobs/job-row.js";
 
 type SummaryRow = Pick<
   TranscriptionRow,
@@ -62,6 +69,8 @@ export function presentDetail(
     ...(rowOptions(row).subtitles?.fitted
       ? { importFitted: rowOptions(row).subtitles?.fitted }
       : {}),
+    frameRate: storedFrameRate(row.video_frame_rate),
+    ...(row.shot_changes_json ? { shotChanges: rowShotChanges(row) } : {}),
     speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
     subtitles: cues.map(toSubtitle),
     text: writeTxt(cues).trim(),

@@ -1,5 +1,7 @@
 import {
   AcceptedResponse,
+  ChecksQuery,
+  ChecksResponse,
   errorResponses,
   ExportQuery,
   IdParams,
@@ -26,6 +28,7 @@ import { countComments } from "../sharing/comments.js";
 import { audioBytes, exportFileResponse, sendExport } from "./file-responses.js";
 import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
+import { checkTranscription } from "./quality-checks.js";
 import { updateTranscription } from "./subtitle-edits.js";
 import { teamFor, teamIdOf } from "../teams/membership.js";
 import {
@@ -121,6 +124,27 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
       async (request) => {
         const row = await ownTranscription(ctx, currentUser(request), request.params.id);
         return { ...presentDetail(row), commentCount: await countComments(ctx.db, row.id) };
+      },
+    );
+
+    app.get(
+      "/api/transcriptions/:id/checks",
+      {
+        ...auth,
+        schema: {
+          summary: "Quality checks of the subtitles: each finding, its subtitle and what to change",
+          description:
+            "Checks a completed transcription's saved subtitles against its style preset (line length and count, reading speed, shortest and longest time on screen), the minimum gap between subtitles (the preset's frames at the video's frame rate, 2 by default), the media's length, overlaps, unbalanced lines, lines ending on a conjunction or article, doubled words and spelling (English, with `words`: the user's own words). A finding with `fix` can be put right by a program (the editor's \"Fix what can be fixed\"); the others need a person. 409 NOT_COMPLETED until the job has completed. See docs/broadcast.md.",
+          tags: ["transcriptions"],
+          security,
+          params: IdParams,
+          querystring: ChecksQuery,
+          response: { 200: ChecksResponse, ...errorResponses(400, 401, 404, 409, 422) },
+        },
+      },
+      async (request) => {
+        const row = await ownTranscription(ctx, currentUser(request), request.params.id);
+        return checkTranscription(row, request.query.words);
       },
     );
 

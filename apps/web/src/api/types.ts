@@ -127,3 +127,5 @@ export type CreateTeamBody = Sent<typeof api.CreateTeamBody>;
 export type CreateInvitationBody = Sent<typeof api.CreateInvitationBody>;
 export type UpdateMemberBody = Sent<typeof api.UpdateMemberBody>;
 export type MoveToTeamBody = Sent<typeof api.MoveToTeamBody>;
+export type ChecksResponse = Answer<typeof api.ChecksResponse>;
+export type CheckIssueItem = ChecksResponse["issues"][number];

@@ -13,6 +13,7 @@ import {
   sortByStart,
   splitCue,
   timeMs,
+  tooCloseCues,
   toSubtitles,
   uncheckedMismatches,
 } from "../../src/features/editor/cue-operations";
@@ -41,12 +42,14 @@ describe("split", () => {
     expect(`${a?.text} ${b?.text}`).toBe("Hello there world");
     expect(a?.start).toBe("00:00:01,000");
     expect(b?.end).toBe("00:00:05,000");
-    expect(a?.end).toBe(b?.start);
-    const middle = timeMs(a?.end ?? "") ?? -1;
-    expect(middle).toBeGreaterThan(1000);
-    expect(middle).toBeLessThan(5000);
+    const middle = timeMs(b?.start ?? "") ?? -1;
     // 5 of 16 characters before the split: 1000 + 4000 * 5/16 = 2250
     expect(middle).toBe(2250);
+    // The first half ends the minimum gap (2 frames at 23.976: 84 ms) before the second starts.
+    expect(timeMs(a?.end ?? "")).toBe(2250 - 84);
+    // At 25 fps the gap is 2 frames of 40 ms.
+    const [d, e] = splitCue(two(), 0, 6, 9, 80);
+    expect((timeMs(e?.start ?? "") ?? 0) - (timeMs(d?.end ?? "") ?? 0)).toBe(80);
     expect(b?.key).toBe(9);
     expect(c?.text).toBe("Second line");
   });
@@ -61,6 +64,22 @@ describe("split", () => {
     const cues = [cue(1, "00:00:00,000", "00:00:01,000", "Word")];
     expect(splitCue(cues, 0, 0, 2)).toHaveLength(2);
     expect(splitCue([cue(1, "00:00:00,000", "00:00:01,000", "X")], 0, null, 2)).toHaveLength(1);
+  });
+});
+
+describe("minimum gap", () => {
+  it("fix-timing opens a gap under the minimum by ending the earlier cue sooner", () => {
+    const close = [
+      cue(1, "00:00:01,000", "00:00:03,000", "One"),
+      cue(2, "00:00:03,040", "00:00:05,000", "Two"),
+    ];
+    expect(overlappingCues(close).size).toBe(0);
+    expect([...tooCloseCues(close, 80)]).toEqual([1]);
+    const [a, b] = fixOverlaps(close, 80);
+    expect([a?.end, b?.start]).toEqual(["00:00:02,960", "00:00:03,040"]);
+    expect(tooCloseCues(fixOverlaps(close, 80), 80).size).toBe(0);
+    // A gap that already keeps the minimum is left alone.
+    expect(fixOverlaps(close, 40)).toBe(close);
   });
 });
 

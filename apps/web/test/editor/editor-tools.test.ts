@@ -24,9 +24,10 @@ describe("split at the playhead", () => {
   it("cuts the cue under the time at that time, dividing the text at the nearest word", () => {
     const result = splitAtTime(cues(), 3000, 9);
     expect(result).toHaveLength(5);
+    // The first half ends the minimum gap (2 frames at 23.976: 84 ms) before the second.
     expect(result[0]).toMatchObject({
       start: "00:00:01,000",
-      end: "00:00:03,000",
+      end: "00:00:02,916",
       text: "one two",
     });
     expect(result[1]).toMatchObject({

@@ -318,7 +318,8 @@ describe("SubtitleEditor", () => {
     await userEvent.click(screen.getByRole("button", { name: "Split subtitle 1 at the cursor" }));
     expect(screen.getByLabelText("Text of subtitle 1")).toHaveValue("Hello");
     expect(screen.getByLabelText("Text of subtitle 2")).toHaveValue("world");
-    expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:02,000");
+    // The first half ends the minimum gap (2 frames at 23.976: 84 ms) before the second.
+    expect(screen.getByLabelText("End time of subtitle 1")).toHaveValue("00:00:01,916");
     expect(screen.getByLabelText("Start time of subtitle 2")).toHaveValue("00:00:02,000");
     fireEvent.input(screen.getByLabelText("Text of subtitle 2"), {
       target: { value: "A line that is much too long to read in a single second" },

@@ -6,6 +6,7 @@ export * from "./replies.js";
 export * from "./account.js";
 export * from "./auth.js";
 export * from "./transcriptions.js";
+export * from "./quality-checks.js";
 export * from "./transcription-jobs.js";
 export * from "./uploads.js";
 export * from "./exports.js";

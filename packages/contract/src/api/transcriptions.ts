@@ -163,6 +163,19 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
     .describe(
       "Made from a subtitle file whose timings were kept: how many of its subtitles were past the media's end (`dropped`: started at or after it, left out; `shortened`: now end there). Absent when none was.",
     ),
+  frameRate: z
+    .enum(FRAME_RATES)
+    .nullable()
+    .optional()
+    .describe(
+      "The uploaded video's frame rate as timecode counts it (`23.976`, `24`, `25`, `29.97` drop-frame, `30`): the editor's frame mode, the minimum gap in frames and timecoded exports use it. Null for audio or a video of another rate.",
+    ),
+  shotChanges: z
+    .array(z.number().int())
+    .optional()
+    .describe(
+      "Shot changes (hard cuts) found in the uploaded video: times in milliseconds, in order. Subtitle edges near them were moved to them (an in-time within 12 frames starts on the change, an out-time within 12 frames ends 2 frames before it); the editor shows them and snaps to them. Absent for audio and jobs from before.",
+    ),
   commentCount: z
     .number()
     .int()
@@ -257,7 +270,7 @@ export const ExportQuery = z.object({
     .default("true")
     .transform((value) => value === "true")
     .describe(
-      "`false` leaves speakers out of SRT, VTT and TXT (JSON always lists them); default `true`.",
+      "`false` leaves speaker labels out of every format that writes them (SRT and SBV `Name: `, VTT voice spans, TXT, DOCX and PDF names, CSV and XLSX columns, ASS names and styles, TTML agents, ELAN tiers, editor markers, EBU-STL colours); JSON always lists them. Default `true`.",
     ),
   lang: z
     .enum(["en", "zh-HK"])

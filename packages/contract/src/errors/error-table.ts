@@ -539,6 +539,12 @@ export const ERROR_TABLE = {
     en: "This Word document unpacks to more than {{limitMb}} MB. Save the script as plain text, or split it.",
     "zh-HK": "此 Word 文件解壓後超過 {{limitMb}} MB。請把稿件另存為純文字，或分拆成幾個檔案。",
   },
+  CHECKS_TOO_COMPLEX: {
+    status: 422,
+    en: "Checking these subtitles needed more than the {{heapMb}} MB of memory or {{seconds}} seconds a check may use. Check a shorter transcription.",
+    "zh-HK":
+      "檢查這些字幕所需的記憶體或時間超過上限（{{heapMb}} MB、{{seconds}} 秒）。請檢查較短的轉錄。",
+  },
   SUBTITLE_ENCODING_UNKNOWN: {
     status: 400,
     en: "The subtitle file's text could not be read. Save it as UTF-8 (or UTF-16, Big5 or GB18030) and try again.",

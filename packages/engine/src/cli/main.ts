@@ -54,6 +54,7 @@ function withTranscribeOptions(command: Command): Command {
     .option("--karaoke", "ass: time each word with karaoke \\k tags")
     .option("--timecodes", "docx, pdf: an SMPTE timecode per paragraph instead of hh:mm:ss")
     .option("--timestamps", "txt: [hh:mm:ss] at the start of each paragraph (MAXQDA, NVivo)")
+    .option("--no-speaker-names", "leave speaker labels out of every format but json")
     .option("--chinese <script>", "Chinese output script: hk, tw or cn")
     .option("--max-chars <n>", "maximum characters per subtitle line (default 42; 16 for CJK)")
     .option(

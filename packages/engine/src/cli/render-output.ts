@@ -27,6 +27,8 @@ export interface RenderOptions {
   karaoke?: boolean;
   timecodes?: boolean;
   timestamps?: boolean;
+  /** False (`--no-speaker-names`): speaker labels left out of every format but JSON. */
+  speakerNames?: boolean;
 }
 
 /** What is written out: cues, and what is known of the media and its speakers. */
@@ -64,6 +66,7 @@ export async function renderTranscription(
     karaoke: options.karaoke,
     timecodes: options.timecodes,
     timestamps: options.timestamps,
+    speakerNames: options.speakerNames,
   });
   return file.body;
 }

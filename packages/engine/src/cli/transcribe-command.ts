@@ -53,6 +53,8 @@ export interface TranscribeCommandOptions {
   timecodes?: boolean;
   /** TXT: `[hh:mm:ss]` per paragraph (MAXQDA, NVivo). */
   timestamps?: boolean;
+  /** Commander's `--no-speaker-names`: false when given. */
+  speakerNames?: boolean;
 }
 
 /** Runs `verbatim transcribe`: media in (several files, folders, globs or -), subtitles out. */
@@ -187,6 +189,7 @@ export function parseTranscribeOptions(options: TranscribeCommandOptions): {
       karaoke: options.karaoke === true,
       timecodes: options.timecodes === true,
       timestamps: options.timestamps === true,
+      speakerNames: options.speakerNames !== false,
     },
   };
 }

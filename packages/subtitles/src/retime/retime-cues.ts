@@ -1,5 +1,6 @@
 import { diffArrays } from "diff";
 import type { Cue, ScriptMismatch, Word } from "../cue.js";
+import { keepMinimumGap } from "../minimum-gap.js";
 import {
   scriptTokens,
   heardTokens,
@@ -24,6 +25,11 @@ export interface RetimeOptions {
   durationMs: number;
   /** Shortest time a cue is shown, when the next cue leaves room (default 700 ms). */
   minCueMs?: number;
+  /**
+   * Least time between one cue's end and the next one's start (ms), kept by shortening
+   * (minimum-gap.ts); default 0.
+   */
+  minGapMs?: number;
   /** Give up aligning after this long and spread the cues instead (default 10 s). */
   timeoutMs?: number;
 }
@@ -166,7 +172,7 @@ function joiner(tokens: readonly { text: string }[]): string {
 /**
  * Each cue's start and end from its tokens; a cue with no tokens (music notes, punctuation)
  * sits between its neighbours. Cues keep their order without overlapping, each shown at least
- * minCueMs where the next leaves room, none past the media's end.
+ * minCueMs where the next leaves room, none past the media's end, with the minimum gap kept.
  */
 function cueTimes(
   cues: readonly Cue[],
@@ -195,5 +201,5 @@ function cueTimes(
     const end = Math.min(Math.max(span.end, start + minCue), Math.max(room, span.end), limit);
     times.push({ start, end: Math.max(start, end) });
   }
-  return times;
+  return options.minGapMs ? keepMinimumGap(times, options.minGapMs) : times;
 }

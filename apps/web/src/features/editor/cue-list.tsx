@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { CueRow, type CueRowHandlers } from "./cue-row";
+import type { FrameRate } from "@verbatim/formats/frame-rate";
 import { overlappingCues } from "./cue-operations";
 import type { Speaker } from "./speakers";
 import type { EditorCue } from "./types";
@@ -19,6 +20,7 @@ export function CueList({
   following,
   language,
   style,
+  frameRate = null,
   speakers,
   handlers,
 }: {
@@ -31,6 +33,8 @@ export function CueList({
   language: string | null;
   /** The style preset the cues are checked against. */
   style?: StyleName;
+  /** Frame mode: times shown and typed as SMPTE timecode of this rate. */
+  frameRate?: FrameRate | null;
   /** The speakers (null: not diarized, no speaker column). */
   speakers: readonly Speaker[] | null;
   handlers: CueRowHandlers;
@@ -82,6 +86,7 @@ export function CueList({
           overlaps={overlapping.has(index)}
           language={language}
           style={style}
+          frameRate={frameRate}
           speakers={speakers}
           handlers={handlers}
         />

@@ -1,4 +1,13 @@
-import { formatTimecode, isStrictTimecode, parseTimecode } from "@verbatim/subtitles";
+import {
+  DEFAULT_MIN_GAP_FRAMES,
+  formatTimecode,
+  gapFix,
+  isStrictTimecode,
+  minimumGapMs,
+  parseTimecode,
+  snapToShotChanges,
+  type ShotChangeRules,
+} from "@verbatim/subtitles";
 import type { EditorCue, Subtitle, TimeField } from "./types";
 
 // Pure operations on the editor's cue list. Each returns a new array (or the same one when
@@ -84,6 +93,7 @@ export function splitCue(
   index: number,
   caret: number | null,
   newKey: number,
+  gapMs: number = CUE_GAP_MS,
 ): EditorCue[] {
   const cue = cues[index];
   if (!cue) return cues as EditorCue[];
@@ -105,7 +115,7 @@ export function splitCue(
     ...sameSpeaker(cue),
   };
   if (timeMs(cue.end) === null) b.end = formatTimecode(end);
-  return [...cues.slice(0, index), a, b, ...cues.slice(index + 1)];
+  return [...cues.slice(0, index), ...withGap(a, b, gapMs), ...cues.slice(index + 1)];
 }
 
 /**
@@ -114,7 +124,12 @@ export function splitCue(
  * before the split (character-proportional, as speech roughly is); with a single word, the
  * text stays in the first half. No-op when `ms` is not strictly inside a cue with valid times.
  */
-export function splitAtTime(cues: readonly EditorCue[], ms: number, newKey: number): EditorCue[] {
+export function splitAtTime(
+  cues: readonly EditorCue[],
+  ms: number,
+  newKey: number,
+  gapMs: number = CUE_GAP_MS,
+): EditorCue[] {
   const index = cues.findIndex((cue) => {
     const start = timeMs(cue.start);
     const end = timeMs(cue.end);
@@ -134,7 +149,29 @@ export function splitAtTime(cues: readonly EditorCue[], ms: number, newKey: numb
     text: cue.text.slice(at).trim(),
     ...sameSpeaker(cue),
   };
-  return [...cues.slice(0, index), a, b, ...cues.slice(index + 1)];
+  return [...cues.slice(0, index), ...withGap(a, b, gapMs), ...cues.slice(index + 1)];
+}
+
+/**
+ * The two halves of a split with the minimum gap between them (gapFix, the rule's owner: the
+ * first half ends earlier). Halves with an invalid time, or too short to give, stay as made.
+ */
+function withGap(a: EditorCue, b: EditorCue, gapMs: number): [EditorCue, EditorCue] {
+  const times = spanOf(a);
+  const next = spanOf(b);
+  if (!times || !next) return [a, b];
+  const fix = gapFix(times, next, gapMs);
+  if (!fix) return [a, b];
+  return "end" in fix
+    ? [{ ...a, end: formatTimecode(fix.end) }, b]
+    : [a, { ...b, start: formatTimecode(fix.nextStart) }];
+}
+
+/** A cue's times in ms, or null while either is not a valid time. */
+function spanOf(cue: EditorCue): { start: number; end: number } | null {
+  const start = timeMs(cue.start);
+  const end = timeMs(cue.end);
+  return start === null || end === null ? null : { start, end };
 }
 
 /** The whitespace position nearest `target` (the text's end when it has none). */
@@ -184,8 +221,11 @@ export function mergeWithNext(cues: readonly EditorCue[], index: number): Editor
   return [...cues.slice(0, index), merged, ...cues.slice(index + 2)];
 }
 
-/** The gap insert and fix-overlaps leave between cues: two frames at 24 fps, as the presets. */
-export const CUE_GAP_MS = 84;
+/**
+ * The gap insert, split and fix-timing leave between cues when the editor is not told the
+ * transcription's own (its preset's frames at its video's rate): two frames at 23.976 fps.
+ */
+export const CUE_GAP_MS = minimumGapMs(DEFAULT_MIN_GAP_FRAMES);
 /** How long a new cue is when there is room. */
 export const NEW_CUE_MS = 2000;
 
@@ -255,7 +295,21 @@ export function overlappingCues(cues: readonly EditorCue[]): Set<number> {
 }
 
 /**
- * Removes overlaps in list order by shortening, never lengthening: a cue that runs into the
+ * List positions of cues that start less than the minimum gap after the cue above them ends,
+ * without overlapping it (overlappingCues has those).
+ */
+export function tooCloseCues(cues: readonly EditorCue[], gapMs: number): Set<number> {
+  const close = new Set<number>();
+  for (let i = 1; i < cues.length; i += 1) {
+    const before = spanOf(cues[i - 1]!);
+    const cue = spanOf(cues[i]!);
+    if (before && cue && cue.start >= before.end && cue.start - before.end < gapMs) close.add(i);
+  }
+  return close;
+}
+
+/**
+ * Removes overlaps, and gaps under the minimum (gapFix, the rule's owner), in list order by shortening, never lengthening: a cue that runs into the
  * next one ends a gap before it starts; when that would leave it shorter than half its length,
  * the next cue starts a gap after it ends instead, keeping its own end (whichever of the two
  * keeps more time, when only shortening the next cue would leave it nothing). No cue ever
@@ -263,27 +317,20 @@ export function overlappingCues(cues: readonly EditorCue[]): Set<number> {
  * where neither can be shortened (one cue inside the other, from the same start) and invalid
  * times are left as they are, still marked.
  */
-export function fixOverlaps(cues: readonly EditorCue[]): EditorCue[] {
-  if (overlappingCues(cues).size === 0) return cues as EditorCue[];
+export function fixOverlaps(cues: readonly EditorCue[], gapMs: number = CUE_GAP_MS): EditorCue[] {
+  if (overlappingCues(cues).size === 0 && tooCloseCues(cues, gapMs).size === 0) {
+    return cues as EditorCue[];
+  }
   const result = cues.map((cue) => ({ ...cue }));
   for (let i = 0; i + 1 < result.length; i += 1) {
     const cue = result[i]!;
     const next = result[i + 1]!;
-    const start = timeMs(cue.start);
-    const end = timeMs(cue.end);
-    const nextStart = timeMs(next.start);
-    const nextEnd = timeMs(next.end);
-    if (start === null || end === null || nextStart === null || nextEnd === null) continue;
-    if (nextStart >= end) continue;
-    const trimmedEnd = nextStart - CUE_GAP_MS;
-    const movedStart = end + CUE_GAP_MS;
-    const keptByTrim = trimmedEnd - start;
-    const keptByMove = nextEnd - movedStart;
-    if (keptByTrim > 0 && (keptByTrim >= (end - start) / 2 || keptByTrim >= keptByMove)) {
-      cue.end = formatTimecode(trimmedEnd);
-    } else if (keptByMove > 0) {
-      next.start = formatTimecode(movedStart);
-    }
+    const times = spanOf(cue);
+    const nextTimes = spanOf(next);
+    if (!times || !nextTimes) continue;
+    const fix = gapFix(times, nextTimes, gapMs);
+    if (fix && "end" in fix) cue.end = formatTimecode(fix.end);
+    else if (fix) next.start = formatTimecode(fix.nextStart);
   }
   return result.map((cue, i) => {
     const old = cues[i]!;
@@ -378,4 +425,32 @@ function update(
   const next = change(cue);
   if (next === cue) return cues as EditorCue[];
   return cues.map((c, i) => (i === index ? next : c));
+}
+
+/**
+ * Moves cue edges to the shot changes near them by the style guides' rules (snapToShotChanges,
+ * the rules' owner): cues with an invalid time are left as typed, the others snapped in order.
+ */
+export function snapToShots(
+  cues: readonly EditorCue[],
+  shots: readonly number[],
+  options: { frameMs: number; gapMs: number; rules?: ShotChangeRules },
+): EditorCue[] {
+  const timed = cues.flatMap((cue, index) => {
+    const span = spanOf(cue);
+    return span ? [{ ...span, index }] : [];
+  });
+  const snapped = snapToShotChanges(timed, shots, options);
+  if (snapped === timed) return cues as EditorCue[];
+  const result = [...cues];
+  for (const [i, span] of snapped.entries()) {
+    if (span === timed[i]) continue;
+    const cue = cues[span.index]!;
+    result[span.index] = {
+      ...cue,
+      start: span.start === timed[i]!.start ? cue.start : formatTimecode(span.start),
+      end: span.end === timed[i]!.end ? cue.end : formatTimecode(span.end),
+    };
+  }
+  return result;
 }

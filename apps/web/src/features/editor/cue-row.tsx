@@ -8,6 +8,7 @@ import { EditorIcon, type EditorIconName } from "./icons";
 import { nextSpeakerId, speakerColour, speakerName, speakerNumber, type Speaker } from "./speakers";
 import { ScriptMismatches } from "./script-mismatches";
 import { TimeInput } from "./time-input";
+import type { FrameRate } from "@verbatim/formats/frame-rate";
 import type { EditorCue, TimeField } from "./types";
 
 export interface CueRowHandlers {
@@ -48,6 +49,7 @@ export const CueRow = memo(function CueRow({
   overlaps,
   language,
   style,
+  frameRate = null,
   speakers,
   handlers,
 }: {
@@ -61,6 +63,8 @@ export const CueRow = memo(function CueRow({
   overlaps: boolean;
   language: string | null;
   style?: StyleName;
+  /** Frame mode: times shown and typed as SMPTE timecode of this rate. */
+  frameRate?: FrameRate | null;
   /** The transcription's speakers; null when it was not diarized (no speaker column). */
   speakers: readonly Speaker[] | null;
   handlers: CueRowHandlers;
@@ -126,6 +130,7 @@ export const CueRow = memo(function CueRow({
           label={t(`editor.list.${field}`, { number })}
           value={cue[field]}
           problem={timeProblem(cue, field)}
+          frameRate={frameRate}
           onChange={(value) => handlers.editTime(index, field, value)}
           onFocus={select}
         />

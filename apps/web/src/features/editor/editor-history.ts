@@ -57,8 +57,9 @@ export type EditorAction =
   | { type: "edit-text"; index: number; text: string; at?: number }
   | { type: "edit-time"; index: number; field: TimeField; value: string }
   | { type: "set-times"; index: number; start: string; end: string }
-  | { type: "split"; index: number; caret: number | null }
-  | { type: "split-at"; ms: number }
+  /** `gapMs`: the minimum gap between cues (the preset's frames at the video's rate). */
+  | { type: "split"; index: number; caret: number | null; gapMs?: number }
+  | { type: "split-at"; ms: number; gapMs?: number }
   | { type: "merge-next"; index: number }
   | { type: "insert-after"; index: number }
   | { type: "delete"; index: number }
@@ -74,7 +75,7 @@ export type EditorAction =
   /** `labels`: the speakers' shown names, read from "Name:" lines (diarized transcriptions). */
   | { type: "plain-text"; text: string; labels?: SpeakerLabels }
   | { type: "sort" }
-  | { type: "fix-overlaps" }
+  | { type: "fix-overlaps"; gapMs?: number }
   /** A person has checked where a re-timed cue's script and speech disagree. */
   | { type: "mark-checked"; index: number }
   /** Renames a speaker everywhere (a blank name: "Speaker N" again). */
@@ -161,9 +162,9 @@ function applyToCues(cues: EditorCue[], action: EditorAction): [EditorCue[], str
         null,
       ];
     case "split":
-      return [splitCue(cues, action.index, action.caret, nextKey(cues)), null];
+      return [splitCue(cues, action.index, action.caret, nextKey(cues), action.gapMs), null];
     case "split-at":
-      return [splitAtTime(cues, action.ms, nextKey(cues)), null];
+      return [splitAtTime(cues, action.ms, nextKey(cues), action.gapMs), null];
     case "merge-next":
       return [mergeWithNext(cues, action.index), null];
     case "insert-after":
@@ -189,7 +190,7 @@ function applyToCues(cues: EditorCue[], action: EditorAction): [EditorCue[], str
     case "sort":
       return [sortByStart(cues), null];
     case "fix-overlaps":
-      return [fixOverlaps(cues), null];
+      return [fixOverlaps(cues, action.gapMs), null];
     case "mark-checked":
       return [markChecked(cues, action.index), null];
     default:

@@ -1,4 +1,6 @@
-import { formatTimecode, isEmptyCue } from "@verbatim/subtitles";
+import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
+import { frameRate as frameRateOf, framesToMs, gapAtRate } from "@verbatim/formats/frame-rate";
+import { DEFAULT_STYLE, formatTimecode, isEmptyCue, styleLimits } from "@verbatim/subtitles";
 import {
   lazy,
   Suspense,
@@ -22,6 +24,7 @@ import {
   latestStart,
   overlappingCues,
   timeMs,
+  snapToShots,
   toSubtitles,
 } from "./cue-operations";
 import { CueList } from "./cue-list";
@@ -58,6 +61,7 @@ import { usePlayback } from "./use-playback";
 import { useSave } from "./use-save";
 import { useShortcuts } from "./use-shortcuts";
 import { MismatchSummary } from "./script-mismatches";
+import { ChecksPanel } from "./checks-panel";
 
 export type { Subtitle } from "./types";
 
@@ -237,6 +241,15 @@ function Editor({
   } = usePlayback();
   const [selected, setSelected] = useState(-1);
   const currentIndex = cueAt(state.cues, time);
+  // The minimum gap between cues: the preset's frames at the video's rate (23.976's for audio).
+  const gapMs = gapAtRate(
+    styleLimits(transcription.style ?? DEFAULT_STYLE, transcription.language).minGapFrames,
+    transcription.frameRate ?? null,
+  );
+  // Frame mode: times as SMPTE timecode of the video's rate (25 for audio, as exports).
+  const [frameMode, setFrameMode] = useState(false);
+  const rateName = transcription.frameRate ?? DEFAULT_FRAME_RATE;
+  const rate = frameRateOf(rateName);
 
   const handlers = useMemo<CueRowHandlers>(() => {
     const indexOf = (key: number) => store.get().cues.findIndex((cue) => cue.key === key);
@@ -246,7 +259,7 @@ function Editor({
         if (index >= 0) store.dispatch({ type: "edit-text", index, text, at: Date.now() });
       },
       editTime: (index, field, value) => store.dispatch({ type: "edit-time", index, field, value }),
-      split: (index, caret) => store.dispatch({ type: "split", index, caret }),
+      split: (index, caret) => store.dispatch({ type: "split", index, caret, gapMs }),
       mergeNext: (index) => {
         flush();
         const { cues, speakers } = store.get();
@@ -289,7 +302,7 @@ function Editor({
         store.dispatch({ type: "mark-checked", index });
       },
     };
-  }, [store, flush, seekTo, t]);
+  }, [store, flush, seekTo, t, gapMs]);
 
   const target = selected >= 0 && selected < state.cues.length ? selected : currentIndex;
   const goTo = (index: number) => {
@@ -313,7 +326,7 @@ function Editor({
     const ms = playhead();
     if (ms === null) return;
     flush();
-    store.dispatch({ type: "split-at", ms });
+    store.dispatch({ type: "split-at", ms, gapMs });
   };
   // Find: the last query, so F3 goes on after the panel is closed.
   const lastFind = useRef<{ query: string; options: FindOptions } | null>(null);
@@ -437,7 +450,7 @@ function Editor({
         overlaps={overlaps.size}
         onFixOverlaps={() => {
           flush();
-          store.dispatch({ type: "fix-overlaps" });
+          store.dispatch({ type: "fix-overlaps", gapMs });
         }}
         findOpen={findOpen}
         onToggleFind={() => setFindOpen((open) => !open)}
@@ -566,6 +579,7 @@ function Editor({
                   media={mediaElement}
                   url={url}
                   cues={state.cues}
+                  shots={transcription.shotChanges ?? []}
                   onTimes={readOnly ? () => undefined : onTimes}
                 />
               </Suspense>
@@ -589,6 +603,40 @@ function Editor({
           <div className="min-w-0">
             <Editable readOnly={readOnly}>
               <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
+              {view === "srt" && (
+                <label className="mb-2 flex items-center gap-2 text-sm text-zinc-800">
+                  <input
+                    type="checkbox"
+                    checked={frameMode}
+                    onChange={(event) => setFrameMode(event.target.checked)}
+                    className="size-4"
+                  />
+                  {frameMode
+                    ? t("editor.frames.on", { rate: rateName })
+                    : `${t("editor.frames.label")} (${t("editor.frames.rate", { rate: rateName })})`}
+                </label>
+              )}
+              {(transcription.shotChanges?.length ?? 0) > 0 && !readOnly && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="mb-2"
+                  onClick={() => {
+                    flush();
+                    const cues = store.get().cues;
+                    const snapped = snapToShots(cues, transcription.shotChanges ?? [], {
+                      frameMs: framesToMs(1, rate),
+                      gapMs,
+                      rules: styleLimits(transcription.style ?? DEFAULT_STYLE, null).shotChanges,
+                    });
+                    const moved = snapped.filter((cue, i) => cue !== cues[i]).length;
+                    if (moved > 0) store.dispatch({ type: "replace", cues: snapped });
+                    toast({ title: t("editor.shots.snapped", { count: moved }) });
+                  }}
+                >
+                  {t("editor.shots.snap", { count: transcription.shotChanges?.length ?? 0 })}
+                </Button>
+              )}
               {view === "srt" ? (
                 <CueList
                   cues={state.cues}
@@ -597,6 +645,7 @@ function Editor({
                   following={playing}
                   language={transcription.language}
                   style={transcription.style}
+                  frameRate={frameMode ? rate : null}
                   speakers={state.speakers}
                   handlers={handlers}
                 />
@@ -614,14 +663,30 @@ function Editor({
               )}
             </Editable>
           </div>
-          <CommentsPanel
-            transcriptionId={transcription.id}
-            commentCount={transcription.commentCount ?? 0}
-            onJump={(ms) => {
-              seekTo(ms);
-              setSelected(cueAt(state.cues, ms));
-            }}
-          />
+          <div className="space-y-4">
+            <ChecksPanel
+              transcriptionId={transcription.id}
+              cues={state.cues}
+              readOnly={readOnly}
+              onSave={async () => {
+                flush();
+                return (await save({ quiet: true })) !== null;
+              }}
+              onJump={(index) => goTo(index)}
+              onApply={(cues) => {
+                flush();
+                store.dispatch({ type: "replace", cues });
+              }}
+            />
+            <CommentsPanel
+              transcriptionId={transcription.id}
+              commentCount={transcription.commentCount ?? 0}
+              onJump={(ms) => {
+                seekTo(ms);
+                setSelected(cueAt(state.cues, ms));
+              }}
+            />
+          </div>
         </div>
       </div>
       <div className="flex flex-wrap justify-between gap-2 border-t border-zinc-200 pt-4">

@@ -24,6 +24,8 @@ export type EditorTranscription = Pick<
       | "teamId"
       | "modelFamily"
       | "engineModel"
+      | "frameRate"
+      | "shotChanges"
     >
   >;
 

@@ -7,6 +7,9 @@ import { timeMs } from "./cue-operations";
 import type { EditorCue } from "./types";
 
 const REGION_COLOR = "rgba(37, 99, 235, 0.18)";
+const SHOT_COLOR = "rgba(185, 28, 28, 0.9)";
+/** Shot-change markers' ids start so (cue regions' ids are the cues' keys, numbers). */
+const SHOT_PREFIX = "shot-";
 
 /** Zoom steps in pixels per second of media; 0 fits the whole media in the width. */
 export const ZOOM_LEVELS = [0, 25, 50, 100, 200, 400] as const;
@@ -21,11 +24,14 @@ export default function Waveform({
   media,
   url,
   cues,
+  shots = [],
   onTimes,
 }: {
   media: HTMLMediaElement;
   url: string;
   cues: readonly EditorCue[];
+  /** Shot changes in the video (ms): drawn as fixed red lines. */
+  shots?: readonly number[];
   onTimes(key: number, start: string, end: string): void;
 }) {
   const { t } = useTranslation();
@@ -35,6 +41,8 @@ export default function Waveform({
   onTimesRef.current = onTimes;
   const cuesRef = useRef(cues);
   cuesRef.current = cues;
+  const shotsRef = useRef(shots);
+  shotsRef.current = shots;
   const surferRef = useRef<WaveSurfer | null>(null);
   const [ready, setReady] = useState(false);
   const [zoom, setZoom] = useState(0);
@@ -69,6 +77,7 @@ export default function Waveform({
     });
     const unready = wavesurfer.on("ready", () => {
       syncRegions(regions, cuesRef.current);
+      addShotMarkers(regions, shotsRef.current);
       setReady(true);
     });
     surferRef.current = wavesurfer;
@@ -147,6 +156,19 @@ function zoomStep(level: number, by: 1 | -1): number {
   return Math.min(ZOOM_LEVELS.length - 1, Math.max(0, level + by));
 }
 
+/** Where the video's shot changes are: a fixed line each (a region without an end). */
+function addShotMarkers(regions: RegionsPlugin, shots: readonly number[]) {
+  shots.forEach((ms, i) =>
+    regions.addRegion({
+      id: `${SHOT_PREFIX}${i}`,
+      start: ms / 1000,
+      color: SHOT_COLOR,
+      drag: false,
+      resize: false,
+    }),
+  );
+}
+
 /** Adds, moves and removes regions so that they match the cues with valid times. */
 function syncRegions(regions: RegionsPlugin, cues: readonly EditorCue[]) {
   const existing = new Map(regions.getRegions().map((region) => [region.id, region]));
@@ -168,5 +190,7 @@ function syncRegions(regions: RegionsPlugin, cues: readonly EditorCue[]) {
       region.setOptions({ start: start / 1000, end: end / 1000, content });
     }
   });
-  for (const region of existing.values()) region.remove();
+  for (const region of existing.values()) {
+    if (!region.id.startsWith(SHOT_PREFIX)) region.remove();
+  }
 }
