@@ -187,7 +187,7 @@ describe("the editor's layout", () => {
       await split.click();
       await expect(
         page.getByRole("textbox", { name: "End time of subtitle 3", exact: true }).inputValue(),
-      ).resolves.toBe("00:00:07,250");
+      ).resolves.toBe("00:00:07,166"); // the minimum gap: 2 frames at 23.976 (audio) before
       await expect(
         page.getByRole("textbox", { name: "Start time of subtitle 4", exact: true }).inputValue(),
       ).resolves.toBe("00:00:07,250");

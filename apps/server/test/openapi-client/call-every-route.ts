@@ -101,6 +101,12 @@ export async function callEveryRoute(
   if (exported.data && typeof exported.data === "object" && "cues" in exported.data) {
     void (exported.data.cues[0]?.start satisfies number | undefined);
   }
+  const checked = await client
+    .GET("/api/transcriptions/{id}/checks", {
+      params: { path: { id: MISSING_ID }, query: { words: "Verbatim" } },
+    })
+    .then(note("get", "/api/transcriptions/{id}/checks"));
+  void (checked.data?.issues[0]?.subtitle satisfies number | undefined);
   await client
     .GET("/api/transcriptions/{id}/events", { ...byId, parseAs: "text" })
     .then(note("get", "/api/transcriptions/{id}/events"));

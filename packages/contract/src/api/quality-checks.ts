@@ -44,8 +44,14 @@ export const CheckIssueItem = z.object({
   suggestions: z.array(z.string()).optional().describe("Spelling: the dictionary's suggestions."),
   fix: z
     .object({
-      startTime: z.string().optional(),
-      endTime: z.string().optional(),
+      startTime: z
+        .string()
+        .optional()
+        .describe("The new start, SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
+      endTime: z
+        .string()
+        .optional()
+        .describe("The new end, SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
       text: z.string().optional(),
     })
     .optional()
