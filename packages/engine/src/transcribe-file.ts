@@ -59,10 +59,10 @@ export interface TranscribeRequest {
    */
   enginePlacement?: EnginePlacement;
   /**
-   * Transcribe only the first chunk that holds speech (at most 30 s), for language detection
-   * (detectSpokenLanguage); the rest of the media is not decoded.
+   * Only detect the language of the first chunk that holds speech (at most 30 s) and transcribe
+   * nothing (detectSpokenLanguage); the rest of the media is not decoded.
    */
-  firstChunkOnly?: boolean;
+  detectLanguageOnly?: boolean;
 }
 
 /** How many speakers to look for, and saved voices to recognise by name. */
@@ -266,7 +266,7 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
     chunking: { ...DEFAULT_CHUNKING_OPTIONS, ...request.chunking },
     ...(request.chineseScript ? { chineseScript: request.chineseScript } : {}),
     ...(request.maxDurationMs !== undefined ? { maxDurationMs: request.maxDurationMs } : {}),
-    ...(request.firstChunkOnly ? { firstChunkOnly: true } : {}),
+    ...(request.detectLanguageOnly ? { detectLanguageOnly: true } : {}),
   };
 }
 
