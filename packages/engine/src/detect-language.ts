@@ -13,7 +13,15 @@ import {
 /** What detection needs: the media, a Whisper model, and how to run it. */
 export type DetectLanguageRequest = Pick<
   TranscribeRequest,
-  "input" | "model" | "modelsDir" | "threads" | "vad" | "gpu" | "maxDurationMs" | "enginePlacement"
+  | "input"
+  | "model"
+  | "modelsDir"
+  | "threads"
+  | "vad"
+  | "gpu"
+  | "maxDurationMs"
+  | "enginePlacement"
+  | "probed"
 >;
 
 /** The detected language, or null when the first speech gave none (e.g. no speech at all). */
