@@ -303,6 +303,28 @@ describe("first start with no models installed", () => {
       });
       expect(onWhisper.status).toBe(202);
       expect(await familyOf(onWhisper, user.auth)).toBe("whisper");
+      // /v1 holds to the same rule: the 503 in OpenAI's shape, or Whisper when asked for.
+      const keyResponse = await api.post("/api/keys", { name: "v1" }, user.auth);
+      const bearer = {
+        authorization: `Bearer ${((await keyResponse.json()) as { key: string }).key}`,
+      };
+      const v1Fields = { model: "whisper-1", ...cantonese };
+      const v1Refused = await upload(api.base, "/v1/transcriptions/jobs", {
+        file,
+        fields: v1Fields,
+        headers: bearer,
+      });
+      expect(v1Refused.status).toBe(503);
+      expect(((await v1Refused.json()) as { error: { code: string } }).error.code).toBe(
+        "cantonese_model_not_ready",
+      );
+      const v1OnWhisper = await upload(api.base, "/v1/transcriptions/jobs", {
+        file,
+        fields: { ...v1Fields, fallback: "whisper" },
+        headers: bearer,
+      });
+      expect(v1OnWhisper.status).toBe(202);
+      expect(await familyOf(v1OnWhisper, user.auth)).toBe("whisper");
 
       mirror.release();
       await api.app.modelPreparation.settled();

@@ -1,6 +1,6 @@
 // Which language is spoken, before a job is routed to a model family: Whisper's language
 // detection on the first speech (the first chunk, at most 30 s of it), through the same
-// pipeline and warm engine process as a transcription.
+// pipeline and warm engine process as a transcription, without transcribing it.
 import { EngineError } from "./errors.js";
 import { resolveModel } from "./models/index.js";
 import {
@@ -13,7 +13,15 @@ import {
 /** What detection needs: the media, a Whisper model, and how to run it. */
 export type DetectLanguageRequest = Pick<
   TranscribeRequest,
-  "input" | "model" | "modelsDir" | "threads" | "vad" | "gpu" | "maxDurationMs" | "enginePlacement"
+  | "input"
+  | "model"
+  | "modelsDir"
+  | "threads"
+  | "vad"
+  | "gpu"
+  | "maxDurationMs"
+  | "enginePlacement"
+  | "probed"
 >;
 
 /** The detected language, or null when the first speech gave none (e.g. no speech at all). */
@@ -24,9 +32,9 @@ export interface DetectedLanguage {
 }
 
 /**
- * Detects the spoken language with a Whisper model: whisper.cpp detects it on the first 30 s
- * window of speech and decodes that window greedily (no fallback, no word timings); the rest of
- * the media is not read. Costs one first-chunk decode of the model given.
+ * Detects the spoken language with a Whisper model: whisper.cpp's detection on the first 30 s
+ * window of speech (one encoder pass and one decoder step); nothing is transcribed and the rest
+ * of the media is not read.
  */
 export async function detectSpokenLanguage(
   request: DetectLanguageRequest,
@@ -48,7 +56,7 @@ export async function detectSpokenLanguage(
       wordTimestamps: false,
       beamSize: 1,
       temperatureFallback: false,
-      firstChunkOnly: true,
+      detectLanguageOnly: true,
     },
     hooks,
   );

@@ -6,6 +6,12 @@ export { engineInfo, stopIdleEngine, type EnginePlacement } from "./pipeline/eng
 export { formatEngineInfo, type EngineInfo } from "./engine-info.js";
 export { probeMedia, type MediaInfo } from "./media/probe.js";
 export { ProbeHelper } from "./media/probe-helper.js";
+export {
+  mediaFileIdentity,
+  probeWithIdentity,
+  type MediaFileIdentity,
+  type ProbedMedia,
+} from "./media/probed-media.js";
 export { builtScriptPath } from "./pipeline/built-script.js";
 export { decodePcm, SAMPLE_RATE } from "./media/decode.js";
 export { detectShotChanges, SHOT_CHANGE_THRESHOLD } from "./media/shot-changes.js";

@@ -6,7 +6,8 @@ import type { DiarizationJob } from "./diarization/diarize-speech.js";
 import { findDiarizationModels } from "./diarization/model-files.js";
 import { speakerCount } from "./diarization/speaker-count.js";
 import { EngineError } from "./errors.js";
-import { probeMedia, type MediaInfo } from "./media/probe.js";
+import type { MediaInfo } from "./media/probe.js";
+import { probedMediaOf, type ProbedMedia } from "./media/probed-media.js";
 import { resolveModel } from "./models/index.js";
 import { familySupports, modelsSupporting } from "./models/recogniser-registry.js";
 import type { RecogniserFamily } from "./recognisers/recogniser.js";
@@ -59,10 +60,15 @@ export interface TranscribeRequest {
    */
   enginePlacement?: EnginePlacement;
   /**
-   * Transcribe only the first chunk that holds speech (at most 30 s), for language detection
-   * (detectSpokenLanguage); the rest of the media is not decoded.
+   * What probing the input found where it was taken in (the server's intake): used instead of
+   * probing again while the file is still the one probed (size, modification time, inode).
    */
-  firstChunkOnly?: boolean;
+  probed?: ProbedMedia;
+  /**
+   * Only detect the language of the first chunk that holds speech (at most 30 s) and transcribe
+   * nothing (detectSpokenLanguage); the rest of the media is not decoded.
+   */
+  detectLanguageOnly?: boolean;
 }
 
 /** How many speakers to look for, and saved voices to recognise by name. */
@@ -163,7 +169,7 @@ export async function transcribeFile(
   const diarize = request.diarize
     ? await diarizationJob(request.diarize, modelsDir, options.threads)
     : undefined;
-  const media = await probeMedia(request.input, hooks.signal);
+  const media = await probedMediaOf(request.input, request.probed, hooks.signal);
   const output = await runEngineProcess(
     {
       type: "start",
@@ -266,7 +272,7 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
     chunking: { ...DEFAULT_CHUNKING_OPTIONS, ...request.chunking },
     ...(request.chineseScript ? { chineseScript: request.chineseScript } : {}),
     ...(request.maxDurationMs !== undefined ? { maxDurationMs: request.maxDurationMs } : {}),
-    ...(request.firstChunkOnly ? { firstChunkOnly: true } : {}),
+    ...(request.detectLanguageOnly ? { detectLanguageOnly: true } : {}),
   };
 }
 

@@ -1,8 +1,16 @@
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
 import { probeMedia } from "../src/media/probe.js";
+import { probedMediaOf, probeWithIdentity } from "../src/media/probed-media.js";
 import {
   CONTAINERS,
   JFK_MP3,
@@ -21,6 +29,27 @@ async function decodedSamples(path: string): Promise<number> {
 }
 
 describe("probeMedia and decodePcm", () => {
+  // One probe per job: the intake's answer is used while the file is the one it read.
+  it("uses a probe handed on only while the file is unchanged", async () => {
+    const path = join(scratch.dir, "handed-on.mp3");
+    copyFileSync(JFK_MP3, path);
+    const probed = await probeWithIdentity(path);
+    // A marked answer: returned as it is only when no new probe ran.
+    const marked = { ...probed, media: { ...probed.media, durationMs: 1 } };
+    expect((await probedMediaOf(path, marked)).durationMs).toBe(1);
+
+    const { atime, mtime } = statSync(path);
+    utimesSync(path, atime, new Date(mtime.getTime() + 1000)); // written since
+    expect((await probedMediaOf(path, marked)).durationMs).toBe(probed.media.durationMs);
+
+    const other = join(scratch.dir, "replacement.mp3");
+    copyFileSync(JFK_MP3, other);
+    utimesSync(other, atime, mtime); // same size and time, another file (inode)
+    renameSync(other, path);
+    expect((await probedMediaOf(path, marked)).durationMs).toBe(probed.media.durationMs);
+    expect(probed.media.durationMs).toBeGreaterThan(10_000);
+  });
+
   it.each(CONTAINERS)("reads %s", async (name, args) => {
     const path = makeContainer(scratch.dir, name, [...args]);
     const info = await probeMedia(path);

@@ -46,6 +46,29 @@ describe("the whisper.cpp addon", () => {
     expect(segments[0]!.languageProbability).toBeLessThanOrEqual(1);
   });
 
+  // With "auto" the addon detects the language on the chunk's first window (one encoder pass),
+  // and whisper.cpp's transcription reuses that pass instead of encoding the window again
+  // (native/src/graph-abort.cpp). Reused wrongly, the decoder would read another window's
+  // encoding and the text would differ from a run told the language.
+  it("encodes the first window once for auto, with the same result as the language given", async () => {
+    const whisper = await loadWhisperModel(await ensureRandomModel("mini"), { gpu: false });
+    loaded.push(whisper);
+    const options = { ...decode, tokenTimestamps: true, language: "auto" };
+    const auto = await whisper.native.transcribe(pcm, options);
+    expect(auto.reusedEncoderPass).toBe(true);
+    const told = await whisper.native.transcribe(pcm, { ...options, language: auto.language });
+    expect(told.reusedEncoderPass).toBe(false);
+    expect(auto.segments.length).toBeGreaterThan(0);
+    // noSpeechProb left out: whisper.cpp 1.9.1 reads it from the first row of its logits buffer,
+    // which a multi-token prompt leaves as the previous decode wrote it (a stale row).
+    const withoutNoSpeech = (segments: typeof auto.segments) =>
+      segments.map(({ noSpeechProb: _, ...rest }) => rest);
+    expect(withoutNoSpeech(auto.segments)).toEqual(withoutNoSpeech(told.segments));
+
+    const detected = await whisper.detectLanguage!(pcm, 1);
+    expect(detected).toEqual({ language: auto.language, probability: auto.languageProbability });
+  });
+
   // A cancel stops the run within a graph node (below), then the model works again; 2.5 s leaves
   // room for a loaded CI machine. The runner kills an engine that has not stopped within 1 s.
   it("stops after abort() and then transcribes again", async () => {

@@ -132,6 +132,12 @@ export interface TranscriptionsTable {
   /** When the audio copy is deleted (the plan's retention after completion). */
   audio_expires_at: ColumnType<string | null, string | null | undefined, string | null>;
   media_bytes: number;
+  /**
+   * The intake's probe of the media and the identity of the file it read (the engine's
+   * ProbedMedia as JSON), handed to the engine so that a job is probed once; null on rows from
+   * before 0033.
+   */
+  media_probe_json: ColumnType<string | null, string | null | undefined, string | null>;
   /** Probed duration at upload; the decoded duration once completed. */
   duration_ms: number;
   /** Detected (or requested) spoken language. */

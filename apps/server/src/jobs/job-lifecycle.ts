@@ -66,6 +66,7 @@ export async function insertTranscription(db: Db | Tx, job: NewTranscription, no
       options_json: JSON.stringify(job.options),
       media_path: job.mediaPath,
       media_bytes: job.mediaBytes,
+      media_probe_json: job.probed ? JSON.stringify(job.probed) : null,
       duration_ms: job.durationMs,
       video_frame_rate: job.videoFrameRate ?? null,
       language: job.options.language === "auto" ? null : job.options.language,

@@ -4,7 +4,7 @@ import {
   type JobOptions,
   type ModelFamily,
 } from "@verbatim/contract";
-import type { Segment } from "@verbatim/engine";
+import type { ProbedMedia, Segment } from "@verbatim/engine";
 import type { Cue, Speaker } from "@verbatim/subtitles";
 import type { Selectable } from "kysely";
 import type { TranscriptionsTable } from "../db/schema.js";
@@ -46,6 +46,8 @@ export interface NewTranscription {
   mediaPath: string;
   mediaBytes: number;
   durationMs: number;
+  /** The intake's probe of the media and which version of the file it read. */
+  probed?: ProbedMedia;
   /** The cues (and speakers) of an imported subtitle file, kept with the job until it runs. */
   imported?: { cues: readonly Cue[]; speakers?: readonly Speaker[] | undefined };
   /** The video's timecode rate, for timecoded exports; null for audio. */
@@ -150,6 +152,27 @@ export function rowSegments(
  * A row's options, parsed (and upgraded from the shape older rows hold) by the contract's
  * schema; throws for options that break it.
  */
+/**
+ * The intake's probe kept with the job, for the engine (which checks that the file is still the
+ * one probed); undefined for rows from before it or one that does not read as one: the engine
+ * then probes the file itself.
+ */
+export function rowProbe(row: Pick<TranscriptionRow, "media_probe_json">): ProbedMedia | undefined {
+  if (!row.media_probe_json) return undefined;
+  try {
+    const probed = JSON.parse(row.media_probe_json) as Partial<ProbedMedia> | null;
+    const file = probed?.file;
+    const known =
+      typeof probed?.media?.durationMs === "number" &&
+      typeof file?.sizeBytes === "number" &&
+      typeof file.mtimeMs === "number" &&
+      typeof file.inode === "number";
+    return known ? (probed as ProbedMedia) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function rowOptions(row: Pick<TranscriptionRow, "options_json">): JobOptions {
   return readJobOptions(JSON.parse(row.options_json));
 }

@@ -12,7 +12,13 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { completeJob, failJob, handBackJob, saveProgress } from "./job-lifecycle.js";
 import { findTranscription } from "./job-reads.js";
-import { isFinal, rowOptions, type LiveSegment, type TranscriptionRow } from "./job-row.js";
+import {
+  isFinal,
+  rowOptions,
+  rowProbe,
+  type LiveSegment,
+  type TranscriptionRow,
+} from "./job-row.js";
 import { jobResult } from "./imported-subtitles.js";
 import { jobGapMs } from "./cue-gap.js";
 import { shotChangesOf, snappedToShots } from "./shot-changes.js";
@@ -137,6 +143,9 @@ export async function runTranscriptionJob(
   try {
     // Parsed, not cast: options that break the schema fail the job (logged), minutes released.
     const options = rowOptions(job);
+    // Probed once, at intake: the detection, the transcription and a translation pass use it
+    // while the file is the one probed (the engine checks).
+    const probed = rowProbe(job);
     // The user's saved voices, read when the job runs: one saved or deleted meanwhile counts.
     const diarize =
       options.speakers.kind === "off"
@@ -161,6 +170,7 @@ export async function runTranscriptionJob(
         modelsDir: config.modelsDir,
         threads: config.workers.threads,
         maxDurationMs: reservedMs(job),
+        ...(probed ? { probed } : {}),
       },
       controller.signal,
     );
@@ -184,6 +194,7 @@ export async function runTranscriptionJob(
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
       ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
       maxDurationMs: reservedMs(job),
+      ...(probed ? { probed } : {}),
       // Bilingual cues hold one line of the original, so that each language gets its own line.
       cues: {
         ...(options.style ? { style: options.style } : {}),

@@ -17,6 +17,7 @@ export type AudioRequestFields = {
   chunking_strategy?: string;
   "include[]"?: "logprobs";
   callback_url?: string;
+  fallback?: "whisper";
 };
 
 /**
@@ -27,7 +28,7 @@ export type AudioRequestFields = {
 export function jobFromAudioRequest(
   fields: Pick<
     AudioRequestFields,
-    "model" | "language" | "prompt" | "temperature" | "callback_url"
+    "model" | "language" | "prompt" | "temperature" | "callback_url" | "fallback"
   >,
   task: "transcribe" | "translate",
   user: Pick<User, "locale">,
@@ -48,5 +49,8 @@ export function jobFromAudioRequest(
       ...(knownVoices.length > 0 ? { knownVoices: [...knownVoices] } : {}),
     }),
     callbackUrl: fields.callback_url,
+    // Never silently worse: Cantonese runs on Whisper while SenseVoice is not ready only when
+    // asked (else 503 CANTONESE_MODEL_NOT_READY, as on /api/transcribe).
+    fallback: fields.fallback,
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
+import { mediaFileIdentity } from "@verbatim/engine";
 import { frameRateOfVideo } from "@verbatim/formats";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
@@ -128,6 +129,8 @@ async function acceptUpload(
     const choice = await checkJobRequest(ctx, job);
     const uploaded = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
     if (uploaded && job.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
+    // The file's identity first: the probe describes this version of it (handed to the engine).
+    const identity = await mediaFileIdentity(file.path);
     const media = await probeUpload(file.path);
     const imported = uploaded && importedJob(uploaded, job.retime, media.durationMs);
     if (job.callbackUrl !== undefined) {
@@ -145,6 +148,7 @@ async function acceptUpload(
       mediaPath: file.path,
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
+      probed: { media, file: identity },
       videoFrameRate: media.videoFrameRate === null ? null : frameRateOfVideo(media.videoFrameRate),
       ...(job.batchId ? { batchId: job.batchId } : {}),
       ...(account ? { teamId: account.teamId, payerId: account.payerId } : {}),

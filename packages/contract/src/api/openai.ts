@@ -108,6 +108,11 @@ export const AudioFields = {
   "include[]": z.enum(["logprobs"], { error: 'include[] takes "logprobs"' }).optional(),
   /** Verbatim's extension (Rev.ai and Sonix style): called when the job ends. */
   callback_url: CallbackUrl.optional(),
+  /**
+   * Verbatim's extension, as on POST /api/transcribe: "whisper" runs a Cantonese request on
+   * Whisper while SenseVoice is not ready, instead of the 503.
+   */
+  fallback: z.enum(["whisper"], { error: 'fallback must be "whisper"' }).optional(),
 } as const;
 
 export type AudioFieldName = keyof typeof AudioFields;
@@ -190,6 +195,12 @@ export const AudioRequestDoc = z.object({
   callback_url: CallbackUrl.optional().describe(
     "Verbatim's extension: called when the job completes, fails or is cancelled (a signed POST as a webhook delivery, signed with the account's callback secret; docs/webhooks.md). Public http or https only (400 `url_not_allowed`, checked before the file is read when sent before it).",
   ),
+  fallback: z
+    .enum(["whisper"])
+    .optional()
+    .describe(
+      "Verbatim's extension, as on POST /api/transcribe: `whisper` starts a Cantonese request (`language=yue`) on Whisper while the Cantonese model (SenseVoice) is not ready yet. Without it such a request is refused with 503 (code `cantonese_model_not_ready`), never handed to Whisper unasked.",
+    ),
 });
 
 /** `transcript.text.delta`: text recognised since the last delta. */

@@ -80,11 +80,15 @@ class WhisperModel : public Napi::ObjectWrap<WhisperModel> {
       options.prompt = o.Get("prompt").As<Napi::String>().Utf8Value();
     }
     if (o.Has("tokenTimestamps")) options.tokenTimestamps = o.Get("tokenTimestamps").ToBoolean();
+    if (o.Has("detectOnly")) options.detectOnly = o.Get("detectOnly").ToBoolean();
     // The rules live in TypeScript (native-binding.ts); these guard the native code itself.
     if (options.threads < 1 || options.beamSize < 1 || options.beamSize > 8 ||
         !(options.temperature >= 0.0f && options.temperature <= 1.0f)) {
       throw Napi::RangeError::New(
           env, "threads must be at least 1, beamSize 1 to 8 and temperature 0 to 1.");
+    }
+    if (options.detectOnly && options.language != "auto") {
+      throw Napi::RangeError::New(env, "detectOnly needs language \"auto\".");
     }
     if (options.language != "auto" && whisper_lang_id(options.language.c_str()) < 0) {
       throw Napi::RangeError::New(env, "Unknown language: " + options.language);

@@ -16,6 +16,7 @@ struct Event {
   std::vector<SegmentOut> segments;
   std::string language;
   double languageProbability = -1;  // -1: not detected (the language was given)
+  bool reusedEncoderPass = false;   // the detection's encoder pass served the transcription too
   std::string code;                 // Failed: "ABORTED" or "FAILED"
   std::string message;
 };
@@ -70,6 +71,7 @@ void callJs(Napi::Env env, Napi::Function, JobContext* context, Event* raw) {
       if (event->languageProbability >= 0) {
         result.Set("languageProbability", Napi::Number::New(env, event->languageProbability));
       }
+      result.Set("reusedEncoderPass", Napi::Boolean::New(env, event->reusedEncoderPass));
       context->deferred.Resolve(result);
       return;
     }
@@ -91,6 +93,9 @@ struct Job {
   Channel channel;
   bool streamSegments;
   bool reportProgress;
+  // Set after the language detection: whisper_full's first encoder pass is of the window the
+  // detection encoded, from the same mel, so it reuses that pass instead of computing it again.
+  bool reuseDetectionPass = false;
 };
 
 void onNewSegment(whisper_context* ctx, whisper_state*, int newCount, void* data) {
@@ -114,7 +119,16 @@ void onProgress(whisper_context*, whisper_state*, int progress, void* data) {
 
 bool shouldAbort(void* data) { return static_cast<Job*>(data)->abortFlag->load(); }
 
-bool encoderMayBegin(whisper_context*, whisper_state*, void* data) { return !shouldAbort(data); }
+bool encoderMayBegin(whisper_context*, whisper_state*, void* data) {
+  Job* job = static_cast<Job*>(data);
+  if (job->reuseDetectionPass) {
+    // The first pass of whisper_full starts at the chunk's first frame (offset 0), the window
+    // the detection encoded; every later pass is of a new window.
+    job->reuseDetectionPass = false;
+    reuseNextEncoderPass();
+  }
+  return !shouldAbort(data);
+}
 
 Event* aborted() {
   auto* event = new Event{Event::Failed};
@@ -130,10 +144,17 @@ Event* failed(const std::string& message) {
   return event;
 }
 
-/** Detects the language on the first 30 s, as whisper_full would, but keeps its probability. */
+/**
+ * Detects the language on the first 30 s, as whisper_full would, but keeps its probability.
+ * The mel is computed over the whole chunk, as whisper_full computes it (its scale depends on the
+ * loudest frame of all of it), so that the transcription's first encoder pass can reuse this
+ * one; a detection alone needs only the first window.
+ */
 int detectLanguage(Job& job, double& probability) {
   whisper_context* ctx = job.model->ctx;
-  const size_t window = std::min(job.count, static_cast<size_t>(WHISPER_SAMPLE_RATE * 30));
+  const size_t window = job.options.detectOnly
+                            ? std::min(job.count, static_cast<size_t>(WHISPER_SAMPLE_RATE * 30))
+                            : job.count;
   if (whisper_pcm_to_mel(ctx, job.samples, static_cast<int>(window), job.options.threads) != 0) {
     return -1;
   }
@@ -154,6 +175,13 @@ Event* run(Job& job) {
     if (job.abortFlag->load()) return aborted();
     if (id < 0) return failed("whisper.cpp could not detect the language.");
     language = whisper_lang_str(id);
+    if (o.detectOnly) {
+      auto* done = new Event{Event::Done};
+      done->language = language;
+      done->languageProbability = languageProbability;
+      return done;
+    }
+    job.reuseDetectionPass = true;
   }
 
   whisper_full_params params = whisper_full_default_params(
@@ -184,6 +212,7 @@ Event* run(Job& job) {
   params.abort_callback_user_data = &job;
 
   const int status = whisper_full(ctx, params, job.samples, static_cast<int>(job.count));
+  const bool reusedEncoderPass = endEncoderReuse();
   if (verboseLog()) whisper_print_timings(ctx);  // cumulative since the model was loaded
   if (job.abortFlag->load()) return aborted();
   if (status != 0) {
@@ -196,6 +225,7 @@ Event* run(Job& job) {
   const int langId = whisper_full_lang_id(ctx);
   done->language = langId >= 0 ? whisper_lang_str(langId) : language;
   done->languageProbability = languageProbability;
+  done->reusedEncoderPass = reusedEncoderPass;
   return done;
 }
 

@@ -33,6 +33,8 @@ struct TranscribeOptions {
   bool temperatureFallback = true;
   std::string prompt;
   bool tokenTimestamps = true;
+  /** Only detect the language (language "auto"): one encoder pass and one decoder step. */
+  bool detectOnly = false;
 };
 
 struct TokenOut {
@@ -86,6 +88,17 @@ class GraphAbortScope {
 
 /** Whether the job running on this thread has been told to abort (its GraphAbortScope's flag). */
 bool abortingOnThisThread();
+
+/**
+ * The next encoder pass on this thread is skipped: its three graphs (convolution, encoder,
+ * cross-attention keys and values) would compute what the state already holds, because the
+ * language detection just encoded the same mel window (graph-abort.cpp). Only call this right
+ * before whisper.cpp encodes that same window.
+ */
+void reuseNextEncoderPass();
+
+/** Cancels a reuse that no encoder pass consumed; returns whether one was skipped since arming. */
+bool endEncoderReuse();
 
 /** Per-environment data of the addon: the model classes' constructors. */
 struct AddonData {

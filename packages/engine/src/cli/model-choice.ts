@@ -3,6 +3,7 @@
 // installed in the models folder; with language "auto", after detecting the language when an
 // installed Parakeet or SenseVoice model could take it (so Chinese never reaches Parakeet).
 import { detectSpokenLanguage } from "../detect-language.js";
+import type { ProbedMedia } from "../media/probed-media.js";
 import { listInstalledModels } from "../models/index.js";
 import {
   DEFAULT_ROUTING,
@@ -37,6 +38,8 @@ export interface ModelChoiceRequest {
   vad?: boolean;
   signal?: AbortSignal;
   table?: RoutingTable;
+  /** The file's probe, when the caller has one (the detection then does not probe again). */
+  probed?: ProbedMedia;
 }
 
 /** The model and language a plain choice runs for one file. */
@@ -61,6 +64,7 @@ export async function chooseModel(
       model: first.model,
       modelsDir: request.modelsDir,
       enginePlacement: "in-process",
+      ...(request.probed ? { probed: request.probed } : {}),
       ...(request.threads ? { threads: request.threads } : {}),
       ...(request.vad !== undefined ? { vad: request.vad } : {}),
     },

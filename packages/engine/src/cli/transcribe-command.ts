@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import { FRAME_RATES } from "@verbatim/contract";
 import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
+import { probeWithIdentity } from "../media/probed-media.js";
 import type { ChineseScript } from "../text/chinese-script.js";
 import {
   defaultModelsDir,
@@ -226,10 +227,13 @@ export async function transcribeOne(input: string, settings: RunSettings) {
   const modelsDir = options.modelsDir ?? defaultModelsDir();
   try {
     let chosen: ChosenModel | null = null;
+    // Probed once: the detection (when the choice needs one) and the transcription share it.
+    const probed = await probeWithIdentity(input, controller.signal);
     if (isTranscriptionMode(options.model)) {
       bar.update(0, `${prefix}choosing the model`);
       chosen = await chooseModel(options.model, {
         input,
+        probed,
         modelsDir,
         language: options.language,
         task: settings.task,
@@ -264,6 +268,7 @@ export async function transcribeOne(input: string, settings: RunSettings) {
         ...(settings.diarize ? { diarize: settings.diarize } : {}),
         // One user's files in one command: no engine process to isolate them from.
         enginePlacement: "in-process",
+        probed,
       },
       {
         signal: controller.signal,

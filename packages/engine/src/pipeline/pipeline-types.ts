@@ -26,10 +26,10 @@ export interface PipelineOptions {
   /** The media's length by its header (ms): where to cut chunks so none is needlessly short. */
   expectedDurationMs?: number;
   /**
-   * Stop after the first chunk that holds speech (at most 30 s of it): language detection
-   * before routing (detectSpokenLanguage).
+   * Only detect the language, on the first chunk that holds speech (at most 30 s of it), and
+   * transcribe nothing: language detection before routing (detectSpokenLanguage).
    */
-  firstChunkOnly?: boolean;
+  detectLanguageOnly?: boolean;
 }
 
 /** A transcribed segment, times in ms from the start of the media. */

@@ -10,6 +10,7 @@ class OneSegmentPerChunk implements Recogniser {
   readonly family = "whisper";
   readonly backend = "test double";
   readonly calls: { seconds: number; options: DecodeOptions }[] = [];
+  detectLanguage?: Recogniser["detectLanguage"];
 
   async transcribe(pcm: Float32Array, options: DecodeOptions): Promise<RawSegment[]> {
     this.calls.push({ seconds: pcm.length / 16_000, options });
@@ -64,12 +65,18 @@ describe("runPipeline", () => {
     expect(output.language).toBe("en");
   });
 
-  it("stops after the first chunk with speech when only the language is wanted", async () => {
+  it("only detects the language of the first chunk with speech when that is all that is wanted", async () => {
     const model = new OneSegmentPerChunk();
-    const output = await runPipeline(JFK_MP3, model, { ...options, firstChunkOnly: true });
-    expect(model.calls).toHaveLength(1);
-    expect(output.segments).toHaveLength(1);
-    expect(output.language).toBe("en");
+    const detections: number[] = [];
+    model.detectLanguage = async (pcm) => {
+      detections.push(pcm.length / 16_000);
+      return { language: "de", probability: 0.9 };
+    };
+    const output = await runPipeline(JFK_MP3, model, { ...options, detectLanguageOnly: true });
+    expect(detections).toHaveLength(1);
+    expect(model.calls).toHaveLength(0); // nothing transcribed
+    expect(output.segments).toHaveLength(0);
+    expect(output.language).toBe("de");
     // The rest of the media was not decoded.
     expect(output.durationMs).toBeLessThan(11_000);
   });

@@ -66,6 +66,7 @@ export async function runPipeline(
   const speechByLanguage = new Map<string, number>();
   let speechSamples = 0;
   let durationSamples = 0;
+  let detected: string | null = null;
 
   try {
     const model = await loadingModel;
@@ -82,6 +83,17 @@ export async function runPipeline(
       const decodedMs = toMs(chunk.sourceEnd);
       if (signal?.aborted) throw new EngineError("CANCELLED", "Cancelled.");
       if (chunk.pcm.length > 0) events.onSpeech?.(chunk.pcm, chunk.map.pieces);
+      if (chunk.pcm.length >= SAMPLE_RATE / 10 && options.detectLanguageOnly) {
+        // Language detection before routing: the first speech is enough, and nothing of it is
+        // transcribed (Whisper: one encoder pass and one decoder step).
+        if (!model.detectLanguage) {
+          throw new EngineError("INVALID_OPTIONS", `${model.family} does not detect languages.`);
+        }
+        speechSamples += chunk.pcm.length;
+        detected = (await model.detectLanguage(chunk.pcm, options.threads)).language;
+        events.onProgress?.({ processedMs: decodedMs, decodedMs });
+        break;
+      }
       if (chunk.pcm.length >= SAMPLE_RATE / 10) {
         speechSamples += chunk.pcm.length;
         const prompt = joinPrompt(options.prompt, guard.sawLoop ? undefined : promptFrom(segments));
@@ -121,8 +133,6 @@ export async function runPipeline(
         }
       }
       events.onProgress?.({ processedMs: decodedMs, decodedMs });
-      // Language detection needs only the first speech (the first chunk is at most 30 s).
-      if (options.firstChunkOnly && speechSamples > 0) break;
       // A chunk's audio is garbage now; collect it before the next one rather than letting
       // V8 keep several chunks' worth of buffers around (the engine process runs --expose-gc).
       globalThis.gc?.();
@@ -136,7 +146,9 @@ export async function runPipeline(
   }
   return {
     segments,
-    language: dominantLanguage(speechByLanguage, options.language),
+    language: options.detectLanguageOnly
+      ? detected
+      : dominantLanguage(speechByLanguage, options.language),
     durationMs: toMs(durationSamples),
     speechMs: toMs(speechSamples),
     transcribeMs: Math.round(performance.now() - started),

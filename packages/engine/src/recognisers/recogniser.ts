@@ -29,10 +29,24 @@ export interface Recogniser {
     onSegment?: (segment: RawSegment) => void,
     onProgress?: (fraction: number) => void,
   ): Promise<RawSegment[]>;
+  /**
+   * Detects the spoken language of 16 kHz mono PCM without transcribing it (Whisper: one encoder
+   * pass over the first 30 s and one decoder step); absent where the family cannot (Parakeet,
+   * SenseVoice). Rejects with CANCELLED after abort().
+   */
+  detectLanguage?(pcm: Float32Array, threads: number): Promise<DetectedSpokenLanguage>;
   /** Stops a running transcribe() within milliseconds; the model stays loaded. */
   abort(): void;
   /** Frees native memory. */
   free(): Promise<void>;
+}
+
+/** What a recogniser's detectLanguage() found. */
+export interface DetectedSpokenLanguage {
+  /** ISO 639-1 code (whisper's, e.g. "yue" for Cantonese). */
+  language: string;
+  /** The detector's probability of it, 0..1. */
+  probability: number;
 }
 
 /** Decoder settings for one call. */

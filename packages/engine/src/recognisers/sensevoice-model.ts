@@ -1,6 +1,6 @@
 // SenseVoice (zh, en, ja, ko, yue) through sherpa-onnx-node's OfflineRecognizer, in the engine
 // process. Its sharp edges: a model missing a metadata key ends the whole process (_Exit), so a
-// folder is probed in a child process first (sensevoice-probe.ts); booleans in its config are
+// folder is checked first (sensevoice-probe.ts: its ONNX metadata); booleans in its config are
 // ignored (numbers are used); ITN is `useInverseTextNormalization`. A chunk is decoded in
 // windows of at most WINDOW_MS (SenseVoice is trained on short utterances), each on the thread
 // pool; a cancel takes effect between windows.

@@ -31,6 +31,11 @@ export interface NativeResult {
   language: string;
   /** Probability of the detected language (only when the language was "auto"). */
   languageProbability?: number;
+  /**
+   * The language was detected and whisper.cpp's first encoder pass of the transcription reused
+   * the detection's pass of the same window instead of computing it again.
+   */
+  reusedEncoderPass: boolean;
 }
 
 export interface NativeTranscribeOptions {
@@ -45,6 +50,11 @@ export interface NativeTranscribeOptions {
   temperatureFallback: boolean;
   prompt?: string;
   tokenTimestamps: boolean;
+  /**
+   * Only detect the language (language "auto"): one encoder pass over the first 30 s and one
+   * decoder step; the result has no segments.
+   */
+  detectOnly?: boolean;
   /** Each segment as soon as whisper.cpp has decoded it (never with DTW: whisper.cpp skips it). */
   onSegment?: (segment: NativeSegment) => void;
   /** Percent of the samples done. */

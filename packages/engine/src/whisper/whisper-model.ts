@@ -2,6 +2,7 @@ import { EngineError } from "../errors.js";
 import {
   nativeAddon,
   type NativeModel,
+  type NativeResult,
   type NativeSegment,
   type NativeTranscribeOptions,
 } from "./native-binding.js";
@@ -54,19 +55,25 @@ export async function loadWhisperModel(
         ...(onSegment ? { onSegment: (s) => onSegment(toRawSegment(s, options, known)) } : {}),
         ...(onProgress ? { onProgress: (percent) => onProgress(percent / 100) } : {}),
       };
-      try {
-        const result = await model.transcribe(pcm, params);
-        return result.segments.map((segment) =>
-          toRawSegment(segment, options, result.language, result.languageProbability),
-        );
-      } catch (error) {
-        if ((error as { code?: unknown }).code === "ABORTED") {
-          throw new EngineError("CANCELLED", "Cancelled.");
-        }
-        throw new EngineError("ENGINE_FAILED", `The speech engine failed: ${String(error)}`, {
-          cause: error,
-        });
-      }
+      const result = await run(() => model.transcribe(pcm, params));
+      return result.segments.map((segment) =>
+        toRawSegment(segment, options, result.language, result.languageProbability),
+      );
+    },
+    async detectLanguage(pcm, threads) {
+      const result = await run(() =>
+        model.transcribe(pcm, {
+          language: "auto",
+          detectOnly: true,
+          threads,
+          translate: false,
+          beamSize: 1,
+          temperature: 0,
+          temperatureFallback: false,
+          tokenTimestamps: false,
+        }),
+      );
+      return { language: result.language, probability: result.languageProbability ?? 0 };
     },
     abort() {
       model.abort();
@@ -75,6 +82,20 @@ export async function loadWhisperModel(
       model.free();
     },
   };
+}
+
+/** Runs one addon call, its failures as the engine's errors. */
+async function run(call: () => Promise<NativeResult>): Promise<NativeResult> {
+  try {
+    return await call();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ABORTED") {
+      throw new EngineError("CANCELLED", "Cancelled.");
+    }
+    throw new EngineError("ENGINE_FAILED", `The speech engine failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
 }
 
 function toRawSegment(
