@@ -20,6 +20,11 @@ export {
   translationLanguageName,
   type TranslationLanguage,
 } from "./translation-languages.js";
+export {
+  MAX_ACTIVE_TRANSLATIONS,
+  TRANSLATION_MEDIA_SECONDS_PER_CHARGED_SECOND,
+  translationCostSeconds,
+} from "./translation-cost.js";
 export { MODEL_FAMILIES, type ModelFamily } from "./model-families.js";
 export {
   ERROR_TABLE,
