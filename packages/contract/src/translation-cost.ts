@@ -13,8 +13,5 @@ export const MAX_ACTIVE_TRANSLATIONS = 3;
 /** Seconds of minutes for translating `translatedMs` of media (at least one when any). */
 export function translationCostSeconds(translatedMs: number): number {
   if (translatedMs <= 0) return 0;
-  return Math.max(
-    1,
-    Math.ceil(translatedMs / 1000 / TRANSLATION_MEDIA_SECONDS_PER_CHARGED_SECOND),
-  );
+  return Math.max(1, Math.ceil(translatedMs / 1000 / TRANSLATION_MEDIA_SECONDS_PER_CHARGED_SECOND));
 }

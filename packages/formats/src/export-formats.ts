@@ -102,6 +102,7 @@ export async function writeExport(format: ExportFormat, input: ExportInput): Pro
     input.track ?? "both",
     format,
     input.style,
+    input.translationLanguage,
   );
   const body = await writer.write({ ...input, transcript });
   return { body, contentType: writer.contentType };

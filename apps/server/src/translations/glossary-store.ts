@@ -11,7 +11,11 @@ export function findGlossary(db: Db, id: string): Promise<GlossaryRow | undefine
 }
 
 /** The user's own glossaries and those of the teams given, by name. */
-export function glossariesOf(db: Db, userId: string, teamIds: readonly string[]): Promise<GlossaryRow[]> {
+export function glossariesOf(
+  db: Db,
+  userId: string,
+  teamIds: readonly string[],
+): Promise<GlossaryRow[]> {
   return db
     .selectFrom("glossaries")
     .selectAll()

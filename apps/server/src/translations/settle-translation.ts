@@ -2,7 +2,11 @@ import { translationCostSeconds } from "@verbatim/contract";
 import type { Db } from "../db/database.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import type { TranslationRow } from "./translation-row.js";
-import { findTranslation, recordTranslationCharge, unsettledTranslations } from "./translation-store.js";
+import {
+  findTranslation,
+  recordTranslationCharge,
+  unsettledTranslations,
+} from "./translation-store.js";
 
 /**
  * Settles an ended translation's minutes by the one rule (docs/translation.md): completed, its

@@ -5,7 +5,11 @@ import {
   type TranslationTrackReply,
 } from "@verbatim/contract/api";
 import type { Cue, StyleName } from "@verbatim/subtitles";
-import type { ChineseRegister, GlossaryEntry, TranslatedCue } from "@verbatim/subtitles/translation";
+import type {
+  ChineseRegister,
+  GlossaryEntry,
+  TranslatedCue,
+} from "@verbatim/subtitles/translation";
 import type { Selectable } from "kysely";
 import { z } from "zod";
 import type { TranslationsTable } from "../db/schema.js";

@@ -13,7 +13,10 @@ export function findTranslation(db: Db, id: string): Promise<TranslationRow | un
 }
 
 /** A transcription's translations: each language's newest row, newest first. */
-export async function latestTranslations(db: Db, transcriptionId: string): Promise<TranslationRow[]> {
+export async function latestTranslations(
+  db: Db,
+  transcriptionId: string,
+): Promise<TranslationRow[]> {
   const rows = await db
     .selectFrom("translations")
     .selectAll()
@@ -70,10 +73,7 @@ export async function countActiveTranslations(db: Db, userId: string): Promise<n
 }
 
 /** Stores a queued job (inside the reservation's transaction). */
-export async function insertTranslation(
-  db: Db,
-  row: Insertable<TranslationsTable>,
-): Promise<void> {
+export async function insertTranslation(db: Db, row: Insertable<TranslationsTable>): Promise<void> {
   await db.insertInto("translations").values(row).execute();
 }
 
@@ -170,7 +170,11 @@ export async function endTranslation(
 
 /** Records what a job's settlement charged. */
 export async function recordTranslationCharge(db: Db, id: string, seconds: number): Promise<void> {
-  await db.updateTable("translations").set({ charged_seconds: seconds }).where("id", "=", id).execute();
+  await db
+    .updateTable("translations")
+    .set({ charged_seconds: seconds })
+    .where("id", "=", id)
+    .execute();
 }
 
 /**
@@ -178,7 +182,10 @@ export async function recordTranslationCharge(db: Db, id: string, seconds: numbe
  * kept: the next run resumes after them): those whose heartbeat is older than `staleBefore`,
  * or every running one when no other process shares the database.
  */
-export async function requeueStalledTranslations(db: Db, staleBefore: Date | null): Promise<number> {
+export async function requeueStalledTranslations(
+  db: Db,
+  staleBefore: Date | null,
+): Promise<number> {
   let query = db
     .updateTable("translations")
     .set({ status: "queued", heartbeat_at: null })
@@ -231,7 +238,11 @@ export async function deleteTranslationTrack(
 }
 
 /** Ended, settled translations whose webhook event has not been written yet. */
-export function translationsWithoutEvent(db: Db, since: Date, limit = 200): Promise<TranslationRow[]> {
+export function translationsWithoutEvent(
+  db: Db,
+  since: Date,
+  limit = 200,
+): Promise<TranslationRow[]> {
   return db
     .selectFrom("translations")
     .selectAll()

@@ -9,7 +9,13 @@ import { canonicalLanguageTag } from "../translation-languages.js";
 import { TRANSLATION_MEDIA_SECONDS_PER_CHARGED_SECOND } from "../translation-cost.js";
 
 /** The statuses of a translation job. */
-export const TRANSLATION_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
+export const TRANSLATION_STATUSES = [
+  "queued",
+  "running",
+  "completed",
+  "failed",
+  "cancelled",
+] as const;
 
 /** A BCP-47 language tag, read into its canonical case (`zh-hk` → `zh-HK`). */
 export const LanguageTag = z
@@ -27,7 +33,12 @@ export const LanguageTag = z
 
 /** One glossary term. */
 export const GlossaryEntry = z.object({
-  source: z.string().trim().min(1).max(MAX_GLOSSARY_TERM_CHARS).describe("As it appears in the transcript."),
+  source: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_GLOSSARY_TERM_CHARS)
+    .describe("As it appears in the transcript."),
   target: z
     .string()
     .trim()
@@ -51,7 +62,9 @@ export const TranslationBody = z.object({
   style: z
     .enum(STYLE_NAMES)
     .optional()
-    .describe("The style preset whose reading limits the translation fits (default: the transcription's)."),
+    .describe(
+      "The style preset whose reading limits the translation fits (default: the transcription's).",
+    ),
   register: z
     .enum(CHINESE_REGISTERS)
     .optional()
@@ -100,7 +113,9 @@ export const TranslationReply = z.object({
 
 /** A language's track: its translated cues. */
 export const TranslationTrackReply = TranslationReply.extend({
-  cues: z.array(TranslatedCue).describe("Translated cues (all of them once completed; those so far while running)."),
+  cues: z
+    .array(TranslatedCue)
+    .describe("Translated cues (all of them once completed; those so far while running)."),
 });
 
 /** GET /api/transcriptions/{id}/translations. */

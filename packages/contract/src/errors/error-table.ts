@@ -471,7 +471,8 @@ export const ERROR_TABLE = {
   TRANSLATION_CUE_TOO_LONG: {
     status: 422,
     en: "A subtitle is too long for the language model's context window. Split it in the editor, or use a model with a larger context (LLM_CONTEXT_SIZE).",
-    "zh-HK": "有一句字幕太長，超出語言模型可處理的長度。請在編輯器把它分開，或改用可處理更長內容的模型（LLM_CONTEXT_SIZE）。",
+    "zh-HK":
+      "有一句字幕太長，超出語言模型可處理的長度。請在編輯器把它分開，或改用可處理更長內容的模型（LLM_CONTEXT_SIZE）。",
   },
   TRANSLATION_MODEL_UNAVAILABLE: {
     status: 503,

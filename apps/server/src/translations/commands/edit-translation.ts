@@ -2,7 +2,11 @@
 import { fail } from "../../http/app-error.js";
 import type { TranslationContext } from "../translation-context.js";
 import { storedCues, type TranslationRow } from "../translation-row.js";
-import { findTranslation, replaceTranslationCues, translationTrackRow } from "../translation-store.js";
+import {
+  findTranslation,
+  replaceTranslationCues,
+  translationTrackRow,
+} from "../translation-store.js";
 
 /**
  * Sets the text of the track's cues named by the transcription cue's `index` (the position of
@@ -34,7 +38,12 @@ export async function editTranslation(
     if (!original || position >= Math.max(cues.length, originals.length)) {
       fail("VALIDATION_FAILED", { part: "body", field: "cues", reason: `no cue ${edit.index}` });
     }
-    cues[position] = { start: original.start, end: original.end, text: edit.text.trim(), flags: [] };
+    cues[position] = {
+      start: original.start,
+      end: original.end,
+      text: edit.text.trim(),
+      flags: [],
+    };
   }
   await replaceTranslationCues(ctx.db, track.id, JSON.stringify(cues));
   return (await findTranslation(ctx.db, track.id))!;
