@@ -15,6 +15,7 @@ import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RenderWorker } from "./renders/render-worker.js";
 import { TranslationWorker } from "./translations/translation-worker.js";
 import type { TranslationModel } from "@verbatim/subtitles/translation";
+import { languageModelFromSettings } from "@verbatim/llm";
 import { ModelCatalog } from "./models/model-catalog.js";
 import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
@@ -105,10 +106,22 @@ export interface ContextOverrides {
  * null while none is configured.
  */
 function configuredLanguageModel(
-  _config: Config,
+  config: Config,
+  log: FastifyBaseLogger,
   override: TranslationModel | undefined,
 ): () => TranslationModel | null {
-  return () => override ?? null;
+  let made: TranslationModel | null | undefined = override;
+  return () => {
+    if (made !== undefined) return made;
+    try {
+      made = languageModelFromSettings(config.languageModel);
+    } catch (error) {
+      // Not configured (or not available in this build): jobs fail TRANSLATION_MODEL_UNAVAILABLE, free.
+      log.warn({ err: error }, "no language model for translations");
+      made = null;
+    }
+    return made;
+  };
 }
 
 /** Builds what a worker process runs: the job queue (BullMQ with REDIS_URL, else embedded). */
@@ -125,7 +138,7 @@ export function buildWorkerContext(
     now,
     concurrency: config.translations.concurrency,
     alone: !config.redis,
-    model: configuredLanguageModel(config, languageModel),
+    model: configuredLanguageModel(config, log, languageModel),
   });
   const renders = new RenderWorker({
     db,

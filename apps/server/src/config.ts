@@ -1,3 +1,4 @@
+import { languageModelSettingsFromEnv, type LanguageModelSettings } from "@verbatim/llm";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -334,7 +335,10 @@ export function isLoopback(host: string): boolean {
 }
 
 /** The server's typed settings. */
-export type Config = z.output<typeof ConfigSchema>;
+export type Config = z.output<typeof ConfigSchema> & {
+  /** The language model translations use (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_CONTEXT_SIZE…: docs/language-models.md). */
+  languageModel: LanguageModelSettings;
+};
 
 /** Database settings: PostgreSQL by URL, or a SQLite file. */
 export type DatabaseConfig = Config["database"];
@@ -369,5 +373,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ROLE=${parsed.data.role} needs REDIS_URL: API and worker processes find each other's jobs through Redis.`,
     );
   }
-  return parsed.data;
+  let languageModel: LanguageModelSettings;
+  try {
+    languageModel = languageModelSettingsFromEnv(given);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
+  return { ...parsed.data, languageModel };
 }

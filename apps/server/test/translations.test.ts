@@ -54,7 +54,8 @@ class ScriptedModel implements TranslationModel {
   }
 
   async generateJson<T>(request: JsonRequest<T>) {
-    const data = JSON.parse(request.messages[1]!.content) as {
+    // The layer's data block: a marker line, the JSON, a marker line.
+    const data = JSON.parse(request.messages[1]!.content.split("\n")[1]!) as {
       groups?: { cues: { id: number; text: string }[] }[];
       cues?: { id: number; source: string }[];
     };

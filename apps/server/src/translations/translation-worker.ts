@@ -7,6 +7,7 @@ import {
   type TranslatedCue,
   type TranslationModel,
 } from "@verbatim/subtitles/translation";
+import { taskWithData } from "@verbatim/llm";
 import type { Db } from "../db/database.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues } from "../jobs/job-row.js";
@@ -182,6 +183,7 @@ export class TranslationWorker {
         register: options.register ?? undefined,
         style: options.style,
         glossary: options.glossary,
+        messages: taskWithData,
         signal: controller.signal,
         done: doneCues(job),
         onBatch: async (done, total) => {

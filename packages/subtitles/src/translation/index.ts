@@ -25,6 +25,8 @@ export {
   condenseMessages,
   cueAnswerSchema,
   MAX_ANSWER_CHARS,
+  plainDataMessages,
+  type DataMessages,
   readCueAnswer,
   translateMessages,
 } from "./prompt.js";

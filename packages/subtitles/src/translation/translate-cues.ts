@@ -14,6 +14,7 @@ import {
   cueAnswerSchema,
   readCueAnswer,
   translateMessages,
+  type DataMessages,
   type PromptCue,
 } from "./prompt.js";
 import { sentenceGroups } from "./sentence-groups.js";
@@ -68,6 +69,8 @@ export interface TranslateCuesOptions {
     ((done: ReadonlyMap<number, TranslatedCue>, total: number) => Promise<void>) | undefined;
   /** Most cues in one request (default 24). */
   maxBatchCues?: number | undefined;
+  /** How the task and the data become messages (default plainDataMessages). */
+  messages?: DataMessages | undefined;
   /** Neighbouring cues sent as context on each side (default 2). */
   contextCues?: number | undefined;
 }
@@ -150,15 +153,18 @@ export async function translateCues(
     const first = flat[0]!.position;
     const last = flat.at(-1)!.position;
     const sourceTexts = flat.map((item) => item.text);
-    const messages = translateMessages({
-      sourceLanguage: options.sourceLanguage,
-      targetLanguage: options.targetLanguage,
-      targetDescription: description,
-      glossary: termsIn(glossary, sourceTexts),
-      contextBefore: neighbours(items, first - context, first),
-      groups: nonEmpty.map((group) => group.map(promptCue)),
-      contextAfter: neighbours(items, last + 1, last + 1 + context),
-    });
+    const messages = translateMessages(
+      {
+        sourceLanguage: options.sourceLanguage,
+        targetLanguage: options.targetLanguage,
+        targetDescription: description,
+        glossary: termsIn(glossary, sourceTexts),
+        contextBefore: neighbours(items, first - context, first),
+        groups: nonEmpty.map((group) => group.map(promptCue)),
+        contextAfter: neighbours(items, last + 1, last + 1 + context),
+      },
+      options.messages,
+    );
     const ids = flat.map((item) => item.position + 1);
     const answerTokens = await answerBudget(options.model, flat);
     const fits =
@@ -217,15 +223,18 @@ export async function translateCues(
     }));
     try {
       const answer = await options.model.generateJson({
-        messages: condenseMessages({
-          targetLanguage: options.targetLanguage,
-          targetDescription: description,
-          glossary: termsIn(
-            glossary,
-            over.map((item) => item.text),
-          ),
-          cues: request,
-        }),
+        messages: condenseMessages(
+          {
+            targetLanguage: options.targetLanguage,
+            targetDescription: description,
+            glossary: termsIn(
+              glossary,
+              over.map((item) => item.text),
+            ),
+            cues: request,
+          },
+          options.messages,
+        ),
         schema: cueAnswerSchema(ids),
         validate: (value) => readCueAnswer(value, ids),
         maxTokens: await answerBudget(options.model, over),
