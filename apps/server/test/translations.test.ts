@@ -3,6 +3,8 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonRequest, TranslationModel } from "@verbatim/subtitles/translation";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
+import { recordTranslationEvents } from "../src/webhooks/translation-events.js";
+import { insertWebhook } from "../src/webhooks/webhook-store.js";
 import { TranslationWorker } from "../src/translations/translation-worker.js";
 import { findTranslation, insertTranslation } from "../src/translations/translation-store.js";
 import { finishedTranscription, type StoredCue } from "./support/finished-transcription.js";
@@ -121,6 +123,14 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
     const user = await signedInUser(api.db);
     const id = await finishedTranscription(api.db, user.id, cues(30));
     model.answer = () => "这是一个测试"; // Simplified, as a model may write
+    await insertWebhook(api.db, {
+      id: randomUUID(),
+      user_id: user.id,
+      url: "https://hooks.example.com/verbatim",
+      events_json: JSON.stringify(["translation.completed"]),
+      secret: "whsec_test",
+      created_at: new Date(Date.now() - 1000).toISOString(),
+    });
     const before = await spent(user);
 
     const asked = await ask(user, id, {
@@ -137,6 +147,20 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
     // The glossary's "號" is not in the answer: every cue with "number" is flagged.
     expect(done.cues.every((cue) => cue.flags.includes("GLOSSARY_MISSING"))).toBe(true);
     expect(await spent(user)).toBe(before - 6);
+
+    // translation.completed is written once, whichever process writes it.
+    await recordTranslationEvents(api.db, "https://verbatim.test", new Date());
+    expect(await recordTranslationEvents(api.db, "https://verbatim.test", new Date())).toBe(0);
+    const deliveries = await api.db
+      .selectFrom("webhook_deliveries")
+      .select(["event_type", "payload"])
+      .where("user_id", "=", user.id)
+      .execute();
+    expect(deliveries.map((d) => d.event_type)).toEqual(["translation.completed"]);
+    expect(JSON.parse(deliveries[0]!.payload)).toMatchObject({
+      type: "translation.completed",
+      data: { language: "zh-HK", status: "completed", chargedSeconds: 6 },
+    });
 
     // An edit of one translated cue; its flags are cleared.
     const edit = await fetch(`${api.base}/api/transcriptions/${id}/translations/zh-HK`, {
