@@ -21,11 +21,18 @@ export interface LanguageModelEntry {
   trainedContext: number;
 }
 
+// Qwen3-1.7B at Q4_K_M as unsloth publishes it (unsloth/Qwen3-1.7B-GGUF on Hugging Face): size and
+// SHA-256 as pinned by two independent public projects that download the same file (one lists
+// the full digest, the other its size of 1,107,409,472 bytes and the digest's first and last
+// eight hex digits). Qwen's own Qwen/Qwen3-1.7B-GGUF publishes Q8_0 only (1.8 GB).
 export const QWEN3_1_7B_Q4_K_M: LanguageModelEntry = {
   name: "qwen3-1.7b-q4_k_m",
   fileName: "Qwen3-1.7B-Q4_K_M.gguf",
   sizeBytes: 1_107_409_472,
-  checksum: null,
+  checksum: {
+    algorithm: "sha256",
+    value: "b139949c5bd74937ad8ed8c8cf3d9ffb1e99c866c823204dc42c0d91fa181897",
+  },
   url: "https://huggingface.co/unsloth/Qwen3-1.7B-GGUF/resolve/main/Qwen3-1.7B-Q4_K_M.gguf",
   licence: { name: "Apache-2.0", url: "https://huggingface.co/Qwen/Qwen3-1.7B/blob/main/LICENSE" },
   description:

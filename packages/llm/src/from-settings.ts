@@ -2,12 +2,24 @@ import { OpenAiCompatibleModel } from "./remote/openai-compatible-model.js";
 import type { LanguageModel } from "./language-model.js";
 import type { LanguageModelSettings } from "./settings.js";
 import { LanguageModelError } from "./errors.js";
+import { DEFAULT_LANGUAGE_MODEL } from "./catalog.js";
+import { LocalLanguageModel, type DownloadLanguageModel } from "./local/local-model.js";
+
+export interface LanguageModelServices {
+  /** Fetches a missing catalog model in the background on first use (the speech models'
+   *  downloader: @verbatim/engine's downloadLanguageModel). Without it, LLM_NOT_READY says
+   *  how to install the file. */
+  downloadModel?: DownloadLanguageModel;
+}
 
 /**
  * The model the settings name: the operator's endpoint when LLM_BASE_URL is set (LLM_MODEL is
  * then required), otherwise the local model (LLM_MODEL a catalog name or a GGUF path).
  */
-export function languageModelFromSettings(settings: LanguageModelSettings): LanguageModel {
+export function languageModelFromSettings(
+  settings: LanguageModelSettings,
+  services: LanguageModelServices = {},
+): LanguageModel {
   if (settings.baseUrl) {
     if (!settings.model) {
       throw new LanguageModelError(
@@ -24,8 +36,12 @@ export function languageModelFromSettings(settings: LanguageModelSettings): Lang
       maxRetries: settings.maxRetries,
     });
   }
-  throw new LanguageModelError(
-    "LLM_NOT_READY",
-    "The local language model is not available in this build yet; set LLM_BASE_URL to an OpenAI-compatible endpoint.",
-  );
+  return new LocalLanguageModel({
+    model: settings.model ?? DEFAULT_LANGUAGE_MODEL,
+    modelsDir: settings.modelsDir ?? "models",
+    contextSize: settings.contextSize,
+    threads: settings.threads,
+    gpu: settings.gpu,
+    downloadModel: services.downloadModel,
+  });
 }

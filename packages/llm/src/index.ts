@@ -21,7 +21,12 @@ export {
   languageModelSettingsFromEnv,
   type LanguageModelSettings,
 } from "./settings.js";
-export { languageModelFromSettings } from "./from-settings.js";
+export { languageModelFromSettings, type LanguageModelServices } from "./from-settings.js";
+export {
+  LocalLanguageModel,
+  type DownloadLanguageModel,
+  type LocalModelOptions,
+} from "./local/local-model.js";
 export {
   DEFAULT_LANGUAGE_MODEL,
   findLanguageModel,

@@ -6,3 +6,10 @@ export {
   type ScriptedChatServer,
   type ScriptedReply,
 } from "./scripted-chat-server.js";
+export {
+  ensureRandomGguf,
+  writeRandomGguf,
+  QWEN3_1_7B_SHAPE,
+  type RandomGgufShape,
+} from "./random-gguf.js";
+export { writeGguf, GgmlType, type GgufTensor, type GgufValue } from "./gguf-writer.js";
