@@ -377,7 +377,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     languageModel = languageModelSettingsFromEnv(given);
   } catch (error) {
-    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`);
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`, { cause: error });
   }
   return { ...parsed.data, languageModel };
 }

@@ -276,6 +276,31 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
     expect(await spent(user)).toBe(before - 5);
   });
 
+  it("uses a saved glossary its owner names, and no one else's", async () => {
+    const user = await signedInUser(api.db);
+    const saved = await api.post(
+      "/api/glossaries",
+      { name: "Names", entries: [{ source: "Verbatim", target: "Verbatim" }] },
+      user.auth,
+    );
+    expect(saved.status).toBe(201);
+    const { id: glossaryId } = (await saved.json()) as { id: string };
+    const id = await finishedTranscription(
+      api.db,
+      user.id,
+      cues(2, () => "Verbatim works."),
+    );
+    model.answer = () => "逐字工作。";
+    expect((await ask(user, id, { language: "zh-HK", glossaryId })).status).toBe(202);
+    const done = await ended(user, id, "zh-HK");
+    expect(done.cues.map((cue) => cue.flags)).toEqual([["GLOSSARY_MISSING"], ["GLOSSARY_MISSING"]]);
+    const stranger = await signedInUser(api.db);
+    const theirs = await finishedTranscription(api.db, stranger.id, cues(1));
+    expect((await ask(stranger, theirs, { language: "en", glossaryId })).status).toBe(404);
+    const listed = await fetch(`${api.base}/api/glossaries`, { headers: stranger.auth });
+    expect(((await listed.json()) as { glossaries: unknown[] }).glossaries).toEqual([]);
+  });
+
   it("fails a job the model cannot answer, free when nothing was delivered", async () => {
     const user = await signedInUser(api.db);
     const id = await finishedTranscription(api.db, user.id, cues(4));
