@@ -15,9 +15,6 @@ import {
 } from "../glossary-store.js";
 import type { TranslationContext } from "../translation-context.js";
 
-/** The most glossaries one user keeps of their own. */
-export const MAX_OWN_GLOSSARIES = 50;
-
 /**
  * Creates a glossary (`id` absent) for the user or for `teamId` (403 ROLE_NOT_ALLOWED unless
  * their role there may edit; 404 for a team they are not in), or replaces the name and entries
