@@ -96,6 +96,10 @@ withTranscribeOptions(
     'output file, or "-" for standard output (the default for one input in one format)',
   )
   .option(
+    "--translate-to <lang>",
+    "also translate the subtitles with the language model (BCP-47, e.g. zh-HK): bilingual output, each cue's translation under its original (see `verbatim translate`)",
+  )
+  .option(
     "-d, --output-dir <dir>",
     "write <input name>.<format> files into this folder, made if missing (default for several inputs or formats: the current folder)",
   )

@@ -27,6 +27,8 @@ export interface RenderOptions {
   karaoke?: boolean;
   timecodes?: boolean;
   timestamps?: boolean;
+  /** The language of the cues' `translation` (`--translate-to`); absent: English. */
+  translationLanguage?: string;
 }
 
 /** What is written out: cues, and what is known of the media and its speakers. */
@@ -64,6 +66,7 @@ export async function renderTranscription(
     karaoke: options.karaoke,
     timecodes: options.timecodes,
     timestamps: options.timestamps,
+    translationLanguage: options.translationLanguage,
   });
   return file.body;
 }

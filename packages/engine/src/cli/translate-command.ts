@@ -8,7 +8,7 @@ import {
   taskWithData,
   type LanguageModelSettings,
 } from "@verbatim/llm";
-import { formatTimecode, isStyleName, type Cue } from "@verbatim/subtitles";
+import { formatTimecode, isStyleName, type Cue, type StyleName } from "@verbatim/subtitles";
 import {
   MAX_IMPORT_BYTES,
   readSubtitleFile,
@@ -46,13 +46,7 @@ export async function translateCommand(
   subtitlesPath: string,
   options: TranslateCommandOptions,
 ): Promise<void> {
-  const target = canonicalLanguageTag(options.to.trim());
-  if (target === null) {
-    throw new EngineError(
-      "INVALID_OPTIONS",
-      `--to must be a BCP-47 code such as zh-HK (got "${options.to}").`,
-    );
-  }
+  const target = targetLanguage(options.to);
   if (!isStyleName(options.style)) {
     throw new EngineError(
       "INVALID_OPTIONS",
@@ -70,33 +64,13 @@ export async function translateCommand(
   const imported = await readSubtitleFile(await subtitleBytes(subtitlesPath), {
     fileName: subtitlesPath,
   });
-  const model = languageModelFromSettings(modelSettings(options.model));
-  const controller = new AbortController();
-  const onSignal = () => controller.abort();
-  process.once("SIGINT", onSignal);
-  const bar = new ProgressBar();
-  let translated: TranslatedCue[];
-  try {
-    translated = await translateCues(imported.cues, {
-      model,
-      accountId: "cli",
-      sourceLanguage: options.from ?? null,
-      targetLanguage: target,
-      register: options.spoken ? "spoken" : undefined,
-      style: options.style,
-      signal: controller.signal,
-      messages: taskWithData,
-      onBatch: (done, total) => {
-        bar.update(done.size / Math.max(1, total), `${done.size} / ${total} cues`);
-        return Promise.resolve();
-      },
-    });
-  } finally {
-    bar.done();
-    process.off("SIGINT", onSignal);
-    await model.close();
-  }
-  reportFlags(imported.cues, translated);
+  const translated = await translateSubtitles(imported.cues, {
+    to: target,
+    from: options.from ?? null,
+    style: options.style,
+    model: options.model,
+    spoken: options.spoken === true,
+  });
   const cues: Cue[] = imported.cues.map((cue, i) => ({
     index: cue.index,
     start: cue.start,
@@ -115,6 +89,65 @@ export async function translateCommand(
   });
   await writeOutput(file.body, output);
   if (output !== "-" && process.stderr.isTTY) process.stderr.write(`verbatim: wrote ${output}\n`);
+}
+
+/** A BCP-47 target in its canonical case; INVALID_OPTIONS otherwise. */
+export function targetLanguage(value: string): string {
+  const tag = canonicalLanguageTag(value.trim());
+  if (tag === null) {
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `The target language must be a BCP-47 code such as zh-HK (got "${value}").`,
+    );
+  }
+  return tag;
+}
+
+/**
+ * Translates cues with the language model of `model` (or the LLM_* settings), showing progress
+ * on standard error and listing the cues to check; Ctrl+C (or `signal`) stops it.
+ */
+export async function translateSubtitles(
+  cues: readonly Cue[],
+  options: {
+    to: string;
+    from: string | null;
+    style: StyleName;
+    model?: string | undefined;
+    spoken?: boolean;
+    signal?: AbortSignal;
+  },
+): Promise<TranslatedCue[]> {
+  const model = languageModelFromSettings(modelSettings(options.model));
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once("SIGINT", onSignal);
+  options.signal?.addEventListener("abort", onSignal);
+  const bar = new ProgressBar();
+  try {
+    const translated = await translateCues(cues, {
+      model,
+      accountId: "cli",
+      sourceLanguage: options.from,
+      targetLanguage: options.to,
+      register: options.spoken ? "spoken" : undefined,
+      style: options.style,
+      signal: controller.signal,
+      messages: taskWithData,
+      onBatch: (done, total) => {
+        bar.update(done.size / Math.max(1, total), `translating: ${done.size} / ${total} cues`);
+        return Promise.resolve();
+      },
+    });
+    bar.done();
+    reportFlags(cues, translated);
+    return translated;
+  } finally {
+    bar.done();
+    process.off("SIGINT", onSignal);
+    options.signal?.removeEventListener("abort", onSignal);
+    await model.close();
+  }
 }
 
 /** The LLM_* settings, with `--model` on top: a URL is an endpoint, anything else a local model. */
