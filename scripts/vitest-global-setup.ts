@@ -16,6 +16,7 @@ const TYPESCRIPT_PACKAGES = [
   "packages/subtitles",
   "packages/formats",
   "packages/engine",
+  "packages/llm",
   "apps/server",
 ];
 const WEB = join(ROOT, "apps/web");

@@ -13,6 +13,9 @@ import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-sto
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RenderWorker } from "./renders/render-worker.js";
+import { TranslationWorker } from "./translations/translation-worker.js";
+import type { TranslationModel } from "@verbatim/subtitles/translation";
+import { languageModelFromSettings } from "@verbatim/llm";
 import { ModelCatalog } from "./models/model-catalog.js";
 import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
@@ -44,6 +47,8 @@ export interface WorkerContext {
   jobs: JobQueue;
   /** Captioned-video renders: their own queue (the renders table) and workers. */
   renders: RenderWorker;
+  /** Translation jobs: their own queue (the translations table) and workers. */
+  translations: TranslationWorker;
 }
 
 /** Everything the HTTP application's routes and schedules use. */
@@ -92,11 +97,49 @@ export interface ContextOverrides {
   webhooks?: WebhookOptions;
   /** Share-link settings tests override (password guesses, comments); defaults otherwise. */
   sharing?: SharingOptions;
+  /** The language model translations use (tests: a scripted one); else the configured one. */
+  languageModel?: TranslationModel;
+}
+
+/**
+ * The language model of this process, made once on first use from the settings (docs/llm.md);
+ * null while none is configured.
+ */
+function configuredLanguageModel(
+  config: Config,
+  log: FastifyBaseLogger,
+  override: TranslationModel | undefined,
+): () => TranslationModel | null {
+  let made: TranslationModel | null | undefined = override;
+  return () => {
+    if (made !== undefined) return made;
+    try {
+      made = languageModelFromSettings(config.languageModel);
+    } catch (error) {
+      // Not configured (or not available in this build): jobs fail TRANSLATION_MODEL_UNAVAILABLE, free.
+      log.warn({ err: error }, "no language model for translations");
+      made = null;
+    }
+    return made;
+  };
 }
 
 /** Builds what a worker process runs: the job queue (BullMQ with REDIS_URL, else embedded). */
-export function buildWorkerContext(config: Config, db: Db, log: FastifyBaseLogger): WorkerContext {
+export function buildWorkerContext(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  languageModel?: TranslationModel,
+): WorkerContext {
   const now = () => new Date();
+  const translations = new TranslationWorker({
+    db,
+    log,
+    now,
+    concurrency: config.translations.concurrency,
+    alone: !config.redis,
+    model: configuredLanguageModel(config, log, languageModel),
+  });
   const renders = new RenderWorker({
     db,
     log,
@@ -107,7 +150,15 @@ export function buildWorkerContext(config: Config, db: Db, log: FastifyBaseLogge
     niceness: config.renders.niceness,
     alone: !config.redis,
   });
-  return { config, db, log, now, jobs: createJobQueue({ db, config, log, now }), renders };
+  return {
+    config,
+    db,
+    log,
+    now,
+    jobs: createJobQueue({ db, config, log, now }),
+    renders,
+    translations,
+  };
 }
 
 /**
@@ -123,7 +174,7 @@ export async function buildAppContext(
 ): Promise<AppContext> {
   const modelPreparation = new ModelPreparation(config, log, overrides.modelDownloads);
   await modelPreparation.start(config.models.autoDownload);
-  const worker = buildWorkerContext(config, db, log);
+  const worker = buildWorkerContext(config, db, log, overrides.languageModel);
   return {
     ...worker,
     models: new ModelCatalog(config, modelPreparation),
@@ -163,10 +214,12 @@ export async function startWorker(
   const webhooks = new WebhookDispatcher(ctx, webhookOptions);
   await ctx.jobs.start();
   await ctx.renders.start();
+  await ctx.translations.start();
   webhooks.start();
   return {
     stop: async () => {
       await webhooks.stop();
+      await ctx.translations.stop();
       await ctx.renders.stop();
       await ctx.jobs.stop();
     },
@@ -213,6 +266,7 @@ export async function startAppContext(
     log.warn("rate limits: Redis not reachable at start, counting in this process's memory");
   await jobs.start();
   await ctx.renders.start();
+  await ctx.translations.start();
   ctx.webhooks.start();
   const stops = maintenance
     ? [
@@ -229,6 +283,7 @@ export async function startAppContext(
     handBack: async () => {
       await ctx.modelPreparation.stop();
       await ctx.renders.stop();
+      await ctx.translations.stop();
       await jobs.handBack();
     },
     stop: async () => {

@@ -1,3 +1,4 @@
+import { languageModelSettingsFromEnv, type LanguageModelSettings } from "@verbatim/llm";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -160,6 +161,8 @@ const ConfigSchema = z
     RENDER_THREADS: z.coerce.number().int().min(1).max(64).default(2),
     /** ffmpeg's niceness for renders (0 to 19): below the speech engine's, so transcriptions go first. */
     RENDER_NICENESS: z.coerce.number().int().min(0).max(19).default(15),
+    /** Translation jobs run at once by this process (0: it runs none); each one request at a time to the language model. */
+    TRANSLATION_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
     /** Beam size (1 = greedy, faster; 5 = whisper.cpp's default, more accurate). */
     ENGINE_BEAM_SIZE: z.coerce.number().int().min(1).max(16).default(5),
     /** Re-decode unreliable windows at higher temperatures ("false" to turn off). */
@@ -298,6 +301,9 @@ const ConfigSchema = z
         threads: env.RENDER_THREADS,
         niceness: env.RENDER_NICENESS,
       },
+      translations: {
+        concurrency: env.ROLE === "api" ? 0 : env.TRANSLATION_CONCURRENCY,
+      },
       production: env.NODE_ENV === "production",
       smtpUrl: env.SMTP_URL,
       /** No SMTP outside production: mails are kept for /dev/mailbox and their links printed. */
@@ -329,7 +335,10 @@ export function isLoopback(host: string): boolean {
 }
 
 /** The server's typed settings. */
-export type Config = z.output<typeof ConfigSchema>;
+export type Config = z.output<typeof ConfigSchema> & {
+  /** The language model translations use (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_CONTEXT_SIZE…: docs/language-models.md). */
+  languageModel: LanguageModelSettings;
+};
 
 /** Database settings: PostgreSQL by URL, or a SQLite file. */
 export type DatabaseConfig = Config["database"];
@@ -364,5 +373,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ROLE=${parsed.data.role} needs REDIS_URL: API and worker processes find each other's jobs through Redis.`,
     );
   }
-  return parsed.data;
+  let languageModel: LanguageModelSettings;
+  try {
+    languageModel = languageModelSettingsFromEnv(given);
+  } catch (error) {
+    throw new Error(`Invalid configuration:\n  ${(error as Error).message}`, { cause: error });
+  }
+  return { ...parsed.data, languageModel };
 }

@@ -14,6 +14,17 @@ export {
 export { ACTIVE_JOB_STATUSES, JOB_STATUSES, type JobStatus } from "./jobs.js";
 export { LANGUAGES, languageFromPreferences, type Language } from "./languages.js";
 export { isSupportedLanguage, WHISPER_LANGUAGES } from "./whisper-languages.js";
+export {
+  canonicalLanguageTag,
+  TRANSLATION_LANGUAGES,
+  translationLanguageName,
+  type TranslationLanguage,
+} from "./translation-languages.js";
+export {
+  MAX_ACTIVE_TRANSLATIONS,
+  TRANSLATION_MEDIA_SECONDS_PER_CHARGED_SECOND,
+  translationCostSeconds,
+} from "./translation-cost.js";
 export { MODEL_FAMILIES, type ModelFamily } from "./model-families.js";
 export {
   ERROR_TABLE,

@@ -46,15 +46,20 @@ export function exportedCues(
   track: ExportTrack,
   language: string | null,
   style: StyleName = DEFAULT_STYLE,
+  translationLanguage: string = TRANSLATION_LANGUAGE,
 ): Cue[] {
   if (!isBilingual(cues)) return [...cues];
   if (track === "original") return cues.map(({ translation: _translation, ...cue }) => cue);
   if (track === "translation") return translationTrack(cues);
   const original = styleLimits(style, language);
-  const english = styleLimits(style, TRANSLATION_LANGUAGE);
+  const translated = styleLimits(style, translationLanguage);
   return bilingualCues(cues, {
     original: { maxCharsPerLine: original.maxCharsPerLine, maxLines: 1, language },
-    translation: { maxCharsPerLine: english.maxCharsPerLine, maxLines: 2, language: "en" },
+    translation: {
+      maxCharsPerLine: translated.maxCharsPerLine,
+      maxLines: 2,
+      language: translationLanguage,
+    },
   });
 }
 
@@ -68,14 +73,18 @@ export function exportedTranscript(
   track: ExportTrack,
   format: ExportFormat,
   style: StyleName = DEFAULT_STYLE,
+  translationLanguage: string = TRANSLATION_LANGUAGE,
 ): Transcript {
   const { cues, language } = transcript;
   if (!isBilingual(cues)) return transcript;
   if (track === "translation") {
-    return { ...transcript, language: TRANSLATION_LANGUAGE, cues: translationTrack(cues) };
+    return { ...transcript, language: translationLanguage, cues: translationTrack(cues) };
   }
   if (track === "both" && !ON_SCREEN_FORMATS.has(format)) return transcript;
-  return { ...transcript, cues: exportedCues(cues, track, language, style) };
+  return {
+    ...transcript,
+    cues: exportedCues(cues, track, language, style, translationLanguage),
+  };
 }
 
 /** A cue's translation as running text; undefined where it has none. */

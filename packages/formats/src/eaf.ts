@@ -82,7 +82,7 @@ export function writeEaf(input: ExportInput): string {
       dependent = doc.ele("TIER", {
         LINGUISTIC_TYPE_REF: "translation",
         PARENT_REF: name,
-        TIER_ID: `${name} (translation, ${TRANSLATION_LANGUAGE})`,
+        TIER_ID: `${name} (translation, ${input.translationLanguage ?? TRANSLATION_LANGUAGE})`,
         ...(cue.speaker === undefined ? {} : { PARTICIPANT: name }),
       });
       translationTiers.set(name, dependent);

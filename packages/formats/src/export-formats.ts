@@ -105,7 +105,13 @@ export function exportExtension(format: ExportFormat): string {
  */
 export async function writeExport(format: ExportFormat, input: ExportInput): Promise<ExportFile> {
   const writer = WRITERS[format];
-  let transcript = exportedTranscript(input.transcript, input.track ?? "both", format, input.style);
+  let transcript = exportedTranscript(
+    input.transcript,
+    input.track ?? "both",
+    format,
+    input.style,
+    input.translationLanguage,
+  );
   // speakerNames=false: no format but JSON (data, which always lists them) names a speaker,
   // nor groups by one (TTML's agents, ELAN's tiers, ASS's styles, STL's colours, CSV's column).
   if (input.speakerNames === false && format !== "json") {

@@ -31,4 +31,9 @@ export interface ExportInput {
    * or one language as its own track (exportedCues). Other transcriptions ignore it.
    */
   track?: ExportTrack | undefined;
+  /**
+   * The language of the cues' `translation` (BCP-47): a translation track's (docs/translation.md);
+   * absent, English (Whisper's translate task).
+   */
+  translationLanguage?: string | undefined;
 }

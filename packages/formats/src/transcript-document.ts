@@ -45,7 +45,10 @@ export function transcriptDocument(input: ExportInput): TranscriptDocument {
   const { language, cues } = input.transcript;
   if (language) facts.push({ label: labels.language, value: labels.languageName(language) });
   if (cues.some((cue) => cueTranslation(cue) !== undefined)) {
-    facts.push({ label: labels.translation, value: labels.languageName(TRANSLATION_LANGUAGE) });
+    facts.push({
+      label: labels.translation,
+      value: labels.languageName(input.translationLanguage ?? TRANSLATION_LANGUAGE),
+    });
   }
   return {
     title: input.title,

@@ -66,7 +66,9 @@ export function writeTtml(input: ExportInput): string {
     const translation = cueTranslation(cue);
     if (translation !== undefined) {
       p.ele("br");
-      p.ele("span", { "xml:lang": TRANSLATION_LANGUAGE }).txt(xmlText(translation));
+      p.ele("span", { "xml:lang": input.translationLanguage ?? TRANSLATION_LANGUAGE }).txt(
+        xmlText(translation),
+      );
     }
   }
   return `${tt.end({ prettyPrint: false })}\n`;

@@ -486,6 +486,57 @@ export interface RendersTable {
   expires_at: string | null;
 }
 
+/**
+ * A translation job of a transcription into one language (docs/translation.md); the completed
+ * row of a language is that language's track.
+ */
+export interface TranslationsTable {
+  id: string;
+  /** Who asked (and pays). */
+  user_id: string;
+  transcription_id: string;
+  /** BCP-47 code of the target. */
+  language: string;
+  /** queued | running | completed | failed | cancelled. */
+  status: string;
+  /** The request's options as JSON (glossary, style, register). */
+  options_json: string;
+  /** The translated cues by position ({ text, flags }[], null where not yet translated). */
+  cues_json: string | null;
+  /** Percent done, 0..100. */
+  progress: ColumnType<number, number | undefined, number>;
+  /** How far into the media the translated cues reach (ms): what a stopped job is charged for. */
+  translated_ms: ColumnType<number, number | undefined, number>;
+  /** Seconds of minutes reserved (the ledger's reference is the row's id). */
+  cost_seconds: number;
+  /** What its settlement charged; null until settled. */
+  charged_seconds: number | null;
+  /** The language model's name. */
+  model: string | null;
+  /** Times a worker took it (a job that kills its worker is not run forever). */
+  starts: ColumnType<number, number | undefined, number>;
+  error_code: string | null;
+  created_at: string;
+  started_at: string | null;
+  heartbeat_at: string | null;
+  finished_at: string | null;
+  /** When its webhook event was written (once, across processes). */
+  event_recorded_at: string | null;
+}
+
+/** A saved glossary: a user's own (`team_id` null) or a team's. */
+export interface GlossariesTable {
+  id: string;
+  /** Who made it. */
+  user_id: string;
+  team_id: string | null;
+  name: string;
+  /** The entries as JSON ({ source, target }[]). */
+  entries_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** The whole database, for Kysely. */
 export interface Database {
   users: UsersTable;
@@ -516,4 +567,6 @@ export interface Database {
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
   renders: RendersTable;
+  translations: TranslationsTable;
+  glossaries: GlossariesTable;
 }

@@ -65,6 +65,8 @@ const POLICIES = {
     moveToTeam: personalOwner,
     /** Ask for a captioned video of it (docs/captioned-video.md), paid by whoever asks. */
     render: anyOf(personalOwner, team("edit")),
+    /** Ask for a translation of it, cancel one, delete a track (docs/translation.md), paid by whoever asks. */
+    translate: anyOf(personalOwner, team("edit")),
   },
   /** A team (its row as `teamRow` makes it): each action is its table's. */
   team: {
@@ -83,6 +85,8 @@ const POLICIES = {
    */
   render: { read: requester, download: requester, cancel: owner },
   voice: { read: owner, edit: owner, delete: owner },
+  /** A saved glossary: its maker's own, or a team's (read by its members, changed by its editors). */
+  glossary: { read: anyOf(personalOwner, team("read")), edit: anyOf(personalOwner, team("edit")) },
   apiKey: { read: owner, revoke: owner },
   webhook: { read: owner, test: owner, delete: owner },
   checkout: { read: owner, confirm: owner },
@@ -108,6 +112,8 @@ export const teamSubject = (row: { id: string; owner_id: string }): Subject<"tea
   row: { id: row.id, user_id: row.owner_id, team_id: row.id },
 });
 export const voice = (row: Owned): Subject<"voice"> => ({ type: "voice", row });
+/** A saved glossary as the rules see it. */
+export const glossary = (row: Owned): Subject<"glossary"> => ({ type: "glossary", row });
 /** A render as the rules see it: its row, with its transcription's team (`team_id`). */
 export const render = (row: Owned): Subject<"render"> => ({ type: "render", row });
 export const apiKey = (row: Owned): Subject<"apiKey"> => ({ type: "apiKey", row });

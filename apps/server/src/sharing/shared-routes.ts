@@ -21,6 +21,7 @@ import type { AppContext } from "../app-context.js";
 import type { RateLimitRule } from "../auth/rate-limits.js";
 import { hashToken } from "../auth/tokens.js";
 import { AppError, fail } from "../http/app-error.js";
+import { translationForExport } from "../translations/translation-export.js";
 import { exportTranscription } from "../transcriptions/export-transcription.js";
 import { audioBytes, exportFileResponse, sendExport } from "../transcriptions/file-responses.js";
 import { sendListeningCopy } from "../transcriptions/send-listening-copy.js";
@@ -183,7 +184,13 @@ export function sharedRoutes(
       async (request, reply) => {
         const { actor, row } = await open(request);
         if (!can(actor, "download", transcription(row))) fail("SHARE_DOWNLOAD_NOT_ALLOWED");
-        const file = await exportTranscription(row, request.query, request.query.lang ?? "en");
+        const translation = await translationForExport(ctx.db, row.id, request.query.language);
+        const file = await exportTranscription(
+          row,
+          request.query,
+          request.query.lang ?? "en",
+          translation,
+        );
         return sendExport(reply, row, request.query.format, file);
       },
     );

@@ -7,6 +7,7 @@ import {
   writeExport,
   type ExportFile,
 } from "@verbatim/formats";
+import { withTranslations, type Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
 import { fail } from "../http/app-error.js";
 import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "../jobs/job-row.js";
@@ -14,13 +15,24 @@ import { rowCues, rowOptions, rowSpeakers, type TranscriptionRow } from "../jobs
 /**
  * A completed transcription in an export format (409 NOT_COMPLETED before): its stored cues,
  * speakers, language and length, the frame rate asked for or else the uploaded video's (else
- * 25), its style preset for ASS, and for a bilingual transcription the track asked for. 422 EXPORT_TEXT_UNSUPPORTED when the format cannot hold the
+ * 25), its style preset for ASS, and for a bilingual transcription (or one exported with a
+ * translation track) the track asked for. 422 EXPORT_TEXT_UNSUPPORTED when the format cannot hold the
  * text (EBU-STL and Chinese), 503 EXPORT_FONT_MISSING when the PDF's font is not installed.
  */
+/** A translation track to export with the transcription (`language=CODE`). */
+export interface TranslationTrack {
+  /** BCP-47. */
+  language: string;
+  /** Its cues, at the times of the transcription cues they translate. */
+  cues: Cue[];
+}
+
 export async function exportTranscription(
   row: TranscriptionRow,
   query: z.output<typeof ExportQuery>,
   accountLocale: string,
+  /** A translation track (docs/translation.md): it becomes the cues' `translation`, labelled with its language. */
+  translation?: TranslationTrack,
 ): Promise<ExportFile> {
   if (row.status !== "completed") {
     fail("NOT_COMPLETED");
@@ -31,7 +43,7 @@ export async function exportTranscription(
       transcript: {
         language: row.language,
         duration: row.duration_ms,
-        cues: rowCues(row),
+        cues: translation ? withTranslations(rowCues(row), translation.cues) : rowCues(row),
         ...(speakers ? { speakers } : {}),
       },
       title: row.file_name,
@@ -45,6 +57,7 @@ export async function exportTranscription(
       timestamps: query.timestamps,
       karaoke: query.karaoke,
       track: query.track,
+      translationLanguage: translation?.language,
     });
   } catch (error) {
     if (error instanceof Iso6937Error) {

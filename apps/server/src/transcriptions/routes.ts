@@ -29,6 +29,7 @@ import { audioBytes, exportFileResponse, sendExport } from "./file-responses.js"
 import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
 import { checkTranscription } from "./quality-checks.js";
+import { translationForExport } from "../translations/translation-export.js";
 import { updateTranscription } from "./subtitle-edits.js";
 import { teamFor, teamIdOf } from "../teams/membership.js";
 import {
@@ -252,7 +253,13 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
       },
       async (request, reply) => {
         const row = await ownTranscription(ctx, currentUser(request), request.params.id);
-        const file = await exportTranscription(row, request.query, currentUser(request).locale);
+        const translation = await translationForExport(ctx.db, row.id, request.query.language);
+        const file = await exportTranscription(
+          row,
+          request.query,
+          currentUser(request).locale,
+          translation,
+        );
         return sendExport(reply, row, request.query.format, file);
       },
     );

@@ -12,6 +12,7 @@ import {
   type DeliveryTiming,
 } from "./deliver.js";
 import { recordJobEvents } from "./job-events.js";
+import { recordTranslationEvents } from "./translation-events.js";
 
 /** Settings tests change: how often to look, and the retry timing. */
 export interface WebhookOptions {
@@ -95,6 +96,7 @@ export class WebhookDispatcher {
   async #pass(): Promise<void> {
     const { ctx, options } = this;
     await recordJobEvents(ctx.db, ctx.config.publicUrl, ctx.now());
+    await recordTranslationEvents(ctx.db, ctx.config.publicUrl, ctx.now());
     const limits = { ...DEFAULT_DELIVERY_LIMITS, ...options.limits };
     const busy = new Map<string, number>();
     for (const userId of this.#inFlight.values()) busy.set(userId, (busy.get(userId) ?? 0) + 1);

@@ -30,7 +30,10 @@ export async function startTestApi(
   kind: DatabaseKind,
   env: Record<string, string> = {},
   auth: AuthOptions = { rateLimits: RELAXED_LIMITS },
-  context: Pick<AppOptions, "contact" | "modelDownloads" | "support" | "webhooks" | "sharing"> = {},
+  context: Pick<
+    AppOptions,
+    "contact" | "modelDownloads" | "support" | "webhooks" | "sharing" | "languageModel"
+  > = {},
 ): Promise<TestApi> {
   const database = await createTestDatabase(kind);
   const config = {

@@ -7,6 +7,7 @@ import type { Db } from "../../src/db/database.js";
 import { startFreePlan } from "../../src/minutes/minute-ledger.js";
 import { insertUser, type Locale } from "../../src/users/repo.js";
 import type { DatabaseKind } from "../test-database.js";
+import type { AppOptions } from "../../src/http/app.js";
 import { startTestApi, type TestApi } from "./auth-app.js";
 
 /** A test API whose workers run the random-weight tiny model quickly (greedy, 2 threads). */
@@ -41,13 +42,19 @@ export async function fastEngineEnv(): Promise<Record<string, string>> {
 export async function startTranscriptionApi(
   kind: DatabaseKind,
   env: Record<string, string> = {},
+  context: Pick<AppOptions, "languageModel"> = {},
 ): Promise<TranscriptionApi> {
   const scratch = scratchDir("verbatim-uploads-");
-  const api = await startTestApi(kind, {
-    ...(await fastEngineEnv()),
-    UPLOAD_DIR: scratch.dir,
-    ...env,
-  });
+  const api = await startTestApi(
+    kind,
+    {
+      ...(await fastEngineEnv()),
+      UPLOAD_DIR: scratch.dir,
+      ...env,
+    },
+    undefined,
+    context,
+  );
   return {
     ...api,
     uploadDir: scratch.dir,

@@ -6,7 +6,9 @@ import { MinutePacks } from "../features/marketing/minute-packs";
 import { PricingCards } from "../features/marketing/pricing-cards";
 import { SubSection } from "../features/marketing/section";
 
-const PRICING_FAQ = [{ items: ["minutesCount", "unused", "extraMinutes", "cancel"] }] as const;
+const PRICING_FAQ = [
+  { items: ["minutesCount", "translationMinutes", "unused", "extraMinutes", "cancel"] },
+] as const;
 
 /** /pricing: plans, extra minutes, four questions and a closing call to action. */
 export default function PricingPage() {

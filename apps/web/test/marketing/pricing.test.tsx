@@ -67,9 +67,9 @@ describe("/pricing", { timeout: 20_000 }, () => {
     ).toBeNull();
   });
 
-  it("has a four-question FAQ", async () => {
+  it("has a five-question FAQ", async () => {
     await renderPage(<PricingPage />);
-    expect(screen.getAllByRole("button", { expanded: false })).toHaveLength(4);
+    expect(screen.getAllByRole("button", { expanded: false })).toHaveLength(5);
   });
 
   it("sends a signed-in user's Free button home instead of to sign-up", async () => {

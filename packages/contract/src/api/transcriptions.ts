@@ -282,7 +282,14 @@ export const ExportQuery = z.object({
     .enum(["both", "original", "translation"])
     .default("both")
     .describe(
-      "A bilingual transcription: `both` (default) writes two-line subtitles, the original line over its English translation, each within its own line limit; `original` or `translation` writes one language as its own track.",
+      "A bilingual transcription, or one exported with `language`: `both` (default) writes two-line subtitles, the original line over its translation, each within its own line limit; `original` or `translation` writes one language as its own track, labelled with its own language.",
+    ),
+  language: z
+    .string()
+    .max(35)
+    .optional()
+    .describe(
+      "A translation track's BCP-47 code (GET /api/transcriptions/{id}/translations): exports the transcription with that translation as its `translation` (`track` picks which). 404 TRANSLATION_NOT_FOUND when it has none in that language.",
     ),
 });
 

@@ -6,6 +6,8 @@ export const WEBHOOK_EVENTS = [
   "transcription.completed",
   "transcription.failed",
   "transcription.cancelled",
+  "translation.completed",
+  "translation.failed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -458,6 +458,32 @@ export const ERROR_TABLE = {
     "zh-HK":
       "這段影片長 {{videoSeconds}} 秒，但轉錄長 {{transcriptionSeconds}} 秒，並非轉錄的那段影片。請傳送那段影片。",
   },
+  TOO_MANY_TRANSLATIONS: {
+    status: 429,
+    en: "You already have {{activeTranslations}} translations under way. Wait for one to finish, or cancel one.",
+    "zh-HK": "你已有 {{activeTranslations}} 個翻譯正在進行。請等其中一個完成，或取消一個。",
+  },
+  TRANSLATION_FAILED: {
+    status: 500,
+    en: "The translation could not be finished. The cues translated so far are kept (and only they are charged); please try again.",
+    "zh-HK": "翻譯未能完成。已翻譯的字幕會保留（只按已翻譯的部分收費），請再試一次。",
+  },
+  TRANSLATION_CUE_TOO_LONG: {
+    status: 422,
+    en: "A subtitle is too long for the language model's context window. Split it in the editor, or use a model with a larger context (LLM_CONTEXT_SIZE).",
+    "zh-HK":
+      "有一句字幕太長，超出語言模型可處理的長度。請在編輯器把它分開，或改用可處理更長內容的模型（LLM_CONTEXT_SIZE）。",
+  },
+  TRANSLATION_MODEL_UNAVAILABLE: {
+    status: 503,
+    en: "The language model that translates is not available right now (not installed yet, or its server cannot be reached). Please try again later.",
+    "zh-HK": "負責翻譯的語言模型暫時未能使用（尚未安裝，或未能連接其伺服器）。請稍後再試。",
+  },
+  TRANSLATION_NOT_FOUND: {
+    status: 404,
+    en: "This transcription has no translation into that language.",
+    "zh-HK": "這個轉錄沒有該語言的翻譯。",
+  },
   RENDER_FAILED: {
     status: 500,
     en: "The captioned video could not be rendered. This is a problem on our side, not with your file; please try again.",

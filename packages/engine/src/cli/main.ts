@@ -10,6 +10,7 @@ import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
 import { WATCH_STATE_FILE, watchCommand } from "./watch-command.js";
 import { retimeCommand } from "./retime-command.js";
 import { BURN_OPTION_VALUES, burnCommand } from "./burn-command.js";
+import { translateCommand } from "./translate-command.js";
 import { DEFAULT_FRAME_RATE, FRAME_RATES } from "@verbatim/contract";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { IMPORT_FORMATS, isSubtitleImportError } from "@verbatim/subtitles/import";
@@ -94,6 +95,10 @@ withTranscribeOptions(
   .option(
     "-o, --output <file>",
     'output file, or "-" for standard output (the default for one input in one format)',
+  )
+  .option(
+    "--translate-to <lang>",
+    "also translate the subtitles with the language model (BCP-47, e.g. zh-HK): bilingual output, each cue's translation under its original (see `verbatim translate`)",
   )
   .option(
     "-d, --output-dir <dir>",
@@ -232,6 +237,46 @@ Examples:
 ${EXIT_CODES_HELP}`,
   )
   .action(burnCommand);
+
+program
+  .command("translate")
+  .description(
+    "translate a subtitle file with a language model: timings kept, every cue within the reading limits of its style (condensed, or flagged when it still does not fit)",
+  )
+  .argument(
+    "<subtitles>",
+    `the subtitle or transcript file: ${IMPORT_FORMATS.join(", ")} (at most 5 MB)`,
+  )
+  .requiredOption(
+    "-t, --to <lang>",
+    "the target language, a BCP-47 code: zh-HK, zh-TW, zh-CN, yue, en, ja, ko, fr…",
+  )
+  .option(
+    "-f, --format <format>",
+    `${OUTPUT_FORMATS.join(", ")} (default: vtt for a WebVTT file, else srt)`,
+  )
+  .option("-o, --output <file>", 'output file, or "-" for standard output (the default)')
+  .option(
+    "--model <name|file|url>",
+    "the language model: an OpenAI-compatible endpoint's URL (its model named by LLM_MODEL), or a local model's name or GGUF file (default: the LLM_* settings)",
+  )
+  .option("--from <lang>", "the subtitles' language, when you know it")
+  .option("--style <name>", "the reading limits to fit: standard or netflix", "standard")
+  .option("--spoken", "zh-HK: Cantonese as spoken (口語) rather than written Chinese (書面語)")
+  .addHelpText(
+    "after",
+    `
+Sentences that run across cues are translated whole and placed back on their cues; Chinese
+targets are written in their own script (zh-HK and zh-TW: Traditional, through OpenCC). Cues
+still over their limits are listed on standard error to check; none is cut.
+
+Examples:
+  LLM_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen3:1.7b npx verbatim translate talk.srt --to zh-HK -o talk.zh-HK.srt
+  npx verbatim translate talk.vtt --to en --model http://localhost:8080/v1 > talk.en.vtt
+
+${EXIT_CODES_HELP}`,
+  )
+  .action(translateCommand);
 
 program
   .command("models")

@@ -18,6 +18,9 @@ import {
   WHISPER_LICENCE,
   type DiarizationModelEntry,
 } from "../models/index.js";
+import { findLanguageModel, LANGUAGE_MODEL_CATALOG } from "@verbatim/llm";
+
+import { downloadLanguageModel } from "../models/download-language-model.js";
 import { defaultModelsDir } from "../transcribe-file.js";
 import { ProgressBar } from "./progress-bar.js";
 
@@ -81,12 +84,30 @@ async function listModels(modelsDir: string): Promise<void> {
       return `${entry.name.padEnd(26)} ${megabytes(entry.sizeBytes).padStart(8)}  ${state.padEnd(9)}  ${entry.description}`;
     }),
   );
+  const language = await Promise.all(
+    LANGUAGE_MODEL_CATALOG.map(async (entry) => {
+      const size = await stat(join(modelsDir, entry.fileName)).then(
+        (s) => s.size,
+        () => null,
+      );
+      const state =
+        size === null ? "" : size === entry.sizeBytes ? "installed" : "partial or invalid";
+      const checked = entry.checksum ? "SHA-256 pinned" : "no published SHA-256: size checked only";
+      return (
+        `${entry.name.padEnd(22)} ${megabytes(entry.sizeBytes).padStart(8)}  ${state.padEnd(9)}  ${entry.description}\n` +
+        `${"".padEnd(22)} download ${entry.sizeBytes.toLocaleString("en")} bytes, ${checked}\n` +
+        `${"".padEnd(22)} licence: ${entry.licence.name} (${entry.licence.url})\n`
+      );
+    }),
+  );
   process.stdout.write(
     `Models in ${modelsDir}:\n` +
       `Whisper (whisper.cpp; every language; licence ${WHISPER_LICENCE.name}):\n` +
       `${[...whisper, ...extra].join("\n")}\n` +
       `Parakeet (whisper.cpp's parakeet) and SenseVoice (sherpa-onnx):\n${others.join("")}` +
-      `Speaker diarization models (for --speakers):\n${diarization.join("\n")}\n`,
+      `Speaker diarization models (for --speakers):\n${diarization.join("\n")}\n` +
+      "Language models (translation, summaries, answers; optional: fetched on first use, or now\n" +
+      `with \`verbatim models download NAME\`; LLM_BASE_URL uses your own server instead):\n${language.join("")}`,
   );
 }
 
@@ -99,14 +120,16 @@ async function download(name: string, modelsDir: string): Promise<void> {
         `${name}: ${megabytes(received)} of ${total ? megabytes(total) : "?"}`,
       );
     // Every family and the diarization models share the download code and the models folder.
-    const result = findDiarizationModel(name)
-      ? await downloadDiarizationModel(name, modelsDir, { onProgress })
-      : findRecogniserModel(name)
-        ? await downloadRecogniserModel(name, modelsDir, {
-            onProgress,
-            onUnpacking: () => bar.update(1, `${name}: unpacking`),
-          })
-        : await downloadModel(name, modelsDir, { onProgress });
+    const result = findLanguageModel(name)
+      ? await downloadLanguageModel(name, modelsDir, { onProgress })
+      : findDiarizationModel(name)
+        ? await downloadDiarizationModel(name, modelsDir, { onProgress })
+        : findRecogniserModel(name)
+          ? await downloadRecogniserModel(name, modelsDir, {
+              onProgress,
+              onUnpacking: () => bar.update(1, `${name}: unpacking`),
+            })
+          : await downloadModel(name, modelsDir, { onProgress });
     bar.done();
     const what = result.alreadyInstalled ? "Already installed" : "Downloaded";
     const resumed = result.resumedFrom > 0 ? `, resumed from ${megabytes(result.resumedFrom)}` : "";

@@ -29,6 +29,8 @@ export interface RenderOptions {
   timestamps?: boolean;
   /** False (`--no-speaker-names`): speaker labels left out of every format but JSON. */
   speakerNames?: boolean;
+  /** The language of the cues' `translation` (`--translate-to`); absent: English. */
+  translationLanguage?: string;
 }
 
 /** What is written out: cues, and what is known of the media and its speakers. */
@@ -67,6 +69,7 @@ export async function renderTranscription(
     timecodes: options.timecodes,
     timestamps: options.timestamps,
     speakerNames: options.speakerNames,
+    translationLanguage: options.translationLanguage,
   });
   return file.body;
 }

@@ -20,6 +20,7 @@ import {
 } from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
+import { targetLanguage, translateSubtitles } from "./translate-command.js";
 import { chooseModel, isTranscriptionMode, type ChosenModel } from "./model-choice.js";
 import { diarizeOptionsFor, parseSpeakers } from "./speaker-options.js";
 
@@ -56,6 +57,8 @@ export interface TranscribeCommandOptions {
   timestamps?: boolean;
   /** Commander's `--no-speaker-names`: false when given. */
   speakerNames?: boolean;
+  /** Translate the cues into this language (BCP-47) with the language model: bilingual output. */
+  translateTo?: string;
 }
 
 /** Runs `verbatim transcribe`: media in (several files, folders, globs or -), subtitles out. */
@@ -64,6 +67,8 @@ export async function transcribeCommand(
   options: TranscribeCommandOptions,
 ): Promise<void> {
   const { formats, settings, render } = parseTranscribeOptions(options);
+  const translateTo =
+    options.translateTo === undefined ? undefined : targetLanguage(options.translateTo);
   const inputs = await expandInputs(inputArgs);
   if (inputs.filter((input) => input === "-").length > 1) {
     throw new EngineError("INVALID_OPTIONS", "Standard input (-) can be read only once.");
@@ -105,7 +110,7 @@ export async function transcribeCommand(
       try {
         const spooled = input === "-" ? await spoolStandardInput() : undefined;
         try {
-          const result = await transcribeOne(spooled?.path ?? input, {
+          let result = await transcribeOne(spooled?.path ?? input, {
             ...settings,
             controller,
             label: inputs.length > 1 ? `[${i + 1}/${inputs.length}] ${label}` : "",
@@ -117,11 +122,27 @@ export async function transcribeCommand(
           tell(
             `verbatim: ${prefix}transcribed by ${basename(result.modelPath)} (the ${result.family} model family)`,
           );
+          if (translateTo !== undefined) {
+            const translated = await translateSubtitles(result.cues, {
+              to: translateTo,
+              from: result.language,
+              style: render.style,
+              signal: controller.signal,
+            });
+            result = {
+              ...result,
+              cues: result.cues.map((cue, n) => ({
+                ...cue,
+                translation: translated[n]?.text ?? "",
+              })),
+            };
+          }
           for (const format of formats) {
             const target = targetOf(stems[i]!, format);
             const rendered = await renderTranscription(result, format, {
               ...render,
               inputName: input === "-" ? "stdin" : input,
+              ...(translateTo !== undefined ? { translationLanguage: translateTo } : {}),
             });
             await writeOutput(rendered, target);
             if (target !== "-") tell(`verbatim: wrote ${target}`);

@@ -32,6 +32,7 @@ export {
   type DownloadedModel,
   type DownloadModelOptions,
 } from "./download-model.js";
+export { downloadLanguageModel, languageModelDownloader } from "./download-language-model.js";
 export {
   downloadRecogniserModel,
   type DownloadedRecogniserModel,

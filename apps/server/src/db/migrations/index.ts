@@ -24,6 +24,7 @@ import * as teams from "./0022-teams.js";
 import * as renders from "./0023-renders.js";
 import * as renderSource from "./0024-render-source.js";
 import * as mediaFileName from "./0025-media-file-name.js";
+import * as translations from "./0027-translations.js";
 import * as shotChanges from "./0029-shot-changes.js";
 import * as mediaProbe from "./0033-media-probe.js";
 
@@ -56,6 +57,7 @@ export const migrationProvider: MigrationProvider = {
       "0023-renders": renders,
       "0024-render-source": renderSource,
       "0025-media-file-name": mediaFileName,
+      "0027-translations": translations,
       "0029-shot-changes": shotChanges,
       "0033-media-probe": mediaProbe,
     };

@@ -14,7 +14,7 @@ export const FAQ_GROUPS: readonly FaqGroup[] = [
   { title: "marketing.faq.groups.about", items: ["whatIs", "languages", "accuracy", "formats"] },
   {
     title: "marketing.faq.groups.pricing",
-    items: ["freePlan", "minutesCount", "extraMinutes", "cancel"],
+    items: ["freePlan", "minutesCount", "translationMinutes", "extraMinutes", "cancel"],
   },
   { title: "marketing.faq.groups.using", items: ["fileTypes", "howLong", "edit", "chinese"] },
   { title: "marketing.faq.groups.privacy", items: ["filesKept", "aiApi", "deleteAccount"] },
