@@ -1,7 +1,17 @@
-import { WebVTTParser } from "webvtt-parser";
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { insightsMarkdown, webvttChapters, youtubeChapters } from "./insight-exports.js";
 import type { Insights } from "./summarize.js";
+
+// webvtt-parser is CommonJS without types: the W3C-maintained reference parser.
+const { WebVTTParser } = createRequire(import.meta.url)("webvtt-parser") as {
+  WebVTTParser: new () => {
+    parse(
+      input: string,
+      mode: "chapters",
+    ): { cues: { startTime: number; endTime: number; text: string }[]; errors: unknown[] };
+  };
+};
 
 const cite = (start: number) => ({ sourceId: "t", cue: 1, start, end: start + 2_000 });
 const insights: Insights = {
