@@ -36,4 +36,6 @@ export const TABLE_OWNERS = {
   team_members: "teams/teams-repo.ts",
   team_invitations: "teams/invitations.ts",
   renders: "renders/render-store.ts",
+  insights: "insights/insight-store.ts",
+  insight_questions: "insights/insight-store.ts",
 } as const satisfies Record<keyof Database, string>;

@@ -26,3 +26,4 @@ export * from "./webhooks.js";
 export * from "./sharing.js";
 export * from "./teams.js";
 export * from "./renders.js";
+export * from "./insights.js";

@@ -6,6 +6,7 @@ export const WEBHOOK_EVENTS = [
   "transcription.completed",
   "transcription.failed",
   "transcription.cancelled",
+  "insights.completed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
