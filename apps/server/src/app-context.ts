@@ -13,6 +13,8 @@ import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-sto
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RenderWorker } from "./renders/render-worker.js";
+import { InsightWorker, type LanguageModelSource } from "./insights/insight-worker.js";
+import { languageModelSource } from "./insights/language-model-source.js";
 import { ModelCatalog } from "./models/model-catalog.js";
 import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
@@ -44,6 +46,10 @@ export interface WorkerContext {
   jobs: JobQueue;
   /** Captioned-video renders: their own queue (the renders table) and workers. */
   renders: RenderWorker;
+  /** The language model insights and questions use (LLM_* settings), made on first use; null when none is set up. */
+  languageModel: LanguageModelSource;
+  /** Insights jobs: their own queue (the insights table) and workers. */
+  insights: InsightWorker;
 }
 
 /** Everything the HTTP application's routes and schedules use. */
@@ -92,11 +98,27 @@ export interface ContextOverrides {
   webhooks?: WebhookOptions;
   /** Share-link settings tests override (password guesses, comments); defaults otherwise. */
   sharing?: SharingOptions;
+  /** The language model (tests hand in a scripted one); from the LLM_* settings otherwise. */
+  languageModel?: LanguageModelSource;
 }
 
 /** Builds what a worker process runs: the job queue (BullMQ with REDIS_URL, else embedded). */
-export function buildWorkerContext(config: Config, db: Db, log: FastifyBaseLogger): WorkerContext {
+export function buildWorkerContext(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  languageModel: LanguageModelSource = languageModelSource(config, log),
+): WorkerContext {
   const now = () => new Date();
+  const insights = new InsightWorker({
+    db,
+    log,
+    now,
+    languageModel,
+    concurrency: config.insights.concurrency,
+    alone: !config.redis,
+    publicUrl: config.publicUrl,
+  });
   const renders = new RenderWorker({
     db,
     log,
@@ -107,7 +129,16 @@ export function buildWorkerContext(config: Config, db: Db, log: FastifyBaseLogge
     niceness: config.renders.niceness,
     alone: !config.redis,
   });
-  return { config, db, log, now, jobs: createJobQueue({ db, config, log, now }), renders };
+  return {
+    config,
+    db,
+    log,
+    now,
+    jobs: createJobQueue({ db, config, log, now }),
+    renders,
+    languageModel,
+    insights,
+  };
 }
 
 /**
@@ -123,7 +154,7 @@ export async function buildAppContext(
 ): Promise<AppContext> {
   const modelPreparation = new ModelPreparation(config, log, overrides.modelDownloads);
   await modelPreparation.start(config.models.autoDownload);
-  const worker = buildWorkerContext(config, db, log);
+  const worker = buildWorkerContext(config, db, log, overrides.languageModel);
   return {
     ...worker,
     models: new ModelCatalog(config, modelPreparation),
@@ -163,10 +194,12 @@ export async function startWorker(
   const webhooks = new WebhookDispatcher(ctx, webhookOptions);
   await ctx.jobs.start();
   await ctx.renders.start();
+  await ctx.insights.start();
   webhooks.start();
   return {
     stop: async () => {
       await webhooks.stop();
+      await ctx.insights.stop();
       await ctx.renders.stop();
       await ctx.jobs.stop();
     },
@@ -213,6 +246,7 @@ export async function startAppContext(
     log.warn("rate limits: Redis not reachable at start, counting in this process's memory");
   await jobs.start();
   await ctx.renders.start();
+  await ctx.insights.start();
   ctx.webhooks.start();
   const stops = maintenance
     ? [
@@ -229,6 +263,7 @@ export async function startAppContext(
     handBack: async () => {
       await ctx.modelPreparation.stop();
       await ctx.renders.stop();
+      await ctx.insights.stop();
       await jobs.handBack();
     },
     stop: async () => {

@@ -37,6 +37,7 @@ import { transcriptionRoutes } from "../transcriptions/routes.js";
 import { batchRoute } from "../transcriptions/batch-route.js";
 import { exportsRoute } from "../transcriptions/exports-route.js";
 import { renderRoutes } from "../renders/routes.js";
+import { insightRoutes } from "../insights/routes.js";
 import { uploadRoutes } from "../uploads/routes.js";
 import { urlImportRoutes } from "../url-import/routes.js";
 import { webhookRoutes } from "../webhooks/routes.js";
@@ -119,6 +120,7 @@ export async function buildApp({
   await app.register(transcriptionEventsRoute(ctx));
   await app.register(exportsRoute(ctx));
   await app.register(renderRoutes(ctx));
+  await app.register(insightRoutes(ctx));
   await app.register(batchRoute(ctx));
   await app.register(shareOwnerRoutes(ctx));
   await app.register(sharedRoutes(ctx));

@@ -253,7 +253,7 @@ export const ERROR_TABLE = {
     "zh-HK": "此伺服器未設定語言模型，暫時無法提供摘要和問答。",
   },
   INSIGHTS_NOT_READY: {
-    status: 409,
+    status: 404,
     en: "This transcription has no insights yet. Generate them first.",
     "zh-HK": "這個轉錄還沒有摘要。請先產生摘要。",
   },
