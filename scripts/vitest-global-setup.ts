@@ -17,6 +17,7 @@ const TYPESCRIPT_PACKAGES = [
   "packages/formats",
   "packages/insights",
   "packages/engine",
+  "packages/llm",
   "apps/server",
 ];
 const WEB = join(ROOT, "apps/web");
