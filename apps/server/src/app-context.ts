@@ -13,8 +13,8 @@ import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-sto
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RenderWorker } from "./renders/render-worker.js";
-import { InsightWorker, type LanguageModelSource } from "./insights/insight-worker.js";
-import { languageModelSource } from "./insights/language-model-source.js";
+import { InsightWorker } from "./insights/insight-worker.js";
+import { languageModelSource, type LanguageModelSource } from "./insights/language-model-source.js";
 import { ModelCatalog } from "./models/model-catalog.js";
 import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
@@ -107,7 +107,7 @@ export function buildWorkerContext(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  languageModel: LanguageModelSource = languageModelSource(config, log),
+  languageModel: LanguageModelSource = languageModelSource(process.env, log),
 ): WorkerContext {
   const now = () => new Date();
   const insights = new InsightWorker({
@@ -200,6 +200,7 @@ export async function startWorker(
     stop: async () => {
       await webhooks.stop();
       await ctx.insights.stop();
+      await ctx.languageModel.close();
       await ctx.renders.stop();
       await ctx.jobs.stop();
     },
@@ -272,6 +273,7 @@ export async function startAppContext(
       await ctx.background.idle();
       ctx.mailer.close();
       await jobs.stop();
+      await ctx.languageModel.close();
       await ctx.rateLimits.close();
       await ctx.supportEvents.close();
     },

@@ -232,7 +232,6 @@ export async function summarize(model: InsightModel, request: SummarizeRequest):
     durationMs,
     request.fallbackChapterTitle ?? "Recording",
   );
-  checks.dropped += results.reduce((sum, result) => sum + result.dropped, 0);
   const insights: Insights = {
     version: 1,
     model: model.name,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { InsightsBody } from "@verbatim/contract/api";
-import { InsightsError, summarize, type InsightModel } from "@verbatim/insights";
+import { InsightsError, summarize } from "@verbatim/insights";
+import { isLanguageModelError } from "@verbatim/llm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.js";
 import { findTranscription } from "../jobs/job-reads.js";
@@ -8,6 +9,7 @@ import { rowCues, rowSpeakers } from "../jobs/job-row.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import { eventBody } from "../webhooks/job-events.js";
 import { insertDelivery } from "../webhooks/webhook-store.js";
+import type { LanguageModelSource } from "./language-model-source.js";
 import {
   claimNextInsightJob,
   endInsightJob,
@@ -18,9 +20,6 @@ import {
   settleEndedInsightJobs,
   type InsightRow,
 } from "./insight-store.js";
-
-/** Where the insights' language model comes from: null when none is set up (LLM_* unset and no local model). */
-export type LanguageModelSource = () => InsightModel | null;
 
 /** What the insights worker needs. */
 export interface InsightWorkerContext {
@@ -146,7 +145,7 @@ export class InsightWorker {
     this.running.set(job.id, controller);
     let lastWrite = 0;
     try {
-      const model = this.context.languageModel();
+      const model = this.context.languageModel.get();
       const transcription = await findTranscription(db, job.transcription_id);
       if (!model || !transcription) {
         await this.fail(job, model ? "NOT_FOUND" : "INSIGHTS_MODEL_NOT_CONFIGURED");
@@ -196,11 +195,16 @@ export class InsightWorker {
         if (this.stopping) await requeueInsightJob(db, job.id);
         return;
       }
-      const code =
-        error instanceof InsightsError && error.code === "INSIGHTS_EMPTY_TRANSCRIPT"
-          ? error.code
-          : "INSIGHTS_MODEL_FAILED";
-      log.warn({ err: error, insightsId: job.id, code }, "insights job failed");
+      const code = failureCode(error);
+      log.warn(
+        {
+          err: error,
+          insightsId: job.id,
+          code,
+          llmCode: isLanguageModelError(error) ? error.code : undefined,
+        },
+        "insights job failed",
+      );
       await this.fail(job, code);
     } finally {
       this.running.delete(job.id);
@@ -253,4 +257,21 @@ export class InsightWorker {
       });
     }
   }
+}
+
+/**
+ * What a failed job says: an empty transcript; a model that is not installed or named
+ * (INSIGHTS_MODEL_NOT_CONFIGURED); anything else the model did — slow, unreachable, refused,
+ * invalid twice — INSIGHTS_MODEL_FAILED (the log keeps the layer's own code).
+ */
+function failureCode(error: unknown): string {
+  if (error instanceof InsightsError && error.code === "INSIGHTS_EMPTY_TRANSCRIPT")
+    return error.code;
+  if (
+    isLanguageModelError(error) &&
+    (error.code === "LLM_NOT_READY" || error.code === "LLM_MODEL_MISSING")
+  ) {
+    return "INSIGHTS_MODEL_NOT_CONFIGURED";
+  }
+  return "INSIGHTS_MODEL_FAILED";
 }

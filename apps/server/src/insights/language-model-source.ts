@@ -1,21 +1,49 @@
-import type { InsightModel } from "@verbatim/insights";
+import {
+  isLanguageModelError,
+  languageModelFromSettings,
+  languageModelSettingsFromEnv,
+  type LanguageModel,
+} from "@verbatim/llm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../config.js";
-import type { LanguageModelSource } from "./insight-worker.js";
+
+/** The language model insights and questions use: made on first use, closed at shutdown. */
+export interface LanguageModelSource {
+  /** The model, or null when the LLM_* settings name none that can be made. */
+  get(): LanguageModel | null;
+  close(): Promise<void>;
+}
 
 /**
- * The language model of this process, made from the LLM_* settings on first use and kept (a
- * local model loads once). Null while none is set up.
+ * The language model of this process, from the LLM_* settings (docs/language-models.md): the
+ * operator's OpenAI-compatible endpoint with LLM_BASE_URL, else the local model. Made once on
+ * first use and kept (a local model loads once).
  */
-export function languageModelSource(config: Config, log: FastifyBaseLogger): LanguageModelSource {
-  let model: InsightModel | null | undefined;
-  return () => {
-    if (model !== undefined) return model;
-    model = null;
-    void config;
-    log.info(
-      "no language model is set up: insights and questions answer INSIGHTS_MODEL_NOT_CONFIGURED",
-    );
-    return model;
+export function languageModelSource(
+  env: NodeJS.ProcessEnv,
+  log: FastifyBaseLogger,
+): LanguageModelSource {
+  let model: LanguageModel | null | undefined;
+  return {
+    get() {
+      if (model !== undefined) return model;
+      try {
+        model = languageModelFromSettings(languageModelSettingsFromEnv(env));
+      } catch (error) {
+        model = null;
+        log.warn(
+          { err: error, code: isLanguageModelError(error) ? error.code : undefined },
+          "no language model: insights and questions answer INSIGHTS_MODEL_NOT_CONFIGURED",
+        );
+      }
+      return model;
+    },
+    async close() {
+      await model?.close();
+    },
   };
+}
+
+/** A source that always hands out `model` (tests, the benchmark). */
+export function fixedLanguageModel(model: LanguageModel | null): LanguageModelSource {
+  return { get: () => model, close: async () => model?.close() };
 }

@@ -51,7 +51,8 @@ import {
   saveEditedInsights,
   saveQuestion,
 } from "./insight-store.js";
-import type { InsightWorker, LanguageModelSource } from "./insight-worker.js";
+import type { InsightWorker } from "./insight-worker.js";
+import type { LanguageModelSource } from "./language-model-source.js";
 
 /** What the insights routes need. */
 export interface InsightContext {
@@ -99,7 +100,7 @@ export function insightRoutes(ctx: InsightContext): FastifyPluginAsync {
         const user = currentUser(request);
         const job = await ownTranscription(ctx, user, request.params.id, "edit");
         if (job.status !== "completed") fail("NOT_COMPLETED");
-        if (!ctx.languageModel()) fail("INSIGHTS_MODEL_NOT_CONFIGURED");
+        if (!ctx.languageModel.get()) fail("INSIGHTS_MODEL_NOT_CONFIGURED");
         const id = randomUUID();
         const now = ctx.now();
         const cost = insightsCostSeconds(job.duration_ms);
@@ -343,7 +344,7 @@ export function insightRoutes(ctx: InsightContext): FastifyPluginAsync {
       jobs: readonly TranscriptionRow[],
       body: { question: string; language: string | null },
     ): FastifyReply {
-      const model = ctx.languageModel();
+      const model = ctx.languageModel.get();
       if (!model) fail("INSIGHTS_MODEL_NOT_CONFIGURED");
       if (asking.has(user.id)) fail("INSIGHTS_BUSY");
       asking.add(user.id);
