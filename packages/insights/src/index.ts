@@ -55,10 +55,9 @@ export {
   type InsightLabels,
 } from "./insight-exports.js";
 export {
-  sectionAnswer,
-  combinedAnswer,
-  sectionAnswerSchema,
-  combinedAnswerSchema,
+  answerLimits,
+  answerShapes,
+  type AnswerLimits,
   type SectionAnswer,
   type CombinedAnswer,
 } from "./answer-shapes.js";

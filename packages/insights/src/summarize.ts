@@ -1,10 +1,5 @@
 import { convertChineseScript, type ChineseScript } from "@verbatim/subtitles/chinese-script";
-import {
-  combinedAnswer,
-  combinedAnswerSchema,
-  sectionAnswer,
-  sectionAnswerSchema,
-} from "./answer-shapes.js";
+import { answerLimits, answerShapes } from "./answer-shapes.js";
 import { chaptersCovering, type Chapter } from "./chapters.js";
 import { CueIndex, type CitationProblem, type CitedText } from "./citations.js";
 import {
@@ -84,6 +79,9 @@ export class InsightsError extends Error {
 
 /** Tokens kept free beside the prompt and the answer (chat template, rounding of estimates). */
 const MARGIN_TOKENS = 128;
+/** The least transcript one request reads, and the least answer it may write. */
+const MIN_SECTION_TOKENS = 200;
+const MIN_ANSWER_TOKENS = 256;
 
 /** How many tokens one answer may use: a third of the context, at most 2,048. */
 export function answerTokens(contextSize: number): number {
@@ -107,19 +105,27 @@ export async function summarize(model: InsightModel, request: SummarizeRequest):
     );
   const durationMs = Math.max(request.durationMs ?? 0, lines.at(-1)!.end);
   const index = new CueIndex(lines);
-  const maxTokens = answerTokens(model.contextSize);
-  const instructionTokens = await model.countTokens(
-    sectionMessages("", { language: request.language, section: { index: 0, count: 1 } })
-      .map((message) => message.content)
-      .join("\n"),
+  // Counted first: a local model knows its real context (capped at what it was trained on) once loaded.
+  const instructions = sectionMessages("", {
+    language: request.language,
+    section: { index: 0, count: 1 },
+  })
+    .map((message) => message.content)
+    .join("\n");
+  const instructionTokens = await model.countTokens(instructions);
+  // The answer gets a third of the context, less when that would leave the transcript too little.
+  const maxTokens = Math.min(
+    answerTokens(model.contextSize),
+    model.contextSize - instructionTokens - MARGIN_TOKENS - MIN_SECTION_TOKENS,
   );
   const budget = model.contextSize - maxTokens - instructionTokens - MARGIN_TOKENS;
-  if (budget < 200) {
+  if (maxTokens < MIN_ANSWER_TOKENS) {
     throw new InsightsError(
       "INSIGHTS_CONTEXT_TOO_SMALL",
       `The model's context (${model.contextSize} tokens) is too small to summarise with.`,
     );
   }
+  const shapes = answerShapes(answerLimits(maxTokens, instructions.length / instructionTokens));
   const sections = await splitIntoSections(model, lines, budget);
   const tokens = { prompt: 0, output: 0 };
   const checks = { rejected: 0, regenerated: 0, dropped: 0, sections: sections.length };
@@ -174,11 +180,8 @@ export async function summarize(model: InsightModel, request: SummarizeRequest):
       language: request.language,
       section: sections.length > 1 ? { index: i, count: sections.length } : undefined,
     });
-    const result = await ask(
-      messages,
-      sectionAnswerSchema,
-      (value) => sectionAnswer.parse(value),
-      (value) => checkSection(value, index),
+    const result = await ask(messages, shapes.section.schema, shapes.section.validate, (value) =>
+      checkSection(value, index),
     );
     results.push(withSectionChapter(result, section[0]!, index));
     done++;
@@ -211,8 +214,8 @@ export async function summarize(model: InsightModel, request: SummarizeRequest):
         combined.push(
           await ask(
             combineMessages(group.join("\n\n"), { language: request.language }),
-            combinedAnswerSchema,
-            (value) => combinedAnswer.parse(value),
+            shapes.combined.schema,
+            shapes.combined.validate,
             (value) => checkCombination(value, index),
           ),
         );
