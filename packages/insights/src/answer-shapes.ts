@@ -29,13 +29,23 @@ export function answerLimits(maxTokens: number, charsPerToken: number): AnswerLi
   return { items, cues, text: Math.max(24, Math.min(1_200, text)) };
 }
 
-function shapes(limits: AnswerLimits) {
-  const cueIds = z.array(z.string().max(8)).max(limits.cues);
-  const text = z.string().min(1).max(limits.text);
-  const short = z
-    .string()
-    .min(1)
-    .max(Math.max(16, Math.min(80, Math.floor(limits.text / 2))));
+/**
+ * The shapes for these limits. `strict` is what the model is asked for (JSON Schema with every
+ * bound); the lenient reading that validates the answer cuts what runs over a bound instead of
+ * refusing it (a local grammar may not hold a string's length), and checks the rest.
+ */
+function shapes(limits: AnswerLimits, strict: boolean) {
+  const cut = (max: number) =>
+    strict ? z.string().max(max) : z.string().transform((value) => value.slice(0, max));
+  const list = <T extends z.ZodType>(item: T) =>
+    strict
+      ? z.array(item).max(limits.items)
+      : z.array(item).transform((values) => values.slice(0, limits.items));
+  const cueIds = strict
+    ? z.array(z.string().max(8)).max(limits.cues)
+    : z.array(z.string()).transform((values) => values.slice(0, limits.cues));
+  const text = cut(limits.text);
+  const short = cut(Math.max(16, Math.min(80, Math.floor(limits.text / 2))));
   const citedText = z.object({ text, cues: cueIds });
   const quote = z.object({ quote: text, speaker: short.nullable(), cues: cueIds });
   const actionItem = z.object({
@@ -44,8 +54,7 @@ function shapes(limits: AnswerLimits) {
     due: short.nullable(),
     cues: cueIds,
   });
-  const chapter = z.object({ title: short, gist: text, start: z.string().max(8) });
-  const list = <T extends z.ZodType>(item: T) => z.array(item).max(limits.items);
+  const chapter = z.object({ title: short, gist: text, start: z.string() });
   return {
     section: z.object({
       shortSummary: citedText,
@@ -66,9 +75,9 @@ function shapes(limits: AnswerLimits) {
 }
 
 /** One pass over a transcript, or over one section of a long one (the map step). */
-export type SectionAnswer = z.infer<ReturnType<typeof shapes>["section"]>;
+export type SectionAnswer = z.output<ReturnType<typeof shapes>["section"]>;
 /** Combining the sections' notes (the reduce step): the whole recording's summary. */
-export type CombinedAnswer = z.infer<ReturnType<typeof shapes>["combined"]>;
+export type CombinedAnswer = z.output<ReturnType<typeof shapes>["combined"]>;
 
 export interface AnswerShape<T> {
   schema: Record<string, unknown>;
@@ -80,10 +89,14 @@ export function answerShapes(limits: AnswerLimits): {
   section: AnswerShape<SectionAnswer>;
   combined: AnswerShape<CombinedAnswer>;
 } {
-  const { section, combined } = shapes(limits);
+  const asked = shapes(limits, true);
+  const read = shapes(limits, false);
   return {
-    section: { schema: jsonSchema(section), validate: (value) => section.parse(value) },
-    combined: { schema: jsonSchema(combined), validate: (value) => combined.parse(value) },
+    section: { schema: jsonSchema(asked.section), validate: (value) => read.section.parse(value) },
+    combined: {
+      schema: jsonSchema(asked.combined),
+      validate: (value) => read.combined.parse(value),
+    },
   };
 }
 
