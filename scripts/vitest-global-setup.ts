@@ -15,6 +15,7 @@ const TYPESCRIPT_PACKAGES = [
   "packages/contract",
   "packages/subtitles",
   "packages/formats",
+  "packages/insights",
   "packages/engine",
   "packages/llm",
   "apps/server",

@@ -14,8 +14,8 @@ import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { RenderWorker } from "./renders/render-worker.js";
 import { TranslationWorker } from "./translations/translation-worker.js";
-import type { TranslationModel } from "@verbatim/subtitles/translation";
-import { languageModelFromSettings } from "@verbatim/llm";
+import { InsightWorker } from "./insights/insight-worker.js";
+import { languageModelSource, type LanguageModelSource } from "./insights/language-model-source.js";
 import { ModelCatalog } from "./models/model-catalog.js";
 import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
@@ -49,6 +49,13 @@ export interface WorkerContext {
   renders: RenderWorker;
   /** Translation jobs: their own queue (the translations table) and workers. */
   translations: TranslationWorker;
+  /**
+   * The language model of this process (LLM_* settings), made once on first use and shared by
+   * translations, insights and questions (a local model loads once); null when none is set up.
+   */
+  languageModel: LanguageModelSource;
+  /** Insights jobs: their own queue (the insights table) and workers. */
+  insights: InsightWorker;
 }
 
 /** Everything the HTTP application's routes and schedules use. */
@@ -97,31 +104,8 @@ export interface ContextOverrides {
   webhooks?: WebhookOptions;
   /** Share-link settings tests override (password guesses, comments); defaults otherwise. */
   sharing?: SharingOptions;
-  /** The language model translations use (tests: a scripted one); else the configured one. */
-  languageModel?: TranslationModel;
-}
-
-/**
- * The language model of this process, made once on first use from the settings (docs/llm.md);
- * null while none is configured.
- */
-function configuredLanguageModel(
-  config: Config,
-  log: FastifyBaseLogger,
-  override: TranslationModel | undefined,
-): () => TranslationModel | null {
-  let made: TranslationModel | null | undefined = override;
-  return () => {
-    if (made !== undefined) return made;
-    try {
-      made = languageModelFromSettings(config.languageModel);
-    } catch (error) {
-      // Not configured (or not available in this build): jobs fail TRANSLATION_MODEL_UNAVAILABLE, free.
-      log.warn({ err: error }, "no language model for translations");
-      made = null;
-    }
-    return made;
-  };
+  /** The language model (tests hand in a scripted one); from the LLM_* settings otherwise. */
+  languageModel?: LanguageModelSource;
 }
 
 /** Builds what a worker process runs: the job queue (BullMQ with REDIS_URL, else embedded). */
@@ -129,7 +113,7 @@ export function buildWorkerContext(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  languageModel?: TranslationModel,
+  languageModel: LanguageModelSource = languageModelSource(config.languageModel, log),
 ): WorkerContext {
   const now = () => new Date();
   const translations = new TranslationWorker({
@@ -138,7 +122,16 @@ export function buildWorkerContext(
     now,
     concurrency: config.translations.concurrency,
     alone: !config.redis,
-    model: configuredLanguageModel(config, log, languageModel),
+    model: () => languageModel.get(),
+  });
+  const insights = new InsightWorker({
+    db,
+    log,
+    now,
+    languageModel,
+    concurrency: config.insights.concurrency,
+    alone: !config.redis,
+    publicUrl: config.publicUrl,
   });
   const renders = new RenderWorker({
     db,
@@ -158,6 +151,8 @@ export function buildWorkerContext(
     jobs: createJobQueue({ db, config, log, now }),
     renders,
     translations,
+    languageModel,
+    insights,
   };
 }
 
@@ -215,11 +210,14 @@ export async function startWorker(
   await ctx.jobs.start();
   await ctx.renders.start();
   await ctx.translations.start();
+  await ctx.insights.start();
   webhooks.start();
   return {
     stop: async () => {
       await webhooks.stop();
       await ctx.translations.stop();
+      await ctx.insights.stop();
+      await ctx.languageModel.close();
       await ctx.renders.stop();
       await ctx.jobs.stop();
     },
@@ -267,6 +265,7 @@ export async function startAppContext(
   await jobs.start();
   await ctx.renders.start();
   await ctx.translations.start();
+  await ctx.insights.start();
   ctx.webhooks.start();
   const stops = maintenance
     ? [
@@ -284,6 +283,7 @@ export async function startAppContext(
       await ctx.modelPreparation.stop();
       await ctx.renders.stop();
       await ctx.translations.stop();
+      await ctx.insights.stop();
       await jobs.handBack();
     },
     stop: async () => {
@@ -292,6 +292,7 @@ export async function startAppContext(
       await ctx.background.idle();
       ctx.mailer.close();
       await jobs.stop();
+      await ctx.languageModel.close();
       await ctx.rateLimits.close();
       await ctx.supportEvents.close();
     },

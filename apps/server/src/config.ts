@@ -163,6 +163,8 @@ const ConfigSchema = z
     RENDER_NICENESS: z.coerce.number().int().min(0).max(19).default(15),
     /** Translation jobs run at once by this process (0: it runs none); each one request at a time to the language model. */
     TRANSLATION_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    /** Insights jobs (summaries, chapters) run at once by this process (0: it runs none); docs/insights.md. */
+    INSIGHTS_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
     /** Beam size (1 = greedy, faster; 5 = whisper.cpp's default, more accurate). */
     ENGINE_BEAM_SIZE: z.coerce.number().int().min(1).max(16).default(5),
     /** Re-decode unreliable windows at higher temperatures ("false" to turn off). */
@@ -304,6 +306,7 @@ const ConfigSchema = z
       translations: {
         concurrency: env.ROLE === "api" ? 0 : env.TRANSLATION_CONCURRENCY,
       },
+      insights: { concurrency: env.ROLE === "api" ? 0 : env.INSIGHTS_CONCURRENCY },
       production: env.NODE_ENV === "production",
       smtpUrl: env.SMTP_URL,
       /** No SMTP outside production: mails are kept for /dev/mailbox and their links printed. */

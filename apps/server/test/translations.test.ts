@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JsonRequest, TranslationModel } from "@verbatim/subtitles/translation";
+import type { LanguageModel } from "@verbatim/llm";
+import type { JsonRequest } from "@verbatim/subtitles/translation";
+import { fixedLanguageModel } from "../src/insights/language-model-source.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { recordTranslationEvents } from "../src/webhooks/translation-events.js";
 import { insertWebhook } from "../src/webhooks/webhook-store.js";
@@ -40,8 +42,13 @@ class ScriptedError extends Error {
 }
 
 /** Answers every cue of a request with `answer(text)`; `gate` may hold a request back. */
-class ScriptedModel implements TranslationModel {
+class ScriptedModel implements LanguageModel {
   readonly name = "scripted-test-model";
+  // eslint-disable-next-line require-yield -- translations never stream: a call is a test failure
+  async *streamText(): AsyncIterable<string> {
+    throw new Error("translations do not stream");
+  }
+  async close(): Promise<void> {}
   readonly contextSize = 32_768;
   answer: (text: string) => string = (text) => text;
   /** Called before each request is answered (may wait, or throw). */
@@ -84,7 +91,7 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
   const model = new ScriptedModel();
 
   beforeAll(async () => {
-    api = await startTranscriptionApi(kind, {}, { languageModel: model });
+    api = await startTranscriptionApi(kind, {}, { languageModel: fixedLanguageModel(model) });
   });
   afterAll(async () => {
     await api?.close();

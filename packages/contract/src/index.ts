@@ -97,3 +97,10 @@ export {
   type CaptionPosition,
   type CaptionStyleName,
 } from "./caption-styles.js";
+export {
+  INSIGHT_MEDIA_SECONDS_PER_CHARGED_SECOND,
+  MAX_ACTIVE_INSIGHT_JOBS,
+  MAX_QUESTION_CHARS,
+  MAX_QUESTION_TRANSCRIPTIONS,
+  insightsCostSeconds,
+} from "./insights.js";

@@ -455,6 +455,43 @@ export interface TeamInvitationsTable {
 }
 
 /** A captioned-video render of a transcription (docs/captioned-video.md). */
+/** An insights job of a transcription and, once completed, the insights (docs/insights.md). */
+export interface InsightsTable {
+  id: string;
+  user_id: string;
+  transcription_id: string;
+  /** queued | running | completed | failed | cancelled. */
+  status: string;
+  /** What was asked (InsightsBody: language, Chinese script) as JSON. */
+  options_json: string;
+  /** Percent done, 0..100. */
+  progress: ColumnType<number, number | undefined, number>;
+  /** `sections` or `combining` while running. */
+  stage: string | null;
+  /** Seconds of minutes reserved (the ledger's reference is the row's id). */
+  cost_seconds: number;
+  /** The insights (InsightsContent) as JSON, once completed; edits replace it. */
+  content_json: string | null;
+  /** 1 once someone edited the insights. */
+  edited: ColumnType<number, number | undefined, number>;
+  error_code: string | null;
+  created_at: string;
+  started_at: string | null;
+  /** Written by the worker running it; a stale one is requeued. */
+  heartbeat_at: string | null;
+  finished_at: string | null;
+}
+
+/** A question asked about a transcription and its checked answer (QuestionReply's parts, JSON). */
+export interface InsightQuestionsTable {
+  id: string;
+  user_id: string;
+  transcription_id: string;
+  question: string;
+  answer_json: string;
+  created_at: string;
+}
+
 export interface RendersTable {
   id: string;
   user_id: string;
@@ -569,4 +606,6 @@ export interface Database {
   renders: RendersTable;
   translations: TranslationsTable;
   glossaries: GlossariesTable;
+  insights: InsightsTable;
+  insight_questions: InsightQuestionsTable;
 }

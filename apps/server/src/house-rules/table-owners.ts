@@ -38,4 +38,6 @@ export const TABLE_OWNERS = {
   renders: "renders/render-store.ts",
   translations: "translations/translation-store.ts",
   glossaries: "translations/glossary-store.ts",
+  insights: "insights/insight-store.ts",
+  insight_questions: "insights/insight-store.ts",
 } as const satisfies Record<keyof Database, string>;

@@ -39,6 +39,7 @@ import { exportsRoute } from "../transcriptions/exports-route.js";
 import { renderRoutes } from "../renders/routes.js";
 import { translationRoutes } from "../translations/routes.js";
 import { glossaryRoutes } from "../translations/glossary-routes.js";
+import { insightRoutes } from "../insights/routes.js";
 import { uploadRoutes } from "../uploads/routes.js";
 import { urlImportRoutes } from "../url-import/routes.js";
 import { webhookRoutes } from "../webhooks/routes.js";
@@ -123,6 +124,7 @@ export async function buildApp({
   await app.register(renderRoutes(ctx));
   await app.register(translationRoutes(ctx));
   await app.register(glossaryRoutes(ctx));
+  await app.register(insightRoutes(ctx));
   await app.register(batchRoute(ctx));
   await app.register(shareOwnerRoutes(ctx));
   await app.register(sharedRoutes(ctx));

@@ -23,6 +23,7 @@ import {
   type TranscriptionRow,
 } from "./job-row.js";
 import { queuedInOrder } from "./queue-order.js";
+import { deleteInsightsOf } from "../insights/insight-store.js";
 import { deleteRendersOf } from "../renders/render-store.js";
 
 // A transcription job's life, and the only module that writes the jobs table (`transcriptions`):
@@ -581,6 +582,7 @@ export async function deleteJob(
   if (row.media_path) await rm(row.media_path, { force: true });
   if (row.audio_path) await rm(row.audio_path, { force: true });
   await deleteRendersOf(ctx.db, row.id, ctx.now());
+  await deleteInsightsOf(ctx.db, row.id, ctx.now());
   await ctx.db.transaction().execute(async (tx) => {
     await keepUsageOf(tx, (eb) => eb("id", "=", row.id));
     await tx.deleteFrom("transcriptions").where("id", "=", row.id).execute();

@@ -5,7 +5,7 @@ import { Button } from "../components/ui/button";
 import { Page } from "../components/ui/page";
 import { FAQ_GROUPS, FaqAccordion } from "../features/marketing/faq-accordion";
 
-/** /faq: 15 questions in four groups, one open at a time; a way to ask more. */
+/** /faq: 16 questions in four groups, one open at a time; a way to ask more. */
 export default function FaqPage() {
   const { t } = useTranslation();
   return (

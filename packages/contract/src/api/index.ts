@@ -28,3 +28,4 @@ export * from "./sharing.js";
 export * from "./teams.js";
 export * from "./renders.js";
 export * from "./translations.js";
+export * from "./insights.js";

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENTS = [
   "transcription.cancelled",
   "translation.completed",
   "translation.failed",
+  "insights.completed",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

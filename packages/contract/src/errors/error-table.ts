@@ -226,6 +226,37 @@ export const ERROR_TABLE = {
     en: "This file has no playable length.",
     "zh-HK": "這個檔案沒有可播放的長度。",
   },
+  INSIGHTS_BUSY: {
+    status: 429,
+    en: "A question of yours is still being answered. Wait for its answer, then ask the next one.",
+    "zh-HK": "你的上一個問題仍在回答中。請等它回答完，再問下一個。",
+  },
+  INSIGHTS_CHAPTERS_INVALID: {
+    status: 400,
+    en: "The chapters cannot be saved: {{reason}}.",
+    "zh-HK": "無法儲存章節：第一章必須由 0:00 開始，章節須按時間排序，並在錄音長度之內。",
+  },
+  INSIGHTS_EMPTY_TRANSCRIPT: {
+    status: 422,
+    en: "The transcript has no text to summarise.",
+    "zh-HK": "這份轉錄沒有可以摘要的文字。",
+  },
+  INSIGHTS_MODEL_FAILED: {
+    status: 502,
+    en: "The language model did not give a usable answer (it was too slow, could not be reached, or answered with invalid output). Nothing was charged; try again later.",
+    "zh-HK":
+      "語言模型未能給出可用的回答（太慢、無法連接，或回答格式無效）。沒有扣除任何分鐘，請稍後再試。",
+  },
+  INSIGHTS_MODEL_NOT_CONFIGURED: {
+    status: 503,
+    en: "Summaries and questions are not available on this server: no language model is set up.",
+    "zh-HK": "此伺服器未設定語言模型，暫時無法提供摘要和問答。",
+  },
+  INSIGHTS_NOT_READY: {
+    status: 404,
+    en: "This transcription has no insights yet. Generate them first.",
+    "zh-HK": "這個轉錄還沒有摘要。請先產生摘要。",
+  },
   INSUFFICIENT_MINUTES: {
     status: 402,
     en: "This file needs {{neededMinutes}} minutes but you have {{availableMinutes}} left. Upgrade your plan, buy extra minutes or wait for your minutes to reset.",
@@ -441,6 +472,11 @@ export const ERROR_TABLE = {
     en: "Re-timing this script to the speech needed more than the {{heapMb}} MB of memory or {{seconds}} seconds allowed. Split the script and the media into parts, or keep the script's own timings.",
     "zh-HK":
       "把此稿件按語音重新對時所需的記憶體或時間超過上限（{{heapMb}} MB、{{seconds}} 秒）。請把稿件和媒體分成幾部分，或保留稿件原有的時間。",
+  },
+  TOO_MANY_INSIGHT_JOBS: {
+    status: 429,
+    en: "You already have {{activeJobs}} summaries being made. Wait for one to finish.",
+    "zh-HK": "你已有 {{activeJobs}} 份摘要正在產生。請等其中一份完成。",
   },
   TOO_MANY_RENDERS: {
     status: 429,

@@ -25,6 +25,7 @@ import * as renders from "./0023-renders.js";
 import * as renderSource from "./0024-render-source.js";
 import * as mediaFileName from "./0025-media-file-name.js";
 import * as translations from "./0027-translations.js";
+import * as insights from "./0028-insights.js";
 import * as shotChanges from "./0029-shot-changes.js";
 import * as mediaProbe from "./0033-media-probe.js";
 
@@ -58,6 +59,7 @@ export const migrationProvider: MigrationProvider = {
       "0024-render-source": renderSource,
       "0025-media-file-name": mediaFileName,
       "0027-translations": translations,
+      "0028-insights": insights,
       "0029-shot-changes": shotChanges,
       "0033-media-probe": mediaProbe,
     };

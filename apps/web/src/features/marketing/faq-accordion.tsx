@@ -9,12 +9,12 @@ export interface FaqGroup {
   items: readonly string[];
 }
 
-/** The FAQ groups: 15 questions in four groups. */
+/** The FAQ groups: 16 questions in four groups. */
 export const FAQ_GROUPS: readonly FaqGroup[] = [
   { title: "marketing.faq.groups.about", items: ["whatIs", "languages", "accuracy", "formats"] },
   {
     title: "marketing.faq.groups.pricing",
-    items: ["freePlan", "minutesCount", "translationMinutes", "extraMinutes", "cancel"],
+    items: ["freePlan", "minutesCount", "translationMinutes", "insights", "extraMinutes", "cancel"],
   },
   { title: "marketing.faq.groups.using", items: ["fileTypes", "howLong", "edit", "chinese"] },
   { title: "marketing.faq.groups.privacy", items: ["filesKept", "aiApi", "deleteAccount"] },
