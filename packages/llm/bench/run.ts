@@ -103,6 +103,7 @@ function llamaBench(binary: string): { pp: number; tg: number } {
 const ours = await nodeLlamaCpp();
 let theirs: { pp: number; tg: number } | null = null;
 try {
+  if (process.env.BENCH_LLAMA_BENCH === "0") throw new Error("skipped (BENCH_LLAMA_BENCH=0)");
   theirs = llamaBench(buildLlamaBench());
 } catch (error) {
   console.log(
