@@ -17,8 +17,10 @@ import { buildLlamaBench, llamaCppSource } from "./llama-bench.js";
 
 const threads = Number(process.env.BENCH_THREADS ?? 2);
 const reps = Math.max(1, Number(process.env.BENCH_LLM_REPS ?? 3));
-const PROMPT = 512;
-const GENERATE = 128;
+const PROMPT = Number(process.env.BENCH_LLM_PROMPT ?? 512);
+const GENERATE = Number(process.env.BENCH_LLM_GENERATE ?? 128);
+/** Cues in the end-to-end JSON request. */
+const CUES = Number(process.env.BENCH_LLM_CUES ?? 40);
 const MODEL = fileURLToPath(
   new URL("../../../.cache/models/llm-random-qwen3-1.7b-q4_k_m-v1.gguf", import.meta.url),
 );
@@ -138,7 +140,7 @@ try {
   await local.countTokens("warm up");
   const startMs = performance.now() - started;
   const cues = Array.from(
-    { length: 40 },
+    { length: CUES },
     (_, i) => `Cue ${i + 1}: and then we talked about the budget for next year.`,
   ).join("\n");
   started = performance.now();
