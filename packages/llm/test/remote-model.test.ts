@@ -1,6 +1,6 @@
 // The remote client against a real HTTP server with scripted answers: what it sends, and each
 // failure an operator's endpoint can produce, through the same code that talks to Ollama.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import {
@@ -38,15 +38,24 @@ let server: ScriptedChatServer;
 let script: ScriptedReply[] = [];
 let opened: OpenAiCompatibleModel[] = [];
 
+// Each test talks as its own model name, so that a late request of an earlier test (a client
+// that gave up before the server read it) never takes a later test's scripted answer.
+let testNumber = 0;
+const modelName = () => `qwen3-test-${testNumber}`;
+const sent = () => server.requests.filter((request) => request.body?.model === modelName());
+
 beforeAll(async () => {
-  server = await startScriptedChatServer(
-    (_request, index) => script[index - served] ?? { kind: "status", status: 500 },
+  server = await startScriptedChatServer((request) =>
+    request.body?.model === modelName()
+      ? (script[sent().length - 1] ?? { kind: "status", status: 500 })
+      : { kind: "status", status: 500, body: '{"error":"a request of an earlier test"}' },
   );
 });
 afterAll(() => server.close());
-let served = 0;
+beforeEach(() => {
+  testNumber++;
+});
 afterEach(async () => {
-  served = server.requests.length;
   await Promise.all(opened.map((model) => model.close()));
   opened = [];
 });
@@ -54,7 +63,7 @@ afterEach(async () => {
 function model(options: Partial<RemoteModelOptions> = {}): OpenAiCompatibleModel {
   const created = new OpenAiCompatibleModel({
     baseUrl: server.url,
-    model: "qwen3:1.7b",
+    model: modelName(),
     apiKey: "sk-test",
     contextSize: 4096,
     timeoutMs: 5_000,
@@ -65,7 +74,6 @@ function model(options: Partial<RemoteModelOptions> = {}): OpenAiCompatibleModel
   opened.push(created);
   return created;
 }
-const sent = () => server.requests.slice(served);
 async function failure(promise: Promise<unknown>): Promise<LanguageModelError> {
   const error = await promise.then(
     () => null,
@@ -90,7 +98,7 @@ describe("generateJson", () => {
     expect(request?.path).toBe("/v1/chat/completions");
     expect(request?.headers.authorization).toBe("Bearer sk-test");
     expect(request?.body).toMatchObject({
-      model: "qwen3:1.7b",
+      model: modelName(),
       max_tokens: 64,
       stream: false,
       response_format: {
@@ -137,7 +145,7 @@ describe("generateJson", () => {
     expect(refused.message).toMatch(/Invalid API key/);
     const missing = await failure(model().generateJson(ask()));
     expect(missing.code).toBe("LLM_MODEL_MISSING");
-    expect(missing.message).toMatch(/qwen3:1\.7b/);
+    expect(missing.message).toContain(modelName());
     expect(sent()).toHaveLength(2);
   });
 

@@ -1,6 +1,8 @@
 import {
+  downloadLanguageModel,
   downloadModel,
   downloadRecogniserModel,
+  findLanguageModel,
   findModel,
   findRecogniserModel,
   listInstalledModels,
@@ -8,9 +10,11 @@ import {
   modelDownloadUrl,
   RECOGNISER_MODEL_REGISTRY,
   recogniserDownload,
+  type LanguageModelEntry,
   type ModelEntry,
   type RecogniserModelEntry,
 } from "@verbatim/engine";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { ModelPreparationSchema } from "@verbatim/contract/api";
 import type { FastifyBaseLogger } from "fastify";
@@ -31,10 +35,12 @@ type ConfigPart = Pick<Config, "modelsDir"> & {
   models: Omit<Config["models"], "routing" | "downloads"> & { downloads?: string[] };
 };
 
-/** A model to fetch: a whisper.cpp file, or a Parakeet file or SenseVoice archive. */
+/** A model to fetch: a whisper.cpp file, a Parakeet file or SenseVoice archive, or a language
+ *  model (optional: only when MODELS_DOWNLOAD_ORDER names it; otherwise fetched on first use). */
 type Wanted =
   | { kind: "whisper"; entry: ModelEntry }
-  | { kind: "recogniser"; entry: RecogniserModelEntry };
+  | { kind: "recogniser"; entry: RecogniserModelEntry }
+  | { kind: "language"; entry: LanguageModelEntry };
 
 /** Progress lines at every tenth, and at most every few seconds in between. */
 const LOG_EVERY_MS = 5_000;
@@ -89,13 +95,17 @@ export class ModelPreparation {
     const wanted: Wanted[] = [];
     for (const name of this.configuredNames()) {
       if (installed.has(name)) continue;
-      const recogniser = findRecogniserModel(name, this.recogniserRegistry);
-      const whisper = recogniser ? undefined : findModel(name, this.registry);
-      const item: Wanted | null = recogniser
-        ? { kind: "recogniser", entry: recogniser }
-        : whisper
-          ? { kind: "whisper", entry: whisper }
-          : null;
+      const language = findLanguageModel(name);
+      if (language && (await this.hasFile(language))) continue;
+      const recogniser = language ? undefined : findRecogniserModel(name, this.recogniserRegistry);
+      const whisper = language || recogniser ? undefined : findModel(name, this.registry);
+      const item: Wanted | null = language
+        ? { kind: "language", entry: language }
+        : recogniser
+          ? { kind: "recogniser", entry: recogniser }
+          : whisper
+            ? { kind: "whisper", entry: whisper }
+            : null;
       if (!item) {
         this.states.set(name, {
           state: "missing",
@@ -149,8 +159,17 @@ export class ModelPreparation {
     return state === "queued" || state === "downloading";
   }
 
+  /** A language model counts as installed when its file has the published size. */
+  private async hasFile(entry: LanguageModelEntry): Promise<boolean> {
+    const size = await stat(join(this.config.modelsDir, entry.fileName)).then(
+      (s) => s.size,
+      () => -1,
+    );
+    return size === entry.sizeBytes;
+  }
+
   private where(item: Wanted): Pick<ModelPreparationStatus, "fileName" | "folder" | "url"> {
-    const file = item.kind === "whisper" ? item.entry : recogniserDownload(item.entry);
+    const file = item.kind === "recogniser" ? recogniserDownload(item.entry) : item.entry;
     return {
       fileName: item.entry.fileName,
       folder: this.config.modelsDir,
@@ -177,6 +196,9 @@ export class ModelPreparation {
       onProgress,
       ...(this.options.fetchImpl ? { fetchImpl: this.options.fetchImpl } : {}),
     };
+    if (item.kind === "language") {
+      return downloadLanguageModel(item.entry.name, this.config.modelsDir, shared);
+    }
     if (item.kind === "whisper") {
       return downloadModel(item.entry.name, this.config.modelsDir, {
         ...shared,

@@ -33,6 +33,12 @@ export {
   type DownloadModelOptions,
 } from "./download-model.js";
 export { downloadLanguageModel, languageModelDownloader } from "./download-language-model.js";
+// The language models' catalog is @verbatim/llm's; the models domain lists and fetches them too.
+export {
+  findLanguageModel,
+  LANGUAGE_MODEL_CATALOG,
+  type LanguageModelEntry,
+} from "@verbatim/llm";
 export {
   downloadRecogniserModel,
   type DownloadedRecogniserModel,

@@ -143,12 +143,20 @@ class LlamaChild {
     });
   }
 
-  /** Keeps the caller's process alive only while a request runs. */
+  #holds = 0;
+
+  /**
+   * Keeps the caller's process alive while someone waits on the child (its start, a request),
+   * and lets it end when the child is idle: counted, so overlapping waits do not let go early.
+   */
   hold(busy: boolean): void {
+    const before = this.#holds;
+    this.#holds = Math.max(0, this.#holds + (busy ? 1 : -1));
+    if (before > 0 && this.#holds > 0) return;
     const handles = [this.process, this.process.stderr, this.process.channel] as Array<
       { ref?: () => void; unref?: () => void } | null | undefined
     >;
-    for (const handle of handles) (busy ? handle?.ref : handle?.unref)?.call(handle);
+    for (const handle of handles) (this.#holds > 0 ? handle?.ref : handle?.unref)?.call(handle);
   }
 
   kill(): void {
@@ -200,8 +208,13 @@ export class LocalLanguageModel implements LanguageModel {
 
   async countTokens(text: string): Promise<number> {
     const child = await this.#started();
-    const answer = await child.request({ type: "count", text });
-    return answer.type === "count" ? answer.tokens : 0;
+    child.hold(true);
+    try {
+      const answer = await child.request({ type: "count", text });
+      return answer.type === "count" ? answer.tokens : 0;
+    } finally {
+      child.hold(false);
+    }
   }
 
   generateJson<T>(request: JsonRequest<T>): Promise<JsonAnswer<T>> {
@@ -248,6 +261,7 @@ export class LocalLanguageModel implements LanguageModel {
     const child = this.#child;
     this.#child = null;
     if (!child?.alive) return;
+    child.hold(true); // until its exit is heard
     await new Promise<void>((resolveExit) => {
       child.process.once("exit", () => resolveExit());
       child.kill();
@@ -299,6 +313,7 @@ export class LocalLanguageModel implements LanguageModel {
     }
     const child = this.#child;
     let onAbort: (() => void) | undefined;
+    child.hold(true); // a CLI waiting for the model to load must not exit meanwhile
     try {
       await Promise.race([
         child.ready,
@@ -311,6 +326,7 @@ export class LocalLanguageModel implements LanguageModel {
       if (this.#child === child && !child.alive) this.#child = null;
       throw error;
     } finally {
+      child.hold(false);
       if (onAbort) signal?.removeEventListener("abort", onAbort);
     }
     return child;
