@@ -62,7 +62,7 @@ function grantOf(request: FastifyRequest): string | undefined {
  * send no referrer.
  */
 export function sharedRoutes(
-  ctx: Pick<AppContext, "db" | "now" | "rateLimits"> & { sharing: SharingOptions },
+  ctx: Pick<AppContext, "db" | "config" | "now" | "rateLimits"> & { sharing: SharingOptions },
 ): FastifyPluginAsync {
   const options = { ...DEFAULTS, ...ctx.sharing };
   return async (plugin) => {
@@ -183,7 +183,14 @@ export function sharedRoutes(
       async (request, reply) => {
         const { actor, row } = await open(request);
         if (!can(actor, "download", transcription(row))) fail("SHARE_DOWNLOAD_NOT_ALLOWED");
-        const file = await exportTranscription(row, request.query, request.query.lang ?? "en");
+        // A link's downloads take the turn of the account that shared it.
+        const file = await exportTranscription(
+          ctx,
+          row,
+          request.query,
+          request.query.lang ?? "en",
+          row.user_id,
+        );
         return sendExport(reply, row, request.query.format, file);
       },
     );

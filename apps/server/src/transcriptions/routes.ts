@@ -227,8 +227,9 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(ctx, currentUser(request), request.params.id);
-        const file = await exportTranscription(row, request.query, currentUser(request).locale);
+        const user = currentUser(request);
+        const row = await ownTranscription(ctx, user, request.params.id);
+        const file = await exportTranscription(ctx, row, request.query, user.locale, user.id);
         return sendExport(reply, row, request.query.format, file);
       },
     );
