@@ -202,6 +202,12 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
       expect.objectContaining({ userId: member.id, chargedSeconds: charged, transcriptions: 1 }),
     );
     expect((await call("GET", `/api/teams/${teamId}/usage`, member)).status).toBe(403);
+    // …but every member sees the minutes their team uploads spend: the owner's, not their own.
+    const seenByMember = await call("GET", `/api/teams/${teamId}`, member);
+    expect(seenByMember.body.pool).toEqual({
+      credits: usage.body.credits,
+      additionalCredits: usage.body.additionalCredits,
+    });
 
     // The member leaves: the transcription stays the team's, and out of the member's reach.
     expect((await call("POST", `/api/teams/${teamId}/leave`, member)).status).toBe(204);
