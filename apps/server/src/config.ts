@@ -157,6 +157,12 @@ const ConfigSchema = z
     ENGINE_THREADS: z.coerce.number().int().min(1).max(256).optional(),
     /** Captioned-video renders run at once by this process (0: it runs none); apart from transcriptions. */
     RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    /** Export threads (PDF, DOCX, XLSX, … and the ZIP's files), kept loaded between exports. */
+    EXPORT_THREADS: z.coerce.number().int().min(1).max(32).default(2),
+    /** The heap one export thread may use, in MB: past it that export fails, not the server. */
+    EXPORT_HEAP_MB: z.coerce.number().int().min(16).max(8192).default(512),
+    /** Seconds one export file may take to write before its thread is stopped. */
+    EXPORT_TIME_LIMIT_S: z.coerce.number().positive().max(3600).default(60),
     /** ffmpeg threads per render: a render leaves the other cores to transcriptions. */
     RENDER_THREADS: z.coerce.number().int().min(1).max(64).default(2),
     /** ffmpeg's niceness for renders (0 to 19): below the speech engine's, so transcriptions go first. */
@@ -297,6 +303,11 @@ const ConfigSchema = z
         threads: env.ENGINE_THREADS ?? availableParallelism(),
         beamSize: env.ENGINE_BEAM_SIZE,
         temperatureFallback: env.ENGINE_TEMPERATURE_FALLBACK,
+      },
+      exports: {
+        threads: env.EXPORT_THREADS,
+        heapMb: env.EXPORT_HEAP_MB,
+        timeMs: Math.round(env.EXPORT_TIME_LIMIT_S * 1000),
       },
       renders: {
         concurrency: env.ROLE === "api" ? 0 : env.RENDER_CONCURRENCY,

@@ -4,7 +4,7 @@ import { jobOptions } from "@verbatim/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
 import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
-import { minuteBalance } from "../src/minutes/minute-ledger.js";
+import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
@@ -202,6 +202,12 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
       expect.objectContaining({ userId: member.id, chargedSeconds: charged, transcriptions: 1 }),
     );
     expect((await call("GET", `/api/teams/${teamId}/usage`, member)).status).toBe(403);
+    // …but every member sees the minutes their team uploads spend: the owner's, not their own.
+    const seenByMember = await call("GET", `/api/teams/${teamId}`, member);
+    expect(seenByMember.body.pool).toEqual({
+      credits: usage.body.credits,
+      additionalCredits: usage.body.additionalCredits,
+    });
 
     // The member leaves: the transcription stays the team's, and out of the member's reach.
     expect((await call("POST", `/api/teams/${teamId}/leave`, member)).status).toBe(204);
@@ -344,6 +350,26 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
         expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
       })
       .execute();
+    // A render of it under way elsewhere (a live heartbeat), its minutes reserved from them.
+    const waitingRender = crypto.randomUUID();
+    const before = await minuteBalance(api.db, member.id, now);
+    await reserveMinutes(api.db, member.id, waitingRender, 30, now);
+    await api.db
+      .insertInto("renders")
+      .values({
+        id: waitingRender,
+        user_id: member.id,
+        transcription_id: done,
+        status: "running",
+        options_json: JSON.stringify({ style: "standard", crop: "source" }),
+        cost_seconds: 30,
+        file_path: null,
+        source_path: null,
+        created_at: now.toISOString(),
+        started_at: now.toISOString(),
+        heartbeat_at: now.toISOString(),
+      })
+      .execute();
     const running = crypto.randomUUID();
     await insertTranscription(
       api.db,
@@ -423,6 +449,14 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
       body: { code: "NOT_FOUND", details: { ids: [done] } },
     });
     expect((await call("GET", `/api/transcriptions/${running}/events`, member)).status).toBe(404);
+    // Their running render was cancelled, its minutes given back.
+    const waiting = await api.db
+      .selectFrom("renders")
+      .select("status")
+      .where("id", "=", waitingRender)
+      .executeTakeFirstOrThrow();
+    expect(waiting.status).toBe("cancelled");
+    expect(await minuteBalance(api.db, member.id, new Date())).toEqual(before);
     // What they pay for they may still stop or delete; the owner never saw it.
     expect((await call("GET", `/api/renders/${renderId}`, owner)).status).toBe(404);
     expect((await call("DELETE", `/api/renders/${renderId}`, member)).status).toBe(204);

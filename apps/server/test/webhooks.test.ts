@@ -38,6 +38,8 @@ let receiverBase: string;
 let blackHole: Server;
 let blackHoleBase: string;
 const hole = { requests: 0, open: 0 };
+/** How long the server held each request to the black hole open, by path (ms). */
+const holeHeld: { path: string; ms: number }[] = [];
 const scratch = scratchDir("verbatim-webhooks-");
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let app: FastifyInstance;
@@ -63,7 +65,12 @@ async function startServer(): Promise<void> {
     maintenance: false,
     webhooks: {
       sweepMs: 100,
-      timing: { retryBaseMs: 1_000, retryMaxMs: 2_000, attemptTimeoutMs: 5_000 },
+      timing: {
+        retryBaseMs: 1_000,
+        retryMaxMs: 2_000,
+        attemptTimeoutMs: 5_000,
+        slowReceiverTimeoutMs: 500,
+      },
     },
   });
   base = await app.listen({ port: 0, host: "127.0.0.1" });
@@ -95,7 +102,11 @@ beforeAll(async () => {
   blackHole = createServer((request) => {
     hole.requests += 1;
     hole.open += 1;
-    request.socket.on("close", () => (hole.open -= 1));
+    const at = Date.now();
+    request.socket.on("close", () => {
+      hole.open -= 1;
+      holeHeld.push({ path: request.url ?? "", ms: Date.now() - at });
+    });
   });
   await new Promise<void>((resolve) => blackHole.listen(0, "127.0.0.2", resolve));
   blackHoleBase = `http://127.0.0.2:${(blackHole.address() as AddressInfo).port}`;
@@ -466,6 +477,47 @@ describe("webhooks", () => {
       // It came while the flooder's attempts still hung, and they held at most their share.
       expect(hole.open).toBeGreaterThan(0);
       expect(hole.requests).toBeLessThanOrEqual(2);
+    });
+
+    it("gives a receiver that keeps timing out a shorter time", async () => {
+      const slow = await signedInUser(database.db);
+      const url = `${blackHoleBase}/slow`;
+      const made = await postAs(slow, "/api/webhooks", { url });
+      const { id } = (await made.json()) as { id: string };
+      // Its last two attempts there timed out (written as the sender records them).
+      const at = (ago: number) => new Date(Date.now() - ago).toISOString();
+      for (const ago of [60_000, 120_000]) {
+        await database.db
+          .insertInto("webhook_deliveries")
+          .values({
+            id: crypto.randomUUID(),
+            user_id: slow.id,
+            webhook_id: id,
+            transcription_id: null,
+            event_id: crypto.randomUUID(),
+            event_type: "webhook.test",
+            url,
+            payload: "{}",
+            status: "failed",
+            next_attempt_at: at(ago),
+            claimed_until: null,
+            last_attempt_at: at(ago),
+            response_status: null,
+            last_error: "URL_TIMEOUT",
+            created_at: at(ago),
+            delivered_at: null,
+          })
+          .execute();
+      }
+      expect((await postAs(slow, `/api/webhooks/${id}/test`)).status).toBe(202);
+      for (let i = 0; !holeHeld.some((held) => held.path === "/slow"); i++) {
+        if (i > 600) throw new Error("no attempt reached the slow receiver");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Cut at the short limit (500 ms here), not held for the full 5 s.
+      const held = holeHeld.find((entry) => entry.path === "/slow")!;
+      expect(held.ms).toBeLessThan(3_000);
+      await fetch(`${base}/api/webhooks/${id}`, { method: "DELETE", headers: slow.auth });
     });
 
     it("refuses a flood of test events with 429", async () => {

@@ -45,8 +45,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // shutdown; close it after the answer instead.
     if (!request.raw.complete) reply.header("connection", "close");
     const error = asAppError(thrown);
-    if (error.code === "INTERNAL") request.log.error({ err: thrown }, "request failed");
-    else if (error.code === "DATABASE_BUSY" || error.code === "STORAGE_FULL") {
+    if (error.code === "INTERNAL" || error.code === "EXPORT_FAILED") {
+      // EXPORT_FAILED carries the export thread's failure as its cause.
+      request.log.error({ err: thrown }, "request failed");
+    } else if (error.code === "DATABASE_BUSY" || error.code === "STORAGE_FULL") {
       request.log.warn({ err: thrown }, "request refused: storage or database busy");
     }
     const retryAfter =

@@ -150,7 +150,13 @@ export function transcriptionJobRoutes(
         const job = presentJob(row);
         const { format, ...options } = request.query;
         if (format === undefined || row.status !== "completed") return job;
-        const file = await exportTranscription(row, { ...options, format }, user.locale);
+        const file = await exportTranscription(
+          ctx,
+          row,
+          { ...options, format },
+          user.locale,
+          user.id,
+        );
         const { body, contentType } = file;
         return {
           ...job,

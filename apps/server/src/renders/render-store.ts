@@ -181,3 +181,37 @@ export async function deleteRendersOf(db: Db, transcriptionId: string, now: Date
   }
   await db.deleteFrom("renders").where("transcription_id", "=", transcriptionId).execute();
 }
+
+/**
+ * A member's renders of a team's transcriptions, once the member is out of the team: one queued
+ * or running is cancelled and its minutes given back (the worker running it stops at its next
+ * progress write). Not charged to the member, who may no longer download it, nor to the owner,
+ * who did not ask for it. Returns how many were cancelled.
+ */
+export async function cancelTeamRendersOf(
+  db: Db,
+  userId: string,
+  teamId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .selectFrom("renders as r")
+    .innerJoin("transcriptions as t", "t.id", "r.transcription_id")
+    .select(["r.id", "r.user_id"])
+    .where("r.user_id", "=", userId)
+    .where("t.team_id", "=", teamId)
+    .where("r.status", "in", [...ACTIVE_RENDER_STATUSES])
+    .execute();
+  let cancelled = 0;
+  for (const row of rows) {
+    const ended = await endRender(db, row.id, ACTIVE_RENDER_STATUSES, {
+      status: "cancelled",
+      finished_at: now.toISOString(),
+    });
+    if (!ended) continue; // it ended meanwhile: settled as it ended
+    await releaseMinutes(db, row.user_id, row.id, now);
+    await dropRenderSource(db, row.id);
+    cancelled += 1;
+  }
+  return cancelled;
+}

@@ -63,7 +63,7 @@ function grantOf(request: FastifyRequest): string | undefined {
  * send no referrer.
  */
 export function sharedRoutes(
-  ctx: Pick<AppContext, "db" | "now" | "rateLimits"> & { sharing: SharingOptions },
+  ctx: Pick<AppContext, "db" | "config" | "now" | "rateLimits"> & { sharing: SharingOptions },
 ): FastifyPluginAsync {
   const options = { ...DEFAULTS, ...ctx.sharing };
   return async (plugin) => {
@@ -185,10 +185,13 @@ export function sharedRoutes(
         const { actor, row } = await open(request);
         if (!can(actor, "download", transcription(row))) fail("SHARE_DOWNLOAD_NOT_ALLOWED");
         const translation = await translationForExport(ctx.db, row.id, request.query.language);
+        // A link's downloads take the turn of the account that shared it.
         const file = await exportTranscription(
+          ctx,
           row,
           request.query,
           request.query.lang ?? "en",
+          row.user_id,
           translation,
         );
         return sendExport(reply, row, request.query.format, file);

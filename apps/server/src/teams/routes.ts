@@ -25,6 +25,7 @@ import type { AppContext } from "../app-context.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
 import { actorOf } from "../policies/actor.js";
+import { minuteCredits } from "../minutes/minute-ledger.js";
 import { authorize } from "../policies/authorize.js";
 import { transcription } from "../policies/policies.js";
 import {
@@ -143,7 +144,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       {
         ...auth,
         schema: {
-          summary: "One team: your role, what it allows, and how many transcriptions it holds",
+          summary:
+            "One team: your role, what it allows, how many transcriptions it holds, and its minutes",
           tags,
           security,
           params: TeamIdParams,
@@ -156,6 +158,8 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
           ...presentTeam(team, role, await memberCount(ctx.db, team.id)),
           transcriptionCount: await teamTranscriptionCount(ctx.db, team.id),
           allowed: TEAM_ACTIONS.filter((action) => roleAllows(role, action)),
+          // Every member sees what their team uploads spend from: the owner's minutes.
+          pool: await minuteCredits(ctx.db, team.owner_id, ctx.now()),
         };
       },
     );

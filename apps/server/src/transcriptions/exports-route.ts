@@ -106,10 +106,13 @@ export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
             }
             let bytes: Uint8Array;
             try {
+              // Written in the export pool, one file at a time: the ZIP holds one thread.
               const file = await exportTranscription(
+                ctx,
                 current,
                 { ...choices, format: entry.format },
                 user.locale,
+                user.id,
               );
               bytes = typeof file.body === "string" ? Buffer.from(file.body, "utf8") : file.body;
             } catch (error) {

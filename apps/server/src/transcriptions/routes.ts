@@ -252,12 +252,15 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
         },
       },
       async (request, reply) => {
-        const row = await ownTranscription(ctx, currentUser(request), request.params.id);
+        const user = currentUser(request);
+        const row = await ownTranscription(ctx, user, request.params.id);
         const translation = await translationForExport(ctx.db, row.id, request.query.language);
         const file = await exportTranscription(
+          ctx,
           row,
           request.query,
-          currentUser(request).locale,
+          user.locale,
+          user.id,
           translation,
         );
         return sendExport(reply, row, request.query.format, file);

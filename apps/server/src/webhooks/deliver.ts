@@ -27,6 +27,11 @@ export interface DeliveryTiming {
   giveUpAfterMs: number;
   /** One attempt's time limit. */
   attemptTimeoutMs: number;
+  /**
+   * The time limit at an address whose last attempts all timed out (RECEIVER_TIMEOUT_STREAK):
+   * a receiver that keeps hanging holds a sending slot for this long, not attemptTimeoutMs.
+   */
+  slowReceiverTimeoutMs: number;
 }
 
 export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
@@ -34,7 +39,32 @@ export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
   retryMaxMs: 60 * 60 * 1000,
   giveUpAfterMs: 24 * 60 * 60 * 1000,
   attemptTimeoutMs: 10_000,
+  slowReceiverTimeoutMs: 2_000,
 };
+
+/** Attempts in a row that timed out at an address before it gets the shorter time limit. */
+export const RECEIVER_TIMEOUT_STREAK = 2;
+
+/**
+ * The time limit of an attempt at the delivery's address: the short one when the account's
+ * last RECEIVER_TIMEOUT_STREAK attempts there all timed out (any delivery: a receiver that
+ * never answers), the full one otherwise (one answer in time gives the full limit back).
+ */
+async function attemptTimeout(db: Db, delivery: Delivery, timing: DeliveryTiming) {
+  const last = await db
+    .selectFrom("webhook_deliveries")
+    .select("last_error")
+    .where("user_id", "=", delivery.user_id)
+    .where("url", "=", delivery.url)
+    .where("last_attempt_at", "is not", null)
+    .orderBy("last_attempt_at", "desc")
+    .limit(RECEIVER_TIMEOUT_STREAK)
+    .execute();
+  const keepsTimingOut =
+    last.length === RECEIVER_TIMEOUT_STREAK &&
+    last.every((row) => row.last_error === "URL_TIMEOUT");
+  return keepsTimingOut ? timing.slowReceiverTimeoutMs : timing.attemptTimeoutMs;
+}
 
 /** How long a claim holds a delivery from other processes. */
 const CLAIM_MS = 60_000;
@@ -162,12 +192,13 @@ async function attempt(ctx: DeliveryContext, delivery: Delivery): Promise<void> 
   let error: string | null = null;
   try {
     const secret = await secretFor(db, delivery, sentAt);
+    const timeoutMs = await attemptTimeout(db, delivery, timing);
     const response = await safeFetch(delivery.url, {
       rules: ctx.rules,
       method: "POST",
       body: delivery.payload,
       maxRedirects: 0,
-      timeoutMs: timing.attemptTimeoutMs,
+      timeoutMs,
       limitBytes: 64 * 1024,
       headers: {
         "content-type": "application/json",

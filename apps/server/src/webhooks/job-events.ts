@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { WebhookEventType } from "@verbatim/contract/api";
+import type { Transaction } from "kysely";
 import type { Db } from "../db/database.js";
+import type { Database } from "../db/schema.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { newSigningSecret } from "./signature.js";
 
@@ -136,6 +138,9 @@ export async function recordJobEvents(
       if (Number(marked.numInsertedOrUpdatedRows ?? 0n) === 0) return 0; // another process won
       const type = TYPE_OF[row.status];
       if (!type) return 0;
+      // A team's job goes to its uploader's endpoints only while they are in the team: a
+      // removed member's webhooks and callbacks get none of the team's events.
+      if (row.team_id !== null && !(await isMember(tx, row.team_id, row.user_id))) return 0;
       const eventId = `evt_${randomUUID()}`;
       const body = eventBody(eventId, type, now, jobEventData(row, publicUrl));
       const endpoints = await tx
@@ -212,4 +217,19 @@ export async function callbackSecretOf(db: Db, userId: string, now: Date): Promi
     .where("user_id", "=", userId)
     .executeTakeFirstOrThrow();
   return row.secret;
+}
+
+/** Whether `userId` is (still) a member of the team. */
+async function isMember(
+  db: Db | Transaction<Database>,
+  teamId: string,
+  userId: string,
+): Promise<boolean> {
+  const member = await db
+    .selectFrom("team_members")
+    .select("user_id")
+    .where("team_id", "=", teamId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return member !== undefined;
 }

@@ -74,4 +74,19 @@ describe.each(["en", "zh-HK"] as const)("the public pages' claims (%s)", (langua
     expect(answer).toContain(text(pages, "account.delete.button"));
     expect(answer).toContain(text(pages, "header.account"));
   });
+
+  it("say in the privacy policy and the terms that a deleted account goes at once, not in 30 days", () => {
+    for (const section of [
+      text(pages, "legal.privacy.sections"),
+      JSON.stringify(at(pages, "legal.privacy")),
+      JSON.stringify(at(pages, "legal.terms")),
+    ]) {
+      expect(section).not.toMatch(/within 30 days|30 日內/);
+    }
+    for (const page of ["legal.privacy", "legal.terms"]) {
+      const words = JSON.stringify(at(pages, page));
+      expect(words).toContain(text(pages, "account.delete.button"));
+      expect(words).toContain(text(pages, "account.delete.title"));
+    }
+  });
 });

@@ -44,6 +44,7 @@ const detail: TeamDetail = {
     "pay",
     "deleteTeam",
   ],
+  pool: { credits: 380, additionalCredits: 60 },
 };
 const members = [
   { userId: "u1", name: "Ada", email: "ada@example.com", role: "owner", joinedAt: team.createdAt },
@@ -172,5 +173,11 @@ describe("/teams", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("button", { name: "Send invitation" })).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Delete team" })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Leave team" })).toBeInTheDocument();
+    // …and the minutes the team's uploads spend: the owner's, not their own.
+    expect(
+      screen.getByText(
+        "The team's minutes (the owner's): 380 plan minutes and 60 pack minutes left.",
+      ),
+    ).toBeInTheDocument();
   });
 });

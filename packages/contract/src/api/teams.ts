@@ -29,6 +29,15 @@ export const TeamDetail = Team.extend({
     .describe("How many transcriptions the team holds (all deleted with it)."),
   /** What your role allows, from the policy table. */
   allowed: z.array(z.string()).describe("The actions your role allows (docs/teams.md)."),
+  /** The team's minutes: what its owner has left, which every member's team uploads spend. */
+  pool: z
+    .object({
+      credits: z.number().int().describe("The owner's plan minutes left this period."),
+      additionalCredits: z.number().int().describe("The owner's pack minutes left."),
+    })
+    .describe(
+      "The team's minutes, shown to every member: the owner's plan and pack minutes left, which transcriptions uploaded into the team spend.",
+    ),
 });
 
 export const TeamIdParams = z.object({ id: z.string().max(64) });

@@ -854,6 +854,17 @@ export const ERROR_TABLE = {
     "zh-HK":
       "此格式無法容納文字稿中的部分字元（EBU-STL 只接受拉丁字母）。請選擇其他格式，例如 TTML 或 SRT。",
   },
+  EXPORT_TOO_COMPLEX: {
+    status: 422,
+    en: "Writing this file needed more than the {{heapMb}} MB of memory or {{seconds}} seconds an export may use. Choose a lighter format (SRT, TXT or DOCX), or split the transcript.",
+    "zh-HK":
+      "製作此檔案所需的記憶體或時間超過匯出的上限（{{heapMb}} MB、{{seconds}} 秒）。請選擇較輕便的格式（SRT、TXT 或 DOCX），或把文字稿分拆。",
+  },
+  EXPORT_FAILED: {
+    status: 500,
+    en: "Writing this file failed on the server; nothing else was affected. Please try again, or choose another format.",
+    "zh-HK": "伺服器製作此檔案時失敗，其他內容不受影響。請再試一次，或選擇其他格式。",
+  },
   PLAN_ENDED: {
     status: 409,
     en: "This plan has already ended, so it cannot be resumed. Choose a plan on the pricing page.",

@@ -72,6 +72,14 @@ export function TeamPanel({ team, onGone }: { team: TeamDetail; onGone(): void }
             {t("teams.memberCount", { count: team.memberCount })} ·{" "}
             {t("teams.transcriptionCount", { count: team.transcriptionCount })}
           </p>
+          {!allowed.has("pay") && (
+            <p className="text-sm text-zinc-600">
+              {t("teams.poolLeft", {
+                plan: team.pool.credits,
+                packs: team.pool.additionalCredits,
+              })}
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {allowed.has("upload") && (
