@@ -18,6 +18,7 @@ import { ModelPreparation, type ModelPreparationOptions } from "./models/model-p
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/payment-provider.js";
 import { removeOrphanUploads, scheduleMaintenance } from "./schedule/maintenance.js";
+import { fileStoreOf } from "./storage/stored-files.js";
 import { createSupportEvents, type SupportEventBus } from "./support/support-events.js";
 import {
   DEFAULT_SUPPORT_MAIL_DELAY_MS,
@@ -26,6 +27,7 @@ import {
 } from "./support/support-notifications.js";
 import type { SupportOptions } from "./support/routes.js";
 import { dropUnfinishedClaims } from "./transcriptions/idempotency.js";
+import { createDownloadProgress, type DownloadProgress } from "./url-import/download-progress.js";
 import { WebhookDispatcher, type WebhookOptions } from "./webhooks/dispatcher.js";
 
 // The composition root: every long-lived service (database, job queue, model catalogue, mailer,
@@ -74,6 +76,8 @@ export interface AppContext extends WorkerContext {
   webhooks: WebhookDispatcher;
   /** Share-link settings tests override (rate limits); defaults otherwise. */
   sharing: SharingOptions;
+  /** URL imports' download progress: this process's board, or Redis for many API processes. */
+  importProgress: DownloadProgress;
 }
 
 /** What tests (and only tests) set differently from the configuration. */
@@ -102,6 +106,7 @@ export function buildWorkerContext(config: Config, db: Db, log: FastifyBaseLogge
     log,
     now,
     uploadDir: config.uploadDir,
+    files: fileStoreOf(config),
     concurrency: config.renders.concurrency,
     threads: config.renders.threads,
     niceness: config.renders.niceness,
@@ -139,6 +144,7 @@ export async function buildAppContext(
     support: overrides.support ?? {},
     webhooks: new WebhookDispatcher(worker, overrides.webhooks),
     sharing: overrides.sharing ?? {},
+    importProgress: createDownloadProgress(config, log),
   };
 }
 
@@ -216,7 +222,7 @@ export async function startAppContext(
   ctx.webhooks.start();
   const stops = maintenance
     ? [
-        scheduleMaintenance({ db, uploadDir: config.uploadDir, log }),
+        scheduleMaintenance({ db, uploadDir: config.uploadDir, files: fileStoreOf(config), log }),
         scheduleDailyReport(ctx),
         scheduleBillingRollover(billingContext(ctx)),
         scheduleSupportMails(ctx, {
@@ -239,6 +245,7 @@ export async function startAppContext(
       await jobs.stop();
       await ctx.rateLimits.close();
       await ctx.supportEvents.close();
+      await ctx.importProgress.close();
     },
   };
 }
