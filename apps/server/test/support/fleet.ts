@@ -192,10 +192,12 @@ export async function startFleetProcess(
       if (role === "worker") return printed.includes("taking jobs from Redis") ? true : undefined;
       const response = await fetch(`${base}/api/health`);
       return response.status === 200 ? true : undefined;
-    });
+      // A loaded machine (CI beside other jobs) may take a while to load the server's modules.
+    }, 60_000);
   } catch (error) {
     child.kill("SIGKILL");
-    throw error;
+    // What it printed says why it did not come up.
+    throw new Error(`${String(error)}\n${printed.slice(-4000)}`);
   }
   return {
     pid: child.pid ?? 0,
