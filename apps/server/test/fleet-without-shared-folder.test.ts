@@ -102,14 +102,15 @@ beforeAll(async () => {
     URL_IMPORT_ALLOWED_NETWORKS: "127.0.0.2/32",
   };
   const [a, b, w] = folders.map((folder) => folder.dir);
-  // One at a time: each start loads the SDK and the models' catalogue.
-  apis = [
-    await startFleetProcess("api", { ...env, UPLOAD_DIR: a! }),
-    await startFleetProcess("api", { ...env, UPLOAD_DIR: b! }),
-  ];
-  worker = await startFleetProcess("worker", { ...env, UPLOAD_DIR: w! });
+  let started: FleetProcess[];
+  [worker, ...started] = await Promise.all([
+    startFleetProcess("worker", { ...env, UPLOAD_DIR: w! }),
+    startFleetProcess("api", { ...env, UPLOAD_DIR: a! }),
+    startFleetProcess("api", { ...env, UPLOAD_DIR: b! }),
+  ]);
+  apis = started;
   user = await signedInUser(database.db);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all([...apis, ...(worker ? [worker] : [])].map((p) => p.kill("SIGTERM")));

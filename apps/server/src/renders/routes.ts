@@ -14,7 +14,7 @@ import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { AppError, fail } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";

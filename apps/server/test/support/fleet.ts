@@ -193,11 +193,11 @@ export async function startFleetProcess(
       const response = await fetch(`${base}/api/health`);
       return response.status === 200 ? true : undefined;
       // A loaded machine (CI beside other jobs) may take a while to load the server's modules.
-    }, 60_000);
+    }, 120_000);
   } catch (error) {
     child.kill("SIGKILL");
     // What it printed says why it did not come up.
-    throw new Error(`${String(error)}\n${printed.slice(-4000)}`);
+    throw new Error(`${String(error)}\n${printed.slice(-4000)}`, { cause: error });
   }
   return {
     pid: child.pid ?? 0,
