@@ -123,7 +123,10 @@ const ConfigSchema = z
      */
     STORAGE_URL: z
       .string()
-      .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, "must be s3://bucket or s3://bucket/prefix")
+      .regex(
+        /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/,
+        "must be s3://bucket or s3://bucket/prefix",
+      )
       .optional(),
     /** "true" for S3-compatible servers that address buckets by path (Garage, SeaweedFS, s3rver). */
     S3_FORCE_PATH_STYLE: z

@@ -142,7 +142,12 @@ export async function voiceFromTranscription(
   try {
     for (const turn of turns) {
       try {
-        const result = await embed(ctx, copy.path, { startMs: turn.start, endMs: turn.end }, signal);
+        const result = await embed(
+          ctx,
+          copy.path,
+          { startMs: turn.start, endMs: turn.end },
+          signal,
+        );
         embeddings.push(result.embedding);
         model = result.model;
         durationMs += turn.end - turn.start;

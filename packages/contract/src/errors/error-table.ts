@@ -511,7 +511,8 @@ export const ERROR_TABLE = {
   STORAGE_UNAVAILABLE: {
     status: 503,
     en: "The server's file storage cannot be reached right now. Nothing was lost or charged; please try again in a few minutes.",
-    "zh-HK": "伺服器暫時未能連接檔案儲存空間。沒有遺失任何內容，亦未有扣除任何分鐘；請於幾分鐘後再試。",
+    "zh-HK":
+      "伺服器暫時未能連接檔案儲存空間。沒有遺失任何內容，亦未有扣除任何分鐘；請於幾分鐘後再試。",
   },
   SUBSCRIPTION_CANCEL_FAILED: {
     status: 502,
