@@ -192,5 +192,5 @@ describe("a fleet whose processes share no folder", () => {
     expect(deleted.status).toBe(204);
     expect(await keys()).toEqual([]);
     expect((await fetch(audioUrl(b), { headers: user.auth })).status).toBe(404);
-  });
+  }, 240_000);
 });
