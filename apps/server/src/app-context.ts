@@ -21,6 +21,7 @@ import { ModelPreparation, type ModelPreparationOptions } from "./models/model-p
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/payment-provider.js";
 import { removeOrphanUploads, scheduleMaintenance } from "./schedule/maintenance.js";
+import { fileStoreOf } from "./storage/stored-files.js";
 import { createSupportEvents, type SupportEventBus } from "./support/support-events.js";
 import {
   DEFAULT_SUPPORT_MAIL_DELAY_MS,
@@ -29,6 +30,7 @@ import {
 } from "./support/support-notifications.js";
 import type { SupportOptions } from "./support/routes.js";
 import { dropUnfinishedClaims } from "./transcriptions/idempotency.js";
+import { createDownloadProgress, type DownloadProgress } from "./url-import/download-progress.js";
 import { WebhookDispatcher, type WebhookOptions } from "./webhooks/dispatcher.js";
 
 // The composition root: every long-lived service (database, job queue, model catalogue, mailer,
@@ -86,6 +88,8 @@ export interface AppContext extends WorkerContext {
   webhooks: WebhookDispatcher;
   /** Share-link settings tests override (rate limits); defaults otherwise. */
   sharing: SharingOptions;
+  /** URL imports' download progress: this process's board, or Redis for many API processes. */
+  importProgress: DownloadProgress;
 }
 
 /** What tests (and only tests) set differently from the configuration. */
@@ -138,6 +142,7 @@ export function buildWorkerContext(
     log,
     now,
     uploadDir: config.uploadDir,
+    files: fileStoreOf(config),
     concurrency: config.renders.concurrency,
     threads: config.renders.threads,
     niceness: config.renders.niceness,
@@ -185,6 +190,7 @@ export async function buildAppContext(
     support: overrides.support ?? {},
     webhooks: new WebhookDispatcher(worker, overrides.webhooks),
     sharing: overrides.sharing ?? {},
+    importProgress: createDownloadProgress(config, log),
   };
 }
 
@@ -269,7 +275,7 @@ export async function startAppContext(
   ctx.webhooks.start();
   const stops = maintenance
     ? [
-        scheduleMaintenance({ db, uploadDir: config.uploadDir, log }),
+        scheduleMaintenance({ db, uploadDir: config.uploadDir, files: fileStoreOf(config), log }),
         scheduleDailyReport(ctx),
         scheduleBillingRollover(billingContext(ctx)),
         scheduleSupportMails(ctx, {
@@ -295,6 +301,7 @@ export async function startAppContext(
       await ctx.languageModel.close();
       await ctx.rateLimits.close();
       await ctx.supportEvents.close();
+      await ctx.importProgress.close();
     },
   };
 }

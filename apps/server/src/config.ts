@@ -48,6 +48,20 @@ function routingTable(env: {
   };
 }
 
+/**
+ * Where kept files go: null for the local folder (UPLOAD_DIR); for `s3://bucket/prefix`, the
+ * bucket and the key prefix (ending in "/" when there is one).
+ */
+function storageSettings(
+  url: string | undefined,
+  forcePathStyle: boolean,
+): { bucket: string; prefix: string; forcePathStyle: boolean } | null {
+  if (!url) return null;
+  const [bucket = "", ...rest] = url.slice("s3://".length).split("/");
+  const prefix = rest.filter(Boolean).join("/");
+  return { bucket, prefix: prefix ? `${prefix}/` : "", forcePathStyle };
+}
+
 /** What MODELS_DOWNLOAD_ORDER's words stand for: the model each routing setting names. */
 const DOWNLOAD_ROLES = ["fast", "cantonese", "parakeet", "accurate", "accurate-preferred"] as const;
 
@@ -98,8 +112,28 @@ const ConfigSchema = z
     DATABASE_URL: z.string().optional(),
     /** PostgreSQL connections this process may open (many processes: keep the sum under the server's limit). */
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(1000).optional(),
-    /** Where uploads are streamed before transcription (every node must see it). */
+    /**
+     * Where uploads are streamed before transcription. With the local store (no STORAGE_URL) the
+     * kept files stay here too (every node must see it); with a bucket it is this process's
+     * scratch folder only.
+     */
     UPLOAD_DIR: z.string().optional(),
+    /**
+     * Where kept files live: unset (the local folder, UPLOAD_DIR) or `s3://bucket/prefix` (an S3
+     * bucket; endpoint, region and credentials through the AWS SDK's own variables).
+     */
+    STORAGE_URL: z
+      .string()
+      .regex(
+        /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/,
+        "must be s3://bucket or s3://bucket/prefix",
+      )
+      .optional(),
+    /** "true" for S3-compatible servers that address buckets by path (Garage, SeaweedFS, s3rver). */
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((value) => value === "true"),
     /** Where whisper.cpp models are installed. */
     MODELS_DIR: z.string().default("models"),
     /**
@@ -285,6 +319,7 @@ const ConfigSchema = z
             path: databaseUrl === ":memory:" ? databaseUrl : resolve(databaseUrl),
           } as const),
       uploadDir: resolve(env.UPLOAD_DIR ?? resolve(dataDir, "uploads")),
+      storage: storageSettings(env.STORAGE_URL, env.S3_FORCE_PATH_STYLE),
       modelsDir: resolve(env.MODELS_DIR),
       models: {
         fast: env.FAST_MODEL,

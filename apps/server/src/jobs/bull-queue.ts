@@ -245,7 +245,7 @@ export class BullJobQueue implements JobQueue {
     return { rank, aheadMs, runningMs, fleet };
   }
 
-  async health(): Promise<{ ok: boolean; detail: string }> {
+  async health(): Promise<{ ok: boolean; detail: string; waiting?: number; running?: number }> {
     const { concurrency, threads } = this.context.config.workers;
     const where = `BullMQ on Redis (${this.redisConfig.prefix}:${QUEUE_NAME})`;
     const here =
@@ -262,6 +262,8 @@ export class BullJobQueue implements JobQueue {
       return {
         ok: true,
         detail: `${where}: ${here}; fleet: ${fleet.slots} worker slots, ${waiting} waiting, ${active} running`,
+        waiting,
+        running: active,
       };
     } catch (error) {
       return { ok: false, detail: `${where}: Redis unreachable (${String(error)})` };

@@ -56,7 +56,7 @@ export class EmbeddedJobQueue implements JobQueue {
     return { position: ahead.jobs + 1, waitSeconds: Math.ceil(waitMs / 1000) };
   }
 
-  health(): Promise<{ ok: boolean; detail: string }> {
+  health(): Promise<{ ok: boolean; detail: string; waiting?: number; running?: number }> {
     const { concurrency, threads } = this.context.config.workers;
     const detail =
       concurrency > 0

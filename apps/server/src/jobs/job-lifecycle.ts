@@ -1,9 +1,9 @@
-import { rm } from "node:fs/promises";
 import type { ModelFamily } from "@verbatim/contract";
 import type { Segment } from "@verbatim/engine";
 import type { Cue } from "@verbatim/subtitles";
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { Database } from "../db/schema.js";
+import { removeStored } from "../storage/stored-files.js";
 import type { Db } from "../db/database.js";
 import type { Tx } from "../minutes/ledger-entries.js";
 import { chargeMinutes, chargeTranscribed, reserveMinutes } from "../minutes/minute-ledger.js";
@@ -268,7 +268,7 @@ export async function completeJob(
     () => (failedBefore = true),
   );
   if (!completed) return false;
-  if (job.media_path) await rm(job.media_path, { force: true });
+  if (job.media_path) await removeStored(job.media_path);
   await settleCompletedJob(db, { ...job, duration_ms: result.durationMs }, now());
   return true;
 }
@@ -471,7 +471,7 @@ export async function failJob(
     if ((await findTranscription(db, job.id))?.status === "completed") return false;
   }
   const chargedSeconds = await settleStoppedJob(db, job, now());
-  if (job.media_path) await rm(job.media_path, { force: true });
+  if (job.media_path) await removeStored(job.media_path);
   if (failed) events.publish(job.id, { type: "failed", code, message, chargedSeconds });
   return failed;
 }
@@ -503,7 +503,7 @@ export async function cancelJob(
   if (!cancelled) return false;
   jobs.stopRunning(row.id, "cancel");
   const chargedSeconds = await settleStoppedJob(db, row, now());
-  if (row.status === "queued" && row.media_path) await rm(row.media_path, { force: true });
+  if (row.status === "queued" && row.media_path) await removeStored(row.media_path);
   await db
     .updateTable("transcriptions")
     .set({ media_path: null })
@@ -579,8 +579,8 @@ export async function deleteJob(
   if (!isFinal(row.status) && (await cancelJob(ctx, row))) {
     await ctx.webhooks?.recordEnded(row.id);
   }
-  if (row.media_path) await rm(row.media_path, { force: true });
-  if (row.audio_path) await rm(row.audio_path, { force: true });
+  if (row.media_path) await removeStored(row.media_path);
+  if (row.audio_path) await removeStored(row.audio_path);
   await deleteRendersOf(ctx.db, row.id, ctx.now());
   await deleteInsightsOf(ctx.db, row.id, ctx.now());
   await ctx.db.transaction().execute(async (tx) => {

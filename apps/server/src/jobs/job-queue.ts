@@ -32,7 +32,7 @@ export interface JobQueue {
     job: Pick<TranscriptionRow, "id" | "created_at">,
   ): Promise<{ position: number; waitSeconds: number | null }>;
   /** For `/api/health`: whether the queue is reachable, and how this process takes part. */
-  health(): Promise<{ ok: boolean; detail: string }>;
+  health(): Promise<{ ok: boolean; detail: string; waiting?: number; running?: number }>;
 }
 
 export interface JobQueueContext {

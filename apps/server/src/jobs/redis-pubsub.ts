@@ -42,6 +42,33 @@ export class RedisPubSub {
     });
   }
 
+  /**
+   * Publishes `data` and keeps it as the channel's latest for `ttlS` seconds, for a listener
+   * that subscribes later (recall): live news that a late follower must still see once.
+   */
+  publishKept(channel: string, data: unknown, ttlS: number): void {
+    const message = JSON.stringify(data);
+    this.publisher
+      .multi()
+      .set(this.key(`kept:${channel}`), message, "EX", ttlS)
+      .publish(this.key(channel), message)
+      .exec()
+      .catch((error: unknown) => {
+        this.log.warn({ err: error, channel }, "publishing to redis failed");
+      });
+  }
+
+  /** The latest data publishKept kept on a channel, or undefined (none, expired, Redis away). */
+  async recall(channel: string): Promise<unknown> {
+    const kept = await this.publisher.get(this.key(`kept:${channel}`)).catch(() => null);
+    if (kept === null) return undefined;
+    try {
+      return JSON.parse(kept) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+
   subscribe(channel: string, listener: (data: unknown) => void): () => void {
     const key = this.key(channel);
     if (this.local.listenerCount(key) === 0) {

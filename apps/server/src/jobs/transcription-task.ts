@@ -1,6 +1,8 @@
 import { rm } from "node:fs/promises";
+import { basename, join } from "node:path";
 import {
   isEngineError,
+  LISTENING_COPY_TYPE,
   transcribeFile,
   writeListeningCopy,
   type TranscribeRequest,
@@ -35,6 +37,8 @@ import {
   type LanguageDetector,
 } from "./auto-language-route.js";
 import { isTransientError } from "./transient-errors.js";
+import type { LocalCopy } from "../storage/file-store.js";
+import { fileStoreOf, removeStored, storeOfLocation } from "../storage/stored-files.js";
 
 /** What running a job needs. */
 export interface TaskContext {
@@ -140,7 +144,14 @@ export async function runTranscriptionJob(
   let keepMedia = false;
   /** Set once the engine's work is done: a failure from here on is the settlement's. */
   let settling = false;
+  /** The media on the local disk (a bucket's file fetched to the scratch folder). */
+  let media: LocalCopy | undefined;
   try {
+    media = await storeOfLocation(job.media_path ?? "").localCopy(
+      job.media_path ?? "",
+      join(config.uploadDir, "scratch"),
+    );
+    const input = media.path;
     // Parsed, not cast: options that break the schema fail the job (logged), minutes released.
     const options = rowOptions(job);
     // Probed once, at intake: the detection, the transcription and a translation pass use it
@@ -166,7 +177,7 @@ export async function runTranscriptionJob(
       new ModelCatalog(config),
       context.detectLanguage ?? whisperLanguageDetector,
       {
-        input: job.media_path ?? "",
+        input,
         modelsDir: config.modelsDir,
         threads: config.workers.threads,
         maxDurationMs: reservedMs(job),
@@ -181,7 +192,7 @@ export async function runTranscriptionJob(
       );
     }
     const request: TranscribeRequest = {
-      input: job.media_path ?? "",
+      input,
       model: routed?.engineModel ?? job.engine_model,
       modelsDir: config.modelsDir,
       language: routed?.language ?? options.language,
@@ -234,12 +245,20 @@ export async function runTranscriptionJob(
     // A small audio copy for the editor's player, kept for the plan's stated time (the upload
     // itself goes below). Without one the editor still works, playing the user's own file.
     const audioPath = listeningCopyPath(config.uploadDir, job.id);
-    const audio = await writeListeningCopy(job.media_path ?? "", audioPath, {
+    const audio = await writeListeningCopy(input, audioPath, {
       signal: controller.signal,
       maxMs: result.durationMs,
     }).then(
       async () => ({
-        path: audioPath,
+        // Kept in the file store (a bucket: uploaded, the local file deleted).
+        path: await fileStoreOf(config).keep(
+          {
+            owner: job.payer_id ?? job.user_id,
+            name: basename(audioPath),
+            contentType: LISTENING_COPY_TYPE,
+          },
+          audioPath,
+        ),
         expires: await retentionEnds(db, job.payer_id ?? job.user_id, now()),
       }),
       async (error: unknown) => {
@@ -269,12 +288,12 @@ export async function runTranscriptionJob(
     );
     if (!completed) {
       // Cancelled at the last moment (the cancel released it), or taken over by another worker.
-      if (audio) await rm(audio.path, { force: true });
+      if (audio) await removeStored(audio.path);
       keepMedia = await isStillActive(db, job.id);
       return { kind: "cancelled" };
     }
     // The upload is done with: gone before anyone following the job hears that it ended.
-    if (job.media_path) await rm(job.media_path, { force: true });
+    await removeStored(job.media_path);
     events.publish(job.id, {
       type: "completed",
       id: job.id,
@@ -323,7 +342,8 @@ export async function runTranscriptionJob(
     return { kind: "failed" };
   } finally {
     clearInterval(heartbeat);
-    if (!keepMedia && job.media_path) await rm(job.media_path, { force: true });
+    await media?.release();
+    if (!keepMedia) await removeStored(job.media_path);
   }
 }
 

@@ -29,6 +29,8 @@ export function isTransientError(error: unknown): boolean {
       message?: unknown;
       cause?: unknown;
     };
+    // The file store (S3) unreachable: the storage module's own code for it.
+    if (code === "STORAGE_UNAVAILABLE") return true;
     if (typeof code === "string" && (NETWORK_CODES.has(code) || POSTGRES_TRANSIENT.test(code)))
       return true;
     if (typeof message === "string" && TRANSIENT_MESSAGES.test(message)) return true;

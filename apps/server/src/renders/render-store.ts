@@ -1,5 +1,5 @@
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import { removeStored } from "../storage/stored-files.js";
 import type { Db } from "../db/database.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import { ACTIVE_RENDER_STATUSES, type RenderRow } from "./render-row.js";
@@ -24,7 +24,7 @@ export async function dropRenderSource(db: Db, id: string): Promise<void> {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row?.source_path) return;
-  await rm(row.source_path, { force: true });
+  await removeStored(row.source_path);
   await db.updateTable("renders").set({ source_path: null }).where("id", "=", id).execute();
 }
 
@@ -153,7 +153,7 @@ export async function removeExpiredRenders(db: Db, now: Date): Promise<number> {
     .limit(500)
     .execute();
   for (const row of rows) {
-    if (row.file_path) await rm(row.file_path, { force: true });
+    if (row.file_path) await removeStored(row.file_path);
     await db.updateTable("renders").set({ file_path: null }).where("id", "=", row.id).execute();
   }
   return rows.length;
@@ -176,8 +176,8 @@ export async function deleteRendersOf(db: Db, transcriptionId: string, now: Date
       finished_at: now.toISOString(),
     });
     if (cancelled) await releaseMinutes(db, row.user_id, row.id, now);
-    if (row.file_path) await rm(row.file_path, { force: true });
-    if (row.source_path) await rm(row.source_path, { force: true });
+    if (row.file_path) await removeStored(row.file_path);
+    if (row.source_path) await removeStored(row.source_path);
   }
   await db.deleteFrom("renders").where("transcription_id", "=", transcriptionId).execute();
 }

@@ -1,5 +1,5 @@
 import { mkdir, rm, stat } from "node:fs/promises";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { burnCaptions, isEngineError } from "@verbatim/engine";
 import { captionStyle, type CaptionControls } from "@verbatim/formats/captions";
 import { isErrorCode } from "@verbatim/contract";
@@ -8,6 +8,9 @@ import type { Db } from "../db/database.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
+import { isTransientError } from "../jobs/transient-errors.js";
+import type { FileStore, LocalCopy } from "../storage/file-store.js";
+import { removeStored, storeOfLocation } from "../storage/stored-files.js";
 import { retentionEnds } from "../transcriptions/listening-copy.js";
 import { renderOptions, type RenderRow } from "./render-row.js";
 import {
@@ -27,7 +30,10 @@ export interface RenderWorkerContext {
   db: Db;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Where ffmpeg writes (and a bucket's input is fetched to) before the result is kept. */
   uploadDir: string;
+  /** Where finished videos are kept (the local folder or a bucket). */
+  files: FileStore;
   /** Renders at once in this process (0: it runs none). */
   concurrency: number;
   /** ffmpeg threads per render. */
@@ -162,19 +168,23 @@ export class RenderWorker {
   }
 
   private async run(render: RenderRow): Promise<void> {
-    const { db, log, now, uploadDir, threads, niceness } = this.context;
+    const { db, log, now, uploadDir, files, threads, niceness } = this.context;
     const controller = new AbortController();
     this.running.set(render.id, controller);
     const output = renderFilePath(uploadDir, render.id);
     let lastWrite = 0;
+    let copy: LocalCopy | undefined;
     try {
       const job = await findTranscription(db, render.transcription_id);
       // The user's video sent for this render, or else the kept audio (drawn as a waveform).
-      const input = render.picture === "video" ? render.source_path : job?.audio_path;
-      if (!job || !input || !(await exists(input))) {
+      const stored = render.picture === "video" ? render.source_path : job?.audio_path;
+      if (!job || !stored || !(await storeOfLocation(stored).stat(stored))) {
         await this.fail(render, render.picture === "video" ? "RENDER_FAILED" : "AUDIO_NOT_KEPT");
         return;
       }
+      // ffmpeg reads a path: a file in a bucket is fetched to the scratch folder first.
+      copy = await storeOfLocation(stored).localCopy(stored, join(uploadDir, "scratch"));
+      const input = copy.path;
       await mkdir(dirname(output), { recursive: true });
       const options = renderOptions(render);
       const { style, crop, ...controls } = options;
@@ -209,13 +219,17 @@ export class RenderWorker {
         },
       );
       const size = (await stat(output)).size;
+      const kept = await files.keep(
+        { owner: render.user_id, name: basename(output), contentType: "video/mp4" },
+        output,
+      );
       // The user's video is no longer needed: gone before anyone is told the render ended.
       await this.dropSource(render);
       const finishedAt = now();
       const done = await endRender(db, render.id, ["running"], {
         status: "completed",
         progress: 100,
-        file_path: output,
+        file_path: kept,
         size_bytes: size,
         width: result.width,
         height: result.height,
@@ -223,11 +237,13 @@ export class RenderWorker {
         expires_at: await retentionEnds(db, render.user_id, finishedAt),
       });
       if (done) await chargeMinutes(db, render.user_id, render.id, render.cost_seconds, finishedAt);
-      else await removeFile(output); // cancelled as it finished: the cancel released the minutes
+      else await removeStored(kept); // cancelled as it finished: the cancel released the minutes
     } catch (error) {
-      if (controller.signal.aborted) {
-        // This process is stopping: back in line, with the video it was sent with for the rerun.
-        if (this.stopping) await endRenderBack(db, render.id);
+      await removeFile(output);
+      if (controller.signal.aborted || isTransientError(error)) {
+        // This process is stopping, or the file store is away: back in line, with the video it
+        // was sent with, for the rerun.
+        if (this.stopping || isTransientError(error)) await endRenderBack(db, render.id);
         // Cancelled: its row is settled (and its video deleted) by the cancel; anything the
         // cancel raced past goes here.
         else await this.dropSource(render);
@@ -240,6 +256,7 @@ export class RenderWorker {
           : "RENDER_FAILED";
       await this.fail(render, code);
     } finally {
+      await copy?.release();
       this.running.delete(render.id);
     }
   }
@@ -279,13 +296,6 @@ async function endRenderBack(db: Db, id: string): Promise<void> {
     .where("id", "=", id)
     .where("status", "=", "running")
     .execute();
-}
-
-async function exists(path: string): Promise<boolean> {
-  return stat(path).then(
-    () => true,
-    () => false,
-  );
 }
 
 async function removeFile(path: string): Promise<void> {

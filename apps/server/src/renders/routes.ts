@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
-import { basename, dirname } from "node:path";
-import send from "@fastify/send";
+import { basename } from "node:path";
 import { MAX_ACTIVE_RENDERS, renderCostSeconds } from "@verbatim/contract";
 import {
   errorResponses,
@@ -16,7 +14,7 @@ import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { AppError, fail } from "../http/app-error.js";
+import { fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
@@ -28,6 +26,8 @@ import { attachmentDisposition } from "../transcriptions/attachment-disposition.
 import { keptAudioPath } from "../transcriptions/listening-copy.js";
 import { ownTranscription } from "../transcriptions/transcription-context.js";
 import type { User } from "../users/repo.js";
+import { sendStoredFile } from "../storage/send-stored-file.js";
+import { fileStoreOf, removeStored } from "../storage/stored-files.js";
 import { ACTIVE_RENDER_STATUSES, presentRender, type RenderRow } from "./render-row.js";
 import { dropRenderSource, endRender, findRender } from "./render-store.js";
 import { receiveRenderVideo } from "./render-video-upload.js";
@@ -112,11 +112,18 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
             await checkCanRender(ctx.db, user, cost, ctx.now());
           },
         );
+        // The video goes into the file store (a bucket: uploaded, the local file deleted).
+        let source: string | undefined;
         try {
-          const row = await queueRender(ctx, user, job, video.options, video.path);
+          source = await fileStoreOf(ctx.config).keep(
+            { owner: user.id, name: basename(video.path), contentType: "video/mp4" },
+            video.path,
+          );
+          const row = await queueRender(ctx, user, job, video.options, source);
           return await reply.code(202).send(presentRender(row, user.locale));
         } catch (error) {
           await rmQuietly(video.path);
+          if (source) await rmQuietly(source);
           throw error;
         }
       },
@@ -204,30 +211,12 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
           .select("file_name")
           .where("id", "=", row.transcription_id)
           .executeTakeFirst();
-        const file = await send(request.raw, basename(row.file_path), {
-          root: dirname(row.file_path),
-          dotfiles: "deny",
-          index: false,
-          cacheControl: false,
-          etag: true,
-          lastModified: true,
+        return sendStoredFile(request, reply, row.file_path, {
+          contentType: MP4,
+          cacheControl: "private, no-cache",
+          disposition: attachmentDisposition(job?.file_name ?? "video", "captioned.mp4"),
+          notFound: () => fail("NOT_FOUND"),
         });
-        if (file.type === "error") {
-          const status = (file.metadata.error as { status?: number }).status;
-          if (status === 404) throw new AppError("NOT_FOUND");
-          if (status === 416) fail("RANGE_NOT_SATISFIABLE");
-          throw file.metadata.error;
-        }
-        return reply
-          .code(file.statusCode as 200 | 206)
-          .headers(file.headers)
-          .header("content-type", MP4)
-          .header(
-            "content-disposition",
-            attachmentDisposition(job?.file_name ?? "video", "captioned.mp4"),
-          )
-          .header("cache-control", "private, no-cache")
-          .send(file.stream);
       },
     );
 
@@ -359,8 +348,9 @@ async function ownRender(
   return row as RenderRow;
 }
 
-async function rmQuietly(path: string): Promise<void> {
-  await rm(path, { force: true }).catch(() => undefined);
+/** Deletes a local path or a stored file; a failure to delete leaves it to the hourly sweep. */
+async function rmQuietly(location: string): Promise<void> {
+  await removeStored(location).catch(() => undefined);
 }
 
 /** Bytes, documented as binary. */

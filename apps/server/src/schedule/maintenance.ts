@@ -8,6 +8,8 @@ import { rollDuePeriods } from "../minutes/minute-ledger.js";
 import { removeExpiredRenders } from "../renders/render-store.js";
 import { removeExpiredListeningCopies } from "../transcriptions/listening-copy.js";
 import { removeExpiredSessions } from "../uploads/upload-sessions.js";
+import type { FileStore } from "../storage/file-store.js";
+import { LocalFileStore } from "../storage/local-file-store.js";
 
 /** An upload file no job points to after this long is left over from a broken request. */
 const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000;
@@ -19,7 +21,12 @@ const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000;
  * so settling it again is safe).
  */
 export async function runMaintenance(
-  { db, uploadDir, log }: { db: Db; uploadDir: string; log: FastifyBaseLogger },
+  {
+    db,
+    uploadDir,
+    files = new LocalFileStore(uploadDir),
+    log,
+  }: { db: Db; uploadDir: string; files?: FileStore; log: FastifyBaseLogger },
   now = new Date(),
 ): Promise<{
   periodsChecked: number;
@@ -31,7 +38,9 @@ export async function runMaintenance(
 }> {
   const periodsChecked = await rollDuePeriods(db, now);
   const sessionsRemoved = await removeExpiredSessions(db, uploadDir, now);
-  const orphansRemoved = await removeOrphanUploads(db, uploadDir, now);
+  const orphansRemoved =
+    (await removeOrphanUploads(db, uploadDir, now)) +
+    (files.kind === "local" ? 0 : await removeOrphanObjects(db, files, now));
   const audioRemoved = await removeExpiredListeningCopies(db, now);
   const rendersRemoved = await removeExpiredRenders(db, now);
   const chargesSettled = await settleUnsettledJobs(db, now);
@@ -79,20 +88,7 @@ export async function removeOrphanUploads(
       name.endsWith(".upload") || name.endsWith(".listen.m4a") || name.endsWith(".captioned.mp4"),
   );
   if (uploads.length === 0) return 0;
-  const rows = await db
-    .selectFrom("transcriptions")
-    .select(["media_path", "audio_path"])
-    .where((eb) => eb.or([eb("media_path", "is not", null), eb("audio_path", "is not", null)]))
-    .execute();
-  const renders = await db
-    .selectFrom("renders")
-    .select(["file_path", "source_path"])
-    .where((eb) => eb.or([eb("file_path", "is not", null), eb("source_path", "is not", null)]))
-    .execute();
-  const held = new Set([
-    ...rows.flatMap((row) => [row.media_path, row.audio_path]),
-    ...renders.flatMap((row) => [row.file_path, row.source_path]),
-  ]);
+  const held = await heldLocations(db);
   let removed = 0;
   for (const name of uploads) {
     const path = join(uploadDir, name);
@@ -106,10 +102,53 @@ export async function removeOrphanUploads(
   return removed;
 }
 
+/** Every location a row holds: jobs' media and audio copies, renders' videos. */
+async function heldLocations(db: Db): Promise<Set<string | null>> {
+  const rows = await db
+    .selectFrom("transcriptions")
+    .select(["media_path", "audio_path"])
+    .where((eb) => eb.or([eb("media_path", "is not", null), eb("audio_path", "is not", null)]))
+    .execute();
+  const renders = await db
+    .selectFrom("renders")
+    .select(["file_path", "source_path"])
+    .where((eb) => eb.or([eb("file_path", "is not", null), eb("source_path", "is not", null)]))
+    .execute();
+  return new Set([
+    ...rows.flatMap((row) => [row.media_path, row.audio_path]),
+    ...renders.flatMap((row) => [row.file_path, row.source_path]),
+  ]);
+}
+
+/**
+ * The bucket's side of removeOrphanUploads: objects no row holds, older than ORPHAN_AGE_MS (an
+ * upload kept just before its request died, a copy whose job was deleted meanwhile).
+ */
+export async function removeOrphanObjects(
+  db: Db,
+  files: FileStore,
+  now: Date,
+  minAgeMs = ORPHAN_AGE_MS,
+): Promise<number> {
+  const before = new Date(now.getTime() - minAgeMs);
+  const old: string[] = [];
+  for await (const location of files.listOlderThan(before)) old.push(location);
+  if (old.length === 0) return 0;
+  const held = await heldLocations(db);
+  let removed = 0;
+  for (const location of old) {
+    if (held.has(location)) continue;
+    await files.delete(location);
+    removed++;
+  }
+  return removed;
+}
+
 /** Runs maintenance at start and every hour; returns a stop function. */
 export function scheduleMaintenance(context: {
   db: Db;
   uploadDir: string;
+  files: FileStore;
   log: FastifyBaseLogger;
 }) {
   const run = async (): Promise<void> => {

@@ -1,5 +1,5 @@
-import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import { removeStored } from "../storage/stored-files.js";
 import type { Db } from "../db/database.js";
 import { forgetListeningCopy } from "../jobs/job-lifecycle.js";
 import { expiredListeningCopies } from "../jobs/job-reads.js";
@@ -39,7 +39,7 @@ export async function retentionEnds(db: Db, userId: string, now: Date): Promise<
 export async function removeExpiredListeningCopies(db: Db, now: Date): Promise<number> {
   const rows = await expiredListeningCopies(db, now, 500);
   for (const row of rows) {
-    if (row.audio_path) await rm(row.audio_path, { force: true });
+    if (row.audio_path) await removeStored(row.audio_path);
     await forgetListeningCopy(db, row.id);
   }
   return rows.length;

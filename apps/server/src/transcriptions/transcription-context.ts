@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
 import type { JobQueue } from "../jobs/job-queue.js";
+import type { DownloadProgress } from "../url-import/download-progress.js";
 import { isFinalEvent } from "../jobs/job-events.js";
 import type { ModelCatalog } from "../models/model-catalog.js";
 import type { User } from "../users/repo.js";
@@ -22,6 +23,8 @@ export interface TranscriptionContext {
   models: ModelCatalog;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** URL imports' download progress: this process's board, or Redis for many API processes. */
+  importProgress: DownloadProgress;
 }
 
 /**

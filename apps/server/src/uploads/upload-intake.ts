@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { mediaFileIdentity } from "@verbatim/engine";
+import { basename } from "node:path";
 import { frameRateOfVideo } from "@verbatim/formats";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
@@ -20,10 +21,10 @@ import type { ModelChoice } from "../models/model-catalog.js";
 import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { requireDiarizationModels } from "../transcriptions/speakers-option.js";
 import { checkUrlNow } from "../net/safe-fetch.js";
-import { downloadProgress } from "../url-import/download-progress.js";
 import { addressRulesOf, fetchLinkedMedia } from "../url-import/fetch-linked-media.js";
 import { forgetJobCallback, saveJobCallback } from "../webhooks/job-events.js";
 import type { User } from "../users/repo.js";
+import { fileStoreOf, removeStored } from "../storage/stored-files.js";
 import { jobAccount, type JobAccount } from "../teams/membership.js";
 import { probeUpload } from "./probe-upload.js";
 import { jobFromUploadForm } from "./upload-form.js";
@@ -125,6 +126,8 @@ async function acceptUpload(
 ): Promise<TranscriptionRow> {
   const id = randomUUID();
   let callbackSaved = false;
+  /** The file once in the store (a bucket: uploaded, the local file gone). */
+  let stored: string | undefined;
   try {
     const choice = await checkJobRequest(ctx, job);
     const uploaded = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
@@ -133,6 +136,11 @@ async function acceptUpload(
     const identity = await mediaFileIdentity(file.path);
     const media = await probeUpload(file.path);
     const imported = uploaded && importedJob(uploaded, job.retime, media.durationMs);
+    // Kept only once it is known to be media: a refused file never reaches the bucket.
+    stored = await fileStoreOf(ctx.config).keep(
+      { owner: account?.payerId ?? user.id, name: basename(file.path) },
+      file.path,
+    );
     if (job.callbackUrl !== undefined) {
       await saveJobCallback(ctx.db, { id, userId: user.id }, job.callbackUrl, ctx.now());
       callbackSaved = true;
@@ -145,7 +153,7 @@ async function acceptUpload(
       engineModel: choice.engineModel,
       modelFamily: choice.family,
       options: imported ? { ...job.options, ...imported.options } : job.options,
-      mediaPath: file.path,
+      mediaPath: stored,
       mediaBytes: file.bytes,
       durationMs: media.durationMs,
       probed: { media, file: identity },
@@ -156,6 +164,7 @@ async function acceptUpload(
     });
   } catch (error) {
     await rm(file.path, { force: true });
+    if (stored) await removeStored(stored).catch(() => undefined); // else the hourly sweep's
     if (callbackSaved) await forgetJobCallback(ctx.db, id);
     throw error;
   }
@@ -288,7 +297,7 @@ export interface LinkIntake<Parsed> extends ReadUpload<Parsed> {
   subtitles?: ReceivedSubtitles;
   /** A team's job (its owner pays); absent: the user's own. */
   account?: JobAccount;
-  /** The client's name for this download: its progress is reported under it (downloadProgress). */
+  /** The client's name for this download: its progress is reported under it (ctx.importProgress). */
   progressId?: string;
 }
 
@@ -319,7 +328,7 @@ export async function takeInLink<Parsed = undefined>(
   socket?.once("close", stop);
   // Progress is news for the one who asked (GET /api/imports/progress/:id), never state.
   const progress = intake.progressId
-    ? downloadProgress.report(user.id, intake.progressId)
+    ? ctx.importProgress.report(user.id, intake.progressId)
     : undefined;
   const fingerprint = requestFingerprint(intake.route, {
     ...intake.fingerprint,

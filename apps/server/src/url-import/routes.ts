@@ -12,7 +12,7 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { takeInLink } from "../uploads/upload-intake.js";
 import { jobFromUploadForm } from "../uploads/upload-form.js";
-import { downloadProgress, type DownloadProgressEvent } from "./download-progress.js";
+import { type DownloadProgressEvent } from "./download-progress.js";
 import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
 
 /**
@@ -108,7 +108,7 @@ export function urlImportRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
         res.on("close", close);
         open.add(close);
         res.write("retry: 3000\n\n");
-        stop = downloadProgress.follow(currentUser(request).id, request.params.progressId, send);
+        stop = ctx.importProgress.follow(currentUser(request).id, request.params.progressId, send);
         // Following too many at once: nothing will be heard here.
         if (!stop) send({ type: "end" });
       },

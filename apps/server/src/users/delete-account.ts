@@ -14,6 +14,7 @@ import { handTeamJobsToOwners, removeTeamsOwnedBy } from "../teams/team-removal.
 import { endSession } from "../uploads/upload-sessions.js";
 import { deleteVoicesOf } from "../voices/voice-library.js";
 import { deleteUserRow, type User } from "./repo.js";
+import { fileStoreOf } from "../storage/stored-files.js";
 
 /** What deleting an account touches: the jobs and their files, the uploads, the provider. */
 export interface AccountContext extends TranscriptionContext {
@@ -31,7 +32,8 @@ export interface AccountContext extends TranscriptionContext {
  * 3. teams (docs/teams.md): the teams they own are deleted with the teams' transcriptions,
  *    and what they put in other teams stays with those teams (handed to each team's owner);
  *    then their own transcriptions: running jobs cancelled, media files and rows deleted;
- * 4. chunked-upload sessions with their chunk files;
+ * 4. chunked-upload sessions with their chunk files, and anything left under the account's
+ *    prefix in a bucket (STORAGE_URL);
  * 5. in one transaction: saved voices, ledger, subscription, checkouts, the support
  *    conversation, the contact messages' link to the user, e-mails kept in the outbox for the
  *    address, and the user row.
@@ -52,6 +54,9 @@ export async function deleteAccount(ctx: AccountContext, user: User): Promise<vo
     .where("user_id", "=", user.id)
     .execute();
   for (const { id } of sessions) await endSession(db, config.uploadDir, id);
+  // Whatever of theirs a bucket still holds (a file whose row a crash lost) goes with them: a
+  // bucket keeps an account's files under one prefix (docs/deployment.md, "Object storage").
+  await fileStoreOf(config).deleteOwner(user.id);
 
   await db.transaction().execute(async (tx) => {
     await deleteJobsOf(tx, user.id);

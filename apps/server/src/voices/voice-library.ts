@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { MAX_VOICES } from "@verbatim/contract";
 import { MAX_VOICE_CLIP_SECONDS } from "@verbatim/contract/api";
 import { isEngineError, voiceEmbedding } from "@verbatim/engine";
@@ -9,6 +10,7 @@ import type { Db } from "../db/database.js";
 import { AppError, fail } from "../http/app-error.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
 import { keptAudioPath } from "../transcriptions/listening-copy.js";
+import { storeOfLocation } from "../storage/stored-files.js";
 import {
   ownTranscription,
   type TranscriptionContext,
@@ -129,19 +131,33 @@ export async function voiceFromTranscription(
     maxTotalMs: MAX_VOICE_CLIP_SECONDS * 1000,
   });
   if (turns.length === 0) throw noSpeech();
+  // The embedding model reads a path: a copy in a bucket is fetched to the scratch folder.
+  const copy = await storeOfLocation(audioPath).localCopy(
+    audioPath,
+    join(ctx.config.uploadDir, "scratch"),
+  );
   const embeddings: number[][] = [];
   let model = "";
   let durationMs = 0;
-  for (const turn of turns) {
-    try {
-      const result = await embed(ctx, audioPath, { startMs: turn.start, endMs: turn.end }, signal);
-      embeddings.push(result.embedding);
-      model = result.model;
-      durationMs += turn.end - turn.start;
-    } catch (error) {
-      // A turn without a voice in it (music, a cough) is left out; the others still count.
-      if (!(error instanceof AppError && error.code === "NO_SPEECH")) throw error;
+  try {
+    for (const turn of turns) {
+      try {
+        const result = await embed(
+          ctx,
+          copy.path,
+          { startMs: turn.start, endMs: turn.end },
+          signal,
+        );
+        embeddings.push(result.embedding);
+        model = result.model;
+        durationMs += turn.end - turn.start;
+      } catch (error) {
+        // A turn without a voice in it (music, a cough) is left out; the others still count.
+        if (!(error instanceof AppError && error.code === "NO_SPEECH")) throw error;
+      }
     }
+  } finally {
+    await copy.release();
   }
   if (embeddings.length === 0) throw noSpeech();
   return saveVoice(ctx, user, {

@@ -187,15 +187,21 @@ export async function startFleetProcess(
   const base = `http://127.0.0.1:${port}`;
   const exited = once(child, "exit");
   try {
-    await until(`${role} ${child.pid}`, async () => {
-      if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}:\n${printed}`);
-      if (role === "worker") return printed.includes("taking jobs from Redis") ? true : undefined;
-      const response = await fetch(`${base}/api/health`);
-      return response.status === 200 ? true : undefined;
-    });
+    await until(
+      `${role} ${child.pid}`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}:\n${printed}`);
+        if (role === "worker") return printed.includes("taking jobs from Redis") ? true : undefined;
+        const response = await fetch(`${base}/api/health`);
+        return response.status === 200 ? true : undefined;
+        // A loaded machine (CI beside other jobs) may take a while to load the server's modules.
+      },
+      120_000,
+    );
   } catch (error) {
     child.kill("SIGKILL");
-    throw error;
+    // What it printed says why it did not come up.
+    throw new Error(`${String(error)}\n${printed.slice(-4000)}`, { cause: error });
   }
   return {
     pid: child.pid ?? 0,

@@ -22,7 +22,15 @@ export const HealthResponse = z.object({
   /** "preparing": everything works but a default model is still downloading (first start). */
   status: z.enum(["ok", "preparing", "degraded"]),
   database: Check,
-  queue: Check,
+  queue: Check.extend({
+    /**
+     * Jobs waiting in the whole fleet's queue (BullMQ's `wait` list and `prioritized` set), and
+     * running: what an autoscaler scales workers on (deploy/kubernetes, KEDA). Absent when the
+     * queue cannot be read.
+     */
+    waiting: z.number().int().optional(),
+    running: z.number().int().optional(),
+  }),
   ffmpeg: Check,
   engine: z.object({
     ok: z.boolean(),

@@ -570,6 +570,12 @@ export const ERROR_TABLE = {
     en: "The server's storage is full, so nothing could be saved. Nothing was changed; please try again later.",
     "zh-HK": "伺服器的儲存空間已滿，因此未能儲存任何內容，亦沒有作出任何更改。請稍後再試。",
   },
+  STORAGE_UNAVAILABLE: {
+    status: 503,
+    en: "The server's file storage cannot be reached right now. Nothing was lost or charged; please try again in a few minutes.",
+    "zh-HK":
+      "伺服器暫時未能連接檔案儲存空間。沒有遺失任何內容，亦未有扣除任何分鐘；請於幾分鐘後再試。",
+  },
   SUBSCRIPTION_CANCEL_FAILED: {
     status: 502,
     en: "We could not cancel your subscription with the payment provider, so your account was not deleted. Please try again.",

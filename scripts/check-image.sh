@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Builds the container image with buildah (no daemon) and starts it in both roles — the API and
+# a worker — beside a Redis of its own, then asks the API for /api/health and waits for the worker
+# to take jobs. NOT part of `npm test` (CI's test lane is near its 15-minute limit): run it in a
+# lane of its own (docs/deployment.md, "The image in CI").
+#
+#   scripts/check-image.sh                 # pulls NODE_IMAGE (node:22-bookworm-slim)
+#   OFFLINE_BASE=1 scripts/check-image.sh  # no registry: a base made here with debootstrap from
+#                                          # Debian's mirror, with this machine's Node.js copied in
+#
+# Needs: buildah (apt-get install buildah), podman or buildah's `run` to start containers,
+# redis-server; with OFFLINE_BASE, debootstrap and root.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+IMAGE=${IMAGE:-localhost/verbatim:check}
+NODE_IMAGE=${NODE_IMAGE:-docker.io/library/node:22-bookworm-slim}
+STORAGE_DRIVER=${STORAGE_DRIVER:-vfs}
+PORT=${PORT:-4790}
+REDIS_PORT=${REDIS_PORT:-4791}
+bah() { buildah --storage-driver "$STORAGE_DRIVER" "$@"; }
+say() { printf '[check-image] %s\n' "$*"; }
+
+if [[ -n "${OFFLINE_BASE:-}" ]]; then
+  # Debian 12 from the apt mirror, and Node.js from this machine (the version it runs).
+  ROOTFS=${ROOTFS:-/var/tmp/verbatim-rootfs}
+  if [[ ! -x "$ROOTFS/bin/sh" ]]; then
+    say "debootstrap bookworm into $ROOTFS"
+    debootstrap --variant=minbase bookworm "$ROOTFS" "${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
+  fi
+  node_bin=$(command -v node)
+  node_root=$(dirname "$(dirname "$(readlink -f "$node_bin")")")
+  ctr=$(bah from scratch)
+  bah copy "$ctr" "$ROOTFS" /
+  bah copy "$ctr" "$node_root/bin/node" /usr/local/bin/node
+  if [[ -d "$node_root/lib/node_modules/npm" ]]; then
+    bah copy "$ctr" "$node_root/lib/node_modules/npm" /usr/local/lib/node_modules/npm
+    bah run "$ctr" -- ln -sf ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm
+  fi
+  bah config --env PATH=/usr/local/bin:/usr/bin:/bin "$ctr"
+  NODE_IMAGE=localhost/verbatim-base:offline
+  bah commit --rm "$ctr" "$NODE_IMAGE" > /dev/null
+  say "base image $NODE_IMAGE (Debian 12, Node.js $(node --version))"
+fi
+
+say "building $IMAGE from $NODE_IMAGE"
+started=$(date +%s)
+bah bud --layers --build-arg "NODE_IMAGE=$NODE_IMAGE" -f Containerfile -t "$IMAGE" .
+say "built in $(( $(date +%s) - started )) s; size: $(bah images --format '{{.Size}}' "$IMAGE" | head -1)"
+
+# A Redis for the two roles (a worker needs one; so does ROLE=api).
+redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes
+cleanup() {
+  local pid
+  for pid in $(jobs -p); do kill "$pid" 2> /dev/null || true; done
+  redis-cli -p "$REDIS_PORT" shutdown nosave > /dev/null 2>&1 || true
+  for c in ${CONTAINERS:-}; do bah rm "$c" > /dev/null 2>&1 || true; done
+}
+trap cleanup EXIT
+data=$(mktemp -d); chmod 777 "$data"
+common=(--network host --volume "$data:/data" --env "REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
+  --env NODE_ENV=development --env MODELS_AUTO_DOWNLOAD=false)
+
+api=$(bah from "$IMAGE"); worker=$(bah from "$IMAGE"); CONTAINERS="$api $worker"
+bah run "${common[@]}" --env ROLE=api --env "PORT=$PORT" "$api" -- node apps/server/dist/main.js \
+  > "$data/api.log" 2>&1 &
+bah run "${common[@]}" "$worker" -- node apps/server/dist/worker.js > "$data/worker.log" 2>&1 &
+
+ok_api=; ok_worker=
+for _ in $(seq 1 90); do
+  if [[ -z $ok_api ]] && curl -fsS "http://127.0.0.1:$PORT/api/health" > "$data/health.json" 2> /dev/null; then
+    ok_api=1; say "API healthy: $(head -c 300 "$data/health.json")"
+  fi
+  if [[ -z $ok_worker ]] && grep -q "taking jobs from Redis" "$data/worker.log"; then
+    ok_worker=1; say "worker taking jobs: $(grep -m1 'taking jobs from Redis' "$data/worker.log" | head -c 300)"
+  fi
+  [[ -n $ok_api && -n $ok_worker ]] && break
+  sleep 2
+done
+# As the image's HEALTHCHECK runs it, inside the API's container.
+bah run --network host "$api" -- sh -c "curl -fsS http://127.0.0.1:$PORT/api/health > /dev/null" \
+  && say "HEALTHCHECK command passes inside the container"
+[[ -n $ok_api && -n $ok_worker ]] || { say "FAILED"; tail -n 40 "$data"/*.log; exit 1; }
+say "both roles answered"
