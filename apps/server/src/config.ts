@@ -160,6 +160,12 @@ const ConfigSchema = z
     RENDER_THREADS: z.coerce.number().int().min(1).max(64).default(2),
     /** ffmpeg's niceness for renders (0 to 19): below the speech engine's, so transcriptions go first. */
     RENDER_NICENESS: z.coerce.number().int().min(0).max(19).default(15),
+    /** Live captioning sessions one user may have open at a time (docs/live.md). */
+    LIVE_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
+    /** A live session that receives no audio this long is stopped and saved. */
+    LIVE_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Threads per live decode (the decodes of all live sessions take turns). */
+    LIVE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
     /** Beam size (1 = greedy, faster; 5 = whisper.cpp's default, more accurate). */
     ENGINE_BEAM_SIZE: z.coerce.number().int().min(1).max(16).default(5),
     /** Re-decode unreliable windows at higher temperatures ("false" to turn off). */
@@ -292,6 +298,11 @@ const ConfigSchema = z
         threads: env.ENGINE_THREADS ?? availableParallelism(),
         beamSize: env.ENGINE_BEAM_SIZE,
         temperatureFallback: env.ENGINE_TEMPERATURE_FALLBACK,
+      },
+      live: {
+        sessionsPerUser: env.LIVE_SESSIONS_PER_USER,
+        idleMs: env.LIVE_IDLE_SECONDS * 1000,
+        threads: env.LIVE_THREADS,
       },
       renders: {
         concurrency: env.ROLE === "api" ? 0 : env.RENDER_CONCURRENCY,

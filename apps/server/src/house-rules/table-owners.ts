@@ -36,4 +36,5 @@ export const TABLE_OWNERS = {
   team_members: "teams/teams-repo.ts",
   team_invitations: "teams/invitations.ts",
   renders: "renders/render-store.ts",
+  live_sessions: "live/live-store.ts",
 } as const satisfies Record<keyof Database, string>;

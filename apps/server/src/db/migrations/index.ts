@@ -24,6 +24,7 @@ import * as teams from "./0022-teams.js";
 import * as renders from "./0023-renders.js";
 import * as renderSource from "./0024-render-source.js";
 import * as mediaFileName from "./0025-media-file-name.js";
+import * as liveSessions from "./0030-live-sessions.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -54,6 +55,7 @@ export const migrationProvider: MigrationProvider = {
       "0023-renders": renders,
       "0024-render-source": renderSource,
       "0025-media-file-name": mediaFileName,
+      "0030-live-sessions": liveSessions,
     };
   },
 };
