@@ -80,14 +80,13 @@ export async function setLivePaused(db: Db, id: string, paused: boolean): Promis
 export async function endLiveSession(
   db: Db,
   id: string,
-  end: { transcriptionId: string | null; capturedMs: number },
+  end: { saved: boolean; capturedMs: number },
   now: Date,
 ): Promise<boolean> {
   const result = await db
     .updateTable("live_sessions")
     .set({
-      status: end.transcriptionId ? "stopped" : "ended",
-      transcription_id: end.transcriptionId,
+      status: end.saved ? "stopped" : "ended",
       captured_ms: end.capturedMs,
       finals_json: "[]",
       ended_at: now.toISOString(),
@@ -96,6 +95,19 @@ export async function endLiveSession(
     .where("status", "=", "open")
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Links a stopped session to the transcription it became (stored after the session ended). */
+export async function setLiveTranscription(
+  db: Db,
+  id: string,
+  transcriptionId: string,
+): Promise<void> {
+  await db
+    .updateTable("live_sessions")
+    .set({ transcription_id: transcriptionId })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Open sessions whose heartbeat is older than `before` (their process died). */

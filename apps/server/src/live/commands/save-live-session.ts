@@ -9,7 +9,7 @@ import { insertLiveTranscription } from "../../jobs/job-lifecycle.js";
 import { chargeTranscribed } from "../../minutes/minute-ledger.js";
 import { listeningCopyPath, retentionEnds } from "../../transcriptions/listening-copy.js";
 import { closeWavFile, LIVE_SAMPLE_RATE, samplesToMs } from "../live-audio.js";
-import { endLiveSession } from "../live-store.js";
+import { endLiveSession, setLiveTranscription } from "../live-store.js";
 import { LIVE_STEP_SECONDS, liveStepReference } from "../live-steps.js";
 
 /** What a stopped session leaves to save. */
@@ -72,7 +72,7 @@ export async function saveLiveSession(
   const ended = await endLiveSession(
     db,
     props.id,
-    { transcriptionId, capturedMs: durationMs },
+    { saved: true, capturedMs: durationMs },
     now(),
   );
   if (!ended) {
@@ -103,6 +103,7 @@ export async function saveLiveSession(
     charged,
     now,
   );
+  await setLiveTranscription(db, props.id, transcriptionId);
   await rm(props.audioPath, { force: true });
   return transcriptionId;
 }
