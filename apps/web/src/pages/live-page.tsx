@@ -104,14 +104,24 @@ export default function LivePage() {
         stream.getTracks().forEach((track) => track.stop());
         throw new Error(t("live.noTabAudio"));
       }
-      const started = await startLiveSession({ language });
+      // The capture first: nothing is reserved if the browser cannot capture. Frames before the
+      // session exists are not sent (audio may not run ahead of the session's clock).
+      connection.current = null;
+      capture.current = await captureFrames(stream, (frame) => connection.current?.send(frame));
+      let started;
+      try {
+        started = await startLiveSession({ language });
+      } catch (failure) {
+        await capture.current.stop();
+        capture.current = null;
+        throw failure;
+      }
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       const socket = `${scheme}://${location.host}/api/live/sessions/${started.id}/socket`;
       connection.current = new LiveConnection(socket, {
         onMessage: heard,
         onConnected: setConnected,
       });
-      capture.current = await captureFrames(stream, (frame) => connection.current?.send(frame));
       startedAt.current = Date.now();
       setSession({ id: started.id, watchUrl: started.watchUrl });
       setFinals([]);

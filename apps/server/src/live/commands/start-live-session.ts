@@ -1,5 +1,6 @@
 // Command: starts a live captioning session: checks the user's limit, routes the model, reserves the first step and stores the session
 import { randomBytes, randomUUID } from "node:crypto";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { hashPassword } from "../../auth/password.js";
 import type { Db } from "../../db/database.js";
@@ -40,6 +41,7 @@ export async function startLiveSession(
     fail("INSUFFICIENT_MINUTES", { neededMinutes: 1, availableMinutes: 0 });
   }
   const at = now();
+  await mkdir(ctx.uploadDir, { recursive: true });
   const watchToken = randomBytes(32).toString("base64url");
   try {
     await insertLiveSession(db, {
