@@ -248,7 +248,7 @@ describe("live captions", () => {
     // Left alone, the session is stopped and saved after LIVE_IDLE_SECONDS, its minutes settled.
     const idle = connect(session.id, user.auth);
     expect((await idle.next("error")).code).toBe("LIVE_IDLE");
-    const { transcriptionId } = (await idle.next("stopped")) as { transcriptionId: string };
+    const { transcriptionId } = (await idle.next("stopped")) as unknown as { transcriptionId: string };
     const row = await server.db
       .selectFrom("transcriptions")
       .select(["status", "charged_seconds"])
