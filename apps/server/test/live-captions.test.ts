@@ -4,7 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { decodePcm } from "../../../packages/engine/src/media/decode.js";
-import { startServerProcess, type ProcessUser, type ServerProcess } from "./support/server-process.js";
+import {
+  startServerProcess,
+  type ProcessUser,
+  type ServerProcess,
+} from "./support/server-process.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 
 const SPEECH = new URL("../../../fixtures/media/lj001-0002.flac", import.meta.url).pathname;
@@ -120,9 +124,7 @@ describe("live captions", () => {
     const response = await start(user);
     expect(response.status).toBe(201);
     const session = (await response.json()) as Started;
-    expect(session.socketUrl).toBe(
-      `wss://verbatim.test/api/live/sessions/${session.id}/socket`,
-    );
+    expect(session.socketUrl).toBe(`wss://verbatim.test/api/live/sessions/${session.id}/socket`);
     expect(session.watchUrl).toBe(`https://verbatim.test/l/${session.watchToken}`);
     const viewer = watch(session.watchToken);
 
@@ -165,7 +167,9 @@ describe("live captions", () => {
     expect((await client.next("stopped")).transcriptionId).toBe(transcriptionId);
 
     // The speaker saw a partial before the final of the speech; the viewer saw the same final.
-    const types = client.messages.map((m) => m.type).filter((t) => t === "partial" || t === "final");
+    const types = client.messages
+      .map((m) => m.type)
+      .filter((t) => t === "partial" || t === "final");
     expect(types).toContain("final");
     const finals = client.messages.filter((m) => m.type === "final");
     for (const final of finals) {
@@ -248,7 +252,9 @@ describe("live captions", () => {
     // Left alone, the session is stopped and saved after LIVE_IDLE_SECONDS, its minutes settled.
     const idle = connect(session.id, user.auth);
     expect((await idle.next("error")).code).toBe("LIVE_IDLE");
-    const { transcriptionId } = (await idle.next("stopped")) as unknown as { transcriptionId: string };
+    const { transcriptionId } = (await idle.next("stopped")) as unknown as {
+      transcriptionId: string;
+    };
     const row = await server.db
       .selectFrom("transcriptions")
       .select(["status", "charged_seconds"])

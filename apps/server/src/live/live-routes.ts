@@ -162,7 +162,10 @@ export function liveRoutes(
           tags,
           security,
           params: SessionParams,
-          response: { 101: z.null().describe("Switching to the WebSocket protocol."), ...errorResponses(401, 403, 404) },
+          response: {
+            101: z.null().describe("Switching to the WebSocket protocol."),
+            ...errorResponses(401, 403, 404),
+          },
         },
       },
       async (socket, request) => {
@@ -171,7 +174,8 @@ export function liveRoutes(
         const row = await findLiveSession(ctx.db, id).catch(() => undefined);
         const run = live.run(id);
         if (!row || row.user_id !== currentUser(request).id || !run) {
-          const code = row && row.user_id === currentUser(request).id ? "LIVE_SESSION_ENDED" : "NOT_FOUND";
+          const code =
+            row && row.user_id === currentUser(request).id ? "LIVE_SESSION_ENDED" : "NOT_FOUND";
           socket.send(JSON.stringify({ type: "error", code, message: new AppError(code).message }));
           socket.close(1008, code);
           return;
@@ -207,7 +211,10 @@ export function liveRoutes(
         {
           preHandler: auth,
           schema: {
-            summary: action === "pause" ? "Pause the captions for viewers" : "Resume the captions for viewers",
+            summary:
+              action === "pause"
+                ? "Pause the captions for viewers"
+                : "Resume the captions for viewers",
             description:
               "Viewers of the watch link see nothing said while paused (the recording and the speaker's own captions go on). 409 LIVE_SESSION_ENDED once stopped.",
             tags,

@@ -149,7 +149,12 @@ export class LiveRun {
       paused: this.paused,
     });
     for (const final of this.finals.slice(-RECENT_FINALS)) {
-      this.send(socket, { type: "final", text: final.text, startMs: final.start, endMs: final.end });
+      this.send(socket, {
+        type: "final",
+        text: final.text,
+        startMs: final.start,
+        endMs: final.end,
+      });
     }
   }
 
@@ -200,7 +205,12 @@ export class LiveRun {
     let transcriptionId: string | null = null;
     try {
       transcriptionId = await saveLiveSession(
-        { db: this.deps.db, log: this.deps.log, now: this.deps.now, uploadDir: this.deps.uploadDir },
+        {
+          db: this.deps.db,
+          log: this.deps.log,
+          now: this.deps.now,
+          uploadDir: this.deps.uploadDir,
+        },
         {
           id: this.id,
           userId: this.userId,

@@ -72,7 +72,9 @@ export default function LivePage() {
         );
         return;
       case "warning":
-        setWarning(t("live.minutesLow", { minutes: Math.max(1, Math.ceil(message.secondsLeft / 60)) }));
+        setWarning(
+          t("live.minutesLow", { minutes: Math.max(1, Math.ceil(message.secondsLeft / 60)) }),
+        );
         return;
       case "error":
         setError(codeText(message.code, message.details) ?? message.code);
@@ -132,7 +134,12 @@ export default function LivePage() {
       setError(
         failure instanceof DOMException && failure.name === "NotAllowedError"
           ? t("live.permissionDenied")
-          : errorText(failure, failure instanceof Error && !(failure instanceof ApiError) ? failure.message : undefined),
+          : errorText(
+              failure,
+              failure instanceof Error && !(failure instanceof ApiError)
+                ? failure.message
+                : undefined,
+            ),
       );
       setState("idle");
     }
@@ -153,7 +160,12 @@ export default function LivePage() {
       setTranscriptionId(id);
       setState("stopped");
     } catch (failure) {
-      setError(errorText(failure, failure instanceof Error && !(failure instanceof ApiError) ? failure.message : undefined));
+      setError(
+        errorText(
+          failure,
+          failure instanceof Error && !(failure instanceof ApiError) ? failure.message : undefined,
+        ),
+      );
       setState("live");
     } finally {
       connection.current?.close();
@@ -238,7 +250,11 @@ export default function LivePage() {
                 <Button variant="outline" onClick={() => void togglePause()}>
                   {paused ? t("live.resumeViewers") : t("live.pauseViewers")}
                 </Button>
-                <Button variant="destructive" onClick={() => void stop()} disabled={state === "stopping"}>
+                <Button
+                  variant="destructive"
+                  onClick={() => void stop()}
+                  disabled={state === "stopping"}
+                >
                   {state === "stopping" ? t("live.stopping") : t("live.stop")}
                 </Button>
               </div>
@@ -246,7 +262,12 @@ export default function LivePage() {
             {session && (
               <p className="mt-3 break-all text-sm text-zinc-700">
                 {t("live.watchLink")}{" "}
-                <a className="text-blue-700 underline" href={session.watchUrl} target="_blank" rel="noreferrer">
+                <a
+                  className="text-blue-700 underline"
+                  href={session.watchUrl}
+                  target="_blank"
+                  rel="noreferrer"
+                >
                   {session.watchUrl}
                 </a>
               </p>

@@ -50,9 +50,10 @@ export default function LiveWatchPage() {
         setLocked(false);
         setPaused(info.paused);
         source = new EventSource(watchEventsPath(token, grant));
-        const read = (event: Event) => JSON.parse((event as MessageEvent<string>).data) as Line & {
-          endMs: number;
-        };
+        const read = (event: Event) =>
+          JSON.parse((event as MessageEvent<string>).data) as Line & {
+            endMs: number;
+          };
         source.addEventListener("partial", (event) => setPartial(read(event).text));
         source.addEventListener("final", (event) => {
           const line = read(event);
@@ -70,7 +71,15 @@ export default function LiveWatchPage() {
       })
       .catch((failure: unknown) => {
         if (failure instanceof ApiError && failure.status === 404) setGone(true);
-        else setError(errorText(failure, failure instanceof Error && !(failure instanceof ApiError) ? failure.message : undefined));
+        else
+          setError(
+            errorText(
+              failure,
+              failure instanceof Error && !(failure instanceof ApiError)
+                ? failure.message
+                : undefined,
+            ),
+          );
       });
     return () => {
       cancelled = true;
@@ -85,19 +94,35 @@ export default function LiveWatchPage() {
       sessionStorage.setItem(grantKey(token), given);
       setGrant(given);
     } catch (failure) {
-      setError(errorText(failure, failure instanceof Error && !(failure instanceof ApiError) ? failure.message : undefined));
+      setError(
+        errorText(
+          failure,
+          failure instanceof Error && !(failure instanceof ApiError) ? failure.message : undefined,
+        ),
+      );
     }
   };
 
-  if (gone) return <Page title={t("live.watch.goneTitle")} intro={t("live.watch.gone")} width="narrow" />;
+  if (gone)
+    return <Page title={t("live.watch.goneTitle")} intro={t("live.watch.gone")} width="narrow" />;
   if (locked) {
     return (
       <Page title={t("live.watch.title")} intro={t("live.watch.locked")} width="narrow">
         <form onSubmit={(event) => void unlock(event)} className="flex flex-col gap-4">
           <Field id="watch-password" label={t("live.watch.password")}>
-            <Input id="watch-password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+            <Input
+              id="watch-password"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              required
+            />
           </Field>
-          {error && <p role="alert" className="text-red-700">{error}</p>}
+          {error && (
+            <p role="alert" className="text-red-700">
+              {error}
+            </p>
+          )}
           <Button type="submit">{t("live.watch.open")}</Button>
         </form>
       </Page>
@@ -105,26 +130,51 @@ export default function LiveWatchPage() {
   }
   const shown = finals.slice(-8);
   return (
-    <div className={large ? "min-h-screen bg-black px-6 py-8 text-white" : "mx-auto max-w-4xl px-4 py-8"}>
+    <div
+      className={
+        large ? "min-h-screen bg-black px-6 py-8 text-white" : "mx-auto max-w-4xl px-4 py-8"
+      }
+    >
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <h1 className={large ? "text-xl font-semibold" : "text-2xl font-bold"}>{t("live.watch.title")}</h1>
+        <h1 className={large ? "text-xl font-semibold" : "text-2xl font-bold"}>
+          {t("live.watch.title")}
+        </h1>
         {!ended && (
           <span className="flex items-center gap-2 text-sm font-semibold text-red-600">
             <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600" aria-hidden />
             {t("live.watch.live")}
           </span>
         )}
-        <Button variant={large ? "inverseOutline" : "outline"} size="sm" className="ml-auto" onClick={() => setLarge(!large)}>
+        <Button
+          variant={large ? "inverseOutline" : "outline"}
+          size="sm"
+          className="ml-auto"
+          onClick={() => setLarge(!large)}
+        >
           {large ? t("live.watch.normal") : t("live.watch.projector")}
         </Button>
       </div>
-      {paused && <p role="status" className="mb-4 rounded-md bg-amber-100 p-3 text-amber-900">{t("live.watch.paused")}</p>}
-      {ended && <p role="status" className="mb-4 rounded-md bg-zinc-100 p-3 text-zinc-800">{t("live.watch.ended")}</p>}
-      {error && <p role="alert" className="mb-4 text-red-700">{error}</p>}
+      {paused && (
+        <p role="status" className="mb-4 rounded-md bg-amber-100 p-3 text-amber-900">
+          {t("live.watch.paused")}
+        </p>
+      )}
+      {ended && (
+        <p role="status" className="mb-4 rounded-md bg-zinc-100 p-3 text-zinc-800">
+          {t("live.watch.ended")}
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="mb-4 text-red-700">
+          {error}
+        </p>
+      )}
       <section
         aria-live="polite"
         data-testid="watch-captions"
-        className={large ? "text-4xl leading-snug sm:text-6xl" : "text-2xl leading-relaxed sm:text-3xl"}
+        className={
+          large ? "text-4xl leading-snug sm:text-6xl" : "text-2xl leading-relaxed sm:text-3xl"
+        }
       >
         {shown.map((line) => (
           <p key={line.startMs} data-kind="final" className="mb-3">

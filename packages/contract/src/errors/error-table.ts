@@ -316,7 +316,8 @@ export const ERROR_TABLE = {
   LIVE_SESSION_LIMIT: {
     status: 409,
     en: "You already have a live session running ({{limit}} at a time). Stop it before starting another.",
-    "zh-HK": "你已經有一個直播字幕工作階段正在進行（每次最多 {{limit}} 個）。請先停止它，再開始另一個。",
+    "zh-HK":
+      "你已經有一個直播字幕工作階段正在進行（每次最多 {{limit}} 個）。請先停止它，再開始另一個。",
   },
   LIVE_SESSION_ENDED: {
     status: 409,

@@ -47,7 +47,10 @@ export async function liveCommand(input: string, options: LiveCommandOptions): P
   if (!options.server) throw new EngineError("INVALID_OPTIONS", "live needs --server URL.");
   const apiKey = options.apiKey ?? process.env.VERBATIM_API_KEY;
   if (!apiKey) {
-    throw new EngineError("INVALID_OPTIONS", "live needs an API key: --api-key KEY or $VERBATIM_API_KEY.");
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      "live needs an API key: --api-key KEY or $VERBATIM_API_KEY.",
+    );
   }
   const base = options.server.replace(/\/+$/, "");
   const headers = { authorization: `Bearer ${apiKey}` };
@@ -61,7 +64,10 @@ export async function liveCommand(input: string, options: LiveCommandOptions): P
   });
   const started = (await response.json()) as { id?: string; watchUrl?: string; message?: string };
   if (response.status !== 201 || !started.id) {
-    throw new EngineError("ENGINE_FAILED", `The server refused the session: ${started.message ?? response.status}`);
+    throw new EngineError(
+      "ENGINE_FAILED",
+      `The server refused the session: ${started.message ?? response.status}`,
+    );
   }
   process.stderr.write(`live: watch at ${started.watchUrl}\n`);
   const socketUrl = `${base.replace(/^http/, "ws")}/api/live/sessions/${started.id}/socket`;

@@ -228,7 +228,8 @@ function joinTexts(texts: readonly string[]): string {
   return texts
     .reduce((all, text) => {
       if (!all) return text;
-      const cjk = /[\u3000-\u9fff\uac00-\ud7af]$/u.test(all) && /^[\u3000-\u9fff\uac00-\ud7af]/u.test(text);
+      const cjk =
+        /[\u3000-\u9fff\uac00-\ud7af]$/u.test(all) && /^[\u3000-\u9fff\uac00-\ud7af]/u.test(text);
       return cjk ? all + text : `${all} ${text}`;
     }, "")
     .trim();

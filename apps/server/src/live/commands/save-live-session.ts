@@ -44,7 +44,10 @@ export async function saveLiveSession(
   const capturedSeconds = props.samples / LIVE_SAMPLE_RATE;
   let charged = 0;
   for (let step = 0; step < props.reservedSteps; step++) {
-    const inStep = Math.min(LIVE_STEP_SECONDS, Math.max(0, capturedSeconds - step * LIVE_STEP_SECONDS));
+    const inStep = Math.min(
+      LIVE_STEP_SECONDS,
+      Math.max(0, capturedSeconds - step * LIVE_STEP_SECONDS),
+    );
     charged += await chargeTranscribed(
       db,
       props.userId,
@@ -69,12 +72,7 @@ export async function saveLiveSession(
   const segments = [...props.finals];
   const cues = buildCues(segments, { language: detected });
   const options = jobOptions({ language: props.language });
-  const ended = await endLiveSession(
-    db,
-    props.id,
-    { saved: true, capturedMs: durationMs },
-    now(),
-  );
+  const ended = await endLiveSession(db, props.id, { saved: true, capturedMs: durationMs }, now());
   if (!ended) {
     if (audio) await rm(audio.path, { force: true });
     return null;

@@ -5,7 +5,6 @@
 /** Samples per frame sent: 100 ms at 16 kHz. */
 export const FRAME_SAMPLES = 1_600;
 
-
 /** Captured audio as 16 kHz frames: `onFrame` gets each; `stop()` ends the capture. */
 export interface Capture {
   stop(): Promise<void>;
@@ -44,5 +43,7 @@ export function canCaptureTabAudio(): boolean {
   // Only Chromium offers the audio of a tab; elsewhere getDisplayMedia gives no audio track.
   const brands = (navigator as Navigator & { userAgentData?: { brands?: { brand: string }[] } })
     .userAgentData?.brands;
-  return Boolean(brands?.some((entry) => /Chromium|Google Chrome|Microsoft Edge/.test(entry.brand)));
+  return Boolean(
+    brands?.some((entry) => /Chromium|Google Chrome|Microsoft Edge/.test(entry.brand)),
+  );
 }
