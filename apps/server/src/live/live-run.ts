@@ -86,11 +86,12 @@ export class LiveRun {
     this.userId = row.user_id;
     this.reservedSteps = row.reserved_steps;
     this.paused = row.paused === 1;
-    this.file = createWriteStream(row.audio_path, { flags: "w" });
-    this.file.on("error", (error) => {
+    const file = createWriteStream(row.audio_path, { flags: "w" });
+    file.on("error", (error) => {
       deps.log.error({ err: error, liveSession: this.id }, "live audio could not be written");
       void this.stop("ENGINE_FAILED");
     });
+    this.file = file;
     this.file.write(wavHeader(0));
     this.recognition = deps.engine.open(
       row.id,
