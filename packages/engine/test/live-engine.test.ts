@@ -73,9 +73,9 @@ describe("live engine", () => {
         final.startMs >= 3_500 + speechMs && final.endMs <= 4_000 + 2 * speechMs + 500;
       expect(inFirst || inSecond, JSON.stringify(final)).toBe(true);
     }
-    // A partial of a stretch comes before that stretch's final.
-    const firstFinal = texts.findIndex((text) => text.type === "final");
-    expect(texts.slice(0, firstFinal).some((text) => text.type === "partial")).toBe(true);
+    // Every partial lies inside speech too (fed at 4x real time, a partial may come after the
+    // final of its stretch was already decided: the real-time tests check the order).
+    for (const partial of partials) expect(partial.startMs).toBeGreaterThanOrEqual(1_500);
     expect(engine.openSessions).toBe(0);
   }, 120_000);
 
