@@ -205,6 +205,12 @@ const ConfigSchema = z
     TRANSLATION_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
     /** Insights jobs (summaries, chapters) run at once by this process (0: it runs none); docs/insights.md. */
     INSIGHTS_CONCURRENCY: z.coerce.number().int().min(0).max(16).default(1),
+    /** Live captioning sessions one user may have open at a time (docs/live.md). */
+    LIVE_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
+    /** A live session that receives no audio this long is stopped and saved. */
+    LIVE_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Threads per live decode (the decodes of all live sessions take turns). */
+    LIVE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
     /** Beam size (1 = greedy, faster; 5 = whisper.cpp's default, more accurate). */
     ENGINE_BEAM_SIZE: z.coerce.number().int().min(1).max(16).default(5),
     /** Re-decode unreliable windows at higher temperatures ("false" to turn off). */
@@ -343,6 +349,11 @@ const ConfigSchema = z
         threads: env.EXPORT_THREADS,
         heapMb: env.EXPORT_HEAP_MB,
         timeMs: Math.round(env.EXPORT_TIME_LIMIT_S * 1000),
+      },
+      live: {
+        sessionsPerUser: env.LIVE_SESSIONS_PER_USER,
+        idleMs: env.LIVE_IDLE_SECONDS * 1000,
+        threads: env.LIVE_THREADS,
       },
       renders: {
         concurrency: env.ROLE === "api" ? 0 : env.RENDER_CONCURRENCY,

@@ -42,3 +42,11 @@ export {
   type BurnRequest,
   type BurnResult,
 } from "./burn/burn-captions.js";
+export {
+  LiveEngine,
+  type LiveListener,
+  type LiveRecognition,
+  type LiveEnginePlacement,
+} from "./live/live-engine.js";
+export type { LiveText } from "./live/live-decoder.js";
+export type { LiveSessionSpec } from "./live/live-protocol.js";

@@ -403,6 +403,39 @@ export interface ShareLinksTable {
   created_at: string;
 }
 
+/** A live captioning session (docs/live.md). */
+export interface LiveSessionsTable {
+  id: string;
+  user_id: string;
+  /** `open` while it runs; `stopped` once saved as a transcription; `ended` (nothing saved). */
+  status: "open" | "stopped" | "ended";
+  language: string;
+  /** The model name asked for, and the one that runs and its family. */
+  model: string;
+  engine_model: string;
+  model_family: string;
+  /** 256 random bits, base64url: the watch link's address (/l/{token}). */
+  watch_token: string;
+  /** scrypt hash of the watch link's password; null: none. */
+  watch_password_hash: string | null;
+  /** Null: while the session lasts. */
+  watch_expires_at: string | null;
+  /** 1 while the speaker has paused the captions for viewers. */
+  paused: number;
+  /** Audio captured and stored (ms). */
+  captured_ms: number;
+  /** Reservation steps taken in the ledger (each LIVE_STEP_SECONDS). */
+  reserved_steps: number;
+  /** The captured audio (16 kHz mono 16-bit PCM) while the session runs. */
+  audio_path: string;
+  /** The final text so far (segments with word timings), for the transcription it becomes. */
+  finals_json: string;
+  transcription_id: string | null;
+  created_at: string;
+  heartbeat_at: string;
+  ended_at: string | null;
+}
+
 /** A time-coded comment (or reply) on a transcription, from a link's viewer or the owner. */
 export interface ShareCommentsTable {
   id: string;
@@ -608,4 +641,5 @@ export interface Database {
   glossaries: GlossariesTable;
   insights: InsightsTable;
   insight_questions: InsightQuestionsTable;
+  live_sessions: LiveSessionsTable;
 }

@@ -40,4 +40,5 @@ export const TABLE_OWNERS = {
   glossaries: "translations/glossary-store.ts",
   insights: "insights/insight-store.ts",
   insight_questions: "insights/insight-store.ts",
+  live_sessions: "live/live-store.ts",
 } as const satisfies Record<keyof Database, string>;

@@ -54,6 +54,7 @@ import { sharedRoutes } from "../sharing/shared-routes.js";
 import { teamRoutes } from "../teams/routes.js";
 import { registerErrorHandling, registerNotFound } from "./error-handler.js";
 import { registerSecurityHeaders } from "./security-headers.js";
+import { liveRoutes } from "../live/live-routes.js";
 import { addNamedSchemas, nameOperations, nameSchemas } from "./openapi-docs.js";
 
 /** What buildApp is given: the settings, the database, and what tests set differently. */
@@ -143,6 +144,7 @@ export async function buildApp({
   await app.register(adminSupportRoutes(ctx));
   await app.register(contactRoutes(ctx));
   await app.register(supportRoutes(ctx));
+  await app.register(liveRoutes(ctx, config.live));
   if (config.devMailbox) await app.register(devMailboxRoute(ctx));
 
   registerNotFound(app, [

@@ -274,6 +274,36 @@ export async function completeJob(
 }
 
 /**
+ * Stores a stopped live session as a completed transcription (docs/live.md): its cues, segments
+ * and audio copy, and what its live minutes charged (settled by the session's own steps in the
+ * ledger, not by a reservation of this job: the sweeps of unsettled jobs pass it by). Stored in
+ * one transaction so no worker ever sees it queued.
+ */
+export async function insertLiveTranscription(
+  db: Db,
+  job: Omit<NewTranscription, "mediaPath" | "mediaBytes"> & { startedAt: string },
+  result: JobResult,
+  chargedSeconds: number,
+  now: () => Date,
+): Promise<void> {
+  const at = now();
+  await db.transaction().execute(async (tx) => {
+    await insertTranscription(tx, { ...job, mediaPath: "", mediaBytes: 0 }, at);
+    await tx
+      .updateTable("transcriptions")
+      .set({
+        ...completionChanges({ file_name: job.fileName }, result, now),
+        charged_seconds: chargedSeconds,
+        transcribed_ms: result.durationMs,
+        started_at: job.startedAt,
+        updated_at: at.toISOString(),
+      })
+      .where("id", "=", job.id)
+      .execute();
+  });
+}
+
+/**
  * Settles a completed job: charged its decoded length (never more than it reserved), the rest
  * released. Returns the seconds charged.
  */

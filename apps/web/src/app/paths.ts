@@ -28,6 +28,9 @@ export const paths = {
   terms: "/terms-of-service",
   cookies: "/cookie-policy",
   developers: "/developers",
+  live: "/live",
+  /** A live session's watch link (its captions followed without an account). */
+  liveWatch: (token: string) => `/l/${token}`,
   /** A share link's page (a transcription opened without an account). */
   shared: (token: string) => `/s/${token}`,
 } as const;
@@ -38,6 +41,7 @@ export const routePatterns = {
   checkout: paths.checkout(":planType"),
   minutesCheckout: paths.minutesCheckout(":pack"),
   shared: paths.shared(":token"),
+  liveWatch: paths.liveWatch(":token"),
 };
 
 /** Every route pattern, for the server's 404 (written next to the build). */

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: paths.cookies, ...publicPage(() => import("../pages/cookie-policy-page")) },
       { path: paths.developers, ...appPage(() => import("../pages/developers-page")) },
       { path: routePatterns.shared, ...appPage(() => import("../pages/shared-page")) },
+      { path: routePatterns.liveWatch, ...appPage(() => import("../pages/live-watch-page")) },
       { path: paths.paymentSuccess, ...appPage(() => import("../pages/payment-success-page")) },
       {
         element: <RequireSession />,
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: paths.history, ...appPage(() => import("../pages/history-page")) },
           { path: paths.teams, ...appPage(() => import("../pages/teams-page")) },
           { path: paths.batch, ...appPage(() => import("../pages/batch-page")) },
+          { path: paths.live, ...appPage(() => import("../pages/live-page")) },
           { path: paths.support, ...appPage(() => import("../pages/support-page")) },
           {
             element: <RequireAdmin />,

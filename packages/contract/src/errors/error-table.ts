@@ -344,6 +344,42 @@ export const ERROR_TABLE = {
     "zh-HK":
       "模型 {{model}} 不能轉錄這種語言（{{language}}）。這裏可以轉錄它的模型：{{supportedBy}}。",
   },
+  LIVE_SESSION_LIMIT: {
+    status: 409,
+    en: "You already have a live session running ({{limit}} at a time). Stop it before starting another.",
+    "zh-HK":
+      "你已經有一個直播字幕工作階段正在進行（每次最多 {{limit}} 個）。請先停止它，再開始另一個。",
+  },
+  LIVE_SESSION_ENDED: {
+    status: 409,
+    en: "This live session has already ended.",
+    "zh-HK": "這個直播字幕工作階段已經結束。",
+  },
+  LIVE_FRAME_INVALID: {
+    status: 400,
+    en: "The audio sent was not 16-bit mono PCM at 16 kHz in frames of at most {{maxBytes}} bytes.",
+    "zh-HK": "傳送的音訊不是 16 kHz 單聲道 16 位元 PCM，或每段超過 {{maxBytes}} 位元組。",
+  },
+  LIVE_TOO_FAST: {
+    status: 400,
+    en: "Audio arrived faster than it can be spoken. Send it as it is captured.",
+    "zh-HK": "音訊傳送速度快過實際說話的速度。請在錄音時即時傳送。",
+  },
+  LIVE_IDLE: {
+    status: 408,
+    en: "No audio arrived for a while, so the live session was closed and what was captured was saved.",
+    "zh-HK": "一段時間沒有收到音訊，直播字幕工作階段已關閉，已錄得的內容已儲存。",
+  },
+  LIVE_MINUTES_LOW: {
+    status: 402,
+    en: "About {{minutes}} minutes of live captions are left on your balance.",
+    "zh-HK": "你的餘額只夠大約 {{minutes}} 分鐘的直播字幕。",
+  },
+  LIVE_MINUTES_USED_UP: {
+    status: 402,
+    en: "Your minutes ran out, so the live session stopped. What was captured has been saved.",
+    "zh-HK": "你的分鐘已用完，直播字幕工作階段已停止。已錄得的內容已儲存。",
+  },
   MISSING_CHUNKS: {
     status: 400,
     en: "Some parts of the upload have not arrived. Please upload the file again.",

@@ -8,6 +8,7 @@ import { modelsCommand } from "./models-command.js";
 import { collectVoice } from "./speaker-options.js";
 import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
 import { WATCH_STATE_FILE, watchCommand } from "./watch-command.js";
+import { liveCommand } from "./live-command.js";
 import { retimeCommand } from "./retime-command.js";
 import { BURN_OPTION_VALUES, burnCommand } from "./burn-command.js";
 import { translateCommand } from "./translate-command.js";
@@ -159,6 +160,26 @@ Examples:
 `,
   )
   .action(watchCommand);
+
+program
+  .command("live")
+  .description(
+    "stream a recording (or raw 16 kHz s16le mono PCM on stdin: -) to a Verbatim server's live captions in real time, printing the captions; stopping saves a transcription there",
+  )
+  .argument("<file>", "an audio or video file, or - for raw PCM on standard input")
+  .option("--server <url>", "the Verbatim server")
+  .option("--api-key <key>", "the server's API key (or set $VERBATIM_API_KEY)")
+  .option("-l, --language <code>", "the spoken language (default: detect)")
+  .option("-m, --model <name>", "the server's model name (default: its Fast choice)")
+  .addHelpText(
+    "after",
+    `
+Examples:
+  npx verbatim live talk.mp3 --server https://verbatim.example.com --api-key vb_...
+  ffmpeg -f pulse -i default -f s16le -ar 16000 -ac 1 - | npx verbatim live - --server https://verbatim.example.com
+`,
+  )
+  .action(liveCommand);
 
 program
   .command("retime")

@@ -64,6 +64,11 @@ export class SpeechDetector implements VoiceActivity {
     return this.position;
   }
 
+  /** Where the open region started (samples), or null outside speech. */
+  get openSince(): number | null {
+    return this.speechStart;
+  }
+
   /** Whether the detector is currently inside speech (an open region). */
   get inSpeech(): boolean {
     return this.speechStart !== null;

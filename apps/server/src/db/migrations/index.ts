@@ -27,7 +27,8 @@ import * as mediaFileName from "./0025-media-file-name.js";
 import * as translations from "./0027-translations.js";
 import * as insights from "./0028-insights.js";
 import * as shotChanges from "./0029-shot-changes.js";
-import * as mediaProbe from "./0033-media-probe.js";
+import * as liveSessions from "./0030-live-sessions.js";
+import * as mediaProbe from "./0031-media-probe.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -61,7 +62,8 @@ export const migrationProvider: MigrationProvider = {
       "0027-translations": translations,
       "0028-insights": insights,
       "0029-shot-changes": shotChanges,
-      "0033-media-probe": mediaProbe,
+      "0030-live-sessions": liveSessions,
+      "0031-media-probe": mediaProbe,
     };
   },
 };

@@ -37,6 +37,9 @@ export function Header() {
               <NavLink to={paths.history} className={NAV}>
                 {t("header.history")}
               </NavLink>
+              <NavLink to={paths.live} className={NAV}>
+                {t("header.live")}
+              </NavLink>
               <NavLink to={paths.teams} className={NAV}>
                 {t("header.teams")}
               </NavLink>

@@ -66,6 +66,9 @@ export function MobileMenuPanel({
                 <Link to={paths.history} onClick={close} className={LINK}>
                   {t("header.history")}
                 </Link>
+                <Link to={paths.live} onClick={close} className={LINK}>
+                  {t("header.live")}
+                </Link>
                 <Link to={paths.teams} onClick={close} className={LINK}>
                   {t("header.teams")}
                 </Link>
