@@ -1,7 +1,7 @@
 import type { ExportQuery } from "@verbatim/contract/api";
 import type { z } from "zod";
 import type { TranscriptionRow } from "../jobs/job-row.js";
-import type { TranslationTrack } from "../transcriptions/export-transcription.js";
+import type { Cue } from "@verbatim/subtitles";
 
 // What the API process asks of an export thread (export-thread.ts), and what it answers: the
 // thread stays up between exports and takes one at a time, each with its id.
@@ -19,6 +19,14 @@ export type ExportedRow = Pick<
   | "created_at"
   | "video_frame_rate"
 >;
+
+/** A translation track an export carries (docs/translation.md). */
+export interface TranslationTrack {
+  /** BCP-47. */
+  language: string;
+  /** Its cues, at the times of the transcription cues they translate. */
+  cues: Cue[];
+}
 
 /** One export: the transcription, the choices of the request, the account's language. */
 export interface ExportWork {

@@ -1,6 +1,5 @@
 import type { ExportQuery } from "@verbatim/contract/api";
 import type { ExportFile } from "@verbatim/formats";
-import type { Cue } from "@verbatim/subtitles";
 import type { z } from "zod";
 import type { Config } from "../config.js";
 import { AppError, fail } from "../http/app-error.js";
@@ -11,14 +10,9 @@ import {
   exportPool,
 } from "../isolated/export-pool.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
+import type { TranslationTrack } from "../isolated/export-work-protocol.js";
 
-/** A translation track an export carries (docs/translation.md). */
-export interface TranslationTrack {
-  /** BCP-47. */
-  language: string;
-  /** Its cues, at the times of the transcription cues they translate. */
-  cues: Cue[];
-}
+export type { TranslationTrack };
 
 /**
  * A completed transcription in an export format (409 NOT_COMPLETED before): its stored cues,

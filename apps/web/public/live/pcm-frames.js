@@ -2,6 +2,7 @@
 // given, as mono 16-bit little-endian PCM at 16 kHz (linear interpolation from the context's
 // rate), in frames of 100 ms (1,600 samples) posted to the page. A static file of the app's own
 // origin: the Content-Security-Policy lets no other script in, a Blob URL included.
+/* global AudioWorkletProcessor, sampleRate, registerProcessor -- the AudioWorkletGlobalScope's own names */
 class PcmFrames extends AudioWorkletProcessor {
   constructor() {
     super();
