@@ -175,10 +175,14 @@ describe("webhooks", () => {
     const made = await post("/api/webhooks", { url: `${receiverBase}/hook` });
     expect(made.status).toBe(201);
     const body = (await made.json()) as { id: string; secret: string; events: string[] };
+    // Registered without a list of events: every event there is.
     expect(body.events).toEqual([
       "transcription.completed",
       "transcription.failed",
       "transcription.cancelled",
+      "translation.completed",
+      "translation.failed",
+      "insights.completed",
     ]);
     secret = body.secret;
     webhookId = body.id;

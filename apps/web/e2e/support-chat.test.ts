@@ -31,7 +31,8 @@ describe("the support chat (browser)", () => {
     await user.waitForURL(/\/support$/);
     // Support's hours in the operator's zone (New York), then in the reader's.
     await user.getByText("Monday to Friday, 9:00 AM – 6:00 PM (Eastern Time).").waitFor();
-    await user.getByText("Live", { exact: true }).waitFor();
+    // The chat's connection state, not the header's link to the live-captions page.
+    await user.getByRole("main").getByText("Live", { exact: true }).waitFor();
     await user.getByRole("combobox", { name: "Link a transcription" }).selectOption({
       label: "quarterly-call.mp3",
     });

@@ -18,18 +18,18 @@ const open = () => questions().filter((button) => button.getAttribute("aria-expa
 
 // Role queries over whole pages are slow in jsdom, more so when every test file runs at once.
 describe("/faq", { timeout: 20_000 }, () => {
-  it("shows 16 questions in the four groups, and a Contact Support link", async () => {
+  it("shows 17 questions in the four groups, and a Contact Support link", async () => {
     await renderPage(<FaqPage />);
     for (const group of GROUPS)
       expect(screen.getByRole("heading", { level: 2, name: group })).toBeInTheDocument();
-    expect(questions()).toHaveLength(16);
+    expect(questions()).toHaveLength(17);
     const counts = GROUPS.map(
       (group) =>
         screen
           .getByRole("heading", { name: group })
           .parentElement!.querySelectorAll("[aria-expanded]").length,
     );
-    expect(counts.reduce((a, b) => a + b)).toBe(16);
+    expect(counts.reduce((a, b) => a + b)).toBe(17);
     expect(counts.every((count) => count >= 3)).toBe(true);
     expect(screen.getByRole("link", { name: "Contact Support" })).toHaveAttribute(
       "href",
@@ -61,6 +61,6 @@ describe("/faq", { timeout: 20_000 }, () => {
   it("is translated into Traditional Chinese", async () => {
     await renderPage(<FaqPage />, { language: "zh-HK" });
     expect(screen.getByRole("heading", { level: 2, name: "收費及分鐘" })).toBeInTheDocument();
-    expect(questions()).toHaveLength(16);
+    expect(questions()).toHaveLength(17);
   });
 });

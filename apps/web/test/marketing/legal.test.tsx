@@ -33,7 +33,9 @@ describe("legal pages", { timeout: 20_000 }, () => {
     expect(
       screen.getByText(/deleted as soon as the transcription is finished/),
     ).toBeInTheDocument();
-    expect(screen.getByText(/within 30 days/)).toBeInTheDocument();
+    // Deletion is immediate (delete-account.ts), and the policy says so, not "within 30 days".
+    expect(screen.getByText(/it is deleted at once/)).toBeInTheDocument();
+    expect(screen.queryByText(/within 30 days/)).toBeNull();
     expect(screen.getByText(/under 16/)).toBeInTheDocument();
   });
 

@@ -9,7 +9,7 @@ export interface FaqGroup {
   items: readonly string[];
 }
 
-/** The FAQ groups: 16 questions in four groups. */
+/** The FAQ groups: 17 questions in four groups. */
 export const FAQ_GROUPS: readonly FaqGroup[] = [
   { title: "marketing.faq.groups.about", items: ["whatIs", "languages", "accuracy", "formats"] },
   {
