@@ -183,6 +183,85 @@ export async function callEveryRoute(
     .then(note("get", "/api/renders/{id}/file"));
   await client.DELETE("/api/renders/{id}", render).then(note("delete", "/api/renders/{id}"));
 
+  // Translations, glossaries, insights and questions of a transcription that is not there.
+  const missing = { params: { path: { id: MISSING_ID } } };
+  const track = { params: { path: { id: MISSING_ID, language: "zh-HK" } } };
+  await client
+    .POST("/api/transcriptions/{id}/translations", { ...missing, body: { language: "zh-HK" } })
+    .then(note("post", "/api/transcriptions/{id}/translations"));
+  await client
+    .GET("/api/transcriptions/{id}/translations", missing)
+    .then(note("get", "/api/transcriptions/{id}/translations"));
+  await client
+    .PATCH("/api/transcriptions/{id}/translations/{language}", {
+      ...track,
+      body: { cues: [{ index: 1, text: "你好" }] },
+    })
+    .then(note("patch", "/api/transcriptions/{id}/translations/{language}"));
+  await client
+    .DELETE("/api/transcriptions/{id}/translations/{language}", track)
+    .then(note("delete", "/api/transcriptions/{id}/translations/{language}"));
+  await client.GET("/api/glossaries").then(note("get", "/api/glossaries"));
+  await client
+    .POST("/api/glossaries", { body: { name: "", entries: [] } })
+    .then(note("post", "/api/glossaries"));
+  await client
+    .PUT("/api/glossaries/{id}", { ...missing, body: { name: "Names", entries: [] } })
+    .then(note("put", "/api/glossaries/{id}"));
+  await client.DELETE("/api/glossaries/{id}", missing).then(note("delete", "/api/glossaries/{id}"));
+  await client
+    .POST("/api/transcriptions/{id}/insights", { ...missing, body: {} })
+    .then(note("post", "/api/transcriptions/{id}/insights"));
+  await client
+    .GET("/api/transcriptions/{id}/insights", missing)
+    .then(note("get", "/api/transcriptions/{id}/insights"));
+  await client
+    .PATCH("/api/transcriptions/{id}/insights", { ...missing, body: { shortSummary: "A talk." } })
+    .then(note("patch", "/api/transcriptions/{id}/insights"));
+  await client
+    .DELETE("/api/transcriptions/{id}/insights", missing)
+    .then(note("delete", "/api/transcriptions/{id}/insights"));
+  await client
+    .GET("/api/transcriptions/{id}/insights/export", {
+      params: { path: { id: MISSING_ID }, query: { format: "md" } },
+      parseAs: "text",
+    })
+    .then(note("get", "/api/transcriptions/{id}/insights/export"));
+  await client
+    .POST("/api/transcriptions/{id}/questions", {
+      ...missing,
+      body: { question: "What was decided?" },
+      parseAs: "text",
+    })
+    .then(note("post", "/api/transcriptions/{id}/questions"));
+  await client
+    .GET("/api/transcriptions/{id}/questions", missing)
+    .then(note("get", "/api/transcriptions/{id}/questions"));
+  await client
+    .POST("/api/questions", {
+      body: { question: "What was decided?", transcriptionIds: [MISSING_ID] },
+      parseAs: "text",
+    })
+    .then(note("post", "/api/questions"));
+
+  // Live captions: a session that is not there, and a watch link that is not there.
+  await client
+    .POST("/api/live/sessions", { body: { language: "" } })
+    .then(note("post", "/api/live/sessions"));
+  for (const action of ["stop", "pause", "resume"] as const) {
+    await client
+      .POST(`/api/live/sessions/{id}/${action}`, missing)
+      .then(note("post", `/api/live/sessions/{id}/${action}`));
+  }
+  const watch = { params: { path: { token: "no-such-watch-link" } } };
+  await client.GET("/api/live/watch/{token}", watch).then(note("get", "/api/live/watch/{token}"));
+  await client
+    .POST("/api/live/watch/{token}/unlock", { ...watch, body: { password: "secret" } })
+    .then(note("post", "/api/live/watch/{token}/unlock"));
+  await client
+    .GET("/api/live/watch/{token}/events", { ...watch, parseAs: "text" })
+    .then(note("get", "/api/live/watch/{token}/events"));
+
   // Links and webhooks: a blocked link and endpoint, and an endpoint that is not there.
   await client
     .POST("/api/imports", { body: { url: "http://127.0.0.1/talk.mp3" } })

@@ -14,8 +14,11 @@ export const Citation = z
   .object({
     sourceId: z.string().describe("The transcription the cue belongs to."),
     cue: z.number().int().describe("The cue's position in the transcription, from 1."),
-    start: z.number().int().describe("Where the cited cue starts, in ms: what a click plays."),
-    end: z.number().int(),
+    start: z
+      .number()
+      .int()
+      .describe("Where the cited cue starts, in milliseconds: what a click plays."),
+    end: z.number().int().describe("Where the cited cue ends, in milliseconds."),
   })
   .describe("Where a statement comes from: a cue of the transcript, checked to exist.");
 
@@ -33,11 +36,11 @@ export const CitedText = z.object({
 export const InsightChapter = z.object({
   title: z.string(),
   gist: z.string(),
-  start: z.number().int().describe("ms; the first chapter starts at 0."),
+  start: z.number().int().describe("In milliseconds; the first chapter starts at 0."),
   end: z
     .number()
     .int()
-    .describe("ms; where the next chapter starts, the last at the recording's end."),
+    .describe("In milliseconds: where the next chapter starts, the last at the recording's end."),
   citation: Citation.nullable(),
 });
 
@@ -52,7 +55,7 @@ export const InsightsContent = z.object({
   version: z.literal(1),
   model: z.string(),
   language: z.string().nullable(),
-  durationMs: z.number().int(),
+  durationMs: z.number().int().describe("The recording's length, in milliseconds."),
   shortSummary: CitedText,
   summary: z.array(CitedText),
   chapters: z.array(InsightChapter),
@@ -108,8 +111,8 @@ export const InsightsReply = z.object({
     .boolean()
     .describe("Whether someone has edited the insights since they were generated."),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  createdAt: z.string().describe("When it was asked for (ISO-8601)."),
+  finishedAt: z.string().nullable().describe("When it ended (ISO-8601); null while it runs."),
 });
 
 /** PATCH /api/transcriptions/{id}/insights: the parts replaced (each optional). */
@@ -124,7 +127,7 @@ export const InsightsEdit = z.object({
       z.object({
         title: z.string().min(1).max(200),
         gist: z.string().max(1_000),
-        start: z.number().int().min(0),
+        start: z.number().int().min(0).describe("In milliseconds."),
       }),
     )
     .min(1)
@@ -175,5 +178,5 @@ export const QuestionReply = z.object({
   text: z.string(),
   citations: z.array(Citation),
   model: z.string(),
-  createdAt: z.string(),
+  createdAt: z.string().describe("When it was asked (ISO-8601)."),
 });

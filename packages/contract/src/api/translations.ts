@@ -104,11 +104,11 @@ export const TranslationReply = z.object({
     .describe(
       `Seconds of minutes reserved: one for every ${TRANSLATION_MEDIA_SECONDS_PER_CHARGED_SECOND} seconds of media. Completed: charged in full; stopped early: charged for how far the delivered cues reach; nothing delivered: free.`,
     ),
-  chargedSeconds: z.number().int().nullable().describe("What was charged, once settled."),
+  chargedSeconds: z.number().int().nullable().describe("Seconds of minutes charged, once settled."),
   flaggedCues: z.number().int().describe("Cues with a flag."),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  createdAt: z.string().describe("When it was asked for (ISO-8601)."),
+  finishedAt: z.string().nullable().describe("When it ended (ISO-8601); null while it runs."),
 });
 
 /** A language's track: its translated cues. */
@@ -144,7 +144,7 @@ export const SavedGlossary = z.object({
   name: z.string(),
   teamId: z.string().nullable().describe("The team it belongs to; null: your own."),
   entries: Glossary,
-  updatedAt: z.string(),
+  updatedAt: z.string().describe("When it was last changed (ISO-8601)."),
 });
 
 /** POST /api/glossaries and PUT /api/glossaries/{id}. */
