@@ -26,7 +26,13 @@ export async function mediaFileIdentity(path: string): Promise<MediaFileIdentity
     const info = await stat(path);
     return { sizeBytes: info.size, mtimeMs: info.mtimeMs, inode: info.ino };
   } catch (error) {
-    throw new EngineError("INPUT_NOT_FOUND", `Cannot read ${path}.`, { cause: error });
+    // Said as the probe says it (probe.ts): a missing file, or one this user may not read.
+    const code = (error as { code?: unknown } | null)?.code;
+    const why =
+      code === "EACCES" || code === "EPERM"
+        ? `Cannot read ${path}: permission denied.`
+        : `No such file: ${path}`;
+    throw new EngineError("INPUT_NOT_FOUND", why, { cause: error });
   }
 }
 
