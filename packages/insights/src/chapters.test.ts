@@ -32,6 +32,14 @@ describe("chapters", () => {
     expect(chapters.at(-1)!.end).toBe(600_000);
   });
 
+  it("count the first chapter's length from 0:00, whatever its cue's start", () => {
+    // fast-check found it: a first start before 0:00 let the next chapter in 5 s after 0:00.
+    const chapters = chaptersCovering([at(-4_999, "a"), at(5_001, "b")], 600_000, "x");
+    expect(chapters.map(({ title, start, end }) => [title, start, end])).toEqual([
+      ["a", 0, 600_000],
+    ]);
+  });
+
   it("cover any recording without gaps or overlaps, whatever the model proposed", () => {
     fc.assert(
       fc.property(

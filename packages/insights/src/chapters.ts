@@ -36,9 +36,12 @@ export function chaptersCovering(
     .filter((chapter) => chapter.citation.start < durationMs)
     .sort((a, b) => a.citation.start - b.citation.start);
   const kept: ChapterStart[] = [];
+  // The first chapter starts at 0:00 whatever its cue's start, so distances count from there.
+  const startOf = (chapter: ChapterStart, i: number) =>
+    i === 0 ? 0 : Math.max(0, chapter.citation.start);
   for (const chapter of ordered) {
     const last = kept.at(-1);
-    if (last && chapter.citation.start - last.citation.start < MIN_CHAPTER_MS) continue;
+    if (last && chapter.citation.start - startOf(last, kept.length - 1) < MIN_CHAPTER_MS) continue;
     kept.push(chapter);
   }
   if (kept.length === 0) {
