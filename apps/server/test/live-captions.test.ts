@@ -10,6 +10,7 @@ import {
   type ServerProcess,
 } from "./support/server-process.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
+import { runCli } from "../../../packages/engine/test/helpers/run-cli.js";
 
 const SPEECH = new URL("../../../fixtures/media/lj001-0002.flac", import.meta.url).pathname;
 const RATE = 16_000;
@@ -265,5 +266,37 @@ describe("live captions", () => {
     expect(balance.planSeconds).toBe(20 * 60 - (row.charged_seconds ?? 0));
     // The user may start again.
     expect((await start(user)).status).toBe(201);
+  }, 60_000);
+
+  it("`verbatim live FILE` streams a recording in real time and saves it, charged by the second", async () => {
+    const user = await server.newUser();
+    const key = (await server.apiKey(user)).authorization.slice("Bearer ".length);
+    const before = await minuteBalance(server.db, user.id);
+    const run = runCli([
+      "live",
+      SPEECH,
+      "--server",
+      server.base,
+      "--api-key",
+      key,
+      "--language",
+      "en",
+    ]);
+    expect(run.stderr).toContain("live: watch at https://verbatim.test/l/");
+    const saved = /saved as transcription (\S+)/.exec(run.stderr)?.[1];
+    expect(run.status, run.stderr).toBe(0);
+    expect(saved).toMatch(/^[0-9a-f-]{36}$/);
+    const row = await server.db
+      .selectFrom("transcriptions")
+      .select(["status", "charged_seconds", "user_id"])
+      .where("id", "=", saved!)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "completed", user_id: user.id, charged_seconds: 2 });
+    expect((await minuteBalance(server.db, user.id)).planSeconds).toBe(before.planSeconds - 2);
+
+    // A key the server does not know: one line, a failing exit code, nothing saved.
+    const refused = runCli(["live", SPEECH, "--server", server.base, "--api-key", "vb_wrong"]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/refused the session/);
   }, 60_000);
 });

@@ -105,13 +105,19 @@ export async function liveCommand(input: string, options: LiveCommandOptions): P
     current.on("error", () => undefined); // 'close' follows
     current.on("message", (data, isBinary) => {
       if (isBinary) return;
-      const message = JSON.parse(String(data)) as {
-        type: string;
+      let message: {
+        type?: unknown;
         receivedSamples?: number;
         text?: string;
         code?: string;
         message?: string;
       };
+      try {
+        message = JSON.parse(String(data)) as typeof message;
+      } catch {
+        return; // not the protocol's JSON: ignored, as a browser would
+      }
+      if (typeof message !== "object" || message === null) return;
       if (message.type === "ready") {
         acknowledge(message.receivedSamples ?? 0);
         sentSamples = message.receivedSamples ?? 0;
