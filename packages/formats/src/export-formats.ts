@@ -9,21 +9,9 @@ import {
 } from "@verbatim/subtitles";
 import { assScriptFor, writeAss } from "./ass.js";
 import { exportedTranscript } from "./bilingual-track.js";
-import { writeAvidMarkers } from "./avid.js";
-import { writeCsv } from "./csv.js";
-import { writeDocx } from "./docx.js";
-import { writeEaf } from "./eaf.js";
-import { writeEdl } from "./edl.js";
 import type { ExportInput } from "./export-input.js";
 import { cuesOnFrames, frameRate } from "./frame-rate.js";
-import { writeFcpxml } from "./fcpxml.js";
-import { writePdf } from "./pdf.js";
-import { writePremiereXml } from "./premiere.js";
 import { writeTimestampedText } from "./research-text.js";
-import { writeSbv } from "./sbv.js";
-import { writeStl } from "./stl.js";
-import { writeTtml } from "./ttml.js";
-import { writeXlsx } from "./xlsx.js";
 
 /** A written export: its bytes (or text, UTF-8) and the media type to send it as. */
 export interface ExportFile {
@@ -38,7 +26,12 @@ interface FormatWriter {
 
 const TEXT = "; charset=utf-8";
 
-/** Every format's writer and media type: one entry per name in EXPORT_FORMATS. */
+/**
+ * Every format's writer and media type: one entry per name in EXPORT_FORMATS. The subtitle
+ * formats every command writes are loaded with this module; the others (documents, sheets,
+ * broadcast and editing formats, with pdfkit, docx and the XML builders) on first use, so that
+ * `verbatim transcribe -f srt` does not load a PDF library (issue 46: start-up cost).
+ */
 const WRITERS: Readonly<Record<ExportFormat, FormatWriter>> = {
   srt: {
     contentType: `application/x-subrip${TEXT}`,
@@ -63,26 +56,56 @@ const WRITERS: Readonly<Record<ExportFormat, FormatWriter>> = {
   },
   docx: {
     contentType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    write: writeDocx,
+    write: async (input) => (await import("./docx.js")).writeDocx(input),
   },
-  pdf: { contentType: "application/pdf", write: writePdf },
-  csv: { contentType: `text/csv${TEXT}`, write: writeCsv },
+  pdf: {
+    contentType: "application/pdf",
+    write: async (input) => (await import("./pdf.js")).writePdf(input),
+  },
+  csv: {
+    contentType: `text/csv${TEXT}`,
+    write: async (input) => (await import("./csv.js")).writeCsv(input),
+  },
   xlsx: {
     contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    write: writeXlsx,
+    write: async (input) => (await import("./xlsx.js")).writeXlsx(input),
   },
   ass: {
     contentType: `text/x-ssa${TEXT}`,
     write: (input) => writeAss(input.transcript.cues, assScriptFor(input)),
   },
-  ttml: { contentType: `application/ttml+xml${TEXT}`, write: writeTtml },
-  stl: { contentType: "application/octet-stream", write: writeStl },
-  sbv: { contentType: `text/plain${TEXT}`, write: writeSbv },
-  fcpxml: { contentType: `application/xml${TEXT}`, write: writeFcpxml },
-  premiere: { contentType: `application/xml${TEXT}`, write: writePremiereXml },
-  edl: { contentType: `text/plain${TEXT}`, write: writeEdl },
-  avid: { contentType: `text/plain${TEXT}`, write: writeAvidMarkers },
-  eaf: { contentType: `application/xml${TEXT}`, write: writeEaf },
+  ttml: {
+    contentType: `application/ttml+xml${TEXT}`,
+    write: async (input) => (await import("./ttml.js")).writeTtml(input),
+  },
+  stl: {
+    contentType: "application/octet-stream",
+    write: async (input) => (await import("./stl.js")).writeStl(input),
+  },
+  sbv: {
+    contentType: `text/plain${TEXT}`,
+    write: async (input) => (await import("./sbv.js")).writeSbv(input),
+  },
+  fcpxml: {
+    contentType: `application/xml${TEXT}`,
+    write: async (input) => (await import("./fcpxml.js")).writeFcpxml(input),
+  },
+  premiere: {
+    contentType: `application/xml${TEXT}`,
+    write: async (input) => (await import("./premiere.js")).writePremiereXml(input),
+  },
+  edl: {
+    contentType: `text/plain${TEXT}`,
+    write: async (input) => (await import("./edl.js")).writeEdl(input),
+  },
+  avid: {
+    contentType: `text/plain${TEXT}`,
+    write: async (input) => (await import("./avid.js")).writeAvidMarkers(input),
+  },
+  eaf: {
+    contentType: `application/xml${TEXT}`,
+    write: async (input) => (await import("./eaf.js")).writeEaf(input),
+  },
 };
 
 /**
