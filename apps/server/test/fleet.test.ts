@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import WebSocket from "ws";
+import { decodePcm } from "../../../packages/engine/src/media/decode.js";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import {
   startFleetProcess,
@@ -189,6 +191,62 @@ describe("two API processes and two worker processes", () => {
     expect(ran.length).toBe(2);
     expect(mediaLeft()).toEqual([]);
   }, 240_000);
+
+  test("a live session's viewer on the other API process follows its captions and its end (Redis)", async () => {
+    const user = await signedInUser(database.db);
+    const [speaker, other] = apis as [FleetProcess, FleetProcess];
+    const started = await fetch(`${speaker.base}/api/live/sessions`, {
+      method: "POST",
+      headers: { ...user.auth, "content-type": "application/json" },
+      body: JSON.stringify({ language: "en" }),
+    });
+    expect(started.status).toBe(201);
+    const { id, watchToken } = (await started.json()) as { id: string; watchToken: string };
+    // The viewer, on the process that does not run the session.
+    const events: string[] = [];
+    const viewing = (async () => {
+      const response = await fetch(`${other.base}/api/live/watch/${watchToken}/events`);
+      const text = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { value, done } = await text.read();
+        if (done) return;
+        for (const match of value.matchAll(/^event: (\w+)$/gm)) events.push(match[1]!);
+      }
+    })();
+    // Speech between two seconds of silence, in 100 ms frames at real time.
+    const samples: number[] = new Array<number>(16_000).fill(0);
+    for await (const block of decodePcm(
+      new URL("../../../fixtures/media/lj001-0002.flac", import.meta.url).pathname,
+    ))
+      samples.push(...block);
+    samples.push(...new Array<number>(16_000).fill(0));
+    const pcm = Buffer.alloc(samples.length * 2);
+    samples.forEach((v, i) =>
+      pcm.writeInt16LE(Math.round(Math.max(-1, Math.min(1, v)) * 32767), i * 2),
+    );
+    const socket = new WebSocket(
+      `${speaker.base.replace("http", "ws")}/api/live/sessions/${id}/socket`,
+      { headers: user.auth },
+    );
+    socket.on("error", () => undefined);
+    await new Promise((resolve) => socket.once("message", resolve)); // ready
+    for (let at = 0; at < pcm.length; at += 3_200) {
+      socket.send(pcm.subarray(at, at + 3_200));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await waitFor(async () => (events.includes("final") ? true : undefined), 30_000);
+    const stop = await fetch(`${speaker.base}/api/live/sessions/${id}/stop`, {
+      method: "POST",
+      headers: user.auth,
+    });
+    expect(stop.status).toBe(200);
+    await viewing;
+    expect(events.at(-1)).toBe("ended");
+    socket.close();
+    // A viewer who comes after the end, on either process, is told it ended.
+    const late = await fetch(`${other.base}/api/live/watch/${watchToken}/events`);
+    expect(await late.text()).toMatch(/event: ended/);
+  }, 90_000);
 
   test("sign-in limits hold across the API processes: the counters live in Redis", async () => {
     const email = `${randomUUID()}@example.com`;

@@ -2,6 +2,7 @@ import { LiveEngine, resolveModel, type LiveEnginePlacement } from "@verbatim/en
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.js";
 import { saveLiveSession } from "./commands/save-live-session.js";
+import type { LiveBroadcast } from "./live-broadcast.js";
 import { LiveRun } from "./live-run.js";
 import { LIVE_SAMPLE_RATE } from "./live-audio.js";
 import { staleLiveSessions, type LiveSessionRow } from "./live-store.js";
@@ -42,6 +43,7 @@ export class LiveHub {
       uploadDir: string;
       modelsDir: string;
       settings: LiveSettings;
+      broadcast: LiveBroadcast;
     },
   ) {
     this.engine = new LiveEngine(deps.settings.placement);
@@ -72,6 +74,7 @@ export class LiveHub {
       { modelPath: model.path, family: model.family },
     );
     this.runs.set(row.id, run);
+    this.deps.broadcast.relay(run);
     await run.warnIfLow();
     return run;
   }

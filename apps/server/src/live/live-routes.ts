@@ -11,6 +11,7 @@ import { bearerToken, currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
 import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
 import { startLiveSession } from "./commands/start-live-session.js";
+import { createLiveBroadcast } from "./live-broadcast.js";
 import { LiveHub, type LiveSettings } from "./live-hub.js";
 import { MAX_FRAME_BYTES, type LiveEvent } from "./live-run.js";
 import { findLiveSession, setLivePaused } from "./live-store.js";
@@ -77,6 +78,7 @@ export function liveRoutes(
 ): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
+    const broadcast = createLiveBroadcast(ctx.config, ctx.log);
     const live = new LiveHub({
       db: ctx.db,
       log: ctx.log,
@@ -84,8 +86,10 @@ export function liveRoutes(
       uploadDir: ctx.config.uploadDir,
       modelsDir: ctx.config.modelsDir,
       settings,
+      broadcast,
     });
     app.addHook("preClose", () => live.stopAll());
+    app.addHook("onClose", () => broadcast.close());
     await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES + 1024 } });
     await app.register(rateLimit, ctx.rateLimits.pluginOptions("live"));
     const sessionAuth = requireUser({ db: ctx.db, now: ctx.now });
@@ -316,27 +320,36 @@ export function liveRoutes(
         };
         startEventStream(request, reply, { "referrer-policy": "no-referrer" });
         res.write("retry: 3000\n\n");
-        const run = live.run(row.id);
-        if (!run) {
-          send({ type: "ended", transcriptionId: null });
-          res.end();
-          return;
-        }
+        let unwatch: (() => void) | undefined = undefined; // set once the session is followed
         const keepalive = setInterval(() => res.write(": keep-alive\n\n"), KEEPALIVE_MS);
         const close = () => {
           if (closed) return;
           closed = true;
           watchStreams.delete(close);
-          unwatch();
+          unwatch?.();
           clearInterval(keepalive);
           res.end();
         };
-        const unwatch = run.watch((event) => {
+        const listener = (event: LiveEvent) => {
           send(event);
           if (event.type === "ended") setImmediate(close);
-        });
+        };
         res.on("close", close);
         res.on("error", close);
+        // Run here, or (with Redis) in another API process; else it is over.
+        const run = live.run(row.id);
+        unwatch =
+          run?.watch(listener) ??
+          (row.status === "open" ? await broadcast.follow(row.id, listener) : undefined);
+        if (!unwatch) {
+          send({ type: "ended", transcriptionId: null });
+          close();
+          return;
+        }
+        if (closed) {
+          unwatch(); // the viewer left while the state was read
+          return;
+        }
         watchStreams.add(close);
       },
     );
