@@ -30,37 +30,40 @@ export async function finishedTranscription(
   const id = crypto.randomUUID();
   const now = new Date();
   const durationMs = Math.max(1000, ...cues.map((cue) => cue.end));
-  await insertTranscription(
-    db,
-    {
+  // One transaction: a server's queue worker never sees it queued (with no media) and takes it.
+  await db.transaction().execute(async (trx) => {
+    await insertTranscription(
+      trx,
+      {
+        id,
+        userId,
+        fileName,
+        model: "whisper-1",
+        engineModel: "base",
+        options: jobOptions({ language: "en", wordTimestamps: true }),
+        mediaPath: "",
+        mediaBytes: 0,
+        durationMs,
+      },
+      now,
+    );
+    await transition(
+      trx,
       id,
-      userId,
-      fileName,
-      model: "whisper-1",
-      engineModel: "base",
-      options: jobOptions({ language: "en", wordTimestamps: true }),
-      mediaPath: "",
-      mediaBytes: 0,
-      durationMs,
-    },
-    now,
-  );
-  await transition(
-    db,
-    id,
-    ["queued"],
-    {
-      status: "completed",
-      progress: 1,
-      media_path: null,
-      cues_json: JSON.stringify(cues.map((cue, i) => ({ index: i + 1, ...cue }))),
-      ...(speakers
-        ? { speakers_json: JSON.stringify(speakers), speaker_count: speakers.length }
-        : {}),
-      finished_at: now.toISOString(),
-    },
-    now,
-  );
+      ["queued"],
+      {
+        status: "completed",
+        progress: 1,
+        media_path: null,
+        cues_json: JSON.stringify(cues.map((cue, i) => ({ index: i + 1, ...cue }))),
+        ...(speakers
+          ? { speakers_json: JSON.stringify(speakers), speaker_count: speakers.length }
+          : {}),
+        finished_at: now.toISOString(),
+      },
+      now,
+    );
+  });
   return id;
 }
 
