@@ -20,6 +20,7 @@ import {
   fastEngineEnv,
   readEvents,
   signedInUser,
+  upload,
   type TestUser,
 } from "./support/transcription-app.js";
 
@@ -193,4 +194,52 @@ describe("a fleet whose processes share no folder", () => {
     expect(await keys()).toEqual([]);
     expect((await fetch(audioUrl(b), { headers: user.auth })).status).toBe(404);
   }, 240_000);
+
+  it("joins a chunked upload whose chunks reached different API processes", async () => {
+    const [a, b] = apis as [FleetProcess, FleetProcess];
+    const size = Math.ceil(clip.length / 3);
+    const pieces = [0, 1, 2].map((i) => clip.subarray(i * size, (i + 1) * size));
+    const sendChunk = (api: FleetProcess, index: number, sessionId?: string) =>
+      upload(api.base, "/api/uploads/chunk", {
+        file: new Blob([pieces[index]!]),
+        fileName: "blob",
+        fields: {
+          chunkIndex: String(index),
+          totalChunks: "3",
+          ...(sessionId ? { sessionId } : {}),
+        },
+        headers: user.auth,
+      });
+    const first = await sendChunk(a, 0);
+    expect(first.status).toBe(200);
+    const { sessionId } = (await first.json()) as { sessionId: string };
+    expect((await sendChunk(b, 1, sessionId)).status).toBe(200);
+    expect((await sendChunk(a, 2, sessionId)).status).toBe(200);
+    // Each chunk in the bucket; none on a process's disk.
+    for (const folder of folders) expect(filesUnder(folder.dir)).toEqual([]);
+    const combined = await fetch(`${b.base}/api/uploads/combine`, {
+      method: "POST",
+      headers: { ...user.auth, "content-type": "application/json", prefer: "respond-async" },
+      body: JSON.stringify({
+        sessionId,
+        fileName: "clip.mp3",
+        totalChunks: 3,
+        originalFileSize: clip.length,
+      }),
+    });
+    expect(combined.status, await combined.clone().text()).toBe(202);
+    const { id } = (await combined.json()) as { id: string };
+    const events = await readEvents(
+      `${a.base}/api/transcriptions/${id}/events`,
+      user.auth,
+      (event) => ["completed", "failed"].includes(event.event),
+    );
+    expect(events.at(-1)!.event).toBe("completed");
+    // The chunks' objects are gone with the session; only the listening copy is kept.
+    const keys = (
+      (await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []
+    ).map((object) => object.Key);
+    expect(keys).toEqual([`users/${user.id}/${id}.listen.m4a`]);
+    for (const folder of folders) expect(filesUnder(folder.dir)).toEqual([]);
+  }, 120_000);
 });

@@ -204,6 +204,8 @@ export interface UploadChunksTable {
   chunk_index: number;
   bytes: number;
   created_at: string;
+  /** A bucket's location of the chunk (STORAGE_URL); null: in the upload folder (chunkPath). */
+  location: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A hosted checkout started with a payment provider (the billing issue fills it in). */

@@ -102,7 +102,7 @@ export async function removeOrphanUploads(
   return removed;
 }
 
-/** Every location a row holds: jobs' media and audio copies, renders' videos. */
+/** Every location a row holds: jobs' media and audio copies, renders' videos, chunks. */
 async function heldLocations(db: Db): Promise<Set<string | null>> {
   const rows = await db
     .selectFrom("transcriptions")
@@ -114,9 +114,16 @@ async function heldLocations(db: Db): Promise<Set<string | null>> {
     .select(["file_path", "source_path"])
     .where((eb) => eb.or([eb("file_path", "is not", null), eb("source_path", "is not", null)]))
     .execute();
+  // A chunked upload's chunks in a bucket: a session may wait up to a day for its combine.
+  const chunks = await db
+    .selectFrom("upload_chunks")
+    .select("location")
+    .where("location", "is not", null)
+    .execute();
   return new Set([
     ...rows.flatMap((row) => [row.media_path, row.audio_path]),
     ...renders.flatMap((row) => [row.file_path, row.source_path]),
+    ...chunks.map((row) => row.location),
   ]);
 }
 

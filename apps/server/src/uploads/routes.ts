@@ -22,6 +22,7 @@ import type { TranscriptionContext } from "../transcriptions/transcription-conte
 import { receiveMultipart } from "./receive-multipart.js";
 import { jobAccount, teamIdOf } from "../teams/membership.js";
 import { requireSomeMinutes, takeInChunks } from "./upload-intake.js";
+import { fileStoreOf } from "../storage/stored-files.js";
 import { createSession, ownSession, storeChunk } from "./upload-sessions.js";
 import { validationFailed } from "../http/validation-failed.js";
 
@@ -106,6 +107,8 @@ export function uploadRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
               path: file.path,
               bytes: file.bytes,
               declaredChunks: totalChunks,
+              files: fileStoreOf(ctx.config),
+              owner: user.id,
             },
             ctx.config.maxUploadBytes,
             now,

@@ -10,6 +10,8 @@ import { AppError, fail } from "../http/app-error.js";
 import { isDiskFull } from "../http/error-handler.js";
 import { withUserLock, type Tx } from "../minutes/ledger-entries.js";
 import { userPlanLimits } from "../plans/plan-limits.js";
+import type { FileStore } from "../storage/file-store.js";
+import { removeStored, storeOfLocation } from "../storage/stored-files.js";
 import { noRoomForUpload, tooLarge } from "./receive-multipart.js";
 
 /** A chunk session lives at most this long, however busy (then the cleanup task removes it). */
@@ -145,6 +147,8 @@ export async function storeChunk(
     path,
     bytes,
     declaredChunks,
+    files,
+    owner,
   }: {
     sessionId: string;
     index: number;
@@ -152,13 +156,37 @@ export async function storeChunk(
     bytes: number;
     /** The chunk's `totalChunks` (0: not said). */
     declaredChunks: number;
+    /** Where kept files go: a bucket keeps the chunk (any API process reaches it). */
+    files: FileStore;
+    /** The account the upload belongs to (a bucket groups files by it). */
+    owner: string;
   },
   limitBytes: number,
   now: Date,
 ): Promise<void> {
   await mkdir(sessionDir(uploadDir, sessionId), { recursive: true });
+  // Into the bucket before the session's lock (an upload takes time; the lock is a transaction),
+  // under a name of its own, so that a chunk sent again replaces the row, not the object.
+  const location =
+    files.kind === "local"
+      ? null
+      : await files.keep(
+          { owner, name: `chunks/${sessionId}/${index}-${randomUUID()}.part` },
+          path,
+        );
+  let replaced: string | null = null;
+  let kept = false;
   try {
     await withSessionLock(db, sessionId, async (tx) => {
+      replaced =
+        (
+          await tx
+            .selectFrom("upload_chunks")
+            .select("location")
+            .where("session_id", "=", sessionId)
+            .where("chunk_index", "=", index)
+            .executeTakeFirst()
+        )?.location ?? null;
       const others = await tx
         .selectFrom("upload_chunks")
         .select((eb) => eb.fn.sum<number | string | null>("bytes").as("total"))
@@ -173,11 +201,12 @@ export async function storeChunk(
           chunk_index: index,
           bytes,
           created_at: now.toISOString(),
+          location,
         })
         .onConflict((oc) =>
           oc
             .columns(["session_id", "chunk_index"])
-            .doUpdateSet({ bytes, created_at: now.toISOString() }),
+            .doUpdateSet({ bytes, created_at: now.toISOString(), location }),
         )
         .execute();
       const { created_at } = await tx
@@ -194,10 +223,13 @@ export async function storeChunk(
         .where("id", "=", sessionId)
         .execute();
       // Last, so a failure above leaves the earlier chunk of this index as it was.
-      await rename(path, chunkPath(uploadDir, sessionId, index));
+      if (location === null) await rename(path, chunkPath(uploadDir, sessionId, index));
     });
+    kept = true;
   } finally {
     await rm(path, { force: true }); // moved already, or refused
+    // The object of the chunk this one replaced, or this one's when it was refused.
+    await removeStored(kept ? replaced : location).catch(() => undefined);
   }
 }
 
@@ -246,7 +278,7 @@ export async function combineChunks(
 ): Promise<{ path: string; bytes: number }> {
   const chunks = await db
     .selectFrom("upload_chunks")
-    .select(["chunk_index", "bytes"])
+    .select(["chunk_index", "bytes", "location"])
     .where("session_id", "=", sessionId)
     .orderBy("chunk_index")
     .execute();
@@ -275,7 +307,9 @@ export async function combineChunks(
     // went unheard).
     async function* chunksInOrder() {
       for (const chunk of chunks) {
-        yield* createReadStream(chunkPath(uploadDir, sessionId, chunk.chunk_index));
+        yield* chunk.location === null
+          ? createReadStream(chunkPath(uploadDir, sessionId, chunk.chunk_index))
+          : await storeOfLocation(chunk.location).get(chunk.location);
       }
     }
     await pipeline(chunksInOrder, createWriteStream(path));
@@ -288,6 +322,13 @@ export async function combineChunks(
 
 /** Removes a session, its chunk rows and its files. */
 export async function endSession(db: Db, uploadDir: string, sessionId: string): Promise<void> {
+  const inBucket = await db
+    .selectFrom("upload_chunks")
+    .select("location")
+    .where("session_id", "=", sessionId)
+    .where("location", "is not", null)
+    .execute();
+  for (const { location } of inBucket) await removeStored(location);
   await deleteSessionRows(db, sessionId);
   await rm(sessionDir(uploadDir, sessionId), { recursive: true, force: true });
 }

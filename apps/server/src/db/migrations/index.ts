@@ -29,6 +29,7 @@ import * as insights from "./0028-insights.js";
 import * as shotChanges from "./0029-shot-changes.js";
 import * as liveSessions from "./0030-live-sessions.js";
 import * as mediaProbe from "./0031-media-probe.js";
+import * as uploadChunkLocation from "./0032-upload-chunk-location.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -64,6 +65,7 @@ export const migrationProvider: MigrationProvider = {
       "0029-shot-changes": shotChanges,
       "0030-live-sessions": liveSessions,
       "0031-media-probe": mediaProbe,
+      "0032-upload-chunk-location": uploadChunkLocation,
     };
   },
 };
