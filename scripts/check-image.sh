@@ -18,6 +18,9 @@ NODE_IMAGE=${NODE_IMAGE:-docker.io/library/node:22-bookworm-slim}
 STORAGE_DRIVER=${STORAGE_DRIVER:-vfs}
 PORT=${PORT:-4790}
 REDIS_PORT=${REDIS_PORT:-4791}
+# chroot isolation: RUN steps and the containers run without an OCI runtime (crun refuses a
+# machine whose cgroups are in hybrid mode, as in many VMs and CI runners); host networking.
+export BUILDAH_ISOLATION=${BUILDAH_ISOLATION:-chroot}
 bah() { buildah --storage-driver "$STORAGE_DRIVER" "$@"; }
 say() { printf '[check-image] %s\n' "$*"; }
 
@@ -36,6 +39,12 @@ if [[ -n "${OFFLINE_BASE:-}" ]]; then
   if [[ -d "$node_root/lib/node_modules/npm" ]]; then
     bah copy "$ctr" "$node_root/lib/node_modules/npm" /usr/local/lib/node_modules/npm
     bah run "$ctr" -- ln -sf ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm
+  fi
+  # This machine's trust store too: where the npm registry is reached through a proxy with a
+  # certificate of its own, the build's npm ci trusts what this machine trusts.
+  if [[ -f /etc/ssl/certs/ca-certificates.crt ]]; then
+    bah copy "$ctr" /etc/ssl/certs/ca-certificates.crt /etc/ssl/host-ca-certificates.crt
+    bah config --env NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca-certificates.crt "$ctr"
   fi
   bah config --env PATH=/usr/local/bin:/usr/bin:/bin "$ctr"
   NODE_IMAGE=localhost/verbatim-base:offline

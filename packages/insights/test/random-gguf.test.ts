@@ -1,8 +1,10 @@
 // Questions with the real local runtime: node-llama-cpp running a random-weight qwen3 GGUF (the
 // layer's own test model). Random weights say nothing about quality; this proves the path:
 // token counting with the model's tokenizer, the streamed answer, its citations checked.
-// (Summaries on this model are not tested here: its JSON grammar does not hold a string's
-// maxLength, so random weights write until the token limit; docs/insights.md.)
+// (Summaries on this model are not tested here: node-llama-cpp 3.21.1's grammar does hold a
+// string's maxLength (it writes a `string-0-N` rule), but grammar-constrained answers on random
+// weights are slow — a two-item answer of 12-character strings took 160 s on a loaded 2-core
+// machine — too slow for the suite.)
 import { languageModelFromSettings, type LanguageModel } from "@verbatim/llm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureTinyGguf } from "../../llm/test/random-gguf-model.js";
