@@ -14,10 +14,6 @@ export const WRITER_BASELINE: readonly string[] = [
   // Renders: the worker and the routes write the queue beside render-store.ts (issue 44's port).
   "renders/render-worker.ts writes renders",
   "renders/routes.ts writes renders",
-  // Webhooks: deliveries are queued by job-events.ts and marked by deliver.ts, beside
-  // webhook-store.ts.
-  "webhooks/deliver.ts writes webhook_deliveries",
-  "webhooks/job-events.ts writes webhook_deliveries",
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database.js";
+import { claimDelivery, recordDeliveryAttempt } from "./webhook-store.js";
 import type { AddressRules } from "../net/address-rules.js";
 import { readSome, safeFetch } from "../net/safe-fetch.js";
 import type { WebhookDeliveriesTable } from "../db/schema.js";
@@ -154,15 +155,7 @@ export async function sendDelivery(ctx: DeliveryContext, id: string): Promise<bo
 
 /** Claims a due delivery for this process; undefined when another has it. */
 async function claim(db: Db, id: string, now: Date): Promise<Delivery | undefined> {
-  const at = now.toISOString();
-  const result = await db
-    .updateTable("webhook_deliveries")
-    .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
-    .where("id", "=", id)
-    .where("status", "=", "pending")
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) return undefined;
+  if (!(await claimDelivery(db, id, now, new Date(now.getTime() + CLAIM_MS)))) return undefined;
   const row = await db
     .selectFrom("webhook_deliveries")
     .selectAll()
@@ -228,26 +221,22 @@ async function attempt(ctx: DeliveryContext, delivery: Delivery): Promise<void> 
     claimed_until: null,
   };
   if (status !== null && status >= 200 && status <= 299) {
-    await db
-      .updateTable("webhook_deliveries")
-      .set({ ...common, status: "delivered", delivered_at: finished.toISOString() })
-      .where("id", "=", delivery.id)
-      .execute();
+    await recordDeliveryAttempt(db, delivery.id, {
+      ...common,
+      status: "delivered",
+      delivered_at: finished.toISOString(),
+    });
     return;
   }
   const delay = Math.min(timing.retryMaxMs, timing.retryBaseMs * 2 ** (attempts - 1));
   const next = new Date(finished.getTime() + delay);
   const giveUpAt = new Date(delivery.created_at).getTime() + timing.giveUpAfterMs;
   const givenUp = next.getTime() > giveUpAt;
-  await db
-    .updateTable("webhook_deliveries")
-    .set({
-      ...common,
-      status: givenUp ? "failed" : "pending",
-      next_attempt_at: next.toISOString(),
-    })
-    .where("id", "=", delivery.id)
-    .execute();
+  await recordDeliveryAttempt(db, delivery.id, {
+    ...common,
+    status: givenUp ? "failed" : "pending",
+    next_attempt_at: next.toISOString(),
+  });
   ctx.log.info(
     { deliveryId: delivery.id, status, error, attempts, givenUp },
     "webhook delivery not accepted",

@@ -1,9 +1,10 @@
-import type { Insertable, Selectable } from "kysely";
+import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../db/database.js";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.js";
 
-// The account's webhooks and the deliveries a route asks for (a test event): written here, not
-// in the routes. Deliveries of job events are queued by job-events.ts and sent by deliver.ts.
+// The account's webhooks and their deliveries: every write of both tables is here. Deliveries
+// are queued by job-events.ts (job events) and the routes (a test event), and sent by deliver.ts
+// through the claim and record verbs below.
 
 /** A webhook by id (who may see it is the policies' question). */
 export async function findWebhook(
@@ -41,4 +42,30 @@ export async function insertDelivery(
   row: Insertable<WebhookDeliveriesTable>,
 ): Promise<void> {
   await db.insertInto("webhook_deliveries").values(row).execute();
+}
+
+/**
+ * Claims a due delivery for one process until `until`: it must be pending and unclaimed, or its
+ * claim ran out. False when another process has it.
+ */
+export async function claimDelivery(db: Db, id: string, now: Date, until: Date): Promise<boolean> {
+  const result = await db
+    .updateTable("webhook_deliveries")
+    .set({ claimed_until: until.toISOString() })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where((eb) =>
+      eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now.toISOString())]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Records an attempt at a delivery: delivered, or pending again (or failed) with its next time. */
+export async function recordDeliveryAttempt(
+  db: Db,
+  id: string,
+  outcome: Updateable<WebhookDeliveriesTable>,
+): Promise<void> {
+  await db.updateTable("webhook_deliveries").set(outcome).where("id", "=", id).execute();
 }
