@@ -21,6 +21,7 @@ import { secondsToMinutes } from "../minutes/plans.js";
 import { currentUser } from "../auth/require-user.js";
 import { computeUsage, lastDay } from "./usage.js";
 import { listUsers } from "./users.js";
+import { findUserById } from "../users/repo.js";
 
 /** /api/admin/*: usage figures and the daily report on demand, for admin accounts only. */
 export function adminRoutes({
@@ -105,11 +106,7 @@ export function adminRoutes({
         preHandler: adminOnly,
       },
       async (request) => {
-        const user = await db
-          .selectFrom("users")
-          .select("id")
-          .where("id", "=", request.params.id)
-          .executeTakeFirst();
+        const user = await findUserById(db, request.params.id);
         if (!user) fail("USER_NOT_FOUND");
         const { balance, granted } = await grantMinutes(db, {
           userId: user.id,

@@ -22,13 +22,9 @@ export const WRITER_BASELINE: readonly string[] = [
  * module that owns the table and call it.
  */
 export const ROUTE_DATABASE_BASELINE: readonly string[] = [
-  "admin/routes.ts uses selectFrom",
-  "mail/dev-mailbox-route.ts uses selectFrom",
   "renders/routes.ts uses deleteFrom",
   "renders/routes.ts uses insertInto",
   "renders/routes.ts uses selectFrom",
-  "transcriptions/exports-route.ts uses selectFrom",
-  "webhooks/routes.ts uses selectFrom",
 ];
 
 /**

@@ -26,6 +26,24 @@ export async function transcriptionOwners(
     .execute();
 }
 
+/** What a ZIP export needs of each job asked for: its owners, name, state and times. */
+export async function exportableJobs(
+  db: Db,
+  ids: readonly string[],
+): Promise<
+  Pick<
+    TranscriptionRow,
+    "id" | "user_id" | "team_id" | "file_name" | "status" | "finished_at" | "created_at"
+  >[]
+> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("transcriptions")
+    .select(["id", "user_id", "team_id", "file_name", "status", "finished_at", "created_at"])
+    .where("id", "in", [...ids])
+    .execute();
+}
+
 /** The history columns a job is shown with (history, a batch). */
 const SUMMARY_COLUMNS = [
   "id",

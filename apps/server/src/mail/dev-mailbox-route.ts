@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "../db/database.js";
-import { linksIn } from "./mailer.js";
+import { linksIn, loggedMails } from "./mailer.js";
 import { escapeHtml } from "./templates.js";
 import { fail } from "../http/app-error.js";
 
@@ -23,13 +23,7 @@ export function devMailboxRoute({ db }: { db: Db }): FastifyPluginAsync {
         // Shown only on the server's own machine: elsewhere it does not exist.
         fail("NOT_FOUND");
       }
-      const rows = await db
-        .selectFrom("mail_outbox")
-        .select(["to_address", "subject", "text_body", "created_at"])
-        .where("status", "=", "logged")
-        .orderBy("id", "desc")
-        .limit(SHOWN)
-        .execute();
+      const rows = await loggedMails(db, SHOWN);
       const items = rows.map((row) => {
         const links = linksIn(row.text_body)
           .map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`)

@@ -93,3 +93,14 @@ export function createMailer({
 export async function forgetMailTo(db: Db, address: string): Promise<void> {
   await db.deleteFrom("mail_outbox").where("to_address", "=", address).execute();
 }
+
+/** The latest mails logged instead of sent (development without SMTP), newest first. */
+export async function loggedMails(db: Db, limit: number) {
+  return db
+    .selectFrom("mail_outbox")
+    .select(["to_address", "subject", "text_body", "created_at"])
+    .where("status", "=", "logged")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}

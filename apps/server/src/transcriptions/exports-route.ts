@@ -12,6 +12,7 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
 import type { User } from "../users/repo.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
+import { exportableJobs } from "../jobs/job-reads.js";
 import { attachmentDisposition } from "./attachment-disposition.js";
 import { exportTranscription } from "./export-transcription.js";
 import {
@@ -165,14 +166,7 @@ async function downloadableCompletedJobs(
 ): Promise<ExportRow[]> {
   // Ids are UUIDs; anything else cannot be a job (and PostgreSQL need not parse it).
   const wellFormed = ids.filter((id) => z.uuid().safeParse(id).success);
-  const found =
-    wellFormed.length === 0
-      ? []
-      : await ctx.db
-          .selectFrom("transcriptions")
-          .select(["id", "user_id", "team_id", "file_name", "status", "finished_at", "created_at"])
-          .where("id", "in", wellFormed)
-          .execute();
+  const found = await exportableJobs(ctx.db, wellFormed);
   const allowed = await readableBy(ctx, user, found, "download");
   const byId = new Map(allowed.map((row) => [row.id, row]));
   const missing = ids.filter((id) => !byId.has(id));

@@ -33,6 +33,8 @@ import {
   findWebhook,
   insertDelivery,
   insertWebhook,
+  listWebhooks,
+  recentDeliveries,
 } from "./webhook-store.js";
 
 const IdParams = z.object({ id: z.string().max(100) });
@@ -137,13 +139,7 @@ export function webhookRoutes(
         },
       },
       async (request) => {
-        const rows = await db
-          .selectFrom("webhooks")
-          .selectAll()
-          .where("user_id", "=", currentUser(request).id)
-          .orderBy("created_at")
-          .execute();
-        return rows.map(presentWebhook);
+        return (await listWebhooks(db, currentUser(request).id)).map(presentWebhook);
       },
     );
 
@@ -198,14 +194,7 @@ export function webhookRoutes(
       },
       async (request) => {
         const hook = await ownWebhook(currentUser(request), request.params.id);
-        const rows = await db
-          .selectFrom("webhook_deliveries")
-          .selectAll()
-          .where("webhook_id", "=", hook.id)
-          .orderBy("created_at", "desc")
-          .limit(50)
-          .execute();
-        return rows.map(presentDelivery);
+        return (await recentDeliveries(db, hook.id, 50)).map(presentDelivery);
       },
     );
 

@@ -14,6 +14,31 @@ export async function findWebhook(
   return db.selectFrom("webhooks").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The user's webhooks, oldest first. */
+export async function listWebhooks(db: Db, userId: string): Promise<Selectable<WebhooksTable>[]> {
+  return db
+    .selectFrom("webhooks")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+}
+
+/** A webhook's latest deliveries, newest first (at most `limit`). */
+export async function recentDeliveries(
+  db: Db,
+  webhookId: string,
+  limit: number,
+): Promise<Selectable<WebhookDeliveriesTable>[]> {
+  return db
+    .selectFrom("webhook_deliveries")
+    .selectAll()
+    .where("webhook_id", "=", webhookId)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
 /** How many webhooks the user has registered. */
 export async function countWebhooks(db: Db, userId: string): Promise<number> {
   const count = await db
