@@ -105,6 +105,16 @@ export async function endRender(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A render interrupted by shutdown (or its file store away) goes back to the queue to be run again. */
+export async function requeueRender(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable("renders")
+    .set({ status: "queued", started_at: null, heartbeat_at: null, progress: 0 })
+    .where("id", "=", id)
+    .where("status", "=", "running")
+    .execute();
+}
+
 /**
  * Renders left `running` by a worker that stopped without ending them (a crash, a machine gone)
  * go back to the queue: those whose heartbeat is older than `staleBefore`, or every running one
