@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database.js";
+import { nextQueuedJob } from "../jobs/side-job-claim.js";
 import type { InsightQuestionsTable, InsightsTable } from "../db/schema.js";
 import { chargeMinutes, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
 
@@ -92,17 +93,13 @@ export async function queueInsightJob(
   });
 }
 
-/** Takes the oldest queued job; undefined when none waits (or another worker took it). */
+/**
+ * Takes the next queued job, fair across accounts (`nextQueuedJob`); undefined when none waits
+ * (or another worker took it).
+ */
 export async function claimNextInsightJob(db: Db, now: Date): Promise<InsightRow | undefined> {
-  const next = await db
-    .selectFrom("insights")
-    .select("id")
-    .where("status", "=", "queued")
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  if (!next) return undefined;
+  const id = await nextQueuedJob(db, "insights");
+  if (id === undefined) return undefined;
   const claimed = await db
     .updateTable("insights")
     .set({
@@ -111,10 +108,10 @@ export async function claimNextInsightJob(db: Db, now: Date): Promise<InsightRow
       heartbeat_at: now.toISOString(),
       progress: 0,
     })
-    .where("id", "=", next.id)
+    .where("id", "=", id)
     .where("status", "=", "queued")
     .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1 ? findInsightJob(db, next.id) : undefined;
+  return Number(claimed.numUpdatedRows) === 1 ? findInsightJob(db, id) : undefined;
 }
 
 /** Records progress (and the heartbeat); false once the job is no longer running (cancelled). */

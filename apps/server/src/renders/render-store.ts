@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { removeStored } from "../storage/stored-files.js";
 import type { Db } from "../db/database.js";
+import { nextQueuedJob } from "../jobs/side-job-claim.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import { ACTIVE_RENDER_STATUSES, type RenderRow } from "./render-row.js";
 
@@ -48,24 +49,20 @@ export function findRender(db: Db, id: string): Promise<RenderRow | undefined> {
   return db.selectFrom("renders").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Takes the oldest queued render for this worker; undefined when none waits (or another took it). */
+/**
+ * Takes the next queued render for this worker, fair across accounts (`nextQueuedJob`);
+ * undefined when none waits (or another took it).
+ */
 export async function claimNextRender(db: Db, now: Date): Promise<RenderRow | undefined> {
-  const next = await db
-    .selectFrom("renders")
-    .select("id")
-    .where("status", "=", "queued")
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  if (!next) return undefined;
+  const id = await nextQueuedJob(db, "renders");
+  if (id === undefined) return undefined;
   const claimed = await db
     .updateTable("renders")
     .set({ status: "running", started_at: now.toISOString(), heartbeat_at: now.toISOString() })
-    .where("id", "=", next.id)
+    .where("id", "=", id)
     .where("status", "=", "queued")
     .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1 ? findRender(db, next.id) : undefined;
+  return Number(claimed.numUpdatedRows) === 1 ? findRender(db, id) : undefined;
 }
 
 /** Records progress while running; false once the render is no longer running (cancelled). */
