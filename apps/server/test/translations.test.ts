@@ -7,7 +7,7 @@ import { fixedLanguageModel } from "../src/insights/language-model-source.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { recordTranslationEvents } from "../src/webhooks/translation-events.js";
 import { insertWebhook } from "../src/webhooks/webhook-store.js";
-import { TranslationWorker } from "../src/translations/translation-worker.js";
+import { translationWorker } from "../src/translations/translation-worker.js";
 import {
   claimNextTranslation,
   findTranslation,
@@ -366,7 +366,7 @@ describe("a translation interrupted by a restart", () => {
         .execute();
       const model = new ScriptedModel();
       model.answer = (text) => `neu ${text}`;
-      const worker = new TranslationWorker({
+      const worker = translationWorker({
         db,
         log: pino({ level: "silent" }),
         now: () => new Date(),

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
-import { SideJobQueue } from "../jobs/side-job-queue.js";
+import { SideJobQueue, type RunningSideJob, type SideJobKind } from "../jobs/side-job-queue.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import { eventBody } from "../webhooks/job-events.js";
 import { insertDelivery } from "../webhooks/webhook-store.js";
@@ -42,57 +42,45 @@ const STALLED_MS = 2 * 60_000;
 const RECENT_END_MS = 24 * 60 * 60_000;
 const PROGRESS_MS = 1_000;
 
+/** The insights worker: the side-job queue working the insights table. */
+export type InsightWorker = SideJobQueue<InsightRow>;
+
 /**
  * Runs insights jobs from the insights table, apart from transcriptions and renders: its own
  * loops (INSIGHTS_CONCURRENCY, default 1; the side-job queue, jobs/side-job-queue.ts), each asking the language model (whose own fair queue
  * takes one request at a time per model, round-robin by account). A job is cancelled by its row
- * leaving `running`: the worker sees it at its next progress write, or at once in this process.
+ * leaving `running`: the worker sees it at its next progress write, or at once in this process
+ * (`cancel`).
  */
-export class InsightWorker {
-  private readonly queue: SideJobQueue<InsightRow>;
+export function insightWorker(context: InsightWorkerContext): InsightWorker {
+  return new SideJobQueue(new Insights(context), {
+    ...context,
+    sweepMs: SWEEP_MS,
+    stalledMs: STALLED_MS,
+  });
+}
 
-  constructor(private readonly context: InsightWorkerContext) {
-    const { db } = context;
-    this.queue = new SideJobQueue<InsightRow>(
-      {
-        noun: "insights job",
-        idField: "insightsId",
-        claimNext: (now) => claimNextInsightJob(db, now),
-        requeueStalled: (staleBefore) => requeueStalledInsightJobs(db, staleBefore),
-        afterSweep: async (now) => {
-          await settleEndedInsightJobs(db, now, new Date(now.getTime() - RECENT_END_MS));
-        },
-        run: (job, signal) => this.run(job, signal),
-      },
-      { ...context, sweepMs: SWEEP_MS, stalledMs: STALLED_MS },
-    );
+/** What running an insights job means, for the side-job queue. */
+class Insights implements SideJobKind<InsightRow> {
+  readonly noun = "insights job";
+  readonly idField = "insightsId";
+
+  constructor(private readonly context: InsightWorkerContext) {}
+
+  claimNext(now: Date): Promise<InsightRow | undefined> {
+    return claimNextInsightJob(this.context.db, now);
   }
 
-  start(): Promise<void> {
-    return this.queue.start();
+  requeueStalled(staleBefore: Date | null): Promise<number> {
+    return requeueStalledInsightJobs(this.context.db, staleBefore);
   }
 
-  /** Requeues jobs a stopped worker left running and settles ended ones; returns how many were requeued. */
-  sweep(): Promise<number> {
-    return this.queue.sweep();
+  /** Settles the minutes of jobs whose settlement was cut off. */
+  async afterSweep(now: Date): Promise<void> {
+    await settleEndedInsightJobs(this.context.db, now, new Date(now.getTime() - RECENT_END_MS));
   }
 
-  /** Stops taking jobs; running ones are stopped and go back to the queue. */
-  stop(): Promise<void> {
-    return this.queue.stop();
-  }
-
-  /** Wakes idle loops (a job was queued). */
-  notify(): void {
-    this.queue.notify();
-  }
-
-  /** Stops a job running in this process (its row is already settled by the cancel). */
-  stopJob(id: string): void {
-    this.queue.cancel(id);
-  }
-
-  private async run(job: InsightRow, signal: AbortSignal): Promise<void> {
+  async run(job: InsightRow, { signal, stopping, abort }: RunningSideJob): Promise<void> {
     const { db, log, now } = this.context;
     let lastWrite = 0;
     try {
@@ -120,7 +108,7 @@ export class InsightWorker {
           lastWrite = at;
           void recordInsightProgress(db, job.id, (done / total) * 100, stage, now()).then(
             (stillRunning) => {
-              if (!stillRunning) this.queue.cancel(job.id);
+              if (!stillRunning) abort();
             },
             (error: unknown) => log.warn({ err: error }, "recording insights progress failed"),
           );
@@ -143,7 +131,7 @@ export class InsightWorker {
       );
     } catch (error) {
       if (signal.aborted) {
-        if (this.queue.stopping) await requeueInsightJob(db, job.id);
+        if (stopping()) await requeueInsightJob(db, job.id);
         return;
       }
       const code = failureCode(error);

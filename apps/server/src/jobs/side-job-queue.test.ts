@@ -29,7 +29,7 @@ function fakeKind(queued: string[]) {
       sweeps.push(now);
       return Promise.resolve();
     },
-    run: (row, signal) =>
+    run: (row, { signal, stopping }) =>
       new Promise<void>((resolve, reject) => {
         ran.push(row.id);
         const finish = () => {
@@ -40,7 +40,7 @@ function fakeKind(queued: string[]) {
         };
         finishers.set(row.id, finish);
         signal.addEventListener("abort", () => {
-          aborted.push(row.id);
+          aborted.push(`${row.id} (${stopping() ? "stopping" : "cancelled"})`);
           resolve();
         });
       }),
@@ -102,12 +102,10 @@ describe("the side-job queue", () => {
     await queue.start();
     await settle();
     queue.cancel("a");
-    expect(queue.stopping).toBe(false);
     await settle();
-    expect(fake.aborted).toEqual(["a"]);
+    expect(fake.aborted).toEqual(["a (cancelled)"]);
     await queue.stop();
-    expect(queue.stopping).toBe(true);
-    expect(fake.aborted).toEqual(["a", "b"]);
+    expect(fake.aborted).toEqual(["a (cancelled)", "b (stopping)"]);
   });
 
   it("keeps looping after a job's end could not be recorded", async () => {

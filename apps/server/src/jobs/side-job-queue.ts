@@ -6,6 +6,16 @@ import type { FastifyBaseLogger } from "fastify";
 // owns the rest: the loops, the idle poll, the sweep for jobs a stopped process left running,
 // and stopping or cancelling what runs here.
 
+/** A claimed job as its kind's `run` sees it. */
+export interface RunningSideJob {
+  /** Aborts when the job is cancelled, or when the process stops (`stopping` says which). */
+  signal: AbortSignal;
+  /** Whether this process is stopping: an abort then means "back in line", not "cancelled". */
+  stopping(): boolean;
+  /** Aborts the job here (its row says it no longer runs: cancelled by another process). */
+  abort(): void;
+}
+
 /** One kind of side job, as the queue needs it. */
 export interface SideJobKind<Row extends { id: string }> {
   /** In log messages: "render", "translation", "insights job". */
@@ -23,15 +33,16 @@ export interface SideJobKind<Row extends { id: string }> {
    * Returns how many.
    */
   requeueStalled(staleBefore: Date | null): Promise<number>;
+  /** Work before the loops start, in a process that runs this kind (tidying what ended…). */
+  beforeStart?(): Promise<void>;
   /** The sweep's other work after requeuing (settling ended jobs whose settlement was cut off…). */
   afterSweep?(now: Date): Promise<void>;
   /**
-   * Runs one claimed job to its end (records its heartbeat while it runs, ends and settles it).
-   * `signal` aborts when the job is cancelled in this process or the process stops
-   * (`queue.stopping` says which). Throws only when recording its end failed: the job stays
-   * running and the sweep requeues it once its heartbeat is old.
+   * Runs one claimed job to its end: records its heartbeat while it runs, ends and settles it,
+   * and puts it back in line when aborted by a stopping process. Throws only when recording its
+   * end failed: the job stays running and the sweep requeues it once its heartbeat is old.
    */
-  run(row: Row, signal: AbortSignal): Promise<void>;
+  run(row: Row, job: RunningSideJob): Promise<void>;
 }
 
 /** How the queue runs in this process. */
@@ -70,15 +81,14 @@ export class SideJobQueue<Row extends { id: string }> {
     private readonly options: SideJobQueueOptions,
   ) {}
 
-  /** Whether the process is stopping (a running job's abort then means "back in line"). */
-  get stopping(): boolean {
-    return this.stopped;
-  }
-
-  /** Starts the loops and the sweep; alone, first requeues what a restart interrupted. */
+  /**
+   * Starts the loops and the sweep, after the kind's `beforeStart`; alone, first requeues what a
+   * restart interrupted. A process that runs none of this kind (concurrency 0) does nothing.
+   */
   async start(): Promise<void> {
     const { concurrency, alone, log, sweepMs } = this.options;
     if (concurrency === 0) return;
+    await this.kind.beforeStart?.();
     if (alone) {
       const requeued = await this.kind.requeueStalled(null);
       if (requeued > 0)
@@ -147,7 +157,11 @@ export class SideJobQueue<Row extends { id: string }> {
       const controller = new AbortController();
       this.running.set(row.id, controller);
       try {
-        await this.kind.run(row, controller.signal);
+        await this.kind.run(row, {
+          signal: controller.signal,
+          stopping: () => this.stopped,
+          abort: () => controller.abort(),
+        });
       } catch (error) {
         // Recording how the job ended failed (a full disk: SQLITE_FULL). The loop goes on; the
         // row stays running, and the sweep puts it back in line once its heartbeat is old.

@@ -12,7 +12,7 @@ import { isTransientError } from "../jobs/transient-errors.js";
 import type { FileStore, LocalCopy } from "../storage/file-store.js";
 import { removeStored, storeOfLocation } from "../storage/stored-files.js";
 import { retentionEnds } from "../transcriptions/listening-copy.js";
-import { SideJobQueue } from "../jobs/side-job-queue.js";
+import { SideJobQueue, type RunningSideJob, type SideJobKind } from "../jobs/side-job-queue.js";
 import { renderOptions, type RenderRow } from "./render-row.js";
 import {
   claimNextRender,
@@ -54,67 +54,54 @@ const RECENT_END_MS = 24 * 60 * 60_000;
 /** Progress is written at most this often. */
 const PROGRESS_MS = 1_000;
 
+/** The render worker: the side-job queue working the renders table. */
+export type RenderWorker = SideJobQueue<RenderRow>;
+
 /**
  * Runs captioned-video renders from the renders table, apart from transcriptions: its own
  * loops (RENDER_CONCURRENCY, default 1; the side-job queue, jobs/side-job-queue.ts) and a
  * bounded number of ffmpeg threads each (RENDER_THREADS, default 2), so a long render never
  * holds a transcription's slot or all the cores. A render is cancelled by its row leaving
  * `running` (DELETE /api/renders/{id}): the worker sees it at its next progress write, or at
- * once in this process.
+ * once in this process (`cancel`).
  */
-export class RenderWorker {
-  private readonly queue: SideJobQueue<RenderRow>;
+export function renderWorker(context: RenderWorkerContext): RenderWorker {
+  return new SideJobQueue(new Renders(context), {
+    ...context,
+    sweepMs: SWEEP_MS,
+    stalledMs: STALLED_MS,
+  });
+}
 
-  constructor(private readonly context: RenderWorkerContext) {
-    const { db } = context;
-    this.queue = new SideJobQueue<RenderRow>(
-      {
-        noun: "render",
-        idField: "renderId",
-        claimNext: (now) => claimNextRender(db, now),
-        requeueStalled: (staleBefore) => requeueStalledRenders(db, staleBefore),
-        afterSweep: async (now) => {
-          await settleEndedRenders(db, now, new Date(now.getTime() - RECENT_END_MS));
-          await dropEndedRenderSources(db);
-        },
-        run: (render, signal) => this.run(render, signal),
-      },
-      { ...context, sweepMs: SWEEP_MS, stalledMs: STALLED_MS },
-    );
+/** What running a render means, for the side-job queue. */
+class Renders implements SideJobKind<RenderRow> {
+  readonly noun = "render";
+  readonly idField = "renderId";
+
+  constructor(private readonly context: RenderWorkerContext) {}
+
+  claimNext(now: Date): Promise<RenderRow | undefined> {
+    return claimNextRender(this.context.db, now);
   }
 
-  async start(): Promise<void> {
-    if (this.context.concurrency === 0) return;
+  requeueStalled(staleBefore: Date | null): Promise<number> {
+    return requeueStalledRenders(this.context.db, staleBefore);
+  }
+
+  /** Deletes the videos sent for renders that have ended (a process stopped before it could). */
+  async beforeStart(): Promise<void> {
     await dropEndedRenderSources(this.context.db).catch((error: unknown) =>
       this.context.log.warn({ err: error }, "deleting the videos of ended renders failed"),
     );
-    await this.queue.start();
   }
 
-  /**
-   * Puts renders a stopped worker left running back in line, and settles the minutes of renders
-   * whose settlement was cut off. Returns how many renders were requeued.
-   */
-  sweep(): Promise<number> {
-    return this.queue.sweep();
+  /** Settles the minutes of renders whose settlement was cut off, and deletes their videos. */
+  async afterSweep(now: Date): Promise<void> {
+    await settleEndedRenders(this.context.db, now, new Date(now.getTime() - RECENT_END_MS));
+    await dropEndedRenderSources(this.context.db);
   }
 
-  /** Stops taking renders; running ones are stopped and go back to the queue. */
-  stop(): Promise<void> {
-    return this.queue.stop();
-  }
-
-  /** Wakes idle loops (a render was queued). */
-  notify(): void {
-    this.queue.notify();
-  }
-
-  /** Stops a render running in this process (its row is already settled). */
-  stopRender(id: string): void {
-    this.queue.cancel(id);
-  }
-
-  private async run(render: RenderRow, signal: AbortSignal): Promise<void> {
+  async run(render: RenderRow, { signal, stopping, abort }: RunningSideJob): Promise<void> {
     const { db, log, now, uploadDir, files, threads, niceness } = this.context;
     const output = renderFilePath(uploadDir, render.id);
     let lastWrite = 0;
@@ -156,7 +143,7 @@ export class RenderWorker {
             lastWrite = at;
             void recordRenderProgress(db, render.id, fraction * 100, now()).then(
               (stillRunning) => {
-                if (!stillRunning) this.queue.cancel(render.id);
+                if (!stillRunning) abort();
               },
               (error: unknown) => log.warn({ err: error }, "recording render progress failed"),
             );
@@ -188,7 +175,7 @@ export class RenderWorker {
       if (signal.aborted || isTransientError(error)) {
         // This process is stopping, or the file store is away: back in line, with the video it
         // was sent with, for the rerun.
-        if (this.queue.stopping || isTransientError(error)) await requeueRender(db, render.id);
+        if (stopping() || isTransientError(error)) await requeueRender(db, render.id);
         // Cancelled: its row is settled (and its video deleted) by the cancel; anything the
         // cancel raced past goes here.
         else await this.dropSource(render);

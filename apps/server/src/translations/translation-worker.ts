@@ -11,7 +11,7 @@ import { taskWithData } from "@verbatim/llm";
 import type { Db } from "../db/database.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues } from "../jobs/job-row.js";
-import { SideJobQueue } from "../jobs/side-job-queue.js";
+import { SideJobQueue, type RunningSideJob, type SideJobKind } from "../jobs/side-job-queue.js";
 import { settleTranslation, settleUnsettledTranslations } from "./settle-translation.js";
 import { doneCues, translationOptions, type TranslationRow } from "./translation-row.js";
 import {
@@ -50,58 +50,45 @@ const MODEL_UNAVAILABLE = new Set([
   "LLM_MODEL_MISSING",
 ]);
 
+/** The translation worker: the side-job queue working the translations table. */
+export type TranslationWorker = SideJobQueue<TranslationRow>;
+
 /**
  * Runs translation jobs from the translations table, apart from transcriptions and renders:
  * its own loops (TRANSLATION_CONCURRENCY, default 1; the side-job queue, jobs/side-job-queue.ts). The cues are written batch by batch, so
  * a job a restart interrupted resumes after what it had written, and one that is cancelled or
  * fails is charged for what it delivered. A job is cancelled by its row leaving `running`: the
- * worker sees it at its next batch, or at once in this process.
+ * worker sees it at its next batch, or at once in this process (`cancel`).
  */
-export class TranslationWorker {
-  private readonly queue: SideJobQueue<TranslationRow>;
+export function translationWorker(context: TranslationWorkerContext): TranslationWorker {
+  return new SideJobQueue(new Translations(context), {
+    ...context,
+    sweepMs: SWEEP_MS,
+    stalledMs: STALLED_MS,
+  });
+}
 
-  constructor(private readonly context: TranslationWorkerContext) {
-    const { db } = context;
-    this.queue = new SideJobQueue<TranslationRow>(
-      {
-        noun: "translation",
-        idField: "translationId",
-        claimNext: (now) => claimNextTranslation(db, now),
-        requeueStalled: (staleBefore) => requeueStalledTranslations(db, staleBefore),
-        afterSweep: async (now) => {
-          await settleUnsettledTranslations(db, now);
-        },
-        run: (job, signal) => this.run(job, signal),
-      },
-      { ...context, sweepMs: SWEEP_MS, stalledMs: STALLED_MS },
-    );
+/** What running a translation means, for the side-job queue. */
+class Translations implements SideJobKind<TranslationRow> {
+  readonly noun = "translation";
+  readonly idField = "translationId";
+
+  constructor(private readonly context: TranslationWorkerContext) {}
+
+  claimNext(now: Date): Promise<TranslationRow | undefined> {
+    return claimNextTranslation(this.context.db, now);
   }
 
-  start(): Promise<void> {
-    return this.queue.start();
+  requeueStalled(staleBefore: Date | null): Promise<number> {
+    return requeueStalledTranslations(this.context.db, staleBefore);
   }
 
-  /** Requeues jobs a stopped worker left running and settles those whose settlement was cut off. */
-  sweep(): Promise<number> {
-    return this.queue.sweep();
+  /** Settles the translations whose settlement was cut off. */
+  async afterSweep(now: Date): Promise<void> {
+    await settleUnsettledTranslations(this.context.db, now);
   }
 
-  /** Stops taking jobs; running ones stop and go back to the queue (their cues so far kept). */
-  stop(): Promise<void> {
-    return this.queue.stop();
-  }
-
-  /** Wakes idle loops (a job was queued). */
-  notify(): void {
-    this.queue.notify();
-  }
-
-  /** Stops a job running in this process (its row is already ended). */
-  stopTranslation(id: string): void {
-    this.queue.cancel(id);
-  }
-
-  private async run(job: TranslationRow, signal: AbortSignal): Promise<void> {
+  async run(job: TranslationRow, { signal, stopping, abort }: RunningSideJob): Promise<void> {
     const { db, log, now } = this.context;
     if (job.starts > MAX_TRANSLATION_STARTS) {
       await this.end(job, "failed", "TRANSLATION_FAILED");
@@ -143,7 +130,7 @@ export class TranslationWorker {
             },
             now(),
           );
-          if (!stillRunning) this.queue.cancel(job.id);
+          if (!stillRunning) abort();
         },
       });
       if (signal.aborted) throw new Error("cancelled");
@@ -152,7 +139,7 @@ export class TranslationWorker {
       if (signal.aborted) {
         // Stopping: back in line, resuming after the cues written. Cancelled: the cancel has
         // ended and settled the row.
-        if (this.queue.stopping) await requeueTranslation(db, job.id);
+        if (stopping()) await requeueTranslation(db, job.id);
         return;
       }
       const code = failureCode(error);
