@@ -1,8 +1,8 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database.js";
-import { nextQueuedJob } from "../jobs/side-job-claim.js";
+import { nextQueuedJob } from "../jobs/side-job-tables.js";
 import type { InsightQuestionsTable, InsightsTable } from "../db/schema.js";
-import { chargeMinutes, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
+import { releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
 
 // The insights table is the insights jobs' own queue, like renders': rows wait `queued` in
 // order of creation, a worker claims one with a conditional update (two processes sharing the
@@ -178,26 +178,6 @@ export async function requeueStalledInsightJobs(db: Db, staleBefore: Date | null
   if (staleBefore) query = query.where("heartbeat_at", "<", staleBefore.toISOString());
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/**
- * Settles the minutes of jobs that ended recently, in case the settlement after the end was cut
- * off: completed ones charged, failed or cancelled ones released (both idempotent).
- */
-export async function settleEndedInsightJobs(db: Db, now: Date, since: Date): Promise<number> {
-  const rows = await db
-    .selectFrom("insights")
-    .select(["id", "user_id", "status", "cost_seconds"])
-    .where("status", "in", ["completed", "failed", "cancelled"])
-    .where("finished_at", ">=", since.toISOString())
-    .limit(1000)
-    .execute();
-  for (const row of rows) {
-    if (row.status === "completed")
-      await chargeMinutes(db, row.user_id, row.id, row.cost_seconds, now);
-    else await releaseMinutes(db, row.user_id, row.id, now);
-  }
-  return rows.length;
 }
 
 /** Cancels a queued or running job and gives its minutes back; false when it had ended. */

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
+import { settleEndedJobs } from "../jobs/side-job-tables.js";
 import { SideJobQueue, type RunningSideJob, type SideJobKind } from "../jobs/side-job-queue.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import { eventBody } from "../webhooks/job-events.js";
@@ -18,7 +19,6 @@ import {
   recordInsightProgress,
   requeueInsightJob,
   requeueStalledInsightJobs,
-  settleEndedInsightJobs,
   type InsightRow,
 } from "./insight-store.js";
 
@@ -77,7 +77,12 @@ class Insights implements SideJobKind<InsightRow> {
 
   /** Settles the minutes of jobs whose settlement was cut off. */
   async afterSweep(now: Date): Promise<void> {
-    await settleEndedInsightJobs(this.context.db, now, new Date(now.getTime() - RECENT_END_MS));
+    await settleEndedJobs(
+      this.context.db,
+      "insights",
+      now,
+      new Date(now.getTime() - RECENT_END_MS),
+    );
   }
 
   async run(job: InsightRow, { signal, stopping, abort }: RunningSideJob): Promise<void> {

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { removeStored } from "../storage/stored-files.js";
 import type { Db } from "../db/database.js";
-import { nextQueuedJob } from "../jobs/side-job-claim.js";
-import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
+import { nextQueuedJob } from "../jobs/side-job-tables.js";
+import { releaseMinutes } from "../minutes/minute-ledger.js";
 import { ACTIVE_RENDER_STATUSES, type RenderRow } from "./render-row.js";
 
 // The renders table is the renders' own queue: rows wait `queued` in order of creation, a
@@ -125,29 +125,6 @@ export async function requeueStalledRenders(db: Db, staleBefore: Date | null): P
   if (staleBefore) query = query.where("heartbeat_at", "<", staleBefore.toISOString());
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/**
- * Settles the minutes of renders that ended recently, in case the settlement after the end was
- * cut off (a crash, the database away): a completed render is charged, a failed or cancelled one
- * released. Both are idempotent, so a render already settled is left as it is.
- */
-export async function settleEndedRenders(db: Db, now: Date, since: Date): Promise<number> {
-  const rows = await db
-    .selectFrom("renders")
-    .select(["id", "user_id", "status", "cost_seconds"])
-    .where("status", "in", ["completed", "failed", "cancelled"])
-    .where("finished_at", ">=", since.toISOString())
-    .limit(1000)
-    .execute();
-  for (const row of rows) {
-    if (row.status === "completed") {
-      await chargeMinutes(db, row.user_id, row.id, row.cost_seconds, now);
-    } else {
-      await releaseMinutes(db, row.user_id, row.id, now);
-    }
-  }
-  return rows.length;
 }
 
 /** Deletes finished files whose retention is over; returns how many. */

@@ -12,6 +12,7 @@ import { isTransientError } from "../jobs/transient-errors.js";
 import type { FileStore, LocalCopy } from "../storage/file-store.js";
 import { removeStored, storeOfLocation } from "../storage/stored-files.js";
 import { retentionEnds } from "../transcriptions/listening-copy.js";
+import { settleEndedJobs } from "../jobs/side-job-tables.js";
 import { SideJobQueue, type RunningSideJob, type SideJobKind } from "../jobs/side-job-queue.js";
 import { renderOptions, type RenderRow } from "./render-row.js";
 import {
@@ -23,7 +24,6 @@ import {
   renderFilePath,
   requeueRender,
   requeueStalledRenders,
-  settleEndedRenders,
 } from "./render-store.js";
 
 /** What the render worker needs. */
@@ -97,7 +97,7 @@ class Renders implements SideJobKind<RenderRow> {
 
   /** Settles the minutes of renders whose settlement was cut off, and deletes their videos. */
   async afterSweep(now: Date): Promise<void> {
-    await settleEndedRenders(this.context.db, now, new Date(now.getTime() - RECENT_END_MS));
+    await settleEndedJobs(this.context.db, "renders", now, new Date(now.getTime() - RECENT_END_MS));
     await dropEndedRenderSources(this.context.db);
   }
 

@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../db/database.js";
-import { nextQueuedJob } from "../jobs/side-job-claim.js";
+import { nextQueuedJob } from "../jobs/side-job-tables.js";
 import type { TranslationsTable } from "../db/schema.js";
 import { ACTIVE_TRANSLATION_STATUSES, type TranslationRow } from "./translation-row.js";
 
