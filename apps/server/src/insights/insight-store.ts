@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database.js";
-import { nextQueuedJob } from "../jobs/side-job-tables.js";
+import { nextQueuedJob, runningProgress } from "../jobs/side-job-tables.js";
 import type { InsightQuestionsTable, InsightsTable } from "../db/schema.js";
 import { releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
 
@@ -125,7 +125,7 @@ export async function recordInsightProgress(
   const result = await db
     .updateTable("insights")
     .set({
-      progress: Math.max(0, Math.min(99, Math.floor(percent))),
+      progress: runningProgress(percent),
       stage,
       heartbeat_at: now.toISOString(),
     })

@@ -10,6 +10,14 @@ import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 export type SideJobTable = "renders" | "translations" | "insights";
 
 /**
+ * A running job's progress as stored: whole percent from 0 to 99 (100 is written only by the
+ * job's end, so a row never says done while it still runs).
+ */
+export function runningProgress(percent: number): number {
+  return Math.max(0, Math.min(99, Math.floor(percent)));
+}
+
+/**
  * The id of the queued job a worker should take next, fair across accounts: the oldest queued
  * job of the accounts with the fewest jobs of this table running (in every process: they share
  * the table), so one account's line of jobs cannot hold back another account's first. Ties go

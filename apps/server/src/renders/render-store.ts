@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { removeStored } from "../storage/stored-files.js";
 import type { Db } from "../db/database.js";
-import { nextQueuedJob } from "../jobs/side-job-tables.js";
+import { nextQueuedJob, runningProgress } from "../jobs/side-job-tables.js";
 import { releaseMinutes } from "../minutes/minute-ledger.js";
 import { ACTIVE_RENDER_STATUSES, type RenderRow } from "./render-row.js";
 
@@ -75,7 +75,7 @@ export async function recordRenderProgress(
   const result = await db
     .updateTable("renders")
     .set({
-      progress: Math.max(0, Math.min(99, Math.floor(percent))),
+      progress: runningProgress(percent),
       heartbeat_at: now.toISOString(),
     })
     .where("id", "=", id)

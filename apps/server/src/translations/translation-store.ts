@@ -1,6 +1,6 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../db/database.js";
-import { nextQueuedJob } from "../jobs/side-job-tables.js";
+import { nextQueuedJob, runningProgress } from "../jobs/side-job-tables.js";
 import type { TranslationsTable } from "../db/schema.js";
 import { ACTIVE_TRANSLATION_STATUSES, type TranslationRow } from "./translation-row.js";
 
@@ -113,7 +113,7 @@ export async function recordTranslationBatch(
     .updateTable("translations")
     .set({
       cues_json: values.cuesJson,
-      progress: Math.max(0, Math.min(99, Math.floor(values.progress))),
+      progress: runningProgress(values.progress),
       translated_ms: values.translatedMs,
       model: values.model,
       heartbeat_at: now.toISOString(),
