@@ -12,9 +12,9 @@ import type { HealthOptions } from "./health/routes.js";
 import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-store.js";
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
-import { RenderWorker } from "./renders/render-worker.js";
-import { TranslationWorker } from "./translations/translation-worker.js";
-import { InsightWorker } from "./insights/insight-worker.js";
+import { renderWorker, type RenderWorker } from "./renders/render-worker.js";
+import { translationWorker, type TranslationWorker } from "./translations/translation-worker.js";
+import { insightWorker, type InsightWorker } from "./insights/insight-worker.js";
 import { languageModelSource, type LanguageModelSource } from "./insights/language-model-source.js";
 import { ModelCatalog } from "./models/model-catalog.js";
 import { ModelPreparation, type ModelPreparationOptions } from "./models/model-preparation.js";
@@ -120,7 +120,7 @@ export function buildWorkerContext(
   languageModel: LanguageModelSource = languageModelSource(config.languageModel, log),
 ): WorkerContext {
   const now = () => new Date();
-  const translations = new TranslationWorker({
+  const translations = translationWorker({
     db,
     log,
     now,
@@ -128,7 +128,7 @@ export function buildWorkerContext(
     alone: !config.redis,
     model: () => languageModel.get(),
   });
-  const insights = new InsightWorker({
+  const insights = insightWorker({
     db,
     log,
     now,
@@ -137,7 +137,7 @@ export function buildWorkerContext(
     alone: !config.redis,
     publicUrl: config.publicUrl,
   });
-  const renders = new RenderWorker({
+  const renders = renderWorker({
     db,
     log,
     now,

@@ -480,21 +480,42 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
 
     // Cancelled again, the period's end moves the account to Free; pack minutes go with it.
     expect((await api.post("/api/subscriptions/cancel", undefined, user.auth)).status).toBe(200);
-    // Its minutes end with its period, at once, not at the hourly roll-over that follows.
+    // Its minutes end with its period, at once, not at the hourly roll-over that follows: from
+    // that moment they are Free's 20, and its pack minutes are gone.
+    const ended = new Date(Date.now() - 1000).toISOString();
     await api.db
       .updateTable("subscriptions")
-      .set({ current_period_end: new Date(Date.now() - 1000).toISOString() })
+      .set({ current_period_end: ended })
       .where("user_id", "=", user.id)
       .execute();
-    expect(await me(user)).toMatchObject({ credits: 0, additionalCredits: 0 });
-    await expect(reserveMinutes(api.db, user.id, crypto.randomUUID(), 60)).rejects.toMatchObject({
-      code: "INSUFFICIENT_MINUTES",
-    });
+    expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+    await expect(
+      reserveMinutes(api.db, user.id, crypto.randomUUID(), 21 * 60),
+    ).rejects.toMatchObject({ code: "INSUFFICIENT_MINUTES" });
+    await reserveMinutes(api.db, user.id, crypto.randomUUID(), 60);
+    expect(await me(user)).toMatchObject({ credits: 19, additionalCredits: 0 });
+    // The roll-over then moves the plan to Free, from the period's end, granting nothing again.
     expect(await rollPaidPeriods(servicesAt(new Date(Date.parse(end) + 60_000)))).toBeGreaterThan(
       0,
     );
     expect(await active(user)).toMatchObject({ planType: "free", cancelAtPeriodEnd: false });
-    expect(await me(user)).toMatchObject({ credits: 20, additionalCredits: 0 });
+    expect(await me(user)).toMatchObject({ credits: 19, additionalCredits: 0 });
+    const row = await api.db
+      .selectFrom("subscriptions")
+      .select("current_period_start")
+      .where("user_id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.current_period_start).toBe(ended);
+    const pools = await api.db
+      .selectFrom("minute_ledger")
+      .select(["pool", (eb) => eb.fn.sum<number | string>("seconds").as("total")])
+      .where("user_id", "=", user.id)
+      .groupBy("pool")
+      .execute();
+    expect(Object.fromEntries(pools.map((p) => [p.pool, Number(p.total)]))).toEqual({
+      plan: 19 * 60,
+      pack: 0,
+    });
     const late = await api.post("/api/subscriptions/resume", undefined, user.auth);
     expect(late.status).toBe(409);
     expect(((await late.json()) as { code: string }).code).toBe("PLAN_ENDED");

@@ -5,11 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { randomUUID } from "node:crypto";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
-import {
-  dropEndedRenderSources,
-  requeueStalledRenders,
-  settleEndedRenders,
-} from "../src/renders/render-store.js";
+import { settleEndedJobs } from "../src/jobs/side-job-tables.js";
+import { dropEndedRenderSources, requeueStalledRenders } from "../src/renders/render-store.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   signedInUser,
@@ -225,7 +222,7 @@ describe.each(DATABASE_KINDS)("captioned video renders on %s", (kind) => {
     expect(await requeueStalledRenders(api.db, new Date(Date.now() - 2 * 60_000))).toBe(1);
     expect((await settled(user, renderId)).status).toBe("completed");
     expect(await spent(user)).toBe(before - 2);
-    await settleEndedRenders(api.db, new Date(), new Date(Date.now() - 60_000)); // again: no change
+    await settleEndedJobs(api.db, "renders", new Date(), new Date(Date.now() - 60_000)); // again: no change
     expect(await spent(user)).toBe(before - 2);
   });
 

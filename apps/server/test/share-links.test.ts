@@ -42,10 +42,13 @@ describe.each(DATABASE_KINDS)("share links and comments on %s", (kind) => {
 
   beforeAll(async () => {
     media = mkdtempSync(join(tmpdir(), "verbatim-share-"));
-    api = await startTestApi(kind, {}, undefined, {
+    // X-Forwarded-For from the test's own address is believed: each test viewer has an address.
+    api = await startTestApi(kind, { TRUST_PROXY: "127.0.0.1" }, undefined, {
       sharing: {
         unlockPerLinkAndIp: { max: 3, windowMs: 60_000 },
         commentsPerIp: { max: 12, windowMs: 60_000 },
+        commentsPerViewer: { max: 5, windowMs: 60_000 },
+        downloadsPerViewer: { max: 3, windowMs: 60_000 },
       },
     });
   });
@@ -324,14 +327,62 @@ describe.each(DATABASE_KINDS)("share links and comments on %s", (kind) => {
     expect((await ownerComment({ startMs: 2000 })).status).toBe(201);
   });
 
-  it("limits how often one address comments", async () => {
+  it("limits how often one address comments, on all links together and on each", async () => {
     const owner = await signedInUser(api.db);
-    const link = await share(owner, await owned(owner));
+    const id = await owned(owner);
+    const links = [await share(owner, id), await share(owner, id), await share(owner, id)];
+    const from = (address: string) => ({ "x-forwarded-for": address });
+    // One viewer (address and link) meets their own limit (5 here) first…
     const statuses: number[] = [];
-    // Other tests of this file comment from this address too: the 12-a-minute limit is met here.
-    for (let i = 0; i < 13; i += 1)
-      statuses.push((await comment(link.token, { body: `c${i}` })).status);
-    expect(statuses).toContain(429);
+    for (let i = 0; i < 6; i += 1)
+      statuses.push(
+        (await comment(links[0]!.token, { body: `a${i}` }, from("203.0.113.1"))).status,
+      );
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    const limited = await call(
+      "POST",
+      `/api/shared/${links[0]!.token}/comments`,
+      { ...from("203.0.113.1"), "accept-language": "zh-HK" },
+      { authorName: "Ada", body: "again", startMs: 1000 },
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await limited.json()).toMatchObject({
+      code: "RATE_LIMITED",
+      message: "嘗試次數太多，請稍等一會再試。",
+    });
+    // …while another viewer of the same link, and the owner, still comment.
+    expect((await comment(links[0]!.token, {}, from("203.0.113.2"))).status).toBe(201);
+    const byOwner = await call("POST", `/api/transcriptions/${id}/comments`, owner.auth, {
+      body: "Mine",
+      startMs: 1000,
+    });
+    expect(byOwner.status).toBe(201);
+    // The same address on other links: 12 tries a minute across every link (7 made) is the ceiling.
+    const elsewhere: number[] = [];
+    for (let i = 0; i < 8; i += 1)
+      elsewhere.push(
+        (await comment(links[1 + (i % 2)]!.token, { body: `b${i}` }, from("203.0.113.1"))).status,
+      );
+    expect(elsewhere).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+  });
+
+  it("limits each viewer's downloads, not the link's other viewers' or the owner's", async () => {
+    const owner = await signedInUser(api.db);
+    const id = await owned(owner);
+    const link = await share(owner, id, { allowDownload: true });
+    const download = (address: string) =>
+      call("GET", `/api/shared/${link.token}/export?format=srt`, { "x-forwarded-for": address });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await download("198.51.100.1")).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await download("198.51.100.1");
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(((await limited.json()) as { code: string }).code).toBe("RATE_LIMITED");
+    expect((await download("198.51.100.2")).status).toBe(200);
+    expect(
+      (await call("GET", `/api/transcriptions/${id}/export?format=srt`, owner.auth)).status,
+    ).toBe(200);
   });
 
   it("downloads only when allowed, plays the kept audio, and says when it expired", async () => {

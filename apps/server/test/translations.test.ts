@@ -7,8 +7,12 @@ import { fixedLanguageModel } from "../src/insights/language-model-source.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { recordTranslationEvents } from "../src/webhooks/translation-events.js";
 import { insertWebhook } from "../src/webhooks/webhook-store.js";
-import { TranslationWorker } from "../src/translations/translation-worker.js";
-import { findTranslation, insertTranslation } from "../src/translations/translation-store.js";
+import { translationWorker } from "../src/translations/translation-worker.js";
+import {
+  claimNextTranslation,
+  findTranslation,
+  insertTranslation,
+} from "../src/translations/translation-store.js";
 import { finishedTranscription, type StoredCue } from "./support/finished-transcription.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 import {
@@ -362,7 +366,7 @@ describe("a translation interrupted by a restart", () => {
         .execute();
       const model = new ScriptedModel();
       model.answer = (text) => `neu ${text}`;
-      const worker = new TranslationWorker({
+      const worker = translationWorker({
         db,
         log: pino({ level: "silent" }),
         now: () => new Date(),
@@ -387,6 +391,44 @@ describe("a translation interrupted by a restart", () => {
       expect(texts[4]).toBe("neu Sentence number 4.");
       const balance = await minuteBalance(db, user.id, new Date());
       expect(balance.planSeconds).toBe(20 * 60 - 2);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)("the side-job queue's order on %s", (kind) => {
+  it("takes turns between accounts: a second job waits behind another account's first", async () => {
+    const database = await createTestDatabase(kind);
+    try {
+      const { db } = database;
+      const [busy, other] = [await signedInUser(db), await signedInUser(db)];
+      const queue = async (user: TestUser, minute: number) => {
+        const id = randomUUID();
+        await insertTranslation(db, {
+          id,
+          user_id: user.id,
+          transcription_id: await finishedTranscription(db, user.id, cues(1)),
+          language: "de",
+          status: "queued",
+          options_json: JSON.stringify({ style: "standard", register: null, glossary: [] }),
+          cost_seconds: 1,
+          created_at: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+        });
+        return id;
+      };
+      // One account queues three before the other queues one.
+      const first = await queue(busy, 1);
+      const second = await queue(busy, 2);
+      const third = await queue(busy, 3);
+      const theirs = await queue(other, 4);
+      const claim = async () => (await claimNextTranslation(db, new Date()))?.id;
+      expect(await claim()).toBe(first);
+      expect(await claim()).toBe(theirs);
+      expect(await claim()).toBe(second);
+      expect(await claim()).toBe(third);
+      expect(await claim()).toBeUndefined();
+      expect((await findTranslation(db, second))?.starts).toBe(1);
     } finally {
       await database.close();
     }

@@ -66,16 +66,32 @@ export async function renewPlan(
 }
 
 /**
- * Back to Free now (a Basic downgrade, a lapsed or cancelled paid plan): Free's 20 minutes
- * from today, pack minutes forfeited, the provider's subscription forgotten.
+ * The key of a paid period's lapse to Free. Whatever notices the end first (a balance read
+ * after it, the hourly roll-over, the provider's "ended" event) uses it, so Free's minutes are
+ * granted and pack minutes forfeited once per period.
  */
-export async function switchToFree(tx: Tx, userId: string, key: string, now: Date): Promise<void> {
+export function lapseKey(userId: string, periodEnd: string | null): string {
+  return `lapse:${userId}:${periodEnd ?? "no-end"}`;
+}
+
+/**
+ * Back to Free (a Basic downgrade, a lapsed or cancelled paid plan): Free's 20 minutes for a
+ * period from `start` (default now), pack minutes forfeited, the provider's subscription
+ * forgotten.
+ */
+export async function switchToFree(
+  tx: Tx,
+  userId: string,
+  key: string,
+  now: Date,
+  start: Date = now,
+): Promise<void> {
   await tx
     .updateTable("subscriptions")
     .set({
       plan_type: "free",
       status: "active",
-      current_period_start: now.toISOString(),
+      current_period_start: start.toISOString(),
       current_period_end: null,
       provider_subscription_id: null,
       cancel_at_period_end: 0,

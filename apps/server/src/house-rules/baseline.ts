@@ -11,8 +11,7 @@
  * To remove one: give the owner a verb for the write and call it from the file.
  */
 export const WRITER_BASELINE: readonly string[] = [
-  // Renders: the worker and the routes write the queue beside render-store.ts (issue 44's port).
-  "renders/render-worker.ts writes renders",
+  // Renders: the routes write the queue beside render-store.ts (issue 44's port).
   "renders/routes.ts writes renders",
 ];
 

@@ -1,7 +1,8 @@
 import type { Selectable } from "kysely";
 import type { Db } from "../db/database.js";
+import { nextQueuedJob, runningProgress } from "../jobs/side-job-tables.js";
 import type { InsightQuestionsTable, InsightsTable } from "../db/schema.js";
-import { chargeMinutes, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
+import { releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
 
 // The insights table is the insights jobs' own queue, like renders': rows wait `queued` in
 // order of creation, a worker claims one with a conditional update (two processes sharing the
@@ -92,17 +93,13 @@ export async function queueInsightJob(
   });
 }
 
-/** Takes the oldest queued job; undefined when none waits (or another worker took it). */
+/**
+ * Takes the next queued job, fair across accounts (`nextQueuedJob`); undefined when none waits
+ * (or another worker took it).
+ */
 export async function claimNextInsightJob(db: Db, now: Date): Promise<InsightRow | undefined> {
-  const next = await db
-    .selectFrom("insights")
-    .select("id")
-    .where("status", "=", "queued")
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  if (!next) return undefined;
+  const id = await nextQueuedJob(db, "insights");
+  if (id === undefined) return undefined;
   const claimed = await db
     .updateTable("insights")
     .set({
@@ -111,10 +108,10 @@ export async function claimNextInsightJob(db: Db, now: Date): Promise<InsightRow
       heartbeat_at: now.toISOString(),
       progress: 0,
     })
-    .where("id", "=", next.id)
+    .where("id", "=", id)
     .where("status", "=", "queued")
     .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1 ? findInsightJob(db, next.id) : undefined;
+  return Number(claimed.numUpdatedRows) === 1 ? findInsightJob(db, id) : undefined;
 }
 
 /** Records progress (and the heartbeat); false once the job is no longer running (cancelled). */
@@ -128,7 +125,7 @@ export async function recordInsightProgress(
   const result = await db
     .updateTable("insights")
     .set({
-      progress: Math.max(0, Math.min(99, Math.floor(percent))),
+      progress: runningProgress(percent),
       stage,
       heartbeat_at: now.toISOString(),
     })
@@ -181,26 +178,6 @@ export async function requeueStalledInsightJobs(db: Db, staleBefore: Date | null
   if (staleBefore) query = query.where("heartbeat_at", "<", staleBefore.toISOString());
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/**
- * Settles the minutes of jobs that ended recently, in case the settlement after the end was cut
- * off: completed ones charged, failed or cancelled ones released (both idempotent).
- */
-export async function settleEndedInsightJobs(db: Db, now: Date, since: Date): Promise<number> {
-  const rows = await db
-    .selectFrom("insights")
-    .select(["id", "user_id", "status", "cost_seconds"])
-    .where("status", "in", ["completed", "failed", "cancelled"])
-    .where("finished_at", ">=", since.toISOString())
-    .limit(1000)
-    .execute();
-  for (const row of rows) {
-    if (row.status === "completed")
-      await chargeMinutes(db, row.user_id, row.id, row.cost_seconds, now);
-    else await releaseMinutes(db, row.user_id, row.id, now);
-  }
-  return rows.length;
 }
 
 /** Cancels a queued or running job and gives its minutes back; false when it had ended. */

@@ -6,6 +6,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues, rowSpeakers } from "../jobs/job-row.js";
+import { settleEndedJobs } from "../jobs/side-job-tables.js";
+import { SideJobQueue, type RunningSideJob, type SideJobKind } from "../jobs/side-job-queue.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import { eventBody } from "../webhooks/job-events.js";
 import { insertDelivery } from "../webhooks/webhook-store.js";
@@ -17,7 +19,6 @@ import {
   recordInsightProgress,
   requeueInsightJob,
   requeueStalledInsightJobs,
-  settleEndedInsightJobs,
   type InsightRow,
 } from "./insight-store.js";
 
@@ -35,114 +36,57 @@ export interface InsightWorkerContext {
   publicUrl: string;
 }
 
-const POLL_MS = 2_000;
 const SWEEP_MS = 15_000;
 /** A running job whose heartbeat is older than this was left by a worker that stopped. */
 const STALLED_MS = 2 * 60_000;
 const RECENT_END_MS = 24 * 60 * 60_000;
 const PROGRESS_MS = 1_000;
 
+/** The insights worker: the side-job queue working the insights table. */
+export type InsightWorker = SideJobQueue<InsightRow>;
+
 /**
  * Runs insights jobs from the insights table, apart from transcriptions and renders: its own
- * loops (INSIGHTS_CONCURRENCY, default 1), each asking the language model (whose own fair queue
+ * loops (INSIGHTS_CONCURRENCY, default 1; the side-job queue, jobs/side-job-queue.ts), each asking the language model (whose own fair queue
  * takes one request at a time per model, round-robin by account). A job is cancelled by its row
- * leaving `running`: the worker sees it at its next progress write, or at once in this process.
+ * leaving `running`: the worker sees it at its next progress write, or at once in this process
+ * (`cancel`).
  */
-export class InsightWorker {
-  private readonly running = new Map<string, AbortController>();
-  private readonly sleepers = new Set<() => void>();
-  private loops: Promise<void>[] = [];
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private stopping = false;
+export function insightWorker(context: InsightWorkerContext): InsightWorker {
+  return new SideJobQueue(new Insights(context), {
+    ...context,
+    sweepMs: SWEEP_MS,
+    stalledMs: STALLED_MS,
+  });
+}
+
+/** What running an insights job means, for the side-job queue. */
+class Insights implements SideJobKind<InsightRow> {
+  readonly noun = "insights job";
+  readonly idField = "insightsId";
 
   constructor(private readonly context: InsightWorkerContext) {}
 
-  async start(): Promise<void> {
-    if (this.context.concurrency === 0) return;
-    if (this.context.alone) {
-      const requeued = await requeueStalledInsightJobs(this.context.db, null);
-      if (requeued > 0)
-        this.context.log.warn({ requeued }, "insights jobs interrupted by a restart requeued");
-    }
-    this.stopping = false;
-    this.loops = Array.from({ length: this.context.concurrency }, () => this.loop());
-    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
-    this.sweepTimer.unref();
+  claimNext(now: Date): Promise<InsightRow | undefined> {
+    return claimNextInsightJob(this.context.db, now);
   }
 
-  /** Requeues jobs a stopped worker left running and settles ended ones; returns how many were requeued. */
-  async sweep(): Promise<number> {
+  requeueStalled(staleBefore: Date | null): Promise<number> {
+    return requeueStalledInsightJobs(this.context.db, staleBefore);
+  }
+
+  /** Settles the minutes of jobs whose settlement was cut off. */
+  async afterSweep(now: Date): Promise<void> {
+    await settleEndedJobs(
+      this.context.db,
+      "insights",
+      now,
+      new Date(now.getTime() - RECENT_END_MS),
+    );
+  }
+
+  async run(job: InsightRow, { signal, stopping, abort }: RunningSideJob): Promise<void> {
     const { db, log, now } = this.context;
-    try {
-      const at = now();
-      const requeued = await requeueStalledInsightJobs(db, new Date(at.getTime() - STALLED_MS));
-      if (requeued > 0) this.notify();
-      await settleEndedInsightJobs(db, at, new Date(at.getTime() - RECENT_END_MS));
-      return requeued;
-    } catch (error) {
-      log.warn({ err: error }, "sweeping insights jobs failed");
-      return 0;
-    }
-  }
-
-  /** Stops taking jobs; running ones are stopped and go back to the queue. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.sweepTimer);
-    this.notify();
-    for (const controller of this.running.values()) controller.abort();
-    await Promise.all(this.loops);
-    this.loops = [];
-  }
-
-  notify(): void {
-    for (const wake of this.sleepers) wake();
-  }
-
-  /** Stops a job running in this process (its row is already settled by the cancel). */
-  stopJob(id: string): void {
-    this.running.get(id)?.abort();
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let job: InsightRow | undefined;
-      try {
-        job = await claimNextInsightJob(this.context.db, this.context.now());
-      } catch (error) {
-        this.context.log.warn({ err: error }, "claiming an insights job failed");
-      }
-      if (!job) {
-        await this.sleep();
-        continue;
-      }
-      try {
-        await this.run(job);
-      } catch (error) {
-        this.context.log.error(
-          { err: error, insightsId: job.id },
-          "recording the end of an insights job failed; the sweep will requeue it",
-        );
-      }
-    }
-  }
-
-  private sleep(): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, POLL_MS);
-      this.sleepers.add(wake);
-    });
-  }
-
-  private async run(job: InsightRow): Promise<void> {
-    const { db, log, now } = this.context;
-    const controller = new AbortController();
-    this.running.set(job.id, controller);
     let lastWrite = 0;
     try {
       const model = this.context.languageModel.get();
@@ -162,20 +106,20 @@ export class InsightWorker {
         language: options.language,
         chineseScript: options.chineseScript,
         accountId: job.user_id,
-        signal: controller.signal,
+        signal,
         onProgress: ({ done, total, stage }) => {
           const at = Date.now();
           if (at - lastWrite < PROGRESS_MS && done < total) return;
           lastWrite = at;
           void recordInsightProgress(db, job.id, (done / total) * 100, stage, now()).then(
             (stillRunning) => {
-              if (!stillRunning) controller.abort();
+              if (!stillRunning) abort();
             },
             (error: unknown) => log.warn({ err: error }, "recording insights progress failed"),
           );
         },
       });
-      if (controller.signal.aborted) throw new Error("cancelled");
+      if (signal.aborted) throw new Error("cancelled");
       const finishedAt = now();
       const done = await endInsightJob(db, job.id, ["running"], {
         status: "completed",
@@ -191,8 +135,8 @@ export class InsightWorker {
         ),
       );
     } catch (error) {
-      if (controller.signal.aborted) {
-        if (this.stopping) await requeueInsightJob(db, job.id);
+      if (signal.aborted) {
+        if (stopping()) await requeueInsightJob(db, job.id);
         return;
       }
       const code = failureCode(error);
@@ -206,8 +150,6 @@ export class InsightWorker {
         "insights job failed",
       );
       await this.fail(job, code);
-    } finally {
-      this.running.delete(job.id);
     }
   }
 

@@ -204,7 +204,7 @@ export function insightRoutes(ctx: InsightContext): FastifyPluginAsync {
         const job = await ownTranscription(ctx, user, request.params.id, "edit");
         const row = await latestInsightJob(ctx.db, job.id);
         if (!row) fail("INSIGHTS_NOT_READY");
-        if (await cancelInsightJob(ctx.db, row, ctx.now())) ctx.insights.stopJob(row.id);
+        if (await cancelInsightJob(ctx.db, row, ctx.now())) ctx.insights.cancel(row.id);
         return presentInsightJob((await findInsightJob(ctx.db, row.id))!, user.locale);
       },
     );

@@ -1,4 +1,8 @@
-import { insertFreeSubscription, startFreePeriod } from "../billing/subscription-changes.js";
+import {
+  insertFreeSubscription,
+  lapseKey,
+  startFreePeriod,
+} from "../billing/subscription-changes.js";
 import type { Db } from "../db/database.js";
 import { addMonths, currentPeriodStart } from "./billing-period.js";
 import {
@@ -229,12 +233,12 @@ export async function rollPeriod(tx: Tx, userId: string, now: Date): Promise<voi
   if (subscription.current_period_end) {
     // Paid periods renew (or lapse to Free) through billing's hourly roll-over. One that will
     // not renew (cancelled, or with no provider subscription: what the roll-over lapses without
-    // asking) ends at its end, not at the roll-over: its plan seconds expire and its pack
-    // seconds (lost on the move to Free) are forfeited at the first use after it.
+    // asking) ends at its end, not at the roll-over: from then its plan seconds are Free's 20
+    // minutes and its pack seconds (lost on the move to Free) are forfeited, under the key the
+    // roll-over's lapse uses, so whichever comes first grants and forfeits once.
     if (subscription.cancel_at_period_end || !subscription.provider_subscription_id) {
-      const key = `period-end:${userId}:${subscription.current_period_end}`;
-      const { planSeconds: left } = await sumPools(tx, userId);
-      if (left > 0) await addEntry(tx, userId, "reset", "plan", -left, `reset:${key}`, null, now);
+      const key = lapseKey(userId, subscription.current_period_end);
+      await setPlanAllowance(tx, userId, "free", key, null, now);
       await forfeitPacks(tx, userId, key, now);
     }
     return;

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { removeStored } from "../storage/stored-files.js";
 import type { Db } from "../db/database.js";
-import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
+import { nextQueuedJob, runningProgress } from "../jobs/side-job-tables.js";
+import { releaseMinutes } from "../minutes/minute-ledger.js";
 import { ACTIVE_RENDER_STATUSES, type RenderRow } from "./render-row.js";
 
 // The renders table is the renders' own queue: rows wait `queued` in order of creation, a
@@ -48,24 +49,20 @@ export function findRender(db: Db, id: string): Promise<RenderRow | undefined> {
   return db.selectFrom("renders").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Takes the oldest queued render for this worker; undefined when none waits (or another took it). */
+/**
+ * Takes the next queued render for this worker, fair across accounts (`nextQueuedJob`);
+ * undefined when none waits (or another took it).
+ */
 export async function claimNextRender(db: Db, now: Date): Promise<RenderRow | undefined> {
-  const next = await db
-    .selectFrom("renders")
-    .select("id")
-    .where("status", "=", "queued")
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  if (!next) return undefined;
+  const id = await nextQueuedJob(db, "renders");
+  if (id === undefined) return undefined;
   const claimed = await db
     .updateTable("renders")
     .set({ status: "running", started_at: now.toISOString(), heartbeat_at: now.toISOString() })
-    .where("id", "=", next.id)
+    .where("id", "=", id)
     .where("status", "=", "queued")
     .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1 ? findRender(db, next.id) : undefined;
+  return Number(claimed.numUpdatedRows) === 1 ? findRender(db, id) : undefined;
 }
 
 /** Records progress while running; false once the render is no longer running (cancelled). */
@@ -78,7 +75,7 @@ export async function recordRenderProgress(
   const result = await db
     .updateTable("renders")
     .set({
-      progress: Math.max(0, Math.min(99, Math.floor(percent))),
+      progress: runningProgress(percent),
       heartbeat_at: now.toISOString(),
     })
     .where("id", "=", id)
@@ -105,6 +102,16 @@ export async function endRender(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** A render interrupted by shutdown (or its file store away) goes back to the queue to be run again. */
+export async function requeueRender(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable("renders")
+    .set({ status: "queued", started_at: null, heartbeat_at: null, progress: 0 })
+    .where("id", "=", id)
+    .where("status", "=", "running")
+    .execute();
+}
+
 /**
  * Renders left `running` by a worker that stopped without ending them (a crash, a machine gone)
  * go back to the queue: those whose heartbeat is older than `staleBefore`, or every running one
@@ -118,29 +125,6 @@ export async function requeueStalledRenders(db: Db, staleBefore: Date | null): P
   if (staleBefore) query = query.where("heartbeat_at", "<", staleBefore.toISOString());
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-/**
- * Settles the minutes of renders that ended recently, in case the settlement after the end was
- * cut off (a crash, the database away): a completed render is charged, a failed or cancelled one
- * released. Both are idempotent, so a render already settled is left as it is.
- */
-export async function settleEndedRenders(db: Db, now: Date, since: Date): Promise<number> {
-  const rows = await db
-    .selectFrom("renders")
-    .select(["id", "user_id", "status", "cost_seconds"])
-    .where("status", "in", ["completed", "failed", "cancelled"])
-    .where("finished_at", ">=", since.toISOString())
-    .limit(1000)
-    .execute();
-  for (const row of rows) {
-    if (row.status === "completed") {
-      await chargeMinutes(db, row.user_id, row.id, row.cost_seconds, now);
-    } else {
-      await releaseMinutes(db, row.user_id, row.id, now);
-    }
-  }
-  return rows.length;
 }
 
 /** Deletes finished files whose retention is over; returns how many. */

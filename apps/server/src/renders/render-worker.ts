@@ -12,17 +12,18 @@ import { isTransientError } from "../jobs/transient-errors.js";
 import type { FileStore, LocalCopy } from "../storage/file-store.js";
 import { removeStored, storeOfLocation } from "../storage/stored-files.js";
 import { retentionEnds } from "../transcriptions/listening-copy.js";
+import { settleEndedJobs } from "../jobs/side-job-tables.js";
+import { SideJobQueue, type RunningSideJob, type SideJobKind } from "../jobs/side-job-queue.js";
 import { renderOptions, type RenderRow } from "./render-row.js";
 import {
   claimNextRender,
   dropEndedRenderSources,
   dropRenderSource,
   endRender,
-  findRender,
   recordRenderProgress,
   renderFilePath,
+  requeueRender,
   requeueStalledRenders,
-  settleEndedRenders,
 } from "./render-store.js";
 
 /** What the render worker needs. */
@@ -44,8 +45,6 @@ export interface RenderWorkerContext {
   alone: boolean;
 }
 
-/** How often an idle worker looks for a queued render made by another process. */
-const POLL_MS = 2_000;
 /** How often a worker looks for renders another worker left running, and ended ones to settle. */
 const SWEEP_MS = 60_000;
 /** A running render whose heartbeat is older than this was left by a worker that stopped. */
@@ -55,122 +54,55 @@ const RECENT_END_MS = 24 * 60 * 60_000;
 /** Progress is written at most this often. */
 const PROGRESS_MS = 1_000;
 
+/** The render worker: the side-job queue working the renders table. */
+export type RenderWorker = SideJobQueue<RenderRow>;
+
 /**
  * Runs captioned-video renders from the renders table, apart from transcriptions: its own
- * loops (RENDER_CONCURRENCY, default 1) and a bounded number of ffmpeg threads each
- * (RENDER_THREADS, default 2), so a long render never holds a transcription's slot or all the
- * cores. A render is cancelled by its row leaving `running` (DELETE /api/renders/{id}): the
- * worker sees it at its next progress write, or at once in this process.
+ * loops (RENDER_CONCURRENCY, default 1; the side-job queue, jobs/side-job-queue.ts) and a
+ * bounded number of ffmpeg threads each (RENDER_THREADS, default 2), so a long render never
+ * holds a transcription's slot or all the cores. A render is cancelled by its row leaving
+ * `running` (DELETE /api/renders/{id}): the worker sees it at its next progress write, or at
+ * once in this process (`cancel`).
  */
-export class RenderWorker {
-  private readonly running = new Map<string, AbortController>();
-  private readonly sleepers = new Set<() => void>();
-  private loops: Promise<void>[] = [];
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private stopping = false;
+export function renderWorker(context: RenderWorkerContext): RenderWorker {
+  return new SideJobQueue(new Renders(context), {
+    ...context,
+    sweepMs: SWEEP_MS,
+    stalledMs: STALLED_MS,
+  });
+}
+
+/** What running a render means, for the side-job queue. */
+class Renders implements SideJobKind<RenderRow> {
+  readonly noun = "render";
+  readonly idField = "renderId";
 
   constructor(private readonly context: RenderWorkerContext) {}
 
-  async start(): Promise<void> {
-    if (this.context.concurrency === 0) return;
+  claimNext(now: Date): Promise<RenderRow | undefined> {
+    return claimNextRender(this.context.db, now);
+  }
+
+  requeueStalled(staleBefore: Date | null): Promise<number> {
+    return requeueStalledRenders(this.context.db, staleBefore);
+  }
+
+  /** Deletes the videos sent for renders that have ended (a process stopped before it could). */
+  async beforeStart(): Promise<void> {
     await dropEndedRenderSources(this.context.db).catch((error: unknown) =>
       this.context.log.warn({ err: error }, "deleting the videos of ended renders failed"),
     );
-    if (this.context.alone) {
-      const requeued = await requeueStalledRenders(this.context.db, null);
-      if (requeued > 0) {
-        this.context.log.warn({ requeued }, "renders interrupted by a restart requeued");
-      }
-    }
-    this.stopping = false;
-    this.loops = Array.from({ length: this.context.concurrency }, () => this.loop());
-    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
-    this.sweepTimer.unref();
   }
 
-  /**
-   * Puts renders a stopped worker left running back in line, and settles the minutes of renders
-   * whose settlement was cut off. Returns how many renders were requeued.
-   */
-  async sweep(): Promise<number> {
-    const { db, log, now } = this.context;
-    try {
-      const at = now();
-      const requeued = await requeueStalledRenders(db, new Date(at.getTime() - STALLED_MS));
-      if (requeued > 0) {
-        log.warn({ requeued }, "renders left running by a stopped worker requeued");
-        this.notify();
-      }
-      await settleEndedRenders(db, at, new Date(at.getTime() - RECENT_END_MS));
-      await dropEndedRenderSources(db);
-      return requeued;
-    } catch (error) {
-      log.warn({ err: error }, "sweeping renders failed");
-      return 0;
-    }
+  /** Settles the minutes of renders whose settlement was cut off, and deletes their videos. */
+  async afterSweep(now: Date): Promise<void> {
+    await settleEndedJobs(this.context.db, "renders", now, new Date(now.getTime() - RECENT_END_MS));
+    await dropEndedRenderSources(this.context.db);
   }
 
-  /** Stops taking renders; running ones are stopped and go back to the queue. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.sweepTimer);
-    this.notify();
-    for (const controller of this.running.values()) controller.abort();
-    await Promise.all(this.loops);
-    this.loops = [];
-  }
-
-  /** Wakes idle loops (a render was queued). */
-  notify(): void {
-    for (const wake of this.sleepers) wake();
-  }
-
-  /** Stops a render running in this process (its row is already settled). */
-  stopRender(id: string): void {
-    this.running.get(id)?.abort();
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let render: RenderRow | undefined;
-      try {
-        render = await claimNextRender(this.context.db, this.context.now());
-      } catch (error) {
-        this.context.log.warn({ err: error }, "claiming a render failed");
-      }
-      if (!render) {
-        await this.sleep();
-        continue;
-      }
-      try {
-        await this.run(render);
-      } catch (error) {
-        // Recording how the render ended failed (a full disk: SQLITE_FULL). The loop goes on;
-        // the row stays running, and the sweep puts it back in line once its heartbeat is old.
-        this.context.log.error(
-          { err: error, renderId: render.id },
-          "recording the end of a render failed; the sweep will requeue it",
-        );
-      }
-    }
-  }
-
-  private sleep(): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, POLL_MS);
-      this.sleepers.add(wake);
-    });
-  }
-
-  private async run(render: RenderRow): Promise<void> {
+  async run(render: RenderRow, { signal, stopping, abort }: RunningSideJob): Promise<void> {
     const { db, log, now, uploadDir, files, threads, niceness } = this.context;
-    const controller = new AbortController();
-    this.running.set(render.id, controller);
     const output = renderFilePath(uploadDir, render.id);
     let lastWrite = 0;
     let copy: LocalCopy | undefined;
@@ -204,14 +136,14 @@ export class RenderWorker {
           maxMs: job.duration_ms > 0 ? job.duration_ms : undefined,
         },
         {
-          signal: controller.signal,
+          signal,
           onProgress: (fraction) => {
             const at = Date.now();
             if (at - lastWrite < PROGRESS_MS) return;
             lastWrite = at;
             void recordRenderProgress(db, render.id, fraction * 100, now()).then(
               (stillRunning) => {
-                if (!stillRunning) controller.abort();
+                if (!stillRunning) abort();
               },
               (error: unknown) => log.warn({ err: error }, "recording render progress failed"),
             );
@@ -240,10 +172,10 @@ export class RenderWorker {
       else await removeStored(kept); // cancelled as it finished: the cancel released the minutes
     } catch (error) {
       await removeFile(output);
-      if (controller.signal.aborted || isTransientError(error)) {
+      if (signal.aborted || isTransientError(error)) {
         // This process is stopping, or the file store is away: back in line, with the video it
         // was sent with, for the rerun.
-        if (this.stopping || isTransientError(error)) await endRenderBack(db, render.id);
+        if (stopping() || isTransientError(error)) await requeueRender(db, render.id);
         // Cancelled: its row is settled (and its video deleted) by the cancel; anything the
         // cancel raced past goes here.
         else await this.dropSource(render);
@@ -257,7 +189,6 @@ export class RenderWorker {
       await this.fail(render, code);
     } finally {
       await copy?.release();
-      this.running.delete(render.id);
     }
   }
 
@@ -284,18 +215,6 @@ export class RenderWorker {
     });
     if (ended) await releaseMinutes(db, render.user_id, render.id, at);
   }
-}
-
-/** A render interrupted by shutdown goes back to the queue to be run again. */
-async function endRenderBack(db: Db, id: string): Promise<void> {
-  const row = await findRender(db, id);
-  if (row?.status !== "running") return;
-  await db
-    .updateTable("renders")
-    .set({ status: "queued", started_at: null, heartbeat_at: null, progress: 0 })
-    .where("id", "=", id)
-    .where("status", "=", "running")
-    .execute();
 }
 
 async function removeFile(path: string): Promise<void> {

@@ -248,7 +248,7 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
         });
         if (cancelled) {
           await releaseMinutes(ctx.db, user.id, row.id, at);
-          ctx.renders.stopRender(row.id);
+          ctx.renders.cancel(row.id);
           await dropRenderSource(ctx.db, row.id);
           return presentRender((await findRender(ctx.db, row.id))!, user.locale);
         }

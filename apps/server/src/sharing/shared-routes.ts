@@ -37,8 +37,15 @@ export interface SharingOptions {
   unlockPerLinkAndIp?: RateLimitRule;
   /** …and on one link from everywhere together (default 50 per 10 minutes). */
   unlockPerLink?: RateLimitRule;
-  /** Comments from one address (default 20 per 10 minutes). */
+  /** Comments from one address, on every link together (default 20 per 10 minutes)… */
   commentsPerIp?: RateLimitRule;
+  /**
+   * …and from one viewer (one address on one link) over a day (default 100): a fifth of the
+   * room a transcription keeps for its links' viewers, so one viewer cannot fill it for the rest.
+   */
+  commentsPerViewer?: RateLimitRule;
+  /** Downloads by one viewer, one address on one link (default 30 per 10 minutes). */
+  downloadsPerViewer?: RateLimitRule;
 }
 
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -46,6 +53,8 @@ const DEFAULTS: Required<SharingOptions> = {
   unlockPerLinkAndIp: { max: 10, windowMs: TEN_MINUTES },
   unlockPerLink: { max: 50, windowMs: TEN_MINUTES },
   commentsPerIp: { max: 20, windowMs: TEN_MINUTES },
+  commentsPerViewer: { max: 100, windowMs: 24 * 60 * 60 * 1000 },
+  downloadsPerViewer: { max: 30, windowMs: TEN_MINUTES },
 };
 
 /** The grant a viewer got for a link's password: the X-Share-Grant header, or `grant` (media). */
@@ -86,11 +95,15 @@ export function sharedRoutes(
       openShareLink(ctx.db, request.params.token, grantOf(request), ctx.now());
 
     const unlockLimit = limiter(app, [
-      { rule: options.unlockPerLinkAndIp, key: (r) => `unlock|${tokenKey(r)}|ip|${r.ip}` },
+      { rule: options.unlockPerLinkAndIp, key: (r) => `unlock|${viewerKey(r)}` },
       { rule: options.unlockPerLink, key: (r) => `unlock|${tokenKey(r)}` },
     ]);
     const commentLimit = limiter(app, [
       { rule: options.commentsPerIp, key: (r) => `comment|ip|${r.ip}` },
+      { rule: options.commentsPerViewer, key: (r) => `comment|${viewerKey(r)}` },
+    ]);
+    const downloadLimit = limiter(app, [
+      { rule: options.downloadsPerViewer, key: (r) => `download|${viewerKey(r)}` },
     ]);
 
     app.get(
@@ -166,10 +179,11 @@ export function sharedRoutes(
     app.get(
       "/api/shared/:token/export",
       {
+        preHandler: downloadLimit,
         schema: {
           summary: "Download a shared transcription, when the link allows it",
           description:
-            "The same formats and options as the owner's export. 403 SHARE_DOWNLOAD_NOT_ALLOWED when the link does not allow downloads.",
+            "The same formats and options as the owner's export. 403 SHARE_DOWNLOAD_NOT_ALLOWED when the link does not allow downloads; 429 RATE_LIMITED past 30 downloads in 10 minutes from one address on one link.",
           tags,
           security: [],
           params: ShareTokenParams,
@@ -177,21 +191,22 @@ export function sharedRoutes(
           querystring: ExportQuery.extend({ grant: z.string().max(200).optional() }),
           response: {
             200: exportFileResponse(),
-            ...errorResponses(400, 401, 403, 404, 409, 422, 503),
+            ...errorResponses(400, 401, 403, 404, 409, 422, 429, 503),
           },
         },
       },
       async (request, reply) => {
-        const { actor, row } = await open(request);
+        const { link, actor, row } = await open(request);
         if (!can(actor, "download", transcription(row))) fail("SHARE_DOWNLOAD_NOT_ALLOWED");
         const translation = await translationForExport(ctx.db, row.id, request.query.language);
-        // A link's downloads take the turn of the account that shared it.
+        // Each viewer takes a turn of their own in the export pool, apart from the owner's: one
+        // viewer's downloads cannot fill the waiting room the owner or other viewers need.
         const file = await exportTranscription(
           ctx,
           row,
           request.query,
           request.query.lang ?? "en",
-          row.user_id,
+          `share-viewer|${link.id}|${request.ip}`,
           translation,
         );
         return sendExport(reply, row, request.query.format, file);
@@ -259,6 +274,11 @@ export function sharedRoutes(
 /** The link a request names, hashed (counters never hold a live token). */
 function tokenKey(request: FastifyRequest): string {
   return hashToken((request.params as { token?: string }).token ?? "");
+}
+
+/** One viewer of a link: the link (hashed) and the address it is opened from. */
+function viewerKey(request: FastifyRequest): string {
+  return `${tokenKey(request)}|ip|${request.ip}`;
 }
 
 /** A preHandler counting requests under each key; over any rule → 429 RATE_LIMITED. */

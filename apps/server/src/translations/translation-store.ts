@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../db/database.js";
+import { nextQueuedJob, runningProgress } from "../jobs/side-job-tables.js";
 import type { TranslationsTable } from "../db/schema.js";
 import { ACTIVE_TRANSLATION_STATUSES, type TranslationRow } from "./translation-row.js";
 
@@ -77,29 +78,25 @@ export async function insertTranslation(db: Db, row: Insertable<TranslationsTabl
   await db.insertInto("translations").values(row).execute();
 }
 
-/** Takes the oldest queued translation for this worker; undefined when none waits. */
+/**
+ * Takes the next queued translation for this worker, fair across accounts (`nextQueuedJob`),
+ * counting the start; undefined when none waits (or another took it).
+ */
 export async function claimNextTranslation(db: Db, now: Date): Promise<TranslationRow | undefined> {
-  const next = await db
-    .selectFrom("translations")
-    .select(["id", "starts"])
-    .where("status", "=", "queued")
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(1)
-    .executeTakeFirst();
-  if (!next) return undefined;
+  const id = await nextQueuedJob(db, "translations");
+  if (id === undefined) return undefined;
   const claimed = await db
     .updateTable("translations")
-    .set({
+    .set((eb) => ({
       status: "running",
       started_at: now.toISOString(),
       heartbeat_at: now.toISOString(),
-      starts: next.starts + 1,
-    })
-    .where("id", "=", next.id)
+      starts: eb("starts", "+", 1),
+    }))
+    .where("id", "=", id)
     .where("status", "=", "queued")
     .executeTakeFirst();
-  return Number(claimed.numUpdatedRows) === 1 ? findTranslation(db, next.id) : undefined;
+  return Number(claimed.numUpdatedRows) === 1 ? findTranslation(db, id) : undefined;
 }
 
 /**
@@ -116,7 +113,7 @@ export async function recordTranslationBatch(
     .updateTable("translations")
     .set({
       cues_json: values.cuesJson,
-      progress: Math.max(0, Math.min(99, Math.floor(values.progress))),
+      progress: runningProgress(values.progress),
       translated_ms: values.translatedMs,
       model: values.model,
       heartbeat_at: now.toISOString(),

@@ -11,6 +11,7 @@ import { taskWithData } from "@verbatim/llm";
 import type { Db } from "../db/database.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues } from "../jobs/job-row.js";
+import { SideJobQueue, type RunningSideJob, type SideJobKind } from "../jobs/side-job-queue.js";
 import { settleTranslation, settleUnsettledTranslations } from "./settle-translation.js";
 import { doneCues, translationOptions, type TranslationRow } from "./translation-row.js";
 import {
@@ -34,8 +35,6 @@ export interface TranslationWorkerContext {
   model: () => TranslationModel | null;
 }
 
-/** How often an idle worker looks for a job queued by another process. */
-const POLL_MS = 2_000;
 /** How often a worker looks for jobs another worker left running, and ended ones to settle. */
 const SWEEP_MS = 30_000;
 /** A running job whose heartbeat is older than this was left by a worker that stopped. */
@@ -51,110 +50,45 @@ const MODEL_UNAVAILABLE = new Set([
   "LLM_MODEL_MISSING",
 ]);
 
+/** The translation worker: the side-job queue working the translations table. */
+export type TranslationWorker = SideJobQueue<TranslationRow>;
+
 /**
  * Runs translation jobs from the translations table, apart from transcriptions and renders:
- * its own loops (TRANSLATION_CONCURRENCY, default 1). The cues are written batch by batch, so
+ * its own loops (TRANSLATION_CONCURRENCY, default 1; the side-job queue, jobs/side-job-queue.ts). The cues are written batch by batch, so
  * a job a restart interrupted resumes after what it had written, and one that is cancelled or
  * fails is charged for what it delivered. A job is cancelled by its row leaving `running`: the
- * worker sees it at its next batch, or at once in this process.
+ * worker sees it at its next batch, or at once in this process (`cancel`).
  */
-export class TranslationWorker {
-  private readonly running = new Map<string, AbortController>();
-  private readonly sleepers = new Set<() => void>();
-  private loops: Promise<void>[] = [];
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private stopping = false;
+export function translationWorker(context: TranslationWorkerContext): TranslationWorker {
+  return new SideJobQueue(new Translations(context), {
+    ...context,
+    sweepMs: SWEEP_MS,
+    stalledMs: STALLED_MS,
+  });
+}
+
+/** What running a translation means, for the side-job queue. */
+class Translations implements SideJobKind<TranslationRow> {
+  readonly noun = "translation";
+  readonly idField = "translationId";
 
   constructor(private readonly context: TranslationWorkerContext) {}
 
-  async start(): Promise<void> {
-    if (this.context.concurrency === 0) return;
-    if (this.context.alone) {
-      const requeued = await requeueStalledTranslations(this.context.db, null);
-      if (requeued > 0) {
-        this.context.log.warn({ requeued }, "translations interrupted by a restart requeued");
-      }
-    }
-    this.stopping = false;
-    this.loops = Array.from({ length: this.context.concurrency }, () => this.loop());
-    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
-    this.sweepTimer.unref();
+  claimNext(now: Date): Promise<TranslationRow | undefined> {
+    return claimNextTranslation(this.context.db, now);
   }
 
-  /** Requeues jobs a stopped worker left running and settles those whose settlement was cut off. */
-  async sweep(): Promise<number> {
-    const { db, log, now } = this.context;
-    try {
-      const at = now();
-      const requeued = await requeueStalledTranslations(db, new Date(at.getTime() - STALLED_MS));
-      if (requeued > 0) {
-        log.warn({ requeued }, "translations left running by a stopped worker requeued");
-        this.notify();
-      }
-      await settleUnsettledTranslations(db, at);
-      return requeued;
-    } catch (error) {
-      log.warn({ err: error }, "sweeping translations failed");
-      return 0;
-    }
+  requeueStalled(staleBefore: Date | null): Promise<number> {
+    return requeueStalledTranslations(this.context.db, staleBefore);
   }
 
-  /** Stops taking jobs; running ones stop and go back to the queue (their cues so far kept). */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.sweepTimer);
-    this.notify();
-    for (const controller of this.running.values()) controller.abort();
-    await Promise.all(this.loops);
-    this.loops = [];
+  /** Settles the translations whose settlement was cut off. */
+  async afterSweep(now: Date): Promise<void> {
+    await settleUnsettledTranslations(this.context.db, now);
   }
 
-  /** Wakes idle loops (a job was queued). */
-  notify(): void {
-    for (const wake of this.sleepers) wake();
-  }
-
-  /** Stops a job running in this process (its row is already ended). */
-  stopTranslation(id: string): void {
-    this.running.get(id)?.abort();
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let job: TranslationRow | undefined;
-      try {
-        job = await claimNextTranslation(this.context.db, this.context.now());
-      } catch (error) {
-        this.context.log.warn({ err: error }, "claiming a translation failed");
-      }
-      if (!job) {
-        await this.sleep();
-        continue;
-      }
-      try {
-        await this.run(job);
-      } catch (error) {
-        this.context.log.error(
-          { err: error, translationId: job.id },
-          "recording the end of a translation failed; the sweep will requeue it",
-        );
-      }
-    }
-  }
-
-  private sleep(): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.sleepers.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, POLL_MS);
-      this.sleepers.add(wake);
-    });
-  }
-
-  private async run(job: TranslationRow): Promise<void> {
+  async run(job: TranslationRow, { signal, stopping, abort }: RunningSideJob): Promise<void> {
     const { db, log, now } = this.context;
     if (job.starts > MAX_TRANSLATION_STARTS) {
       await this.end(job, "failed", "TRANSLATION_FAILED");
@@ -170,8 +104,6 @@ export class TranslationWorker {
       await this.end(job, "failed", "TRANSLATION_MODEL_UNAVAILABLE");
       return;
     }
-    const controller = new AbortController();
-    this.running.set(job.id, controller);
     try {
       const cues = rowCues(transcription);
       const options = translationOptions(job);
@@ -184,7 +116,7 @@ export class TranslationWorker {
         style: options.style,
         glossary: options.glossary,
         messages: taskWithData,
-        signal: controller.signal,
+        signal,
         done: doneCues(job),
         onBatch: async (done, total) => {
           const stillRunning = await recordTranslationBatch(
@@ -198,23 +130,21 @@ export class TranslationWorker {
             },
             now(),
           );
-          if (!stillRunning) controller.abort();
+          if (!stillRunning) abort();
         },
       });
-      if (controller.signal.aborted) throw new Error("cancelled");
+      if (signal.aborted) throw new Error("cancelled");
       await this.end(job, "completed", null);
     } catch (error) {
-      if (controller.signal.aborted) {
+      if (signal.aborted) {
         // Stopping: back in line, resuming after the cues written. Cancelled: the cancel has
         // ended and settled the row.
-        if (this.stopping) await requeueTranslation(db, job.id);
+        if (stopping()) await requeueTranslation(db, job.id);
         return;
       }
       const code = failureCode(error);
       log.warn({ err: error, translationId: job.id, code }, "translation failed");
       await this.end(job, "failed", code);
-    } finally {
-      this.running.delete(job.id);
     }
   }
 

@@ -5,6 +5,7 @@ import type { BillingContext } from "../billing-context.js";
 import { mailAccountHolder } from "../mail-account-holder.js";
 import {
   currentSubscription,
+  lapseKey,
   markPaymentFailed,
   renewPlan,
   switchToFree,
@@ -36,10 +37,7 @@ export async function applySubscriptionEvent(
     .executeTakeFirst();
   if (!subscription) return "unchanged";
   if (event.type === "ended") {
-    const lapsed = await lapseToFree(ctx, {
-      userId: subscription.user_id,
-      key: `ended:${subscriptionId}`,
-    });
+    const lapsed = await lapseToFree(ctx, { userId: subscription.user_id });
     return lapsed ? "lapsed" : "unchanged";
   }
   if (event.type === "payment_failed") {
@@ -65,16 +63,21 @@ export async function applySubscriptionEvent(
 }
 
 /**
- * A paid plan ends (period over, cancelled at the provider): back to Free, with an e-mail.
- * `key` makes the switch happen once. Returns false when the account was not on a paid plan.
+ * A paid plan ends (period over, cancelled at the provider): back to Free, with an e-mail;
+ * Free's period starts at `start` (default now). Once per paid period (`lapseKey`: a balance
+ * read after the end may have granted Free's minutes already). Returns false when the account
+ * was not on a paid plan.
  */
 export async function lapseToFree(
   ctx: BillingContext,
-  { userId, key }: { userId: string; key: string },
+  { userId, start }: { userId: string; start?: Date },
 ): Promise<boolean> {
   const before = await currentSubscription(ctx.db, userId);
   if (!before || !isPaidPlan(subscribedPlan(before))) return false;
-  await withUserLock(ctx.db, userId, (tx) => switchToFree(tx, userId, key, ctx.now()));
+  const key = lapseKey(userId, before.current_period_end);
+  await withUserLock(ctx.db, userId, (tx) =>
+    switchToFree(tx, userId, key, ctx.now(), start ?? ctx.now()),
+  );
   await mailAccountHolder(ctx, userId, { kind: "lapsed", product: subscribedPlan(before) });
   return true;
 }

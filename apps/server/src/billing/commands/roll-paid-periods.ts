@@ -52,10 +52,8 @@ export async function rollPaidPeriods(ctx: BillingContext): Promise<number> {
               ),
             );
         }
-        await lapseToFree(ctx, {
-          userId: subscription.user_id,
-          key: `lapse:${subscription.user_id}:${end}`,
-        });
+        // Free's period starts when the paid one ended, as its minutes did (minute-ledger.ts).
+        await lapseToFree(ctx, { userId: subscription.user_id, start: new Date(end) });
       }
       changed++;
     } catch (error) {

@@ -28,7 +28,7 @@ export async function stopTranslation(
       finished_at: at.toISOString(),
     });
     if (cancelled) {
-      ctx.translations.stopTranslation(active.id);
+      ctx.translations.cancel(active.id);
       await settleTranslation(ctx.db, active.id, at);
     }
     return (await findTranslation(ctx.db, active.id)) ?? null;
