@@ -1,6 +1,8 @@
 import { join } from "node:path";
 import { removeStored } from "../storage/stored-files.js";
+import type { Insertable } from "kysely";
 import type { Db } from "../db/database.js";
+import type { RendersTable } from "../db/schema.js";
 import { nextQueuedJob, runningProgress } from "../jobs/side-job-tables.js";
 import { releaseMinutes } from "../minutes/minute-ledger.js";
 import { ACTIVE_RENDER_STATUSES, type RenderRow } from "./render-row.js";
@@ -43,6 +45,44 @@ export async function dropEndedRenderSources(db: Db): Promise<number> {
     .execute();
   for (const row of rows) await dropRenderSource(db, row.id);
   return rows.length;
+}
+
+/** Queues a render (the caller holds the user's lock and has reserved its minutes). */
+export async function insertRender(db: Db, row: Insertable<RendersTable>): Promise<void> {
+  await db.insertInto("renders").values(row).execute();
+}
+
+/** Deletes a render that has ended (its file is the caller's to delete). */
+export async function deleteRender(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("renders").where("id", "=", id).execute();
+}
+
+/** A user's latest renders of a transcription, newest first (at most `limit`). */
+export function rendersOf(
+  db: Db,
+  transcriptionId: string,
+  userId: string,
+  limit: number,
+): Promise<RenderRow[]> {
+  return db
+    .selectFrom("renders")
+    .selectAll()
+    .where("transcription_id", "=", transcriptionId)
+    .where("user_id", "=", userId)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** How many renders a user has queued or running. */
+export async function activeRenderCount(db: Db, userId: string): Promise<number> {
+  const active = await db
+    .selectFrom("renders")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("user_id", "=", userId)
+    .where("status", "in", ACTIVE_RENDER_STATUSES)
+    .executeTakeFirst();
+  return Number(active?.count ?? 0);
 }
 
 export function findRender(db: Db, id: string): Promise<RenderRow | undefined> {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import { MAX_ACTIVE_RENDERS, renderCostSeconds } from "@verbatim/contract";
 import {
@@ -12,13 +11,9 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import type { Config } from "../config.js";
-import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
-import type { TranscriptionRow } from "../jobs/job-row.js";
-import { minuteBalance, releaseMinutes, reserveMinutes } from "../minutes/minute-ledger.js";
-import { transcriptionOwners } from "../jobs/job-reads.js";
+import { findTranscription, transcriptionOwners } from "../jobs/job-reads.js";
 import { authorize } from "../policies/authorize.js";
 import { can, render, type ActionOn } from "../policies/policies.js";
 import { actorInTeam } from "../teams/membership.js";
@@ -28,18 +23,13 @@ import { ownTranscription } from "../transcriptions/transcription-context.js";
 import type { User } from "../users/repo.js";
 import { sendStoredFile } from "../storage/send-stored-file.js";
 import { fileStoreOf, removeStored } from "../storage/stored-files.js";
-import { ACTIVE_RENDER_STATUSES, presentRender, type RenderRow } from "./render-row.js";
-import { dropRenderSource, endRender, findRender } from "./render-store.js";
+import { presentRender, type RenderRow } from "./render-row.js";
+import { queueRender } from "./commands/queue-render.js";
+import { stopRender } from "./commands/stop-render.js";
+import { checkCanRender } from "./render-limits.js";
+import { findRender, rendersOf } from "./render-store.js";
 import { receiveRenderVideo } from "./render-video-upload.js";
-import type { RenderWorker } from "./render-worker.js";
-
-/** What the render routes need. */
-export interface RenderContext {
-  db: Db;
-  config: Config;
-  now: () => Date;
-  renders: RenderWorker;
-}
+import type { RenderContext } from "./render-context.js";
 
 const MP4 = "video/mp4";
 
@@ -73,7 +63,7 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
         const job = await ownTranscription(ctx, user, request.params.id, "render");
         if (job.status !== "completed") fail("NOT_COMPLETED");
         if (!keptAudioPath(job, ctx.now())) fail("AUDIO_NOT_KEPT");
-        const row = await queueRender(ctx, user, job, request.body, null);
+        const row = await queueRender(ctx, { user, job, options: request.body, sourcePath: null });
         return reply.code(202).send(presentRender(row, user.locale));
       },
     );
@@ -119,7 +109,12 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
             { owner: user.id, name: basename(video.path), contentType: "video/mp4" },
             video.path,
           );
-          const row = await queueRender(ctx, user, job, video.options, source);
+          const row = await queueRender(ctx, {
+            user,
+            job,
+            options: video.options,
+            sourcePath: source,
+          });
           return await reply.code(202).send(presentRender(row, user.locale));
         } catch (error) {
           await rmQuietly(video.path);
@@ -148,14 +143,7 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
       async (request) => {
         const user = currentUser(request);
         const job = await ownTranscription(ctx, user, request.params.id);
-        const rows = await ctx.db
-          .selectFrom("renders")
-          .selectAll()
-          .where("transcription_id", "=", job.id)
-          .where("user_id", "=", user.id)
-          .orderBy("created_at", "desc")
-          .limit(50)
-          .execute();
+        const rows = await rendersOf(ctx.db, job.id, user.id, 50);
         return { renders: rows.map((row) => presentRender(row, user.locale)) };
       },
     );
@@ -206,11 +194,7 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
         const expired =
           row.expires_at !== null && Date.parse(row.expires_at) <= ctx.now().getTime();
         if (!row.file_path || expired) fail("NOT_FOUND");
-        const job = await ctx.db
-          .selectFrom("transcriptions")
-          .select("file_name")
-          .where("id", "=", row.transcription_id)
-          .executeTakeFirst();
+        const job = await findTranscription(ctx.db, row.transcription_id);
         return sendStoredFile(request, reply, row.file_path, {
           contentType: MP4,
           cacheControl: "private, no-cache",
@@ -241,86 +225,12 @@ export function renderRoutes(ctx: RenderContext): FastifyPluginAsync {
       async (request, reply) => {
         const user = currentUser(request);
         const row = await ownRender(ctx, user, request.params.id, "cancel");
-        const at = ctx.now();
-        const cancelled = await endRender(ctx.db, row.id, ACTIVE_RENDER_STATUSES, {
-          status: "cancelled",
-          finished_at: at.toISOString(),
-        });
-        if (cancelled) {
-          await releaseMinutes(ctx.db, user.id, row.id, at);
-          ctx.renders.cancel(row.id);
-          await dropRenderSource(ctx.db, row.id);
-          return presentRender((await findRender(ctx.db, row.id))!, user.locale);
-        }
-        const ended = (await findRender(ctx.db, row.id))!;
-        await ctx.db.deleteFrom("renders").where("id", "=", ended.id).execute();
-        if (ended.file_path) await rmQuietly(ended.file_path);
+        const cancelled = await stopRender(ctx, { render: row });
+        if (cancelled) return presentRender(cancelled, user.locale);
         return reply.code(204).send(null);
       },
     );
   };
-}
-
-/**
- * Reserves a render's minutes and queues it (over `sourcePath`, the user's video, or over the
- * waveform of the kept audio when null), inside the user's lock: 402 INSUFFICIENT_MINUTES, 429
- * TOO_MANY_RENDERS.
- */
-async function queueRender(
-  ctx: RenderContext,
-  user: User,
-  job: TranscriptionRow,
-  options: z.output<typeof RenderBody>,
-  sourcePath: string | null,
-): Promise<RenderRow> {
-  const id = randomUUID();
-  const now = ctx.now();
-  const cost = renderCostSeconds(job.duration_ms);
-  await reserveMinutes(ctx.db, user.id, id, cost, now, async (tx) => {
-    // Inside the user's lock: two requests at once cannot both pass the count.
-    await checkCanRender(tx, user, 0, now);
-    await tx
-      .insertInto("renders")
-      .values({
-        id,
-        user_id: user.id,
-        transcription_id: job.id,
-        status: "queued",
-        options_json: JSON.stringify(options),
-        cost_seconds: cost,
-        created_at: now.toISOString(),
-        picture: sourcePath === null ? "waveform" : "video",
-        source_path: sourcePath,
-      })
-      .execute();
-  });
-  ctx.renders.notify();
-  return (await findRender(ctx.db, id))!;
-}
-
-/**
- * 429 TOO_MANY_RENDERS with MAX_ACTIVE_RENDERS already queued or running; 402
- * INSUFFICIENT_MINUTES when fewer than `cost` seconds are left (0: the reservation checks).
- */
-async function checkCanRender(tx: Db, user: User, cost: number, now: Date): Promise<void> {
-  const active = await tx
-    .selectFrom("renders")
-    .select((eb) => eb.fn.countAll<number | string>().as("count"))
-    .where("user_id", "=", user.id)
-    .where("status", "in", ACTIVE_RENDER_STATUSES)
-    .executeTakeFirst();
-  if (Number(active?.count ?? 0) >= MAX_ACTIVE_RENDERS) {
-    fail("TOO_MANY_RENDERS", { activeRenders: MAX_ACTIVE_RENDERS });
-  }
-  if (cost <= 0) return;
-  const balance = await minuteBalance(tx, user.id, now);
-  const available = Math.max(0, balance.planSeconds) + Math.max(0, balance.packSeconds);
-  if (available < cost) {
-    fail("INSUFFICIENT_MINUTES", {
-      neededMinutes: Math.ceil(cost / 60),
-      availableMinutes: Math.floor(available / 60),
-    });
-  }
 }
 
 /**
