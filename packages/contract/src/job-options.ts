@@ -3,10 +3,7 @@ import { IMPORT_FORMATS, STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { MAX_PROMPT_CHARS, MAX_SPEAKER_NAME } from "./limits.js";
 import { MAX_SPEAKERS, parseSpeakersOption, type SpeakersOption } from "./speakers.js";
-import { MAX_ACTIVE_TRANSLATIONS } from "./translation-cost.js";
-
-/** Languages an upload may ask to translate into when done (as many as may run at once). */
-export const MAX_TRANSLATE_TO = MAX_ACTIVE_TRANSLATIONS;
+import { MAX_TRANSLATE_TO } from "./translation-cost.js";
 
 // A transcription job's options: the one shape every intake builds from its own request (the
 // web's upload form and chunked combine, /v1/audio/*), the jobs table keeps as built

@@ -6,7 +6,7 @@ import { CallbackUrl } from "./links.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
 import { BatchId, TranscriptionSummary } from "./transcriptions.js";
 import { canonicalLanguageTag } from "../translation-languages.js";
-import { MAX_TRANSLATE_TO } from "../job-options.js";
+import { MAX_TRANSLATE_TO } from "../translation-cost.js";
 
 // Starting a transcription: the upload's options, in one request (POST /api/transcribe) or in
 // chunks (POST /api/uploads/chunk, then /combine), and the answer when it is not awaited.
