@@ -22,7 +22,11 @@ export function LanguagePicker({
   const [query, setQuery] = useState("");
   const id = useId();
   const shown = useMemo(() => matchingLanguages(query, exclude), [query, exclude]);
-  const typed = canonicalLanguageTag(query.trim());
+  // A code as people write one (a 2- or 3-letter language, then subtags): BCP-47 also allows
+  // 5 to 8 letters alone, which would offer every word typed in the search as a "language".
+  const typed = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(query.trim())
+    ? canonicalLanguageTag(query.trim())
+    : null;
   const other =
     typed && !TRANSLATION_LANGUAGES.some((item) => item.code === typed) && !exclude.includes(typed)
       ? typed
