@@ -161,7 +161,10 @@ export function buildWorkerContext(
       now,
       // "Translate when done": the upload's languages are queued as its transcription completes.
       afterCompleted: (jobId) =>
-        queueRequestedTranslations({ db, config, now, log, translations }, jobId),
+        queueRequestedTranslations(
+          { db, config, now, log, translations },
+          { transcriptionId: jobId },
+        ),
     }),
     renders,
     translations,

@@ -396,7 +396,7 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
         // Nothing is queued to wake a worker for: the one language is refused.
         translations: { notify: () => undefined } as unknown as TranslationWorker,
       },
-      poorId,
+      { transcriptionId: poorId },
     );
     const japanese = await ended(poor, poorId, "ja");
     expect(japanese).toMatchObject({ status: "failed", chargedSeconds: 0 });

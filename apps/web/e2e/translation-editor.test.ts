@@ -1,8 +1,8 @@
 // Translation in the editor, in Chromium against the real server and its language-model layer
 // talking HTTP to a scripted OpenAI-compatible endpoint: ask for Hong Kong Chinese from the
 // Translations panel, follow it to done, open it side by side, step to the flagged cue, edit a
-// translated cue and find the edit after a reload (saved on the server). SCREENSHOT_DIR, when
-// set, keeps a screenshot at desktop and phone width in each interface language.
+// translated cue and find it saved on the server; a glossary made in its
+// dialog and used, in Chinese at phone width. SCREENSHOT_DIR, when set, keeps screenshots.
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
@@ -77,7 +77,9 @@ describe("translation in the editor", () => {
     const field = (n: number) => page.getByLabel(`Translation of subtitle ${n} (Chinese (Hong`);
     await expect(field(1).inputValue()).resolves.toBe("譯文1");
     await page.getByRole("button", { name: "Next flagged" }).click();
-    await expect(field(2).evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+    await expect(
+      field(2).evaluate((node) => node.ownerDocument.activeElement === node),
+    ).resolves.toBe(true);
     await shoot(page, "side-by-side-desktop-en");
 
     await field(3).fill("改好了");
@@ -86,12 +88,14 @@ describe("translation in the editor", () => {
       .getByRole("region", { name: /side by side/ })
       .getByText("All changes saved")
       .waitFor();
-    await page.reload();
-    await page
-      .getByRole("region", { name: "Translations" })
-      .getByRole("button", { name: "Side by side" })
-      .click();
-    await expect(field(3).inputValue()).resolves.toBe("改好了");
+    // Saved on the server (a reload resending what was not yet saved: the component tests).
+    const row = await server.db
+      .selectFrom("translations")
+      .select("cues_json")
+      .where("transcription_id", "=", id)
+      .executeTakeFirstOrThrow();
+    const saved = JSON.parse(row.cues_json ?? "[]") as { text: string }[];
+    expect(saved[2]?.text).toBe("改好了");
     await context.close();
   });
 
@@ -106,15 +110,30 @@ describe("translation in the editor", () => {
     await page.goto(`${server.base}/?job=${id}`);
     const panel = page.getByRole("region", { name: "翻譯" });
     await panel.getByRole("button", { name: "翻譯…" }).click();
+    // A glossary made in its dialog, then chosen for the request.
+    await panel.getByRole("button", { name: "詞彙表…" }).click();
+    const glossaries = page.getByRole("dialog", { name: "詞彙表" });
+    await glossaries.getByRole("button", { name: "新增詞彙表" }).click();
+    await glossaries.getByLabel("名稱").fill("節目");
+    await glossaries.getByLabel("詞彙").fill("Line = 行");
+    await shoot(page, "glossary-phone-zh-HK");
+    await glossaries.getByRole("button", { name: "儲存" }).click();
+    await glossaries.getByText("1 個詞彙").waitFor();
+    await glossaries.getByRole("button", { name: "關閉" }).click();
+    await panel.getByLabel("詞彙表", { exact: true }).selectOption({ label: "節目 (1)" });
     await panel.getByLabel(/搜尋語言/).fill("英");
     await panel.getByRole("radio", { name: /英文/ }).check();
     await shoot(page, "ask-phone-zh-HK");
     await panel.getByRole("button", { name: "翻譯成英文" }).click();
     await panel.getByRole("listitem").getByText("完成").waitFor();
+    // The glossary went to the model with the request.
+    expect(chat.requests.some((request) => JSON.stringify(request.body).includes("行"))).toBe(true);
     await panel.getByRole("button", { name: "並排檢視" }).click();
     await page.getByRole("heading", { name: "英文並排檢視" }).waitFor();
     // Nothing wider than the phone's screen.
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page
+      .locator("html")
+      .evaluate((node) => (node as unknown as { scrollWidth: number }).scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await shoot(page, "side-by-side-phone-zh-HK");
     await context.close();

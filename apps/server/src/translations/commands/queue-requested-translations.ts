@@ -1,5 +1,4 @@
-// Command: queue the translations an upload asked for ("translate when done") once its
-// transcription has completed.
+// Command: queue the translations an upload asked for ("translate when done") once it completed.
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../http/app-error.js";
@@ -20,7 +19,7 @@ import { queueTranslation } from "./queue-translation.js";
  */
 export async function queueRequestedTranslations(
   ctx: TranslationContext & { log: FastifyBaseLogger },
-  transcriptionId: string,
+  { transcriptionId }: { transcriptionId: string },
 ): Promise<void> {
   const transcription = await findTranscription(ctx.db, transcriptionId);
   if (transcription?.status !== "completed") return;

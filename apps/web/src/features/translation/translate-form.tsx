@@ -76,6 +76,7 @@ export function TranslateForm({
           id={`${id}-style`}
           value={preset}
           onChange={(event) => setPreset(event.target.value as StyleName)}
+          aria-describedby={`${id}-style-hint`}
           className="h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm"
         >
           {STYLE_NAMES.map((name) => (
@@ -84,6 +85,9 @@ export function TranslateForm({
             </option>
           ))}
         </select>
+        <p id={`${id}-style-hint`} className="text-xs text-zinc-600">
+          {t("translation.form.styleHint")}
+        </p>
       </div>
       {language === "zh-HK" && (
         <fieldset className="space-y-1">
@@ -138,14 +142,20 @@ export function TranslateForm({
           {errorText(error)}
         </p>
       )}
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t("common.cancel")}
-        </Button>
-        <Button type="submit" disabled={!language || busy} aria-describedby={`${id}-cost`}>
+      {/* Stacked in the editor's narrow side column: a language's name can be long. */}
+      <div className="flex flex-col gap-2">
+        <Button
+          type="submit"
+          className="h-auto min-h-10 py-2 whitespace-normal"
+          disabled={!language || busy}
+          aria-describedby={`${id}-cost`}
+        >
           {language
             ? t("translation.form.submit", { language: trackName(language, i18n.language) })
             : t("translation.form.choose")}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          {t("common.cancel")}
         </Button>
       </div>
     </form>
