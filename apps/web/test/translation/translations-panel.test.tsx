@@ -6,6 +6,7 @@ import { BilingualView, translatedCueId } from "../../src/features/translation/b
 import { readGlossaryText } from "../../src/features/translation/glossary-text";
 import { afterSave, loadPendingEdits } from "../../src/features/translation/pending-edits";
 import { TranslationsPanel } from "../../src/features/translation/translations-panel";
+import { TranslateWhenDone } from "../../src/features/translation/translate-when-done";
 import { mockApi, USER } from "../account/helpers";
 import { errorJson, json } from "../api-answers";
 import { renderPage } from "../render";
@@ -239,5 +240,25 @@ describe("the helpers", () => {
       ],
       unreadable: [4, 5],
     });
+  });
+});
+
+describe("translate when done, on the upload form", () => {
+  it("adds languages up to the limit and removes them, in the user's language", async () => {
+    let chosen: string[] = [];
+    const { rerender } = await renderPage(
+      <TranslateWhenDone value={chosen} onChange={(next) => (chosen = next)} />,
+      { language: "zh-HK" },
+    );
+    const user = userEvent.setup();
+    for (const label of ["中文（香港繁體）", "英文", "日文"]) {
+      await user.selectOptions(screen.getByLabelText("加入語言"), label);
+      rerender(<TranslateWhenDone value={chosen} onChange={(next) => (chosen = next)} />);
+    }
+    expect(chosen).toEqual(["zh-HK", "en", "ja"]);
+    // Three at most (as many as may run at once): no more to add.
+    expect(screen.queryByLabelText("加入語言")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "移除英文" }));
+    expect(chosen).toEqual(["zh-HK", "ja"]);
   });
 });
