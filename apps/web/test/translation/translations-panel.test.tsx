@@ -84,7 +84,12 @@ describe("the translations panel", () => {
       "GET /api/transcriptions/t1/translations": () => json({ translations: [track(), failed] }),
     });
     await renderPage(panel(), { language: "zh-HK" });
+    // Closed until opened (nothing asked of the server), then remembered on the device.
+    const toggle = screen.getByRole("button", { name: "翻譯" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await userEvent.setup().click(toggle);
     const list = await screen.findByRole("list", { name: "翻譯" });
+    expect(localStorage.getItem("verbatim.translations-open")).toBe("1");
     expect(list).toHaveTextContent("中文（香港繁體）");
     expect(list).toHaveTextContent("1 句字幕需要檢查");
     expect(list).toHaveTextContent("日文");
@@ -145,6 +150,7 @@ describe("the translations panel", () => {
         return new Response(null, { status: 204 });
       },
     });
+    localStorage.setItem("verbatim.translations-open", "1");
     await renderPage(panel());
     const user = userEvent.setup();
     await user.click(

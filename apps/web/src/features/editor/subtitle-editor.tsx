@@ -207,7 +207,7 @@ function Editor({
   const [view, setView] = useState<EditorView>("srt");
   // A translation track shown beside its original in place of the cue list (its language).
   const [bilingual, setBilingual] = useState<string | null>(null);
-  const translations = useTranslations(transcription.id);
+  const translations = useTranslations(transcription.id, bilingual !== null);
   const openTrack = translations.data?.find((track) => track.language === bilingual) ?? null;
   const [findOpen, setFindOpen] = useState(false);
   // What the player plays: the file just uploaded, one the user opens, the copy this browser

@@ -11,6 +11,9 @@ import { GlossaryDialog } from "./glossary-dialog";
 import { trackName } from "./language-names";
 import { minutesOf, TranslateForm } from "./translate-form";
 
+/** Whether this device keeps the panel open. */
+const EXPANDED_KEY = "verbatim.translations-open";
+
 /**
  * The editor's translations: each language's track or job (progress, flagged cues, what it
  * cost, why it failed), opening one side by side, cancelling or deleting it (after a warning),
@@ -33,7 +36,14 @@ export function TranslationsPanel({
   onOpen(language: string | null): void;
 }) {
   const { t, i18n } = useTranslation();
-  const tracks = useTranslations(transcriptionId);
+  // Closed until opened (then remembered on this device): a transcription's translations are
+  // asked for only by someone who uses them, as comments and renders are.
+  const [expanded, setExpanded] = useState(() => localStorage.getItem(EXPANDED_KEY) === "1");
+  const expand = (next: boolean) => {
+    setExpanded(next);
+    localStorage.setItem(EXPANDED_KEY, next ? "1" : "0");
+  };
+  const tracks = useTranslations(transcriptionId, expanded);
   const request = useRequestTranslation(transcriptionId);
   const stop = useStopTranslation(transcriptionId);
   const [asking, setAsking] = useState(false);
@@ -59,63 +69,83 @@ export function TranslationsPanel({
     <section aria-labelledby="translations-title" className="rounded-xl border border-zinc-200 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="translations-title" className="text-sm font-semibold text-zinc-900">
-          {t("translation.panel.title")}
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls="translations-body"
+            onClick={() => expand(!expanded)}
+            className="flex items-center gap-1 rounded text-left"
+          >
+            <span aria-hidden="true">{expanded ? "▾" : "▸"}</span>
+            {t("translation.panel.title")}
+          </button>
         </h2>
         {!readOnly && !asking && (
-          <Button size="sm" variant="outline" onClick={() => setAsking(true)}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              expand(true);
+              setAsking(true);
+            }}
+          >
             {t("translation.panel.translate")}
           </Button>
         )}
       </div>
-      {tracks.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {errorText(tracks.error)}
-        </p>
-      )}
-      {tracks.isSuccess && list.length === 0 && !asking && (
-        <p className="mt-2 text-sm text-zinc-600">{t("translation.panel.none")}</p>
-      )}
-      {list.length > 0 && (
-        <ul className="mt-2 space-y-2" aria-label={t("translation.panel.title")}>
-          {list.map((track) => (
-            <TrackItem
-              key={track.language}
-              track={track}
-              readOnly={readOnly}
-              isOpen={open === track.language}
-              onOpen={() => onOpen(open === track.language ? null : track.language)}
-              onCancel={() => stopOne(track.language, true)}
-              onDelete={() => setDeleting(track.language)}
-            />
-          ))}
-        </ul>
-      )}
-      {asking && (
-        <TranslateForm
-          durationMs={durationMs}
-          style={style}
-          busy={request.isPending}
-          error={request.error}
-          exclude={list.filter(isTranslating).map((track) => track.language)}
-          onCancel={() => {
-            request.reset();
-            setAsking(false);
-          }}
-          onManageGlossaries={() => setGlossariesOpen(true)}
-          onSubmit={(body) =>
-            request.mutate(body, {
-              onSuccess: (track) => {
+      {expanded && (
+        <div id="translations-body">
+          {tracks.isError && (
+            <p role="alert" className="mt-2 text-sm text-red-800">
+              {errorText(tracks.error)}
+            </p>
+          )}
+          {tracks.isSuccess && list.length === 0 && !asking && (
+            <p className="mt-2 text-sm text-zinc-600">{t("translation.panel.none")}</p>
+          )}
+          {list.length > 0 && (
+            <ul className="mt-2 space-y-2" aria-label={t("translation.panel.title")}>
+              {list.map((track) => (
+                <TrackItem
+                  key={track.language}
+                  track={track}
+                  readOnly={readOnly}
+                  isOpen={open === track.language}
+                  onOpen={() => onOpen(open === track.language ? null : track.language)}
+                  onCancel={() => stopOne(track.language, true)}
+                  onDelete={() => setDeleting(track.language)}
+                />
+              ))}
+            </ul>
+          )}
+          {asking && (
+            <TranslateForm
+              durationMs={durationMs}
+              style={style}
+              busy={request.isPending}
+              error={request.error}
+              exclude={list.filter(isTranslating).map((track) => track.language)}
+              onCancel={() => {
+                request.reset();
                 setAsking(false);
-                toast({
-                  title: t("translation.panel.queued", {
-                    language: trackName(track.language, i18n.language),
-                  }),
-                  variant: "success",
-                });
-              },
-            })
-          }
-        />
+              }}
+              onManageGlossaries={() => setGlossariesOpen(true)}
+              onSubmit={(body) =>
+                request.mutate(body, {
+                  onSuccess: (track) => {
+                    setAsking(false);
+                    toast({
+                      title: t("translation.panel.queued", {
+                        language: trackName(track.language, i18n.language),
+                      }),
+                      variant: "success",
+                    });
+                  },
+                })
+              }
+            />
+          )}
+        </div>
       )}
       <GlossaryDialog open={glossariesOpen} onOpenChange={setGlossariesOpen} />
       <ConfirmDialog
