@@ -217,6 +217,30 @@ describe("the side-by-side view", () => {
     expect(loadPendingEdits("t1", "zh-HK")).toEqual({});
   });
 
+  it("undoes a run of typing at a time, saving what it puts back", async () => {
+    const patched: unknown[] = [];
+    mockApi({
+      "PATCH /api/transcriptions/t1/translations/zh-HK": (init) => {
+        patched.push(JSON.parse(String(init?.body)));
+        return json(track());
+      },
+    });
+    await renderPage(view());
+    const undo = screen.getByRole("button", { name: "Undo" });
+    expect(undo).toBeDisabled();
+    const field = screen.getByLabelText(/Translation of subtitle 1/);
+    fireEvent.input(field, { target: { value: "晚" } });
+    fireEvent.input(field, { target: { value: "晚上好" } });
+    fireEvent.blur(field);
+    fireEvent.input(field, { target: { value: "晚上好。" } });
+    fireEvent.click(undo);
+    expect(field).toHaveValue("晚上好");
+    fireEvent.click(undo);
+    expect(field).toHaveValue("晚安。");
+    expect(undo).toBeDisabled();
+    await waitFor(() => expect(patched.at(-1)).toEqual({ cues: [{ index: 1, text: "晚安。" }] }));
+  });
+
   it("sends edits a reload left unsaved as soon as it opens", async () => {
     localStorage.setItem("verbatim.translation-edits.t1.zh-HK", JSON.stringify({ 1: "你好。" }));
     const patched: unknown[] = [];

@@ -104,6 +104,26 @@ export function BilingualView({
     [],
   );
 
+  // Undo: each cue's text before its latest run of typing (a run ends when the field is left).
+  const [undoStack, setUndoStack] = useState<{ index: number; text: string }[]>([]);
+  const typingIn = useRef<number | null>(null);
+  const textOf = (index: number) => pendingRef.current[index] ?? byIndex.get(index)?.text ?? "";
+  const type = (index: number, text: string) => {
+    if (typingIn.current !== index) {
+      typingIn.current = index;
+      setUndoStack((stack) => [...stack, { index, text: textOf(index) }]);
+    }
+    edit(index, text);
+  };
+  const undo = () => {
+    const last = undoStack.at(-1);
+    if (!last) return;
+    typingIn.current = null;
+    setUndoStack((stack) => stack.slice(0, -1));
+    edit(last.index, last.text);
+    document.getElementById(translatedCueId(language, last.index))?.focus();
+  };
+
   const edit = (index: number, text: string) => {
     const next = { ...pendingRef.current, [index]: text };
     pendingRef.current = next;
@@ -172,6 +192,11 @@ export function BilingualView({
         >
           {t("translation.view.nextFlagged")}
         </Button>
+        {editable && (
+          <Button size="sm" variant="outline" disabled={undoStack.length === 0} onClick={undo}>
+            {t("translation.view.undo")}
+          </Button>
+        )}
       </div>
       <ol className="space-y-2" aria-label={t("translation.view.cues", { language: name })}>
         {originals.map((cue) => {
@@ -213,8 +238,11 @@ export function BilingualView({
                   value={text}
                   readOnly={!editable}
                   rows={Math.max(2, text.split("\n").length)}
-                  onChange={(event) => edit(cue.id, event.target.value)}
-                  onBlur={() => void save()}
+                  onChange={(event) => type(cue.id, event.target.value)}
+                  onBlur={() => {
+                    typingIn.current = null;
+                    void save();
+                  }}
                   aria-describedby={flags.length > 0 ? `${fieldId}-flags` : undefined}
                   className="w-full rounded-md border border-zinc-300 px-2 py-1 text-sm read-only:bg-zinc-50"
                 />
