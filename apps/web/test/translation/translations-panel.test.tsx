@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Subtitle, TranslationTrack } from "../../src/api/types";
+import type { SavedGlossary, Subtitle, TranslationTrack } from "../../src/api/types";
 import { BilingualView, translatedCueId } from "../../src/features/translation/bilingual-view";
+import { GlossaryDialog } from "../../src/features/translation/glossary-dialog";
 import { readGlossaryText } from "../../src/features/translation/glossary-text";
 import { afterSave, loadPendingEdits } from "../../src/features/translation/pending-edits";
 import { TranslationsPanel } from "../../src/features/translation/translations-panel";
@@ -290,5 +291,46 @@ describe("translate when done, on the upload form", () => {
     expect(screen.queryByLabelText("加入語言")).toBeNull();
     await user.click(screen.getByRole("button", { name: "移除英文" }));
     expect(chosen).toEqual(["zh-HK", "ja"]);
+  });
+});
+
+describe("the glossaries dialog", () => {
+  it("creates one from lines of terms, refuses unreadable lines, and deletes after asking", async () => {
+    const saved: unknown[] = [];
+    let glossaries: SavedGlossary[] = [];
+    let deleted = 0;
+    mockApi({
+      "GET /api/glossaries": () => json({ glossaries }),
+      "POST /api/glossaries": (init) => {
+        const body = JSON.parse(String(init?.body)) as Pick<SavedGlossary, "name" | "entries">;
+        saved.push(body);
+        glossaries = [{ id: "g1", teamId: null, updatedAt: "2026-01-01T00:00:00Z", ...body }];
+        return json(glossaries[0], 201);
+      },
+      "DELETE /api/glossaries/g1": () => {
+        deleted++;
+        glossaries = [];
+        return new Response(null, { status: 204 });
+      },
+    });
+    await renderPage(<GlossaryDialog open onOpenChange={() => {}} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "New glossary" }));
+    await user.type(screen.getByLabelText("Name"), "Council");
+    const terms = screen.getByLabelText("Terms");
+    fireEvent.input(terms, { target: { value: "LegCo = 立法會\nno separator" } });
+    expect(screen.getByRole("alert")).toHaveTextContent(": 2");
+    expect(screen.getByRole("button", { name: "Save" })).toBeDisabled();
+    fireEvent.input(terms, { target: { value: "LegCo = 立法會" } });
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByText("1 term");
+    expect(saved).toEqual([{ name: "Council", entries: [{ source: "LegCo", target: "立法會" }] }]);
+
+    await user.click(screen.getByRole("button", { name: "Delete the glossary Council" }));
+    expect(deleted).toBe(0);
+    expect(screen.getByText("Delete the glossary Council?")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(deleted).toBe(1));
+    await screen.findByText("No glossaries yet.");
   });
 });

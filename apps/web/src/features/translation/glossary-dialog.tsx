@@ -26,6 +26,7 @@ export function GlossaryDialog({
   const glossaries = useGlossaries(open);
   const remove = useDeleteGlossary();
   const [editing, setEditing] = useState<SavedGlossary | "new" | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   return (
     <Dialog.Root
       open={open}
@@ -67,23 +68,41 @@ export function GlossaryDialog({
                       {t("translation.glossaries.terms", { count: glossary.entries.length })}
                     </span>
                   </span>
-                  <span className="flex gap-2">
-                    <Button size="sm" variant="outline" onClick={() => setEditing(glossary)}>
-                      {t("translation.glossaries.edit")}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={remove.isPending}
-                      aria-label={t("translation.glossaries.deleteOne", { name: glossary.name })}
-                      onClick={() => {
-                        if (window.confirm(t("translation.glossaries.confirmDelete", glossary)))
-                          remove.mutate(glossary.id);
-                      }}
-                    >
-                      {t("translation.glossaries.delete")}
-                    </Button>
-                  </span>
+                  {confirming === glossary.id ? (
+                    // Asked in place: the row says what will go, and the answer is one click.
+                    <span role="group" className="flex flex-wrap items-center gap-2">
+                      <span className="text-red-800">
+                        {t("translation.glossaries.confirmDelete", { name: glossary.name })}
+                      </span>
+                      <Button
+                        size="sm"
+                        variant="destructive"
+                        disabled={remove.isPending}
+                        onClick={() =>
+                          remove.mutate(glossary.id, { onSuccess: () => setConfirming(null) })
+                        }
+                      >
+                        {t("translation.glossaries.delete")}
+                      </Button>
+                      <Button size="sm" variant="outline" onClick={() => setConfirming(null)}>
+                        {t("common.cancel")}
+                      </Button>
+                    </span>
+                  ) : (
+                    <span className="flex gap-2">
+                      <Button size="sm" variant="outline" onClick={() => setEditing(glossary)}>
+                        {t("translation.glossaries.edit")}
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={t("translation.glossaries.deleteOne", { name: glossary.name })}
+                        onClick={() => setConfirming(glossary.id)}
+                      >
+                        {t("translation.glossaries.delete")}
+                      </Button>
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
