@@ -146,13 +146,15 @@ export function TranslateForm({
       <div className="flex flex-col gap-2">
         <Button
           type="submit"
-          className="h-auto min-h-10 py-2 whitespace-normal"
+          className="h-auto min-h-10 py-2"
           disabled={!language || busy}
           aria-describedby={`${id}-cost`}
         >
-          {language
-            ? t("translation.form.submit", { language: trackName(language, i18n.language) })
-            : t("translation.form.choose")}
+          <span className="min-w-0 whitespace-normal">
+            {language
+              ? t("translation.form.submit", { language: trackName(language, i18n.language) })
+              : t("translation.form.choose")}
+          </span>
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>
           {t("common.cancel")}
