@@ -13,6 +13,7 @@ import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-sto
 import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { renderWorker, type RenderWorker } from "./renders/render-worker.js";
+import { queueRequestedTranslations } from "./translations/commands/queue-requested-translations.js";
 import { translationWorker, type TranslationWorker } from "./translations/translation-worker.js";
 import { insightWorker, type InsightWorker } from "./insights/insight-worker.js";
 import { languageModelSource, type LanguageModelSource } from "./insights/language-model-source.js";
@@ -153,7 +154,18 @@ export function buildWorkerContext(
     db,
     log,
     now,
-    jobs: createJobQueue({ db, config, log, now }),
+    jobs: createJobQueue({
+      db,
+      config,
+      log,
+      now,
+      // "Translate when done": the upload's languages are queued as its transcription completes.
+      afterCompleted: (jobId) =>
+        queueRequestedTranslations(
+          { db, config, now, log, translations },
+          { transcriptionId: jobId },
+        ),
+    }),
     renders,
     translations,
     languageModel,

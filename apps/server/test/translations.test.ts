@@ -1,8 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LanguageModel } from "@verbatim/llm";
 import type { JsonRequest } from "@verbatim/subtitles/translation";
+import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
+import { jobOptions } from "@verbatim/contract";
+import { loadConfig } from "../src/config.js";
+import { queueRequestedTranslations } from "../src/translations/commands/queue-requested-translations.js";
 import { fixedLanguageModel } from "../src/insights/language-model-source.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { recordTranslationEvents } from "../src/webhooks/translation-events.js";
@@ -80,6 +86,25 @@ class ScriptedModel implements LanguageModel {
     const value = { cues: cues.map((cue) => ({ id: cue.id, text: this.answer(cue.text) })) };
     return { value: request.validate(value), promptTokens: 1, outputTokens: 1 };
   }
+}
+
+/** Two cues of a recording, imported with their timings kept. */
+const IMPORTED_SRT = `1
+00:00:00,500 --> 00:00:01,500
+Good evening.
+
+2
+00:00:02,000 --> 00:00:03,500
+Thank you.
+`;
+
+/** A 4-second recording, made at the first upload. */
+const uploads = scratchDir("verbatim-translate-upload-");
+afterAll(() => uploads.cleanup());
+function recording(): string {
+  const path = join(uploads.dir, "talk.mp3");
+  if (!existsSync(path)) ffmpeg("-i", JFK_MP3, "-t", "4", path);
+  return path;
 }
 
 function cues(count: number, text = (i: number) => `Sentence number ${i}.`): StoredCue[] {
@@ -326,6 +351,60 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
     // A bad language code is refused before anything is reserved.
     const bad = await ask(user, id, { language: "not a language!" });
     expect(bad.status).toBe(400);
+  });
+
+  it("translates when done: the upload's languages are queued as its transcription completes", async () => {
+    const user = await signedInUser(api.db);
+    model.answer = (text) => `«${text}»`;
+    /** An upload of the recording with its SRT, timings kept (free, no engine run). */
+    const upload = (translateTo: string) => {
+      const form = new FormData();
+      form.append("retime", "false");
+      form.append("translateTo", translateTo);
+      form.append("subtitles", new Blob([IMPORTED_SRT]), "talk.srt");
+      form.append("file", new Blob([readFileSync(recording())]), "talk.mp3");
+      return fetch(`${api.base}/api/transcribe`, {
+        method: "POST",
+        body: form,
+        headers: user.auth,
+      });
+    };
+
+    expect((await upload("zh-HK, not a code!")).status).toBe(400);
+    expect((await upload("en,fr,de,ja")).status).toBe(400); // more than may run at once
+
+    const sent = await upload("zh-hk,fr");
+    expect(sent.status).toBe(200);
+    const { id } = (await sent.json()) as { id: string };
+    const french = await ended(user, id, "fr");
+    expect(french).toMatchObject({ status: "completed", chargedSeconds: 1 });
+    expect(french.cues.map((cue) => cue.text)).toEqual(["«Good evening.»", "«Thank you.»"]);
+    expect(await ended(user, id, "zh-HK")).toMatchObject({ status: "completed" });
+
+    // Without minutes left when it completes, the language is listed as failed with why, and
+    // charged nothing (queued here as the worker does when a transcription completes).
+    const poor = await signedInUser(api.db);
+    const poorId = await finishedTranscription(api.db, poor.id, cues(2));
+    await api.db
+      .updateTable("transcriptions")
+      .set({ options_json: JSON.stringify(jobOptions({ language: "en", translateTo: ["ja"] })) })
+      .where("id", "=", poorId)
+      .execute();
+    await reserveMinutes(api.db, poor.id, randomUUID(), await spent(poor), new Date());
+    await queueRequestedTranslations(
+      {
+        db: api.db,
+        config: loadConfig({}),
+        now: () => new Date(),
+        log: pino({ level: "silent" }),
+        // Nothing is queued to wake a worker for: the one language is refused.
+        translations: { notify: () => undefined } as unknown as TranslationWorker,
+      },
+      { transcriptionId: poorId },
+    );
+    const japanese = await ended(poor, poorId, "ja");
+    expect(japanese).toMatchObject({ status: "failed", chargedSeconds: 0 });
+    expect(japanese.error?.code).toBe("INSUFFICIENT_MINUTES");
   });
 });
 

@@ -22,6 +22,7 @@ export {
 } from "./translation-languages.js";
 export {
   MAX_ACTIVE_TRANSLATIONS,
+  MAX_TRANSLATE_TO,
   TRANSLATION_MEDIA_SECONDS_PER_CHARGED_SECOND,
   translationCostSeconds,
 } from "./translation-cost.js";

@@ -3,6 +3,7 @@ import { IMPORT_FORMATS, STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { MAX_PROMPT_CHARS, MAX_SPEAKER_NAME } from "./limits.js";
 import { MAX_SPEAKERS, parseSpeakersOption, type SpeakersOption } from "./speakers.js";
+import { MAX_TRANSLATE_TO } from "./translation-cost.js";
 
 // A transcription job's options: the one shape every intake builds from its own request (the
 // web's upload form and chunked combine, /v1/audio/*), the jobs table keeps as built
@@ -80,6 +81,11 @@ export const JobOptions = z.object({
     .optional(),
   /** The transcript plus its English translation, cue by cue: two passes, charged twice. */
   bilingual: z.literal(true).optional(),
+  /**
+   * "Translate when done": BCP-47 codes (canonical case) whose translations are queued as soon
+   * as the transcription completes, each charged as a translation (docs/translation.md).
+   */
+  translateTo: z.array(z.string().min(1).max(35)).min(1).max(MAX_TRANSLATE_TO).optional(),
 });
 
 /** A job's options, as the worker reads them. */

@@ -10,6 +10,9 @@ export const TRANSLATION_MEDIA_SECONDS_PER_CHARGED_SECOND = 10;
 /** Translation jobs of one account queued or running at once. */
 export const MAX_ACTIVE_TRANSLATIONS = 3;
 
+/** Languages an upload may ask to translate into when done (as many as may run at once). */
+export const MAX_TRANSLATE_TO = MAX_ACTIVE_TRANSLATIONS;
+
 /** Seconds of minutes for translating `translatedMs` of media (at least one when any). */
 export function translationCostSeconds(translatedMs: number): number {
   if (translatedMs <= 0) return 0;

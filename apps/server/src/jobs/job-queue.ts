@@ -40,6 +40,8 @@ export interface JobQueueContext {
   config: Config;
   log: FastifyBaseLogger;
   now?: () => Date;
+  /** Runs after a job of this process's workers completed (its row settled). */
+  afterCompleted?: (jobId: string) => Promise<void>;
 }
 
 /** BullMQ on Redis when REDIS_URL is set, else the embedded queue over the jobs table. */

@@ -49,6 +49,8 @@ export interface TaskContext {
   now: () => Date;
   /** Detects an "auto" job's language before routing (default: Whisper's, on the first speech). */
   detectLanguage?: LanguageDetector;
+  /** Runs after a job completed and was settled ("translate when done"); its failure is logged. */
+  afterCompleted?: (jobId: string) => Promise<void>;
 }
 
 /** Why a running job was stopped from outside. */
@@ -304,6 +306,9 @@ export async function runTranscriptionJob(
       { jobId: job.id, mediaMs: result.durationMs, tookMs: Date.now() - started },
       "transcription completed",
     );
+    await context.afterCompleted?.(job.id).catch((error: unknown) => {
+      log.error({ err: error, jobId: job.id }, "after the transcription completed");
+    });
     return { kind: "completed", mediaMs: result.durationMs, tookMs: Date.now() - started };
   } catch (error) {
     const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;

@@ -45,6 +45,7 @@ export function jobFromUploadForm(
       ...(form.temperature !== undefined ? { temperature: form.temperature } : {}),
       speakers,
       ...(form.bilingual ? { bilingual: true as const } : {}),
+      ...(form.translateTo?.length ? { translateTo: form.translateTo } : {}),
     }),
     retime: form.retime,
     callbackUrl: form.callback_url,

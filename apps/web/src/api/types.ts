@@ -129,3 +129,11 @@ export type UpdateMemberBody = Sent<typeof api.UpdateMemberBody>;
 export type MoveToTeamBody = Sent<typeof api.MoveToTeamBody>;
 export type ChecksResponse = Answer<typeof api.ChecksResponse>;
 export type CheckIssueItem = ChecksResponse["issues"][number];
+
+// Translation tracks and saved glossaries (docs/translation.md).
+export type TranslationTrack = Answer<typeof api.TranslationTrackReply>;
+export type TranslationList = Answer<typeof api.TranslationListReply>;
+export type TranslationBody = Sent<typeof api.TranslationBody>;
+export type TranslationEditBody = Sent<typeof api.TranslationEditBody>;
+export type SavedGlossary = Answer<typeof api.SavedGlossary>;
+export type GlossaryBody = Sent<typeof api.GlossaryBody>;

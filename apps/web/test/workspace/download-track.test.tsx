@@ -9,14 +9,24 @@ import { renderPage } from "../render";
 // no choice and sends no `track`.
 
 const requested: URL[] = [];
+/** The transcription's translation tracks (GET …/translations). */
+let translations: { language: string; status: string; cues: unknown[] }[] = [];
 
 beforeEach(() => {
   requested.length = 0;
+  translations = [];
   vi.stubGlobal(
     "fetch",
     vi.fn((input: RequestInfo | URL) => {
       const url = new URL(String(input instanceof Request ? input.url : input), "http://x");
       requested.push(url);
+      if (url.pathname.endsWith("/translations")) {
+        return Promise.resolve(
+          new Response(JSON.stringify({ translations }), {
+            headers: { "content-type": "application/json" },
+          }),
+        );
+      }
       const track = url.searchParams.get("track") ?? "none";
       return Promise.resolve(
         new Response(`1\n00:00:00,000 --> 00:00:01,000\n${track}\n`, {
@@ -79,6 +89,31 @@ describe("the download step's track choice", () => {
     await waitFor(() => expect(srtDownloads().length).toBeGreaterThan(0));
     expect(screen.queryByRole("radio")).toBeNull();
     expect(srtDownloads().every((url) => !url.searchParams.has("track"))).toBe(true);
+  });
+});
+
+describe("the download step's translation choice", () => {
+  it("exports a translation track, alone or under its original, by its language", async () => {
+    translations = [{ language: "zh-HK", status: "completed", cues: [] }];
+    await renderPage(<DownloadStep id="t1" onNew={() => {}} onBack={() => {}} />);
+    expect(screen.queryByRole("radio")).toBeNull();
+    fireEvent.change(await screen.findByLabelText("Translation"), {
+      target: { value: "zh-HK" },
+    });
+    fireEvent.click(
+      await screen.findByRole("radio", { name: "Chinese (Hong Kong, Traditional) only" }),
+    );
+    requested.length = 0;
+    fireEvent.click(screen.getByRole("button", { name: /Download SRT/ }));
+    await waitFor(() =>
+      expect(
+        srtDownloads().some(
+          (url) =>
+            url.searchParams.get("language") === "zh-HK" &&
+            url.searchParams.get("track") === "translation",
+        ),
+      ).toBe(true),
+    );
   });
 });
 

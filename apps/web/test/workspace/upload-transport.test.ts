@@ -116,6 +116,10 @@ describe("sending a file for transcription", () => {
     expect(form.get("fallback")).toBeNull();
     await uploadForTranscription(small, { ...OPTIONS, whisperFallback: true }, () => {});
     expect((sent.at(-1)?.body as FormData).get("fallback")).toBe("whisper");
+    // Translate when done: the languages as one field, none when none is chosen.
+    expect(form.get("translateTo")).toBeNull();
+    await uploadForTranscription(small, { ...OPTIONS, translateTo: ["zh-HK", "en"] }, () => {});
+    expect((sent.at(-1)?.body as FormData).get("translateTo")).toBe("zh-HK,en");
 
     const large = new File([new Uint8Array(2 * CHUNK_BYTES + 10)], "long.mp4", {
       type: "video/mp4",

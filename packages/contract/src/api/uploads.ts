@@ -5,6 +5,8 @@ import { MAX_PROMPT_CHARS } from "../limits.js";
 import { CallbackUrl } from "./links.js";
 import { isSupportedLanguage } from "../whisper-languages.js";
 import { BatchId, TranscriptionSummary } from "./transcriptions.js";
+import { canonicalLanguageTag } from "../translation-languages.js";
+import { MAX_TRANSLATE_TO } from "../translation-cost.js";
 
 // Starting a transcription: the upload's options, in one request (POST /api/transcribe) or in
 // chunks (POST /api/uploads/chunk, then /combine), and the answer when it is not awaited.
@@ -14,6 +16,37 @@ const boolText = (name: string) =>
     .enum(["true", "false"], { error: `${name} must be "true" or "false"` })
     .default("true")
     .transform((value) => value === "true");
+
+/**
+ * Languages to translate into when the transcription is done: an array (JSON) or one text of
+ * codes separated by commas (multipart), each a BCP-47 code read into its canonical case, each
+ * once, at most MAX_TRANSLATE_TO.
+ */
+const TranslateTo = z.union([z.array(z.string()), z.string()]).transform((value, ctx) => {
+  const codes = (typeof value === "string" ? value.split(",") : value)
+    .map((code) => code.trim())
+    .filter((code) => code !== "");
+  const tags: string[] = [];
+  for (const code of codes) {
+    const tag = canonicalLanguageTag(code);
+    if (tag === null) {
+      ctx.addIssue({
+        code: "custom",
+        message: `translateTo: "${code.slice(0, 40)}" is not a BCP-47 code such as zh-HK`,
+      });
+      return z.NEVER;
+    }
+    if (!tags.includes(tag)) tags.push(tag);
+  }
+  if (tags.length > MAX_TRANSLATE_TO) {
+    ctx.addIssue({
+      code: "custom",
+      message: `translateTo: at most ${MAX_TRANSLATE_TO} languages`,
+    });
+    return z.NEVER;
+  }
+  return tags;
+});
 
 /** A yes/no field with no default: true, false, "true", "false" or absent (undefined). */
 const optionalBool = (name: string) =>
@@ -67,6 +100,11 @@ export const UploadOptions = z.object({
   retime: optionalBool("retime"),
   /** The transcript plus its English translation, cue by cue (two passes, charged twice). */
   bilingual: optionalBool("bilingual"),
+  /**
+   * "Translate when done": translation languages (BCP-47), an array or comma-separated text
+   * (multipart), queued when the transcription completes.
+   */
+  translateTo: TranslateTo.optional(),
   /** Where to call back when the job ends (checked against the address rules). */
   callback_url: CallbackUrl.optional(),
   /**
@@ -184,6 +222,12 @@ export const TranscribeUploadDoc = UploadFieldsDoc.extend({
     .optional()
     .describe(
       "`true`: the transcript plus its English translation (Whisper's translate task), each subtitle carrying a `translation`; two passes over the media, charged twice its length. Not with `subtitles` or `task=translate` (400 BILINGUAL_NOT_POSSIBLE).",
+    ),
+  translateTo: z
+    .string()
+    .optional()
+    .describe(
+      `Translate when done: up to ${MAX_TRANSLATE_TO} BCP-47 codes separated by commas (\`zh-HK,en\`). When the transcription completes, a translation into each is queued as POST /api/transcriptions/{id}/translations would (the transcription's style; charged as translations: one second of minutes per ten seconds of media each). One that cannot be queued then (not enough minutes) is listed by GET …/translations as failed with its code, free.`,
     ),
 });
 

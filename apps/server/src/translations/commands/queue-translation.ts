@@ -33,11 +33,17 @@ export async function queueTranslation(
     transcription,
     body,
     savedGlossary,
+    uncapped = false,
   }: {
     user: User;
     transcription: TranscriptionRow;
     body: z.output<typeof TranslationBody>;
     savedGlossary: readonly GlossaryEntry[];
+    /**
+     * Asked with the upload ("translate when done"): not held to MAX_ACTIVE_TRANSLATIONS, which
+     * a batch's completions would pass at once; the upload already bounds how many.
+     */
+    uncapped?: boolean;
   },
 ): Promise<{ row: TranslationRow; created: boolean }> {
   if (transcription.status !== "completed") fail("NOT_COMPLETED");
@@ -62,7 +68,7 @@ export async function queueTranslation(
   }
   await reserveMinutes(ctx.db, user.id, id, cost, now, async (tx) => {
     // Inside the user's lock: two requests at once cannot both pass the count.
-    if ((await countActiveTranslations(tx, user.id)) >= MAX_ACTIVE_TRANSLATIONS) {
+    if (!uncapped && (await countActiveTranslations(tx, user.id)) >= MAX_ACTIVE_TRANSLATIONS) {
       fail("TOO_MANY_TRANSLATIONS", { activeTranslations: MAX_ACTIVE_TRANSLATIONS });
     }
     await insertTranslation(tx, {

@@ -62,6 +62,9 @@ import { useSave } from "./use-save";
 import { useShortcuts } from "./use-shortcuts";
 import { MismatchSummary } from "./script-mismatches";
 import { ChecksPanel } from "./checks-panel";
+import { TranslationsPanel } from "../translation/translations-panel";
+import { BilingualView } from "../translation/bilingual-view";
+import { useTranslations } from "../translation/api";
 
 export type { Subtitle } from "./types";
 
@@ -202,6 +205,10 @@ function Editor({
   }, [opening.restored, t]);
 
   const [view, setView] = useState<EditorView>("srt");
+  // A translation track shown beside its original in place of the cue list (its language).
+  const [bilingual, setBilingual] = useState<string | null>(null);
+  const translations = useTranslations(transcription.id, bilingual !== null);
+  const openTrack = translations.data?.find((track) => track.language === bilingual) ?? null;
   const [findOpen, setFindOpen] = useState(false);
   // What the player plays: the file just uploaded, one the user opens, the copy this browser
   // kept of the upload, or else the audio the server keeps for a while.
@@ -601,69 +608,96 @@ function Editor({
         </Editable>
         <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
           <div className="min-w-0">
-            <Editable readOnly={readOnly}>
-              <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
-              {view === "srt" && (
-                <label className="mb-2 flex items-center gap-2 text-sm text-zinc-800">
-                  <input
-                    type="checkbox"
-                    checked={frameMode}
-                    onChange={(event) => setFrameMode(event.target.checked)}
-                    className="size-4"
+            {openTrack ? (
+              <BilingualView
+                key={openTrack.language}
+                transcriptionId={transcription.id}
+                originals={transcription.subtitles}
+                track={openTrack}
+                playheadMs={time}
+                readOnly={readOnly}
+                onSeek={seekTo}
+              />
+            ) : (
+              <Editable readOnly={readOnly}>
+                <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
+                {view === "srt" && (
+                  <label className="mb-2 flex items-center gap-2 text-sm text-zinc-800">
+                    <input
+                      type="checkbox"
+                      checked={frameMode}
+                      onChange={(event) => setFrameMode(event.target.checked)}
+                      className="size-4"
+                    />
+                    {frameMode
+                      ? t("editor.frames.on", { rate: rateName })
+                      : `${t("editor.frames.label")} (${t("editor.frames.rate", { rate: rateName })})`}
+                  </label>
+                )}
+                {(transcription.shotChanges?.length ?? 0) > 0 && !readOnly && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="mb-2"
+                    onClick={() => {
+                      flush();
+                      const cues = store.get().cues;
+                      const snapped = snapToShots(cues, transcription.shotChanges ?? [], {
+                        frameMs: framesToMs(1, rate),
+                        gapMs,
+                        rules: styleLimits(transcription.style ?? DEFAULT_STYLE, null).shotChanges,
+                      });
+                      const moved = snapped.filter((cue, i) => cue !== cues[i]).length;
+                      if (moved > 0) store.dispatch({ type: "replace", cues: snapped });
+                      toast({ title: t("editor.shots.snapped", { count: moved }) });
+                    }}
+                  >
+                    {t("editor.shots.snap", { count: transcription.shotChanges?.length ?? 0 })}
+                  </Button>
+                )}
+                {view === "srt" ? (
+                  <CueList
+                    cues={state.cues}
+                    currentIndex={currentIndex}
+                    selectedIndex={selected}
+                    following={playing}
+                    language={transcription.language}
+                    style={transcription.style}
+                    frameRate={frameMode ? rate : null}
+                    speakers={state.speakers}
+                    handlers={handlers}
                   />
-                  {frameMode
-                    ? t("editor.frames.on", { rate: rateName })
-                    : `${t("editor.frames.label")} (${t("editor.frames.rate", { rate: rateName })})`}
-                </label>
-              )}
-              {(transcription.shotChanges?.length ?? 0) > 0 && !readOnly && (
-                <Button
-                  size="sm"
-                  variant="outline"
-                  className="mb-2"
-                  onClick={() => {
-                    flush();
-                    const cues = store.get().cues;
-                    const snapped = snapToShots(cues, transcription.shotChanges ?? [], {
-                      frameMs: framesToMs(1, rate),
-                      gapMs,
-                      rules: styleLimits(transcription.style ?? DEFAULT_STYLE, null).shotChanges,
-                    });
-                    const moved = snapped.filter((cue, i) => cue !== cues[i]).length;
-                    if (moved > 0) store.dispatch({ type: "replace", cues: snapped });
-                    toast({ title: t("editor.shots.snapped", { count: moved }) });
-                  }}
-                >
-                  {t("editor.shots.snap", { count: transcription.shotChanges?.length ?? 0 })}
-                </Button>
-              )}
-              {view === "srt" ? (
-                <CueList
-                  cues={state.cues}
-                  currentIndex={currentIndex}
-                  selectedIndex={selected}
-                  following={playing}
-                  language={transcription.language}
-                  style={transcription.style}
-                  frameRate={frameMode ? rate : null}
-                  speakers={state.speakers}
-                  handlers={handlers}
-                />
-              ) : (
-                <PlainView
-                  text={
-                    labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)
-                  }
-                  registry={registry}
-                  speakers={labels !== null}
-                  onCommit={(text) =>
-                    store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
-                  }
-                />
-              )}
-            </Editable>
+                ) : (
+                  <PlainView
+                    text={
+                      labels ? toPlainTextWithSpeakers(state.cues, labels) : toPlainText(state.cues)
+                    }
+                    registry={registry}
+                    speakers={labels !== null}
+                    onCommit={(text) =>
+                      store.dispatch({ type: "plain-text", text, ...(labels ? { labels } : {}) })
+                    }
+                  />
+                )}
+              </Editable>
+            )}
           </div>
           <div className="space-y-4">
+            <TranslationsPanel
+              transcriptionId={transcription.id}
+              durationMs={
+                transcription.duration !== undefined
+                  ? Math.round(transcription.duration * 1000)
+                  : null
+              }
+              style={transcription.style ?? DEFAULT_STYLE}
+              readOnly={readOnly}
+              open={openTrack ? openTrack.language : null}
+              onOpen={(language) => {
+                flush();
+                setBilingual(language);
+              }}
+            />
             <ChecksPanel
               transcriptionId={transcription.id}
               cues={state.cues}

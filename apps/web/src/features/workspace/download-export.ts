@@ -17,22 +17,26 @@ export async function fetchExport(
   id: string,
   format: ExportFormat,
   track?: ExportTrack,
+  language?: string,
 ): Promise<{ text: string; fileName: string }> {
-  const file = await fetchExportFile(id, format, track);
+  const file = await fetchExportFile(id, format, track, language);
   return { text: await file.blob.text(), fileName: file.fileName };
 }
 
 /**
  * The export as bytes (documents, spreadsheets and EBU-STL are not text), with its name; a
- * bilingual transcription's `track` when one is chosen (the server's default is `both`).
+ * bilingual transcription's `track` when one is chosen (the server's default is `both`), and
+ * `language`: a translation track's code, exported as the cues' translation.
  */
 export async function fetchExportFile(
   id: string,
   format: ExportFormat,
   track?: ExportTrack,
+  language?: string,
 ): Promise<{ blob: Blob; fileName: string }> {
   const query = new URLSearchParams({ format, lang: i18n.language || "en" });
   if (track) query.set("track", track);
+  if (language) query.set("language", language);
   const { blob, disposition } = await download(`/api/transcriptions/${id}/export?${query}`);
   const fileName = dispositionFileName(disposition) ?? `transcription.${format}`;
   return { blob, fileName };

@@ -15,6 +15,8 @@ import {
 import { TrackChoice } from "./track-choice";
 import { characterStlCannotHold } from "./stl-text";
 import { LanguageText } from "../history/language-text";
+import { useTranslations } from "../translation/api";
+import { trackName } from "../translation/language-names";
 
 const PREVIEW_CHARS = 500;
 
@@ -36,35 +38,47 @@ export function DownloadStep({
   /** The transcription's spoken language (detected or chosen), said in words. */
   language?: string | null;
   /** Its subtitles, to say before the click which formats cannot hold their text. */
-  subtitles?: readonly { text: string; translation?: string | undefined }[];
+  subtitles?: readonly { id?: number; text: string; translation?: string | undefined }[];
   onNew(): void;
   onBack(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [chosenTrack, setTrack] = useState<ExportTrack>("both");
-  const track = bilingual ? chosenTrack : undefined;
+  // A translation track to export with the transcript (`language`), or none.
+  const [translation, setTranslation] = useState("");
+  const tracks = (useTranslations(id).data ?? []).filter((item) => item.status === "completed");
+  const chosen = tracks.find((item) => item.language === translation) ?? null;
+  const translated = useMemo(
+    () => (chosen ? new Map(chosen.cues.map((cue) => [cue.index, cue.text])) : null),
+    [chosen],
+  );
+  const exportLanguage = chosen?.language;
+  const track = bilingual || chosen ? chosenTrack : undefined;
   // EBU-STL holds Latin script only: the text the chosen track writes, checked here.
   const stlRefused = useMemo(
     () =>
       characterStlCannotHold(
-        subtitles.flatMap((cue) => [
-          ...(track !== "translation" ? [cue.text] : []),
-          ...(track !== "original" && cue.translation !== undefined ? [cue.translation] : []),
-        ]),
+        subtitles.flatMap((cue, position) => {
+          const other = translated ? translated.get(cue.id ?? position + 1) : cue.translation;
+          return [
+            ...(track !== "translation" ? [cue.text] : []),
+            ...(track !== "original" && other !== undefined ? [other] : []),
+          ];
+        }),
       ),
-    [subtitles, track],
+    [subtitles, track, translated],
   );
   const previews = useQuery({
-    queryKey: ["export-previews", id, track],
+    queryKey: ["export-previews", id, track, exportLanguage],
     queryFn: async () => ({
-      srt: await fetchExport(id, "srt", track),
-      txt: await fetchExport(id, "txt", track),
+      srt: await fetchExport(id, "srt", track, exportLanguage),
+      txt: await fetchExport(id, "txt", track, exportLanguage),
     }),
     staleTime: 0,
   });
   const handleDownload = async (format: ExportFormat) => {
     try {
-      const file = await fetchExportFile(id, format, track);
+      const file = await fetchExportFile(id, format, track, exportLanguage);
       saveBlob(file.blob, file.fileName);
     } catch (error) {
       toast({
@@ -80,7 +94,33 @@ export function DownloadStep({
         {t("workspace.download.title")}
       </h1>
       <LanguageText code={language} className="block text-sm text-zinc-600" />
-      {bilingual && <TrackChoice value={chosenTrack} onChange={setTrack} />}
+      {tracks.length > 0 && (
+        <div className="space-y-1">
+          <label htmlFor="export-translation" className="block text-sm font-medium text-zinc-900">
+            {t("translation.download.language")}
+          </label>
+          <select
+            id="export-translation"
+            value={translation}
+            onChange={(event) => setTranslation(event.target.value)}
+            className="h-10 w-full max-w-sm rounded-md border border-zinc-300 bg-white px-2 text-sm"
+          >
+            <option value="">{t("translation.download.original")}</option>
+            {tracks.map((item) => (
+              <option key={item.language} value={item.language}>
+                {trackName(item.language, i18n.language)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {(bilingual || chosen) && (
+        <TrackChoice
+          value={chosenTrack}
+          onChange={setTrack}
+          {...(chosen ? { translationName: trackName(chosen.language, i18n.language) } : {})}
+        />
+      )}
       {(Object.keys(EXPORT_FORMAT_GROUPS) as (keyof typeof EXPORT_FORMAT_GROUPS)[]).map((group) => (
         <section key={group} aria-labelledby={`formats-${group}`} className="space-y-2">
           <h2 id={`formats-${group}`} className="text-sm font-medium text-zinc-700">

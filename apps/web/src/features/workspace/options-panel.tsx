@@ -8,13 +8,14 @@ import { useSpeakersAvailable } from "./model-readiness";
 import { SpeakersChoice } from "./speakers-choice";
 import { pinnedLanguages, spokenLanguages } from "./spoken-languages";
 import type { TranscribeOptions } from "./upload-transport";
+import { TranslateWhenDone } from "../translation/translate-when-done";
 
 const SELECT =
   "h-10 w-full rounded-md border border-zinc-300 bg-white px-3 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-600";
 
 /**
  * Model, word timings, spoken language, transcribe or translate, Chinese characters, style and
- * speakers.
+ * speakers; bilingual subtitles and the languages to translate into when done.
  */
 export function OptionsPanel({
   value,
@@ -235,6 +236,10 @@ export function OptionsPanel({
           </span>
         </span>
       </label>
+      <TranslateWhenDone
+        value={value.translateTo ?? []}
+        onChange={(translateTo) => set({ translateTo })}
+      />
     </fieldset>
   );
 }

@@ -3,23 +3,30 @@ import { EXPORT_TRACKS, type ExportTrack } from "./download-export";
 
 // The download step's choice for a bilingual transcription: which language(s) every download
 // writes — both stacked (the original line over its English translation), the original alone or
-// the English alone (the export route's `track`). Radios that stack on a phone.
+// the English alone (the export route's `track`); the same for a translation track. Radios that stack on a phone.
 
 export function TrackChoice({
   value,
   onChange,
+  translationName,
 }: {
   value: ExportTrack;
   onChange(next: ExportTrack): void;
+  /** A translation track's language in words (else the bilingual job's English). */
+  translationName?: string;
 }) {
   const { t } = useTranslation();
+  const text = (key: string) =>
+    translationName === undefined
+      ? t(`workspace.download.track.${key}`)
+      : t(`translation.download.track.${key}`, { language: translationName });
   return (
     <fieldset className="space-y-2" aria-describedby="track-hint">
       <legend className="text-sm font-medium text-zinc-900">
         {t("workspace.download.track.legend")}
       </legend>
       <p id="track-hint" className="text-sm text-zinc-600">
-        {t("workspace.download.track.hint")}
+        {text("hint")}
       </p>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {EXPORT_TRACKS.map((track) => (
@@ -35,7 +42,7 @@ export function TrackChoice({
               onChange={() => onChange(track)}
               className="h-4 w-4 accent-blue-600"
             />
-            {t(`workspace.download.track.${track}`)}
+            {text(track)}
           </label>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { translationCostSeconds } from "@verbatim/contract";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { availableMinutes, useMe } from "../../api/queries";
@@ -73,7 +74,12 @@ export function UploadStep({
   const left = user && !teamId ? availableMinutes(user) : null;
   // Kept timings cost nothing; bilingual subtitles are two passes.
   const passes = subtitles && !subtitles.retime ? 0 : options.bilingual ? 2 : 1;
-  const needed = duration === null ? null : Math.ceil((passes * duration) / 60);
+  // Translations asked for with it ("translate when done") are charged by their own rule.
+  const translating =
+    duration === null
+      ? 0
+      : (options.translateTo?.length ?? 0) * translationCostSeconds(duration * 1000);
+  const needed = duration === null ? null : Math.ceil((passes * duration + translating) / 60);
   const overMinutes = left !== null && needed !== null && needed > left;
   return (
     <div className="space-y-6">

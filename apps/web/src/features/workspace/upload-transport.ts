@@ -26,6 +26,8 @@ export interface TranscribeOptions {
   bilingual: boolean;
   /** Start on Whisper while the language's own model (SenseVoice for Cantonese) is not ready. */
   whisperFallback?: boolean;
+  /** "Translate when done": translation languages (BCP-47) queued once the transcript is ready. */
+  translateTo?: string[];
 }
 
 /**
@@ -99,6 +101,7 @@ function jobFields(options: TranscribeOptions) {
       : { speakers: formatSpeakersOption(options.speakers) }),
     ...(options.bilingual ? { bilingual: "true" } : {}),
     ...(options.whisperFallback ? { fallback: "whisper" } : {}),
+    ...(options.translateTo?.length ? { translateTo: options.translateTo.join(",") } : {}),
   } satisfies UploadFields;
 }
 
