@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import {
+  INSIGHT_EXPORT_FORMATS,
   insightsCostSeconds,
   MAX_ACTIVE_INSIGHT_JOBS,
   errorTextFor,
@@ -36,11 +37,7 @@ import {
   presentQuestion,
   storedInsights,
 } from "./insight-presenters.js";
-import {
-  INSIGHT_EXPORT_EXTENSIONS,
-  INSIGHT_EXPORT_FORMATS,
-  writeInsightsExport,
-} from "./insight-exports.js";
+import { INSIGHT_EXPORT_EXTENSIONS, writeInsightsExport } from "./insight-exports.js";
 import {
   cancelInsightJob,
   countActiveInsightJobs,

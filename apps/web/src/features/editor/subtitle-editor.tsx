@@ -62,6 +62,8 @@ import { useSave } from "./use-save";
 import { useShortcuts } from "./use-shortcuts";
 import { MismatchSummary } from "./script-mismatches";
 import { ChecksPanel } from "./checks-panel";
+import { OverviewPanel } from "../insights/overview-panel";
+import { AskPanel } from "../insights/ask-panel";
 
 export type { Subtitle } from "./types";
 
@@ -305,6 +307,11 @@ function Editor({
   }, [store, flush, seekTo, t, gapMs]);
 
   const target = selected >= 0 && selected < state.cues.length ? selected : currentIndex;
+  /** Plays from a moment (a comment's, a citation's) and selects the subtitle there. */
+  const seekToMoment = (ms: number) => {
+    seekTo(ms);
+    setSelected(cueAt(state.cues, ms));
+  };
   const goTo = (index: number) => {
     const cue = state.cues[index];
     if (!cue) return;
@@ -664,6 +671,18 @@ function Editor({
             </Editable>
           </div>
           <div className="space-y-4">
+            <OverviewPanel
+              transcriptionId={transcription.id}
+              durationMs={
+                transcription.duration !== undefined
+                  ? Math.round(transcription.duration * 1000)
+                  : null
+              }
+              status={transcription.insightsStatus ?? null}
+              readOnly={readOnly}
+              onSeek={seekToMoment}
+            />
+            <AskPanel transcriptionId={transcription.id} onSeek={seekToMoment} />
             <ChecksPanel
               transcriptionId={transcription.id}
               cues={state.cues}
@@ -681,10 +700,7 @@ function Editor({
             <CommentsPanel
               transcriptionId={transcription.id}
               commentCount={transcription.commentCount ?? 0}
-              onJump={(ms) => {
-                seekTo(ms);
-                setSelected(cueAt(state.cues, ms));
-              }}
+              onJump={seekToMoment}
             />
           </div>
         </div>
