@@ -21,7 +21,8 @@ import { askTranscripts, type Answer } from "@verbatim/insights";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireUser } from "../auth/require-user.js";
+import { requireUserOrKey } from "../api-keys/require-user-or-key.js";
+import { currentUser } from "../auth/require-user.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
@@ -72,7 +73,8 @@ export function insightRoutes(ctx: InsightContext): FastifyPluginAsync {
   const asking = new Set<string>();
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
+    // The app's session, or an API key (`verbatim summarize` and `ask`, scripts).
+    const auth = { preHandler: requireUserOrKey({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
     const tags = ["insights"];
 
