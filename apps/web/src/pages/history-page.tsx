@@ -17,6 +17,7 @@ import { useTeam, useTeams } from "../features/teams/api";
 import { HistoryTabs } from "../features/teams/history-tabs";
 import { RecogniserText } from "../features/history/recogniser-text";
 import { LanguageText, useLanguageName } from "../features/history/language-text";
+import { SummaryLine } from "../features/history/summary-line";
 
 const STATUS_STYLE: Record<HistoryItem["status"], string> = {
   queued: "bg-zinc-100 text-zinc-800",
@@ -114,6 +115,7 @@ export default function HistoryPage() {
           {items.map((item) => (
             <li key={item.id} className="rounded-xl border border-zinc-200 p-4">
               <p className="font-medium break-words text-zinc-900">{item.fileName}</p>
+              <SummaryLine item={item} className="mt-1 block" />
               <p className="mt-1 text-sm text-zinc-600">
                 {date.format(new Date(item.createdAt))} · {clock(item.duration)} ·{" "}
                 {modelName(item.model)}
@@ -163,12 +165,11 @@ export default function HistoryPage() {
             <tbody className="divide-y divide-zinc-200">
               {items.map((item) => (
                 <tr key={item.id}>
-                  <th
-                    scope="row"
-                    className="max-w-64 truncate px-4 py-3 font-medium text-zinc-900"
-                    title={item.fileName}
-                  >
-                    {item.fileName}
+                  <th scope="row" className="max-w-64 px-4 py-3 font-medium text-zinc-900">
+                    <span className="block truncate" title={item.fileName}>
+                      {item.fileName}
+                    </span>
+                    <SummaryLine item={item} className="mt-1" />
                   </th>
                   <td className="px-4 py-3 whitespace-nowrap text-zinc-700">
                     {date.format(new Date(item.createdAt))}
