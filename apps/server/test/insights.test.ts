@@ -326,6 +326,23 @@ describe("insights over HTTP", () => {
     expect(history.find((row) => row.id === id)?.shortSummary).toBe(
       "A briefing on the new bridge.",
     );
+    // A share link's page shows the short summary and the chapters.
+    const link = (await (
+      await post(`/api/transcriptions/${id}/shares`, {
+        expiresIn: "7d",
+        allowDownload: false,
+        allowComments: false,
+      })
+    ).json()) as { token: string };
+    const shared = (await (await fetch(`${server.base}/api/shared/${link.token}`)).json()) as {
+      overview: { shortSummary: string; chapters: { title: string; start: number }[] } | null;
+    };
+    expect(shared.overview?.shortSummary).toBe("A briefing on the new bridge.");
+    expect(shared.overview?.chapters.map((c) => [c.title, c.start])).toEqual([
+      ["Opening", 0],
+      ["The bridge", 100_000],
+    ]);
+
     // The rest at once (each run starts a process): asked again, the server's insights are
     // downloaded without a new job; a question; a missing id; a wrong key; no server.
     const [again, ask, missing, refused, usage] = await Promise.all([

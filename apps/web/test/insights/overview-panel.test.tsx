@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AnsweredQuestion, InsightsJob } from "../../src/api/types";
 import { AskPanel } from "../../src/features/insights/ask-panel";
 import { OverviewPanel } from "../../src/features/insights/overview-panel";
+import { SharedOverview } from "../../src/features/insights/shared-overview";
 import { errorJson, json } from "../api-answers";
 import { renderPage } from "../render";
 
@@ -256,5 +257,29 @@ describe("Ask panel", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "The language model did not give a usable answer",
     );
+  });
+});
+
+describe("a share link's overview", () => {
+  it("shows the summary (marked when unsourced) and chapters whose times seek, in Chinese", async () => {
+    const seek = vi.fn();
+    await renderPage(
+      <SharedOverview
+        overview={{
+          shortSummary: "會議討論大橋預算。",
+          unverified: true,
+          chapters: [
+            { title: "開場", gist: "", start: 0, end: 60_000 },
+            { title: "預算", gist: "金額和時間。", start: 60_000, end: 120_000 },
+          ],
+        }}
+        onSeek={seek}
+      />,
+      { language: "zh-HK" },
+    );
+    expect(screen.getByRole("heading", { name: "概覽" })).toBeInTheDocument();
+    expect(screen.getByText(/會議討論大橋預算/)).toHaveTextContent("找不到出處");
+    await userEvent.click(screen.getByRole("button", { name: "由 1:00 開始播放" }));
+    expect(seek).toHaveBeenCalledWith(60_000);
   });
 });
