@@ -19,7 +19,7 @@ const keys = {
 };
 
 /** While a job is queued or running, how often its progress is read. */
-export const INSIGHTS_POLL_MS = 2_000;
+export const INSIGHTS_POLL_MS = 1_000;
 
 const running = (job: InsightsJob | undefined) =>
   job?.status === "queued" || job?.status === "running";
