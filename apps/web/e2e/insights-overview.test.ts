@@ -137,6 +137,29 @@ describe("the Overview beside the editor", () => {
       expect(width).toBeLessThanOrEqual(390);
       expect(await seriousViolations(zh)).toEqual([]);
       await shoot(zh, "insights-overview-zh-HK-phone.png");
+      if (process.env.SCREENSHOT_DIR) {
+        // For the eye only (not in CI's time): History's summary line and a share link's page.
+        await zh.goto(`${server.base}/history`);
+        await zh.getByText("A briefing on the new bridge.").first().waitFor();
+        await shoot(zh, "insights-history-zh-HK-phone.png");
+        const token = await zh.evaluate(async (jobId) => {
+          const storage = (
+            globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+          ).localStorage;
+          const response = await fetch(`/api/transcriptions/${jobId}/shares`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              authorization: `Bearer ${storage.getItem("authToken") ?? ""}`,
+            },
+            body: JSON.stringify({ expiresIn: "7d", allowDownload: true, allowComments: false }),
+          });
+          return ((await response.json()) as { token: string }).token;
+        }, mine);
+        await zh.goto(`${server.base}/s/${token}`);
+        await zh.getByText("A briefing on the new bridge.").waitFor();
+        await shoot(zh, "insights-shared-zh-HK-phone.png");
+      }
       await phone.context.close();
     },
   );
