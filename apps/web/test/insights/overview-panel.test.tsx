@@ -109,6 +109,10 @@ describe("Overview panel", () => {
     expect(fetch).not.toHaveBeenCalled();
     const button = screen.getByRole("button", { name: "Generate overview" });
     expect(button).toHaveAccessibleDescription(/Uses 3\.0 min of your minutes/);
+    await userEvent.selectOptions(
+      screen.getByRole("combobox", { name: "Write it in" }),
+      "Traditional Chinese (Hong Kong)",
+    );
     await userEvent.click(button);
     expect(
       await screen.findByRole("progressbar", { name: "Waiting to start…" }),
@@ -116,6 +120,7 @@ describe("Overview panel", () => {
     const [url, init] = fetch.mock.calls[0] ?? [];
     expect(String(url)).toBe("/api/transcriptions/t1/insights");
     expect(init?.method).toBe("POST");
+    expect(JSON.parse(String(init?.body))).toEqual({ language: "zh-HK", chineseScript: "hk" });
     expect(screen.getByRole("button", { name: "Cancel" })).toBeInTheDocument();
   });
 
@@ -134,7 +139,7 @@ describe("Overview panel", () => {
       { language: "zh-HK" },
     );
     await userEvent.click(screen.getByRole("button", { name: "產生概覽" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("此伺服器未設定語言模型");
+    expect(await screen.findByRole("alert")).toHaveTextContent("此伺服器未設定語言模型，或模型仍在下載中");
   });
 
   it("shows a failed job's reason and offers to try again; a viewer cannot generate", async () => {

@@ -1,5 +1,5 @@
 import { insightsCostSeconds, type InsightStatus } from "@verbatim/contract";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../api/client";
 import { codeText, errorText } from "../../api/error-text";
@@ -10,6 +10,7 @@ import { useCancelInsights, useGenerateInsights, useInsights } from "./api";
 import { CitationLink } from "./citation-link";
 import { CitedStatement } from "./cited-text";
 import { InsightsExportMenu } from "./export-menu";
+import { WRITTEN_LANGUAGES, WrittenLanguageChoice, type WrittenLanguage } from "./written-language";
 
 /**
  * The Overview beside the editor (docs/insights.md): the summary, chapters and action items of
@@ -38,6 +39,7 @@ export function OverviewPanel({
   const insights = useInsights(transcriptionId, status !== null || generate.isSuccess);
   const cancel = useCancelInsights(transcriptionId);
   const costId = useId();
+  const [writtenIn, setWrittenIn] = useState<WrittenLanguage>("transcript");
   const job = insights.data ?? generate.data;
   const notAsked =
     status === null ||
@@ -46,13 +48,14 @@ export function OverviewPanel({
 
   const costSeconds = durationMs === null ? null : insightsCostSeconds(durationMs);
   const generateControls = !readOnly && !running && (
-    <div className="space-y-1">
+    <div className="space-y-2">
+      <WrittenLanguageChoice value={writtenIn} onChange={setWrittenIn} />
       <Button
         size="sm"
         variant={job?.status === "completed" ? "outline" : "primary"}
         disabled={generate.isPending}
         aria-describedby={costSeconds === null ? undefined : costId}
-        onClick={() => generate.mutate({})}
+        onClick={() => generate.mutate(WRITTEN_LANGUAGES[writtenIn])}
       >
         {job?.status === "completed" ? t("insights.regenerate") : t("insights.generate")}
       </Button>
