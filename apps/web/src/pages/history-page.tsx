@@ -18,6 +18,7 @@ import { HistoryTabs } from "../features/teams/history-tabs";
 import { RecogniserText } from "../features/history/recogniser-text";
 import { LanguageText, useLanguageName } from "../features/history/language-text";
 import { SummaryLine } from "../features/history/summary-line";
+import { AskAcross } from "../features/insights/ask-across";
 
 const STATUS_STYLE: Record<HistoryItem["status"], string> = {
   queued: "bg-zinc-100 text-zinc-800",
@@ -96,6 +97,7 @@ export default function HistoryPage() {
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
+      {items && <AskAcross items={items} />}
       {items && search === "" && !teamId && <BatchGroups items={items} />}
       {items?.length === 0 && search !== "" && (
         <p className="text-zinc-600" role="status">

@@ -139,7 +139,9 @@ describe("Overview panel", () => {
       { language: "zh-HK" },
     );
     await userEvent.click(screen.getByRole("button", { name: "產生概覽" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("此伺服器未設定語言模型，或模型仍在下載中");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "此伺服器未設定語言模型，或模型仍在下載中",
+    );
   });
 
   it("shows a failed job's reason and offers to try again; a viewer cannot generate", async () => {

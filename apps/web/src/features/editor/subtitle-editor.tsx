@@ -87,6 +87,8 @@ export interface SubtitleEditorProps {
    * the server would refuse and lose them.
    */
   readOnly?: boolean;
+  /** Where to open: the player at this moment (ms) and its subtitle selected. */
+  startAtMs?: number | null;
 }
 
 /** How the editor opens, once this device's draft (if any) has been read. */
@@ -154,6 +156,7 @@ function Editor({
   onContinue,
   opening,
   readOnly = false,
+  startAtMs = null,
 }: SubtitleEditorProps & { opening: Opening }) {
   const { t } = useTranslation();
   const [store] = useState(() =>
@@ -312,6 +315,11 @@ function Editor({
     seekTo(ms);
     setSelected(cueAt(state.cues, ms));
   };
+  useEffect(() => {
+    if (startAtMs !== null) seekToMoment(startAtMs);
+    // Once, as the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const goTo = (index: number) => {
     const cue = state.cues[index];
     if (!cue) return;

@@ -1,12 +1,13 @@
 import { MAX_QUESTION_CHARS } from "@verbatim/contract";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isAborted } from "../../api/client";
-import { codeText, errorText } from "../../api/error-text";
+import { errorText } from "../../api/error-text";
 import type { AnsweredQuestion } from "../../api/types";
 import { Button } from "../../components/ui/button";
-import { askQuestion, useKeepAnswer, useQuestions } from "./api";
+import { useKeepAnswer, useQuestions } from "./api";
+import { useStreamedAnswer } from "./use-streamed-answer";
 import { AnswerText } from "./answer-text";
+import { CitationLink } from "./citation-link";
 
 /**
  * Questions about the recording (docs/insights.md): the answer streams as it is written, then
@@ -23,33 +24,17 @@ export function AskPanel({
   const fieldId = useId();
   const [open, setOpen] = useState(false);
   const [question, setQuestion] = useState("");
-  const [streaming, setStreaming] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const stop = useRef<AbortController | null>(null);
+  const { streaming, error, ask: send, stop } = useStreamedAnswer();
   const kept = useQuestions(transcriptionId, open);
   const keep = useKeepAnswer(transcriptionId);
 
   const ask = async () => {
     const asked = question.trim();
     if (!asked) return;
-    const controller = new AbortController();
-    stop.current = controller;
-    setError(null);
-    setStreaming("");
-    try {
-      for await (const line of askQuestion({ transcriptionId }, asked, controller.signal)) {
-        if (line.type === "delta") setStreaming((text) => (text ?? "") + line.text);
-        else if (line.type === "answer") {
-          keep(line.answer);
-          setQuestion("");
-        } else setError(codeText(line.code) ?? line.message);
-      }
-    } catch (failure) {
-      if (!isAborted(failure)) setError(errorText(failure));
-    } finally {
-      stop.current = null;
-      setStreaming(null);
-    }
+    await send({ transcriptionId }, asked, (answer) => {
+      keep(answer);
+      setQuestion("");
+    });
   };
 
   return (
@@ -96,7 +81,7 @@ export function AskPanel({
                 {streaming !== null ? t("insights.ask.answering") : t("insights.ask.submit")}
               </Button>
               {streaming !== null && (
-                <Button size="sm" variant="ghost" onClick={() => stop.current?.abort()}>
+                <Button size="sm" variant="ghost" onClick={stop}>
                   {t("insights.ask.stop")}
                 </Button>
               )}
@@ -141,7 +126,10 @@ function AnsweredItem({
   return (
     <li className="space-y-1 text-sm">
       <p className="font-medium text-zinc-900">{answered.question}</p>
-      <AnswerText answer={answered} onSeek={onSeek} />
+      <AnswerText
+        answer={answered}
+        citation={(citation) => <CitationLink citation={citation} onSeek={onSeek} />}
+      />
     </li>
   );
 }
