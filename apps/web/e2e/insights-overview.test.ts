@@ -139,8 +139,10 @@ describe("the Overview beside the editor", () => {
       await shoot(zh, "insights-overview-zh-HK-phone.png");
       if (process.env.SCREENSHOT_DIR) {
         // For the eye only (not in CI's time): History's summary line and a share link's page.
+        await finishedTranscription(server.db, phone.userId, CUES, "second.mp3");
         await zh.goto(`${server.base}/history`);
         await zh.getByText("A briefing on the new bridge.").first().waitFor();
+        await zh.getByRole("button", { name: "打開" }).click();
         await shoot(zh, "insights-history-zh-HK-phone.png");
         const token = await zh.evaluate(async (jobId) => {
           const storage = (
