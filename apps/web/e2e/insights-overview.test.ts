@@ -114,6 +114,11 @@ describe("the Overview beside the editor", () => {
       await page.waitForLoadState("networkidle");
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, "insights-overview-en-desktop.png");
+      if (process.env.SCREENSHOT_DIR) {
+        await page.goto(`${server.base}/history`);
+        await page.getByRole("table").getByText("A briefing on the new bridge.").waitFor();
+        await shoot(page, "insights-history-en-desktop.png");
+      }
       await context.close();
 
       // The same transcription at phone width in Chinese: the insights as generated.

@@ -167,10 +167,12 @@ export default function HistoryPage() {
             <tbody className="divide-y divide-zinc-200">
               {items.map((item) => (
                 <tr key={item.id}>
-                  <th scope="row" className="max-w-64 px-4 py-3 font-medium text-zinc-900">
-                    <span className="block truncate" title={item.fileName}>
-                      {item.fileName}
-                    </span>
+                  <th
+                    scope="row"
+                    className="max-w-64 truncate px-4 py-3 font-medium text-zinc-900"
+                    title={item.fileName}
+                  >
+                    {item.fileName}
                     <SummaryLine item={item} className="mt-1" />
                   </th>
                   <td className="px-4 py-3 whitespace-nowrap text-zinc-700">
