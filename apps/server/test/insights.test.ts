@@ -4,6 +4,8 @@ import {
   type ScriptedChatServer,
   type ScriptedReply,
 } from "@verbatim/llm/testing";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import { finishedTranscription } from "./support/finished-transcription.js";
@@ -301,4 +303,87 @@ describe("insights over HTTP", () => {
       "When does the bridge open?",
     ]);
   });
+
+  it("History shows the short summary and the page the insights' state; the CLI summarizes and asks with an API key", async () => {
+    const id = await finishedTranscription(server.db, user.id, cues("Welcome to the briefing."));
+    const detail = async () =>
+      (await (
+        await fetch(`${server.base}/api/transcriptions/${id}`, { headers: user.auth })
+      ).json()) as { insightsStatus: string | null };
+    expect((await detail()).insightsStatus).toBeNull();
+    const key = (await server.apiKey()).authorization.replace("Bearer ", "");
+    const summarize = await runVerbatim(
+      ["summarize", id, "--server", server.base, "--chapters", "--poll", "0.1"],
+      { VERBATIM_API_KEY: key },
+    );
+    expect(summarize.status, summarize.stderr).toBe(0);
+    expect(summarize.stdout).toBe("00:00 Opening\n01:40 The bridge\n");
+    expect(summarize.stderr).toMatch(/generating insights \(15 s of your minutes/);
+    expect((await detail()).insightsStatus).toBe("completed");
+    const history = (await (
+      await fetch(`${server.base}/api/transcriptions`, { headers: user.auth })
+    ).json()) as { id: string; shortSummary?: string | null }[];
+    expect(history.find((row) => row.id === id)?.shortSummary).toBe(
+      "A briefing on the new bridge.",
+    );
+    // A share link's page shows the short summary and the chapters.
+    const link = (await (
+      await post(`/api/transcriptions/${id}/shares`, {
+        expiresIn: "7d",
+        allowDownload: false,
+        allowComments: false,
+      })
+    ).json()) as { token: string };
+    const shared = (await (await fetch(`${server.base}/api/shared/${link.token}`)).json()) as {
+      overview: { shortSummary: string; chapters: { title: string; start: number }[] } | null;
+    };
+    expect(shared.overview?.shortSummary).toBe("A briefing on the new bridge.");
+    expect(shared.overview?.chapters.map((c) => [c.title, c.start])).toEqual([
+      ["Opening", 0],
+      ["The bridge", 100_000],
+    ]);
+
+    // The rest at once (each run starts a process): asked again, the server's insights are
+    // downloaded without a new job; a question; a missing id; a wrong key; no server.
+    const [again, ask, missing, refused, usage] = await Promise.all([
+      runVerbatim(["summarize", id, "--server", server.base, "--api-key", key]),
+      runVerbatim(["ask", id, "When does the bridge open?", "--server", server.base], {
+        VERBATIM_API_KEY: key,
+      }),
+      runVerbatim(["ask", "no-such-id", "When?", "--server", server.base, "--api-key", key]),
+      runVerbatim(["summarize", id, "--server", server.base, "--api-key", "vb_wrong"]),
+      runVerbatim(["summarize", id, "--api-key", key]),
+    ]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain("A briefing on the new bridge.");
+    expect(again.stderr).not.toMatch(/generating/);
+    expect(ask.status, ask.stderr).toBe(0);
+    expect(ask.stdout).toBe("The bridge opens in March [0:10].\n");
+    expect(missing.status).toBe(3);
+    expect(missing.stderr).toMatch(/404/);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/refused the API key/);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/needs --server URL/);
+  });
 });
+
+const VERBATIM = fileURLToPath(
+  new URL("../../../packages/engine/bin/verbatim.js", import.meta.url),
+);
+
+/** Runs the built `verbatim` CLI without blocking (the server under test answers it). */
+function runVerbatim(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [VERBATIM, ...args], {
+    env: { ...process.env, VERBATIM_API_KEY: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+  return new Promise((done) => child.on("close", (status) => done({ status, stdout, stderr })));
+}

@@ -13,7 +13,10 @@ import { fixedLanguageModel } from "../src/insights/language-model-source.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { recordTranslationEvents } from "../src/webhooks/translation-events.js";
 import { insertWebhook } from "../src/webhooks/webhook-store.js";
-import { translationWorker } from "../src/translations/translation-worker.js";
+import {
+  translationWorker,
+  type TranslationWorker,
+} from "../src/translations/translation-worker.js";
 import {
   claimNextTranslation,
   findTranslation,

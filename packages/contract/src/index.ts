@@ -99,7 +99,11 @@ export {
   type CaptionStyleName,
 } from "./caption-styles.js";
 export {
+  INSIGHT_EXPORT_FORMATS,
   INSIGHT_MEDIA_SECONDS_PER_CHARGED_SECOND,
+  INSIGHT_STATUSES,
+  type InsightExportFormat,
+  type InsightStatus,
   MAX_ACTIVE_INSIGHT_JOBS,
   MAX_QUESTION_CHARS,
   MAX_QUESTION_TRANSCRIPTIONS,

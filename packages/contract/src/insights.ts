@@ -17,3 +17,25 @@ export const MAX_QUESTION_TRANSCRIPTIONS = 20;
 export function insightsCostSeconds(durationMs: number): number {
   return Math.max(1, Math.ceil(durationMs / 1000 / INSIGHT_MEDIA_SECONDS_PER_CHARGED_SECOND));
 }
+
+/** The states of an insights job (its row in the insights table). */
+export const INSIGHT_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
+export type InsightStatus = (typeof INSIGHT_STATUSES)[number];
+
+/**
+ * What insights are exported as (GET /api/transcriptions/{id}/insights/export?format=…):
+ * everything in Markdown, JSON, DOCX and PDF; the chapters alone as a YouTube description list,
+ * a WebVTT chapters track, and markers for editing suites (FCPXML, EDL, Avid).
+ */
+export const INSIGHT_EXPORT_FORMATS = [
+  "md",
+  "json",
+  "docx",
+  "pdf",
+  "youtube",
+  "vtt",
+  "fcpxml",
+  "edl",
+  "avid",
+] as const;
+export type InsightExportFormat = (typeof INSIGHT_EXPORT_FORMATS)[number];

@@ -1,4 +1,4 @@
-import type { FrameRateName } from "@verbatim/contract";
+import type { FrameRateName, InsightExportFormat } from "@verbatim/contract";
 import { writeExport, type ExportFile } from "@verbatim/formats";
 import {
   CHINESE_LABELS,
@@ -10,20 +10,6 @@ import {
   type Insights,
 } from "@verbatim/insights";
 import type { Cue, Speaker } from "@verbatim/subtitles";
-
-/** What insights are exported as (GET /api/transcriptions/{id}/insights/export?format=…). */
-export const INSIGHT_EXPORT_FORMATS = [
-  "md",
-  "json",
-  "docx",
-  "pdf",
-  "youtube",
-  "vtt",
-  "fcpxml",
-  "edl",
-  "avid",
-] as const;
-export type InsightExportFormat = (typeof INSIGHT_EXPORT_FORMATS)[number];
 
 /** The file name's extension per format. */
 export const INSIGHT_EXPORT_EXTENSIONS: Record<InsightExportFormat, string> = {

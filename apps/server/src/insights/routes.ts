@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import {
+  INSIGHT_EXPORT_FORMATS,
   insightsCostSeconds,
   MAX_ACTIVE_INSIGHT_JOBS,
   errorTextFor,
@@ -20,7 +21,8 @@ import { askTranscripts, type Answer } from "@verbatim/insights";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentUser, requireUser } from "../auth/require-user.js";
+import { requireUserOrKey } from "../api-keys/require-user-or-key.js";
+import { currentUser } from "../auth/require-user.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
@@ -36,11 +38,7 @@ import {
   presentQuestion,
   storedInsights,
 } from "./insight-presenters.js";
-import {
-  INSIGHT_EXPORT_EXTENSIONS,
-  INSIGHT_EXPORT_FORMATS,
-  writeInsightsExport,
-} from "./insight-exports.js";
+import { INSIGHT_EXPORT_EXTENSIONS, writeInsightsExport } from "./insight-exports.js";
 import {
   cancelInsightJob,
   countActiveInsightJobs,
@@ -75,7 +73,8 @@ export function insightRoutes(ctx: InsightContext): FastifyPluginAsync {
   const asking = new Set<string>();
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
+    // The app's session, or an API key (`verbatim summarize` and `ask`, scripts).
+    const auth = { preHandler: requireUserOrKey({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
     const tags = ["insights"];
 

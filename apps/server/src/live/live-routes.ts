@@ -1,13 +1,13 @@
 import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import { errorResponses } from "@verbatim/contract/api";
-import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import { API_KEY_PREFIX, authenticateApiKey } from "../api-keys/api-keys.js";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { requireUserOrKey } from "../api-keys/require-user-or-key.js";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../app-context.js";
 import { isCrossSite } from "../auth/cross-site-requests.js";
-import { bearerToken, currentUser, requireUser } from "../auth/require-user.js";
+import { bearerToken, currentUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
 import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
 import { startLiveSession } from "./commands/start-live-session.js";
@@ -92,18 +92,8 @@ export function liveRoutes(
     app.addHook("onClose", () => broadcast.close());
     await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES + 1024 } });
     await app.register(rateLimit, ctx.rateLimits.pluginOptions("live"));
-    const sessionAuth = requireUser({ db: ctx.db, now: ctx.now });
     // The app's session (token or cookie), or an API key (`verbatim live`, scripts).
-    const auth: preHandlerAsyncHookHandler = async function (request, reply) {
-      const key = bearerToken(request);
-      if (key?.startsWith(API_KEY_PREFIX)) {
-        const found = await authenticateApiKey(ctx.db, key, ctx.now());
-        if (!found) fail("UNAUTHORIZED");
-        request.user = found.user;
-        return;
-      }
-      await sessionAuth.call(this, request, reply);
-    };
+    const auth = requireUserOrKey({ db: ctx.db, now: ctx.now });
     const publicOrigin = new URL(ctx.config.publicUrl).origin;
     const watchStreams = new Set<() => void>();
     app.addHook("preClose", async () => {

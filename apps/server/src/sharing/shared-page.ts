@@ -6,11 +6,14 @@ import { toSubtitle } from "../transcriptions/presenter.js";
 import type { ShareLinkActor } from "../policies/actor.js";
 import { can, transcription } from "../policies/policies.js";
 import type { ShareLinkRow } from "./share-access.js";
+import { completedInsightsOf } from "../insights/insight-store.js";
+import { storedInsights } from "../insights/insight-presenters.js";
 
 /**
  * What a link's page shows: the transcript, speakers, the kept audio (with the grant in its
  * address when the link has a password: a media element sends no headers), what the link
- * allows, and of the owner only the display name they chose.
+ * allows, of the owner only the display name they chose, and the short summary and chapters of
+ * the owner's insights when there are some (they say no more than the transcript the link shows).
  */
 export async function presentSharedTranscription(
   db: Db,
@@ -25,6 +28,8 @@ export async function presentSharedTranscription(
     .select("name")
     .where("id", "=", row.user_id)
     .executeTakeFirst();
+  const insightsRow = (await completedInsightsOf(db, [row.id])).get(row.id);
+  const insights = insightsRow ? storedInsights(insightsRow) : null;
   const expires = row.audio_expires_at;
   const kept = row.audio_path !== null && expires !== null && Date.parse(expires) > now.getTime();
   const grantQuery =
@@ -46,5 +51,15 @@ export async function presentSharedTranscription(
       comment: can(actor, "comment", transcription(row)),
     },
     expiresAt: link.expires_at,
+    overview: insights && {
+      shortSummary: insights.shortSummary.text,
+      unverified: insights.shortSummary.unverified === true,
+      chapters: insights.chapters.map(({ title, gist, start, end }) => ({
+        title,
+        gist,
+        start,
+        end,
+      })),
+    },
   };
 }

@@ -25,6 +25,8 @@ import { deleteJob } from "../jobs/job-lifecycle.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
 import { respondWithJob } from "./respond-with-job.js";
 import { countComments } from "../sharing/comments.js";
+import { completedInsightsOf, latestInsightJob } from "../insights/insight-store.js";
+import { shortSummaryOf } from "../insights/insight-presenters.js";
 import { audioBytes, exportFileResponse, sendExport } from "./file-responses.js";
 import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
@@ -106,7 +108,14 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
         const user = currentUser(request);
         if (request.query.teamId) await teamFor(ctx, user, request.query.teamId, "read");
         const rows = await listTranscriptions(ctx.db, user.id, request.query);
-        return rows.map(presentSummary);
+        const insights = await completedInsightsOf(
+          ctx.db,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => ({
+          ...presentSummary(row),
+          shortSummary: shortSummaryOf(insights.get(row.id)),
+        }));
       },
     );
 
@@ -124,7 +133,7 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
       },
       async (request) => {
         const row = await ownTranscription(ctx, currentUser(request), request.params.id);
-        return { ...presentDetail(row), commentCount: await countComments(ctx.db, row.id) };
+        return { ...presentDetail(row), ...(await detailCounts(ctx, row.id)) };
       },
     );
 
@@ -167,7 +176,7 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
         const row = await ownTranscription(ctx, user, request.params.id, "edit");
         await updateTranscription(ctx, row, request.body);
         const saved = await ownTranscription(ctx, user, row.id);
-        return { ...presentDetail(saved), commentCount: await countComments(ctx.db, row.id) };
+        return { ...presentDetail(saved), ...(await detailCounts(ctx, row.id)) };
       },
     );
 
@@ -266,5 +275,19 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
         return sendExport(reply, row, request.query.format, file);
       },
     );
+  };
+}
+
+/** What a transcription's page shows beside its subtitles: comments left, the insights' state. */
+async function detailCounts(
+  ctx: Pick<TranscriptionContext, "db">,
+  id: string,
+): Promise<Pick<z.output<typeof TranscriptionDetail>, "commentCount" | "insightsStatus">> {
+  const insights = await latestInsightJob(ctx.db, id);
+  return {
+    commentCount: await countComments(ctx.db, id),
+    insightsStatus: (insights?.status ?? null) as z.output<
+      typeof TranscriptionDetail
+    >["insightsStatus"],
   };
 }

@@ -333,6 +333,61 @@ export function download(
 }
 
 /**
+ * POSTs `json` and reads the answer as newline-delimited JSON (a streamed answer), yielding each
+ * line's value as it arrives; a non-OK answer throws ApiError before the first line, a line that
+ * is not JSON throws ClientError BAD_RESPONSE. No time limit: the caller's signal stops it.
+ */
+export async function* postJsonLines(
+  path: string,
+  json: unknown,
+  { signal }: { signal?: AbortSignal } = {},
+): AsyncGenerator<unknown> {
+  const response = await withCurrentToken((token) =>
+    fetchAnswer(
+      path,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/x-ndjson" },
+        body: JSON.stringify(json),
+      },
+      signal ? { signal } : {},
+      token,
+    ),
+  );
+  if (!response.body) throw new ClientError("BAD_RESPONSE");
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  const parse = (line: string): unknown => {
+    try {
+      return JSON.parse(line);
+    } catch (error) {
+      throw new ClientError("BAD_RESPONSE", { cause: error });
+    }
+  };
+  let pending = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        throw signal?.aborted
+          ? new ClientError("ABORTED", { cause: error })
+          : lostConnection(error);
+      });
+      if (done) break;
+      pending += value;
+      let end: number;
+      while ((end = pending.indexOf("\n")) >= 0) {
+        const line = pending.slice(0, end).trim();
+        pending = pending.slice(end + 1);
+        if (line) yield parse(line);
+      }
+    }
+    if (pending.trim()) yield parse(pending.trim());
+  } finally {
+    // Ends the request too when the caller stops reading early.
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
  * Follows a stream of server-sent events; the session cookie authenticates it (EventSource sends
  * no other header). The caller listens and closes it.
  */

@@ -137,3 +137,14 @@ export type TranslationBody = Sent<typeof api.TranslationBody>;
 export type TranslationEditBody = Sent<typeof api.TranslationEditBody>;
 export type SavedGlossary = Answer<typeof api.SavedGlossary>;
 export type GlossaryBody = Sent<typeof api.GlossaryBody>;
+
+// Insights: summary, chapters, action items and answers, each cited (docs/insights.md).
+export type InsightsJob = Answer<typeof api.InsightsReply>;
+export type Insights = NonNullable<InsightsJob["insights"]>;
+export type InsightsBody = Sent<typeof api.InsightsBody>;
+export type Citation = Answer<typeof api.Citation>;
+export type CitedText = Answer<typeof api.CitedText>;
+export type QuestionBody = Sent<typeof api.QuestionBody>;
+export type QuestionsAcrossBody = Sent<typeof api.QuestionsAcrossBody>;
+export type AnsweredQuestion = Answer<typeof api.QuestionReply>;
+export type AnswerPart = AnsweredQuestion["parts"][number];

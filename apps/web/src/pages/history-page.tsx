@@ -17,6 +17,8 @@ import { useTeam, useTeams } from "../features/teams/api";
 import { HistoryTabs } from "../features/teams/history-tabs";
 import { RecogniserText } from "../features/history/recogniser-text";
 import { LanguageText, useLanguageName } from "../features/history/language-text";
+import { SummaryLine } from "../features/history/summary-line";
+import { AskAcross } from "../features/insights/ask-across";
 
 const STATUS_STYLE: Record<HistoryItem["status"], string> = {
   queued: "bg-zinc-100 text-zinc-800",
@@ -95,6 +97,7 @@ export default function HistoryPage() {
           onChange={(event) => setTyped(event.target.value)}
         />
       </div>
+      {items && <AskAcross items={items} />}
       {items && search === "" && !teamId && <BatchGroups items={items} />}
       {items?.length === 0 && search !== "" && (
         <p className="text-zinc-600" role="status">
@@ -114,6 +117,7 @@ export default function HistoryPage() {
           {items.map((item) => (
             <li key={item.id} className="rounded-xl border border-zinc-200 p-4">
               <p className="font-medium break-words text-zinc-900">{item.fileName}</p>
+              <SummaryLine item={item} className="mt-1 block" />
               <p className="mt-1 text-sm text-zinc-600">
                 {date.format(new Date(item.createdAt))} · {clock(item.duration)} ·{" "}
                 {modelName(item.model)}
@@ -169,6 +173,7 @@ export default function HistoryPage() {
                     title={item.fileName}
                   >
                     {item.fileName}
+                    <SummaryLine item={item} className="mt-1" />
                   </th>
                   <td className="px-4 py-3 whitespace-nowrap text-zinc-700">
                     {date.format(new Date(item.createdAt))}

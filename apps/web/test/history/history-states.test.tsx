@@ -95,6 +95,30 @@ describe(
       expect(new Headers(init?.headers).get("authorization")).toBe("Bearer token-1");
     });
 
+    it("shows a transcription's short summary under its name, and nothing for one without", async () => {
+      signIn();
+      mockApi({
+        ...NO_TEAMS,
+        [LIST]: () =>
+          json([
+            item({ shortSummary: "The council agrees the bridge budget." }),
+            item({ id: "t2", fileName: "lecture.mp4", shortSummary: null }),
+          ]),
+      });
+      await renderRoutes(routes, { path: "/history" });
+      const summarised = await screen.findByRole("rowheader", {
+        name: "interview.mp3 Summary: The council agrees the bridge budget.",
+        hidden: true,
+      });
+      expect(summarised).toBeInTheDocument();
+      expect(
+        screen.getByRole("rowheader", { name: "lecture.mp4", hidden: true }),
+      ).toBeInTheDocument();
+      // The phone's cards carry it too.
+      const cards = within(screen.getByRole("list", { name: "History", hidden: true }));
+      expect(cards.getByText("The council agrees the bridge budget.")).toBeInTheDocument();
+    });
+
     it("follows a running job until it completes, then stops asking", async () => {
       signIn();
       let calls = 0;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CHINESE_SCRIPTS } from "@verbatim/subtitles/chinese-script";
 import {
   INSIGHT_MEDIA_SECONDS_PER_CHARGED_SECOND,
+  INSIGHT_STATUSES,
   MAX_QUESTION_CHARS,
   MAX_QUESTION_TRANSCRIPTIONS,
 } from "../insights.js";
@@ -75,8 +76,6 @@ export const InsightsContent = z.object({
     ),
   tokens: z.object({ prompt: z.number().int(), output: z.number().int() }),
 });
-
-export const INSIGHT_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
 
 /** POST /api/transcriptions/{id}/insights. */
 export const InsightsBody = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_COMMENT_CHARS, MAX_COMMENTER_NAME, MAX_SHARE_PASSWORD } from "../limits.js";
+import { InsightChapter } from "./insights.js";
 import { SpeakerItem, Subtitle } from "./transcriptions.js";
 
 // Share links (a read-only page of one transcription for people without an account) and the
@@ -74,6 +75,19 @@ export const SharedTranscription = z.object({
     .string()
     .nullable()
     .describe("ISO-8601 UTC time when the link stops working; null: until revoked."),
+  overview: z
+    .object({
+      shortSummary: z.string(),
+      unverified: z
+        .boolean()
+        .describe("The short summary's citations did not hold: show it as without a source."),
+      chapters: z.array(InsightChapter.pick({ title: true, gist: true, start: true, end: true })),
+    })
+    .nullable()
+    .optional()
+    .describe(
+      "The owner's insights (docs/insights.md), when they have completed ones: the short summary and the chapters (times in milliseconds). Null when there are none.",
+    ),
 });
 
 /** A comment (or a reply: `parentId`) on a transcription, at a time or time range. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MODEL_FAMILIES } from "../model-families.js";
 import { EXPORT_FORMATS, FRAME_RATES } from "../export-formats.js";
 import { JOB_STATUSES } from "../jobs.js";
+import { INSIGHT_STATUSES } from "../insights.js";
 import { cleanFileName, MAX_FILE_NAME } from "../file-names.js";
 import { MAX_SPEAKER_NAME } from "../limits.js";
 
@@ -117,6 +118,13 @@ export const TranscriptionSummary = z.object({
     .describe(
       "The team it belongs to (docs/teams.md): its members see it by their role, and the team owner's minutes pay for it; null: the uploader's own.",
     ),
+  shortSummary: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "The short summary of its newest completed insights (docs/insights.md), in History (GET /api/transcriptions); null when it has none.",
+    ),
 });
 
 /** A speaker of a diarized transcription. */
@@ -182,6 +190,13 @@ export const TranscriptionDetail = TranscriptionSummary.extend({
     .optional()
     .describe(
       "How many comments were left on it through share links (GET and PATCH of /api/transcriptions/{id}).",
+    ),
+  insightsStatus: z
+    .enum(INSIGHT_STATUSES)
+    .nullable()
+    .optional()
+    .describe(
+      "The state of its newest insights job (GET /api/transcriptions/{id}/insights); null when insights were never asked for (GET and PATCH of /api/transcriptions/{id}).",
     ),
 });
 

@@ -249,8 +249,9 @@ export const ERROR_TABLE = {
   },
   INSIGHTS_MODEL_NOT_CONFIGURED: {
     status: 503,
-    en: "Summaries and questions are not available on this server: no language model is set up.",
-    "zh-HK": "此伺服器未設定語言模型，暫時無法提供摘要和問答。",
+    en: "Summaries and questions are not available yet: this server's language model is not set up, or is still downloading. Try again in a few minutes; nothing was charged.",
+    "zh-HK":
+      "暫時未能提供摘要和問答：此伺服器未設定語言模型，或模型仍在下載中。請過幾分鐘再試，沒有扣除任何分鐘。",
   },
   INSIGHTS_NOT_READY: {
     status: 404,

@@ -12,7 +12,9 @@ import { liveCommand } from "./live-command.js";
 import { retimeCommand } from "./retime-command.js";
 import { BURN_OPTION_VALUES, burnCommand } from "./burn-command.js";
 import { translateCommand } from "./translate-command.js";
-import { DEFAULT_FRAME_RATE, FRAME_RATES } from "@verbatim/contract";
+import { summarizeCommand } from "./summarize-command.js";
+import { askCommand } from "./ask-command.js";
+import { DEFAULT_FRAME_RATE, FRAME_RATES, INSIGHT_EXPORT_FORMATS } from "@verbatim/contract";
 import { STYLE_NAMES } from "@verbatim/subtitles";
 import { IMPORT_FORMATS, isSubtitleImportError } from "@verbatim/subtitles/import";
 import { FORMATS_HELP } from "./formats-help.js";
@@ -298,6 +300,65 @@ Examples:
 ${EXIT_CODES_HELP}`,
   )
   .action(translateCommand);
+
+program
+  .command("summarize")
+  .description(
+    "a transcription's summary, chapters, key points and action items from a Verbatim server, each statement with the times it comes from (generated there when it has none)",
+  )
+  .argument("<transcript>", "the transcription's id on the server (as History and the API name it)")
+  .option("--server <url>", "the Verbatim server")
+  .option("--api-key <key>", "the server's API key (or set $VERBATIM_API_KEY)")
+  .option("--chapters", "the chapters alone: a YouTube list (00:00 Title) unless -f says otherwise")
+  .option(
+    "-f, --format <format>",
+    `${INSIGHT_EXPORT_FORMATS.join(", ")} (default md; with --chapters: youtube, vtt, fcpxml, edl or avid)`,
+  )
+  .option("-o, --output <file>", 'output file, or "-" for standard output (the default)')
+  .option("-l, --language <code>", "write them in this language (default: the transcript's)")
+  .option("--regenerate", "generate them again even when the server has them")
+  .option("--poll <seconds>", "how often to read the job's progress", "1")
+  .addHelpText(
+    "after",
+    `
+Generating costs one second of minutes for every 20 seconds of the recording, charged when
+delivered; Ctrl+C cancels the job and gives them back. Insights the server already has are
+downloaded without a charge.
+
+Examples:
+  npx verbatim summarize 3f2c… --server https://verbatim.example.com --api-key vb_... > talk.md
+  npx verbatim summarize 3f2c… --chapters --server https://verbatim.example.com -o chapters.txt
+  npx verbatim summarize 3f2c… -f docx -o talk-summary.docx --server https://verbatim.example.com
+
+${EXIT_CODES_HELP}`,
+  )
+  .action(summarizeCommand);
+
+program
+  .command("ask")
+  .description(
+    "ask a question about a transcription on a Verbatim server: answered from the transcript only, each citation the time it comes from",
+  )
+  .argument("<transcript>", "the transcription's id (several, comma-separated, to ask across them)")
+  .argument("<question>", "the question, quoted")
+  .option("--server <url>", "the Verbatim server")
+  .option("--api-key <key>", "the server's API key (or set $VERBATIM_API_KEY)")
+  .option("--json", "print the checked answer as JSON (its parts and citations)")
+  .option("-l, --language <code>", "answer in this language (default: the question's)")
+  .addHelpText(
+    "after",
+    `
+The answer is written as it comes on standard error (on a terminal), then printed on standard
+output with each citation as [m:ss]; a citation that did not hold is [no source found]. Questions
+are free and kept with the transcription.
+
+Examples:
+  npx verbatim ask 3f2c… "What did they decide about the budget?" --server https://verbatim.example.com --api-key vb_...
+  npx verbatim ask 3f2c…,9a1b… "Who mentioned the launch date?" --server https://verbatim.example.com
+
+${EXIT_CODES_HELP}`,
+  )
+  .action(askCommand);
 
 program
   .command("models")

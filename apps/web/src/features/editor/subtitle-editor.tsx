@@ -65,6 +65,8 @@ import { ChecksPanel } from "./checks-panel";
 import { TranslationsPanel } from "../translation/translations-panel";
 import { BilingualView } from "../translation/bilingual-view";
 import { useTranslations } from "../translation/api";
+import { OverviewPanel } from "../insights/overview-panel";
+import { AskPanel } from "../insights/ask-panel";
 
 export type { Subtitle } from "./types";
 
@@ -88,6 +90,8 @@ export interface SubtitleEditorProps {
    * the server would refuse and lose them.
    */
   readOnly?: boolean;
+  /** Where to open: the player at this moment (ms) and its subtitle selected. */
+  startAtMs?: number | null;
 }
 
 /** How the editor opens, once this device's draft (if any) has been read. */
@@ -155,6 +159,7 @@ function Editor({
   onContinue,
   opening,
   readOnly = false,
+  startAtMs = null,
 }: SubtitleEditorProps & { opening: Opening }) {
   const { t } = useTranslation();
   const [store] = useState(() =>
@@ -312,6 +317,16 @@ function Editor({
   }, [store, flush, seekTo, t, gapMs]);
 
   const target = selected >= 0 && selected < state.cues.length ? selected : currentIndex;
+  /** Plays from a moment (a comment's, a citation's) and selects the subtitle there. */
+  const seekToMoment = (ms: number) => {
+    seekTo(ms);
+    setSelected(cueAt(state.cues, ms));
+  };
+  useEffect(() => {
+    if (startAtMs !== null) seekToMoment(startAtMs);
+    // Once, as the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const goTo = (index: number) => {
     const cue = state.cues[index];
     if (!cue) return;
@@ -698,6 +713,18 @@ function Editor({
                 setBilingual(language);
               }}
             />
+            <OverviewPanel
+              transcriptionId={transcription.id}
+              durationMs={
+                transcription.duration !== undefined
+                  ? Math.round(transcription.duration * 1000)
+                  : null
+              }
+              status={transcription.insightsStatus ?? null}
+              readOnly={readOnly}
+              onSeek={seekToMoment}
+            />
+            <AskPanel transcriptionId={transcription.id} onSeek={seekToMoment} />
             <ChecksPanel
               transcriptionId={transcription.id}
               cues={state.cues}
@@ -715,10 +742,7 @@ function Editor({
             <CommentsPanel
               transcriptionId={transcription.id}
               commentCount={transcription.commentCount ?? 0}
-              onJump={(ms) => {
-                seekTo(ms);
-                setSelected(cueAt(state.cues, ms));
-              }}
+              onJump={seekToMoment}
             />
           </div>
         </div>

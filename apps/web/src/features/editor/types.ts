@@ -26,6 +26,7 @@ export type EditorTranscription = Pick<
       | "engineModel"
       | "frameRate"
       | "shotChanges"
+      | "insightsStatus"
     >
   >;
 

@@ -16,6 +16,7 @@ import { clock } from "../workspace/media-duration";
 import { dispositionFileName, saveBlob } from "../workspace/download-export";
 import { grantHeaders, useAddSharedComment, useSharedComments } from "./api";
 import { CommentList } from "./comment-list";
+import { SharedOverview } from "../insights/shared-overview";
 
 const DOWNLOADS = ["srt", "vtt", "txt", "docx"] as const;
 const NAME_KEY = "verbatim.commenterName";
@@ -113,6 +114,8 @@ export function SharedView({
           </p>
         )}
       </div>
+
+      {shared.overview && <SharedOverview overview={shared.overview} onSeek={seek} />}
 
       {shared.permissions.download && (
         <div className="flex flex-wrap items-center gap-2">

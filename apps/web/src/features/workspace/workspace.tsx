@@ -1,6 +1,6 @@
 import { clsx } from "clsx";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useReducer } from "react";
+import { useCallback, useEffect, useReducer, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { useTeam } from "../teams/api";
@@ -44,6 +44,11 @@ export function Workspace() {
     error: null,
   }));
   const jobParam = params.get("job");
+  // A moment to open the job at (`?at=` milliseconds: a citation from History's question).
+  const [startAtMs] = useState(() => {
+    const at = Number(params.get("at"));
+    return Number.isInteger(at) && at > 0 ? at : null;
+  });
   // Sent into a team (`?team=`, from the team's History): its owner's minutes pay.
   const teamParam = params.get("team");
   // A team's transcription opens read only for a role that may not edit it (a viewer).
@@ -180,6 +185,7 @@ export function Workspace() {
         <SubtitleEditor
           transcription={state.transcription}
           media={state.file}
+          startAtMs={state.transcription.id === jobParam ? startAtMs : null}
           readOnly={
             // A team's transcription is read only until the role is known to allow editing.
             Boolean(state.transcription.teamId) && !team.data?.allowed.includes("edit")
