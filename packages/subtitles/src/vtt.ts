@@ -46,7 +46,7 @@ export function writeVtt(cues: readonly Cue[], output: SpeakerOutput = {}): stri
     ].join(" ");
     const voice =
       cue.speaker !== undefined && output.speakerNames !== false
-        ? `<v ${escapeCueText(speakerDisplayName(cue.speaker, output))}>`
+        ? `<v ${escapeVttText(speakerDisplayName(cue.speaker, output))}>`
         : "";
     return `${timing}\n${voice}${writeRuns(styledRuns(textForBlock(cue.text)), VTT_RUNS)}`;
   });
