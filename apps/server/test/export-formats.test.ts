@@ -127,6 +127,48 @@ describe.each(DATABASE_KINDS)("export formats on %s", (kind) => {
     expect(eaf).not.toContain("Board");
   });
 
+  it("keeps a subtitle's styles and place through a save, a read and the exports", async () => {
+    const id = await finishedTranscription(api.db, user.id, english, "styled.mp4");
+    const body = {
+      subtitles: [
+        {
+          startTime: "00:00:00,500",
+          endTime: "00:00:02,000",
+          text: "<i>Good</i> morning. &lt;b>",
+          position: "top",
+          align: "left",
+        },
+        { startTime: "00:00:02,200", endTime: "00:00:04,000", text: "Morning, café time?" },
+      ],
+    };
+    const saved = await fetch(`${api.base}/api/transcriptions/${id}`, {
+      method: "PATCH",
+      headers: { ...user.auth, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(saved.status).toBe(200);
+    const detail = (await (
+      await fetch(`${api.base}/api/transcriptions/${id}`, { headers: user.auth })
+    ).json()) as { subtitles: Record<string, unknown>[]; text: string };
+    expect(detail.subtitles[0]).toMatchObject({
+      text: "<i>Good</i> morning. &lt;b>",
+      position: "top",
+      align: "left",
+    });
+    expect(detail.subtitles[1]).not.toHaveProperty("position");
+    expect(detail.text).toContain("Good morning. <b>");
+    const srt = await (await exported(id, "format=srt")).text();
+    expect(srt).toContain("{\\an7}<i>Good</i> morning. <\u2060b>");
+    const txt = await (await exported(id, "format=txt")).text();
+    expect(txt).toContain("Good morning. <b>");
+    const wrong = await fetch(`${api.base}/api/transcriptions/${id}`, {
+      method: "PATCH",
+      headers: { ...user.auth, "content-type": "application/json" },
+      body: JSON.stringify({ subtitles: [{ ...body.subtitles[0], position: "middle" }] }),
+    });
+    expect(wrong.status).toBe(400);
+  });
+
   it("refuses an unknown format or frame rate", async () => {
     expect((await exported(englishId, "format=scc")).status).toBe(400);
     expect((await exported(englishId, "format=stl&fps=60")).status).toBe(400);

@@ -1,7 +1,7 @@
 import { DEFAULT_FRAME_RATE, type ExportFormat } from "@verbatim/contract";
 import {
   DEFAULT_STYLE,
-  plainCueText,
+  shownCues,
   styleLimits,
   writeJson,
   writeSrt,
@@ -124,13 +124,7 @@ export async function writeExport(format: ExportFormat, input: ExportInput): Pro
   }
   // A format that cannot carry styles gets the plain text: no markup is written as text.
   if (!STYLED.has(format)) {
-    transcript = {
-      ...transcript,
-      cues: transcript.cues.map(({ position: _position, align: _align, ...cue }) => ({
-        ...cue,
-        text: plainCueText(cue.text),
-      })),
-    };
+    transcript = { ...transcript, cues: shownCues(transcript.cues) };
   }
   const rate = frameRate(input.frameRate ?? DEFAULT_FRAME_RATE);
   const framed = FRAME_BASED.has(format)

@@ -10,15 +10,14 @@
  */
 
 /** Where a subtitle sits on screen: at the bottom (the default) or the top. */
-export type CuePosition = "top" | "bottom";
+export const CUE_POSITIONS = ["bottom", "top"] as const;
+export type CuePosition = (typeof CUE_POSITIONS)[number];
 /** How a subtitle's lines are aligned: centred (the default), left or right. */
-export type CueAlign = "left" | "center" | "right";
+export const CUE_ALIGNS = ["left", "center", "right"] as const;
+export type CueAlign = (typeof CUE_ALIGNS)[number];
 /** A style that a word or a whole cue can carry. */
-export type TextStyle = "italic" | "bold" | "underline";
-
-export const TEXT_STYLES: readonly TextStyle[] = ["italic", "bold", "underline"];
-export const CUE_POSITIONS: readonly CuePosition[] = ["bottom", "top"];
-export const CUE_ALIGNS: readonly CueAlign[] = ["left", "center", "right"];
+export const TEXT_STYLES = ["italic", "bold", "underline"] as const;
+export type TextStyle = (typeof TEXT_STYLES)[number];
 
 /** A stretch of text with one set of styles; `text` is plain (no markup) and may hold `\n`. */
 export interface StyledRun {
@@ -165,6 +164,19 @@ export function editPlainText(markup: string, plain: string): string {
   const like = chars[prefix - 1] ?? chars[prefix + (old.length - prefix - suffix)] ?? plainRun("");
   const typed = [...plain.slice(prefix, plain.length - suffix)].map((text) => ({ ...like, text }));
   return writeRuns([...chars.slice(0, prefix), ...typed, ...chars.slice(old.length - suffix)]);
+}
+
+/**
+ * Cues as a format without styles writes them: the text as shown (no markup: a typed "<i>" as
+ * typed), no place. Their text is plain, no longer markup: not to be read as markup again.
+ */
+export function shownCues<T extends { text: string; position?: CuePosition; align?: CueAlign }>(
+  cues: readonly T[],
+): Omit<T, "position" | "align">[] {
+  return cues.map(({ position: _position, align: _align, ...cue }) => ({
+    ...cue,
+    text: plainCueText(cue.text),
+  }));
 }
 
 /** The text's runs with every style taken off. */

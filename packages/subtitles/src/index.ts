@@ -9,6 +9,7 @@ export {
   placementFields,
   placementOfKeypad,
   plainCueText,
+  shownCues,
   styledRuns,
   TEXT_STYLES,
   toggleStyle,

@@ -1,4 +1,4 @@
-import { STYLE_NAMES } from "@verbatim/subtitles";
+import { CUE_ALIGNS, CUE_POSITIONS, STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { MODEL_FAMILIES } from "../model-families.js";
 import { EXPORT_FORMATS, FRAME_RATES } from "../export-formats.js";
@@ -19,12 +19,31 @@ export const ScriptMismatch = z.object({
   endMs: z.number().int().min(0).describe("End, in milliseconds from the media's start."),
 });
 
+/** A subtitle's text: markup with its styles (packages/subtitles/src/cue-styling.ts). */
+const CueText = z
+  .string()
+  .describe(
+    "The text; lines separated by `\\n`. Markup: `<i>`, `<b>`, `<u>` (and their end tags) style a word or the whole subtitle, as SubRip and WebVTT write them; `&lt;` is a literal `<` and `&amp;` a literal `&` where they would otherwise read as markup (a typed `<i>` is sent as `&lt;i>`).",
+  );
+/** Where a subtitle sits: omitted is the bottom. */
+const CuePositionField = z
+  .enum(CUE_POSITIONS)
+  .optional()
+  .describe("Where the subtitle is shown: `top` or `bottom` (omitted: bottom).");
+/** How a subtitle's lines align: omitted is centred. */
+const CueAlignField = z
+  .enum(CUE_ALIGNS)
+  .optional()
+  .describe("How its lines are aligned: `left`, `center` or `right` (omitted: center).");
+
 /** One subtitle as the API shows it: times as `hh:mm:ss,mmm`. */
 export const Subtitle = z.object({
   id: z.number().int(),
   startTime: z.string().describe("SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
   endTime: z.string().describe("SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
-  text: z.string(),
+  text: CueText,
+  position: CuePositionField,
+  align: CueAlignField,
   speaker: z
     .string()
     .optional()
@@ -325,7 +344,9 @@ export const UpdateBody = z
           id: z.number().int().optional(),
           startTime: z.string().max(20),
           endTime: z.string().max(20),
-          text: z.string().max(2000),
+          text: CueText.max(2000),
+          position: CuePositionField,
+          align: CueAlignField,
           /** The subtitle's speaker (a listed `speakers` id); omitted or null: none. */
           speaker: SpeakerId.nullable().optional(),
           /** Mismatches not yet checked (the editor drops those a person has checked). */
