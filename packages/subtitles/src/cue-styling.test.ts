@@ -5,6 +5,7 @@ import {
   keypadAlignment,
   placementOfKeypad,
   plainCueText,
+  sliceStyled,
   styledRuns,
   toggleStyle,
   writeRuns,
@@ -45,6 +46,11 @@ describe("cue styling markup", () => {
     expect(editPlainText("<i>Hello</i> world", "Hello big world")).toBe("<i>Hello</i> big world");
     expect(editPlainText("a <b>b</b>", "a <i>b")).toBe("a &lt;i><b>b</b>");
     expect(editPlainText("<u>x</u>", "")).toBe("");
+  });
+
+  it("slices a styled text at plain offsets, trimmed, styles kept", () => {
+    expect(sliceStyled("<i>Hello big</i> world", 0, 6)).toBe("<i>Hello</i>");
+    expect(sliceStyled("<i>Hello big</i> world", 6)).toBe("<i>big</i> world");
   });
 
   it("numbers places as the keypad does", () => {

@@ -179,6 +179,19 @@ export function shownCues<T extends { text: string; position?: CuePosition; alig
   }));
 }
 
+/**
+ * The part of the markup between plain-text offsets `from` and `to`, its styles kept and the
+ * white space at its ends left out (a split cue's halves).
+ */
+export function sliceStyled(markup: string, from: number, to?: number): string {
+  const chars = styledChars(markup).slice(from, to);
+  let first = 0;
+  let last = chars.length;
+  while (first < last && chars[first]!.text.trim() === "") first++;
+  while (last > first && chars[last - 1]!.text.trim() === "") last--;
+  return writeRuns(chars.slice(first, last));
+}
+
 /** The text's runs with every style taken off. */
 export function withoutStyles(markup: string): string {
   return escapeCueText(plainCueText(markup));

@@ -10,6 +10,7 @@ export {
   placementOfKeypad,
   plainCueText,
   shownCues,
+  sliceStyled,
   styledRuns,
   TEXT_STYLES,
   toggleStyle,
