@@ -173,10 +173,15 @@ export function editPlainText(markup: string, plain: string): string {
 export function shownCues<T extends { text: string; position?: CuePosition; align?: CueAlign }>(
   cues: readonly T[],
 ): Omit<T, "position" | "align">[] {
-  return cues.map(({ position: _position, align: _align, ...cue }) => ({
-    ...cue,
-    text: plainCueText(cue.text),
-  }));
+  return cues.map((cue) => {
+    const shown: { text: string; position?: CuePosition; align?: CueAlign } = {
+      ...cue,
+      text: plainCueText(cue.text),
+    };
+    delete shown.position;
+    delete shown.align;
+    return shown as Omit<T, "position" | "align">;
+  });
 }
 
 /**

@@ -76,11 +76,10 @@ export function placeCue(
 ): EditorCue[] {
   const cue = cues[index];
   if (!cue) return cues as EditorCue[];
-  const { position: _position, align: _align, ...rest } = cue;
-  const placed = {
-    ...rest,
-    ...placementFields(place.position ?? cue.position, place.align ?? cue.align),
-  };
+  const placed: EditorCue = { ...cue };
+  delete placed.position;
+  delete placed.align;
+  Object.assign(placed, placementFields(place.position ?? cue.position, place.align ?? cue.align));
   return cues.map((c, i) => (i === index ? placed : c));
 }
 
