@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { ExportFormat } from "@verbatim/contract";
 import { escapeCueText, type Cue } from "@verbatim/subtitles";
@@ -27,6 +28,23 @@ const input: ExportInput = {
   title: "styled.mp4",
   createdAt: new Date("2026-11-28T00:00:00Z"),
 };
+
+/** imscJS, the IMSC reference implementation's parser and presentation model. */
+const load = createRequire(import.meta.url);
+const imscDoc = load("imsc/src/main/js/doc.js") as {
+  fromXML(xml: string, handler: Record<string, (message: string) => void>): unknown;
+};
+const imscIsd = load("imsc/src/main/js/isd.js") as {
+  generateISD(doc: unknown, seconds: number, handler: unknown): IsdNode;
+};
+interface IsdNode {
+  kind?: string;
+  id?: string;
+  text?: string;
+  styleAttrs?: Record<string, unknown>;
+  contents?: IsdNode[];
+}
+const TTS = "http://www.w3.org/ns/ttml#styling ";
 
 async function written(format: ExportFormat): Promise<string> {
   const { body } = await writeExport(format, input);
@@ -91,6 +109,54 @@ describe("styles and places through the formats that carry them", () => {
       expect(text, format).toContain("Off screen");
     }
     expect(await written("txt")).toContain("x <i>y</i> & {\\an8} &lt;");
+  });
+});
+
+describe("IMSC as imscJS presents it", () => {
+  it("shows each cue in its region with its styles and alignment, without a warning", async () => {
+    const problems: string[] = [];
+    const handler = Object.fromEntries(
+      ["warn", "error", "fatal"].map((level) => [level, (m: string) => problems.push(m)]),
+    );
+    const doc = imscDoc.fromXML(await written("ttml"), { ...handler, info: () => undefined });
+    expect(problems).toEqual([]);
+    /** The region showing text at a time, and its spans' text with their computed styles. */
+    const shown = (seconds: number) => {
+      const isd = imscIsd.generateISD(doc, seconds, handler);
+      const region = (isd.contents ?? []).find((node) => (node.contents ?? []).length > 0);
+      const spans: { text: string; italic: boolean; bold: boolean; underline: boolean }[] = [];
+      let textAlign: unknown;
+      const walk = (node: IsdNode) => {
+        if (node.kind === "p") textAlign = node.styleAttrs?.[`${TTS}textAlign`];
+        if (node.kind === "span" && node.text !== undefined) {
+          const styles = node.styleAttrs ?? {};
+          spans.push({
+            text: node.text,
+            italic: styles[`${TTS}fontStyle`] === "italic",
+            bold: styles[`${TTS}fontWeight`] === "bold",
+            underline: JSON.stringify(styles[`${TTS}textDecoration`] ?? "").includes("underline"),
+          });
+        }
+        (node.contents ?? []).forEach(walk);
+      };
+      if (region) walk(region);
+      return { region: region?.id, textAlign, spans: spans.filter((span) => span.text !== "") };
+    };
+    const first = shown(0.5);
+    expect(first.region).toBe("bottom");
+    expect(first.spans).toEqual([
+      { text: "Off screen", italic: true, bold: false, underline: false },
+      { text: "said ", italic: false, bold: false, underline: false },
+      { text: "she", italic: false, bold: true, underline: false },
+    ]);
+    const second = shown(2.5);
+    expect(second.region).toBe("top");
+    expect(second.spans.find((span) => span.text === "title")?.underline).toBe(true);
+    // (imscJS computes left and right as start and end in left-to-right text.)
+    expect(shown(4.5).textAlign).toBe("start");
+    const typed = shown(6.5);
+    expect([typed.region, typed.textAlign]).toEqual(["top", "end"]);
+    expect(typed.spans.map((span) => span.text).join("")).toBe("x <i>y</i> & {\\an8} &lt;");
   });
 });
 

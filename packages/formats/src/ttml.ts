@@ -59,14 +59,16 @@ export function writeTtml(input: ExportInput): string {
       "tts:displayAlign": displayAlign,
     });
   }
-  const div = tt.ele("body", { region: "bottom", style: "caption" }).ele("div");
+  // Each paragraph names its region: a region on the body would hide every paragraph of
+  // another region (TTML's region association, as imscJS applies it).
+  const div = tt.ele("body", { style: "caption" }).ele("div");
   for (const cue of cuesWithText(transcript.cues)) {
     const attributes: Record<string, string> = {
       begin: formatTimecode(cue.start, "."),
       end: formatTimecode(cue.end, "."),
     };
     if (cue.speaker !== undefined) attributes["ttm:agent"] = agentOf.get(cue.speaker)!;
-    if (cue.position === "top") attributes.region = "top";
+    attributes.region = cue.position === "top" ? "top" : "bottom";
     if (cue.align === "left" || cue.align === "right") attributes["tts:textAlign"] = cue.align;
     const p = div.ele("p", attributes);
     for (const run of styledRuns(cue.text)) {
