@@ -85,6 +85,34 @@ describe.each(DATABASE_KINDS)("export formats on %s", (kind) => {
     expect(await (await exported(englishId, "format=edl")).text()).toContain("FCM: DROP FRAME");
   });
 
+  it("fills EBU-STL's GSI block with what the broadcaster gives, and refuses a bad country", async () => {
+    const query = new URLSearchParams({
+      format: "stl",
+      stlProgramme: "Evening News",
+      stlEpisode: "Episode 12",
+      stlPublisher: "Harbour TV",
+      stlEditor: "Mei Chan",
+      stlContact: "mei@example.com",
+      stlCountry: "hkg",
+      stlRevision: "3",
+    });
+    const stl = Buffer.from(await (await exported(englishId, query.toString())).arrayBuffer());
+    const field = (offset: number, length: number) =>
+      stl.toString("latin1", offset, offset + length).trimEnd();
+    expect(field(16, 32)).toBe("Evening News"); // OPT
+    expect(field(48, 32)).toBe("Episode 12"); // OET
+    expect(field(236, 2)).toBe("03"); // RN
+    expect(field(274, 3)).toBe("HKG"); // CO
+    expect(field(277, 32)).toBe("Harbour TV"); // PUB
+    expect(field(309, 32)).toBe("Mei Chan"); // EN
+    expect(field(341, 32)).toBe("mei@example.com"); // ECD
+    const plain = Buffer.from(await (await exported(englishId, "format=stl")).arrayBuffer());
+    expect(plain.toString("latin1", 16, 48).trimEnd()).toBe("talk.mp4");
+    expect(plain.toString("latin1", 274, 309).trim()).toBe("");
+    expect((await exported(englishId, "format=stl&stlCountry=Hong%20Kong")).status).toBe(400);
+    expect((await exported(englishId, "format=stl&stlRevision=100")).status).toBe(400);
+  });
+
   it("answers 422 when EBU-STL cannot hold Chinese text", async () => {
     const response = await exported(chineseId, "format=stl");
     expect(response.status).toBe(422);

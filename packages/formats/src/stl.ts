@@ -159,10 +159,12 @@ function gsiBlock({ input, rate, blocks, subtitles, widest, firstFrame }: GsiFie
   put(11, 1, "0"); // DSC: display standard, open subtitling
   put(12, 2, "00"); // CCT: character code table, Latin (ISO 6937)
   put(14, 2, hex2(LANGUAGE_CODES[language] ?? 0)); // LC: language code
-  put(16, 32, input.title); // OPT: original programme title
+  const stl = input.stl ?? {};
+  put(16, 32, stl.programme ?? input.title); // OPT: original programme title
+  put(48, 32, stl.episode ?? ""); // OET: original episode title
   put(224, 6, date); // CD: creation date
   put(230, 6, date); // RD: revision date
-  put(236, 2, "00"); // RN: revision number
+  put(236, 2, digits(stl.revision ?? 0, 2)); // RN: revision number
   put(238, 5, digits(blocks, 5)); // TNB: TTI blocks
   put(243, 5, digits(subtitles, 5)); // TNS: subtitles
   put(248, 3, "001"); // TNG: subtitle groups
@@ -173,7 +175,10 @@ function gsiBlock({ input, rate, blocks, subtitles, widest, firstFrame }: GsiFie
   put(264, 8, timecodeDigits(firstFrame, rate)); // TCF: first in-cue
   put(272, 1, "1"); // TND: disks
   put(273, 1, "1"); // DSN: this disk
-  put(277, 32, "Verbatim"); // PUB: publisher
+  put(274, 3, (stl.country ?? "").toUpperCase()); // CO: country of origin
+  put(277, 32, stl.publisher ?? ""); // PUB: publisher
+  put(309, 32, stl.editor ?? ""); // EN: editor's name
+  put(341, 32, stl.contact ?? ""); // ECD: editor's contact details
   return gsi;
 }
 
