@@ -91,7 +91,7 @@ export function BroadcastDelivery({
         >
           {input("country", {
             maxLength: 3,
-            "aria-invalid": countryError ? true : undefined,
+            invalid: Boolean(countryError),
             "aria-describedby": countryError ? "broadcast-country-error" : undefined,
           })}
         </Field>
@@ -103,7 +103,7 @@ export function BroadcastDelivery({
           {input("revision", {
             maxLength: 2,
             inputMode: "numeric",
-            "aria-invalid": revisionError ? true : undefined,
+            invalid: Boolean(revisionError),
             "aria-describedby": revisionError ? "broadcast-revision-error" : undefined,
           })}
         </Field>
