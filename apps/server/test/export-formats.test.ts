@@ -85,6 +85,34 @@ describe.each(DATABASE_KINDS)("export formats on %s", (kind) => {
     expect(await (await exported(englishId, "format=edl")).text()).toContain("FCM: DROP FRAME");
   });
 
+  it("fills EBU-STL's GSI block with what the broadcaster gives, and refuses a bad country", async () => {
+    const query = new URLSearchParams({
+      format: "stl",
+      stlProgramme: "Evening News",
+      stlEpisode: "Episode 12",
+      stlPublisher: "Harbour TV",
+      stlEditor: "Mei Chan",
+      stlContact: "mei@example.com",
+      stlCountry: "hkg",
+      stlRevision: "3",
+    });
+    const stl = Buffer.from(await (await exported(englishId, query.toString())).arrayBuffer());
+    const field = (offset: number, length: number) =>
+      stl.toString("latin1", offset, offset + length).trimEnd();
+    expect(field(16, 32)).toBe("Evening News"); // OPT
+    expect(field(48, 32)).toBe("Episode 12"); // OET
+    expect(field(236, 2)).toBe("03"); // RN
+    expect(field(274, 3)).toBe("HKG"); // CO
+    expect(field(277, 32)).toBe("Harbour TV"); // PUB
+    expect(field(309, 32)).toBe("Mei Chan"); // EN
+    expect(field(341, 32)).toBe("mei@example.com"); // ECD
+    const plain = Buffer.from(await (await exported(englishId, "format=stl")).arrayBuffer());
+    expect(plain.toString("latin1", 16, 48).trimEnd()).toBe("talk.mp4");
+    expect(plain.toString("latin1", 274, 309).trim()).toBe("");
+    expect((await exported(englishId, "format=stl&stlCountry=Hong%20Kong")).status).toBe(400);
+    expect((await exported(englishId, "format=stl&stlRevision=100")).status).toBe(400);
+  });
+
   it("answers 422 when EBU-STL cannot hold Chinese text", async () => {
     const response = await exported(chineseId, "format=stl");
     expect(response.status).toBe(422);
@@ -125,6 +153,48 @@ describe.each(DATABASE_KINDS)("export formats on %s", (kind) => {
     expect(eaf).toContain('MEDIA_URL="file:///interview.mp4"');
     expect(eaf).toContain('MIME_TYPE="video/mp4"');
     expect(eaf).not.toContain("Board");
+  });
+
+  it("keeps a subtitle's styles and place through a save, a read and the exports", async () => {
+    const id = await finishedTranscription(api.db, user.id, english, "styled.mp4");
+    const body = {
+      subtitles: [
+        {
+          startTime: "00:00:00,500",
+          endTime: "00:00:02,000",
+          text: "<i>Good</i> morning. &lt;b>",
+          position: "top",
+          align: "left",
+        },
+        { startTime: "00:00:02,200", endTime: "00:00:04,000", text: "Morning, café time?" },
+      ],
+    };
+    const saved = await fetch(`${api.base}/api/transcriptions/${id}`, {
+      method: "PATCH",
+      headers: { ...user.auth, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(saved.status).toBe(200);
+    const detail = (await (
+      await fetch(`${api.base}/api/transcriptions/${id}`, { headers: user.auth })
+    ).json()) as { subtitles: Record<string, unknown>[]; text: string };
+    expect(detail.subtitles[0]).toMatchObject({
+      text: "<i>Good</i> morning. &lt;b>",
+      position: "top",
+      align: "left",
+    });
+    expect(detail.subtitles[1]).not.toHaveProperty("position");
+    expect(detail.text).toContain("Good morning. <b>");
+    const srt = await (await exported(id, "format=srt")).text();
+    expect(srt).toContain("{\\an7}<i>Good</i> morning. <\u2060b>");
+    const txt = await (await exported(id, "format=txt")).text();
+    expect(txt).toContain("Good morning. <b>");
+    const wrong = await fetch(`${api.base}/api/transcriptions/${id}`, {
+      method: "PATCH",
+      headers: { ...user.auth, "content-type": "application/json" },
+      body: JSON.stringify({ subtitles: [{ ...body.subtitles[0], position: "middle" }] }),
+    });
+    expect(wrong.status).toBe(400);
   });
 
   it("refuses an unknown format or frame rate", async () => {

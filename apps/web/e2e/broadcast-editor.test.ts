@@ -78,4 +78,55 @@ describe("the editor's broadcast tools", () => {
         .toBe("We will recieve the report.");
     },
   );
+
+  it.each([
+    ["en", { width: 1366, height: 900 }, "desktop"],
+    ["zh-HK", { width: 390, height: 844 }, "phone"],
+  ] as const)(
+    "%s at %s: italics on a selection, a subtitle at the top, kept after a reload",
+    { timeout: 60_000 },
+    async (language, size, name) => {
+      const { context, userId } = await signedInContext(browser, server, { language, ...size });
+      contexts.push(context);
+      const id = await finishedTranscription(server.db, userId, CUES, "styled.mp4");
+      const page = await context.newPage();
+      await page.goto(`${server.base}/?job=${id}`);
+      const en = language === "en";
+      const text = page.getByLabel(en ? "Text of subtitle 2" : "第 2 句字幕的文字", {
+        exact: true,
+      });
+      await text.waitFor();
+      await text.focus();
+      await text.evaluate((field) =>
+        (
+          field as unknown as { setSelectionRange(from: number, to: number): void }
+        ).setSelectionRange(0, 9),
+      );
+      await page.keyboard.press("Control+i");
+      await page.getByRole("button", { name: en ? "Top" : "置頂" }).click();
+      await page.getByRole("button", { name: en ? "Save changes" : "儲存變更" }).click();
+      await expect
+        .poll(async () => {
+          const row = await server.db
+            .selectFrom("transcriptions")
+            .select("cues_json")
+            .where("id", "=", id)
+            .executeTakeFirstOrThrow();
+          return JSON.parse(row.cues_json ?? "[]")[1] as unknown;
+        })
+        .toMatchObject({
+          text: "<i>Thank you</i>, and\ngood night to all of you.",
+          position: "top",
+        });
+      await page.reload();
+      const preview = page.getByLabel(en ? "How subtitle 2 is shown" : "第 2 句字幕的顯示效果");
+      await expect.poll(() => preview.locator(".italic").first().textContent()).toBe("Thank you");
+      expect(await text.inputValue()).toBe("Thank you, and\ngood night to all of you.");
+      if (shots)
+        await page.screenshot({
+          path: join(shots, `styling-${name}-${language}.png`),
+          fullPage: false,
+        });
+    },
+  );
 });

@@ -1,4 +1,14 @@
-import { cuesWithText, DEFAULT_STYLE, type Cue, type Word } from "@verbatim/subtitles";
+import {
+  cuesWithText,
+  DEFAULT_STYLE,
+  keypadAlignment,
+  plainCueText,
+  styledRuns,
+  writeRuns,
+  type Cue,
+  type RunWriter,
+  type Word,
+} from "@verbatim/subtitles";
 import {
   ASS_STYLE_FORMAT,
   assName,
@@ -51,7 +61,11 @@ export function assScriptFor(input: ExportInput): AssScript {
   };
 }
 
-/** Advanced SubStation Alpha (v4.00+): the script's info, its styles, a dialogue line per cue. */
+/**
+ * Advanced SubStation Alpha (v4.00+): the script's info, its styles, a dialogue line per cue.
+ * A cue's italics, bold and underline are `{\i1}`…`{\i0}` (`\b`, `\u`); a cue placed
+ * elsewhere than bottom centre starts with `{\anN}` (8: top centre).
+ */
 export function writeAss(cues: readonly Cue[], script: AssScript): string {
   const { layout } = script;
   const fallback = layout.styles[0]?.name ?? "Default";
@@ -75,7 +89,13 @@ export function writeAss(cues: readonly Cue[], script: AssScript): string {
   ];
   for (const cue of cuesWithText(cues)) {
     const style = script.styleOf(cue);
-    const text = (script.karaoke && karaokeText(cue)) || escapeText(cue.text);
+    const place =
+      cue.position === "top" || (cue.align !== undefined && cue.align !== "center")
+        ? `{\\an${keypadAlignment(cue.position, cue.align)}}`
+        : "";
+    // Karaoke times the plain words: a styled cue's karaoke loses its styles.
+    const karaoke = script.karaoke && karaokeText({ ...cue, text: plainCueText(cue.text) });
+    const text = place + (karaoke || writeRuns(styledRuns(cue.text), ASS_RUNS));
     lines.push(
       `Dialogue: 0,${assTime(cue.start)},${assTime(cue.end)},${style && known.has(style) ? style : fallback},${oneLine(script.nameOf(cue)).replace(/,/g, " ")},0,0,0,,${text}`,
     );
@@ -101,6 +121,13 @@ function escapeText(text: string): string {
     .replace(/\}/g, "｝")
     .replace(/\r?\n/g, "\\N");
 }
+
+/** ASS's runs: text escaped (escapeText), styles as override tags. */
+const ASS_RUNS: RunWriter = {
+  escape: escapeText,
+  open: (style) => `{\\${style[0]}1}`,
+  close: (style) => `{\\${style[0]}0}`,
+};
 
 /**
  * The cue's text with `{\kN}` before each word (N: centiseconds until the next word starts,

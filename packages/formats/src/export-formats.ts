@@ -1,6 +1,7 @@
 import { DEFAULT_FRAME_RATE, type ExportFormat } from "@verbatim/contract";
 import {
   DEFAULT_STYLE,
+  shownCues,
   styleLimits,
   writeJson,
   writeSrt,
@@ -144,6 +145,10 @@ export async function writeExport(format: ExportFormat, input: ExportInput): Pro
       speakers: [],
     };
   }
+  // A format that cannot carry styles gets the plain text: no markup is written as text.
+  if (!STYLED.has(format)) {
+    transcript = { ...transcript, cues: shownCues(transcript.cues) };
+  }
   const rate = frameRate(input.frameRate ?? DEFAULT_FRAME_RATE);
   const framed = FRAME_BASED.has(format)
     ? { ...transcript, cues: cuesOnFrames(transcript.cues, rate, gapFrames(input)) }
@@ -151,6 +156,12 @@ export async function writeExport(format: ExportFormat, input: ExportInput): Pro
   const body = await writer.write({ ...input, transcript: framed });
   return { body, contentType: writer.contentType };
 }
+
+/**
+ * Formats that carry a cue's styles and place (cue-styling.ts); the others write its plain text.
+ * JSON is data: it keeps the markup and the place as the API gives them.
+ */
+const STYLED: ReadonlySet<ExportFormat> = new Set(["srt", "vtt", "ass", "ttml", "stl", "json"]);
 
 /**
  * Formats that count time in frames: every cue edge is put on a frame of the export's rate,

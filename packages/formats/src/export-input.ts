@@ -2,6 +2,27 @@ import type { FrameRateName } from "@verbatim/contract";
 import type { StyleName, Transcript } from "@verbatim/subtitles";
 import type { ExportTrack } from "./bilingual-track.js";
 
+/**
+ * What a broadcaster fills in an EBU-STL file's General Subtitle Information block (EBU Tech
+ * 3264): each absent field is written blank, the programme title defaulting to the export's.
+ */
+export interface StlInformation {
+  /** OPT: the original programme's title (32 characters). */
+  programme?: string | undefined;
+  /** OET: the original episode's title (32). */
+  episode?: string | undefined;
+  /** CO: the country of origin, ISO 3166-1 alpha-3 ("HKG", "GBR"). */
+  country?: string | undefined;
+  /** PUB: the publisher (32). */
+  publisher?: string | undefined;
+  /** EN: the editor's name (32). */
+  editor?: string | undefined;
+  /** ECD: the editor's contact details (32). */
+  contact?: string | undefined;
+  /** RN: the revision number, 0-99. */
+  revision?: number | undefined;
+}
+
 /** What every export writer is given: the transcript and how the user asked for it. */
 export interface ExportInput {
   /** Cues (with words and speakers where known), language and duration. */
@@ -20,6 +41,8 @@ export interface ExportInput {
   frameRate?: FrameRateName | undefined;
   /** The style preset the cues were made with: the ASS default style follows it. */
   style?: StyleName | undefined;
+  /** EBU-STL: the GSI block's fields a broadcaster fills in. */
+  stl?: StlInformation | undefined;
   /** DOCX and PDF: an SMPTE timecode before each paragraph instead of hh:mm:ss. */
   timecodes?: boolean | undefined;
   /** TXT: each paragraph starts with `[hh:mm:ss]`, as MAXQDA and NVivo read transcripts. */

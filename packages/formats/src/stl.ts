@@ -1,5 +1,5 @@
 import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
-import { cuesWithText } from "@verbatim/subtitles";
+import { cuesWithText, styledRuns, type CueAlign, type StyledRun } from "@verbatim/subtitles";
 import iconv from "iconv-lite";
 import type { ExportInput } from "./export-input.js";
 import { frameRate, msToFrames, timecodeParts, type FrameRate } from "./frame-rate.js";
@@ -17,13 +17,20 @@ const TEXT_FIELD_BYTES = 112;
 const FILLER = 0x8f;
 /** A line break in the text field (CR/LF). */
 const NEW_LINE = 0x8a;
-/** Rows on screen (teletext's 23) and the row the last line of a subtitle sits on. */
+/** Rows on screen (teletext's 23), the row the last line of a subtitle sits on at the bottom
+ * and the first line's row at the top. */
 const ROWS = 23;
 const BOTTOM_ROW = 22;
+const TOP_ROW = 1;
+/** Teletext control codes (Tech 3264 TTI "TF"): italics and underline on and off. */
+const ITALICS_ON = 0x80;
+const ITALICS_OFF = 0x81;
+const UNDERLINE_ON = 0x82;
+const UNDERLINE_OFF = 0x83;
 /** Teletext alphanumeric colours for speakers, in order (white, yellow, cyan, green). */
 const SPEAKER_COLOUR_CODES = [0x07, 0x03, 0x06, 0x02] as const;
-/** Justification: centred. */
-const CENTRED = 2;
+/** Justification codes (JC): left, centred, right. */
+const JUSTIFICATION: Readonly<Record<CueAlign, number>> = { left: 1, center: 2, right: 3 };
 
 /** EBU language codes (Tech 3264 appendix 3) of the languages Whisper reports. */
 const LANGUAGE_CODES: Record<string, number> = {
@@ -81,7 +88,9 @@ export function stlFrameRate(asked: FrameRate): FrameRate {
 /**
  * Writes EBU-STL. Times are the cues' own (the timecode counts from 00:00:00:00); a speaker's
  * lines start with a teletext colour (white, yellow, cyan, green, in order of the speakers), as
- * broadcast subtitles mark speakers. Throws Iso6937Error for text outside ISO 6937 (Chinese).
+ * broadcast subtitles mark speakers. Italics and underline are teletext's control codes (set
+ * again on each row, as a row starts plain; STL has no bold); a cue at the top starts on row 1,
+ * one aligned left or right is justified so. Throws Iso6937Error for text outside ISO 6937.
  */
 export function writeStl(input: ExportInput): Uint8Array {
   const rate = stlFrameRate(frameRate(input.frameRate ?? DEFAULT_FRAME_RATE));
@@ -89,13 +98,13 @@ export function writeStl(input: ExportInput): Uint8Array {
   const blocks: Uint8Array[] = [];
   let widest = 0;
   cues.forEach((cue, i) => {
-    const lines = cue.text.split("\n");
+    const lines = runLines(styledRuns(cue.text));
     const colour =
       cue.speaker === undefined
         ? []
         : [SPEAKER_COLOUR_CODES[speakerSlot(cue.speaker, input.transcript.speakers) % 4]!];
-    const encoded = lines.map((line) => [...colour, ...encodeIso6937(line)]);
-    widest = Math.max(widest, ...lines.map((line) => [...line].length + colour.length));
+    const encoded = lines.map((line) => [...colour, ...encodeStyledLine(line)]);
+    widest = Math.max(widest, ...encoded.map((line) => displayedCells(line)));
     const text = encoded.flatMap((line, n) => (n === 0 ? line : [NEW_LINE, ...line]));
     const chunks = Math.max(1, Math.ceil(text.length / TEXT_FIELD_BYTES));
     for (let chunk = 0; chunk < chunks; chunk += 1) {
@@ -106,7 +115,8 @@ export function writeStl(input: ExportInput): Uint8Array {
           start: msToFrames(cue.start, rate),
           end: msToFrames(cue.end, rate),
           rate,
-          row: BOTTOM_ROW - (lines.length - 1),
+          row: cue.position === "top" ? TOP_ROW : BOTTOM_ROW - (lines.length - 1),
+          justification: JUSTIFICATION[cue.align ?? "center"],
           text: text.slice(chunk * TEXT_FIELD_BYTES, (chunk + 1) * TEXT_FIELD_BYTES),
         }),
       );
@@ -149,10 +159,12 @@ function gsiBlock({ input, rate, blocks, subtitles, widest, firstFrame }: GsiFie
   put(11, 1, "0"); // DSC: display standard, open subtitling
   put(12, 2, "00"); // CCT: character code table, Latin (ISO 6937)
   put(14, 2, hex2(LANGUAGE_CODES[language] ?? 0)); // LC: language code
-  put(16, 32, input.title); // OPT: original programme title
+  const stl = input.stl ?? {};
+  put(16, 32, stl.programme ?? input.title); // OPT: original programme title
+  put(48, 32, stl.episode ?? ""); // OET: original episode title
   put(224, 6, date); // CD: creation date
   put(230, 6, date); // RD: revision date
-  put(236, 2, "00"); // RN: revision number
+  put(236, 2, digits(stl.revision ?? 0, 2)); // RN: revision number
   put(238, 5, digits(blocks, 5)); // TNB: TTI blocks
   put(243, 5, digits(subtitles, 5)); // TNS: subtitles
   put(248, 3, "001"); // TNG: subtitle groups
@@ -163,7 +175,10 @@ function gsiBlock({ input, rate, blocks, subtitles, widest, firstFrame }: GsiFie
   put(264, 8, timecodeDigits(firstFrame, rate)); // TCF: first in-cue
   put(272, 1, "1"); // TND: disks
   put(273, 1, "1"); // DSN: this disk
-  put(277, 32, "Verbatim"); // PUB: publisher
+  put(274, 3, (stl.country ?? "").toUpperCase()); // CO: country of origin
+  put(277, 32, stl.publisher ?? ""); // PUB: publisher
+  put(309, 32, stl.editor ?? ""); // EN: editor's name
+  put(341, 32, stl.contact ?? ""); // ECD: editor's contact details
   return gsi;
 }
 
@@ -174,10 +189,12 @@ interface TtiFields {
   end: number;
   rate: FrameRate;
   row: number;
+  justification: number;
   text: readonly number[];
 }
 
-function ttiBlock({ number, extension, start, end, rate, row, text }: TtiFields): Uint8Array {
+function ttiBlock(fields: TtiFields): Uint8Array {
+  const { number, extension, start, end, rate, row, justification, text } = fields;
   const tti = new Uint8Array(TTI_BYTES);
   tti[0] = 0; // SGN: subtitle group
   tti[1] = number & 0xff; // SN: subtitle number, little-endian
@@ -187,11 +204,44 @@ function ttiBlock({ number, extension, start, end, rate, row, text }: TtiFields)
   tti.set(timecodeParts(start, rate), 5); // TCI: HH MM SS FF, one byte each
   tti.set(timecodeParts(end, rate), 9); // TCO
   tti[13] = row; // VP: vertical position (row)
-  tti[14] = CENTRED; // JC
+  tti[14] = justification; // JC
   tti[15] = 0; // CF: subtitle, not a comment
   tti.fill(FILLER, 16);
   tti.set(text.slice(0, TEXT_FIELD_BYTES), 16);
   return tti;
+}
+
+/** A cue's runs cut at its line breaks: one list of runs per row. */
+function runLines(runs: readonly StyledRun[]): StyledRun[][] {
+  const lines: StyledRun[][] = [[]];
+  for (const run of runs) {
+    run.text.split("\n").forEach((text, i) => {
+      if (i > 0) lines.push([]);
+      if (text !== "") lines[lines.length - 1]!.push({ ...run, text });
+    });
+  }
+  return lines;
+}
+
+/** A row's bytes: its text in ISO 6937, a control code where italics or underline change. */
+function encodeStyledLine(line: readonly StyledRun[]): number[] {
+  const bytes: number[] = [];
+  let italic = false;
+  let underline = false;
+  for (const run of line) {
+    if (run.italic !== italic) bytes.push(run.italic ? ITALICS_ON : ITALICS_OFF);
+    if (run.underline !== underline) bytes.push(run.underline ? UNDERLINE_ON : UNDERLINE_OFF);
+    italic = run.italic;
+    underline = run.underline;
+    bytes.push(...encodeIso6937(run.text));
+  }
+  return bytes;
+}
+
+/** Cells a row takes on screen: each character and each control code (shown as a space). */
+function displayedCells(bytes: readonly number[]): number {
+  // A diacritic (0xC1-0xCF) combines with the letter after it.
+  return bytes.filter((byte) => byte < 0xc1 || byte > 0xcf).length;
 }
 
 function timecodeDigits(frames: number, rate: FrameRate): string {

@@ -1,4 +1,4 @@
-import { cuesWithText, formatTimecode } from "@verbatim/subtitles";
+import { cuesWithText, formatTimecode, styledRuns } from "@verbatim/subtitles";
 import { create } from "xmlbuilder2";
 import { cueTranslation, TRANSLATION_LANGUAGE } from "./bilingual-track.js";
 import type { ExportInput } from "./export-input.js";
@@ -10,7 +10,10 @@ const TTML = "http://www.w3.org/ns/ttml";
 /**
  * TTML in the IMSC 1.1 Text Profile (what Netflix and most streaming services take): clock
  * times `hh:mm:ss.mmm` on the media timeline, `xml:lang` from the transcript, one bottom region
- * inside the 10 % title-safe area, white text on a translucent black background. Speakers
+ * inside the 10 % title-safe area, white text on a translucent black background; a cue at the
+ * top is in the `top` region (the same area, text shown from its top edge), a cue aligned left
+ * or right has `tts:textAlign`, and its italics, bold and underline are `<span>`s with
+ * `tts:fontStyle`, `tts:fontWeight` and `tts:textDecoration`. Speakers
  * are `ttm:agent`s (declared in the head with their names) referenced by each `<p>`; their
  * names are not written into the text. The document is compact (no indentation): spaces
  * between tags would be read as text.
@@ -44,24 +47,42 @@ export function writeTtml(input: ExportInput): string {
     "tts:textAlign": "center",
     "tts:lineHeight": "125%",
   });
-  head.ele("layout").ele("region", {
-    "xml:id": "bottom",
-    "tts:origin": "10% 10%",
-    "tts:extent": "80% 80%",
-    "tts:displayAlign": "after",
-  });
-  const div = tt.ele("body", { region: "bottom", style: "caption" }).ele("div");
+  const layout = head.ele("layout");
+  for (const [id, displayAlign] of [
+    ["bottom", "after"],
+    ["top", "before"],
+  ] as const) {
+    layout.ele("region", {
+      "xml:id": id,
+      "tts:origin": "10% 10%",
+      "tts:extent": "80% 80%",
+      "tts:displayAlign": displayAlign,
+    });
+  }
+  // Each paragraph names its region: a region on the body would hide every paragraph of
+  // another region (TTML's region association, as imscJS applies it).
+  const div = tt.ele("body", { style: "caption" }).ele("div");
   for (const cue of cuesWithText(transcript.cues)) {
     const attributes: Record<string, string> = {
       begin: formatTimecode(cue.start, "."),
       end: formatTimecode(cue.end, "."),
     };
     if (cue.speaker !== undefined) attributes["ttm:agent"] = agentOf.get(cue.speaker)!;
+    attributes.region = cue.position === "top" ? "top" : "bottom";
+    if (cue.align === "left" || cue.align === "right") attributes["tts:textAlign"] = cue.align;
     const p = div.ele("p", attributes);
-    cue.text.split("\n").forEach((line, i) => {
-      if (i > 0) p.ele("br");
-      p.txt(xmlText(line));
-    });
+    for (const run of styledRuns(cue.text)) {
+      const styles: Record<string, string> = {
+        ...(run.italic ? { "tts:fontStyle": "italic" } : {}),
+        ...(run.bold ? { "tts:fontWeight": "bold" } : {}),
+        ...(run.underline ? { "tts:textDecoration": "underline" } : {}),
+      };
+      const into = Object.keys(styles).length > 0 ? p.ele("span", styles) : p;
+      run.text.split("\n").forEach((line, i) => {
+        if (i > 0) into.ele("br");
+        if (line !== "") into.txt(xmlText(line));
+      });
+    }
     // A bilingual cue: its translation on the next line, in a span labelled with its language.
     const translation = cueTranslation(cue);
     if (translation !== undefined) {

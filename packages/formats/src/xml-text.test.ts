@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { create } from "xmlbuilder2";
 import { xmlText } from "./xml-text.js";
 
 describe("xmlText", () => {
@@ -6,5 +7,10 @@ describe("xmlText", () => {
     expect(xmlText("a\u0000b\u0008c\u000Bd\u001Fe\uFFFEf")).toBe("abcdef");
     expect(xmlText("x\uD800y")).toBe("xy");
     expect(xmlText("tab\tline\nreturn\r 中文 😀")).toBe("tab\tline\nreturn\r 中文 😀");
+  });
+
+  it("keeps a typed entity as text, so the document stays valid", () => {
+    const doc = create().ele("p").txt(xmlText("&lt; &foo; &#65; & x")).end();
+    expect(doc).toContain("<p>&amp;lt; &amp;foo; &amp;#65; &amp; x</p>");
   });
 });

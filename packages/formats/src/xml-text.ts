@@ -7,7 +7,9 @@ const FORBIDDEN_CONTROLS = new Set(
 
 /**
  * Text an XML 1.0 document may hold: characters XML forbids (C0 controls other than tab, line
- * feed and carriage return, lone surrogates, U+FFFE and U+FFFF) are dropped; the XML builder
+ * feed and carriage return, lone surrogates, U+FFFE and U+FFFF) are dropped; an `&` that
+ * starts what reads as an entity ("&lt;", "&foo;") is escaped here, since the XML builder writes
+ * those through as entity references (a typed "&foo;" made the file invalid); the builder
  * escapes the rest.
  */
 export function xmlText(text: string): string {
@@ -18,5 +20,5 @@ export function xmlText(text: string): string {
     if (FORBIDDEN_CONTROLS.has(code) || lone || code === 0xfffe || code === 0xffff) continue;
     out += character;
   }
-  return out;
+  return out.replace(/&(?=#?[A-Za-z0-9_.-]+;)/gu, "&amp;");
 }

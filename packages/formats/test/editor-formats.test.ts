@@ -129,7 +129,7 @@ describe("Premiere Pro markers (Final Cut Pro 7 XML)", () => {
         inputOf(
           {
             ...CHINESE,
-            cues: [...CHINESE.cues, { index: 5, start: 9_900, end: 10_000, text: "<b> & 'x'" }],
+            cues: [...CHINESE.cues, { index: 5, start: 9_900, end: 10_000, text: "&lt;b> & 'x'" }],
           },
           { frameRate: "29.97" },
         ),

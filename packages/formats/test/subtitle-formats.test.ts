@@ -131,7 +131,7 @@ describe("TTML (IMSC 1.1 text profile)", () => {
       '<ttm:agent xml:id="agent1" type="person"><ttm:name type="full">陳大文</ttm:name>',
     );
     expect(ttml).toContain(
-      '<p begin="00:00:02.600" end="00:00:05.000" ttm:agent="agent2">多謝邀請',
+      '<p begin="00:00:02.600" end="00:00:05.000" ttm:agent="agent2" region="bottom">多謝邀請',
     );
   });
 });

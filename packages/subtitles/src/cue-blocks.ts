@@ -6,9 +6,11 @@ export interface TimedText {
   start: number;
   end: number;
   text: string;
+  /** What follows the times on the timing line (WebVTT's cue settings), "" when nothing. */
+  settings: string;
 }
 
-const TIMING_LINE = /^\s*([0-9:.,]+)\s*-->\s*([0-9:.,]+)(?:\s.*)?$/;
+const TIMING_LINE = /^\s*([0-9:.,]+)\s*-->\s*([0-9:.,]+)(?:\s(.*))?$/;
 const IDENTIFIER_LINE = /^\s*\d+\s*$/;
 
 /** Drops a byte-order mark and turns CRLF and CR line ends into LF. */
@@ -33,12 +35,14 @@ export function splitBlocks(text: string): string[][] {
 }
 
 /** Reads `start --> end` with anything after it (SRT coordinates, VTT settings). */
-export function parseTimingLine(line: string): { start: number; end: number } | null {
+export function parseTimingLine(
+  line: string,
+): { start: number; end: number; settings: string } | null {
   const match = TIMING_LINE.exec(line);
   if (!match) return null;
   const start = parseTimecode(match[1] ?? "");
   const end = parseTimecode(match[2] ?? "");
-  return start === null || end === null ? null : { start, end };
+  return start === null || end === null ? null : { start, end, settings: (match[3] ?? "").trim() };
 }
 
 /**
@@ -61,7 +65,7 @@ export function readTimedBlock(lines: readonly string[]): TimedText[] {
       .map((line) => line.trim())
       .filter((line) => line !== "")
       .join("\n");
-    return { start: timing.start, end: timing.end, text };
+    return { start: timing.start, end: timing.end, text, settings: timing.settings };
   });
 }
 

@@ -1,3 +1,5 @@
+import type { CueAlign, CuePosition } from "./cue-styling.js";
+
 /** One spoken word with its timing in milliseconds, as the speech model reported it. */
 export interface Word {
   /** The word's text; whisper usually keeps its leading space (" Hello"), CJK words have none. */
@@ -31,8 +33,15 @@ export interface Cue {
   start: number;
   /** End time in integer milliseconds. */
   end: number;
-  /** The text shown; lines are separated by `\n`. */
+  /**
+   * The text shown; lines are separated by `\n`. Markup: `<i>`, `<b>`, `<u>` style a word or
+   * the whole cue, `&lt;` is a literal "<" (cue-styling.ts).
+   */
   text: string;
+  /** Shown at the top of the picture; absent (or "bottom") at the bottom. */
+  position?: CuePosition;
+  /** Lines aligned left or right; absent (or "center") centred. */
+  align?: CueAlign;
   /** The words the cue was built from, when word timings are known. */
   words?: Word[];
   /** Id of the cue's speaker (a `Speaker.id`); a cue never holds two speakers. */

@@ -1,5 +1,28 @@
 export type { Cue, ScriptMismatch, Speaker, Transcript, Word } from "./cue.js";
 export {
+  CUE_ALIGNS,
+  CUE_POSITIONS,
+  editPlainText,
+  escapeCueText,
+  hasTextStyles,
+  keypadAlignment,
+  placementFields,
+  placementOfKeypad,
+  plainCueText,
+  shownCues,
+  sliceStyled,
+  styledRuns,
+  TEXT_STYLES,
+  toggleStyle,
+  withoutStyles,
+  writeRuns,
+  type CueAlign,
+  type CuePosition,
+  type RunWriter,
+  type StyledRun,
+  type TextStyle,
+} from "./cue-styling.js";
+export {
   formatTimecode,
   isStrictTimecode,
   parseTimecode,

@@ -1,5 +1,12 @@
 import type { Cue, Speaker, Transcript, Word } from "./cue.js";
 import { cuesWithText } from "./empty-cues.js";
+import {
+  CUE_ALIGNS,
+  CUE_POSITIONS,
+  placementFields,
+  type CueAlign,
+  type CuePosition,
+} from "./cue-styling.js";
 import { speakerDisplayName, type SpeakerNaming } from "./speaker-names.js";
 
 /** A JSON transcript that does not have the expected shape. */
@@ -19,12 +26,13 @@ export function writeJson(
   naming: Pick<SpeakerNaming, "locale"> = {},
 ): string {
   const cues = cuesWithText(transcript.cues).map((cue) => {
-    const { index, start, end, text, words, speaker, translation } = cue;
+    const { index, start, end, text, words, speaker, translation, position, align } = cue;
     return {
       index,
       start,
       end,
       text,
+      ...placementFields(position, align),
       ...(translation !== undefined ? { translation } : {}),
       ...(speaker !== undefined ? { speaker } : {}),
       ...(words ? { words } : {}),
@@ -117,6 +125,18 @@ function readCue(item: unknown, i: number, ids: ReadonlySet<string>): Cue {
   if (raw.translation !== undefined) {
     if (typeof raw.translation !== "string") fail(`${path}.translation`, "a string");
     cue.translation = raw.translation;
+  }
+  if (raw.position !== undefined) {
+    if (!CUE_POSITIONS.includes(raw.position as CuePosition)) {
+      fail(`${path}.position`, '"top" or "bottom"');
+    }
+    Object.assign(cue, placementFields(raw.position as CuePosition, undefined));
+  }
+  if (raw.align !== undefined) {
+    if (!CUE_ALIGNS.includes(raw.align as CueAlign)) {
+      fail(`${path}.align`, '"left", "center" or "right"');
+    }
+    Object.assign(cue, placementFields(undefined, raw.align as CueAlign));
   }
   if (raw.speaker !== undefined) cue.speaker = readSpeakerRef(raw.speaker, path, ids);
   if (raw.words !== undefined) {

@@ -3,11 +3,21 @@ import { numberCues, readTimedBlock, splitBlocks, textForBlock } from "./cue-blo
 import { speakerDisplayName, speakersFromNames, type SpeakerOutput } from "./speaker-names.js";
 import { cuesWithText } from "./empty-cues.js";
 import { formatTimecode } from "./timecode.js";
+import {
+  keypadAlignment,
+  placementFields,
+  placementOfKeypad,
+  styledRuns,
+  writeRuns,
+  type RunWriter,
+} from "./cue-styling.js";
 
 /**
  * Writes SubRip: cues numbered from 1 in the given order, a blank line between them. A cue with
  * a speaker starts with `Name: ` on its first line (SubRip has no speaker markup; this is the
- * convention subtitle editors and players show as is). Empty cues are left out.
+ * convention subtitle editors and players show as is). Styles are `<i>`, `<b>`, `<u>`; a cue
+ * placed elsewhere than bottom centre starts with `{\anN}` (N on the keypad: 8 top centre), as
+ * Subtitle Edit, ffmpeg, VLC and mpv read it. Empty cues are left out.
  */
 export function writeSrt(allCues: readonly Cue[], output: SpeakerOutput = {}): string {
   const cues = cuesWithText(allCues);
@@ -18,10 +28,30 @@ export function writeSrt(allCues: readonly Cue[], output: SpeakerOutput = {}): s
       cue.speaker !== undefined && output.speakerNames !== false
         ? `${plainName(speakerDisplayName(cue.speaker, output))}: `
         : "";
-    return `${i + 1}\n${timing}\n${safeText(prefix + textForBlock(cue.text))}`;
+    const place =
+      cue.position === "top" || (cue.align !== undefined && cue.align !== "center")
+        ? `{\\an${keypadAlignment(cue.position, cue.align)}}`
+        : "";
+    const text = writeRuns(styledRuns(textForBlock(cue.text)), SRT_RUNS);
+    return `${i + 1}\n${timing}\n${safeText(place + SRT_RUNS.escape(prefix) + text)}`;
   });
   return `${blocks.join("\n\n")}\n`;
 }
+
+/** A word joiner: put after a `<` or `{` of text so that no player reads it as a tag. */
+const JOINER = "\u2060";
+
+/**
+ * SubRip's runs: players read `<` before a letter or `/` as a tag and `{\` as an ASS override,
+ * and SubRip has no escape, so text's `<` and `{` there are followed by a word joiner (unseen;
+ * readSrt takes it off again).
+ */
+const SRT_RUNS: RunWriter = {
+  escape: (text) =>
+    text.replace(/<(?=[a-z/])/giu, `<${JOINER}`).replace(/\{(?=\\)/gu, `{${JOINER}`),
+  open: (style) => `<${style[0]}>`,
+  close: (style) => `</${style[0]}>`,
+};
 
 /**
  * A speaker's name as text a player shows as typed: players read `<b>`, `<i>`, `<font …>` in
@@ -47,7 +77,27 @@ function safeText(text: string): string {
  * skipped and the cues renumbered from 1.
  */
 export function readSrt(text: string): Cue[] {
-  return numberCues(splitBlocks(text).flatMap(readTimedBlock));
+  return numberCues(splitBlocks(text).flatMap(readTimedBlock)).map(styledSrtCue);
+}
+
+/** A leading `{\anN}`: the cue's place on the keypad. */
+const KEYPAD_TAG = /^\{\\an([1-9])\}/u;
+
+/**
+ * A read cue's text as markup: a leading `{\anN}` becomes its position and alignment, `<i>`,
+ * `<b>`, `<u>` stay its styles, `<font …>` (colours Verbatim does not keep) is dropped, a word
+ * joiner that writeSrt put after a `<` or `{` is taken off, and "&lt;" stays text.
+ */
+function styledSrtCue(cue: Cue): Cue {
+  const keypad = KEYPAD_TAG.exec(cue.text);
+  const placement = keypad ? placementOfKeypad(Number(keypad[1])) : null;
+  const text = cue.text
+    .replace(KEYPAD_TAG, "")
+    .replace(/<\/?font\b[^>\n]*>/giu, "")
+    .replace(/&(?=(?:lt|gt|amp);)/giu, "&amp;")
+    .replace(new RegExp(`<${JOINER}(?=/?[ibu]>)`, "giu"), "&lt;")
+    .replace(new RegExp(`([<{])${JOINER}`, "gu"), "$1");
+  return { ...cue, text, ...placementFields(placement?.position, placement?.align) };
 }
 
 /** `Name: ` at the start of a cue's first line: a name of up to 60 characters without a colon. */

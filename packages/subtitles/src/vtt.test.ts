@@ -43,15 +43,15 @@ describe("readVtt", () => {
     const text =
       "WEBVTT\n\nintro\n00:01.000 --> 00:02.500 align:start position:10%\nOne\n\n2\n01:00:00.000 --> 01:00:01.000\nTwo";
     expect(readVtt(text)).toEqual([
-      { index: 1, start: 1000, end: 2500, text: "One" },
+      { index: 1, start: 1000, end: 2500, text: "One", align: "left" },
       { index: 2, start: 3_600_000, end: 3_601_000, text: "Two" },
     ]);
   });
 
-  it("drops markup tags and decodes entities", () => {
+  it("keeps style tags, drops other markup and decodes entities", () => {
     const text =
-      "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Bob>Tom &amp; <i>Jerry</i> &lt;3</v>\n";
-    expect(readVtt(text)[0]?.text).toBe("Tom & Jerry <3");
+      "WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Bob>Tom &amp; <i.loud>Jerry</i> &lt;3 <c.x>&lt;b></c></v>\n";
+    expect(readVtt(text)[0]?.text).toBe("Tom & <i>Jerry</i> <3 &lt;b>");
   });
 
   it("ignores a BOM and CRLF line ends", () => {

@@ -38,6 +38,15 @@ async function write(work: ExportWork): Promise<ExportReply> {
       timecodes: query.timecodes,
       timestamps: query.timestamps,
       karaoke: query.karaoke,
+      stl: {
+        programme: query.stlProgramme,
+        episode: query.stlEpisode,
+        publisher: query.stlPublisher,
+        editor: query.stlEditor,
+        contact: query.stlContact,
+        country: query.stlCountry,
+        revision: query.stlRevision,
+      },
       track: query.track,
       translationLanguage: translation?.language,
     });

@@ -5,7 +5,7 @@ import {
   type ModelFamily,
 } from "@verbatim/contract";
 import type { ProbedMedia, Segment } from "@verbatim/engine";
-import type { Cue, Speaker } from "@verbatim/subtitles";
+import { plainCueText, type Cue, type Speaker } from "@verbatim/subtitles";
 import type { Selectable } from "kysely";
 import type { TranscriptionsTable } from "../db/schema.js";
 
@@ -74,7 +74,7 @@ export function rowPartial(row: Pick<TranscriptionRow, "partial_json">): LiveSeg
 
 /** What history search looks in: the name and the subtitles' text, in lower case. */
 export function searchText(fileName: string, cues: readonly Pick<Cue, "text">[]): string {
-  return [fileName, ...cues.map((cue) => cue.text)].join("\n").toLowerCase();
+  return [fileName, ...cues.map((cue) => plainCueText(cue.text))].join("\n").toLowerCase();
 }
 
 /** A speaker as a diarized job keeps it: the engine's time spoken while the engine's. */

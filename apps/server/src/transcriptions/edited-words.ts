@@ -1,4 +1,4 @@
-import { isCjkText, splitWords, type Cue, type Word } from "@verbatim/subtitles";
+import { isCjkText, plainCueText, splitWords, type Cue, type Word } from "@verbatim/subtitles";
 
 // The word timings an edited cue keeps: JSON exports carry them (karaoke, search, re-timing), so
 // editing one word of a cue must not drop the timings of the others.
@@ -12,14 +12,16 @@ const MAX_ALIGNED_CELLS = 250_000;
  * most are lined up with the new text: an unchanged word keeps its timing (when it still lies
  * within the cue), and the others are spread over the time between the kept words around them,
  * in proportion to their characters. A transcription that never had word timings gets none.
+ * Words are the shown text's: a word made italic keeps its timing.
  */
 export function editedWords(
   previous: readonly Cue[],
-  text: string,
+  markup: string,
   start: number,
   end: number,
 ): Word[] | undefined {
-  const same = previous.filter((cue) => cue.words && cue.text === text);
+  const text = plainCueText(markup);
+  const same = previous.filter((cue) => cue.words && plainCueText(cue.text) === text);
   const match =
     same.find((cue) => cue.start === start && cue.end === end) ??
     same.find((cue) => cue.end - cue.start === end - start);

@@ -2,7 +2,14 @@ import { createHash } from "node:crypto";
 import { keptAudioPath } from "./listening-copy.js";
 import { storedFrameRate } from "@verbatim/formats";
 import type { Subtitle, TranscriptionDetail, TranscriptionSummary } from "@verbatim/contract/api";
-import { DEFAULT_STYLE, formatTimecode, writeTxt, type Cue } from "@verbatim/subtitles";
+import {
+  DEFAULT_STYLE,
+  formatTimecode,
+  placementFields,
+  shownCues,
+  writeTxt,
+  type Cue,
+} from "@verbatim/subtitles";
 import type { z } from "zod";
 import { clientModelName } from "../models/client-text.js";
 import {
@@ -73,7 +80,7 @@ export function presentDetail(
     ...(row.shot_changes_json ? { shotChanges: rowShotChanges(row) } : {}),
     speakers: rowSpeakers(row)?.map(({ id, name }) => ({ id, name })) ?? null,
     subtitles: cues.map(toSubtitle),
-    text: writeTxt(cues).trim(),
+    text: writeTxt(shownCues(cues)).trim(),
     version: cuesVersion(row),
     audio:
       keptAudioPath(row, now) && row.audio_expires_at
@@ -100,6 +107,7 @@ export function toSubtitle(cue: Cue): z.infer<typeof Subtitle> {
     startTime: formatTimecode(cue.start),
     endTime: formatTimecode(cue.end),
     text: cue.text,
+    ...placementFields(cue.position, cue.align),
     ...(cue.speaker !== undefined ? { speaker: cue.speaker } : {}),
     ...(cue.translation !== undefined ? { translation: cue.translation } : {}),
     ...(cue.mismatches && cue.mismatches.length > 0

@@ -1,4 +1,10 @@
-import { formatTimecode, parseTimecode, sortCues, type Cue } from "@verbatim/subtitles";
+import {
+  formatTimecode,
+  parseTimecode,
+  placementFields,
+  sortCues,
+  type Cue,
+} from "@verbatim/subtitles";
 import type { z } from "zod";
 import { AppError, fail } from "../http/app-error.js";
 import { saveEdits, type JobEdits } from "../jobs/job-lifecycle.js";
@@ -101,6 +107,7 @@ function editedCues(
       start,
       end,
       text: subtitle.text,
+      ...placementFields(subtitle.position, subtitle.align),
       ...(speaker !== undefined ? { speaker } : {}),
       ...(subtitle.translation !== undefined ? { translation: subtitle.translation } : {}),
       // The places still to check, as the editor sends them back (a checked one is dropped).

@@ -11,7 +11,10 @@ import {
   overlappingCues,
   shiftAll,
   sortByStart,
+  placeCue,
+  splitAtTime,
   splitCue,
+  styleCue,
   timeMs,
   tooCloseCues,
   toSubtitles,
@@ -33,6 +36,33 @@ const two = (): EditorCue[] => [
   cue(1, "00:00:01,000", "00:00:05,000", "Hello there world"),
   cue(2, "00:00:06,000", "00:00:08,000", "Second line"),
 ];
+
+describe("styles and places", () => {
+  const styled = (): EditorCue[] => [
+    { ...cue(1, "00:00:01,000", "00:00:05,000", "<i>Hello there</i> world"), position: "top" },
+  ];
+
+  it("splits at a caret in the shown text, each half keeping its styles and the place", () => {
+    const [a, b] = splitCue(styled(), 0, 6, 9);
+    expect(a).toMatchObject({ text: "<i>Hello</i>", position: "top" });
+    expect(b).toMatchObject({ text: "<i>there</i> world", position: "top" });
+    const [c, d] = splitAtTime(styled(), 3000, 9);
+    expect([c?.text, d?.text]).toEqual(["<i>Hello there</i>", "world"]);
+  });
+
+  it("styles a span or the whole cue, and places it, without touching the others", () => {
+    const cues = [...styled(), cue(2, "00:00:06,000", "00:00:08,000", "Second")];
+    expect(styleCue(cues, 0, "bold", 12, 17)[0]?.text).toBe("<i>Hello there</i> <b>world</b>");
+    expect(styleCue(cues, 1, "underline", 0, 0)[1]?.text).toBe("<u>Second</u>");
+    expect(styleCue(cues, 0, "italic", 0, 0)[0]?.text).toBe("<i>Hello there world</i>");
+    const placed = placeCue(cues, 0, { position: "bottom", align: "left" });
+    expect(placed[0]).toEqual({ ...cues[0], position: undefined, align: "left" });
+    expect(placed[0]).not.toHaveProperty("position");
+    expect(placed[1]).toBe(cues[1]);
+    expect(toSubtitles(placed)[0]).toMatchObject({ align: "left" });
+    expect(fromSubtitles(toSubtitles(placed))[0]).toMatchObject({ align: "left" });
+  });
+});
 
 describe("split", () => {
   it("splits the text at the caret, keeps all of it, and orders the times by characters", () => {

@@ -109,6 +109,10 @@ describe("cue shortcuts", () => {
     );
     expect(shortcutFor(key({ key: "µ", code: "KeyM", altKey: true }))).toBe("mergeNext");
     expect(shortcutFor(key({ key: "n", code: "KeyN", altKey: true }))).toBe("insertCue");
+    expect(shortcutFor(key({ key: "i", ctrlKey: true }))).toBe("italic");
+    expect(shortcutFor(key({ key: "B", ctrlKey: true }))).toBe("bold");
+    expect(shortcutFor(key({ key: "u", metaKey: true }))).toBe("underline");
+    expect(shortcutFor(key({ key: "†", code: "KeyT", altKey: true }))).toBe("toggleTop");
     expect(shortcutFor(key({ key: "Backspace", altKey: true, shiftKey: true }))).toBe("deleteCue");
     expect(shortcutFor(key({ key: "Backspace", altKey: true }))).toBeNull();
     expect(shortcutFor(key({ key: "f", ctrlKey: true }))).toBe("openFind");

@@ -227,6 +227,41 @@ describe("SubtitleEditor", () => {
     });
   });
 
+  it("styles a selection and a whole cue, places it at the top, undoes, and saves the markup", async () => {
+    const fetch = mockSave();
+    await renderEditor();
+    const text = screen.getByLabelText("Text of subtitle 1") as HTMLTextAreaElement;
+    // "world" selected, then Ctrl+I in the text box: that word in italics.
+    text.focus();
+    text.setSelectionRange(6, 11);
+    await userEvent.keyboard("{Control>}i{/Control}");
+    const preview = screen.getByLabelText("How subtitle 1 is shown");
+    expect(preview.querySelector(".italic")?.textContent).toBe("world");
+    // The text box keeps showing the plain text; typing keeps the styles, a typed "<i>" is text.
+    expect(text).toHaveValue("Hello world");
+    await userEvent.type(text, " <i>");
+    expect(text).toHaveValue("Hello world <i>");
+    // The Bold button with nothing selected elsewhere: the whole cue in bold, one undo step.
+    text.setSelectionRange(0, 0);
+    await userEvent.click(screen.getByRole("button", { name: "Bold" }));
+    expect(screen.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.keyboard("{Control>}z{/Control}");
+    expect(screen.getByRole("button", { name: "Bold" })).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(screen.getByRole("button", { name: "Top" }));
+    expect(screen.getByRole("button", { name: "Top" })).toHaveAttribute("aria-pressed", "true");
+    expect(within(preview).getByText("at the top")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Changes saved")).toBeInTheDocument();
+    const body = JSON.parse(String(fetch.mock.calls.at(-1)?.[1]?.body)) as SentSubtitles;
+    expect(body.subtitles[0]).toEqual({
+      id: 1,
+      startTime: "00:00:01,000",
+      endTime: "00:00:03,000",
+      text: "Hello <i>world &lt;i></i>",
+      position: "top",
+    });
+  });
+
   it("Continue saves pending text at once and hands over the saved cues", async () => {
     const fetch = mockSave();
     const onContinue = vi.fn();

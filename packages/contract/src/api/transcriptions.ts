@@ -1,4 +1,4 @@
-import { STYLE_NAMES } from "@verbatim/subtitles";
+import { CUE_ALIGNS, CUE_POSITIONS, STYLE_NAMES } from "@verbatim/subtitles";
 import { z } from "zod";
 import { MODEL_FAMILIES } from "../model-families.js";
 import { EXPORT_FORMATS, FRAME_RATES } from "../export-formats.js";
@@ -20,12 +20,31 @@ export const ScriptMismatch = z.object({
   endMs: z.number().int().min(0).describe("End, in milliseconds from the media's start."),
 });
 
+/** A subtitle's text: markup with its styles (packages/subtitles/src/cue-styling.ts). */
+const CueText = z
+  .string()
+  .describe(
+    "The text; lines separated by `\\n`. Markup: `<i>`, `<b>`, `<u>` (and their end tags) style a word or the whole subtitle, as SubRip and WebVTT write them; `&lt;` is a literal `<` and `&amp;` a literal `&` where they would otherwise read as markup (a typed `<i>` is sent as `&lt;i>`).",
+  );
+/** Where a subtitle sits: omitted is the bottom. */
+const CuePositionField = z
+  .enum(CUE_POSITIONS)
+  .optional()
+  .describe("Where the subtitle is shown: `top` or `bottom` (omitted: bottom).");
+/** How a subtitle's lines align: omitted is centred. */
+const CueAlignField = z
+  .enum(CUE_ALIGNS)
+  .optional()
+  .describe("How its lines are aligned: `left`, `center` or `right` (omitted: center).");
+
 /** One subtitle as the API shows it: times as `hh:mm:ss,mmm`. */
 export const Subtitle = z.object({
   id: z.number().int(),
   startTime: z.string().describe("SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
   endTime: z.string().describe("SRT timecode `hh:mm:ss,mmm` (milliseconds after the comma)."),
-  text: z.string(),
+  text: CueText,
+  position: CuePositionField,
+  align: CueAlignField,
   speaker: z
     .string()
     .optional()
@@ -260,6 +279,15 @@ const QueryFlag = z
   .default("false")
   .transform((value) => value === "true");
 
+/** A text field of EBU-STL's GSI block: 32 characters at most, on one line. */
+const GsiText = (what: string) =>
+  z
+    .string()
+    .max(32)
+    .regex(/^[^\r\n]*$/u, "one line")
+    .optional()
+    .describe(`stl: ${what} in the GSI block (32 characters at most; Latin, code page 850).`);
+
 export const ExportQuery = z.object({
   format: z
     .enum(EXPORT_FORMATS)
@@ -280,6 +308,22 @@ export const ExportQuery = z.object({
     "`true`: txt starts each speaker's paragraph with `[hh:mm:ss]` (MAXQDA and NVivo read these).",
   ),
   karaoke: QueryFlag.describe("`true`: ass times each word with `\\k` karaoke tags."),
+  stlProgramme: GsiText("the original programme title (OPT; default: the file's name)"),
+  stlEpisode: GsiText("the original episode title (OET)"),
+  stlPublisher: GsiText("the publisher (PUB)"),
+  stlEditor: GsiText("the editor's name (EN)"),
+  stlContact: GsiText("the editor's contact details (ECD)"),
+  stlCountry: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/u, "three letters (ISO 3166-1 alpha-3)")
+    .optional()
+    .describe("stl: the country of origin (CO), ISO 3166-1 alpha-3, e.g. `HKG`, `GBR`."),
+  stlRevision: z
+    .string()
+    .regex(/^\d{1,2}$/u, "a number from 0 to 99")
+    .transform(Number)
+    .optional()
+    .describe("stl: the revision number (RN), 0 to 99; default 0."),
   speakerNames: z
     .enum(["true", "false"])
     .default("true")
@@ -340,7 +384,9 @@ export const UpdateBody = z
           id: z.number().int().optional(),
           startTime: z.string().max(20),
           endTime: z.string().max(20),
-          text: z.string().max(2000),
+          text: CueText.max(2000),
+          position: CuePositionField,
+          align: CueAlignField,
           /** The subtitle's speaker (a listed `speakers` id); omitted or null: none. */
           speaker: SpeakerId.nullable().optional(),
           /** Mismatches not yet checked (the editor drops those a person has checked). */

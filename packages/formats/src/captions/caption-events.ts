@@ -1,4 +1,4 @@
-import { cuesWithText, splitWords, type Cue } from "@verbatim/subtitles";
+import { cuesWithText, splitWords, type Cue, plainCueText } from "@verbatim/subtitles";
 import type { CaptionFrame } from "./caption-frame.js";
 import { captionWidthEms, fitLines, wordPieces } from "./caption-lines.js";
 import type { CaptionStyle } from "./caption-styles.js";
@@ -48,7 +48,8 @@ export function captionEvents(
   const widths = frame ? captionWidthEms(style, frame) : undefined;
   for (const cue of cuesWithText(cues)) {
     if (cue.end <= cue.start) continue;
-    const written = cue.text.replace(/\r\n?/g, "\n").trim();
+    // Styles and places are not drawn in the captioned video yet: its text is the plain text.
+    const written = plainCueText(cue.text).replace(/\r\n?/g, "\n").trim();
     const text =
       widths && style.mode !== "word"
         ? fitLines(written, widths.text, style.bold, language, wordPieces(cue)).join("\n")

@@ -1,4 +1,5 @@
 import type { Cue, Speaker } from "../cue.js";
+import { placementFields, type CueAlign, type CuePosition } from "../cue-styling.js";
 
 /** What a format reader makes of a file. */
 export interface ImportedCues {
@@ -10,9 +11,19 @@ export interface ImportedCues {
   timed: boolean;
 }
 
-/** Numbered cues from timed items, a cue's end never before its start, empty ones left out. */
+/**
+ * Numbered cues from timed items, a cue's end never before its start, empty ones left out; a
+ * place other than bottom centre kept.
+ */
 export function timedCues(
-  items: readonly { start: number; end: number; text: string; speaker?: string }[],
+  items: readonly {
+    start: number;
+    end: number;
+    text: string;
+    speaker?: string;
+    position?: CuePosition;
+    align?: CueAlign;
+  }[],
 ): Cue[] {
   return items
     .filter((item) => item.text.trim() !== "")
@@ -23,6 +34,7 @@ export function timedCues(
         start,
         end: Math.max(start, Math.round(item.end)),
         text: item.text,
+        ...placementFields(item.position, item.align),
       };
       if (item.speaker !== undefined) cue.speaker = item.speaker;
       return cue;

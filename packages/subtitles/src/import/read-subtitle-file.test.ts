@@ -45,7 +45,7 @@ describe("readSubtitleFile", () => {
     expect(summary(imported)).toEqual(TWO_SPEAKERS);
   });
 
-  it("reads ASS: dialogue only, tags and drawings dropped, names as speakers", async () => {
+  it("reads ASS: dialogue only, styles kept, other tags and drawings dropped, names as speakers", async () => {
     const ass = [
       "[Script Info]",
       "ScriptType: v4.00+",
@@ -59,7 +59,8 @@ describe("readSubtitleFile", () => {
     ].join("\n");
     const imported = await readSubtitleFile(utf8(ass), { fileName: "talk.ass" });
     expect(imported.format).toBe("ass");
-    expect(summary(imported)).toEqual(TWO_SPEAKERS);
+    const bold = { ...TWO_SPEAKERS[0]!, text: "<b>Hello,</b> world\nsecond line" };
+    expect(summary(imported)).toEqual([bold, TWO_SPEAKERS[1]]);
   });
 
   it("reads TTML: nested begin offsets, frames, dur, spans, breaks and agents", async () => {

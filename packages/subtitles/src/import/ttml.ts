@@ -1,4 +1,11 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import {
+  placementFields,
+  writeRuns,
+  type CueAlign,
+  type CuePosition,
+  type StyledRun,
+} from "../cue-styling.js";
 import { speakersFromNames } from "../speaker-names.js";
 import { SubtitleImportError } from "./import-error.js";
 import { timedCues, type ImportedCues } from "./imported-cues.js";
@@ -29,7 +36,11 @@ const PARSER = new XMLParser({
  * TTML, DFXP and IMSC: each `<p>` is a cue; `begin`, `end` and `dur` in clock time
  * (`00:00:01.500`, `00:00:01:12` frames) or offsets (`1.5s`, `1500ms`, `30f`, `9000t`),
  * counted from the enclosing `body`/`div`'s own `begin`; `<br/>` is a line break, spans are
- * their text; `ttm:agent` names the speaker.
+ * their text; `ttm:agent` names the speaker. Styles (`tts:fontStyle="italic"`,
+ * `tts:fontWeight="bold"`, `tts:textDecoration="underline"`, on the element or a referenced
+ * `<style>`) are kept as the cue's italics, bold and underline; a region shown in the top half
+ * (`tts:displayAlign="before"` or an origin above the middle) as the top, `tts:textAlign` as
+ * the alignment.
  */
 export function importTtml(text: string): ImportedCues {
   const valid = XMLValidator.validate(text);
@@ -45,8 +56,22 @@ export function importTtml(text: string): ImportedCues {
   if (!tt) throw invalid("there is no <tt> element");
   const base = timeBase(ttAttributes);
   const agents = agentNames(tt);
-  const items: { start: number; end: number; text: string; agent?: string }[] = [];
-  const walk = (nodes: readonly XmlNode[], parentBegin: number, parentEnd: number) => {
+  const styles = styleSheet(tt);
+  const regions = regionPlaces(tt, styles);
+  const items: {
+    start: number;
+    end: number;
+    text: string;
+    agent?: string;
+    position?: CuePosition;
+    align?: CueAlign;
+  }[] = [];
+  const walk = (
+    nodes: readonly XmlNode[],
+    parentBegin: number,
+    parentEnd: number,
+    inherited: Record<string, string>,
+  ) => {
     for (const node of nodes) {
       const name = elementName(node);
       if (name === null || name === "head") continue;
@@ -56,20 +81,23 @@ export function importTtml(text: string): ImportedCues {
       const dur = timeOf(attributes.dur, base);
       const end = ownEnd !== null ? parentBegin + ownEnd : dur !== null ? begin + dur : parentEnd;
       const children = (node[name] as XmlNode[] | undefined) ?? [];
+      const own = styled(attributes, styles, inherited);
       if (name === "p") {
         const agent = attributes.agent?.trim().split(/\s+/u)[0];
+        const region = own.region !== undefined ? regions.get(own.region) : undefined;
         items.push({
           start: begin,
           end: Number.isFinite(end) ? end : begin,
-          text: paragraphText(children),
+          text: paragraphText(children, own, styles),
           ...(agent ? { agent: agents.get(agent) ?? agent } : {}),
+          ...placementFields(region, alignOf(own.textAlign)),
         });
       } else {
-        walk(children, begin, end);
+        walk(children, begin, end, own);
       }
     }
   };
-  walk(tt, 0, Infinity);
+  walk(tt, 0, Infinity, {});
   const { speakers, idOf } = speakersFromNames(
     items.flatMap((item) => (item.agent !== undefined ? [item.agent] : [])),
   );
@@ -97,23 +125,130 @@ function childrenOf(node: XmlNode, name: string): XmlNode[] | null {
   return Array.isArray(children) ? (children as XmlNode[]) : null;
 }
 
-/** A `<p>`'s text: spans are their text, `<br/>` a line break, white space collapsed. */
-function paragraphText(nodes: readonly XmlNode[]): string {
-  const flatten = (list: readonly XmlNode[]): string =>
-    list
-      .map((node) => {
-        if (node["#text"] !== undefined) return String(node["#text"]).replace(/\s+/gu, " ");
-        const name = elementName(node);
-        if (name === "br") return "\n";
-        if (name === null || name === "metadata") return "";
-        return flatten((node[name] as XmlNode[] | undefined) ?? []);
-      })
-      .join("");
-  return flatten(nodes)
+/**
+ * A `<p>`'s text as markup: spans are their text in their styles, `<br/>` a line break, white
+ * space collapsed.
+ */
+function paragraphText(
+  nodes: readonly XmlNode[],
+  paragraph: Record<string, string>,
+  styles: ReadonlyMap<string, Record<string, string>>,
+): string {
+  const runs: StyledRun[] = [];
+  const flatten = (list: readonly XmlNode[], style: Record<string, string>) => {
+    for (const node of list) {
+      if (node["#text"] !== undefined) {
+        runs.push({
+          text: String(node["#text"]).replace(/\s+/gu, " "),
+          italic: /^(?:italic|oblique)/u.test(style.fontStyle ?? ""),
+          bold: style.fontWeight === "bold",
+          underline: /(?:^|\s)underline\b/u.test(style.textDecoration ?? ""),
+        });
+        continue;
+      }
+      const name = elementName(node);
+      if (name === "br") runs.push({ text: "\n", italic: false, bold: false, underline: false });
+      if (name === null || name === "metadata" || name === "br") continue;
+      flatten((node[name] as XmlNode[] | undefined) ?? [], styled(node[":@"] ?? {}, styles, style));
+    }
+  };
+  flatten(nodes, paragraph);
+  return writeRuns(runs)
     .split("\n")
     .map((line) => line.trim())
     .filter((line) => line !== "")
     .join("\n");
+}
+
+/** Style attributes that `<span>`s and `<p>`s inherit (and a `<p>`'s region). */
+const INHERITED = ["fontStyle", "fontWeight", "textDecoration", "textAlign", "region"] as const;
+
+/**
+ * An element's computed styles: its parent's, then its referenced `<style>`s' (in order), then
+ * its own attributes (TTML's order of precedence, simplified).
+ */
+function styled(
+  attributes: Record<string, string>,
+  styles: ReadonlyMap<string, Record<string, string>>,
+  inherited: Record<string, string>,
+): Record<string, string> {
+  const out = { ...inherited };
+  for (const id of (attributes.style ?? "").split(/\s+/u)) {
+    const referenced = styles.get(id);
+    if (referenced) Object.assign(out, pick(referenced));
+  }
+  return Object.assign(out, pick(attributes));
+}
+
+function pick(attributes: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of INHERITED) {
+    const value = attributes[key];
+    if (value !== undefined) out[key] = value.trim();
+  }
+  return out;
+}
+
+/** The head's `<style>`s by id, each with what it references folded in. */
+function styleSheet(tt: readonly XmlNode[]): Map<string, Record<string, string>> {
+  const raw = new Map<string, Record<string, string>>();
+  forEachInHead(tt, "style", (attributes) => {
+    if (attributes.id) raw.set(attributes.id, attributes);
+  });
+  const out = new Map<string, Record<string, string>>();
+  for (const [id, attributes] of raw) out.set(id, styled(attributes, raw, {}));
+  return out;
+}
+
+/** Each region's place: the top when it shows text at the top half of the picture. */
+function regionPlaces(
+  tt: readonly XmlNode[],
+  styles: ReadonlyMap<string, Record<string, string>>,
+): Map<string, CuePosition> {
+  const places = new Map<string, CuePosition>();
+  forEachInHead(tt, "region", (attributes) => {
+    if (!attributes.id) return;
+    const referenced = (attributes.style ?? "")
+      .split(/\s+/u)
+      .map((id) => styles.get(id))
+      .find((found) => found !== undefined);
+    const displayAlign = attributes.displayAlign ?? referenced?.displayAlign ?? "before";
+    const originY = Number(/^\S+\s+(-?[\d.]+)%/u.exec(attributes.origin ?? "")?.[1] ?? NaN);
+    const extentY = Number(/^\S+\s+(-?[\d.]+)%/u.exec(attributes.extent ?? "")?.[1] ?? NaN);
+    const top =
+      Number.isFinite(originY) && Number.isFinite(extentY) && originY + extentY <= 50
+        ? true
+        : Number.isFinite(originY) && originY >= 50
+          ? false
+          : displayAlign === "before";
+    places.set(attributes.id, top ? "top" : "bottom");
+  });
+  return places;
+}
+
+/** Every element of a kind under the head, by its attributes. */
+function forEachInHead(
+  tt: readonly XmlNode[],
+  kind: string,
+  visit: (attributes: Record<string, string>) => void,
+): void {
+  const walk = (nodes: readonly XmlNode[], inHead: boolean) => {
+    for (const node of nodes) {
+      const name = elementName(node);
+      if (name === null) continue;
+      if (inHead && name === kind) visit(node[":@"] ?? {});
+      if (name === "head" || (inHead && (name === "styling" || name === "layout"))) {
+        walk((node[name] as XmlNode[] | undefined) ?? [], true);
+      }
+    }
+  };
+  walk(tt, false);
+}
+
+function alignOf(textAlign: string | undefined): CueAlign | undefined {
+  if (textAlign === "left" || textAlign === "start") return "left";
+  if (textAlign === "right" || textAlign === "end") return "right";
+  return undefined;
 }
 
 /** `ttm:agent` ids and their `ttm:name`, from the head's metadata. */

@@ -4,6 +4,7 @@ import {
   displayLength,
   isCjkLanguage,
   isCjkText,
+  plainCueText,
   readingIssues,
   styleLimits,
   type ReadingIssueCode,
@@ -53,7 +54,8 @@ export function readingWarnings(
   const end = timeMs(cue.end);
   if (start === null || end === null || cue.text.trim() === "") return [];
   const limits = limitsFor(cue, language, style);
-  const codes = readingIssues({ index: 0, start, end, text: cue.text }, limits).map((i) => i.code);
+  const text = plainCueText(cue.text);
+  const codes = readingIssues({ index: 0, start, end, text }, limits).map((i) => i.code);
   return [...new Set(codes)];
 }
 
@@ -86,10 +88,12 @@ export function readingStats(
 ): ReadingStats {
   const start = timeMs(cue.start);
   const end = timeMs(cue.end);
-  const lineLengths = cue.text.split(/\r\n|\r|\n/).map((line) => displayLength(line));
+  const lineLengths = plainCueText(cue.text)
+    .split(/\r\n|\r|\n/)
+    .map((line) => displayLength(line));
   const cps =
     start === null || end === null || end <= start
       ? null
-      : charactersPerSecond({ start, end, text: cue.text });
+      : charactersPerSecond({ start, end, text: plainCueText(cue.text) });
   return { cps, lineLengths, limits: limitsFor(cue, language, style) };
 }

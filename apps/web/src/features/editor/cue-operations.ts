@@ -5,8 +5,15 @@ import {
   isStrictTimecode,
   minimumGapMs,
   parseTimecode,
+  placementFields,
+  plainCueText,
+  sliceStyled,
   snapToShotChanges,
+  toggleStyle,
+  type CueAlign,
+  type CuePosition,
   type ShotChangeRules,
+  type TextStyle,
 } from "@verbatim/subtitles";
 import type { EditorCue, Subtitle, TimeField } from "./types";
 
@@ -20,6 +27,7 @@ export function fromSubtitles(subtitles: readonly Subtitle[]): EditorCue[] {
     start: s.startTime,
     end: s.endTime,
     text: s.text,
+    ...placementFields(s.position, s.align),
     ...(s.words ? { words: s.words } : {}),
     ...(s.speaker ? { speaker: s.speaker } : {}),
     ...(s.mismatches?.length ? { mismatches: s.mismatches } : {}),
@@ -34,10 +42,50 @@ export function toSubtitles(cues: readonly EditorCue[]): Subtitle[] {
     startTime: c.start,
     endTime: c.end,
     text: c.text,
+    ...placementFields(c.position, c.align),
     ...(c.speaker ? { speaker: c.speaker } : {}),
     ...(c.mismatches?.length ? { mismatches: c.mismatches } : {}),
     ...(c.translation !== undefined ? { translation: c.translation } : {}),
   }));
+}
+
+/**
+ * The cue at `index` with a style turned on over the shown text's `from`..`to` (the whole cue
+ * when they are equal), or off where it already has it (toggleStyle).
+ */
+export function styleCue(
+  cues: readonly EditorCue[],
+  index: number,
+  style: TextStyle,
+  from: number,
+  to: number,
+): EditorCue[] {
+  const cue = cues[index];
+  if (!cue) return cues as EditorCue[];
+  const text = toggleStyle(cue.text, style, from, to);
+  return text === cue.text
+    ? (cues as EditorCue[])
+    : cues.map((c, i) => (i === index ? { ...c, text } : c));
+}
+
+/** The cue at `index` placed at the top or bottom, aligned left, centre or right. */
+export function placeCue(
+  cues: readonly EditorCue[],
+  index: number,
+  place: { position?: CuePosition; align?: CueAlign },
+): EditorCue[] {
+  const cue = cues[index];
+  if (!cue) return cues as EditorCue[];
+  const placed: EditorCue = { ...cue };
+  delete placed.position;
+  delete placed.align;
+  Object.assign(placed, placementFields(place.position ?? cue.position, place.align ?? cue.align));
+  return cues.map((c, i) => (i === index ? placed : c));
+}
+
+/** A cue's place, for the half of it a split makes. */
+function placementOf(cue: EditorCue): Pick<EditorCue, "position" | "align"> {
+  return placementFields(cue.position, cue.align);
 }
 
 /** The cue at `index` with its script mismatches checked (dropped). */
@@ -97,15 +145,18 @@ export function splitCue(
 ): EditorCue[] {
   const cue = cues[index];
   if (!cue) return cues as EditorCue[];
-  const text = cue.text;
+  // The caret counts the shown (plain) text; each half keeps its styles.
+  const text = plainCueText(cue.text);
   const at = caret !== null && caret > 0 && caret < text.length ? caret : middleBoundary(text);
-  const first = text.slice(0, at).trim();
-  const second = text.slice(at).trim();
+  const first = sliceStyled(cue.text, 0, at);
+  const second = sliceStyled(cue.text, at);
   if (first === "" || second === "") return cues as EditorCue[];
   const start = looseMs(cue.start);
   const end = Math.max(start, looseMs(cue.end));
-  const chars = first.length + second.length;
-  const middle = Math.round(start + ((end - start) * first.length) / chars);
+  const [firstLength, secondLength] = [first, second].map((half) => plainCueText(half).length);
+  const middle = Math.round(
+    start + ((end - start) * firstLength!) / (firstLength! + secondLength!),
+  );
   const a: EditorCue = { ...cue, end: formatTimecode(middle), text: first };
   const b: EditorCue = {
     key: newKey,
@@ -113,6 +164,7 @@ export function splitCue(
     end: cue.end,
     text: second,
     ...sameSpeaker(cue),
+    ...placementOf(cue),
   };
   if (timeMs(cue.end) === null) b.end = formatTimecode(end);
   return [...cues.slice(0, index), ...withGap(a, b, gapMs), ...cues.slice(index + 1)];
@@ -140,14 +192,16 @@ export function splitAtTime(
   const start = timeMs(cue.start)!;
   const end = timeMs(cue.end)!;
   const share = (ms - start) / (end - start);
-  const at = boundaryNear(cue.text, Math.round(cue.text.length * share));
-  const a: EditorCue = { ...cue, end: formatTimecode(ms), text: cue.text.slice(0, at).trim() };
+  const plain = plainCueText(cue.text);
+  const at = boundaryNear(plain, Math.round(plain.length * share));
+  const a: EditorCue = { ...cue, end: formatTimecode(ms), text: sliceStyled(cue.text, 0, at) };
   const b: EditorCue = {
     key: newKey,
     start: formatTimecode(ms),
     end: cue.end,
-    text: cue.text.slice(at).trim(),
+    text: sliceStyled(cue.text, at),
     ...sameSpeaker(cue),
+    ...placementOf(cue),
   };
   return [...cues.slice(0, index), ...withGap(a, b, gapMs), ...cues.slice(index + 1)];
 }

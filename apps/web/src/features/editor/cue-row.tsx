@@ -2,7 +2,8 @@ import type { StyleName } from "@verbatim/subtitles";
 import { clsx } from "clsx";
 import { memo } from "react";
 import { useTranslation } from "react-i18next";
-import { isEmptyCue } from "@verbatim/subtitles";
+import { editPlainText, isEmptyCue, plainCueText } from "@verbatim/subtitles";
+import { StyledPreview } from "./styled-preview";
 import { readingStats, readingWarnings, timeProblem } from "./cue-checks";
 import { EditorIcon, type EditorIconName } from "./icons";
 import { nextSpeakerId, speakerColour, speakerName, speakerNumber, type Speaker } from "./speakers";
@@ -149,15 +150,20 @@ export const CueRow = memo(function CueRow({
         <label htmlFor={cueTextId(cue.key)} className="sr-only">
           {t("editor.list.text", { number })}
         </label>
+        {/* The box shows the plain text (a typed "<i>" stays text); styles are kept through
+            edits (editPlainText) and shown in the preview under it. */}
         <textarea
           id={cueTextId(cue.key)}
-          value={cue.text}
+          value={plainCueText(cue.text)}
           rows={lines}
           aria-describedby={isEmptyCue(cue) ? `${id}-empty` : undefined}
-          onChange={(event) => handlers.editText(cue.key, event.target.value)}
+          onChange={(event) =>
+            handlers.editText(cue.key, editPlainText(cue.text, event.target.value))
+          }
           onFocus={select}
           className="block max-h-[78px] w-full resize-none rounded-md border border-zinc-300 bg-white px-2 py-0.5 text-[13px] leading-[18px] text-zinc-900 field-sizing-content focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600"
         />
+        <StyledPreview cue={cue} number={number} />
         {isEmptyCue(cue) && (
           <p className="mt-0.5 text-xs font-medium text-amber-900" id={`${id}-empty`}>
             {t("editor.list.emptyCue")}

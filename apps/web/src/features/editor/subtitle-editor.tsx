@@ -1,6 +1,14 @@
 import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
 import { frameRate as frameRateOf, framesToMs, gapAtRate } from "@verbatim/formats/frame-rate";
-import { DEFAULT_STYLE, formatTimecode, isEmptyCue, styleLimits } from "@verbatim/subtitles";
+import {
+  DEFAULT_STYLE,
+  formatTimecode,
+  isEmptyCue,
+  styleLimits,
+  type CueAlign,
+  type CuePosition,
+  type TextStyle,
+} from "@verbatim/subtitles";
 import {
   lazy,
   Suspense,
@@ -23,11 +31,14 @@ import {
   fromSubtitles,
   latestStart,
   overlappingCues,
+  placeCue,
+  styleCue,
   timeMs,
   snapToShots,
   toSubtitles,
 } from "./cue-operations";
 import { CueList } from "./cue-list";
+import { StyleControls } from "./style-controls";
 import { cueTextId, type CueRowHandlers } from "./cue-row";
 import { ConflictBanner } from "./conflict-banner";
 import { DraftOffer } from "./draft-offer";
@@ -375,6 +386,22 @@ function Editor({
   };
   const editing = <A extends unknown[]>(action: (...args: A) => unknown) =>
     readOnly ? () => undefined : action;
+  // Styling: the text selected in the target cue's text box, or the whole cue; one undo step.
+  const styleTarget = (style: TextStyle) => {
+    const cue = store.get().cues[target];
+    if (!cue) return;
+    flush();
+    const field = document.getElementById(cueTextId(cue.key));
+    const focused = field instanceof HTMLTextAreaElement && document.activeElement === field;
+    const [from, to] = focused ? [field.selectionStart, field.selectionEnd] : [0, 0];
+    const cues = styleCue(store.get().cues, target, style, from, to);
+    if (cues !== store.get().cues) store.dispatch({ type: "replace", cues });
+  };
+  const placeTarget = (place: { position?: CuePosition; align?: CueAlign }) => {
+    if (!store.get().cues[target]) return;
+    flush();
+    store.dispatch({ type: "replace", cues: placeCue(store.get().cues, target, place) });
+  };
   useShortcuts({
     togglePlay,
     nextCue: () => goTo(Math.min(state.cues.length - 1, target + 1)),
@@ -397,6 +424,12 @@ function Editor({
     mergeNext: editing(() => target >= 0 && handlers.mergeNext(target)),
     insertCue: editing(() => handlers.insertAfter(target)),
     deleteCue: editing(() => target >= 0 && handlers.remove(target)),
+    italic: editing(() => styleTarget("italic")),
+    bold: editing(() => styleTarget("bold")),
+    underline: editing(() => styleTarget("underline")),
+    toggleTop: editing(() =>
+      placeTarget({ position: state.cues[target]?.position === "top" ? "bottom" : "top" }),
+    ),
     openFind: () => setFindOpen(true),
     findNext: () => lastFind.current && find(lastFind.current.query, lastFind.current.options, 1),
     findPrevious: () =>
@@ -479,6 +512,13 @@ function Editor({
         onSplitAtPlayhead={splitAtPlayhead}
         extra={
           <>
+            <StyleControls
+              cue={state.cues[target]}
+              number={target + 1}
+              onStyle={styleTarget}
+              onPosition={(top) => placeTarget({ position: top ? "top" : "bottom" })}
+              onAlign={(align) => placeTarget({ align })}
+            />
             <ShareDialog transcriptionId={transcription.id} />
             <CaptionedVideoDialog
               transcriptionId={transcription.id}

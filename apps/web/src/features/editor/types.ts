@@ -1,5 +1,6 @@
 import type { TranscriptionDetail } from "../../api/types";
 import type { Subtitle } from "../../api/types";
+import type { CueAlign, CuePosition } from "@verbatim/subtitles";
 import type { TimedWord } from "./spoken-words";
 
 export type { Subtitle } from "../../api/types";
@@ -38,7 +39,12 @@ export interface EditorCue {
   key: number;
   start: string;
   end: string;
+  /** Markup: `<i>`, `<b>`, `<u>` style a span (the text box shows the plain text). */
   text: string;
+  /** Shown at the top; absent at the bottom. */
+  position?: CuePosition;
+  /** Lines aligned left or right; absent centred. */
+  align?: CueAlign;
   /** The recognised words with their times; used only while they still spell `text`. */
   words?: TimedWord[];
   /** The speaker's id; kept through splits (both halves), merges (the first cue's) and inserts. */

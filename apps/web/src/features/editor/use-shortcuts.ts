@@ -15,6 +15,12 @@ export interface ShortcutActions {
   mergeNext(): void;
   insertCue(): void;
   deleteCue(): void;
+  /** Italics, bold or underline on the selected text (or the whole selected cue). */
+  italic(): void;
+  bold(): void;
+  underline(): void;
+  /** The selected cue at the top, or back at the bottom. */
+  toggleTop(): void;
   openFind(): void;
   findNext(): void;
   findPrevious(): void;
@@ -60,6 +66,7 @@ export function shortcutFor(event: KeyboardEvent): keyof ShortcutActions | null 
     if (event.key === "ArrowUp") return "previousCue";
     if (event.code === "BracketLeft") return "setStart";
     if (event.code === "BracketRight") return "setEnd";
+    if (event.code === "KeyT" && !event.shiftKey) return "toggleTop";
     return null;
   }
   if (ctrl && !event.altKey) {
@@ -67,6 +74,9 @@ export function shortcutFor(event: KeyboardEvent): keyof ShortcutActions | null 
     if (key === "z") return event.shiftKey ? "redo" : "undo";
     if (key === "y" && !event.shiftKey) return "redo";
     if (key === "f" && !event.shiftKey) return "openFind";
+    if (key === "i" && !event.shiftKey) return "italic";
+    if (key === "b" && !event.shiftKey) return "bold";
+    if (key === "u" && !event.shiftKey) return "underline";
   }
   return null;
 }

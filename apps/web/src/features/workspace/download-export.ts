@@ -33,8 +33,10 @@ export async function fetchExportFile(
   format: ExportFormat,
   track?: ExportTrack,
   language?: string,
+  /** More of the export's query (the broadcast preset's `stl*` fields). */
+  parameters: Record<string, string> = {},
 ): Promise<{ blob: Blob; fileName: string }> {
-  const query = new URLSearchParams({ format, lang: i18n.language || "en" });
+  const query = new URLSearchParams({ ...parameters, format, lang: i18n.language || "en" });
   if (track) query.set("track", track);
   if (language) query.set("language", language);
   const { blob, disposition } = await download(`/api/transcriptions/${id}/export?${query}`);

@@ -13,6 +13,7 @@ import {
   type ExportTrack,
 } from "./download-export";
 import { TrackChoice } from "./track-choice";
+import { BroadcastDelivery } from "./broadcast-delivery";
 import { characterStlCannotHold } from "./stl-text";
 import { LanguageText } from "../history/language-text";
 import { useTranslations } from "../translation/api";
@@ -29,6 +30,7 @@ export function DownloadStep({
   bilingual = false,
   language = null,
   subtitles = [],
+  fileName = "",
   onNew,
   onBack,
 }: {
@@ -39,6 +41,8 @@ export function DownloadStep({
   language?: string | null;
   /** Its subtitles, to say before the click which formats cannot hold their text. */
   subtitles?: readonly { id?: number; text: string; translation?: string | undefined }[];
+  /** The media's name: the broadcast preset's programme title to start from. */
+  fileName?: string;
   onNew(): void;
   onBack(): void;
 }) {
@@ -76,9 +80,9 @@ export function DownloadStep({
     }),
     staleTime: 0,
   });
-  const handleDownload = async (format: ExportFormat) => {
+  const handleDownload = async (format: ExportFormat, parameters: Record<string, string> = {}) => {
     try {
-      const file = await fetchExportFile(id, format, track, exportLanguage);
+      const file = await fetchExportFile(id, format, track, exportLanguage, parameters);
       saveBlob(file.blob, file.fileName);
     } catch (error) {
       toast({
@@ -151,6 +155,11 @@ export function DownloadStep({
           )}
         </section>
       ))}
+      <BroadcastDelivery
+        programme={fileName.replace(/\.[^.]+$/u, "")}
+        disabled={stlRefused !== null}
+        onDownload={(parameters) => void handleDownload("stl", parameters)}
+      />
       <div className="grid gap-4 md:grid-cols-2">
         {(["srt", "txt"] as const).map((format) => (
           <figure key={format} className="min-w-0">

@@ -206,6 +206,7 @@ export function Workspace() {
           bilingual={state.transcription.subtitles.some((s) => s.translation !== undefined)}
           language={state.transcription.language}
           subtitles={state.transcription.subtitles}
+          fileName={state.transcription.fileName}
           onNew={handleNew}
           onBack={() => dispatch({ type: "back" })}
         />

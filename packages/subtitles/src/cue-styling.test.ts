@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import {
+  editPlainText,
+  escapeCueText,
+  keypadAlignment,
+  placementOfKeypad,
+  plainCueText,
+  sliceStyled,
+  styledRuns,
+  toggleStyle,
+  writeRuns,
+} from "./cue-styling.js";
+
+describe("cue styling markup", () => {
+  it("reads nested and overlapping tags as runs", () => {
+    expect(styledRuns("a <i>b <b>c</b></i> d")).toEqual([
+      { text: "a ", italic: false, bold: false, underline: false },
+      { text: "b ", italic: true, bold: false, underline: false },
+      { text: "c", italic: true, bold: true, underline: false },
+      { text: " d", italic: false, bold: false, underline: false },
+    ]);
+    expect(plainCueText("<I>Off</I> &lt;i> &amp;lt; a < b & c")).toBe("Off <i> &lt; a < b & c");
+  });
+
+  it("writes runs properly nested and reads them back", () => {
+    const markup = "<i>a<b>b</b></i><b>c</b>";
+    expect(writeRuns(styledRuns(markup))).toBe(markup);
+  });
+
+  it("escapes typed tags and entities so they stay text", () => {
+    const typed = "<i>x</i> &lt; <font>";
+    expect(escapeCueText(typed)).toBe("&lt;i>x&lt;/i> &amp;lt; <font>");
+    expect(plainCueText(escapeCueText(typed))).toBe(typed);
+    expect(styledRuns(escapeCueText(typed)).every((run) => !run.italic)).toBe(true);
+  });
+
+  it("toggles a style on a span, on the whole cue, and off again", () => {
+    expect(toggleStyle("Hello world", "italic", 6, 11)).toBe("Hello <i>world</i>");
+    expect(toggleStyle("Hello <i>world</i>", "italic")).toBe("<i>Hello world</i>");
+    expect(toggleStyle("<i>Hello world</i>", "italic")).toBe("Hello world");
+    expect(toggleStyle("<i>Hello world</i>", "italic", 0, 5)).toBe("Hello<i> world</i>");
+  });
+
+  it("keeps styles through a plain-text edit, typed text taking its neighbour's", () => {
+    expect(editPlainText("<i>Hello</i> world", "Hellooo world")).toBe("<i>Hellooo</i> world");
+    expect(editPlainText("<i>Hello</i> world", "Hello big world")).toBe("<i>Hello</i> big world");
+    expect(editPlainText("a <b>b</b>", "a <i>b")).toBe("a &lt;i><b>b</b>");
+    expect(editPlainText("<u>x</u>", "")).toBe("");
+  });
+
+  it("slices a styled text at plain offsets, trimmed, styles kept", () => {
+    expect(sliceStyled("<i>Hello big</i> world", 0, 6)).toBe("<i>Hello</i>");
+    expect(sliceStyled("<i>Hello big</i> world", 6)).toBe("<i>big</i> world");
+  });
+
+  it("numbers places as the keypad does", () => {
+    expect(keypadAlignment()).toBe(2);
+    expect(keypadAlignment("top")).toBe(8);
+    expect(keypadAlignment("top", "left")).toBe(7);
+    expect(keypadAlignment("bottom", "right")).toBe(3);
+    expect(placementOfKeypad(9)).toEqual({ position: "top", align: "right" });
+    expect(placementOfKeypad(5)).toEqual({ position: "bottom", align: "center" });
+    expect(placementOfKeypad(0)).toBeNull();
+  });
+});
