@@ -36,6 +36,11 @@ if [[ -n "${OFFLINE_BASE:-}" ]]; then
   ctr=$(bah from scratch)
   bah copy "$ctr" "$ROOTFS" /
   bah copy "$ctr" "$node_root/bin/node" /usr/local/bin/node
+  # Node's headers too: node-gyp (better-sqlite3's compile) fetches them from nodejs.org otherwise.
+  if [[ -d "$node_root/include/node" ]]; then
+    bah copy "$ctr" "$node_root/include/node" /usr/local/include/node
+    bah config --env npm_config_nodedir=/usr/local "$ctr"
+  fi
   if [[ -d "$node_root/lib/node_modules/npm" ]]; then
     bah copy "$ctr" "$node_root/lib/node_modules/npm" /usr/local/lib/node_modules/npm
     bah run "$ctr" -- ln -sf ../lib/node_modules/npm/bin/npm-cli.js /usr/local/bin/npm

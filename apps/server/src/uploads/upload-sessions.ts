@@ -307,9 +307,11 @@ export async function combineChunks(
     // went unheard).
     async function* chunksInOrder() {
       for (const chunk of chunks) {
-        yield* chunk.location === null
-          ? createReadStream(chunkPath(uploadDir, sessionId, chunk.chunk_index))
-          : await storeOfLocation(chunk.location).get(chunk.location);
+        const source =
+          chunk.location === null
+            ? createReadStream(chunkPath(uploadDir, sessionId, chunk.chunk_index))
+            : await storeOfLocation(chunk.location).get(chunk.location);
+        yield* source;
       }
     }
     await pipeline(chunksInOrder, createWriteStream(path));
