@@ -307,11 +307,11 @@ export async function combineChunks(
     // went unheard).
     async function* chunksInOrder() {
       for (const chunk of chunks) {
-        const source =
-          chunk.location === null
-            ? createReadStream(chunkPath(uploadDir, sessionId, chunk.chunk_index))
-            : await storeOfLocation(chunk.location).get(chunk.location);
-        yield* source;
+        if (chunk.location === null) {
+          yield* createReadStream(chunkPath(uploadDir, sessionId, chunk.chunk_index));
+        } else {
+          yield* await storeOfLocation(chunk.location).get(chunk.location);
+        }
       }
     }
     await pipeline(chunksInOrder, createWriteStream(path));
