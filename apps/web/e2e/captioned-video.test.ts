@@ -225,7 +225,8 @@ describe("a captioned video from the editor", () => {
       const page = await context.newPage();
       await page.goto(`${server.base}/?job=${id}`);
       await page.getByRole("button", { name: "Captioned video" }).click();
-      await page.getByLabel("Style").selectOption("karaoke");
+      // In the dialog: the editor's toolbar has a "Style" group of its own (italics, bold…).
+      await page.getByRole("dialog").getByLabel("Style").selectOption("karaoke");
       const preview = page.getByTestId("caption-preview");
       await expect.poll(() => preview.textContent()).toContain("fellow");
       // The first cue's middle (2 s): "my" is being said, and only it is highlighted.
