@@ -2,13 +2,16 @@
 // delays depend on the shapes, not the weights). Speech (LJ001-0002, 1.9 s) between 1.5 s
 // silences is fed in real time in 100 ms frames to the live engine process (Silero VAD, partial
 // and final decodes); measured: from the end of the speech in the input to the first partial
-// that reaches it... and to its final; then how many sessions at once one thread keeps up with.
+// that reaches it... and to its final; then how many sessions at once keep up. Arguments: the
+// model shape (mini, tiny) and the threads per decode (LIVE_THREADS, 1 by default).
 import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
 import { LiveEngine } from "../src/live/live-engine.js";
 import { ensureRandomModel } from "../test/support/random-model.js";
 
 const SPEECH = new URL("../../../fixtures/media/lj001-0002.flac", import.meta.url).pathname;
 const size = (process.argv[2] ?? "mini") as "mini" | "tiny";
+/** Threads per decode (LIVE_THREADS): the third argument, 1 by default. */
+const threads = Number(process.argv[3] ?? 1);
 const model = await ensureRandomModel(size);
 const blocks: Float32Array[] = [];
 for await (const block of decodePcm(SPEECH)) blocks.push(block);
@@ -30,7 +33,7 @@ async function run(count: number) {
   const sessions = [...Array(count)].map((_, s) =>
     engine.open(
       `bench-${s}`,
-      { modelPath: model, family: "whisper", language: "en", threads: 1, gpu: false },
+      { modelPath: model, family: "whisper", language: "en", threads, gpu: false },
       {
         onText: (text) => {
           const at = performance.now() - started;
@@ -59,7 +62,7 @@ async function run(count: number) {
 
 const one = await run(1);
 console.log(
-  `live (${size}, 1 thread): end of speech → partial reaching it p50 ${one.partial?.toFixed(0) ?? "none"} ms, → final p50 ${one.final?.toFixed(0)} ms (${one.finals} finals)`,
+  `live (${size}, ${threads} thread${threads === 1 ? "" : "s"}): end of speech → partial reaching it p50 ${one.partial?.toFixed(0) ?? "none"} ms, → final p50 ${one.final?.toFixed(0)} ms (${one.finals} finals)`,
 );
 let kept = 1;
 for (const count of [2, 4, 8]) {
@@ -71,4 +74,6 @@ for (const count of [2, 4, 8]) {
   if (!ok) break;
   kept = count;
 }
-console.log(`  one thread keeps ${kept} session(s) within 2 s of each pause`);
+console.log(
+  `  ${threads} thread${threads === 1 ? "" : "s"} per decode keep ${kept} session(s) within 2 s of each pause`,
+);
