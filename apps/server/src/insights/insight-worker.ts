@@ -10,7 +10,7 @@ import { settleEndedJobs } from "../jobs/side-job-tables.js";
 import { SideJobQueue, type RunningSideJob, type SideJobKind } from "../jobs/side-job-queue.js";
 import { chargeMinutes, releaseMinutes } from "../minutes/minute-ledger.js";
 import { eventBody } from "../webhooks/job-events.js";
-import { insertDelivery } from "../webhooks/webhook-store.js";
+import { queueEvent } from "../webhooks/webhook-store.js";
 import type { LanguageModelSource } from "./language-model-source.js";
 import {
   claimNextInsightJob,
@@ -173,31 +173,32 @@ class Insights implements SideJobKind<InsightRow> {
       .where("user_id", "=", job.user_id)
       .execute();
     const row = await findInsightJob(db, job.id);
-    for (const hook of hooks) {
-      if (!(JSON.parse(hook.events_json) as string[]).includes("insights.completed")) continue;
-      const eventId = `evt_${randomUUID()}`;
-      const self = `${publicUrl}/api/transcriptions/${job.transcription_id}/insights`;
-      await insertDelivery(db, {
-        id: `dlv_${randomUUID()}`,
-        user_id: job.user_id,
-        webhook_id: hook.id,
-        transcription_id: job.transcription_id,
-        event_id: eventId,
-        event_type: "insights.completed",
-        url: hook.url,
-        payload: eventBody(eventId, "insights.completed", at, {
-          id: job.id,
-          transcriptionId: job.transcription_id,
-          status: "completed",
-          chargedSeconds: job.cost_seconds,
-          finishedAt: row?.finished_at ?? at.toISOString(),
-          links: { self, markdown: `${self}/export?format=md`, json: `${self}/export?format=json` },
-        }),
-        status: "pending",
-        next_attempt_at: at.toISOString(),
-        created_at: at.toISOString(),
-      });
-    }
+    const targets = hooks
+      .filter((hook) => (JSON.parse(hook.events_json) as string[]).includes("insights.completed"))
+      .map((hook) => ({ webhookId: hook.id, url: hook.url }));
+    if (targets.length === 0) return;
+    const eventId = `evt_${randomUUID()}`;
+    const self = `${publicUrl}/api/transcriptions/${job.transcription_id}/insights`;
+    const payload = eventBody(eventId, "insights.completed", at, {
+      id: job.id,
+      transcriptionId: job.transcription_id,
+      status: "completed",
+      chargedSeconds: job.cost_seconds,
+      finishedAt: row?.finished_at ?? at.toISOString(),
+      links: { self, markdown: `${self}/export?format=md`, json: `${self}/export?format=json` },
+    });
+    await queueEvent(
+      db,
+      {
+        userId: job.user_id,
+        transcriptionId: job.transcription_id,
+        eventId,
+        type: "insights.completed",
+        payload,
+        targets,
+      },
+      at,
+    );
   }
 }
 

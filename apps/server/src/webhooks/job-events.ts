@@ -5,7 +5,7 @@ import type { Db } from "../db/database.js";
 import type { Database } from "../db/schema.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { newSigningSecret } from "./signature.js";
-import { insertDelivery } from "./webhook-store.js";
+import { queueEvent } from "./webhook-store.js";
 
 // Writing the events of ended jobs as deliveries: the one point where webhooks meet the job
 // system, by reading the jobs table rather than being called from it. Every process that
@@ -159,22 +159,11 @@ export async function recordJobEvents(
         .where("transcription_id", "=", row.id)
         .executeTakeFirst();
       if (callback) targets.push({ webhookId: null, url: callback.url });
-      for (const target of targets) {
-        await insertDelivery(tx, {
-          id: `dlv_${randomUUID()}`,
-          user_id: row.user_id,
-          webhook_id: target.webhookId,
-          transcription_id: row.id,
-          event_id: eventId,
-          event_type: type,
-          url: target.url,
-          payload: body,
-          status: "pending",
-          next_attempt_at: now.toISOString(),
-          created_at: now.toISOString(),
-        });
-      }
-      return targets.length;
+      return queueEvent(
+        tx,
+        { userId: row.user_id, transcriptionId: row.id, eventId, type, payload: body, targets },
+        now,
+      );
     });
   }
   return written;

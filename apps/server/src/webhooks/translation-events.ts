@@ -7,7 +7,7 @@ import {
   translationsWithoutEvent,
 } from "../translations/translation-store.js";
 import { eventBody } from "./job-events.js";
-import { insertDelivery } from "./webhook-store.js";
+import { queueEvent } from "./webhook-store.js";
 
 // The events of ended translation jobs (docs/translation.md): `translation.completed` and
 // `translation.failed`, written as deliveries the way job events are — each translation marked
@@ -68,25 +68,21 @@ export async function recordTranslationEvents(
         .execute();
       const eventId = `evt_${randomUUID()}`;
       const body = eventBody(eventId, type, now, translationEventData(row, publicUrl));
-      const targets = endpoints.filter((w) =>
-        (JSON.parse(w.events_json) as string[]).includes(type),
-      );
-      for (const target of targets) {
-        await insertDelivery(tx, {
-          id: `dlv_${randomUUID()}`,
-          user_id: row.user_id,
-          webhook_id: target.id,
-          transcription_id: row.transcription_id,
-          event_id: eventId,
-          event_type: type,
-          url: target.url,
+      const targets = endpoints
+        .filter((w) => (JSON.parse(w.events_json) as string[]).includes(type))
+        .map((w) => ({ webhookId: w.id, url: w.url }));
+      return queueEvent(
+        tx,
+        {
+          userId: row.user_id,
+          transcriptionId: row.transcription_id,
+          eventId,
+          type,
           payload: body,
-          status: "pending",
-          next_attempt_at: now.toISOString(),
-          created_at: now.toISOString(),
-        });
-      }
-      return targets.length;
+          targets,
+        },
+        now,
+      );
     });
   }
   return written;

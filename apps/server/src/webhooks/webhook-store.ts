@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type { Db } from "../db/database.js";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.js";
@@ -93,4 +94,44 @@ export async function recordDeliveryAttempt(
   outcome: Updateable<WebhookDeliveriesTable>,
 ): Promise<void> {
   await db.updateTable("webhook_deliveries").set(outcome).where("id", "=", id).execute();
+}
+
+/** Where an event goes: a registered webhook, or a job's own callback URL (webhookId null). */
+export interface EventTarget {
+  webhookId: string | null;
+  url: string;
+}
+
+/**
+ * Queues one event (one id, one body) to each of its targets, due now; returns how many. The
+ * dispatcher sends them (deliver.ts).
+ */
+export async function queueEvent(
+  db: Db,
+  event: {
+    userId: string;
+    transcriptionId: string;
+    eventId: string;
+    type: string;
+    payload: string;
+    targets: readonly EventTarget[];
+  },
+  now: Date,
+): Promise<number> {
+  for (const target of event.targets) {
+    await insertDelivery(db, {
+      id: `dlv_${randomUUID()}`,
+      user_id: event.userId,
+      webhook_id: target.webhookId,
+      transcription_id: event.transcriptionId,
+      event_id: event.eventId,
+      event_type: event.type,
+      url: target.url,
+      payload: event.payload,
+      status: "pending",
+      next_attempt_at: now.toISOString(),
+      created_at: now.toISOString(),
+    });
+  }
+  return event.targets.length;
 }

@@ -225,6 +225,9 @@ function Editor({
   const [bilingual, setBilingual] = useState<string | null>(null);
   const translations = useTranslations(transcription.id, bilingual !== null);
   const openTrack = translations.data?.find((track) => track.language === bilingual) ?? null;
+  // The media's length in ms, as the tools and panels that bound times by it take it.
+  const mediaMs =
+    transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null;
   const [findOpen, setFindOpen] = useState(false);
   // What the player plays: the file just uploaded, one the user opens, the copy this browser
   // kept of the upload, or else the audio the server keeps for a while.
@@ -499,9 +502,7 @@ function Editor({
         }}
         earliestMs={earliest}
         latestStartMs={latest}
-        mediaMs={
-          transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null
-        }
+        mediaMs={mediaMs}
         overlaps={overlaps.size}
         onFixOverlaps={() => {
           flush();
@@ -523,11 +524,7 @@ function Editor({
             <CaptionedVideoDialog
               transcriptionId={transcription.id}
               language={transcription.language}
-              durationMs={
-                transcription.duration !== undefined
-                  ? Math.round(transcription.duration * 1000)
-                  : null
-              }
+              durationMs={mediaMs}
               cues={state.cues}
               speakers={state.speakers}
               playheadMs={mediaElement ? time : null}
@@ -740,11 +737,7 @@ function Editor({
           <div className="space-y-4">
             <TranslationsPanel
               transcriptionId={transcription.id}
-              durationMs={
-                transcription.duration !== undefined
-                  ? Math.round(transcription.duration * 1000)
-                  : null
-              }
+              durationMs={mediaMs}
               style={transcription.style ?? DEFAULT_STYLE}
               readOnly={readOnly}
               open={openTrack ? openTrack.language : null}
@@ -755,11 +748,7 @@ function Editor({
             />
             <OverviewPanel
               transcriptionId={transcription.id}
-              durationMs={
-                transcription.duration !== undefined
-                  ? Math.round(transcription.duration * 1000)
-                  : null
-              }
+              durationMs={mediaMs}
               status={transcription.insightsStatus ?? null}
               readOnly={readOnly}
               onSeek={seekToMoment}
