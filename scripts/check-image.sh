@@ -24,7 +24,13 @@ export BUILDAH_ISOLATION=${BUILDAH_ISOLATION:-chroot}
 bah() { buildah --storage-driver "$STORAGE_DRIVER" "$@"; }
 say() { printf '[check-image] %s\n' "$*"; }
 
-if [[ -n "${OFFLINE_BASE:-}" ]]; then
+if [[ -n "${OFFLINE_BASE:-}" ]] && [[ -z "${REBUILD_BASE:-}" ]] &&
+  bah inspect --type image localhost/verbatim-base:offline > /dev/null 2>&1; then
+  # Made by an earlier run: kept, so that the build's cached layers still apply (a new base is a
+  # new image, and every layer above it would be built again). REBUILD_BASE=1 makes it anew.
+  NODE_IMAGE=localhost/verbatim-base:offline
+  say "base image $NODE_IMAGE (made earlier; REBUILD_BASE=1 to make it again)"
+elif [[ -n "${OFFLINE_BASE:-}" ]]; then
   # Debian 12 from the apt mirror, and Node.js from this machine (the version it runs).
   ROOTFS=${ROOTFS:-/var/tmp/verbatim-rootfs}
   if [[ ! -x "$ROOTFS/bin/sh" ]]; then
