@@ -57,7 +57,7 @@ elif [[ -n "${OFFLINE_BASE:-}" ]]; then
     bah copy "$ctr" /etc/ssl/certs/ca-certificates.crt /etc/ssl/host-ca-certificates.crt
     bah config --env NODE_EXTRA_CA_CERTS=/etc/ssl/host-ca-certificates.crt "$ctr"
   fi
-  bah config --env PATH=/usr/local/bin:/usr/bin:/bin "$ctr"
+  bah config --env PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$ctr"
   NODE_IMAGE=localhost/verbatim-base:offline
   bah commit --rm "$ctr" "$NODE_IMAGE" > /dev/null
   say "base image $NODE_IMAGE (Debian 12, Node.js $(node --version))"
