@@ -36,7 +36,10 @@ export function answerLimits(maxTokens: number, charsPerToken: number): AnswerLi
  */
 function shapes(limits: AnswerLimits, strict: boolean) {
   const cut = (max: number) =>
-    strict ? z.string().max(max) : z.string().transform((value) => value.slice(0, max));
+    strict
+      ? z.string().max(max)
+      : // In code points, as JSON Schema counts (slicing UTF-16 units could split an emoji).
+        z.string().transform((value) => Array.from(value).slice(0, max).join(""));
   const list = <T extends z.ZodType>(item: T) =>
     strict
       ? z.array(item).max(limits.items)

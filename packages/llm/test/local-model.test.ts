@@ -18,7 +18,12 @@ import {
 } from "../src/index.js";
 import { ensureTinyGguf } from "./random-gguf-model.js";
 
-const Lines = z.object({ lines: z.array(z.string().max(8)).max(2) });
+// JSON Schema counts a string's length in Unicode code points, as llama.cpp's grammar does (an
+// emoji is one); zod's max() counts UTF-16 units (an emoji is two). Random weights do write
+// emoji, so the check counts as the schema does.
+const Lines = z.object({
+  lines: z.array(z.string().refine((line) => [...line].length <= 8, "over 8 characters")).max(2),
+});
 const schema = {
   type: "object",
   properties: { lines: { type: "array", items: { type: "string", maxLength: 8 }, maxItems: 2 } },
