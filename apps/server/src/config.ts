@@ -209,8 +209,11 @@ const ConfigSchema = z
     LIVE_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
     /** A live session that receives no audio this long is stopped and saved. */
     LIVE_IDLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-    /** Threads per live decode (the decodes of all live sessions take turns). */
-    LIVE_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+    /**
+     * Threads per live decode (the decodes of all live sessions take turns, so each may use the
+     * cores): unset, the cores up to 8 (whisper.cpp gains little past 8).
+     */
+    LIVE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
     /** Beam size (1 = greedy, faster; 5 = whisper.cpp's default, more accurate). */
     ENGINE_BEAM_SIZE: z.coerce.number().int().min(1).max(16).default(5),
     /** Re-decode unreliable windows at higher temperatures ("false" to turn off). */
@@ -353,7 +356,7 @@ const ConfigSchema = z
       live: {
         sessionsPerUser: env.LIVE_SESSIONS_PER_USER,
         idleMs: env.LIVE_IDLE_SECONDS * 1000,
-        threads: env.LIVE_THREADS,
+        threads: env.LIVE_THREADS ?? Math.min(8, availableParallelism()),
       },
       renders: {
         concurrency: env.ROLE === "api" ? 0 : env.RENDER_CONCURRENCY,

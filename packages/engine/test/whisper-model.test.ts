@@ -3,7 +3,7 @@ import { ensureRandomModel } from "./support/random-model.js";
 import { JFK_MP3 } from "./helpers/media-files.js";
 import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
 import type { DecodeOptions } from "../src/recognisers/recogniser.js";
-import { loadWhisperModel } from "../src/whisper/whisper-model.js";
+import { audioContextFor, loadWhisperModel } from "../src/whisper/whisper-model.js";
 
 // The addon itself, in this process (the engine runs it in a child process). Random weights:
 // these check the plumbing, never what the words or times are.
@@ -67,6 +67,30 @@ describe("the whisper.cpp addon", () => {
 
     const detected = await whisper.detectLanguage!(pcm, 1);
     expect(detected).toEqual({ language: auto.language, probability: auto.languageProbability });
+  });
+
+  // Live decodes ask for an encoder context that fits the audio (whisper.cpp's audio_ctx).
+  // whisper.cpp keeps the last audio_ctx in its state and its language detection encodes with
+  // it, so after a shortened call a detection's pass must not be reused for a whole window:
+  // reused, the decoder would read an encoding of the wrong length.
+  it("encodes only the audio's part of the window when asked, and never reuses a pass after it", async () => {
+    const whisper = await loadWhisperModel(await ensureRandomModel("mini"), { gpu: false });
+    loaded.push(whisper);
+    const base = { ...decode, tokenTimestamps: false, language: "en" };
+    const fitted = await whisper.native.transcribe(pcm, { ...base, audioCtx: audioContextFor(pcm.length) });
+    expect(fitted.segments.every((s) => s.end <= 30_000)).toBe(true);
+    await expect(whisper.native.transcribe(pcm, { ...base, audioCtx: -1 })).rejects.toThrow(/audioCtx/);
+    const auto = await whisper.native.transcribe(pcm, { ...base, language: "auto" });
+    expect(auto.reusedEncoderPass).toBe(false);
+    const fittedAuto = await whisper.native.transcribe(pcm, { ...base, language: "auto", audioCtx: 320 });
+    expect(fittedAuto.reusedEncoderPass).toBe(false);
+  });
+
+  it("fits the encoder context to the audio: 50 positions a second, a margin, the whole window at most", () => {
+    expect(audioContextFor(SAMPLE_RATE)).toBe(128); // 50 + 64 → 128
+    expect(audioContextFor(5 * SAMPLE_RATE)).toBe(320); // 250 + 64 → 320
+    expect(audioContextFor(29 * SAMPLE_RATE)).toBe(1_500);
+    expect(audioContextFor(60 * SAMPLE_RATE)).toBe(1_500);
   });
 
   // A cancel stops the run within a graph node (below), then the model works again; 2.5 s leaves

@@ -1,5 +1,6 @@
 import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
+import { MODEL_FAMILIES } from "@verbatim/contract";
 import { errorResponses } from "@verbatim/contract/api";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireUserOrKey } from "../api-keys/require-user-or-key.js";
@@ -36,6 +37,12 @@ const StartedSession = z.object({
   socketUrl: z.string().describe("The WebSocket to send audio to (see the description)."),
   watchUrl: z.string().describe("The watch page anyone with it may open (`/l/{token}`)."),
   watchToken: z.string(),
+  model: z
+    .object({
+      family: z.enum(MODEL_FAMILIES),
+      name: z.string().describe("The model's name in `verbatim models list`."),
+    })
+    .describe("The model the language was routed to: what recognises this session's speech."),
 });
 const SessionParams = z.object({ id: z.string().uuid() });
 const TokenParams = z.object({ token: z.string().min(1).max(100) });
@@ -121,7 +128,7 @@ export function liveRoutes(
         },
       },
       async (request, reply) => {
-        const { run, watchToken } = await startLiveSession(
+        const { run, watchToken, model } = await startLiveSession(
           { ...ctx, live, uploadDir: ctx.config.uploadDir },
           { userId: currentUser(request).id, ...request.body },
         );
@@ -133,6 +140,7 @@ export function liveRoutes(
             socketUrl: socketUrl(ctx.config.publicUrl, run.id),
             watchUrl: watchPageUrl(ctx.config.publicUrl, watchToken),
             watchToken,
+            model,
           });
       },
     );

@@ -6,7 +6,12 @@ import { codeText, errorText } from "../api/error-text";
 import { Button } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { Page } from "../components/ui/page";
-import { setLivePaused, startLiveSession, stopLiveSession } from "../features/live/api";
+import {
+  setLivePaused,
+  startLiveSession,
+  stopLiveSession,
+  type StartedLiveSession,
+} from "../features/live/api";
 import { LiveConnection, type LiveMessage } from "../features/live/live-connection";
 import { canCaptureTabAudio, captureFrames, type Capture } from "../features/live/pcm-worklet";
 
@@ -31,7 +36,10 @@ export default function LivePage() {
   const [source, setSource] = useState<Source>("microphone");
   const [state, setState] = useState<"idle" | "starting" | "live" | "stopping" | "stopped">("idle");
   const [connected, setConnected] = useState(true);
-  const [session, setSession] = useState<{ id: string; watchUrl: string } | null>(null);
+  const [session, setSession] = useState<Pick<
+    StartedLiveSession,
+    "id" | "watchUrl" | "model"
+  > | null>(null);
   const [finals, setFinals] = useState<Line[]>([]);
   const [partial, setPartial] = useState<string>("");
   const [elapsedMs, setElapsedMs] = useState(0);
@@ -125,7 +133,7 @@ export default function LivePage() {
         onConnected: setConnected,
       });
       startedAt.current = Date.now();
-      setSession({ id: started.id, watchUrl: started.watchUrl });
+      setSession({ id: started.id, watchUrl: started.watchUrl, model: started.model });
       setFinals([]);
       setPartial("");
       setTranscriptionId(null);
@@ -259,6 +267,14 @@ export default function LivePage() {
                 </Button>
               </div>
             </div>
+            {session && (
+              <p className="mt-3 text-sm text-zinc-700" data-family={session.model.family}>
+                {t("live.model", {
+                  family: t(`workspace.history.families.${session.model.family}`),
+                  model: session.model.name,
+                })}
+              </p>
+            )}
             {session && (
               <p className="mt-3 break-all text-sm text-zinc-700">
                 {t("live.watchLink")}{" "}

@@ -81,11 +81,15 @@ class WhisperModel : public Napi::ObjectWrap<WhisperModel> {
     }
     if (o.Has("tokenTimestamps")) options.tokenTimestamps = o.Get("tokenTimestamps").ToBoolean();
     if (o.Has("detectOnly")) options.detectOnly = o.Get("detectOnly").ToBoolean();
+    if (o.Has("audioCtx")) options.audioCtx = o.Get("audioCtx").As<Napi::Number>().Int32Value();
     // The rules live in TypeScript (native-binding.ts); these guard the native code itself.
     if (options.threads < 1 || options.beamSize < 1 || options.beamSize > 8 ||
         !(options.temperature >= 0.0f && options.temperature <= 1.0f)) {
       throw Napi::RangeError::New(
           env, "threads must be at least 1, beamSize 1 to 8 and temperature 0 to 1.");
+    }
+    if (options.audioCtx < 0) {
+      throw Napi::RangeError::New(env, "audioCtx must be 0 (the whole window) or more.");
     }
     if (options.detectOnly && options.language != "auto") {
       throw Napi::RangeError::New(env, "detectOnly needs language \"auto\".");

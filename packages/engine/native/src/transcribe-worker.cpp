@@ -1,6 +1,7 @@
 // One transcription on its own thread: whisper_full with callbacks for new segments, progress
 // and abort. Every event, the final result included, goes through one thread-safe function, so
 // JS sees the segments in order and always before the promise settles.
+#include <algorithm>
 #include <cmath>
 #include <thread>
 
@@ -181,7 +182,9 @@ Event* run(Job& job) {
       done->languageProbability = languageProbability;
       return done;
     }
-    job.reuseDetectionPass = true;
+    // The detection encoded with whisper.cpp's audio_ctx of the call before (whisper_full sets
+    // it only after detecting); its pass is reused only when this call encodes the same window.
+    job.reuseDetectionPass = o.audioCtx == 0 && !job.model->windowShrunk;
   }
 
   whisper_full_params params = whisper_full_default_params(
@@ -201,6 +204,8 @@ Event* run(Job& job) {
   if (!o.temperatureFallback) params.temperature_inc = 0.0f;
   params.greedy.best_of = o.beamSize > 1 ? o.beamSize : 1;
   params.beam_search.beam_size = o.beamSize;
+  params.audio_ctx = std::min(o.audioCtx, whisper_model_n_audio_ctx(ctx));
+  if (params.audio_ctx > 0) job.model->windowShrunk = true;
   if (!o.prompt.empty()) params.initial_prompt = o.prompt.c_str();
   params.new_segment_callback = onNewSegment;
   params.new_segment_callback_user_data = &job;

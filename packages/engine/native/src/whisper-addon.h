@@ -18,6 +18,11 @@ struct ModelHandle {
   whisper_context* ctx = nullptr;
   std::atomic<bool> running{false};  // one transcription at a time
   bool dtw = false;
+  /**
+   * A call encoded less than the whole window (audio_ctx): whisper.cpp's state keeps that
+   * audio_ctx for the next detection, so a detection's pass is never reused after it.
+   */
+  bool windowShrunk = false;
   ~ModelHandle() {
     if (ctx) whisper_free(ctx);
   }
@@ -35,6 +40,11 @@ struct TranscribeOptions {
   bool tokenTimestamps = true;
   /** Only detect the language (language "auto"): one encoder pass and one decoder step. */
   bool detectOnly = false;
+  /**
+   * Encoder positions to compute (whisper.cpp's audio_ctx; 0 = the whole 30-s window, 1500).
+   * Fewer cost proportionally less: live decoding of a few seconds of speech uses it.
+   */
+  int audioCtx = 0;
 };
 
 struct TokenOut {

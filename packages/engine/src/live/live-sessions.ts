@@ -83,6 +83,7 @@ export class LiveSessions {
               beamSize: 1,
               temperature: 0,
               temperatureFallback: false,
+              windowFitsAudio: true,
             }),
           ),
         (text) => {

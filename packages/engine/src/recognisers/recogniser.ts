@@ -66,6 +66,12 @@ export interface DecodeOptions {
   temperatureFallback: boolean;
   /** Text that conditions the decoder (the user's prompt, then the end of the previous chunk). */
   prompt?: string;
+  /**
+   * Encode only as much of the model's window as the audio needs (Whisper: a 30-s window
+   * whatever the length; live decodes of a few seconds ask for this). Families without a fixed
+   * window ignore it.
+   */
+  windowFitsAudio?: boolean;
 }
 
 /** A segment as decoded, times in ms relative to the PCM given. */

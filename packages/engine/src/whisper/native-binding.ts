@@ -55,6 +55,11 @@ export interface NativeTranscribeOptions {
    * decoder step; the result has no segments.
    */
   detectOnly?: boolean;
+  /**
+   * Encoder positions to compute, 50 per second of audio (whisper.cpp's `audio_ctx`; 0 or absent:
+   * the whole 30-s window, 1,500). The encoder's cost falls in proportion.
+   */
+  audioCtx?: number;
   /** Each segment as soon as whisper.cpp has decoded it (never with DTW: whisper.cpp skips it). */
   onSegment?: (segment: NativeSegment) => void;
   /** Percent of the samples done. */

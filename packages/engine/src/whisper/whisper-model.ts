@@ -52,6 +52,7 @@ export async function loadWhisperModel(
         temperatureFallback: options.temperatureFallback,
         tokenTimestamps: options.wordTimestamps,
         ...(options.prompt ? { prompt: options.prompt } : {}),
+        ...(options.windowFitsAudio ? { audioCtx: audioContextFor(pcm.length) } : {}),
         ...(onSegment ? { onSegment: (s) => onSegment(toRawSegment(s, options, known)) } : {}),
         ...(onProgress ? { onProgress: (percent) => onProgress(percent / 100) } : {}),
       };
@@ -82,6 +83,21 @@ export async function loadWhisperModel(
       model.free();
     },
   };
+}
+
+/** Whisper's encoder positions per second of audio (1,500 for its 30-s window). */
+const POSITIONS_PER_SECOND = 50;
+/** Positions added after the audio: Whisper was trained on padded windows, and a context cut at
+ * the last word makes it lose the end of the stretch or repeat itself. */
+const TRAILING_POSITIONS = 64;
+
+/**
+ * The encoder context (`audio_ctx`) for `samples` of 16-kHz audio: the audio's positions and a
+ * second or so after, rounded up to a multiple of 64, at most the whole window.
+ */
+export function audioContextFor(samples: number): number {
+  const positions = Math.ceil((samples / 16_000) * POSITIONS_PER_SECOND) + TRAILING_POSITIONS;
+  return Math.min(1_500, Math.ceil(positions / 64) * 64);
 }
 
 /** Runs one addon call, its failures as the engine's errors. */

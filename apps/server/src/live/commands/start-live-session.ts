@@ -2,6 +2,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import type { ModelFamily } from "@verbatim/contract";
 import { hashPassword } from "../../auth/password.js";
 import type { Db } from "../../db/database.js";
 import { fail } from "../../http/app-error.js";
@@ -29,7 +30,7 @@ export interface StartLiveSession {
 export async function startLiveSession(
   ctx: { db: Db; now: () => Date; models: ModelCatalog; live: LiveHub; uploadDir: string },
   props: StartLiveSession,
-): Promise<{ run: LiveRun; watchToken: string }> {
+): Promise<{ run: LiveRun; watchToken: string; model: { family: ModelFamily; name: string } }> {
   const { db, now } = ctx;
   const limit = ctx.live.settings.sessionsPerUser;
   // Sessions whose runtime is gone (a restart) do not count: the sweep saves them.
@@ -63,7 +64,11 @@ export async function startLiveSession(
     });
     const row = await findLiveSession(db, id);
     if (!row) throw new Error(`live session ${id} vanished after insert`);
-    return { run: await ctx.live.start(row), watchToken };
+    return {
+      run: await ctx.live.start(row),
+      watchToken,
+      model: { family: choice.family, name: choice.engineModel },
+    };
   } catch (error) {
     await releaseMinutes(db, props.userId, liveStepReference(id, 0), now());
     throw error;

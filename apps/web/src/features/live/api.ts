@@ -5,6 +5,8 @@ export interface StartedLiveSession {
   socketUrl: string;
   watchUrl: string;
   watchToken: string;
+  /** The model the language was routed to. */
+  model: { family: "whisper" | "parakeet" | "sensevoice"; name: string };
 }
 
 export function startLiveSession(body: { language: string; watchPassword?: string }) {
