@@ -36,6 +36,7 @@ interface Started {
   socketUrl: string;
   watchUrl: string;
   watchToken: string;
+  model: { family: string; name: string };
 }
 
 async function start(user: ProcessUser, body: object = {}): Promise<Response> {
@@ -127,6 +128,7 @@ describe("live captions", () => {
     const session = (await response.json()) as Started;
     expect(session.socketUrl).toBe(`wss://verbatim.test/api/live/sessions/${session.id}/socket`);
     expect(session.watchUrl).toBe(`https://verbatim.test/l/${session.watchToken}`);
+    expect(session.model).toEqual({ family: "whisper", name: expect.any(String) as string });
     const viewer = watch(session.watchToken);
 
     // Real time, 100 ms frames; the connection is cut a third of the way in, unacknowledged
