@@ -4,7 +4,7 @@ import { scheduleDailyReport } from "./admin/daily-report.js";
 import { BackgroundWork } from "./background-work.js";
 import type { AuthOptions } from "./auth/routes.js";
 import type { BillingContext } from "./billing/billing-context.js";
-import { scheduleBillingRollover } from "./billing/commands/roll-paid-periods.js";
+import { scheduleBillingRollover } from "./billing/billing-schedule.js";
 import type { Config } from "./config.js";
 import type { ContactOptions } from "./contact/routes.js";
 import type { Db } from "./db/database.js";

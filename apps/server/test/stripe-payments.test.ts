@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BillingContext } from "../src/billing/billing-context.js";
-import { retryPendingRefunds } from "../src/billing/commands/settle-refund.js";
+import { retryPendingRefunds } from "../src/billing/commands/retry-pending-refunds.js";
 import { createMailer } from "../src/mail/mailer.js";
 import { addEntry } from "../src/minutes/ledger-entries.js";
 import { StripePaymentProvider } from "../src/payments/stripe-provider.js";
@@ -858,11 +858,11 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
           log: api.app.log,
           now: () => new Date(),
         };
-        expect(await retryPendingRefunds(ctx)).toBe(1);
+        expect(await retryPendingRefunds(ctx, {})).toBe(1);
         expect(refundsOf(other.paymentIntent)).toHaveLength(1);
         expect(await checkoutStatus(other.sessionId)).toBe("refunded");
         expect(await refundMails(other.user)).toHaveLength(1);
-        expect(await retryPendingRefunds(ctx)).toBe(0);
+        expect(await retryPendingRefunds(ctx, {})).toBe(0);
       } finally {
         stand.refundsFail = false;
       }
