@@ -8,11 +8,6 @@ import { authenticate } from "../auth/auth-actions.js";
 import type { AppContext } from "../app-context.js";
 import { receiveContactMessage } from "./receive-contact-message.js";
 
-/** Settings of the contact form that tests may change. */
-export interface ContactOptions {
-  rateLimits?: AuthRateLimits;
-}
-
 /** Enough for anyone with something to say; too few to flood support's inbox. */
 export const DEFAULT_CONTACT_RATE_LIMITS: AuthRateLimits = {
   perIp: { max: 10, windowMs: 60 * 60 * 1000 },

@@ -11,11 +11,6 @@ import { fail } from "../http/app-error.js";
 import { ffmpegVersion } from "./ffmpeg-version.js";
 import { remembered } from "./remembered.js";
 
-/** Health settings tests and the benchmark override; defaults otherwise. */
-export interface HealthOptions {
-  rateLimit?: RateLimitRule;
-}
-
 /**
  * Per client address: a monitoring probe (every few seconds, several behind one address) never
  * meets it; a client asking dozens of times a second does.

@@ -18,16 +18,6 @@ import { readConversation } from "./conversations.js";
 import { streamSupportEvents, type OpenStreams } from "./event-stream.js";
 import { userChannel } from "./support-events.js";
 
-/** Chat settings tests override; defaults otherwise. */
-export interface SupportOptions {
-  /** Messages one user may send (default 20 per 10 minutes). */
-  rateLimit?: RateLimitRule;
-  /** How long a message stays unread before the other side is e-mailed (default 5 minutes). */
-  mailDelayMs?: number;
-  /** How often unread messages are looked for (default 30 seconds). */
-  sweepMs?: number;
-}
-
 /** Plenty for a conversation, too few to flood support. */
 export const DEFAULT_SUPPORT_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 10 * 60 * 1000 };
 
