@@ -61,6 +61,7 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
       planType: string;
       status: string;
       currentPeriodEnd: string;
+      openUploads: number;
     };
   }
 
@@ -486,7 +487,13 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
       const invoice = stand.cycleInvoice(subscriptionId, { paid: false });
       const failed = stripeEvent("invoice.payment_failed", invoice);
       expect((await sendWebhook(failed)).status).toBe(200);
-      expect(await activePlan(user)).toMatchObject({ planType: "basic", status: "inactive" });
+      // Still subscribed to Basic, but Free's limits apply until it is paid, and the answer
+      // says so (the web sends that many files at once, never Basic's).
+      expect(await activePlan(user)).toMatchObject({
+        planType: "basic",
+        status: "inactive",
+        openUploads: 1, // Free's (Basic's is 3)
+      });
 
       // Stripe's retry of the same invoice succeeds: active again, into the new period.
       const paid = stripeEvent("invoice.paid", { ...invoice, status: "paid" });
@@ -494,6 +501,7 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
       expect(await activePlan(user)).toMatchObject({
         status: "active",
         currentPeriodEnd: new Date(next.end * 1000).toISOString(),
+        openUploads: 3, // Basic's
       });
 
       // The old failure delivered again is recognised by its event id and changes nothing.
