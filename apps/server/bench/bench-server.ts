@@ -9,7 +9,7 @@ import { ensureEmptyTestModel } from "../../../packages/engine/test/support/rand
 import { issueToken } from "../src/auth/tokens.js";
 import { loadConfig } from "../src/config.js";
 import { migrateToLatest, openDatabase, type Db } from "../src/db/database.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 import { startFreePlan } from "../src/minutes/minute-ledger.js";
 import { insertTranscription } from "../src/jobs/job-lifecycle.js";
 import { insertUser } from "../src/users/repo.js";

@@ -14,7 +14,7 @@ import {
 import { pathToFileURL } from "node:url";
 import { loadConfig } from "../src/config.js";
 import { migrateToLatest, openDatabase } from "../src/db/database.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 
 /** The OpenAPI document as /api/docs/json serves it. */
 export async function servedOpenApiDocument(): Promise<object> {

@@ -2,15 +2,16 @@ import type { SharingOptions } from "./sharing/shared-routes.js";
 import type { FastifyBaseLogger } from "fastify";
 import { scheduleDailyReport } from "./admin/daily-report.js";
 import { BackgroundWork } from "./background-work.js";
-import type { AuthOptions } from "./auth/routes.js";
+import type { AuthOptions } from "./auth/auth-options.js";
 import type { BillingContext } from "./billing/billing-context.js";
-import { scheduleBillingRollover } from "./billing/commands/roll-paid-periods.js";
+import { scheduleBillingRollover } from "./billing/billing-schedule.js";
 import type { Config } from "./config.js";
-import type { ContactOptions } from "./contact/routes.js";
+import type { ContactOptions } from "./contact/contact-options.js";
 import type { Db } from "./db/database.js";
-import type { HealthOptions } from "./health/routes.js";
+import type { HealthOptions } from "./health/health-options.js";
 import { createRateLimitStore, type RateLimitStore } from "./http/rate-limit-store.js";
-import { createJobQueue, type JobQueue } from "./jobs/job-queue.js";
+import { createJobQueue } from "./jobs/create-job-queue.js";
+import type { JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { renderWorker, type RenderWorker } from "./renders/render-worker.js";
 import { queueRequestedTranslations } from "./translations/commands/queue-requested-translations.js";
@@ -28,8 +29,8 @@ import {
   DEFAULT_SUPPORT_MAIL_DELAY_MS,
   DEFAULT_SUPPORT_SWEEP_MS,
   scheduleSupportMails,
+  type SupportOptions,
 } from "./support/support-notifications.js";
-import type { SupportOptions } from "./support/routes.js";
 import { dropUnfinishedClaims } from "./transcriptions/idempotency.js";
 import { createDownloadProgress, type DownloadProgress } from "./url-import/download-progress.js";
 import { WebhookDispatcher, type WebhookOptions } from "./webhooks/dispatcher.js";

@@ -1,6 +1,6 @@
 import { loadConfig } from "./config.js";
 import { loadEnvFile } from "./env-file.js";
-import { buildApp } from "./http/app.js";
+import { buildApp } from "./app.js";
 import { installLastResortHandlers } from "./last-resort.js";
 import { openStorageOrExit } from "./startup-storage.js";
 import { firstAdminHint, startupSummary } from "./startup-summary.js";

@@ -432,7 +432,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
       log: api.app.log,
       now: () => later,
     };
-    expect(await rollPaidPeriods(ctx)).toBeGreaterThanOrEqual(2);
+    expect(await rollPaidPeriods(ctx, {})).toBeGreaterThanOrEqual(2);
     expect(await active(standard)).toMatchObject({ planType: "free" });
     expect(await me(standard)).toMatchObject({ credits: 20 });
     const renewed = await active(basic);
@@ -440,7 +440,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     expect(renewed.currentPeriodEnd).toBe(addMonths(new Date(firstEnd), 1).toISOString());
     expect(await me(basic)).toMatchObject({ credits: 200 });
     // Rolling again in the same period changes nothing.
-    expect(await rollPaidPeriods(ctx)).toBe(0);
+    expect(await rollPaidPeriods(ctx, {})).toBe(0);
   });
 
   it("cancels Basic at the period end: plan and pack minutes kept, resume undoes, then Free", async () => {
@@ -495,9 +495,9 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
     await reserveMinutes(api.db, user.id, crypto.randomUUID(), 60);
     expect(await me(user)).toMatchObject({ credits: 19, additionalCredits: 0 });
     // The roll-over then moves the plan to Free, from the period's end, granting nothing again.
-    expect(await rollPaidPeriods(servicesAt(new Date(Date.parse(end) + 60_000)))).toBeGreaterThan(
-      0,
-    );
+    expect(
+      await rollPaidPeriods(servicesAt(new Date(Date.parse(end) + 60_000)), {}),
+    ).toBeGreaterThan(0);
     expect(await active(user)).toMatchObject({ planType: "free", cancelAtPeriodEnd: false });
     expect(await me(user)).toMatchObject({ credits: 19, additionalCredits: 0 });
     const row = await api.db

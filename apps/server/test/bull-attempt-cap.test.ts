@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 import { MAX_STARTS } from "../src/jobs/transcription-task.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { ensureRandomModel } from "../../../packages/engine/test/support/random-model.js";
 import { loadConfig } from "../src/config.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 import { ModelCatalog } from "../src/models/model-catalog.js";
 import { createTestDatabase } from "./test-database.js";
 import {

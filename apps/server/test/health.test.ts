@@ -2,7 +2,7 @@ import { errorTextFor } from "@verbatim/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 
 describe.each(DATABASE_KINDS)("the API on %s", (kind) => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
 import { reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";

@@ -8,7 +8,7 @@ import {
   scratchDir,
 } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 import { MAX_STARTS_AFTER_A_DEATH } from "../src/jobs/transcription-task.js";
 import { reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";

@@ -5,7 +5,7 @@ import { basename, join, sep } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 import { addEntry } from "../src/minutes/ledger-entries.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import { endSession } from "../src/uploads/upload-sessions.js";

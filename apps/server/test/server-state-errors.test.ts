@@ -9,7 +9,7 @@ import { JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media
 import { hashPassword } from "../src/auth/password.js";
 import { loadConfig } from "../src/config.js";
 import { migrateToLatest, openDatabase } from "../src/db/database.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 import { serviceUnavailable } from "../src/http/error-handler.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import { insertUser, setPasswordHash } from "../src/users/repo.js";

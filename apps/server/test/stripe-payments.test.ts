@@ -1,7 +1,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BillingContext } from "../src/billing/billing-context.js";
-import { retryPendingRefunds } from "../src/billing/commands/settle-refund.js";
+import { retryPendingRefunds } from "../src/billing/commands/retry-pending-refunds.js";
 import { createMailer } from "../src/mail/mailer.js";
 import { addEntry } from "../src/minutes/ledger-entries.js";
 import { StripePaymentProvider } from "../src/payments/stripe-provider.js";
@@ -61,6 +61,7 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
       planType: string;
       status: string;
       currentPeriodEnd: string;
+      openUploads: number;
     };
   }
 
@@ -486,7 +487,13 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
       const invoice = stand.cycleInvoice(subscriptionId, { paid: false });
       const failed = stripeEvent("invoice.payment_failed", invoice);
       expect((await sendWebhook(failed)).status).toBe(200);
-      expect(await activePlan(user)).toMatchObject({ planType: "basic", status: "inactive" });
+      // Still subscribed to Basic, but Free's limits apply until it is paid, and the answer
+      // says so (the web sends that many files at once, never Basic's).
+      expect(await activePlan(user)).toMatchObject({
+        planType: "basic",
+        status: "inactive",
+        openUploads: 1, // Free's (Basic's is 3)
+      });
 
       // Stripe's retry of the same invoice succeeds: active again, into the new period.
       const paid = stripeEvent("invoice.paid", { ...invoice, status: "paid" });
@@ -494,6 +501,7 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
       expect(await activePlan(user)).toMatchObject({
         status: "active",
         currentPeriodEnd: new Date(next.end * 1000).toISOString(),
+        openUploads: 3, // Basic's
       });
 
       // The old failure delivered again is recognised by its event id and changes nothing.
@@ -858,11 +866,11 @@ describe.each(DATABASE_KINDS)("payments through Stripe (%s)", (kind) => {
           log: api.app.log,
           now: () => new Date(),
         };
-        expect(await retryPendingRefunds(ctx)).toBe(1);
+        expect(await retryPendingRefunds(ctx, {})).toBe(1);
         expect(refundsOf(other.paymentIntent)).toHaveLength(1);
         expect(await checkoutStatus(other.sessionId)).toBe("refunded");
         expect(await refundMails(other.user)).toHaveLength(1);
-        expect(await retryPendingRefunds(ctx)).toBe(0);
+        expect(await retryPendingRefunds(ctx, {})).toBe(0);
       } finally {
         stand.refundsFail = false;
       }

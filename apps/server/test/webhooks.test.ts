@@ -9,7 +9,7 @@ import { jobOptions } from "@verbatim/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
-import { buildApp } from "../src/http/app.js";
+import { buildApp } from "../src/app.js";
 import { failJob, insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
 import { JobEvents } from "../src/jobs/job-events.js";
 import { reserveMinutes } from "../src/minutes/minute-ledger.js";

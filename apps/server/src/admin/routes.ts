@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireAdmin } from "../auth/require-admin.js";
-import type { AppContext } from "../app-context.js";
 import { sendDailyReport } from "./daily-report.js";
 import { z } from "zod";
 import { fail } from "../http/app-error.js";
@@ -22,13 +21,20 @@ import { currentUser } from "../auth/require-user.js";
 import { computeUsage, lastDay } from "./usage.js";
 import { listUsers } from "./users.js";
 import { findUserById } from "../users/repo.js";
+import type { Db } from "../db/database.js";
+import type { Config } from "../config.js";
+import type { Mailer } from "../mail/mailer.js";
 
 /** /api/admin/*: usage figures and the daily report on demand, for admin accounts only. */
 export function adminRoutes({
   db,
   config,
   mailer,
-}: Pick<AppContext, "db" | "config" | "mailer">): FastifyPluginAsync {
+}: {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const adminOnly = requireAdmin({ db, config });

@@ -10,7 +10,6 @@ import {
 } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../app-context.js";
 import { requireAdmin } from "../auth/require-admin.js";
 import { currentUser } from "../auth/require-user.js";
 import { fail } from "../http/app-error.js";
@@ -18,16 +17,21 @@ import { listConversations, readConversation } from "../support/conversations.js
 import { markRead } from "../support/commands/mark-read.js";
 import { postMessage } from "../support/commands/post-message.js";
 import { streamSupportEvents, type OpenStreams } from "../support/event-stream.js";
-import { ADMIN_CHANNEL } from "../support/support-events.js";
+import { ADMIN_CHANNEL, type SupportEventBus } from "../support/support-events.js";
 import { findUserById } from "../users/repo.js";
+import type { Db } from "../db/database.js";
+import type { Config } from "../config.js";
 
 const tags = ["admin"];
 const security = [{ bearer: [] }];
 
 /** /api/admin/support/*: every user's conversation with support, for admin accounts only. */
-export function adminSupportRoutes(
-  ctx: Pick<AppContext, "db" | "config" | "now" | "supportEvents">,
-): FastifyPluginAsync {
+export function adminSupportRoutes(ctx: {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  supportEvents: SupportEventBus;
+}): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const adminOnly = requireAdmin(ctx);

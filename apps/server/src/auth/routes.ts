@@ -2,9 +2,8 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../app-context.js";
 import { presentUser } from "../users/presenter.js";
-import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from "./rate-limits.js";
+import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "./rate-limits.js";
 import { currentUser, presentedToken, requireUser, SESSION_COOKIE } from "./require-user.js";
 import {
   ErrorResponse,
@@ -23,16 +22,13 @@ import { requestLanguage } from "../http/request-language.js";
 import { dummyPasswordHash } from "./password.js";
 import { registerProfileRoutes } from "./profile-routes.js";
 import { hashToken } from "./tokens.js";
-
-/** Settings of the auth routes that tests (and later, configuration) may change. */
-export interface AuthOptions {
-  rateLimits?: AuthRateLimits;
-  /** The clock for token lifetimes. */
-  now?: () => Date;
-}
+import type { AuthOptions } from "./auth-options.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 
 /** /api/auth/*: register, login, me, refresh, logout, forgot and reset password. */
-export function authRoutes(appContext: AppContext): FastifyPluginAsync {
+export function authRoutes(
+  appContext: auth.AuthContext & { auth: AuthOptions; rateLimits: RateLimitStore },
+): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const limits = appContext.auth.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;

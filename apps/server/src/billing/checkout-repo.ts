@@ -1,7 +1,6 @@
 import type { Selectable } from "kysely";
-import type { Db } from "../db/database.js";
+import type { Db, Tx } from "../db/database.js";
 import type { CheckoutSessionsTable } from "../db/schema.js";
-import type { Tx } from "../minutes/ledger-entries.js";
 
 export type CheckoutRow = Selectable<CheckoutSessionsTable>;
 

@@ -20,7 +20,9 @@ import { cancelAtPeriodEnd } from "./commands/cancel-at-period-end.js";
 import { confirmCheckout } from "./commands/confirm-checkout.js";
 import { downgradeToFree } from "./commands/downgrade-to-free.js";
 import { resumeSubscription } from "./commands/resume-subscription.js";
-import { quotePlan, startPackCheckout, startPlanCheckout } from "./commands/start-checkout.js";
+import { quotePlan } from "./commands/quote-plan.js";
+import { startPackCheckout } from "./commands/start-pack-checkout.js";
+import { startPlanCheckout } from "./commands/start-plan-checkout.js";
 
 /**
  * Plans, packs, confirmations and downgrade; the user is always the signed-in one. Each route

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/database.js";
+import type { Db, Tx } from "../db/database.js";
 import { addMonths } from "../minutes/billing-period.js";
-import { forfeitPacks, setPlanAllowance, type Tx } from "../minutes/ledger-entries.js";
+import { forfeitPacks, setPlanAllowance } from "../minutes/ledger-entries.js";
 import type { PlanType } from "../minutes/plans.js";
 
 // The changes a subscription goes through, each inside the user's ledger lock so the plan row

@@ -5,13 +5,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authRateLimits, type AuthRateLimits } from "../auth/rate-limits.js";
 import { presentedToken } from "../auth/require-user.js";
 import { authenticate } from "../auth/auth-actions.js";
-import type { AppContext } from "../app-context.js";
-import { receiveContactMessage } from "./receive-contact-message.js";
-
-/** Settings of the contact form that tests may change. */
-export interface ContactOptions {
-  rateLimits?: AuthRateLimits;
-}
+import { receiveContactMessage, type ContactContext } from "./receive-contact-message.js";
+import type { ContactOptions } from "./contact-options.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 
 /** Enough for anyone with something to say; too few to flood support's inbox. */
 export const DEFAULT_CONTACT_RATE_LIMITS: AuthRateLimits = {
@@ -20,7 +16,9 @@ export const DEFAULT_CONTACT_RATE_LIMITS: AuthRateLimits = {
 };
 
 /** POST /api/contact: the contact form, open to visitors; stored and mailed to support. */
-export function contactRoutes(ctx: AppContext): FastifyPluginAsync {
+export function contactRoutes(
+  ctx: ContactContext & { contact: ContactOptions; rateLimits: RateLimitStore },
+): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const limits = ctx.contact.rateLimits ?? DEFAULT_CONTACT_RATE_LIMITS;

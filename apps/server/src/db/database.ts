@@ -1,7 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from "kysely";
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type Transaction,
+} from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.js";
 import { migrationProvider } from "./migrations/index.js";
@@ -9,6 +16,9 @@ import type { Database } from "./schema.js";
 
 /** The database handle the repositories use. */
 export type Db = Kysely<Database>;
+
+/** A transaction on it (a ledger verb under the user's lock, a job and its reservation). */
+export type Tx = Transaction<Database>;
 
 /** Opens SQLite (WAL, foreign keys on) or a PostgreSQL pool, as configured. */
 export function openDatabase(config: DatabaseConfig): Db {

@@ -4,17 +4,17 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { engineInfo, findDiarizationModels, isEngineError } from "@verbatim/engine";
 import type { z } from "zod";
-import type { AppContext } from "../app-context.js";
 import type { RateLimitRule } from "../auth/rate-limits.js";
-import { pingDatabase } from "../db/database.js";
+import { pingDatabase, type Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
 import { ffmpegVersion } from "./ffmpeg-version.js";
 import { remembered } from "./remembered.js";
-
-/** Health settings tests and the benchmark override; defaults otherwise. */
-export interface HealthOptions {
-  rateLimit?: RateLimitRule;
-}
+import type { Config } from "../config.js";
+import type { JobQueue } from "../jobs/job-queue.js";
+import type { ModelCatalog } from "../models/model-catalog.js";
+import type { ModelPreparation } from "../models/model-preparation.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
+import type { HealthOptions } from "./health-options.js";
 
 /**
  * Per client address: a monitoring probe (every few seconds, several behind one address) never
@@ -38,10 +38,15 @@ export function healthRoutes({
   modelPreparation: preparation,
   rateLimits,
   health: options,
-}: Pick<
-  AppContext,
-  "config" | "db" | "jobs" | "models" | "modelPreparation" | "rateLimits" | "health"
->): FastifyPluginAsync {
+}: {
+  config: Config;
+  db: Db;
+  jobs: JobQueue;
+  models: ModelCatalog;
+  modelPreparation: ModelPreparation;
+  rateLimits: RateLimitStore;
+  health: HealthOptions;
+}): FastifyPluginAsync {
   const ffmpegCheck = remembered(ffmpegVersion, RETRY_FAILED_CHECK_MS);
   const engineCheck = remembered(engineInfo, RETRY_FAILED_CHECK_MS);
   const rule = options.rateLimit ?? DEFAULT_HEALTH_RATE_LIMIT;

@@ -9,13 +9,19 @@ import { documentedOwners } from "./architecture-doc.js";
 import {
   COMMAND_SHAPE_BASELINE,
   ROUTE_DATABASE_BASELINE,
+  SHARED_BASE_BASELINE,
   TYPE_ONLY_CIRCLE_LINKS,
   VALUE_CIRCLE_BASELINE,
   WRITER_BASELINE,
 } from "./baseline.js";
 import { baselineReport, compareWithBaseline, type Breach } from "./breaches.js";
 import { commandShapeBreaches } from "./command-shape.js";
-import { importLinks, typeOnlyLinksInCircles, valueCircleBreaches } from "./import-graph.js";
+import {
+  importLinks,
+  sharedBaseBreaches,
+  typeOnlyLinksInCircles,
+  valueCircleBreaches,
+} from "./import-graph.js";
 import { routeDatabaseBreaches } from "./route-files.js";
 import { readSourceTree } from "./source-tree.js";
 import { findTableWrites, ownerBreaches } from "./table-writes.js";
@@ -128,6 +134,17 @@ describe("house rules", () => {
       "move what both files need into a third that imports neither, or make the link type-only",
       valueCircleBreaches(links),
       VALUE_CIRCLE_BASELINE,
+    );
+  });
+
+  it("the shared base (http/, db/, net/, the configuration) imports no domain", () => {
+    holds(
+      "the shared base, which every domain imports, imports none of them",
+      "SHARED_BASE_BASELINE",
+      "hand the shared file what it needs from the composition root (app.ts, app-context.ts), " +
+        "or move the file out of the shared base",
+      sharedBaseBreaches(links),
+      SHARED_BASE_BASELINE,
     );
   });
 

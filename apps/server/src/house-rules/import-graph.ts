@@ -1,7 +1,10 @@
-// Rule: no value import circle among the server's modules. A circle of value imports makes the
-// load order decide which module sees the other half-initialised; type-only imports vanish from
-// the built code, so they are allowed, but the type-only links that close a circle are counted
-// and may not grow (each is a type living away from its owner).
+// Rules on the imports between the server's modules:
+//  - no value import circle. A circle of value imports makes the load order decide which module
+//    sees the other half-initialised; type-only imports vanish from the built code, so they are
+//    allowed, but the type-only links that close a circle are counted and may not grow (each is
+//    a type living away from its owner);
+//  - the shared base (http/, db/, net/, the configuration), which every domain imports, imports
+//    no domain: no route registry in http/, no domain's handler imported by the error handler.
 import { posix } from "node:path";
 import ts from "typescript";
 import type { Breach } from "./breaches.js";
@@ -148,4 +151,20 @@ export function typeOnlyLinksInCircles(links: readonly ImportLink[]): ImportLink
     (link) =>
       link.typeOnly && groupOf.has(link.from) && groupOf.get(link.from) === groupOf.get(link.to),
   );
+}
+
+/** The shared base: what every domain may import, and what imports none of them. */
+export const SHARED_BASE = /^(http|db|net)\/|^(config|env-file)\.ts$/;
+
+/** Imports from the shared base to a file outside it, as breaches. */
+export function sharedBaseBreaches(links: readonly ImportLink[]): Breach[] {
+  return links
+    .filter((link) => SHARED_BASE.test(link.from) && !SHARED_BASE.test(link.to))
+    .map((link) => ({
+      key: `${link.from} imports ${link.to}`,
+      where: link.from,
+      detail:
+        `${link.from} belongs to the shared base (http/, db/, net/, the configuration), which ` +
+        `every domain imports, and imports ${link.to}, outside it`,
+    }));
 }

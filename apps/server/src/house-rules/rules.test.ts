@@ -4,7 +4,12 @@ import { describe, expect, it } from "vitest";
 import { documentedOwners } from "./architecture-doc.js";
 import { baselineReport, compareWithBaseline } from "./breaches.js";
 import { commandShapeBreaches } from "./command-shape.js";
-import { importLinks, typeOnlyLinksInCircles, valueCircleBreaches } from "./import-graph.js";
+import {
+  importLinks,
+  sharedBaseBreaches,
+  typeOnlyLinksInCircles,
+  valueCircleBreaches,
+} from "./import-graph.js";
 import { isRouteFile, routeDatabaseBreaches } from "./route-files.js";
 import { parseSource } from "./source-tree.js";
 import { findTableWrites, ownerBreaches } from "./table-writes.js";
@@ -216,6 +221,42 @@ describe("no value import circle", () => {
     ];
     expect(valueCircleBreaches(importLinks(files)).map((breach) => breach.key)).toEqual([
       "a.ts <-> b.ts <-> c.ts",
+    ]);
+  });
+});
+
+describe("the shared base imports no domain", () => {
+  it("fails http/ importing a route file, and passes a domain importing http/", () => {
+    const files = [
+      parseSource(
+        "http/error-handler.ts",
+        `import { answerOpenAINotFound } from "../openai/not-found.js";`,
+      ),
+      parseSource(
+        "http/app-error.ts",
+        `import type { Config } from "../config.js";\nimport "../db/database.js";`,
+      ),
+      parseSource("openai/not-found.ts", `import { fail } from "../http/app-error.js";`),
+      parseSource("config.ts", `import { isNetworkList } from "./net/address-rules.js";`),
+      parseSource("net/address-rules.ts", ``),
+      parseSource("db/database.ts", ``),
+    ];
+    expect(sharedBaseBreaches(importLinks(files))).toEqual([
+      {
+        key: "http/error-handler.ts imports openai/not-found.ts",
+        where: "http/error-handler.ts",
+        detail: expect.stringContaining("belongs to the shared base"),
+      },
+    ]);
+  });
+
+  it("counts a type-only import too", () => {
+    const files = [
+      parseSource("db/database.ts", `import type { Job } from "../jobs/job-row.js";`),
+      parseSource("jobs/job-row.ts", ``),
+    ];
+    expect(sharedBaseBreaches(importLinks(files)).map((b) => b.key)).toEqual([
+      "db/database.ts imports jobs/job-row.ts",
     ]);
   });
 });

@@ -18,9 +18,9 @@ import {
   failInterrupted,
   runTranscriptionJob,
   startedTooOften,
-  type StopReason,
   type TaskContext,
 } from "./transcription-task.js";
+import type { StopReason } from "./job-queue.js";
 
 /** The BullMQ queue every API process adds to and every worker process takes from. */
 export const QUEUE_NAME = "transcriptions";

@@ -5,8 +5,7 @@ import { queueAhead, runningRemainingMs } from "./job-reads.js";
 import { type TranscriptionRow } from "./job-row.js";
 import { EmbeddedWorkers } from "./embedded-workers.js";
 import { JobEvents } from "./job-events.js";
-import type { JobQueue } from "./job-queue.js";
-import type { StopReason } from "./transcription-task.js";
+import type { JobQueue, StopReason } from "./job-queue.js";
 
 /** One machine: workers in this process take jobs from the jobs table; events stay in memory. */
 export class EmbeddedJobQueue implements JobQueue {

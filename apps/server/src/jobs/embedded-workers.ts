@@ -13,9 +13,9 @@ import {
   runTranscriptionJob,
   diedWithTooOften,
   startedTooOften,
-  type StopReason,
   type TaskContext,
 } from "./transcription-task.js";
+import type { StopReason } from "./job-queue.js";
 
 /** How often idle workers look for jobs queued by another process. */
 const POLL_MS = 1_000;

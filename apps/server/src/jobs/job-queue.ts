@@ -1,11 +1,10 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../config.js";
-import type { Db } from "../db/database.js";
+// The job queue's interface, what the routes and the job's life see. It imports no queue: the
+// factory that picks one (BullMQ or the embedded queue) is create-job-queue.ts.
 import type { TranscriptionRow } from "./job-row.js";
-import { BullJobQueue } from "./bull-queue.js";
-import { EmbeddedJobQueue } from "./embedded-queue.js";
 import type { JobEventBus } from "./job-events.js";
-import type { StopReason } from "./transcription-task.js";
+
+/** Why a running job was stopped from outside. */
+export type StopReason = "cancel" | "shutdown";
 
 /**
  * The job system the routes see (docs/architecture.md): hand a new job to the workers, stop a running
@@ -33,21 +32,4 @@ export interface JobQueue {
   ): Promise<{ position: number; waitSeconds: number | null }>;
   /** For `/api/health`: whether the queue is reachable, and how this process takes part. */
   health(): Promise<{ ok: boolean; detail: string; waiting?: number; running?: number }>;
-}
-
-export interface JobQueueContext {
-  db: Db;
-  config: Config;
-  log: FastifyBaseLogger;
-  now?: () => Date;
-  /** Runs after a job of this process's workers completed (its row settled). */
-  afterCompleted?: (jobId: string) => Promise<void>;
-}
-
-/** BullMQ on Redis when REDIS_URL is set, else the embedded queue over the jobs table. */
-export function createJobQueue(context: JobQueueContext): JobQueue {
-  const full = { ...context, now: context.now ?? (() => new Date()) };
-  return context.config.redis
-    ? new BullJobQueue(full, context.config.redis)
-    : new EmbeddedJobQueue(full);
 }

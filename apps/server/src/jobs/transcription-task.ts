@@ -39,6 +39,7 @@ import {
 import { isTransientError } from "./transient-errors.js";
 import type { LocalCopy } from "../storage/file-store.js";
 import { fileStoreOf, removeStored, storeOfLocation } from "../storage/stored-files.js";
+import type { StopReason } from "./job-queue.js";
 
 /** What running a job needs. */
 export interface TaskContext {
@@ -52,9 +53,6 @@ export interface TaskContext {
   /** Runs after a job completed and was settled ("translate when done"); its failure is logged. */
   afterCompleted?: (jobId: string) => Promise<void>;
 }
-
-/** Why a running job was stopped from outside. */
-export type StopReason = "cancel" | "shutdown";
 
 /** How a run ended; `measured` (media and processing time) when it completed. */
 export type JobOutcome =

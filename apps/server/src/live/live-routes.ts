@@ -2,11 +2,10 @@ import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import { MODEL_FAMILIES } from "@verbatim/contract";
 import { errorResponses } from "@verbatim/contract/api";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { requireUserOrKey } from "../api-keys/require-user-or-key.js";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../app-context.js";
 import { isCrossSite } from "../auth/cross-site-requests.js";
 import { bearerToken, currentUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
@@ -17,6 +16,10 @@ import { LiveHub, type LiveSettings } from "./live-hub.js";
 import { MAX_FRAME_BYTES, type LiveEvent } from "./live-run.js";
 import { findLiveSession, setLivePaused } from "./live-store.js";
 import { mayWatch, unlockWatch, watchedSession, watchPageUrl } from "./watch-access.js";
+import type { Db } from "../db/database.js";
+import type { Config } from "../config.js";
+import type { ModelCatalog } from "../models/model-catalog.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 
 const tags = ["live"];
 const security = [{ bearer: [] }];
@@ -80,7 +83,14 @@ function grantOf(request: FastifyRequest): string | undefined {
  * and the viewers' watch link (its state, password, and the captions as Server-Sent Events).
  */
 export function liveRoutes(
-  ctx: Pick<AppContext, "db" | "log" | "now" | "config" | "models" | "rateLimits">,
+  ctx: {
+    db: Db;
+    log: FastifyBaseLogger;
+    now: () => Date;
+    config: Config;
+    models: ModelCatalog;
+    rateLimits: RateLimitStore;
+  },
   settings: LiveSettings,
 ): FastifyPluginAsync {
   return async (plugin) => {

@@ -1,4 +1,5 @@
-import type { MinuteBalance, Tx } from "./ledger-entries.js";
+import type { Tx } from "../db/database.js";
+import type { MinuteBalance } from "./ledger-entries.js";
 import { addEntry, hasEntry, sumPools } from "./ledger-entries.js";
 
 /** One row of an account's ledger, as the settlement rules read it. */

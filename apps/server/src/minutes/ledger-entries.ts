@@ -1,13 +1,10 @@
-import { SqliteAdapter, type Transaction } from "kysely";
-import type { Db } from "../db/database.js";
-import type { Database } from "../db/schema.js";
+import { SqliteAdapter } from "kysely";
+import type { Db, Tx } from "../db/database.js";
 import { planSeconds } from "../plans/plan-limits.js";
 import type { PlanType } from "./plans.js";
 
 // The ledger's building blocks: a per-user lock, pool sums and idempotent entries. Every
 // change of a user's minutes runs inside withUserLock.
-
-export type Tx = Transaction<Database>;
 
 /** Seconds left in each pool. */
 export interface MinuteBalance {

@@ -3,7 +3,7 @@ import {
   lapseKey,
   startFreePeriod,
 } from "../billing/subscription-changes.js";
-import type { Db } from "../db/database.js";
+import type { Db, Tx } from "../db/database.js";
 import { addMonths, currentPeriodStart } from "./billing-period.js";
 import {
   addEntry,
@@ -12,7 +12,6 @@ import {
   sumPools,
   withUserLock,
   type MinuteBalance,
-  type Tx,
 } from "./ledger-entries.js";
 import { planSeconds, subscribedPlan } from "../plans/plan-limits.js";
 import { secondsToMinutes } from "./plans.js";

@@ -2,7 +2,7 @@ import { DIARIZE_MODEL, type ResponseFormat } from "@verbatim/contract/api";
 import { jobOptions } from "@verbatim/contract";
 import type { KnownVoice } from "./known-speakers.js";
 import { accountChineseScript } from "../uploads/upload-form.js";
-import type { JobRequest } from "../uploads/upload-intake.js";
+import type { JobRequest } from "../uploads/job-request.js";
 import type { User } from "../users/repo.js";
 
 /** The fields of a /v1 audio request, each checked (AudioFields). */

@@ -11,7 +11,7 @@ import {
 import type { BillingContext } from "../billing/billing-context.js";
 import { applySubscriptionEvent } from "../billing/commands/apply-subscription-event.js";
 import { confirmCheckout } from "../billing/commands/confirm-checkout.js";
-import { isRefundedAnswer } from "../billing/commands/settle-refund.js";
+import { isRefundedAnswer } from "../billing/refund-answer.js";
 import { AppError } from "../http/app-error.js";
 import type { PurchaseKind } from "./payment-provider.js";
 

@@ -1,5 +1,4 @@
-import type { Db } from "../db/database.js";
-import type { Tx } from "../minutes/ledger-entries.js";
+import type { Db, Tx } from "../db/database.js";
 import { PLAN_TYPES, PLANS, type PlanType } from "../minutes/plans.js";
 
 // Which plan a user is on, and what it allows: the one owner of that rule. Everything that

@@ -3,13 +3,13 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { currentSubscription } from "../billing/subscription-changes.js";
-import type { AppContext } from "../app-context.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
 import { fail } from "../http/app-error.js";
 import { presentSubscription } from "./presenter.js";
+import type { Db } from "../db/database.js";
 
 /** GET /api/subscriptions/active: the user's plan, status and period end. */
-export function subscriptionRoutes({ db }: Pick<AppContext, "db">): FastifyPluginAsync {
+export function subscriptionRoutes({ db }: { db: Db }): FastifyPluginAsync {
   return async (plugin) => {
     plugin.withTypeProvider<ZodTypeProvider>().get(
       "/api/subscriptions/active",

@@ -9,24 +9,17 @@ import {
 } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppContext } from "../app-context.js";
 import { authRateLimits, type RateLimitRule } from "../auth/rate-limits.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { markRead } from "./commands/mark-read.js";
 import { postMessage } from "./commands/post-message.js";
 import { readConversation } from "./conversations.js";
 import { streamSupportEvents, type OpenStreams } from "./event-stream.js";
-import { userChannel } from "./support-events.js";
-
-/** Chat settings tests override; defaults otherwise. */
-export interface SupportOptions {
-  /** Messages one user may send (default 20 per 10 minutes). */
-  rateLimit?: RateLimitRule;
-  /** How long a message stays unread before the other side is e-mailed (default 5 minutes). */
-  mailDelayMs?: number;
-  /** How often unread messages are looked for (default 30 seconds). */
-  sweepMs?: number;
-}
+import { userChannel, type SupportEventBus } from "./support-events.js";
+import type { Db } from "../db/database.js";
+import type { Config } from "../config.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
+import type { SupportOptions } from "./support-notifications.js";
 
 /** Plenty for a conversation, too few to flood support. */
 export const DEFAULT_SUPPORT_RATE_LIMIT: RateLimitRule = { max: 20, windowMs: 10 * 60 * 1000 };
@@ -38,9 +31,14 @@ const security = [{ bearer: [] }];
  * /api/support/*: the signed-in user's conversation with support: read it, write (optionally
  * linking one of their transcriptions), mark support's replies read, and follow it live.
  */
-export function supportRoutes(
-  ctx: Pick<AppContext, "db" | "config" | "now" | "supportEvents" | "rateLimits" | "support">,
-): FastifyPluginAsync {
+export function supportRoutes(ctx: {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  supportEvents: SupportEventBus;
+  rateLimits: RateLimitStore;
+  support: SupportOptions;
+}): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     await app.register(rateLimit, ctx.rateLimits.pluginOptions("support"));

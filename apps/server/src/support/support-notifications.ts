@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
+import type { RateLimitRule } from "../auth/rate-limits.js";
 import type { Db } from "../db/database.js";
 import type { Mailer } from "../mail/mailer.js";
 import { findUserById, findUserWithPasswordByEmail } from "../users/repo.js";
@@ -10,6 +11,16 @@ import { renderSupportMail } from "./support-mail.js";
 export const DEFAULT_SUPPORT_MAIL_DELAY_MS = 5 * 60 * 1000;
 /** How often unread messages are looked for. */
 export const DEFAULT_SUPPORT_SWEEP_MS = 30 * 1000;
+
+/** Chat settings tests override; defaults otherwise. */
+export interface SupportOptions {
+  /** Messages one user may send (default 20 per 10 minutes). */
+  rateLimit?: RateLimitRule;
+  /** How long a message stays unread before the other side is e-mailed (default 5 minutes). */
+  mailDelayMs?: number;
+  /** How often unread messages are looked for (default 30 seconds). */
+  sweepMs?: number;
+}
 
 /** What the e-mails about unread chat messages need. */
 export interface SupportMailContext {

@@ -1,6 +1,5 @@
 import type { Config } from "../config.js";
-import type { Db } from "../db/database.js";
-import type { Tx } from "../minutes/ledger-entries.js";
+import type { Db, Tx } from "../db/database.js";
 import { actorOf, type UserActor } from "../policies/actor.js";
 import { authorize } from "../policies/authorize.js";
 import { teamSubject, type ActionOn } from "../policies/policies.js";

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/database.js";
-import type { Tx } from "../minutes/ledger-entries.js";
+import type { Db, Tx } from "../db/database.js";
 import { isTeamRole, TEAM_ROLES, type TeamRole } from "../policies/team-roles.js";
 import type { TeamRow } from "./membership.js";
 

@@ -5,7 +5,7 @@ import { fail } from "../http/app-error.js";
 import { validationFailed } from "../http/validation-failed.js";
 import { requireSpeakersOption } from "../transcriptions/speakers-option.js";
 import type { User } from "../users/repo.js";
-import type { JobRequest } from "./upload-intake.js";
+import type { JobRequest } from "./job-request.js";
 
 // The web's upload form (POST /api/transcribe's text fields, and the same options in the JSON of
 // /api/uploads/combine) as a job: the one place its field names and texts become job options.

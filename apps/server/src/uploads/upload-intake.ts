@@ -7,7 +7,7 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
 import { createJob } from "../jobs/job-lifecycle.js";
-import type { JobOptions, TranscriptionRow } from "../jobs/job-row.js";
+import type { TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
 import {
   idempotencyKeyOf,
@@ -27,6 +27,7 @@ import type { User } from "../users/repo.js";
 import { fileStoreOf, removeStored } from "../storage/stored-files.js";
 import { jobAccount, type JobAccount } from "../teams/membership.js";
 import { probeUpload } from "./probe-upload.js";
+import type { JobRequest } from "./job-request.js";
 import { jobFromUploadForm } from "./upload-form.js";
 import {
   receiveMultipart,
@@ -50,27 +51,6 @@ import { claimForCombine, combineChunks, endSession, reopenSession } from "./upl
 //      its real length measured (never the length a header declares), and those minutes
 //      reserved (402) before the job is stored and queued.
 // A file that does not become a job is deleted, so a refused upload leaves nothing behind.
-
-/**
- * What an intake asks for: the model by the name the client gave (undefined: the default) and
- * the job's options, built once from the request by the intake's own mapping (jobFromUploadForm,
- * the /v1 routes' jobFromAudioRequest) and stored as built.
- */
-export interface JobRequest {
-  model: string | undefined;
-  options: JobOptions;
-  /** The batch the file was sent with (the job's own column, not an option). */
-  batchId?: string;
-  /**
-   * For a subtitle or transcript file sent with the media: re-time it (true), keep its timings
-   * (false), or undefined: by whether the file has timings (importOptions).
-   */
-  retime?: boolean | undefined;
-  /** Where to call back when the job ends (the request's `callback_url`), if anywhere. */
-  callbackUrl?: string | undefined;
-  /** "whisper": the user chose Whisper while the language's own model is not ready. */
-  fallback?: "whisper" | undefined;
-}
 
 /**
  * Checks before any bytes are kept that the job asked for can run here: its model (503 when not

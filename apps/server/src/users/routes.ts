@@ -3,20 +3,21 @@ import { DeleteAccountBody, ErrorResponse } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../app-context.js";
 import { confirmPassword } from "../auth/profile.js";
 import { authRateLimits, DEFAULT_AUTH_RATE_LIMITS } from "../auth/rate-limits.js";
 import { currentUser, requireUser, SESSION_COOKIE } from "../auth/require-user.js";
 import { fail } from "../http/app-error.js";
 import { deleteAccount, type AccountContext } from "./delete-account.js";
 import { normalizeEmail } from "./repo.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
+import type { AuthOptions } from "../auth/auth-options.js";
 
 /**
  * /api/account: deleting one's own account with all its data, confirmed with the password
  * (guesses limited as sign-in's are: per client address and per account).
  */
 export function accountRoutes(
-  ctx: AccountContext & Pick<AppContext, "rateLimits" | "auth">,
+  ctx: AccountContext & { rateLimits: RateLimitStore; auth: AuthOptions },
 ): FastifyPluginAsync {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();

@@ -14,7 +14,6 @@ import type { Selectable } from "kysely";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../app-context.js";
 import { authRateLimits, type AuthRateLimits } from "../auth/rate-limits.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.js";
@@ -36,6 +35,10 @@ import {
   listWebhooks,
   recentDeliveries,
 } from "./webhook-store.js";
+import type { Db } from "../db/database.js";
+import type { Config } from "../config.js";
+import type { WebhookDispatcher } from "./dispatcher.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 
 const IdParams = z.object({ id: z.string().max(100) });
 
@@ -76,7 +79,13 @@ export const DEFAULT_WEBHOOK_TEST_RATE_LIMITS: AuthRateLimits = {
 
 /** The user's webhooks: register, list, delete, deliveries, test (docs/webhooks.md). */
 export function webhookRoutes(
-  ctx: Pick<AppContext, "db" | "config" | "now" | "webhooks" | "rateLimits">,
+  ctx: {
+    db: Db;
+    config: Config;
+    now: () => Date;
+    webhooks: WebhookDispatcher;
+    rateLimits: RateLimitStore;
+  },
   testRateLimits: AuthRateLimits = DEFAULT_WEBHOOK_TEST_RATE_LIMITS,
 ): FastifyPluginAsync {
   return async (plugin) => {

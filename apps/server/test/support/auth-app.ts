@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { AuthOptions } from "../../src/auth/routes.js";
+import type { AuthOptions } from "../../src/auth/auth-options.js";
 import { loadConfig } from "../../src/config.js";
 import type { Db } from "../../src/db/database.js";
-import { buildApp, type AppOptions } from "../../src/http/app.js";
+import { buildApp, type AppOptions } from "../../src/app.js";
 import { createTestDatabase, type DatabaseKind } from "../test-database.js";
 
 /** A running API over real HTTP on a test database. */

@@ -7,7 +7,7 @@ import type { Db } from "../../src/db/database.js";
 import { startFreePlan } from "../../src/minutes/minute-ledger.js";
 import { insertUser, type Locale } from "../../src/users/repo.js";
 import type { DatabaseKind } from "../test-database.js";
-import type { AppOptions } from "../../src/http/app.js";
+import type { AppOptions } from "../../src/app.js";
 import { startTestApi, type TestApi } from "./auth-app.js";
 
 /** A test API whose workers run the random-weight tiny model quickly (greedy, 2 threads). */

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { scratchDir } from "../../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../../../server/src/config.js";
 import { migrateToLatest, openDatabase, type Db } from "../../../server/src/db/database.js";
-import { buildApp, type AppOptions } from "../../../server/src/http/app.js";
+import { buildApp, type AppOptions } from "../../../server/src/app.js";
 import { startSmtpInbox, type SmtpInbox } from "../../../server/test/support/smtp-inbox.js";
 
 export const WEB_DIST = fileURLToPath(new URL("../../dist", import.meta.url));

@@ -46,6 +46,7 @@ function account({
         status: "active",
         currentPeriodEnd: "2030-05-01T00:00:00.000Z",
         cancelAtPeriodEnd: false,
+        openUploads: 3,
         ...subscription,
       } satisfies ActiveSubscription),
     "DELETE /api/account": () => deleteAnswer(),
@@ -64,6 +65,7 @@ function account({
         status: "active",
         currentPeriodEnd: "2030-05-01T00:00:00.000Z",
         cancelAtPeriodEnd: false,
+        openUploads: 3,
       } satisfies ActiveSubscription),
     // The API keys and voices cards on the page list the user's keys and voices (none here).
     "GET /api/keys": () => json([]),

@@ -26,6 +26,7 @@ function plan(overrides: Partial<ActiveSubscription> = {}): ActiveSubscription {
     status: "active",
     currentPeriodEnd: null,
     cancelAtPeriodEnd: false,
+    openUploads: 3,
     ...overrides,
   };
 }

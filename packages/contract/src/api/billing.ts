@@ -71,6 +71,16 @@ export const ActiveSubscription = z.object({
       "The plan was cancelled: it stays usable until currentPeriodEnd, then the account moves " +
         "to Free. POST /api/subscriptions/resume undoes it until then.",
     ),
+  /** Unfinished uploads the plan that applies now allows (Free's while a payment has failed). */
+  openUploads: z
+    .number()
+    .int()
+    .positive()
+    .describe(
+      "How many unfinished (chunked) uploads the account may hold at once now: the limit of the " +
+        "plan that applies now, which is Free's while a renewal's payment has failed (a further " +
+        "upload gets 429 TOO_MANY_UPLOADS).",
+    ),
 });
 
 /** The answer to the payment provider's webhook. */

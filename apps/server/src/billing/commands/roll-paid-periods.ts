@@ -1,24 +1,31 @@
-// Command: the scheduled roll-over of paid plans whose period has ended (and its schedule).
-import { Cron } from "croner";
+// Command: the scheduled roll-over of paid plans whose period has ended (renew or lapse to Free).
 import { withUserLock } from "../../minutes/ledger-entries.js";
 import { PAID_PLAN_TYPES, subscribedPlan } from "../../plans/plan-limits.js";
 import type { BillingContext } from "../billing-context.js";
 import { renewPlan } from "../subscription-changes.js";
-import { lapseToFree } from "./apply-subscription-event.js";
-import { retryPendingRefunds } from "./settle-refund.js";
+import { lapseToFree } from "./lapse-to-free.js";
+
+/** Which periods to roll. */
+export interface RollPaidPeriodsProps {
+  /** Roll the paid periods that ended by this moment (default: the context's now). */
+  endedBy?: Date;
+}
 
 /**
  * The scheduled roll-over of paid plans whose period has ended: renewed when the provider
  * confirms payment for the next period, else (or when cancelled) back to Free. Returns how
  * many subscriptions changed.
  */
-export async function rollPaidPeriods(ctx: BillingContext): Promise<number> {
+export async function rollPaidPeriods(
+  ctx: BillingContext,
+  { endedBy = ctx.now() }: RollPaidPeriodsProps,
+): Promise<number> {
   const { db, provider, log, now } = ctx;
   const due = await db
     .selectFrom("subscriptions")
     .selectAll()
     .where("plan_type", "in", PAID_PLAN_TYPES)
-    .where("current_period_end", "<=", now().toISOString())
+    .where("current_period_end", "<=", endedBy.toISOString())
     .execute();
   let changed = 0;
   for (const subscription of due) {
@@ -61,19 +68,4 @@ export async function rollPaidPeriods(ctx: BillingContext): Promise<number> {
     }
   }
   return changed;
-}
-
-/** Rolls due paid periods and retries failed refunds at start and every hour; returns a stop function. */
-export function scheduleBillingRollover(ctx: BillingContext): () => void {
-  const run = async (): Promise<void> => {
-    await rollPaidPeriods(ctx).catch((error: unknown) =>
-      ctx.log.error({ err: error }, "billing roll-over failed"),
-    );
-    await retryPendingRefunds(ctx).catch((error: unknown) =>
-      ctx.log.error({ err: error }, "refund retries failed"),
-    );
-  };
-  const job = new Cron("23 * * * *", { protect: true }, run);
-  void run();
-  return () => job.stop();
 }

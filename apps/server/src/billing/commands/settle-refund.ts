@@ -1,18 +1,11 @@
 // Command: make (or retry) the refund decided for a checkout that could not be delivered.
-import { AppError, fail } from "../../http/app-error.js";
+import { fail } from "../../http/app-error.js";
 import { PLANS, type PlanType } from "../../minutes/plans.js";
 import type { BillingContext } from "../billing-context.js";
 import { formatUsd, planName } from "../catalog.js";
-import {
-  checkoutsAwaitingRefund,
-  markCheckoutRefunded,
-  type CheckoutRow,
-} from "../checkout-repo.js";
+import { markCheckoutRefunded, type CheckoutRow } from "../checkout-repo.js";
 import { mailAccountHolder } from "../mail-account-holder.js";
 import { providerError } from "../provider-error.js";
-
-/** The answers a refunded checkout gets, by what was bought. */
-export const REFUNDED_CODES = ["PACK_REFUNDED", "PLAN_CHANGED_REFUNDED"] as const;
 
 /**
  * Makes the refund decided for a checkout (again, if an earlier try failed: providers treat a
@@ -53,23 +46,4 @@ export async function settleRefund(
     fail("PLAN_CHANGED_REFUNDED", { plan: planName(row.product as PlanType), ...paid });
   }
   fail("PACK_REFUNDED", { minutes: Number(row.product), ...paid });
-}
-
-/** Retries refunds a provider failed to make (run hourly); returns how many went through. */
-export async function retryPendingRefunds(ctx: BillingContext): Promise<number> {
-  let refunded = 0;
-  for (const row of await checkoutsAwaitingRefund(ctx.db)) {
-    try {
-      await settleRefund(ctx, { checkout: row });
-    } catch (error) {
-      if (isRefundedAnswer(error)) refunded++;
-      else ctx.log.error({ err: error, sessionId: row.provider_session_id }, "refund retry");
-    }
-  }
-  return refunded;
-}
-
-/** Whether an error is the answer a refunded checkout gets (handled, not a failure). */
-export function isRefundedAnswer(error: unknown): boolean {
-  return error instanceof AppError && (REFUNDED_CODES as readonly string[]).includes(error.code);
 }

@@ -14,8 +14,10 @@ import type { Batch, BatchAction, BatchFile } from "./batch-model";
 
 /**
  * Files sent at once: enough to keep the line moving, few enough for a home connection, and
- * never more than the plan's unfinished uploads (each file is a chunked upload until it is
- * combined; one more would be refused with 429 TOO_MANY_UPLOADS).
+ * never more than the unfinished uploads the plan that applies now allows (each file is a chunked
+ * upload until it is combined; one more would be refused with 429 TOO_MANY_UPLOADS). The server
+ * says how many (`openUploads` of GET /api/subscriptions/active: Free's while a renewal's payment
+ * has failed, whatever plan is subscribed).
  */
 export const FILES_AT_ONCE = 3;
 
@@ -31,7 +33,7 @@ export function useBatchSending(batch: Batch, dispatch: Dispatch<BatchAction>): 
   const prepared = useRef(new Map<string, PreparedUpload>());
   const resumes = useRef(new Map<string, ResumePoint>());
   const { data: subscription, isPending } = useActiveSubscription();
-  const atOnce = Math.min(FILES_AT_ONCE, PLANS[subscription?.planType ?? "free"].openUploads);
+  const atOnce = Math.min(FILES_AT_ONCE, subscription?.openUploads ?? PLANS.free.openUploads);
 
   useEffect(() => {
     const batchId = batch.id;
