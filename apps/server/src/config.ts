@@ -214,6 +214,8 @@ const ConfigSchema = z
      * cores): unset, the cores up to 8 (whisper.cpp gains little past 8).
      */
     LIVE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Whisper's window for live decodes: "fitted" to the stretch (fast), or "full" (30 s, as uploads). */
+    LIVE_WINDOW: z.enum(["fitted", "full"]).default("fitted"),
     /** Beam size (1 = greedy, faster; 5 = whisper.cpp's default, more accurate). */
     ENGINE_BEAM_SIZE: z.coerce.number().int().min(1).max(16).default(5),
     /** Re-decode unreliable windows at higher temperatures ("false" to turn off). */
@@ -357,6 +359,7 @@ const ConfigSchema = z
         sessionsPerUser: env.LIVE_SESSIONS_PER_USER,
         idleMs: env.LIVE_IDLE_SECONDS * 1000,
         threads: env.LIVE_THREADS ?? Math.min(8, availableParallelism()),
+        window: env.LIVE_WINDOW,
       },
       renders: {
         concurrency: env.ROLE === "api" ? 0 : env.RENDER_CONCURRENCY,

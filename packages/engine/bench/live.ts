@@ -3,7 +3,8 @@
 // silences is fed in real time in 100 ms frames to the live engine process (Silero VAD, partial
 // and final decodes); measured: from the end of the speech in the input to the first partial
 // that reaches it... and to its final; then how many sessions at once keep up. Arguments: the
-// model shape (mini, tiny, base) and the threads per decode (LIVE_THREADS, 1 by default).
+// model shape (mini, tiny, base) and the threads per decode (LIVE_THREADS, 1 by default). One
+// session is measured with Whisper's whole window and with the window fitted to the stretch.
 import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
 import { LiveEngine } from "../src/live/live-engine.js";
 import { ensureRandomModel } from "../test/support/random-model.js";
@@ -24,7 +25,7 @@ const speechEndsMs = [...Array(rounds)].map(
 );
 
 /** Runs `count` sessions at once in real time; the delays of the first session's texts. */
-async function run(count: number) {
+async function run(count: number, window: "fitted" | "full" = "fitted") {
   const engine = new LiveEngine();
   const started = performance.now();
   const partialDelays: number[] = [];
@@ -33,7 +34,7 @@ async function run(count: number) {
   const sessions = [...Array(count)].map((_, s) =>
     engine.open(
       `bench-${s}`,
-      { modelPath: model, family: "whisper", language: "en", threads, gpu: false },
+      { modelPath: model, family: "whisper", language: "en", threads, gpu: false, window },
       {
         onText: (text) => {
           const at = performance.now() - started;
@@ -60,9 +61,15 @@ async function run(count: number) {
   return { partial: p50(partialDelays), final: p50(finalDelays), finals: finalDelays.length };
 }
 
+const ms = (value: number | undefined) => (value === undefined ? "none" : `${value.toFixed(0)} ms`);
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a === undefined || b === undefined ? "" : ` (${(a / b).toFixed(2)}×)`;
+// Whisper's whole 30-s window first (as uploads decode, LIVE_WINDOW=full), then the window
+// fitted to each stretch (the default), side by side in one run.
+const full = await run(1, "full");
 const one = await run(1);
 console.log(
-  `live (${size}, ${threads} thread${threads === 1 ? "" : "s"}): end of speech → partial reaching it p50 ${one.partial?.toFixed(0) ?? "none"} ms, → final p50 ${one.final?.toFixed(0)} ms (${one.finals} finals)`,
+  `live (${size}, ${threads} thread${threads === 1 ? "" : "s"}): end of speech → partial reaching it p50 ${ms(one.partial)}${ratio(one.partial, full.partial)} of the whole window's ${ms(full.partial)}; → final p50 ${ms(one.final)}${ratio(one.final, full.final)} of ${ms(full.final)} (${one.finals} and ${full.finals} finals)`,
 );
 let kept = one.final !== undefined && one.final <= 2_000 ? 1 : 0;
 for (const count of kept ? [2, 4, 8] : []) {

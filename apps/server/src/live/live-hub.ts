@@ -16,6 +16,8 @@ export interface LiveSettings {
   idleMs: number;
   /** Threads per decode (LIVE_THREADS). */
   threads: number;
+  /** Whisper's window for live decodes (LIVE_WINDOW): fitted to the stretch, or the whole 30 s. */
+  window: "fitted" | "full";
   /** Where the live engine runs (tests may keep it in-process). */
   placement?: LiveEnginePlacement;
 }
@@ -69,6 +71,7 @@ export class LiveHub {
         engine: this.engine,
         idleMs: this.deps.settings.idleMs,
         threads: this.deps.settings.threads,
+        window: this.deps.settings.window,
         onEnded: (ended) => this.runs.delete(ended.id),
       },
       { modelPath: model.path, family: model.family },

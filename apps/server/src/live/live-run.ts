@@ -47,6 +47,7 @@ export interface LiveRunDeps {
   /** Closed (and saved) after this long without audio. */
   idleMs: number;
   threads: number;
+  window: "fitted" | "full";
   /** The runtime is over: the hub forgets it. */
   onEnded(run: LiveRun): void;
 }
@@ -100,6 +101,7 @@ export class LiveRun {
         family: spec.family,
         language: row.language,
         threads: deps.threads,
+        window: deps.window,
         gpu: false,
         ...(row.language === "yue" ? { chineseScript: "hk" as const } : {}),
       },

@@ -12,6 +12,11 @@ export interface LiveSessionSpec {
   chineseScript?: ChineseScript;
   /** Threads per decode (decodes of all sessions take turns). */
   threads: number;
+  /**
+   * Whisper encodes only the stretch's part of its 30-s window ("fitted", the default: far
+   * faster, docs/live.md) or the whole window ("full": as uploads are decoded).
+   */
+  window?: "fitted" | "full";
   gpu: boolean;
   /** A partial decode of the open stretch at most this often (ms of new audio). */
   partialEveryMs?: number;

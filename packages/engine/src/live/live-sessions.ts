@@ -83,7 +83,7 @@ export class LiveSessions {
               beamSize: 1,
               temperature: 0,
               temperatureFallback: false,
-              windowFitsAudio: true,
+              windowFitsAudio: spec.window !== "full",
             }),
           ),
         (text) => {
