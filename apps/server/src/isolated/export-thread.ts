@@ -1,5 +1,4 @@
 import { parentPort } from "node:worker_threads";
-import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
 import { CjkFontMissingError, Iso6937Error, storedFrameRate, writeExport } from "@verbatim/formats";
 import { withTranslations } from "@verbatim/subtitles";
 import { rowCues, rowOptions, rowSpeakers } from "../jobs/job-row.js";
@@ -33,7 +32,8 @@ async function write(work: ExportWork): Promise<ExportReply> {
       createdAt: new Date(row.created_at),
       locale: query.lang ?? accountLocale,
       speakerNames: query.speakerNames,
-      frameRate: query.fps ?? storedFrameRate(row.video_frame_rate) ?? DEFAULT_FRAME_RATE,
+      // Absent when neither is known: counted at the default rate, TTML in clock times.
+      frameRate: query.fps ?? storedFrameRate(row.video_frame_rate) ?? undefined,
       style: rowOptions(row).style,
       timecodes: query.timecodes,
       timestamps: query.timestamps,

@@ -299,7 +299,7 @@ export const ExportQuery = z.object({
     .enum(FRAME_RATES)
     .optional()
     .describe(
-      "Frame rate of SMPTE timecode (stl, fcpxml, premiere, edl, avid; docx and pdf with `timecodes=true`): 23.976, 24, 25, 29.97 (drop-frame) or 30. Default: the uploaded video's, else 25.",
+      "Frame rate of SMPTE timecode (stl, fcpxml, premiere, edl, avid; docx and pdf with `timecodes=true`) and of ttml's times in frames: 23.976, 24, 25, 29.97 (drop-frame) or 30. Default: the uploaded video's, else 25 (and ttml in clock times, unless made with the netflix preset).",
     ),
   timecodes: QueryFlag.describe(
     "`true`: docx and pdf give each paragraph an SMPTE timecode (HH:MM:SS:FF) instead of hh:mm:ss.",
