@@ -1,4 +1,5 @@
 import { parentPort } from "node:worker_threads";
+import { stlInformation } from "@verbatim/contract";
 import { CjkFontMissingError, Iso6937Error, storedFrameRate, writeExport } from "@verbatim/formats";
 import { withTranslations } from "@verbatim/subtitles";
 import { rowCues, rowOptions, rowSpeakers } from "../jobs/job-row.js";
@@ -38,15 +39,7 @@ async function write(work: ExportWork): Promise<ExportReply> {
       timecodes: query.timecodes,
       timestamps: query.timestamps,
       karaoke: query.karaoke,
-      stl: {
-        programme: query.stlProgramme,
-        episode: query.stlEpisode,
-        publisher: query.stlPublisher,
-        editor: query.stlEditor,
-        contact: query.stlContact,
-        country: query.stlCountry,
-        revision: query.stlRevision,
-      },
+      stl: stlInformation(query),
       track: query.track,
       translationLanguage: translation?.language,
     });

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { EXPORT_FORMATS, type ExportFormat, type FrameRateName } from "@verbatim/contract";
-import { frameRateOfVideo, writeExport } from "@verbatim/formats";
+import { frameRateOfVideo, writeExport, type StlInformation } from "@verbatim/formats";
 import type { Cue, Speaker, StyleName } from "@verbatim/subtitles";
 import type { Transcription } from "../transcribe-file.js";
 
@@ -26,6 +26,8 @@ export interface RenderOptions {
   speakerNames?: boolean;
   /** The language of the cues' `translation` (`--translate-to`); absent: English. */
   translationLanguage?: string;
+  /** EBU-STL: the GSI fields (`--stl-programme`, …). */
+  stl?: StlInformation;
 }
 
 /** What is written out: cues, and what is known of the media and its speakers. */
@@ -66,6 +68,7 @@ export async function renderTranscription(
     timestamps: options.timestamps,
     speakerNames: options.speakerNames,
     translationLanguage: options.translationLanguage,
+    stl: options.stl,
   });
   return file.body;
 }
