@@ -5,6 +5,7 @@ import {
   keypadAlignment,
   placementOfKeypad,
   plainCueText,
+  replacePlainRanges,
   restyleText,
   sliceStyled,
   styledRuns,
@@ -79,5 +80,23 @@ describe("styles carried onto re-spaced text (stylesOver, restyleText)", () => {
     expect(restyleText("<i>the the</i> cat", "the cat")).toBe(
       editPlainText("<i>the the</i> cat", "the cat"),
     );
+  });
+});
+
+describe("replacing stretches of the shown text (replacePlainRanges)", () => {
+  it("gives the replacement the replaced text's styles and keeps the rest", () => {
+    const markup = "<i>one</i> two <b>one</b>";
+    expect(
+      replacePlainRanges(
+        markup,
+        [
+          [0, 3],
+          [8, 11],
+        ],
+        "1",
+      ),
+    ).toBe("<i>1</i> two <b>1</b>");
+    expect(replacePlainRanges(markup, [[4, 7]], "<u>")).toBe("<i>one</i> &lt;u> <b>one</b>");
+    expect(replacePlainRanges(markup, [], "x")).toBe(markup);
   });
 });

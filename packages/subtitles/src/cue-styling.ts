@@ -167,6 +167,30 @@ export function editPlainText(markup: string, plain: string): string {
 }
 
 /**
+ * The markup with stretches of its plain text, `[from, to)` offsets in order and apart,
+ * replaced by `replacement` (plain text): it takes the styles of the first character it replaces
+ * (an italic word replaced stays italic), the rest keeps its own (find and replace).
+ */
+export function replacePlainRanges(
+  markup: string,
+  ranges: readonly (readonly [number, number])[],
+  replacement: string,
+): string {
+  if (ranges.length === 0) return markup;
+  const chars = styledChars(markup);
+  const out: StyledRun[] = [];
+  let at = 0;
+  for (const [from, to] of ranges) {
+    out.push(...chars.slice(at, from));
+    const like = chars[from] ?? chars[from - 1] ?? plainRun("");
+    out.push({ ...like, text: replacement });
+    at = to;
+  }
+  out.push(...chars.slice(at));
+  return writeRuns(out);
+}
+
+/**
  * The markup's styles over `plain`, its plain text with white space changed (lines broken
  * again, a caption's lines fitted to the picture, spaces trimmed): each other character keeps the
  * style of the same character of the markup, white space the styles of the characters on both

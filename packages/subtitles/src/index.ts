@@ -9,6 +9,7 @@ export {
   placementFields,
   placementOfKeypad,
   plainCueText,
+  replacePlainRanges,
   restyleText,
   shownCues,
   sliceStyled,
