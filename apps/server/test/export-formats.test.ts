@@ -85,6 +85,19 @@ describe.each(DATABASE_KINDS)("export formats on %s", (kind) => {
     expect(await (await exported(englishId, "format=edl")).text()).toContain("FCM: DROP FRAME");
   });
 
+  it("times IMSC in frames of the video's rate; audio made with the standard preset in clock times", async () => {
+    const framed = await (await exported(englishId, "format=ttml")).text();
+    expect(framed).toContain('ttp:frameRate="30"');
+    expect(framed).toContain('ttp:frameRateMultiplier="1000 1001"');
+    expect(framed).toMatch(/<p begin="\d+f" end="\d+f"/u);
+    expect(await (await exported(englishId, "format=ttml&fps=25")).text()).toContain(
+      'ttp:frameRate="25"',
+    );
+    const clock = await (await exported(chineseId, "format=ttml")).text();
+    expect(clock).not.toContain("ttp:frameRate");
+    expect(clock).toMatch(/<p begin="\d\d:\d\d:\d\d\.\d{3}"/u);
+  });
+
   it("fills EBU-STL's GSI block with what the broadcaster gives, and refuses a bad country", async () => {
     const query = new URLSearchParams({
       format: "stl",

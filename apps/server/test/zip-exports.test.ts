@@ -131,6 +131,61 @@ describe.each(DATABASE_KINDS)("ZIP of many transcriptions on %s", (kind) => {
     expect(files[1]!.bytes.equals(Buffer.from(await single.arrayBuffer()))).toBe(true);
   });
 
+  it("writes the EBU-STL GSI fields asked for into every STL file, as the single export does", async () => {
+    const news = await finishedTranscription(api.db, owner.id, numberedCues(2), "news.mp4");
+    const late = await finishedTranscription(api.db, owner.id, numberedCues(1), "late.mp4");
+    const gsi = {
+      stlProgramme: "Evening News",
+      stlEpisode: "Episode 12",
+      stlPublisher: "Harbour TV",
+      stlEditor: "Mei Chan",
+      stlContact: "mei@example.com",
+      stlCountry: "hkg",
+      stlRevision: 3,
+    };
+    const response = await exportZip(owner, { ids: [news, late], formats: ["stl"], ...gsi });
+    expect(response.status).toBe(200);
+    const files = await unzip(Buffer.from(await response.arrayBuffer()));
+    expect(files.map((file) => file.name)).toEqual(["news.stl", "late.stl"]);
+    for (const { bytes } of files) {
+      const field = (offset: number, length: number) =>
+        bytes.toString("latin1", offset, offset + length).trimEnd();
+      expect(field(16, 32)).toBe("Evening News");
+      expect(field(48, 32)).toBe("Episode 12");
+      expect(field(236, 2)).toBe("03");
+      expect(field(274, 3)).toBe("HKG");
+      expect(field(277, 32)).toBe("Harbour TV");
+      expect(field(309, 32)).toBe("Mei Chan");
+      expect(field(341, 32)).toBe("mei@example.com");
+    }
+    // Byte for byte what the single export writes with the same fields but its dates.
+    const query = new URLSearchParams({ format: "stl", ...gsi, stlRevision: "3" });
+    const single = Buffer.from(
+      await (
+        await fetch(`${api.base}/api/transcriptions/${news}/export?${query}`, {
+          headers: owner.auth,
+        })
+      ).arrayBuffer(),
+    );
+    expect(single.subarray(0, 224).equals(files[0]!.bytes.subarray(0, 224))).toBe(true);
+    expect(single.subarray(236).equals(files[0]!.bytes.subarray(236))).toBe(true);
+    // The revision as digits (as a query string has it) is read too.
+    expect(
+      (await exportZip(owner, { ids: [news], formats: ["stl"], stlRevision: "7" })).status,
+    ).toBe(200);
+    // The single export's rules: a bad field is refused before anything is sent.
+    for (const bad of [
+      { stlCountry: "Hong Kong" },
+      { stlRevision: 100 },
+      { stlRevision: "100" },
+      { stlProgramme: "x".repeat(33) },
+      { stlEditor: "two\nlines" },
+    ]) {
+      const refused = await exportZip(owner, { ids: [news], formats: ["stl"], ...bad });
+      expect(refused.status).toBe(400);
+    }
+  });
+
   it("leaves out a file its format refuses, names it in a note, and keeps the ZIP whole (every format)", async () => {
     const cues = [
       { start: 0, end: 2000, text: "今日我哋講吓天氣。" },

@@ -72,6 +72,13 @@ export {
   type JobOptionsInput,
 } from "./job-options.js";
 export { SUPPORT_HOURS, supportIsOpen } from "./support-hours.js";
+export {
+  STL_GSI_FIELDS,
+  STL_GSI_NAMES,
+  StlGsiFields,
+  stlInformation,
+  type StlGsiValues,
+} from "./stl-information.js";
 export { ASSIGNABLE_TEAM_ROLES, ranksBelow, TEAM_ROLES, type TeamRole } from "./team-roles.js";
 export {
   DEFAULT_FRAME_RATE,

@@ -2,7 +2,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { findCjkFont } from "@verbatim/formats";
-import { captionStyle, type CaptionStyleName } from "@verbatim/formats/captions";
+import {
+  captionEvents,
+  captionFrame,
+  captionStyle,
+  writeCaptionAss,
+  type CaptionStyleName,
+} from "@verbatim/formats/captions";
 import type { Cue } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { burnCaptions } from "../src/burn/burn-captions.js";
@@ -81,6 +87,27 @@ function ink(frame: Frame, test: Test) {
   return { count, meanX: count ? sumX / count : NaN, left, right, top, bottom };
 }
 
+/**
+ * White ink between rows `from` and `to` (exclusive): its count and rows, and how far the mean x
+ * of its upper half lies right of its lower half's (an italic's lean, in pixels).
+ */
+function inkIn(frame: Frame, from: number, to: number) {
+  const rows: { y: number; x: number }[] = [];
+  for (let y = from; y < to; y++) {
+    for (let x = 0; x < frame.width; x++) {
+      const i = (y * frame.width + x) * 3;
+      if (WHITE(frame.rgb[i]!, frame.rgb[i + 1]!, frame.rgb[i + 2]!)) rows.push({ y, x });
+    }
+  }
+  const top = Math.min(...rows.map((p) => p.y));
+  const bottom = Math.max(...rows.map((p) => p.y));
+  const middle = (top + bottom) / 2;
+  const meanX = (points: { x: number }[]) =>
+    points.reduce((sum, p) => sum + p.x, 0) / Math.max(1, points.length);
+  const lean = meanX(rows.filter((p) => p.y < middle)) - meanX(rows.filter((p) => p.y > middle));
+  return { count: rows.length, top, bottom, lean };
+}
+
 /** Ink per column band between x `from` and `to` (exclusive) of an area, in `bands` bands. */
 function columnProfile(
   frame: Frame,
@@ -155,6 +182,34 @@ describe("burnCaptions", () => {
     expect(on.count).toBeGreaterThan(200);
     expect(on.bottom).toBeLessThan(height / 2);
     expect(on.top).toBeGreaterThanOrEqual(Math.round(height * 0.05));
+  }, 60_000);
+
+  it("draws a cue's italics and its place at the top: one top italic cue over a bottom upright one", async () => {
+    const top: Cue = { index: 1, start: 200, end: 1800, text: "<i>HHHHHH</i>", position: "top" };
+    const bottom: Cue = { index: 2, start: 200, end: 1800, text: "HHHHHH" };
+    // Large letters (10 % of the height), so the lean is several pixels.
+    const style = captionStyle("standard", { sizePercent: 10 });
+    const { output, width, height } = await burn("styled", [top, bottom], "standard", { style });
+    const frame = frameAt(output, 1.0, width, height);
+    const upper = inkIn(frame, 0, Math.floor(height / 2));
+    const lower = inkIn(frame, Math.floor(height / 2), height);
+    // The top cue is drawn in the top part of the picture, the bottom one below the middle.
+    expect(upper.count).toBeGreaterThan(100);
+    expect(lower.count).toBeGreaterThan(100);
+    expect(upper.bottom).toBeLessThan(height / 3);
+    expect(lower.top).toBeGreaterThan((height * 2) / 3);
+    // Italic strokes lean right: the ink's upper rows sit right of its lower rows.
+    // (Measured: 2.4 px for the italic row, 0.05 for the upright one.)
+    expect(upper.lean).toBeGreaterThan(1.5);
+    expect(Math.abs(lower.lean)).toBeLessThan(0.75);
+    // The script given to ffmpeg (the same functions burnCaptions calls) carries the tags.
+    const scriptFrame = captionFrame({ width, height }, "source");
+    const script = writeCaptionAss(captionEvents([top, bottom], style, null, scriptFrame), {
+      title: "styled",
+      style,
+      frame: scriptFrame,
+    });
+    expect(script).toContain("{\\an8}{\\i1}HHHHHH{\\r}");
   }, 60_000);
 
   it("karaoke: the highlighted word's colour moves with the word timings", async () => {

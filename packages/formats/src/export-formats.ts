@@ -11,7 +11,7 @@ import {
 import { assScriptFor, writeAss } from "./ass.js";
 import { exportedTranscript } from "./bilingual-track.js";
 import type { ExportInput } from "./export-input.js";
-import { cuesOnFrames, frameRate } from "./frame-rate.js";
+import { cuesOnFrames, frameRate, timedTextFrameRate } from "./frame-rate.js";
 import { writeTimestampedText } from "./research-text.js";
 
 /** A written export: its bytes (or text, UTF-8) and the media type to send it as. */
@@ -149,8 +149,14 @@ export async function writeExport(format: ExportFormat, input: ExportInput): Pro
   if (!STYLED.has(format)) {
     transcript = { ...transcript, cues: shownCues(transcript.cues) };
   }
-  const rate = frameRate(input.frameRate ?? DEFAULT_FRAME_RATE);
-  const framed = FRAME_BASED.has(format)
+  // TTML is timed in frames when a rate is known or a broadcast preset made the cues.
+  const rate =
+    format === "ttml"
+      ? timedTextFrameRate(input)
+      : FRAME_BASED.has(format)
+        ? frameRate(input.frameRate ?? DEFAULT_FRAME_RATE)
+        : null;
+  const framed = rate
     ? { ...transcript, cues: cuesOnFrames(transcript.cues, rate, gapFrames(input)) }
     : transcript;
   const body = await writer.write({ ...input, transcript: framed });

@@ -37,7 +37,11 @@ export interface ExportInput {
   locale?: string | undefined;
   /** False leaves speaker names out of the text (they stay in speaker-aware structures). */
   speakerNames?: boolean | undefined;
-  /** Frame rate of timecoded formats (default: DEFAULT_FRAME_RATE). */
+  /**
+   * Frame rate of timecoded formats: the video's or the one asked for. Absent when not known:
+   * timecode is counted at DEFAULT_FRAME_RATE, and TTML has clock times unless `style` is a
+   * broadcast preset (timedTextFrameRate).
+   */
   frameRate?: FrameRateName | undefined;
   /** The style preset the cues were made with: the ASS default style follows it. */
   style?: StyleName | undefined;

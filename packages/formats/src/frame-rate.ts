@@ -1,5 +1,5 @@
-import { FRAME_RATES, type FrameRateName } from "@verbatim/contract";
-import { keepMinimumGap, minimumGapMs } from "@verbatim/subtitles";
+import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateName } from "@verbatim/contract";
+import { keepMinimumGap, minimumGapMs, STYLE_PRESETS, type StyleName } from "@verbatim/subtitles";
 
 /** A frame rate as SMPTE timecode counts it. */
 export interface FrameRate {
@@ -184,4 +184,20 @@ export function cuesOnFrames<T extends { start: number; end: number }>(
     start: frameEdgeMs(cue.start, rate),
     end: frameEdgeMs(cue.end, rate),
   }));
+}
+
+/**
+ * The rate TTML / IMSC 1.1 is timed in, or null for clock times in milliseconds: the export's
+ * frame rate when one is known (the video's, or one asked for), or the default rate when the
+ * cues were made with a broadcast preset (docs/broadcast.md, "IMSC timed in frames").
+ */
+export function timedTextFrameRate(input: {
+  frameRate?: FrameRateName | undefined;
+  style?: StyleName | undefined;
+}): FrameRate | null {
+  if (input.frameRate !== undefined) return frameRate(input.frameRate);
+  if (input.style !== undefined && STYLE_PRESETS[input.style].broadcast) {
+    return frameRate(DEFAULT_FRAME_RATE);
+  }
+  return null;
 }

@@ -1,4 +1,4 @@
-export type { ExportInput } from "./export-input.js";
+export type { ExportInput, StlInformation } from "./export-input.js";
 export { exportExtension, writeExport, type ExportFile } from "./export-formats.js";
 export {
   exportedCues,

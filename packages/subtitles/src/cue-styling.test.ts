@@ -5,6 +5,8 @@ import {
   keypadAlignment,
   placementOfKeypad,
   plainCueText,
+  replacePlainRanges,
+  restyleText,
   sliceStyled,
   styledRuns,
   toggleStyle,
@@ -61,5 +63,40 @@ describe("cue styling markup", () => {
     expect(placementOfKeypad(9)).toEqual({ position: "top", align: "right" });
     expect(placementOfKeypad(5)).toEqual({ position: "bottom", align: "center" });
     expect(placementOfKeypad(0)).toBeNull();
+  });
+});
+
+describe("styles carried onto re-spaced text (stylesOver, restyleText)", () => {
+  it("keeps each word's style when the lines are broken again", () => {
+    const markup = "We met <i>the captain of</i> the <b>ship</b> today";
+    expect(restyleText(markup, "We met the captain\nof the ship today")).toBe(
+      "We met <i>the captain\nof</i> the <b>ship</b> today",
+    );
+    // White space takes the styles on both sides: no underline into the gap after a word.
+    expect(restyleText("<u>one</u> two", "one\ntwo")).toBe("<u>one</u>\ntwo");
+  });
+
+  it("falls back to the plain-text edit when more than white space changed", () => {
+    expect(restyleText("<i>the the</i> cat", "the cat")).toBe(
+      editPlainText("<i>the the</i> cat", "the cat"),
+    );
+  });
+});
+
+describe("replacing stretches of the shown text (replacePlainRanges)", () => {
+  it("gives the replacement the replaced text's styles and keeps the rest", () => {
+    const markup = "<i>one</i> two <b>one</b>";
+    expect(
+      replacePlainRanges(
+        markup,
+        [
+          [0, 3],
+          [8, 11],
+        ],
+        "1",
+      ),
+    ).toBe("<i>1</i> two <b>1</b>");
+    expect(replacePlainRanges(markup, [[4, 7]], "<u>")).toBe("<i>one</i> &lt;u> <b>one</b>");
+    expect(replacePlainRanges(markup, [], "x")).toBe(markup);
   });
 });

@@ -167,6 +167,68 @@ export function editPlainText(markup: string, plain: string): string {
 }
 
 /**
+ * The markup with stretches of its plain text, `[from, to)` offsets in order and apart,
+ * replaced by `replacement` (plain text): it takes the styles of the first character it replaces
+ * (an italic word replaced stays italic), the rest keeps its own (find and replace).
+ */
+export function replacePlainRanges(
+  markup: string,
+  ranges: readonly (readonly [number, number])[],
+  replacement: string,
+): string {
+  if (ranges.length === 0) return markup;
+  const chars = styledChars(markup);
+  const out: StyledRun[] = [];
+  let at = 0;
+  for (const [from, to] of ranges) {
+    out.push(...chars.slice(at, from));
+    const like = chars[from] ?? chars[from - 1] ?? plainRun("");
+    out.push({ ...like, text: replacement });
+    at = to;
+  }
+  out.push(...chars.slice(at));
+  return writeRuns(out);
+}
+
+/**
+ * The markup's styles over `plain`, its plain text with white space changed (lines broken
+ * again, a caption's lines fitted to the picture, spaces trimmed): each other character keeps the
+ * style of the same character of the markup, white space the styles of the characters on both
+ * sides of it. When more than white space changed, as editPlainText carries them.
+ */
+export function stylesOver(markup: string, plain: string): StyledRun[] {
+  const chars = styledChars(markup).filter((char) => !/^\s$/u.test(char.text));
+  const visible = plain.replace(/\s/gu, "");
+  if (chars.map((char) => char.text).join("") !== visible) {
+    return styledRuns(editPlainText(markup, plain));
+  }
+  let at = 0;
+  const runs: (StyledRun | null)[] = plain
+    .split("")
+    .map((text) => (/^\s$/u.test(text) ? null : { ...chars[at++]!, text }));
+  // White space between two characters has the styles both have: no underline past a word.
+  return mergeRuns(
+    runs.map((run, i) => {
+      if (run) return run;
+      const before = runs.slice(0, i).findLast((other) => other !== null);
+      const after = runs.slice(i + 1).find((other) => other !== null);
+      const both = (style: TextStyle) => (before?.[style] ?? false) && (after?.[style] ?? false);
+      return {
+        text: plain[i]!,
+        italic: both("italic"),
+        bold: both("bold"),
+        underline: both("underline"),
+      };
+    }),
+  );
+}
+
+/** The markup with its plain text's white space changed to `plain`'s, its styles kept. */
+export function restyleText(markup: string, plain: string): string {
+  return writeRuns(stylesOver(markup, plain));
+}
+
+/**
  * Cues as a format without styles writes them: the text as shown (no markup: a typed "<i>" as
  * typed), no place. Their text is plain, no longer markup: not to be read as markup again.
  */

@@ -104,3 +104,44 @@ describe("quality checks", () => {
     expect(checkCues([cue(1, 0, 3000, "我們收到了。")], { ...options, spelling })).toEqual([]);
   });
 });
+
+describe("quality checks see the text as shown, not the styles' markup", () => {
+  it("measures lines and reading speed without the tags", () => {
+    // 33 characters shown on the first line (with the tags 47, over 42); 15 char/s over 4 s.
+    const text = "<i>Forty characters of text</i> <b>shown</b> ok";
+    expect(text.length).toBeGreaterThan(42);
+    expect(kinds([cue(1, 0, 4000, `${text}\nand a good deal more to read`)])).toEqual([]);
+    const tooLong = checkCues([cue(1, 0, 4000, `<i>${"a".repeat(43)}</i>`)], options);
+    expect(tooLong.map((issue) => [issue.kind, issue.actual])).toEqual([["line_too_long", 43]]);
+    // Reading speed counts 20 shown characters in 1 s: 20 char/s, not 27.
+    const fast = checkCues([cue(1, 0, 1000, "<i>Twenty characters ok</i>")], options);
+    expect(fast.find((issue) => issue.kind === "reading_speed")?.actual).toBe(20);
+    // A cue of tags only is empty.
+    expect(kinds([cue(1, 0, 2000, "<i> </i>")])).toEqual([[1, "empty"]]);
+  });
+
+  it("finds doubled words and spells words across and inside tags", () => {
+    const spelled: string[] = [];
+    const found = checkCues([cue(1, 0, 3000, "<i>the</i> the <b>cat</b>")], {
+      ...options,
+      spelling: (text) => {
+        spelled.push(text);
+        return [];
+      },
+    });
+    expect(found.map((issue) => [issue.kind, issue.word])).toEqual([["doubled_word", "the"]]);
+    expect(spelled).toEqual(["the the cat"]);
+  });
+
+  it("fixes keep each word's styles: a doubled word taken out, lines broken again", () => {
+    const doubled = [cue(1, 0, 3000, "<i>the</i> the <b>cat</b>")];
+    expect(applyFixes(doubled, checkCues(doubled, options)).cues[0]?.text).toBe(
+      "<i>the</i> <b>cat</b>",
+    );
+    // Two short lines that fit on one: joined, the italics and bold on the same words.
+    const unbalanced = [cue(1, 0, 3000, "<i>I told</i>\nyou <b>so</b>")];
+    const issues = checkCues(unbalanced, options);
+    expect(issues.map((issue) => issue.kind)).toEqual(["unbalanced_lines"]);
+    expect(applyFixes(unbalanced, issues).cues[0]?.text).toBe("<i>I told</i> you <b>so</b>");
+  });
+});

@@ -2,6 +2,7 @@ import { breakLines } from "./break-lines.js";
 import { isCjkLanguage } from "./cjk-languages.js";
 import { isCjkText } from "./cjk.js";
 import type { Cue } from "./cue.js";
+import { plainCueText, restyleText } from "./cue-styling.js";
 import { functionWordsFor } from "./function-words.js";
 import { gapFix } from "./minimum-gap.js";
 import { readingIssues, type ReadingIssueCode } from "./reading-limits.js";
@@ -96,7 +97,10 @@ const BALANCE_SHARE = 0.5;
 /** Every finding on the cues (in time order), cue by cue, each cue's in CHECK_KINDS order. */
 export function checkCues(cues: readonly Cue[], options: CheckOptions): CheckIssue[] {
   const issues: CheckIssue[] = [];
-  for (const [position, cue] of cues.entries()) {
+  for (const [position, saved] of cues.entries()) {
+    // Every check measures the text as shown: the styles' markup is not text (cue-styling.ts).
+    // A fix of the text is written back as markup with the cue's styles kept (markupFix).
+    const cue: Cue = { ...saved, text: plainCueText(saved.text) };
     const limits = limitsFor(cue, options);
     const found: CheckIssue[] = [];
     const add = (issue: Finding) => found.push({ cue: cue.index, ...issue });
@@ -180,7 +184,7 @@ export function checkCues(cues: readonly Cue[], options: CheckOptions): CheckIss
       ...lineFindings(cue, limits, options.language),
       ...wordFindings(cue, options),
     ]) {
-      add(issue);
+      add(markupFix(issue, saved.text));
     }
     issues.push(...found.sort((a, b) => order(a.kind) - order(b.kind)));
   }
@@ -215,6 +219,15 @@ export function applyFixes(
     return changed;
   });
   return { cues: result, fixed };
+}
+
+/**
+ * A finding whose fix is a new shown text, its fix as the cue's markup: the same styles on the
+ * same words (restyleText: lines broken again; editPlainText: a word taken out).
+ */
+function markupFix(finding: Finding, markup: string): Finding {
+  if (finding.fix?.text === undefined) return finding;
+  return { ...finding, fix: { ...finding.fix, text: restyleText(markup, finding.fix.text) } };
 }
 
 /** A finding before it is put on its cue. */

@@ -31,6 +31,11 @@ export interface StylePreset {
   name: StyleName;
   /** What the preset follows, for people choosing one. */
   description: string;
+  /**
+   * A broadcast delivery preset: its timed text (TTML / IMSC 1.1) is timed in frames even for
+   * audio, at the default rate (docs/broadcast.md, "IMSC timed in frames").
+   */
+  broadcast: boolean;
   spaced: ScriptLimits;
   /** Chinese (zh, yue), Japanese and Korean. */
   cjk: Partial<Record<"zh" | "ja" | "ko", ScriptLimits>> & { default: ScriptLimits };
@@ -54,6 +59,7 @@ const STANDARD_SPACED: ScriptLimits = {
 export const STYLE_PRESETS: Readonly<Record<StyleName, StylePreset>> = {
   standard: {
     name: "standard",
+    broadcast: false,
     description:
       "Verbatim's default: 42 characters × 2 lines (16 for Chinese, Japanese, Korean), 1–7 s on screen, at most 17 characters a second, 2 frames between cues.",
     spaced: STANDARD_SPACED,
@@ -61,6 +67,7 @@ export const STYLE_PRESETS: Readonly<Record<StyleName, StylePreset>> = {
   },
   netflix: {
     name: "netflix",
+    broadcast: true,
     description:
       "Netflix Timed Text Style Guides (general requirements; English; Traditional and Simplified Chinese): 42 characters × 2 lines and 20 characters a second for English, 16 characters × 2 lines and 9 characters a second for Chinese with no comma or full stop at a line's end, 5/6 s to 7 s on screen, 2 frames between cues.",
     spaced: { ...STANDARD_SPACED, maxCharsPerSecond: 20, minDurationMs: FIVE_SIXTHS_MS },

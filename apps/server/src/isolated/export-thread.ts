@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
+import { stlInformation } from "@verbatim/contract";
 import { CjkFontMissingError, Iso6937Error, storedFrameRate, writeExport } from "@verbatim/formats";
 import { withTranslations } from "@verbatim/subtitles";
 import { rowCues, rowOptions, rowSpeakers } from "../jobs/job-row.js";
@@ -33,20 +33,13 @@ async function write(work: ExportWork): Promise<ExportReply> {
       createdAt: new Date(row.created_at),
       locale: query.lang ?? accountLocale,
       speakerNames: query.speakerNames,
-      frameRate: query.fps ?? storedFrameRate(row.video_frame_rate) ?? DEFAULT_FRAME_RATE,
+      // Absent when neither is known: counted at the default rate, TTML in clock times.
+      frameRate: query.fps ?? storedFrameRate(row.video_frame_rate) ?? undefined,
       style: rowOptions(row).style,
       timecodes: query.timecodes,
       timestamps: query.timestamps,
       karaoke: query.karaoke,
-      stl: {
-        programme: query.stlProgramme,
-        episode: query.stlEpisode,
-        publisher: query.stlPublisher,
-        editor: query.stlEditor,
-        contact: query.stlContact,
-        country: query.stlCountry,
-        revision: query.stlRevision,
-      },
+      stl: stlInformation(query),
       track: query.track,
       translationLanguage: translation?.language,
     });

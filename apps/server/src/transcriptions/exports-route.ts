@@ -47,7 +47,7 @@ export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
         schema: {
           summary: "Download many transcriptions as one ZIP",
           description:
-            "JSON: `ids` (completed transcriptions you may download: your own, and your teams' while you are in them) and `formats`. Answers with a ZIP, streamed, holding each transcription in each format as GET /api/transcriptions/{id}/export writes it at its defaults, named after its file (`會議 錄音.srt`; names are UTF-8, and a name used twice gets ` (2)`). 404 NOT_FOUND when an id is not one you may download (`details.ids` lists them), 409 NOT_COMPLETED when one has not completed; nothing is sent then. A file a format cannot hold (EBU-STL and Chinese text: 422 EXPORT_TEXT_UNSUPPORTED on its own) is left out and named, with the reason, in `Files left out.txt` (`未收錄的檔案.txt` in Chinese) at the end of the ZIP.",
+            "JSON: `ids` (completed transcriptions you may download: your own, and your teams' while you are in them) and `formats`. Answers with a ZIP, streamed, holding each transcription in each format as GET /api/transcriptions/{id}/export writes it at its defaults (EBU-STL files with the `stl…` GSI fields given, checked as that export checks them), named after its file (`會議 錄音.srt`; names are UTF-8, and a name used twice gets ` (2)`). 404 NOT_FOUND when an id is not one you may download (`details.ids` lists them), 409 NOT_COMPLETED when one has not completed; nothing is sent then. A file a format cannot hold (EBU-STL and Chinese text: 422 EXPORT_TEXT_UNSUPPORTED on its own) is left out and named, with the reason, in `Files left out.txt` (`未收錄的檔案.txt` in Chinese) at the end of the ZIP.",
           tags: ["transcriptions"],
           security: [{ bearer: [] }],
           body: ExportsBody,
@@ -64,7 +64,7 @@ export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
       },
       async (request, reply) => {
         const user = currentUser(request);
-        const { ids, formats, speakerNames, lang } = request.body;
+        const { ids, formats, speakerNames, lang, ...gsi } = request.body;
         const rows = await downloadableCompletedJobs(ctx, user, ids);
         const entries = zipEntries(rows, formats);
         // Each format at the single export's defaults (no timecodes, timestamps or karaoke).
@@ -75,6 +75,8 @@ export function exportsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
           timestamps: false,
           karaoke: false,
           track: "both" as const,
+          // Every EBU-STL file of the ZIP gets the GSI fields asked for.
+          ...gsi,
         };
         const zip = new ZipFile();
         const language = noteLanguage(lang ?? user.locale);

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { splitAtTime } from "../../src/features/editor/cue-operations";
 import { readingStats } from "../../src/features/editor/cue-checks";
 import { editorReducer, initialState } from "../../src/features/editor/editor-history";
-import { matchRange, nextMatch, replaceOne } from "../../src/features/editor/find-replace";
+import {
+  countMatches,
+  matchRange,
+  nextMatch,
+  replaceAll,
+  replaceOne,
+} from "../../src/features/editor/find-replace";
 import { shortcutFor } from "../../src/features/editor/use-shortcuts";
 import type { EditorCue } from "../../src/features/editor/types";
 
@@ -83,6 +89,45 @@ describe("find next, previous and replace one", () => {
   it("locates the match to select in the text field", () => {
     expect(matchRange("The cat", "cat", options)).toEqual([4, 7]);
     expect(matchRange("The cat", "dog", options)).toBeNull();
+  });
+});
+
+describe("find and replace over styled subtitles", () => {
+  const options = { caseSensitive: false };
+  const styled = (): EditorCue[] => [
+    cue(1, "00:00:01,000", "00:00:03,000", "<i>This</i> is <b>big</b>"),
+    cue(2, "00:00:04,000", "00:00:06,000", "<u>bi</u>g <i>words</i>, typed &lt;i>"),
+  ];
+
+  it("never matches inside a tag: it sees the text as shown", () => {
+    // "i" is in "This", "is", "big", "bi", "typed <i>" — never in the <i> and </i> tags.
+    expect(countMatches(styled(), "i", options)).toBe(5);
+    expect(countMatches(styled(), "<b>", options)).toBe(0);
+    expect(countMatches(styled(), "is big", options)).toBe(1);
+    // Across the end of a style: "big" is "<u>bi</u>g".
+    expect(countMatches(styled(), "big", options)).toBe(2);
+    // A typed "<i>" is text and is found.
+    expect(countMatches(styled(), "<i>", options)).toBe(1);
+    expect(nextMatch(styled(), "words", options, -1, 1)).toBe(1);
+    // The range is in the plain text the text box shows.
+    expect(matchRange("<i>This</i> is <b>big</b>", "big", options)).toEqual([8, 11]);
+  });
+
+  it("keeps the styles when replacing: the replacement takes the replaced word's", () => {
+    const all = replaceAll(styled(), "big", "huge", options);
+    expect(all[0]?.text).toBe("<i>This</i> is <b>huge</b>");
+    expect(all[1]?.text).toBe("<u>huge</u> <i>words</i>, typed &lt;i>");
+    // A replacement that looks like a tag stays text.
+    expect(replaceAll(styled(), "words", "<b>x</b>", options)[1]?.text).toBe(
+      "<u>bi</u>g <i>&lt;b>x&lt;/b></i>, typed &lt;i>",
+    );
+    // Replacing "i" never touches the tags.
+    expect(replaceAll(styled(), "i", "I", { caseSensitive: true })[0]?.text).toBe(
+      "<i>ThIs</i> Is <b>bIg</b>",
+    );
+    expect(replaceOne(styled(), 0, "is", "was", options)[0]?.text).toBe(
+      "<i>Thwas</i> is <b>big</b>",
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EXPORT_FORMATS } from "../export-formats.js";
 import { MAX_EXPORT_IDS } from "../limits.js";
+import { STL_GSI_FIELDS } from "../stl-information.js";
 
 // Many transcriptions in one download: POST /api/exports streams a ZIP of them.
 
@@ -20,7 +21,7 @@ export const ExportsBody = z.object({
       message: "formats must be unique",
     })
     .describe(
-      `Each transcription is written in each of these: ${EXPORT_FORMATS.map((f) => `\`${f}\``).join(", ")} (as GET /api/transcriptions/{id}/export writes them, at its defaults: the video's frame rate, no timecodes, timestamps or karaoke).`,
+      `Each transcription is written in each of these: ${EXPORT_FORMATS.map((f) => `\`${f}\``).join(", ")} (as GET /api/transcriptions/{id}/export writes them, at its defaults: the video's frame rate, no timecodes, timestamps or karaoke; the \`stl\` fields below for every EBU-STL file).`,
     ),
   speakerNames: z
     .boolean()
@@ -32,4 +33,7 @@ export const ExportsBody = z.object({
     .describe(
       'Language of unnamed speakers\' labels ("Speaker 1" / "講者 1"); default the account\'s.',
     ),
+  // EBU-STL's GSI fields, as the single export takes them (the same validator); the programme
+  // title defaults to each file's name.
+  ...STL_GSI_FIELDS,
 });

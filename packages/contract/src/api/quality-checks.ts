@@ -56,7 +56,7 @@ export const CheckIssueItem = z.object({
     })
     .optional()
     .describe(
-      "The change that puts it right (times as `hh:mm:ss,mmm`, the subtitle's new text), when a program can make it; absent when a person must choose.",
+      "The change that puts it right (times as `hh:mm:ss,mmm`, the subtitle's new text as markup with its styles kept, as `text` is saved), when a program can make it; absent when a person must choose. Every check measures the text as shown, without the styles' tags.",
     ),
 });
 

@@ -5,6 +5,7 @@ import { EXPORT_FORMATS, FRAME_RATES } from "../export-formats.js";
 import { JOB_STATUSES } from "../jobs.js";
 import { INSIGHT_STATUSES } from "../insights.js";
 import { cleanFileName, MAX_FILE_NAME } from "../file-names.js";
+import { STL_GSI_FIELDS } from "../stl-information.js";
 import { MAX_SPEAKER_NAME } from "../limits.js";
 
 // A user's transcriptions: the history, one with its subtitles, edits, exports.
@@ -279,15 +280,6 @@ const QueryFlag = z
   .default("false")
   .transform((value) => value === "true");
 
-/** A text field of EBU-STL's GSI block: 32 characters at most, on one line. */
-const GsiText = (what: string) =>
-  z
-    .string()
-    .max(32)
-    .regex(/^[^\r\n]*$/u, "one line")
-    .optional()
-    .describe(`stl: ${what} in the GSI block (32 characters at most; Latin, code page 850).`);
-
 export const ExportQuery = z.object({
   format: z
     .enum(EXPORT_FORMATS)
@@ -299,7 +291,7 @@ export const ExportQuery = z.object({
     .enum(FRAME_RATES)
     .optional()
     .describe(
-      "Frame rate of SMPTE timecode (stl, fcpxml, premiere, edl, avid; docx and pdf with `timecodes=true`): 23.976, 24, 25, 29.97 (drop-frame) or 30. Default: the uploaded video's, else 25.",
+      "Frame rate of SMPTE timecode (stl, fcpxml, premiere, edl, avid; docx and pdf with `timecodes=true`) and of ttml's times in frames: 23.976, 24, 25, 29.97 (drop-frame) or 30. Default: the uploaded video's, else 25 (and ttml in clock times, unless made with the netflix preset).",
     ),
   timecodes: QueryFlag.describe(
     "`true`: docx and pdf give each paragraph an SMPTE timecode (HH:MM:SS:FF) instead of hh:mm:ss.",
@@ -308,22 +300,7 @@ export const ExportQuery = z.object({
     "`true`: txt starts each speaker's paragraph with `[hh:mm:ss]` (MAXQDA and NVivo read these).",
   ),
   karaoke: QueryFlag.describe("`true`: ass times each word with `\\k` karaoke tags."),
-  stlProgramme: GsiText("the original programme title (OPT; default: the file's name)"),
-  stlEpisode: GsiText("the original episode title (OET)"),
-  stlPublisher: GsiText("the publisher (PUB)"),
-  stlEditor: GsiText("the editor's name (EN)"),
-  stlContact: GsiText("the editor's contact details (ECD)"),
-  stlCountry: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/u, "three letters (ISO 3166-1 alpha-3)")
-    .optional()
-    .describe("stl: the country of origin (CO), ISO 3166-1 alpha-3, e.g. `HKG`, `GBR`."),
-  stlRevision: z
-    .string()
-    .regex(/^\d{1,2}$/u, "a number from 0 to 99")
-    .transform(Number)
-    .optional()
-    .describe("stl: the revision number (RN), 0 to 99; default 0."),
+  ...STL_GSI_FIELDS,
   speakerNames: z
     .enum(["true", "false"])
     .default("true")

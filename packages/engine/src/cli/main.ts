@@ -59,6 +59,19 @@ function withTranscribeOptions(command: Command): Command {
     .option("--timecodes", "docx, pdf: an SMPTE timecode per paragraph instead of hh:mm:ss")
     .option("--timestamps", "txt: [hh:mm:ss] at the start of each paragraph (MAXQDA, NVivo)")
     .option("--no-speaker-names", "leave speaker labels out of every format but json")
+    .option(
+      "--stl-programme <title>",
+      "stl: original programme title (GSI OPT; default: the file's name)",
+    )
+    .option("--stl-episode <title>", "stl: original episode title (GSI OET)")
+    .option("--stl-publisher <name>", "stl: publisher (GSI PUB)")
+    .option("--stl-editor <name>", "stl: editor's name (GSI EN)")
+    .option("--stl-contact <text>", "stl: editor's contact details (GSI ECD)")
+    .option(
+      "--stl-country <code>",
+      "stl: country of origin, ISO 3166-1 alpha-3 such as HKG (GSI CO)",
+    )
+    .option("--stl-revision <n>", "stl: revision number, 0 to 99 (GSI RN)")
     .option("--chinese <script>", "Chinese output script: hk, tw or cn")
     .option("--max-chars <n>", "maximum characters per subtitle line (default 42; 16 for CJK)")
     .option(

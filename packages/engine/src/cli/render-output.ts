@@ -1,11 +1,6 @@
 import { basename } from "node:path";
-import {
-  DEFAULT_FRAME_RATE,
-  EXPORT_FORMATS,
-  type ExportFormat,
-  type FrameRateName,
-} from "@verbatim/contract";
-import { frameRateOfVideo, writeExport } from "@verbatim/formats";
+import { EXPORT_FORMATS, type ExportFormat, type FrameRateName } from "@verbatim/contract";
+import { frameRateOfVideo, writeExport, type StlInformation } from "@verbatim/formats";
 import type { Cue, Speaker, StyleName } from "@verbatim/subtitles";
 import type { Transcription } from "../transcribe-file.js";
 
@@ -22,7 +17,7 @@ export interface RenderOptions {
   /** The input's name, for documents' titles and editors' projects. */
   inputName: string;
   style: StyleName;
-  /** Timecode rate; default the video's, else DEFAULT_FRAME_RATE. */
+  /** Timecode rate; default the video's, else none known (writeExport counts at its default). */
   frameRate?: FrameRateName;
   karaoke?: boolean;
   timecodes?: boolean;
@@ -31,6 +26,8 @@ export interface RenderOptions {
   speakerNames?: boolean;
   /** The language of the cues' `translation` (`--translate-to`); absent: English. */
   translationLanguage?: string;
+  /** EBU-STL: the GSI fields (`--stl-programme`, …). */
+  stl?: StlInformation;
 }
 
 /** What is written out: cues, and what is known of the media and its speakers. */
@@ -63,13 +60,15 @@ export async function renderTranscription(
     },
     title: basename(options.inputName),
     createdAt: new Date(),
-    frameRate: options.frameRate ?? videoRate ?? DEFAULT_FRAME_RATE,
+    // Absent when neither is known: counted at the default rate, TTML in clock times.
+    frameRate: options.frameRate ?? videoRate ?? undefined,
     style: options.style,
     karaoke: options.karaoke,
     timecodes: options.timecodes,
     timestamps: options.timestamps,
     speakerNames: options.speakerNames,
     translationLanguage: options.translationLanguage,
+    stl: options.stl,
   });
   return file.body;
 }

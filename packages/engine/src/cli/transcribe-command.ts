@@ -1,5 +1,6 @@
 import { basename } from "node:path";
-import { FRAME_RATES } from "@verbatim/contract";
+import { FRAME_RATES, STL_GSI_NAMES, StlGsiFields, stlInformation } from "@verbatim/contract";
+import type { StlInformation } from "@verbatim/formats";
 import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
 import { EngineError } from "../errors.js";
 import { probeWithIdentity } from "../media/probed-media.js";
@@ -59,6 +60,14 @@ export interface TranscribeCommandOptions {
   speakerNames?: boolean;
   /** Translate the cues into this language (BCP-47) with the language model: bilingual output. */
   translateTo?: string;
+  /** EBU-STL's GSI fields (`--stl-programme`, …), as the HTTP export's `stl…` parameters. */
+  stlProgramme?: string;
+  stlEpisode?: string;
+  stlPublisher?: string;
+  stlEditor?: string;
+  stlContact?: string;
+  stlCountry?: string;
+  stlRevision?: string;
 }
 
 /** Runs `verbatim transcribe`: media in (several files, folders, globs or -), subtitles out. */
@@ -192,6 +201,7 @@ export function parseTranscribeOptions(options: TranscribeCommandOptions): {
   const startTemperature =
     options.temperature !== undefined ? temperature(options.temperature) : undefined;
   if (options.speakers !== undefined) parseSpeakers(options.speakers); // a usage error first
+  const stl = stlOptions(options);
   return {
     formats,
     settings: {
@@ -212,8 +222,32 @@ export function parseTranscribeOptions(options: TranscribeCommandOptions): {
       timecodes: options.timecodes === true,
       timestamps: options.timestamps === true,
       speakerNames: options.speakerNames !== false,
+      ...(stl ? { stl } : {}),
     },
   };
+}
+
+/**
+ * The EBU-STL GSI options, checked by the HTTP export's own validator (StlGsiFields): the same
+ * names in kebab case (`--stl-programme` is `stlProgramme`) and the same rules. INVALID_OPTIONS
+ * names the option and its rule; undefined when none is given.
+ */
+export function stlOptions(options: TranscribeCommandOptions): StlInformation | undefined {
+  const given = Object.fromEntries(
+    STL_GSI_NAMES.flatMap((name) => (options[name] === undefined ? [] : [[name, options[name]]])),
+  );
+  if (Object.keys(given).length === 0) return undefined;
+  const checked = StlGsiFields.safeParse(given);
+  if (!checked.success) {
+    const issue = checked.error.issues[0]!;
+    const name = String(issue.path[0] ?? "");
+    const flag = `--${name.replace(/[A-Z]/gu, (letter) => `-${letter.toLowerCase()}`)}`;
+    throw new EngineError(
+      "INVALID_OPTIONS",
+      `${flag}: ${issue.message} (got "${String(given[name])}").`,
+    );
+  }
+  return stlInformation(checked.data);
 }
 
 /** A batch in which some files failed (each already reported); exits with the first one's code. */

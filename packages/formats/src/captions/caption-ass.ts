@@ -8,9 +8,9 @@ import {
 } from "../ass-styles.js";
 import { assTime } from "../ass.js";
 import { lightSpeakerColour } from "../speaker-colours.js";
-import type { CaptionEvent } from "./caption-events.js";
+import type { CaptionEvent, CaptionSpan } from "./caption-events.js";
 import type { CaptionFrame } from "./caption-frame.js";
-import { captionLayout } from "./caption-layout.js";
+import { captionAlignment, captionLayout } from "./caption-layout.js";
 import type { CaptionStyle } from "./caption-styles.js";
 
 /** What the caption script is drawn for. */
@@ -26,7 +26,10 @@ const TRANSLATION_STYLE = "Translation";
 /**
  * The ASS script libass burns into the video: PlayRes is the output frame (so sizes are output
  * pixels), one style for the text (one per speaker with speaker colours), one for translations,
- * and a dialogue line per caption event; the highlighted word is coloured with `\1c`.
+ * and a dialogue line per caption event; the highlighted word is coloured with `\1c`. A cue's
+ * italics, bold and underline are `\i1`, `\b1`, `\u1` (then `\r` back to the line's style), and
+ * a cue placed at the top, or left or right, starts with `{\anN}` (a style in the middle of the
+ * picture, one word at a time, keeps its place).
  */
 export function writeCaptionAss(events: readonly CaptionEvent[], script: CaptionScript): string {
   const { style, frame } = script;
@@ -93,19 +96,27 @@ export function writeCaptionAss(events: readonly CaptionEvent[], script: Caption
   for (const event of events) {
     const name = (event.speaker !== undefined && speakerStyle.get(event.speaker)) || base.name;
     const text = event.lines
-      .map((line) =>
-        line
-          .map((span) =>
-            span.highlight ? `${highlight}${escapeText(span.text)}{\\r}` : escapeText(span.text),
-          )
-          .join(""),
-      )
+      .map((line) => line.map((span) => spanText(span, highlight)).join(""))
       .join("\\N");
     const translation = event.translation.map(escapeText).join("\\N");
     const full = translation === "" ? text : `${text}\\N{\\r${TRANSLATION_STYLE}}${translation}`;
-    lines.push(`Dialogue: 0,${assTime(event.start)},${assTime(event.end)},${name},,0,0,0,,${full}`);
+    const alignment = captionAlignment(event, layout.alignment);
+    const place = alignment === layout.alignment ? "" : `{\\an${alignment}}`;
+    lines.push(
+      `Dialogue: 0,${assTime(event.start)},${assTime(event.end)},${name},,0,0,0,,${place}${full}`,
+    );
   }
   return `${lines.join("\n")}\n`;
+}
+
+/** A span: its text, after its styles and highlight colour as override tags, then `\r`. */
+function spanText(span: CaptionSpan, highlight: string): string {
+  const tags =
+    (span.highlight ? highlight.slice(1, -1) : "") +
+    (span.italic ? "\\i1" : "") +
+    (span.bold ? "\\b1" : "") +
+    (span.underline ? "\\u1" : "");
+  return tags === "" ? escapeText(span.text) : `{${tags}}${escapeText(span.text)}{\\r}`;
 }
 
 /** Text drawn literally: no tags (braces become full-width), no escapes (a backslash is kept apart). */

@@ -1,4 +1,13 @@
-import { cuesWithText, splitWords, type Cue, plainCueText } from "@verbatim/subtitles";
+import {
+  cuesWithText,
+  plainCueText,
+  splitWords,
+  stylesOver,
+  type Cue,
+  type CueAlign,
+  type CuePosition,
+  type StyledRun,
+} from "@verbatim/subtitles";
 import type { CaptionFrame } from "./caption-frame.js";
 import { captionWidthEms, fitLines, wordPieces } from "./caption-lines.js";
 import type { CaptionStyle } from "./caption-styles.js";
@@ -7,10 +16,16 @@ import type { CaptionStyle } from "./caption-styles.js";
 // spoken word highlighted, one word at a time) and its maximum lines. The ASS writer and the
 // editor's preview both draw these events, so they show the same thing at the same time.
 
-/** A run of text in a line; `highlight`: drawn in the highlight colour (the word being spoken). */
+/**
+ * A run of text in a line; `highlight`: drawn in the highlight colour (the word being spoken);
+ * `italic`, `bold`, `underline`: the cue's styles there (cue-styling.ts), present when on.
+ */
 export interface CaptionSpan {
   text: string;
   highlight: boolean;
+  italic?: true;
+  bold?: true;
+  underline?: true;
 }
 
 /** One picture of captions, shown from `start` to `end` (ms). */
@@ -23,6 +38,9 @@ export interface CaptionEvent {
   lines: CaptionSpan[][];
   /** A bilingual cue's translation lines (shown under the lines when the style is bilingual). */
   translation: string[];
+  /** The cue's place where it has one (top; left or right), as the subtitles keep it. */
+  position?: CuePosition;
+  align?: CueAlign;
 }
 
 /** A word of a cue: where it is in the cue's text and when it is spoken. */
@@ -48,12 +66,13 @@ export function captionEvents(
   const widths = frame ? captionWidthEms(style, frame) : undefined;
   for (const cue of cuesWithText(cues)) {
     if (cue.end <= cue.start) continue;
-    // Styles and places are not drawn in the captioned video yet: its text is the plain text.
+    // The shown text, broken into lines that fit; the cue's styles carried onto it.
     const written = plainCueText(cue.text).replace(/\r\n?/g, "\n").trim();
     const text =
       widths && style.mode !== "word"
         ? fitLines(written, widths.text, style.bold, language, wordPieces(cue)).join("\n")
         : written;
+    const styles = charStyles(stylesOver(cue.text, text));
     const timed = timedTokens(cue, text);
     const tokens = timed ?? estimatedTokens(cue, text, language);
     const translated =
@@ -64,7 +83,12 @@ export function captionEvents(
         : widths
           ? fitLines(translated, widths.translation, false, "en")
           : translated.split(/\r?\n/);
-    const base = { speaker: cue.speaker, translation };
+    const base = {
+      speaker: cue.speaker,
+      translation,
+      ...(cue.position ? { position: cue.position } : {}),
+      ...(cue.align ? { align: cue.align } : {}),
+    };
     if (style.mode === "word") {
       tokens.forEach((token, i) => {
         const end = tokens[i + 1]?.start ?? cue.end;
@@ -74,13 +98,13 @@ export function captionEvents(
           ...base,
           start: token.start,
           end,
-          lines: [[{ text: word, highlight: false }]],
+          lines: [[{ text: word, highlight: false, ...styleFlags(styles[token.from]) }]],
         });
       });
       continue;
     }
     for (const part of parts(cue, text, tokens, style.maxLines, timed !== null)) {
-      const plain = spans(text, part.lineRanges, null);
+      const plain = spans(text, styles, part.lineRanges, null);
       const inPart = tokens.filter((t) => t.from >= part.from && t.to <= part.to);
       if (style.mode === "lines" || inPart.length === 0 || !part.timed) {
         events.push({ ...base, start: part.start, end: part.end, lines: plain });
@@ -94,7 +118,7 @@ export function captionEvents(
         const start = Math.max(part.start, token.start);
         const end = Math.min(part.end, inPart[i + 1]?.start ?? part.end);
         if (end <= start) return;
-        events.push({ ...base, start, end, lines: spans(text, part.lineRanges, token) });
+        events.push({ ...base, start, end, lines: spans(text, styles, part.lineRanges, token) });
       });
     }
   }
@@ -148,20 +172,49 @@ function parts(
   return groups.filter((group) => group.end > group.start);
 }
 
-/** The lines of a part as spans, the token (if any) highlighted. */
-function spans(text: string, lineRanges: [number, number][], token: Token | null): CaptionSpan[][] {
+/** The lines of a part as spans: a span per run of one style, the token (if any) highlighted. */
+function spans(
+  text: string,
+  styles: readonly StyledRun[],
+  lineRanges: [number, number][],
+  token: Token | null,
+): CaptionSpan[][] {
   return lineRanges.map(([from, to]) => {
-    if (!token || token.to <= from || token.from >= to) {
-      return [{ text: text.slice(from, to), highlight: false }];
-    }
     const line: CaptionSpan[] = [];
-    const a = Math.max(from, token.from);
-    const b = Math.min(to, token.to);
-    if (a > from) line.push({ text: text.slice(from, a), highlight: false });
-    line.push({ text: text.slice(a, b), highlight: true });
-    if (b < to) line.push({ text: text.slice(b, to), highlight: false });
-    return line;
+    for (let i = from; i < to; i++) {
+      const highlight = token !== null && i >= token.from && i < token.to;
+      const span = { text: text[i]!, highlight, ...styleFlags(styles[i]) };
+      const last = line[line.length - 1];
+      if (last && sameLook(last, span)) last.text += span.text;
+      else line.push(span);
+    }
+    return line.length > 0 ? line : [{ text: "", highlight: false }];
   });
+}
+
+/** One style per UTF-16 unit of the text. */
+function charStyles(runs: readonly StyledRun[]): StyledRun[] {
+  return runs.flatMap((run) => run.text.split("").map((text) => ({ ...run, text })));
+}
+
+/** A span's style fields: present when on. */
+function styleFlags(
+  style: StyledRun | undefined,
+): Pick<CaptionSpan, "italic" | "bold" | "underline"> {
+  return {
+    ...(style?.italic ? { italic: true as const } : {}),
+    ...(style?.bold ? { bold: true as const } : {}),
+    ...(style?.underline ? { underline: true as const } : {}),
+  };
+}
+
+function sameLook(a: CaptionSpan, b: CaptionSpan): boolean {
+  return (
+    a.highlight === b.highlight &&
+    a.italic === b.italic &&
+    a.bold === b.bold &&
+    a.underline === b.underline
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { keypadAlignment, type CueAlign, type CuePosition } from "@verbatim/subtitles";
 import type { CaptionFrame } from "./caption-frame.js";
 import type { CaptionStyle } from "./caption-styles.js";
 
@@ -49,4 +50,21 @@ export function captionLayout(style: CaptionStyle, frame: CaptionFrame): Caption
           ? safe.bottom + pad
           : 0,
   };
+}
+
+/**
+ * Where an event is drawn (numpad, as ASS's `\an`): the style's place, or the cue's own where
+ * the subtitles place it (top; left or right, cue-styling.ts). A style in the middle of the
+ * picture (one word at a time) keeps its place.
+ */
+export function captionAlignment(
+  event: { position?: CuePosition | undefined; align?: CueAlign | undefined },
+  styleAlignment: CaptionLayout["alignment"],
+): number {
+  if (styleAlignment === 5) return styleAlignment;
+  if (event.position === undefined && event.align === undefined) return styleAlignment;
+  return keypadAlignment(
+    event.position ?? (styleAlignment === 8 ? "top" : "bottom"),
+    event.align ?? "center",
+  );
 }

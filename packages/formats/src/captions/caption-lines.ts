@@ -1,4 +1,4 @@
-import { breakLines, isCjkChar, type Cue } from "@verbatim/subtitles";
+import { breakLines, isCjkChar, plainCueText, type Cue } from "@verbatim/subtitles";
 import type { CaptionFrame } from "./caption-frame.js";
 import { captionLayout, NOTO_CJK_LINE_EMS } from "./caption-layout.js";
 import type { CaptionStyle } from "./caption-styles.js";
@@ -58,5 +58,5 @@ export function wordPieces(cue: Cue): string[] | undefined {
   const words = (cue.words ?? []).map((word) => word.text).filter((text) => text.trim() !== "");
   if (words.length === 0) return undefined;
   const spelled = words.join("").replace(/\s+/g, "");
-  return spelled === cue.text.replace(/\s+/g, "") ? words : undefined;
+  return spelled === plainCueText(cue.text).replace(/\s+/g, "") ? words : undefined;
 }

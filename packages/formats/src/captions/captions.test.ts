@@ -154,6 +154,90 @@ describe("caption ASS", () => {
   });
 });
 
+describe("a cue's styles and place in the captioned video", () => {
+  const frame = captionFrame({ width: 640, height: 360 }, "source");
+  const styledCue: Cue = {
+    index: 1,
+    start: 0,
+    end: 2000,
+    text: "<i>Off screen</i> said <b>she</b> <u>loudly</u>",
+    position: "top",
+  };
+
+  it("carries italics, bold and underline onto the lines' spans", () => {
+    const [event] = captionEvents([styledCue], captionStyle("standard"), "en", frame);
+    expect(event?.position).toBe("top");
+    expect(event?.lines.flat()).toEqual([
+      { text: "Off screen", highlight: false, italic: true },
+      { text: " said ", highlight: false },
+      { text: "she", highlight: false, bold: true },
+      { text: " ", highlight: false },
+      { text: "loudly", highlight: false, underline: true },
+    ]);
+  });
+
+  it("keeps each word's style when the lines are broken again to fit a narrow picture", () => {
+    const narrow = captionFrame({ width: 1080, height: 1920 }, "source");
+    const long: Cue = {
+      index: 1,
+      start: 0,
+      end: 4000,
+      text: "We met <i>the captain of the ship</i> in the harbour at dawn, and then we left",
+    };
+    const [event] = captionEvents([long], captionStyle("standard", { maxLines: 3 }), "en", narrow);
+    const lines = event!.lines;
+    expect(lines.length).toBeGreaterThan(1);
+    const italic = lines
+      .flat()
+      .filter((span) => span.italic)
+      .map((span) => span.text)
+      .join(" ")
+      .replace(/\s+/g, " ");
+    expect(italic).toBe("the captain of the ship");
+  });
+
+  it("writes the styles as override tags and the top cue with \\an8; a literal brace stays text", () => {
+    const plainCue: Cue = { index: 2, start: 3000, end: 4000, text: "Below {\\i1} &lt;i>" };
+    const style = captionStyle("standard");
+    const ass = writeCaptionAss(captionEvents([styledCue, plainCue], style, "en", frame), {
+      title: "styled",
+      style,
+      frame,
+    });
+    const dialogue = ass.split("\n").filter((line) => line.startsWith("Dialogue:"));
+    expect(dialogue[0]).toContain(
+      ",,{\\an8}{\\i1}Off screen{\\r} said {\\b1}she{\\r} {\\u1}loudly{\\r}",
+    );
+    // The bottom cue keeps the style's place; its typed tag and brace are drawn as text.
+    expect(dialogue[1]).toMatch(/,,Below ｛\\\u2060i1｝ <i>$/u);
+  });
+
+  it("karaoke: the highlighted word keeps its italics", () => {
+    const cue: Cue = { ...timedCue, text: "Hello <i>big</i> world" };
+    const style = captionStyle("karaoke");
+    const events = captionEvents([cue], style, "en", frame);
+    const big = events.find((event) => event.start === 1600)!;
+    expect(big.lines.flat().find((span) => span.highlight)).toEqual({
+      text: "big",
+      highlight: true,
+      italic: true,
+    });
+    const ass = writeCaptionAss(events, { title: "k", style, frame });
+    expect(ass).toMatch(/\{\\1c&H[0-9A-F]{6}&\\i1\}big\{\\r\}/u);
+  });
+
+  it("one word at a time keeps the picture's middle, whatever the cue's place", () => {
+    const style = captionStyle("social-word");
+    const ass = writeCaptionAss(captionEvents([styledCue], style, "en", frame), {
+      title: "w",
+      style,
+      frame,
+    });
+    expect(ass).not.toContain("\\an8");
+    expect(ass).toContain("{\\i1}Off{\\r}");
+  });
+});
+
 describe("caption lines on a narrow picture", () => {
   // Lines are measured in the font libass draws them with (Noto Sans CJK, as fontkit lays it
   // out): each line of every dialogue event must fit between the side margins, and an event

@@ -33,6 +33,11 @@ export {
   type CaptionStyle,
 } from "./caption-styles.js";
 export { captionEvents, type CaptionEvent, type CaptionSpan } from "./caption-events.js";
-export { captionLayout, NOTO_CJK_LINE_EMS, type CaptionLayout } from "./caption-layout.js";
+export {
+  captionAlignment,
+  captionLayout,
+  NOTO_CJK_LINE_EMS,
+  type CaptionLayout,
+} from "./caption-layout.js";
 export { writeCaptionAss, type CaptionScript } from "./caption-ass.js";
 export { lightSpeakerColour } from "../speaker-colours.js";

@@ -1,4 +1,5 @@
 import {
+  captionAlignment,
   captionEvents,
   captionFrame,
   captionLayout,
@@ -105,12 +106,15 @@ export function CaptionPreview({
         ].join(", "),
       };
   const fontSize = (layout.fontSize / NOTO_CJK_LINE_EMS) * scale;
+  // The style's place, or the cue's own (top; left or right), as the render draws it.
+  const alignment = event ? captionAlignment(event, layout.alignment) : layout.alignment;
   const place: CSSProperties =
-    layout.alignment === 2
+    alignment <= 3
       ? { bottom: px(layout.marginV) }
-      : layout.alignment === 8
+      : alignment >= 7
         ? { top: px(layout.marginV) }
         : { top: "50%", transform: "translateY(-50%)" };
+  const textAlign = (["left", "center", "right"] as const)[(alignment - 1) % 3];
   return (
     <div
       ref={box}
@@ -158,8 +162,9 @@ export function CaptionPreview({
       {event && (
         <div
           aria-hidden="true"
-          className="absolute text-center whitespace-pre-wrap"
+          className="absolute whitespace-pre-wrap"
           style={{
+            textAlign,
             left: px(layout.marginL),
             right: px(layout.marginR),
             ...place,
@@ -177,7 +182,13 @@ export function CaptionPreview({
                   <span
                     key={j}
                     data-highlight={span.highlight || undefined}
-                    style={span.highlight ? { color: `#${style.highlightColour}` } : undefined}
+                    data-italic={span.italic}
+                    style={{
+                      ...(span.highlight ? { color: `#${style.highlightColour}` } : {}),
+                      ...(span.italic ? { fontStyle: "italic" } : {}),
+                      ...(span.bold ? { fontWeight: 700 } : {}),
+                      ...(span.underline ? { textDecoration: "underline" } : {}),
+                    }}
                   >
                     {span.text}
                   </span>

@@ -1,4 +1,8 @@
+import { plainCueText, replacePlainRanges } from "@verbatim/subtitles";
 import type { EditorCue } from "./types";
+
+// Find and replace see the text as shown: a cue's styles' markup (`<i>`, cue-styling.ts) is not
+// text, so "i" never matches inside a tag and a replacement keeps the styles around it.
 
 export interface FindOptions {
   caseSensitive: boolean;
@@ -17,7 +21,7 @@ export function countMatches(
 ): number {
   if (query === "") return 0;
   const re = pattern(query, options);
-  return cues.reduce((sum, cue) => sum + (cue.text.match(re)?.length ?? 0), 0);
+  return cues.reduce((sum, cue) => sum + (plainCueText(cue.text).match(re)?.length ?? 0), 0);
 }
 
 /** The positions (list indexes) of the cues whose text contains `query`. */
@@ -28,7 +32,7 @@ export function matchingCues(
 ): number[] {
   if (query === "") return [];
   const re = pattern(query, options);
-  return cues.flatMap((cue, i) => (cue.text.search(re) >= 0 ? [i] : []));
+  return cues.flatMap((cue, i) => (plainCueText(cue.text).search(re) >= 0 ? [i] : []));
 }
 
 /** Replaces every occurrence in every cue; the replacement is taken literally. */
@@ -42,7 +46,10 @@ export function replaceAll(
   const re = pattern(query, options);
   let changed = false;
   const next = cues.map((cue) => {
-    const text = cue.text.replace(re, () => replacement);
+    const ranges = [...plainCueText(cue.text).matchAll(re)].map(
+      (match) => [match.index, match.index + match[0].length] as const,
+    );
+    const text = replacePlainRanges(cue.text, ranges, replacement);
     if (text === cue.text) return cue;
     changed = true;
     return { ...cue, text };
@@ -63,24 +70,24 @@ export function replaceOne(
 ): EditorCue[] {
   const cue = cues[index];
   if (!cue || query === "") return cues as EditorCue[];
-  const re = pattern(query, options);
-  re.lastIndex = 0;
-  const match = re.exec(cue.text);
-  if (!match) return cues as EditorCue[];
-  const text =
-    cue.text.slice(0, match.index) + replacement + cue.text.slice(match.index + match[0].length);
+  const range = matchRange(cue.text, query, options);
+  if (!range) return cues as EditorCue[];
+  const text = replacePlainRanges(cue.text, [range], replacement);
   return cues.map((c, i) => (i === index ? { ...c, text } : c));
 }
 
-/** Where `query` first occurs in a cue's text ([start, end) of the match), or null. */
+/**
+ * Where `query` first occurs in a cue's shown text ([start, end) of the match in its plain
+ * text, as the text box shows it), or null. `markup` is the cue's text.
+ */
 export function matchRange(
-  text: string,
+  markup: string,
   query: string,
   options: FindOptions,
 ): [number, number] | null {
   if (query === "") return null;
   const re = pattern(query, options);
-  const match = re.exec(text);
+  const match = re.exec(plainCueText(markup));
   return match ? [match.index, match.index + match[0].length] : null;
 }
 

@@ -1,3 +1,4 @@
+import { STL_GSI_FIELDS } from "@verbatim/contract";
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
@@ -42,11 +43,12 @@ export function BroadcastDelivery({
     country: "",
     revision: "0",
   });
+  // The export's own rules (contract's stl-information.ts), said here first.
   const countryError =
-    values.country !== "" && !/^[A-Za-z]{3}$/u.test(values.country)
+    values.country !== "" && !STL_GSI_FIELDS.stlCountry.safeParse(values.country).success
       ? t("workspace.broadcast.countryError")
       : undefined;
-  const revisionError = /^\d{1,2}$/u.test(values.revision)
+  const revisionError = STL_GSI_FIELDS.stlRevision.safeParse(values.revision).success
     ? undefined
     : t("workspace.broadcast.revisionError");
   const set = (name: FieldName) => (event: { target: { value: string } }) =>
