@@ -8,6 +8,7 @@ import type { JsonRequest } from "@verbatim/subtitles/translation";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { jobOptions } from "@verbatim/contract";
 import { loadConfig } from "../src/config.js";
+import { queuePendingTranslations } from "../src/translations/commands/queue-pending-translations.js";
 import { queueRequestedTranslations } from "../src/translations/commands/queue-requested-translations.js";
 import { fixedLanguageModel } from "../src/insights/language-model-source.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
@@ -390,7 +391,10 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
     const poorId = await finishedTranscription(api.db, poor.id, cues(2));
     await api.db
       .updateTable("transcriptions")
-      .set({ options_json: JSON.stringify(jobOptions({ language: "en", translateTo: ["ja"] })) })
+      .set({
+        options_json: JSON.stringify(jobOptions({ language: "en", translateTo: ["ja"] })),
+        translations_pending: 1,
+      })
       .where("id", "=", poorId)
       .execute();
     await reserveMinutes(api.db, poor.id, randomUUID(), await spent(poor), new Date());
@@ -408,6 +412,120 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
     const japanese = await ended(poor, poorId, "ja");
     expect(japanese).toMatchObject({ status: "failed", chargedSeconds: 0 });
     expect(japanese.error?.code).toBe("INSUFFICIENT_MINUTES");
+  });
+
+  /** An upload of the recording with its SRT (timings kept: free), with these extra fields. */
+  function uploadWith(user: TestUser, fields: Record<string, string>): Promise<Response> {
+    const form = new FormData();
+    form.append("retime", "false");
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("subtitles", new Blob([IMPORTED_SRT]), "talk.srt");
+    form.append("file", new Blob([readFileSync(recording())]), "talk.mp3");
+    return fetch(`${api.base}/api/transcribe`, { method: "POST", body: form, headers: user.auth });
+  }
+
+  it("translates when done with the upload's saved glossary and preset, and only the uploader's glossary", async () => {
+    const user = await signedInUser(api.db);
+    model.answer = (text) => `«${text}»`;
+    const saved = await api.post(
+      "/api/glossaries",
+      { name: "Greetings", entries: [{ source: "evening", target: "soir" }] },
+      user.auth,
+    );
+    const { id: glossaryId } = (await saved.json()) as { id: string };
+    const stranger = await signedInUser(api.db);
+    const theirs = await api.post(
+      "/api/glossaries",
+      { name: "Theirs", entries: [{ source: "a", target: "b" }] },
+      stranger.auth,
+    );
+    const { id: strangersGlossary } = (await theirs.json()) as { id: string };
+
+    // Someone else's glossary is refused before anything is kept; a bad preset too.
+    const refused = await uploadWith(user, {
+      translateTo: "fr",
+      translateGlossaryId: strangersGlossary,
+    });
+    expect([403, 404]).toContain(refused.status);
+    const badPreset = await uploadWith(user, { translateTo: "fr", translateStyle: "tiny" });
+    expect(badPreset.status).toBe(400);
+
+    const sent = await uploadWith(user, {
+      translateTo: "fr",
+      translateGlossaryId: glossaryId,
+      translateStyle: "netflix",
+    });
+    expect(sent.status).toBe(200);
+    const { id } = (await sent.json()) as { id: string };
+    const french = (await ended(user, id, "fr")) as Translation & {
+      style: string;
+      glossary: { source: string; target: string }[];
+    };
+    expect(french).toMatchObject({ status: "completed", style: "netflix" });
+    expect(french.glossary).toEqual([{ source: "evening", target: "soir" }]);
+    // «Good evening.» lacks "soir": the glossary was checked.
+    expect(french.cues[0]!.flags).toEqual(["GLOSSARY_MISSING"]);
+    // The hook queued them and cleared the job's mark: the sweep finds nothing more.
+    const row = await api.db
+      .selectFrom("transcriptions")
+      .select("translations_pending")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.translations_pending).toBe(0);
+  });
+
+  it("queues a completed job's requests the process died before queuing, once, however often the sweep runs", async () => {
+    const user = await signedInUser(api.db);
+    model.answer = (text) => `«${text}»`;
+    const id = await finishedTranscription(api.db, user.id, cues(2));
+    // As the upload left it: the request kept with the job, the hook never run (no rows).
+    await api.db
+      .updateTable("transcriptions")
+      .set({
+        options_json: JSON.stringify(
+          jobOptions({ language: "en", translateTo: ["fr", "ja"], translateStyle: "netflix" }),
+        ),
+        translations_pending: 1,
+      })
+      .where("id", "=", id)
+      .execute();
+    expect(await list(user, id)).toEqual([]);
+    const before = await spent(user);
+    const sweepCtx = {
+      db: api.db,
+      config: loadConfig({}),
+      now: () => new Date(),
+      log: pino({ level: "silent" }),
+      // The server's worker finds the queued rows on its next poll (2 s).
+      translations: { notify: () => undefined } as unknown as TranslationWorker,
+    };
+    // Two sweeps at once (two processes), then another: one job's requests queued once.
+    const [first, second] = await Promise.all([
+      queuePendingTranslations(sweepCtx),
+      queuePendingTranslations(sweepCtx),
+    ]);
+    expect(first + second).toBe(1);
+    expect(await queuePendingTranslations(sweepCtx)).toBe(0);
+    const french = await ended(user, id, "fr");
+    const japanese = await ended(user, id, "ja");
+    expect(french).toMatchObject({ status: "completed", chargedSeconds: 1 });
+    expect(japanese).toMatchObject({ status: "completed", chargedSeconds: 1 });
+    const rows = await api.db
+      .selectFrom("translations")
+      .select(["language", "options_json"])
+      .where("transcription_id", "=", id)
+      .execute();
+    expect(rows.map((row) => row.language).sort()).toEqual(["fr", "ja"]);
+    expect(rows.every((row) => JSON.parse(row.options_json).style === "netflix")).toBe(true);
+    expect(await spent(user)).toBe(before - 2);
+    // A track deleted afterwards is not brought back by a later sweep.
+    const removed = await fetch(`${api.base}/api/transcriptions/${id}/translations/fr`, {
+      method: "DELETE",
+      headers: user.auth,
+    });
+    expect(removed.status).toBe(204);
+    expect(await queuePendingTranslations(sweepCtx)).toBe(0);
+    expect((await list(user, id)).map((t) => t.language)).toEqual(["ja"]);
   });
 });
 

@@ -79,6 +79,21 @@ export async function insertTranslation(db: Db, row: Insertable<TranslationsTabl
 }
 
 /**
+ * Stores a "translate when done" language that could not be queued, as failed; nothing when its
+ * id is stored already (another process got there first).
+ */
+export async function insertRequestedFailure(
+  db: Db,
+  row: Insertable<TranslationsTable>,
+): Promise<void> {
+  await db
+    .insertInto("translations")
+    .values(row)
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .execute();
+}
+
+/**
  * Takes the next queued translation for this worker, fair across accounts (`nextQueuedJob`),
  * counting the start; undefined when none waits (or another took it).
  */
