@@ -414,6 +414,83 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
     expect(japanese.error?.code).toBe("INSUFFICIENT_MINUTES");
   });
 
+  it("shows a share link's viewer the completed tracks, and downloads one through the link", async () => {
+    const owner = await signedInUser(api.db);
+    model.answer = (text) => `«${text}»`;
+    const id = await finishedTranscription(api.db, owner.id, cues(2));
+    expect((await ask(owner, id, { language: "fr" })).status).toBe(202);
+    await ended(owner, id, "fr");
+    // A track deleted afterwards, and a job that failed: the page shows neither.
+    expect((await ask(owner, id, { language: "es" })).status).toBe(202);
+    await ended(owner, id, "es");
+    const deleted = await fetch(`${api.base}/api/transcriptions/${id}/translations/es`, {
+      method: "DELETE",
+      headers: owner.auth,
+    });
+    expect(deleted.status).toBe(204);
+    const now = new Date().toISOString();
+    await insertTranslation(api.db, {
+      id: randomUUID(),
+      user_id: owner.id,
+      transcription_id: id,
+      language: "de",
+      status: "failed",
+      options_json: JSON.stringify({ style: "standard", register: null, glossary: [] }),
+      cues_json: JSON.stringify([{ start: 0, end: 1900, text: "Halb", flags: [] }]),
+      cost_seconds: 1,
+      charged_seconds: 0,
+      error_code: "TRANSLATION_FAILED",
+      created_at: now,
+      finished_at: now,
+    });
+    const share = async (allowDownload: boolean) => {
+      const made = await api.post(
+        `/api/transcriptions/${id}/shares`,
+        { expiresIn: "7d", allowDownload, allowComments: false },
+        owner.auth,
+      );
+      expect(made.status).toBe(201);
+      return ((await made.json()) as { token: string }).token;
+    };
+    const token = await share(true);
+
+    const page = await fetch(`${api.base}/api/shared/${token}`);
+    expect(page.status).toBe(200);
+    const shared = (await page.json()) as { translations: unknown };
+    expect(shared.translations).toEqual([
+      {
+        language: "fr",
+        cues: [
+          { index: 1, text: "«Sentence number 0.»" },
+          { index: 2, text: "«Sentence number 1.»" },
+        ],
+      },
+    ]);
+
+    // Through the export pool, as the owner's: the track alone, then both languages.
+    const srt = await fetch(
+      `${api.base}/api/shared/${token}/export?format=srt&language=fr&track=translation`,
+    );
+    expect(srt.status).toBe(200);
+    const text = await srt.text();
+    expect(text).toContain("«Sentence number 0.»");
+    expect(text).not.toContain("\nSentence number 0.");
+    const both = await fetch(`${api.base}/api/shared/${token}/export?format=vtt&language=FR`);
+    expect(both.status).toBe(200);
+    expect(await both.text()).toMatch(/Sentence number 1\.\n«Sentence number 1\.»/);
+    for (const language of ["xx", "de", "es"]) {
+      const missing = await fetch(
+        `${api.base}/api/shared/${token}/export?format=srt&language=${language}`,
+      );
+      expect(missing.status).toBe(404);
+      expect(((await missing.json()) as { code: string }).code).toBe("TRANSLATION_NOT_FOUND");
+    }
+    // A link without downloads lists the tracks but downloads none of them.
+    const closed = await share(false);
+    const refused = await fetch(`${api.base}/api/shared/${closed}/export?format=srt&language=fr`);
+    expect(refused.status).toBe(403);
+  });
+
   /** An upload of the recording with its SRT (timings kept: free), with these extra fields. */
   function uploadWith(user: TestUser, fields: Record<string, string>): Promise<Response> {
     const form = new FormData();
