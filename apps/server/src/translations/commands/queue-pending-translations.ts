@@ -4,7 +4,7 @@ import { jobsWithPendingTranslations } from "../../jobs/job-reads.js";
 import type { TranslationContext } from "../translation-context.js";
 import { queueRequestedTranslations } from "./queue-requested-translations.js";
 
-/** Jobs handled per pass (the rest wait for the next one). */
+/** Jobs handled per pass by default (the rest wait for the next one). */
 const PASS_LIMIT = 200;
 
 /**
@@ -14,9 +14,10 @@ const PASS_LIMIT = 200;
  */
 export async function queuePendingTranslations(
   ctx: TranslationContext & { log: FastifyBaseLogger },
+  { limit = PASS_LIMIT }: { limit?: number } = {},
 ): Promise<number> {
   let queued = 0;
-  for (const transcriptionId of await jobsWithPendingTranslations(ctx.db, PASS_LIMIT)) {
+  for (const transcriptionId of await jobsWithPendingTranslations(ctx.db, limit)) {
     if (await queueRequestedTranslations(ctx, { transcriptionId })) queued++;
   }
   return queued;

@@ -53,7 +53,7 @@ export async function queueRequestedTranslations(
 }
 
 /** The id of the translation an upload asked for into `language`: the same on every call. */
-export function requestedTranslationId(transcriptionId: string, language: string): string {
+function requestedTranslationId(transcriptionId: string, language: string): string {
   const hex = createHash("sha256")
     .update(`translate-when-done|${transcriptionId}|${language}`)
     .digest("hex");
