@@ -59,7 +59,7 @@ export function CueTranslation({
       className={clsx(
         "min-w-0 flex-1 whitespace-pre-line",
         shown.mode === "both"
-          ? "basis-full pl-12 text-zinc-600 sm:basis-0 sm:border-l sm:border-zinc-200 sm:pl-3"
+          ? "basis-full pl-10 text-zinc-600 sm:basis-0 sm:border-l sm:border-zinc-200 sm:pl-3"
           : "text-zinc-900",
       )}
     >
