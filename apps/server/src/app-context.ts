@@ -14,6 +14,7 @@ import { createJobQueue } from "./jobs/create-job-queue.js";
 import type { JobQueue } from "./jobs/job-queue.js";
 import { createMailer, type Mailer } from "./mail/mailer.js";
 import { renderWorker, type RenderWorker } from "./renders/render-worker.js";
+import { queuePendingTranslations } from "./translations/commands/queue-pending-translations.js";
 import { queueRequestedTranslations } from "./translations/commands/queue-requested-translations.js";
 import { translationWorker, type TranslationWorker } from "./translations/translation-worker.js";
 import { insightWorker, type InsightWorker } from "./insights/insight-worker.js";
@@ -161,11 +162,14 @@ export function buildWorkerContext(
       log,
       now,
       // "Translate when done": the upload's languages are queued as its transcription completes.
-      afterCompleted: (jobId) =>
-        queueRequestedTranslations(
+      // The request is kept with the job (translations_pending): one this misses (the process
+      // stopped first) is queued by maintenance's sweep (queuePendingTranslations).
+      afterCompleted: async (jobId) => {
+        await queueRequestedTranslations(
           { db, config, now, log, translations },
           { transcriptionId: jobId },
-        ),
+        );
+      },
     }),
     renders,
     translations,
@@ -288,7 +292,13 @@ export async function startAppContext(
   ctx.webhooks.start();
   const stops = maintenance
     ? [
-        scheduleMaintenance({ db, uploadDir: config.uploadDir, files: fileStoreOf(config), log }),
+        scheduleMaintenance({
+          db,
+          uploadDir: config.uploadDir,
+          files: fileStoreOf(config),
+          log,
+          pendingTranslations: () => queuePendingTranslations(ctx),
+        }),
         scheduleDailyReport(ctx),
         scheduleBillingRollover(billingContext(ctx)),
         scheduleSupportMails(ctx, {

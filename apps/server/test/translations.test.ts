@@ -8,6 +8,7 @@ import type { JsonRequest } from "@verbatim/subtitles/translation";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { jobOptions } from "@verbatim/contract";
 import { loadConfig } from "../src/config.js";
+import { queuePendingTranslations } from "../src/translations/commands/queue-pending-translations.js";
 import { queueRequestedTranslations } from "../src/translations/commands/queue-requested-translations.js";
 import { fixedLanguageModel } from "../src/insights/language-model-source.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
@@ -390,7 +391,10 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
     const poorId = await finishedTranscription(api.db, poor.id, cues(2));
     await api.db
       .updateTable("transcriptions")
-      .set({ options_json: JSON.stringify(jobOptions({ language: "en", translateTo: ["ja"] })) })
+      .set({
+        options_json: JSON.stringify(jobOptions({ language: "en", translateTo: ["ja"] })),
+        translations_pending: 1,
+      })
       .where("id", "=", poorId)
       .execute();
     await reserveMinutes(api.db, poor.id, randomUUID(), await spent(poor), new Date());
@@ -408,6 +412,197 @@ describe.each(DATABASE_KINDS)("translation on %s", (kind) => {
     const japanese = await ended(poor, poorId, "ja");
     expect(japanese).toMatchObject({ status: "failed", chargedSeconds: 0 });
     expect(japanese.error?.code).toBe("INSUFFICIENT_MINUTES");
+  });
+
+  it("shows a share link's viewer the completed tracks, and downloads one through the link", async () => {
+    const owner = await signedInUser(api.db);
+    model.answer = (text) => `«${text}»`;
+    const id = await finishedTranscription(api.db, owner.id, cues(2));
+    expect((await ask(owner, id, { language: "fr" })).status).toBe(202);
+    await ended(owner, id, "fr");
+    // A track deleted afterwards, and a job that failed: the page shows neither.
+    expect((await ask(owner, id, { language: "es" })).status).toBe(202);
+    await ended(owner, id, "es");
+    const deleted = await fetch(`${api.base}/api/transcriptions/${id}/translations/es`, {
+      method: "DELETE",
+      headers: owner.auth,
+    });
+    expect(deleted.status).toBe(204);
+    const now = new Date().toISOString();
+    await insertTranslation(api.db, {
+      id: randomUUID(),
+      user_id: owner.id,
+      transcription_id: id,
+      language: "de",
+      status: "failed",
+      options_json: JSON.stringify({ style: "standard", register: null, glossary: [] }),
+      cues_json: JSON.stringify([{ start: 0, end: 1900, text: "Halb", flags: [] }]),
+      cost_seconds: 1,
+      charged_seconds: 0,
+      error_code: "TRANSLATION_FAILED",
+      created_at: now,
+      finished_at: now,
+    });
+    const share = async (allowDownload: boolean) => {
+      const made = await api.post(
+        `/api/transcriptions/${id}/shares`,
+        { expiresIn: "7d", allowDownload, allowComments: false },
+        owner.auth,
+      );
+      expect(made.status).toBe(201);
+      return ((await made.json()) as { token: string }).token;
+    };
+    const token = await share(true);
+
+    const page = await fetch(`${api.base}/api/shared/${token}`);
+    expect(page.status).toBe(200);
+    const shared = (await page.json()) as { translations: unknown };
+    expect(shared.translations).toEqual([
+      {
+        language: "fr",
+        cues: [
+          { index: 1, text: "«Sentence number 0.»" },
+          { index: 2, text: "«Sentence number 1.»" },
+        ],
+      },
+    ]);
+
+    // Through the export pool, as the owner's: the track alone, then both languages.
+    const srt = await fetch(
+      `${api.base}/api/shared/${token}/export?format=srt&language=fr&track=translation`,
+    );
+    expect(srt.status).toBe(200);
+    const text = await srt.text();
+    expect(text).toContain("«Sentence number 0.»");
+    expect(text).not.toContain("\nSentence number 0.");
+    const both = await fetch(`${api.base}/api/shared/${token}/export?format=vtt&language=FR`);
+    expect(both.status).toBe(200);
+    expect(await both.text()).toMatch(/Sentence number 1\.\n«Sentence number 1\.»/);
+    for (const language of ["xx", "de", "es"]) {
+      const missing = await fetch(
+        `${api.base}/api/shared/${token}/export?format=srt&language=${language}`,
+      );
+      expect(missing.status).toBe(404);
+      expect(((await missing.json()) as { code: string }).code).toBe("TRANSLATION_NOT_FOUND");
+    }
+    // A link without downloads lists the tracks but downloads none of them.
+    const closed = await share(false);
+    const refused = await fetch(`${api.base}/api/shared/${closed}/export?format=srt&language=fr`);
+    expect(refused.status).toBe(403);
+  });
+
+  /** An upload of the recording with its SRT (timings kept: free), with these extra fields. */
+  function uploadWith(user: TestUser, fields: Record<string, string>): Promise<Response> {
+    const form = new FormData();
+    form.append("retime", "false");
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("subtitles", new Blob([IMPORTED_SRT]), "talk.srt");
+    form.append("file", new Blob([readFileSync(recording())]), "talk.mp3");
+    return fetch(`${api.base}/api/transcribe`, { method: "POST", body: form, headers: user.auth });
+  }
+
+  it("translates when done with the upload's saved glossary and preset, and only the uploader's glossary", async () => {
+    const user = await signedInUser(api.db);
+    model.answer = (text) => `«${text}»`;
+    const saved = await api.post(
+      "/api/glossaries",
+      { name: "Greetings", entries: [{ source: "evening", target: "soir" }] },
+      user.auth,
+    );
+    const { id: glossaryId } = (await saved.json()) as { id: string };
+    const stranger = await signedInUser(api.db);
+    const theirs = await api.post(
+      "/api/glossaries",
+      { name: "Theirs", entries: [{ source: "a", target: "b" }] },
+      stranger.auth,
+    );
+    const { id: strangersGlossary } = (await theirs.json()) as { id: string };
+
+    // Someone else's glossary is refused before anything is kept; a bad preset too.
+    const refused = await uploadWith(user, {
+      translateTo: "fr",
+      translateGlossaryId: strangersGlossary,
+    });
+    expect([403, 404]).toContain(refused.status);
+    const badPreset = await uploadWith(user, { translateTo: "fr", translateStyle: "tiny" });
+    expect(badPreset.status).toBe(400);
+
+    const sent = await uploadWith(user, {
+      translateTo: "fr",
+      translateGlossaryId: glossaryId,
+      translateStyle: "netflix",
+    });
+    expect(sent.status).toBe(200);
+    const { id } = (await sent.json()) as { id: string };
+    const french = (await ended(user, id, "fr")) as Translation & {
+      style: string;
+      glossary: { source: string; target: string }[];
+    };
+    expect(french).toMatchObject({ status: "completed", style: "netflix" });
+    expect(french.glossary).toEqual([{ source: "evening", target: "soir" }]);
+    // «Good evening.» lacks "soir": the glossary was checked.
+    expect(french.cues[0]!.flags).toEqual(["GLOSSARY_MISSING"]);
+    // The hook queued them and cleared the job's mark: the sweep finds nothing more.
+    const row = await api.db
+      .selectFrom("transcriptions")
+      .select("translations_pending")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(row.translations_pending).toBe(0);
+  });
+
+  it("queues a completed job's requests the process died before queuing, once, however often the sweep runs", async () => {
+    const user = await signedInUser(api.db);
+    model.answer = (text) => `«${text}»`;
+    const id = await finishedTranscription(api.db, user.id, cues(2));
+    // As the upload left it: the request kept with the job, the hook never run (no rows).
+    await api.db
+      .updateTable("transcriptions")
+      .set({
+        options_json: JSON.stringify(
+          jobOptions({ language: "en", translateTo: ["fr", "ja"], translateStyle: "netflix" }),
+        ),
+        translations_pending: 1,
+      })
+      .where("id", "=", id)
+      .execute();
+    expect(await list(user, id)).toEqual([]);
+    const before = await spent(user);
+    const sweepCtx = {
+      db: api.db,
+      config: loadConfig({}),
+      now: () => new Date(),
+      log: pino({ level: "silent" }),
+      // The server's worker finds the queued rows on its next poll (2 s).
+      translations: { notify: () => undefined } as unknown as TranslationWorker,
+    };
+    // Two sweeps at once (two processes), then another: one job's requests queued once.
+    const [first, second] = await Promise.all([
+      queuePendingTranslations(sweepCtx),
+      queuePendingTranslations(sweepCtx),
+    ]);
+    expect(first + second).toBe(1);
+    expect(await queuePendingTranslations(sweepCtx)).toBe(0);
+    const french = await ended(user, id, "fr");
+    const japanese = await ended(user, id, "ja");
+    expect(french).toMatchObject({ status: "completed", chargedSeconds: 1 });
+    expect(japanese).toMatchObject({ status: "completed", chargedSeconds: 1 });
+    const rows = await api.db
+      .selectFrom("translations")
+      .select(["language", "options_json"])
+      .where("transcription_id", "=", id)
+      .execute();
+    expect(rows.map((row) => row.language).sort()).toEqual(["fr", "ja"]);
+    expect(rows.every((row) => JSON.parse(row.options_json).style === "netflix")).toBe(true);
+    expect(await spent(user)).toBe(before - 2);
+    // A track deleted afterwards is not brought back by a later sweep.
+    const removed = await fetch(`${api.base}/api/transcriptions/${id}/translations/fr`, {
+      method: "DELETE",
+      headers: user.auth,
+    });
+    expect(removed.status).toBe(204);
+    expect(await queuePendingTranslations(sweepCtx)).toBe(0);
+    expect((await list(user, id)).map((t) => t.language)).toEqual(["ja"]);
   });
 });
 

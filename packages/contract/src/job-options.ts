@@ -1,5 +1,6 @@
 import { CHINESE_SCRIPTS } from "@verbatim/subtitles/chinese-script";
 import { IMPORT_FORMATS, STYLE_NAMES } from "@verbatim/subtitles";
+import { CHINESE_REGISTERS } from "@verbatim/subtitles/translation";
 import { z } from "zod";
 import { MAX_PROMPT_CHARS, MAX_SPEAKER_NAME } from "./limits.js";
 import { MAX_SPEAKERS, parseSpeakersOption, type SpeakersOption } from "./speakers.js";
@@ -86,6 +87,15 @@ export const JobOptions = z.object({
    * as the transcription completes, each charged as a translation (docs/translation.md).
    */
   translateTo: z.array(z.string().min(1).max(35)).min(1).max(MAX_TRANSLATE_TO).optional(),
+  /**
+   * With `translateTo`: the saved glossary (its id; the uploader's or their team's, checked at
+   * upload) whose entries those translations use, read when they are queued.
+   */
+  translateGlossaryId: z.uuid().optional(),
+  /** With `translateTo`: the style preset whose reading limits they fit (default: `style`'s). */
+  translateStyle: z.enum(STYLE_NAMES).optional(),
+  /** With `translateTo`: Hong Kong Chinese written (default) or spoken, as the panel asks. */
+  translateRegister: z.enum(CHINESE_REGISTERS).optional(),
 });
 
 /** A job's options, as the worker reads them. */

@@ -154,6 +154,11 @@ export interface TranscriptionsTable {
   video_frame_rate: ColumnType<string | null, string | null | undefined, string | null>;
   /** Shot changes found in the video: a JSON array of times in ms; null for none looked for. */
   shot_changes_json: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * 1 while the upload's "translate when done" languages (`translateTo`) wait to be queued, 0
+   * once they are or when none were asked (0033).
+   */
+  translations_pending: ColumnType<number, number | undefined, number>;
   /** 0..1 of the media transcribed. */
   progress: number;
   /**

@@ -37,6 +37,7 @@ import { deleteRendersOf } from "../renders/render-store.js";
 //   handBackJob     back to `queued` at shutdown (this start not counted)
 //   requeueJob      back to `queued` when its worker vanished
 //   deleteJob       gone, with its files (cancelled first if it still runs)
+//   markTranslationsQueued  its upload's "translate when done" requests queued (once)
 //   moveIntoTeam    into a team, once (teams' move); handTeamJobsTo: a leaving account's
 //                   jobs in a team become its owner's
 //
@@ -72,6 +73,8 @@ export async function insertTranscription(db: Db | Tx, job: NewTranscription, no
       language: job.options.language === "auto" ? null : job.options.language,
       cues_json: job.imported ? JSON.stringify(job.imported.cues) : null,
       ...(job.imported?.speakers ? { speakers_json: JSON.stringify(job.imported.speakers) } : {}),
+      // "Translate when done": queued once it completes (the hook, else the sweep).
+      translations_pending: job.options.translateTo?.length ? 1 : 0,
       progress: 0,
       eta_ms: null,
       error_code: null,
@@ -456,6 +459,20 @@ export async function settleUnsettledJobs(
     else await settleStoppedJob(db, row, now);
   }
   return rows.length;
+}
+
+/**
+ * Marks a completed job's "translate when done" requests queued; false when they were not
+ * waiting (another process queued them first, or none were asked).
+ */
+export async function markTranslationsQueued(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable("transcriptions")
+    .set({ translations_pending: 0 })
+    .where("id", "=", id)
+    .where("translations_pending", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Notes on the row what its settlement charged (the ledger holds the entries). */

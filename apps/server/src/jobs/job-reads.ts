@@ -233,6 +233,22 @@ export async function jobsToSweep(
     .execute();
 }
 
+/**
+ * Completed jobs whose "translate when done" requests were never queued (the process stopped
+ * between completing and queuing them), oldest first.
+ */
+export async function jobsWithPendingTranslations(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("transcriptions")
+    .select("id")
+    .where("status", "=", "completed")
+    .where("translations_pending", "=", 1)
+    .orderBy("finished_at")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** Jobs whose audio copy's time is up (at most `limit` at once). */
 export async function expiredListeningCopies(db: Db, now: Date, limit: number) {
   return db

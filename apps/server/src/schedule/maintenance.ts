@@ -18,7 +18,8 @@ const ORPHAN_AGE_MS = 6 * 60 * 60 * 1000;
  * One pass of housekeeping: due minute resets, expired chunk sessions, orphaned uploads, audio
  * copies and captioned videos past their plan's retention, and ended jobs whose settlement was cut off (a crash or
  * a failing database between marking a job and settling its minutes: settling is idempotent,
- * so settling it again is safe).
+ * so settling it again is safe), and completed jobs whose "translate when done" requests were
+ * never queued (`pendingTranslations`: queues them, once).
  */
 export async function runMaintenance(
   {
@@ -26,7 +27,14 @@ export async function runMaintenance(
     uploadDir,
     files = new LocalFileStore(uploadDir),
     log,
-  }: { db: Db; uploadDir: string; files?: FileStore; log: FastifyBaseLogger },
+    pendingTranslations,
+  }: {
+    db: Db;
+    uploadDir: string;
+    files?: FileStore;
+    log: FastifyBaseLogger;
+    pendingTranslations?: () => Promise<number>;
+  },
   now = new Date(),
 ): Promise<{
   periodsChecked: number;
@@ -35,6 +43,7 @@ export async function runMaintenance(
   audioRemoved: number;
   rendersRemoved: number;
   chargesSettled: number;
+  translationRequestsQueued: number;
 }> {
   const periodsChecked = await rollDuePeriods(db, now);
   const sessionsRemoved = await removeExpiredSessions(db, uploadDir, now);
@@ -44,7 +53,16 @@ export async function runMaintenance(
   const audioRemoved = await removeExpiredListeningCopies(db, now);
   const rendersRemoved = await removeExpiredRenders(db, now);
   const chargesSettled = await settleUnsettledJobs(db, now);
-  if (sessionsRemoved + orphansRemoved + audioRemoved + rendersRemoved + chargesSettled > 0) {
+  const translationRequestsQueued = (await pendingTranslations?.()) ?? 0;
+  if (
+    sessionsRemoved +
+      orphansRemoved +
+      audioRemoved +
+      rendersRemoved +
+      chargesSettled +
+      translationRequestsQueued >
+    0
+  ) {
     log.info(
       {
         periodsChecked,
@@ -53,6 +71,7 @@ export async function runMaintenance(
         audioRemoved,
         rendersRemoved,
         chargesSettled,
+        translationRequestsQueued,
       },
       "maintenance",
     );
@@ -64,6 +83,7 @@ export async function runMaintenance(
     audioRemoved,
     rendersRemoved,
     chargesSettled,
+    translationRequestsQueued,
   };
 }
 
@@ -157,6 +177,7 @@ export function scheduleMaintenance(context: {
   uploadDir: string;
   files: FileStore;
   log: FastifyBaseLogger;
+  pendingTranslations?: () => Promise<number>;
 }) {
   const run = async (): Promise<void> => {
     await runMaintenance(context).catch((error: unknown) =>

@@ -8,6 +8,7 @@ import { can, transcription } from "../policies/policies.js";
 import type { ShareLinkRow } from "./share-access.js";
 import { completedInsightsOf } from "../insights/insight-store.js";
 import { storedInsights } from "../insights/insight-presenters.js";
+import { sharedTranslationTracks } from "../translations/shared-tracks.js";
 
 /**
  * What a link's page shows: the transcript, speakers, the kept audio (with the grant in its
@@ -61,5 +62,6 @@ export async function presentSharedTranscription(
         end,
       })),
     },
+    translations: await sharedTranslationTracks(db, row),
   };
 }

@@ -8,23 +8,18 @@ import {
   TranslationTrackReply,
 } from "@verbatim/contract/api";
 import { MAX_ACTIVE_TRANSLATIONS } from "@verbatim/contract";
-import type { GlossaryEntry } from "@verbatim/subtitles/translation";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
-import { fail } from "../http/app-error.js";
 import { rowCues } from "../jobs/job-row.js";
-import { authorize } from "../policies/authorize.js";
-import { glossary as glossarySubject } from "../policies/policies.js";
-import { actorInTeam } from "../teams/membership.js";
 import { ownTranscription } from "../transcriptions/transcription-context.js";
 import { editTranslation } from "./commands/edit-translation.js";
 import { queueTranslation } from "./commands/queue-translation.js";
 import { stopTranslation } from "./commands/stop-translation.js";
-import { findGlossary } from "./glossary-store.js";
 import type { TranslationContext } from "./translation-context.js";
 import { presentTranslation } from "./translation-row.js";
+import { savedGlossary } from "./saved-glossary.js";
 import { latestTranslations } from "./translation-store.js";
 
 /**
@@ -156,18 +151,4 @@ export function translationRoutes(ctx: TranslationContext): FastifyPluginAsync {
       },
     );
   };
-}
-
-/** The entries of a saved glossary the user may read (404 otherwise); none without an id. */
-async function savedGlossary(
-  ctx: TranslationContext,
-  user: Parameters<typeof actorInTeam>[2],
-  id: string | undefined,
-): Promise<GlossaryEntry[]> {
-  if (id === undefined) return [];
-  const row = await findGlossary(ctx.db, id);
-  const actor = await actorInTeam(ctx.db, ctx.config, user, row?.team_id ?? null);
-  authorize(actor, "read", row && glossarySubject(row));
-  if (!row) fail("NOT_FOUND");
-  return JSON.parse(row.entries_json) as GlossaryEntry[];
 }

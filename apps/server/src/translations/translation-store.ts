@@ -2,7 +2,11 @@ import type { Insertable } from "kysely";
 import type { Db } from "../db/database.js";
 import { nextQueuedJob, runningProgress } from "../jobs/side-job-tables.js";
 import type { TranslationsTable } from "../db/schema.js";
-import { ACTIVE_TRANSLATION_STATUSES, type TranslationRow } from "./translation-row.js";
+import {
+  ACTIVE_TRANSLATION_STATUSES,
+  type TranslationRow,
+  type TranslationStatus,
+} from "./translation-row.js";
 
 // The translations table is the translations' own queue (like renders): rows wait `queued` in
 // order of creation, a worker claims one with a conditional update (two processes sharing the
@@ -13,19 +17,21 @@ export function findTranslation(db: Db, id: string): Promise<TranslationRow | un
   return db.selectFrom("translations").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** A transcription's translations: each language's newest row, newest first. */
+/**
+ * A transcription's translations: each language's newest row, newest first; with `status`, the
+ * newest row of that status (`completed`: each language's track).
+ */
 export async function latestTranslations(
   db: Db,
   transcriptionId: string,
+  status?: TranslationStatus,
 ): Promise<TranslationRow[]> {
-  const rows = await db
+  let query = db
     .selectFrom("translations")
     .selectAll()
-    .where("transcription_id", "=", transcriptionId)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(500)
-    .execute();
+    .where("transcription_id", "=", transcriptionId);
+  if (status) query = query.where("status", "=", status);
+  const rows = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(500).execute();
   const seen = new Set<string>();
   return rows.filter((row) => !seen.has(row.language) && seen.add(row.language));
 }
@@ -76,6 +82,21 @@ export async function countActiveTranslations(db: Db, userId: string): Promise<n
 /** Stores a queued job (inside the reservation's transaction). */
 export async function insertTranslation(db: Db, row: Insertable<TranslationsTable>): Promise<void> {
   await db.insertInto("translations").values(row).execute();
+}
+
+/**
+ * Stores a "translate when done" language that could not be queued, as failed; nothing when its
+ * id is stored already (another process got there first).
+ */
+export async function insertRequestedFailure(
+  db: Db,
+  row: Insertable<TranslationsTable>,
+): Promise<void> {
+  await db
+    .insertInto("translations")
+    .values(row)
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .execute();
 }
 
 /**

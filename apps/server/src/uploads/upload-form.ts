@@ -45,11 +45,21 @@ export function jobFromUploadForm(
       ...(form.temperature !== undefined ? { temperature: form.temperature } : {}),
       speakers,
       ...(form.bilingual ? { bilingual: true as const } : {}),
-      ...(form.translateTo?.length ? { translateTo: form.translateTo } : {}),
+      ...(form.translateTo?.length ? translateWhenDone(form) : {}),
     }),
     retime: form.retime,
     callbackUrl: form.callback_url,
     fallback: form.fallback,
+  };
+}
+
+/** "Translate when done": the languages and how to translate them (only with languages). */
+function translateWhenDone(form: z.output<typeof UploadForm>) {
+  return {
+    translateTo: form.translateTo,
+    ...(form.translateGlossaryId ? { translateGlossaryId: form.translateGlossaryId } : {}),
+    ...(form.translateStyle ? { translateStyle: form.translateStyle } : {}),
+    ...(form.translateRegister ? { translateRegister: form.translateRegister } : {}),
   };
 }
 

@@ -25,6 +25,7 @@ import { addressRulesOf, fetchLinkedMedia } from "../url-import/fetch-linked-med
 import { forgetJobCallback, saveJobCallback } from "../webhooks/job-events.js";
 import type { User } from "../users/repo.js";
 import { fileStoreOf, removeStored } from "../storage/stored-files.js";
+import { savedGlossary } from "../translations/saved-glossary.js";
 import { jobAccount, type JobAccount } from "../teams/membership.js";
 import { probeUpload } from "./probe-upload.js";
 import type { JobRequest } from "./job-request.js";
@@ -110,6 +111,8 @@ async function acceptUpload(
   let stored: string | undefined;
   try {
     const choice = await checkJobRequest(ctx, job);
+    // "Translate when done" with a saved glossary: one the uploader may read (403/404).
+    await savedGlossary(ctx, user, job.options.translateGlossaryId);
     const uploaded = subtitles ? await readUploadedSubtitles(subtitles) : undefined;
     if (uploaded && job.options.bilingual) fail("BILINGUAL_NOT_POSSIBLE");
     // The file's identity first: the probe describes this version of it (handed to the engine).

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { SavedGlossary, Subtitle, TranslationTrack } from "../../src/api/types";
 import { BilingualView, translatedCueId } from "../../src/features/translation/bilingual-view";
@@ -7,7 +8,10 @@ import { GlossaryDialog } from "../../src/features/translation/glossary-dialog";
 import { readGlossaryText } from "../../src/features/translation/glossary-text";
 import { afterSave, loadPendingEdits } from "../../src/features/translation/pending-edits";
 import { TranslationsPanel } from "../../src/features/translation/translations-panel";
-import { TranslateWhenDone } from "../../src/features/translation/translate-when-done";
+import {
+  TranslateWhenDone,
+  type TranslateWhenDoneOptions,
+} from "../../src/features/translation/translate-when-done";
 import { mockApi, USER } from "../account/helpers";
 import { errorJson, json } from "../api-answers";
 import { renderPage } from "../render";
@@ -291,6 +295,70 @@ describe("translate when done, on the upload form", () => {
     expect(screen.queryByLabelText("加入語言")).toBeNull();
     await user.click(screen.getByRole("button", { name: "移除英文" }));
     expect(chosen).toEqual(["zh-HK", "ja"]);
+  });
+
+  it("offers the preset, a saved glossary and spoken Cantonese once a language is chosen", async () => {
+    const glossary: SavedGlossary = {
+      id: "g1",
+      name: "Council",
+      teamId: null,
+      entries: [{ source: "LegCo", target: "立法會" }],
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    };
+    mockApi({ "GET /api/glossaries": () => json({ glossaries: [glossary] }) });
+    let how: TranslateWhenDoneOptions = {};
+    let setLanguages: (next: string[]) => void = () => undefined;
+    function Form() {
+      const [languages, choose] = useState<string[]>([]);
+      const [options, setOptions] = useState<TranslateWhenDoneOptions>({});
+      setLanguages = choose;
+      return (
+        <TranslateWhenDone
+          value={languages}
+          onChange={choose}
+          options={options}
+          defaultStyle="standard"
+          onOptionsChange={(next) => {
+            how = next;
+            setOptions(next);
+          }}
+        />
+      );
+    }
+    await renderPage(<Form />);
+    // Nothing to set before a language is chosen.
+    expect(screen.queryByLabelText("Reading limits")).toBeNull();
+    act(() => setLanguages(["zh-HK", "fr"]));
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText("Reading limits"), "netflix");
+    await screen.findByRole("option", { name: "Council (1)" });
+    await user.selectOptions(screen.getByLabelText("Glossary"), "g1");
+    await user.click(screen.getByLabelText("Cantonese as spoken (口語)"));
+    expect(how).toEqual({
+      translateStyle: "netflix",
+      translateGlossaryId: "g1",
+      translateRegister: "spoken",
+    });
+    // Written or spoken is asked only for Hong Kong Chinese.
+    act(() => setLanguages(["fr"]));
+    expect(screen.queryByLabelText("Cantonese as spoken (口語)")).toBeNull();
+  });
+
+  it("asks the same in Chinese, at a phone's width", async () => {
+    mockApi({ "GET /api/glossaries": () => json({ glossaries: [] }) });
+    await renderPage(
+      <TranslateWhenDone
+        value={["zh-HK"]}
+        onChange={() => undefined}
+        onOptionsChange={() => undefined}
+      />,
+      { language: "zh-HK" },
+    );
+    const preset = screen.getByLabelText("閱讀限制");
+    // One column on a phone (two from the sm breakpoint), each control the column's width.
+    expect(preset.className).toContain("w-full");
+    expect(preset.closest(".grid")?.className).toContain("sm:grid-cols-2");
+    expect(screen.getByLabelText("詞彙表")).toBeInTheDocument();
   });
 });
 

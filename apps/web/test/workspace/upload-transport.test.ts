@@ -120,6 +120,19 @@ describe("sending a file for transcription", () => {
     expect(form.get("translateTo")).toBeNull();
     await uploadForTranscription(small, { ...OPTIONS, translateTo: ["zh-HK", "en"] }, () => {});
     expect((sent.at(-1)?.body as FormData).get("translateTo")).toBe("zh-HK,en");
+    // …with the glossary, preset and register the form chose (the register only for zh-HK).
+    const how = {
+      translateGlossaryId: "0b8f4a8e-3c55-4b8a-9a51-5f3f1c2f7d10",
+      translateStyle: "netflix",
+      translateRegister: "spoken",
+    } as const;
+    await uploadForTranscription(small, { ...OPTIONS, translateTo: ["zh-HK"], ...how }, () => {});
+    const translated = sent.at(-1)?.body as FormData;
+    expect(Object.keys(how).map((name) => translated.get(name))).toEqual(Object.values(how));
+    await uploadForTranscription(small, { ...OPTIONS, translateTo: ["fr"], ...how }, () => {});
+    expect((sent.at(-1)?.body as FormData).get("translateRegister")).toBeNull();
+    await uploadForTranscription(small, { ...OPTIONS, ...how }, () => {});
+    expect((sent.at(-1)?.body as FormData).get("translateGlossaryId")).toBeNull();
 
     const large = new File([new Uint8Array(2 * CHUNK_BYTES + 10)], "long.mp4", {
       type: "video/mp4",

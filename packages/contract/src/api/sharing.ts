@@ -88,6 +88,22 @@ export const SharedTranscription = z.object({
     .describe(
       "The owner's insights (docs/insights.md), when they have completed ones: the short summary and the chapters (times in milliseconds). Null when there are none.",
     ),
+  translations: z
+    .array(
+      z.object({
+        language: z.string().describe("The track's BCP-47 code: `language=` of the export."),
+        cues: z.array(
+          z.object({
+            index: z.number().int().describe("The subtitle's `id` it translates."),
+            text: z.string(),
+          }),
+        ),
+      }),
+    )
+    .optional()
+    .describe(
+      "The transcription's completed translation tracks (docs/translation.md), one per language; none under way, failed or deleted. Downloads take one as `language=`.",
+    ),
 });
 
 /** A comment (or a reply: `parentId`) on a transcription, at a time or time range. */

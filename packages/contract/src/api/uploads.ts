@@ -7,6 +7,7 @@ import { isSupportedLanguage } from "../whisper-languages.js";
 import { BatchId, TranscriptionSummary } from "./transcriptions.js";
 import { canonicalLanguageTag } from "../translation-languages.js";
 import { MAX_TRANSLATE_TO } from "../translation-cost.js";
+import { CHINESE_REGISTERS } from "@verbatim/subtitles/translation";
 
 // Starting a transcription: the upload's options, in one request (POST /api/transcribe) or in
 // chunks (POST /api/uploads/chunk, then /combine), and the answer when it is not awaited.
@@ -105,6 +106,18 @@ export const UploadOptions = z.object({
    * (multipart), queued when the transcription completes.
    */
   translateTo: TranslateTo.optional(),
+  /** With `translateTo`: a saved glossary of the uploader's (or their team's), by id. */
+  translateGlossaryId: z.uuid({ error: "translateGlossaryId must be a glossary's id" }).optional(),
+  /** With `translateTo`: the reading-limit preset of the translations (default: `style`'s). */
+  translateStyle: z
+    .enum(STYLE_NAMES, { error: `translateStyle must be one of ${STYLE_NAMES.join(", ")}` })
+    .optional(),
+  /** With `translateTo`: Hong Kong Chinese `written` (default) or `spoken`. */
+  translateRegister: z
+    .enum(CHINESE_REGISTERS, {
+      error: `translateRegister must be one of ${CHINESE_REGISTERS.join(", ")}`,
+    })
+    .optional(),
   /** Where to call back when the job ends (checked against the address rules). */
   callback_url: CallbackUrl.optional(),
   /**
@@ -227,7 +240,25 @@ export const TranscribeUploadDoc = UploadFieldsDoc.extend({
     .string()
     .optional()
     .describe(
-      `Translate when done: up to ${MAX_TRANSLATE_TO} BCP-47 codes separated by commas (\`zh-HK,en\`). When the transcription completes, a translation into each is queued as POST /api/transcriptions/{id}/translations would (the transcription's style; charged as translations: one second of minutes per ten seconds of media each). One that cannot be queued then (not enough minutes) is listed by GET …/translations as failed with its code, free.`,
+      `Translate when done: up to ${MAX_TRANSLATE_TO} BCP-47 codes separated by commas (\`zh-HK,en\`). When the transcription completes, a translation into each is queued as POST /api/transcriptions/{id}/translations would (the transcription's style; charged as translations: one second of minutes per ten seconds of media each). One that cannot be queued then (not enough minutes) is listed by GET …/translations as failed with its code, free. The request is kept with the job, so a server that stops between the transcription completing and the translations being queued queues them when it starts again (once).`,
+    ),
+  translateGlossaryId: z
+    .string()
+    .optional()
+    .describe(
+      "With `translateTo`: a saved glossary's id (GET /api/glossaries: yours or your team's; 403/404 otherwise, before the file is kept) whose entries those translations use, as `glossaryId` of POST /api/transcriptions/{id}/translations. Read when they are queued: one deleted meanwhile is left out.",
+    ),
+  translateStyle: z
+    .enum(STYLE_NAMES)
+    .optional()
+    .describe(
+      "With `translateTo`: the style preset whose reading limits the translations fit (default: the transcription's `style`).",
+    ),
+  translateRegister: z
+    .enum(CHINESE_REGISTERS)
+    .optional()
+    .describe(
+      "With `translateTo` naming `zh-HK`: `written` (書面語, default) or `spoken` (Cantonese as spoken, 口語).",
     ),
 });
 

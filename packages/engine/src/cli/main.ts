@@ -11,7 +11,7 @@ import { WATCH_STATE_FILE, watchCommand } from "./watch-command.js";
 import { liveCommand } from "./live-command.js";
 import { retimeCommand } from "./retime-command.js";
 import { BURN_OPTION_VALUES, burnCommand } from "./burn-command.js";
-import { translateCommand } from "./translate-command.js";
+import { collectLanguages, translateCommand } from "./translate-command.js";
 import { summarizeCommand } from "./summarize-command.js";
 import { askCommand } from "./ask-command.js";
 import { DEFAULT_FRAME_RATE, FRAME_RATES, INSIGHT_EXPORT_FORMATS } from "@verbatim/contract";
@@ -113,8 +113,9 @@ withTranscribeOptions(
     'output file, or "-" for standard output (the default for one input in one format)',
   )
   .option(
-    "--translate-to <lang>",
-    "also translate the subtitles with the language model (BCP-47, e.g. zh-HK): bilingual output, each cue's translation under its original (see `verbatim translate`)",
+    "--translate-to <langs>",
+    "also translate the subtitles with the language model (BCP-47, e.g. zh-HK; up to 3, separated by commas or the option repeated): bilingual output, each cue's translation under its original, one output per language (talk.zh-HK.srt, talk.en.srt with several; see `verbatim translate`)",
+    collectLanguages,
   )
   .option(
     "-d, --output-dir <dir>",

@@ -21,7 +21,7 @@ import {
 } from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
-import { targetLanguage, translateSubtitles } from "./translate-command.js";
+import { translatedStem, translateSubtitles, translateTargets } from "./translate-command.js";
 import { chooseModel, isTranscriptionMode, type ChosenModel } from "./model-choice.js";
 import { diarizeOptionsFor, parseSpeakers } from "./speaker-options.js";
 
@@ -58,8 +58,11 @@ export interface TranscribeCommandOptions {
   timestamps?: boolean;
   /** Commander's `--no-speaker-names`: false when given. */
   speakerNames?: boolean;
-  /** Translate the cues into this language (BCP-47) with the language model: bilingual output. */
-  translateTo?: string;
+  /**
+   * Translate the cues into these languages (BCP-47; the option repeatable, each value one code
+   * or several separated by commas) with the language model: bilingual output, one per language.
+   */
+  translateTo?: string | string[];
   /** EBU-STL's GSI fields (`--stl-programme`, …), as the HTTP export's `stl…` parameters. */
   stlProgramme?: string;
   stlEpisode?: string;
@@ -76,8 +79,9 @@ export async function transcribeCommand(
   options: TranscribeCommandOptions,
 ): Promise<void> {
   const { formats, settings, render } = parseTranscribeOptions(options);
-  const translateTo =
-    options.translateTo === undefined ? undefined : targetLanguage(options.translateTo);
+  const languages = translateTargets(options.translateTo);
+  // Each input once without translation, or once per language (its own file with several).
+  const passes: (string | undefined)[] = languages.length > 0 ? languages : [undefined];
   const inputs = await expandInputs(inputArgs);
   if (inputs.filter((input) => input === "-").length > 1) {
     throw new EngineError("INVALID_OPTIONS", "Standard input (-) can be read only once.");
@@ -86,7 +90,7 @@ export async function transcribeCommand(
     ...(options.output !== undefined ? { output: options.output } : {}),
     ...(options.outputDir !== undefined ? { outputDir: options.outputDir } : {}),
     inputs: inputs.length,
-    formats: formats.length,
+    formats: formats.length * passes.length,
   });
   const stems = inputs.map((input) => (input === "-" ? "stdin" : stemOf(input)));
   const clash = stems.find((stem, i) => stems.indexOf(stem) !== i);
@@ -119,7 +123,7 @@ export async function transcribeCommand(
       try {
         const spooled = input === "-" ? await spoolStandardInput() : undefined;
         try {
-          let result = await transcribeOne(spooled?.path ?? input, {
+          const result = await transcribeOne(spooled?.path ?? input, {
             ...settings,
             controller,
             label: inputs.length > 1 ? `[${i + 1}/${inputs.length}] ${label}` : "",
@@ -131,30 +135,34 @@ export async function transcribeCommand(
           tell(
             `verbatim: ${prefix}transcribed by ${basename(result.modelPath)} (the ${result.family} model family)`,
           );
-          if (translateTo !== undefined) {
-            const translated = await translateSubtitles(result.cues, {
-              to: translateTo,
-              from: result.language,
-              style: render.style,
-              signal: controller.signal,
-            });
-            result = {
-              ...result,
-              cues: result.cues.map((cue, n) => ({
-                ...cue,
-                translation: translated[n]?.text ?? "",
-              })),
-            };
-          }
-          for (const format of formats) {
-            const target = targetOf(stems[i]!, format);
-            const rendered = await renderTranscription(result, format, {
-              ...render,
-              inputName: input === "-" ? "stdin" : input,
-              ...(translateTo !== undefined ? { translationLanguage: translateTo } : {}),
-            });
-            await writeOutput(rendered, target);
-            if (target !== "-") tell(`verbatim: wrote ${target}`);
+          for (const translateTo of passes) {
+            let output = result;
+            if (translateTo !== undefined) {
+              const translated = await translateSubtitles(result.cues, {
+                to: translateTo,
+                from: result.language,
+                style: render.style,
+                signal: controller.signal,
+              });
+              output = {
+                ...result,
+                cues: result.cues.map((cue, n) => ({
+                  ...cue,
+                  translation: translated[n]?.text ?? "",
+                })),
+              };
+            }
+            const stem = translatedStem(stems[i]!, translateTo, passes.length);
+            for (const format of formats) {
+              const target = targetOf(stem, format);
+              const rendered = await renderTranscription(output, format, {
+                ...render,
+                inputName: input === "-" ? "stdin" : input,
+                ...(translateTo !== undefined ? { translationLanguage: translateTo } : {}),
+              });
+              await writeOutput(rendered, target);
+              if (target !== "-") tell(`verbatim: wrote ${target}`);
+            }
           }
         } finally {
           await spooled?.remove();

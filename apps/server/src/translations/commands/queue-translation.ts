@@ -34,6 +34,7 @@ export async function queueTranslation(
     body,
     savedGlossary,
     uncapped = false,
+    id = randomUUID(),
   }: {
     user: User;
     transcription: TranscriptionRow;
@@ -44,12 +45,17 @@ export async function queueTranslation(
      * a batch's completions would pass at once; the upload already bounds how many.
      */
     uncapped?: boolean;
+    /**
+     * The job's id (default: a new one). "Translate when done" names one per transcription and
+     * language, so that queuing it again reserves and stores nothing more (the reservation is
+     * keyed by it).
+     */
+    id?: string;
   },
 ): Promise<{ row: TranslationRow; created: boolean }> {
   if (transcription.status !== "completed") fail("NOT_COMPLETED");
   const running = await activeTranslation(ctx.db, transcription.id, body.language);
   if (running) return { row: running, created: false };
-  const id = randomUUID();
   const now = ctx.now();
   const cost = Math.max(1, translationCostSeconds(transcription.duration_ms));
   const jobStyle = rowOptions(transcription).style;
@@ -83,7 +89,10 @@ export async function queueTranslation(
     });
   });
   ctx.translations.notify();
-  return { row: (await findTranslation(ctx.db, id))!, created: true };
+  const row = await findTranslation(ctx.db, id);
+  // Its id was reserved before, and the job since deleted (a named id queued again).
+  if (!row) fail("TRANSLATION_NOT_FOUND");
+  return { row, created: true };
 }
 
 /** The saved glossary's entries, then the request's (a term in both: the request's wins). */

@@ -17,6 +17,7 @@ import { dispositionFileName, saveBlob } from "../workspace/download-export";
 import { grantHeaders, useAddSharedComment, useSharedComments } from "./api";
 import { CommentList } from "./comment-list";
 import { SharedOverview } from "../insights/shared-overview";
+import * as tracks from "../translation/shared-tracks";
 
 const DOWNLOADS = ["srt", "vtt", "txt", "docx"] as const;
 const NAME_KEY = "verbatim.commenterName";
@@ -52,6 +53,7 @@ export function SharedView({
   const [timeMs, setTimeMs] = useState(0);
   const current = cues.findIndex((cue) => timeMs >= cue.startMs && timeMs < cue.endMs);
   const currentRow = useRef<HTMLLIElement | null>(null);
+  const [shown, setShown] = useState(tracks.ORIGINAL_ONLY);
 
   useEffect(() => {
     currentRow.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
@@ -73,7 +75,8 @@ export function SharedView({
   const unnamed = (number: number) => t("editor.speakers.unnamed", { number });
   const save = async (format: (typeof DOWNLOADS)[number]) => {
     try {
-      const query = new URLSearchParams({ format, lang: i18n.language || "en" });
+      const track = tracks.downloadTrack(shown);
+      const query = new URLSearchParams({ format, lang: i18n.language || "en", ...track });
       const file = await download(`/api/shared/${token}/export?${query}`, {
         headers: grantHeaders(grant),
       });
@@ -117,6 +120,8 @@ export function SharedView({
 
       {shared.overview && <SharedOverview overview={shared.overview} onSeek={seek} />}
 
+      <tracks.SharedTrackSwitch shared={shared} value={shown} onChange={setShown} />
+
       {shared.permissions.download && (
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm font-medium text-zinc-800">{t("sharing.page.download")}</span>
@@ -141,7 +146,7 @@ export function SharedView({
                 data-testid="shared-cue"
                 aria-current={index === current ? "true" : undefined}
                 className={clsx(
-                  "flex gap-3 rounded-md px-2 py-1.5",
+                  "flex flex-wrap gap-x-3 rounded-md px-2 py-1.5 sm:flex-nowrap",
                   index === current && "bg-blue-50",
                 )}
               >
@@ -153,7 +158,10 @@ export function SharedView({
                 >
                   {clock(cue.startMs / 1000)}
                 </button>
-                <p className="min-w-0 text-zinc-900">
+                <p
+                  className="min-w-0 flex-1 text-zinc-900"
+                  hidden={tracks.hidesOriginal(shared, shown, cue.id)}
+                >
                   {cue.speaker && shared.speakers && (
                     <span className="mr-1 font-medium text-zinc-600">
                       {speakerName(shared.speakers, cue.speaker, unnamed)}:
@@ -174,6 +182,7 @@ export function SharedView({
                       ))
                     : cue.text}
                 </p>
+                <tracks.CueTranslation shared={shared} shown={shown} subtitleId={cue.id} />
               </li>
             ))}
           </ol>

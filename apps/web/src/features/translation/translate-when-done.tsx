@@ -1,19 +1,40 @@
 import { MAX_TRANSLATE_TO, TRANSLATION_LANGUAGES } from "@verbatim/contract";
+import { STYLE_NAMES, type StyleName } from "@verbatim/subtitles";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
+import { useGlossaries } from "./api";
 import { interfaceLanguage, trackName } from "./language-names";
+
+/** How the upload's translations are made, as the Translations panel asks (all optional). */
+export interface TranslateWhenDoneOptions {
+  /** A saved glossary's id (the upload's `translateGlossaryId`). */
+  translateGlossaryId?: string | undefined;
+  /** The reading-limit preset (`translateStyle`); undefined: the transcription's. */
+  translateStyle?: StyleName | undefined;
+  /** Hong Kong Chinese written or spoken (`translateRegister`), with zh-HK. */
+  translateRegister?: "written" | "spoken" | undefined;
+}
 
 /**
  * The upload form's "Translate when done": up to MAX_TRANSLATE_TO languages whose translations
- * the server queues as soon as the transcript is ready (the upload's `translateTo`).
+ * the server queues as soon as the transcript is ready (the upload's `translateTo`) and, with
+ * `onOptionsChange`, once a language is chosen, the reading-limit preset, a saved glossary and
+ * (with zh-HK) written or spoken Chinese, as the Translations panel offers them.
  */
 export function TranslateWhenDone({
   value,
   onChange,
+  options = {},
+  defaultStyle = "standard",
+  onOptionsChange,
 }: {
   value: readonly string[];
   onChange(next: string[]): void;
+  options?: TranslateWhenDoneOptions;
+  /** The transcription's preset: the translations' unless another is chosen. */
+  defaultStyle?: StyleName;
+  onOptionsChange?(next: TranslateWhenDoneOptions): void;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -49,6 +70,14 @@ export function TranslateWhenDone({
           ))}
         </ul>
       )}
+      {value.length > 0 && onOptionsChange && (
+        <HowToTranslate
+          languages={value}
+          options={options}
+          defaultStyle={defaultStyle}
+          onChange={onOptionsChange}
+        />
+      )}
       {value.length < MAX_TRANSLATE_TO && (
         <div className="space-y-1">
           <label htmlFor={`${id}-add`} className="block text-sm text-zinc-800">
@@ -70,5 +99,79 @@ export function TranslateWhenDone({
         </div>
       )}
     </fieldset>
+  );
+}
+
+/** The preset, glossary and register of the upload's translations. */
+function HowToTranslate({
+  languages,
+  options,
+  defaultStyle,
+  onChange,
+}: {
+  languages: readonly string[];
+  options: TranslateWhenDoneOptions;
+  defaultStyle: StyleName;
+  onChange(next: TranslateWhenDoneOptions): void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const glossaries = useGlossaries();
+  const set = (change: TranslateWhenDoneOptions) => onChange({ ...options, ...change });
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <div className="space-y-1">
+        <label htmlFor={`${id}-style`} className="block text-sm text-zinc-800">
+          {t("translation.form.style")}
+        </label>
+        <select
+          id={`${id}-style`}
+          value={options.translateStyle ?? defaultStyle}
+          onChange={(event) => set({ translateStyle: event.target.value as StyleName })}
+          className="h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900"
+        >
+          {STYLE_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {t(`translation.form.styles.${name}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-glossary`} className="block text-sm text-zinc-800">
+          {t("translation.form.glossary")}
+        </label>
+        <select
+          id={`${id}-glossary`}
+          value={options.translateGlossaryId ?? ""}
+          onChange={(event) => set({ translateGlossaryId: event.target.value || undefined })}
+          className="h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900"
+        >
+          <option value="">{t("translation.form.noGlossary")}</option>
+          {(glossaries.data ?? []).map((glossary) => (
+            <option key={glossary.id} value={glossary.id}>
+              {glossary.name} ({glossary.entries.length})
+            </option>
+          ))}
+        </select>
+      </div>
+      {languages.includes("zh-HK") && (
+        <fieldset className="space-y-1 sm:col-span-2">
+          <legend className="text-sm text-zinc-800">{t("translation.form.register")}</legend>
+          {(["written", "spoken"] as const).map((choice) => (
+            <label key={choice} className="flex items-center gap-2 text-sm text-zinc-900">
+              <input
+                type="radio"
+                name={`${id}-register`}
+                checked={(options.translateRegister ?? "written") === choice}
+                onChange={() => set({ translateRegister: choice })}
+                className="size-4 accent-blue-600"
+              />
+              {t(`translation.form.registers.${choice}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </div>
   );
 }

@@ -239,6 +239,9 @@ export function OptionsPanel({
       <TranslateWhenDone
         value={value.translateTo ?? []}
         onChange={(translateTo) => set({ translateTo })}
+        options={value}
+        defaultStyle={value.style}
+        onOptionsChange={set}
       />
     </fieldset>
   );

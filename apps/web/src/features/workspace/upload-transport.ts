@@ -28,6 +28,10 @@ export interface TranscribeOptions {
   whisperFallback?: boolean;
   /** "Translate when done": translation languages (BCP-47) queued once the transcript is ready. */
   translateTo?: string[];
+  /** With `translateTo`: a saved glossary's id, the reading preset, written or spoken zh-HK. */
+  translateGlossaryId?: string | undefined;
+  translateStyle?: StyleName | undefined;
+  translateRegister?: "written" | "spoken" | undefined;
 }
 
 /**
@@ -101,7 +105,20 @@ function jobFields(options: TranscribeOptions) {
       : { speakers: formatSpeakersOption(options.speakers) }),
     ...(options.bilingual ? { bilingual: "true" } : {}),
     ...(options.whisperFallback ? { fallback: "whisper" } : {}),
-    ...(options.translateTo?.length ? { translateTo: options.translateTo.join(",") } : {}),
+    ...(options.translateTo?.length ? translateFields(options) : {}),
+  } satisfies UploadFields;
+}
+
+/** "Translate when done": the languages and how to translate them (nothing without languages). */
+function translateFields(options: TranscribeOptions) {
+  const languages = options.translateTo ?? [];
+  return {
+    translateTo: languages.join(","),
+    ...(options.translateGlossaryId ? { translateGlossaryId: options.translateGlossaryId } : {}),
+    ...(options.translateStyle ? { translateStyle: options.translateStyle } : {}),
+    ...(options.translateRegister && languages.includes("zh-HK")
+      ? { translateRegister: options.translateRegister }
+      : {}),
   } satisfies UploadFields;
 }
 
