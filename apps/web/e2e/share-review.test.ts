@@ -153,6 +153,7 @@ describe("sharing a transcription by link, and review with comments", () => {
           password_hash: null,
           allow_download: 1,
           allow_comments: 1,
+          show_overview: 1,
           expires_at: null,
           created_at: new Date().toISOString(),
         })

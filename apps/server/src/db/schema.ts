@@ -13,6 +13,8 @@ export interface UsersTable {
   password_hash: string | null;
   /** Interface language chosen at sign-up, for e-mails: "en" or "zh-HK". */
   locale: string;
+  /** 1: e-mail the user about comments left through their share links (default); 0: don't. */
+  comment_mails: number;
   created_at: string;
   updated_at: string;
 }
@@ -400,6 +402,8 @@ export interface ShareLinksTable {
   allow_download: number;
   /** 1 or 0. */
   allow_comments: number;
+  /** 1: the page shows the owner's short summary and chapters (default); 0: it leaves them off. */
+  show_overview: number;
   /** Null: until revoked. */
   expires_at: string | null;
   created_at: string;
@@ -454,6 +458,11 @@ export interface ShareCommentsTable {
   end_ms: number;
   cue_id: number | null;
   resolved_at: string | null;
+  /**
+   * The owner's e-mail about it: "pending" (a viewer's, not yet in one), "sent", "skipped" (the
+   * owner turned these e-mails off); null for the owner's and members' own (never mailed).
+   */
+  owner_mail: string | null;
   created_at: string;
 }
 

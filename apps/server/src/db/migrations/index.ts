@@ -30,6 +30,7 @@ import * as shotChanges from "./0029-shot-changes.js";
 import * as liveSessions from "./0030-live-sessions.js";
 import * as mediaProbe from "./0031-media-probe.js";
 import * as uploadChunkLocation from "./0032-upload-chunk-location.js";
+import * as commentMails from "./0033-comment-mails.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -66,6 +67,7 @@ export const migrationProvider: MigrationProvider = {
       "0030-live-sessions": liveSessions,
       "0031-media-probe": mediaProbe,
       "0032-upload-chunk-location": uploadChunkLocation,
+      "0033-comment-mails": commentMails,
     };
   },
 };
