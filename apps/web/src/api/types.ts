@@ -26,6 +26,7 @@ export type ForgotPasswordBody = Sent<typeof api.ForgotPasswordBody>;
 export type ResetPasswordBody = Sent<typeof api.ResetPasswordBody>;
 export type NameBody = Sent<typeof api.NameBody>;
 export type LanguageBody = Sent<typeof api.LanguageBody>;
+export type MailPreferencesBody = Sent<typeof api.MailPreferencesBody>;
 export type EmailChangeBody = Sent<typeof api.EmailChangeBody>;
 export type EmailConfirmBody = Sent<typeof api.EmailConfirmBody>;
 export type PasswordChangeBody = Sent<typeof api.PasswordChangeBody>;
