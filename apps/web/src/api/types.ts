@@ -143,6 +143,7 @@ export type GlossaryBody = Sent<typeof api.GlossaryBody>;
 export type InsightsJob = Answer<typeof api.InsightsReply>;
 export type Insights = NonNullable<InsightsJob["insights"]>;
 export type InsightsBody = Sent<typeof api.InsightsBody>;
+export type InsightsEdit = Sent<typeof api.InsightsEdit>;
 export type Citation = Answer<typeof api.Citation>;
 export type CitedText = Answer<typeof api.CitedText>;
 export type QuestionBody = Sent<typeof api.QuestionBody>;
