@@ -25,6 +25,10 @@ import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/payment-provider.js";
 import { removeOrphanUploads, scheduleMaintenance } from "./schedule/maintenance.js";
 import { fileStoreOf } from "./storage/stored-files.js";
+import {
+  DEFAULT_COMMENT_MAIL_TIMING,
+  scheduleCommentMails,
+} from "./sharing/comment-notifications.js";
 import { createSupportEvents, type SupportEventBus } from "./support/support-events.js";
 import {
   DEFAULT_SUPPORT_MAIL_DELAY_MS,
@@ -262,8 +266,8 @@ export interface RunningContext {
 
 /**
  * Starts this process's workers and, unless `maintenance` is false (tests), the schedules:
- * hourly housekeeping, the daily report, billing's period rollover and the support chat's
- * e-mails about unread messages.
+ * hourly housekeeping, the daily report, billing's period rollover, the support chat's
+ * e-mails about unread messages and the owners' e-mails about comments left through share links.
  */
 export async function startAppContext(
   ctx: AppContext,
@@ -305,6 +309,7 @@ export async function startAppContext(
           delayMs: ctx.support.mailDelayMs ?? DEFAULT_SUPPORT_MAIL_DELAY_MS,
           sweepMs: ctx.support.sweepMs ?? DEFAULT_SUPPORT_SWEEP_MS,
         }),
+        scheduleCommentMails(ctx, { ...DEFAULT_COMMENT_MAIL_TIMING, ...ctx.sharing.commentMails }),
       ]
     : [];
   return {

@@ -342,6 +342,27 @@ describe("insights over HTTP", () => {
       ["Opening", 0],
       ["The bridge", 100_000],
     ]);
+    // A link made with the overview left off shows neither, to anyone holding it.
+    const made = await post(`/api/transcriptions/${id}/shares`, {
+      expiresIn: "7d",
+      allowDownload: false,
+      allowComments: false,
+      showOverview: false,
+    });
+    expect(made.status).toBe(201);
+    const hidden = (await made.json()) as { token: string; showOverview: boolean };
+    expect(hidden.showOverview).toBe(false);
+    const hiddenPage = await (await fetch(`${server.base}/api/shared/${hidden.token}`)).text();
+    expect(JSON.parse(hiddenPage)).toMatchObject({ overview: null });
+    expect(hiddenPage).not.toContain("A briefing on the new bridge.");
+    expect(hiddenPage).not.toContain("The bridge");
+    const listed = (await (
+      await fetch(`${server.base}/api/transcriptions/${id}/shares`, { headers: user.auth })
+    ).json()) as { token: string; showOverview: boolean }[];
+    expect(Object.fromEntries(listed.map((l) => [l.token, l.showOverview]))).toEqual({
+      [link.token]: true,
+      [hidden.token]: false,
+    });
 
     // The rest at once (each run starts a process): asked again, the server's insights are
     // downloaded without a new job; a question; a missing id; a wrong key; no server.

@@ -33,6 +33,7 @@ describe("the pack-refunded e-mail", () => {
       email: "ada@example.com",
       name: "Ada <Admin>",
       locale,
+      commentMails: true,
       createdAt: new Date().toISOString(),
     };
     await sendBillingMail({ mailer, config: { publicUrl: "https://verbatim.test" } }, user, {

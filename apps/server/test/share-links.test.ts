@@ -77,6 +77,7 @@ describe.each(DATABASE_KINDS)("share links and comments on %s", (kind) => {
       password: string;
       allowDownload: boolean;
       allowComments: boolean;
+      showOverview: boolean;
     }> = {},
   ) => {
     const response = await call("POST", `/api/transcriptions/${id}/shares`, user.auth, {
@@ -126,6 +127,30 @@ describe.each(DATABASE_KINDS)("share links and comments on %s", (kind) => {
       await call("GET", `/api/transcriptions/${id}/shares`, owner.auth)
     ).json()) as Link[];
     expect(listed.map((l) => l.token)).toEqual([link.token]);
+  });
+
+  it("keeps each link's choice to show the overview (on unless left off)", async () => {
+    const owner = await signedInUser(api.db);
+    const id = await owned(owner);
+    const shown = (await share(owner, id)) as Link & { showOverview: boolean };
+    const hidden = (await share(owner, id, { showOverview: false })) as Link & {
+      showOverview: boolean;
+    };
+    expect([shown.showOverview, hidden.showOverview]).toEqual([true, false]);
+    const rows = await api.db
+      .selectFrom("share_links")
+      .select(["id", "show_overview"])
+      .where("transcription_id", "=", id)
+      .execute();
+    expect(Object.fromEntries(rows.map((row) => [row.id, Number(row.show_overview)]))).toEqual({
+      [shown.id]: 1,
+      [hidden.id]: 0,
+    });
+    // No insights yet: neither page has an overview.
+    const page = (await (await call("GET", `/api/shared/${hidden.token}`)).json()) as {
+      overview?: unknown;
+    };
+    expect(page.overview ?? null).toBeNull();
   });
 
   it("answers 404 to guessed, revoked and expired tokens alike", async () => {

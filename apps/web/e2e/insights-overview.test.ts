@@ -142,6 +142,25 @@ describe("the Overview beside the editor", () => {
       expect(width).toBeLessThanOrEqual(390);
       expect(await seriousViolations(zh)).toEqual([]);
       await shoot(zh, "insights-overview-zh-HK-phone.png");
+      // Edited at phone width: a chapter's title, saved, and there after a reload.
+      await panel.getByRole("button", { name: "編輯第 1 章的標題" }).click();
+      await panel.getByLabel("第 1 章的標題").fill("開場白");
+      const editingWidth = await zh.evaluate(
+        () =>
+          (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+            .document.documentElement.scrollWidth,
+      );
+      expect(editingWidth).toBeLessThanOrEqual(390);
+      await panel.getByRole("button", { name: "儲存" }).click();
+      await panel.getByText("開場白").waitFor();
+      await zh.reload();
+      await zh.getByRole("region", { name: "概覽" }).getByText("開場白").waitFor();
+      expect(
+        await zh
+          .getByRole("region", { name: "概覽" })
+          .getByText("Opening", { exact: true })
+          .count(),
+      ).toBe(0);
       if (process.env.SCREENSHOT_DIR) {
         // For the eye only (not in CI's time): History's summary line and a share link's page.
         await finishedTranscription(server.db, phone.userId, CUES, "second.mp3");

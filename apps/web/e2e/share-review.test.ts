@@ -71,6 +71,7 @@ describe("sharing a transcription by link, and review with comments", () => {
       await owner.goto(`${server.base}/?job=${id}`);
       await owner.getByRole("button", { name: "Share", exact: true }).click();
       await owner.getByLabel("Password (optional)").fill("river stone");
+      expect(await owner.getByLabel("Show the summary and chapters").isChecked()).toBe(true);
       await owner.getByRole("button", { name: "Create link" }).click();
       const linkField = owner.getByRole("textbox", { name: "Copy link" });
       await linkField.waitFor();
@@ -106,6 +107,11 @@ describe("sharing a transcription by link, and review with comments", () => {
         await viewer.getByLabel("Comment", { exact: true }).fill("Is it “ask not” or “ask now”?");
         await viewer.getByRole("button", { name: "Post comment" }).click();
         await viewer.getByTestId("comment").filter({ hasText: "ask now" }).waitFor();
+        await viewer
+          .getByTestId("comment")
+          .filter({ hasText: "ask now" })
+          .getByText("State: Open")
+          .waitFor();
       } finally {
         await viewerContext?.close();
       }
@@ -124,6 +130,18 @@ describe("sharing a transcription by link, and review with comments", () => {
       const rows = await stored();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ author_name: "Ada", cue_id: 2 });
+      // The link's viewers see that the owner resolved it.
+      const again = await visitor("en", "desktop");
+      const reader = await again.newPage();
+      await reader.goto(url);
+      await reader.getByLabel("Password", { exact: true }).fill("river stone");
+      await reader.getByRole("button", { name: "Open", exact: true }).click();
+      await reader
+        .getByTestId("comment")
+        .filter({ hasText: "ask now" })
+        .getByText("State: Resolved by the owner")
+        .waitFor();
+      await again.close();
       await ownerContext.close();
     },
   );
@@ -153,6 +171,7 @@ describe("sharing a transcription by link, and review with comments", () => {
           password_hash: null,
           allow_download: 1,
           allow_comments: 1,
+          show_overview: 1,
           expires_at: null,
           created_at: new Date().toISOString(),
         })

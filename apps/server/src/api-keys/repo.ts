@@ -74,6 +74,7 @@ export async function findUserByApiKeyHash(
       "users.email",
       "users.name",
       "users.locale",
+      "users.comment_mails",
       "users.created_at",
     ])
     .where("api_keys.key_hash", "=", keyHash)
@@ -88,6 +89,7 @@ export async function findUserByApiKeyHash(
       email: row.email,
       name: row.name,
       locale: row.locale === "zh-HK" ? "zh-HK" : "en",
+      commentMails: row.comment_mails !== 0,
       createdAt: row.created_at,
     },
   };

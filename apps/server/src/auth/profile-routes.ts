@@ -4,6 +4,7 @@ import {
   EmailConfirmed,
   ErrorResponse,
   LanguageBody,
+  MailPreferencesBody,
   NameBody,
   OkResponse,
   PasswordChangeBody,
@@ -64,6 +65,27 @@ export function registerProfileRoutes(
       await profile.changeLanguage(ctx, currentUser(request), request.body.language);
       return { ok: true as const };
     },
+  );
+
+  app.put(
+    "/api/account/mail-preferences",
+    {
+      schema: {
+        summary: "Choose which optional e-mails the account gets",
+        description:
+          "`commentMails`: one e-mail per batch of comments left through the account's share links (on by default).",
+        tags,
+        security,
+        body: MailPreferencesBody,
+        response: { 200: UserResponse, ...errors },
+      },
+      preHandler: signedIn,
+    },
+    async (request) =>
+      presentUser(
+        await profile.changeMailPreferences(ctx, currentUser(request), request.body),
+        ctx,
+      ),
   );
 
   app.post(

@@ -4,6 +4,7 @@ import {
   findUserById,
   findUserWithPasswordByEmail,
   normalizeEmail,
+  setCommentMails,
   setPasswordHash,
   updateProfile,
   type Locale,
@@ -50,6 +51,16 @@ export async function changeLanguage(
   language: Locale,
 ): Promise<void> {
   await updateProfile(ctx.db, user.id, { locale: language }, ctx.now());
+}
+
+/** Turns the e-mails about comments left through the account's share links on or off. */
+export async function changeMailPreferences(
+  ctx: AuthContext,
+  user: User,
+  preferences: { commentMails: boolean },
+): Promise<User> {
+  await setCommentMails(ctx.db, user.id, preferences.commentMails, ctx.now());
+  return { ...user, commentMails: preferences.commentMails };
 }
 
 /**

@@ -13,6 +13,8 @@ export interface UsersTable {
   password_hash: string | null;
   /** Interface language chosen at sign-up, for e-mails: "en" or "zh-HK". */
   locale: string;
+  /** 1: e-mail the user about comments left through their share links (default); 0: don't. */
+  comment_mails: number;
   created_at: string;
   updated_at: string;
 }
@@ -135,7 +137,7 @@ export interface TranscriptionsTable {
   /**
    * The intake's probe of the media and the identity of the file it read (the engine's
    * ProbedMedia as JSON), handed to the engine so that a job is probed once; null on rows from
-   * before 0033.
+   * before 0031.
    */
   media_probe_json: ColumnType<string | null, string | null | undefined, string | null>;
   /** Probed duration at upload; the decoded duration once completed. */
@@ -405,6 +407,8 @@ export interface ShareLinksTable {
   allow_download: number;
   /** 1 or 0. */
   allow_comments: number;
+  /** 1: the page shows the owner's short summary and chapters (default); 0: it leaves them off. */
+  show_overview: number;
   /** Null: until revoked. */
   expires_at: string | null;
   created_at: string;
@@ -459,6 +463,11 @@ export interface ShareCommentsTable {
   end_ms: number;
   cue_id: number | null;
   resolved_at: string | null;
+  /**
+   * The owner's e-mail about it: "pending" (a viewer's, not yet in one), "sent", "skipped" (the
+   * owner turned these e-mails off); null for the owner's and members' own (never mailed).
+   */
+  owner_mail: string | null;
   created_at: string;
 }
 

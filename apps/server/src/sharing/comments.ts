@@ -109,6 +109,8 @@ export async function addComment(
       end_ms: endMs,
       cue_id: cueId ?? null,
       resolved_at: null,
+      // A viewer's comment waits for the owner's next e-mail (comment-mails.ts).
+      owner_mail: author.kind === "viewer" ? "pending" : null,
       created_at: now.toISOString(),
     };
     await tx.insertInto("share_comments").values(row).execute();
@@ -143,6 +145,56 @@ function checkPlace(
       reason: "no subtitle of this transcription has that id",
     });
   }
+}
+
+/** A transcription whose viewers' comments wait for the owner's e-mail: its first and last. */
+export interface PendingCommentBatch {
+  transcriptionId: string;
+  first: string;
+  last: string;
+}
+
+/** Every transcription with viewers' comments no e-mail has taken yet. */
+export async function pendingCommentBatches(db: Db): Promise<PendingCommentBatch[]> {
+  const rows = await db
+    .selectFrom("share_comments")
+    .select((eb) => [
+      "transcription_id",
+      eb.fn.min<string>("created_at").as("first"),
+      eb.fn.max<string>("created_at").as("last"),
+    ])
+    .where("owner_mail", "=", "pending")
+    .groupBy("transcription_id")
+    .execute();
+  return rows.map((row) => ({
+    transcriptionId: row.transcription_id,
+    first: row.first,
+    last: row.last,
+  }));
+}
+
+/**
+ * Takes a transcription's pending viewers' comments (written up to `now`) for one e-mail,
+ * marking them `sent` or `skipped` in one statement: a comment is taken once, by one process,
+ * whatever runs concurrently or restarts. Returns the comments taken, oldest first.
+ */
+export async function claimPendingComments(
+  db: Db,
+  transcriptionId: string,
+  outcome: "sent" | "skipped",
+  now: Date,
+): Promise<CommentRow[]> {
+  const rows = await db
+    .updateTable("share_comments")
+    .set({ owner_mail: outcome })
+    .where("transcription_id", "=", transcriptionId)
+    .where("owner_mail", "=", "pending")
+    .where("created_at", "<=", now.toISOString())
+    .returningAll()
+    .execute();
+  return rows.sort(
+    (a, b) => a.created_at.localeCompare(b.created_at) || Number(a.start_ms) - Number(b.start_ms),
+  );
 }
 
 /** Marks one of a transcription's comments resolved (or open again); 404 for any other. */

@@ -30,6 +30,8 @@ export interface NewShareLink {
   password?: string | undefined;
   allowDownload: boolean;
   allowComments: boolean;
+  /** Whether the page shows the owner's short summary and chapters (when there are some). */
+  showOverview: boolean;
 }
 
 /** The page a token opens: `/s/{token}` under the public address. */
@@ -47,6 +49,7 @@ export function presentShareLink(link: ShareLinkRow, publicUrl: string): z.infer
     hasPassword: link.password_hash !== null,
     allowDownload: link.allow_download === 1,
     allowComments: link.allow_comments === 1,
+    showOverview: link.show_overview === 1,
     createdAt: link.created_at,
   };
 }
@@ -71,6 +74,7 @@ export async function createShareLink(
     password_hash: options.password ? await hashPassword(options.password) : null,
     allow_download: options.allowDownload ? 1 : 0,
     allow_comments: options.allowComments ? 1 : 0,
+    show_overview: options.showOverview ? 1 : 0,
     expires_at: days === null ? null : new Date(now.getTime() + days * DAY_MS).toISOString(),
     created_at: now.toISOString(),
   };

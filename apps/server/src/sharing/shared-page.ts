@@ -14,7 +14,8 @@ import { sharedTranslationTracks } from "../translations/shared-tracks.js";
  * What a link's page shows: the transcript, speakers, the kept audio (with the grant in its
  * address when the link has a password: a media element sends no headers), what the link
  * allows, of the owner only the display name they chose, and the short summary and chapters of
- * the owner's insights when there are some (they say no more than the transcript the link shows).
+ * the owner's insights when there are some and the link shows them (they say no more than the
+ * transcript the link shows).
  */
 export async function presentSharedTranscription(
   db: Db,
@@ -29,7 +30,9 @@ export async function presentSharedTranscription(
     .select("name")
     .where("id", "=", row.user_id)
     .executeTakeFirst();
-  const insightsRow = (await completedInsightsOf(db, [row.id])).get(row.id);
+  // The link's owner may leave the overview off its page (`show_overview`).
+  const insightsRow =
+    link.show_overview === 1 ? (await completedInsightsOf(db, [row.id])).get(row.id) : undefined;
   const insights = insightsRow ? storedInsights(insightsRow) : null;
   const expires = row.audio_expires_at;
   const kept = row.audio_path !== null && expires !== null && Date.parse(expires) > now.getTime();

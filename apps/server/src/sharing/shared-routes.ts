@@ -27,6 +27,7 @@ import { audioBytes, exportFileResponse, sendExport } from "../transcriptions/fi
 import { sendListeningCopy } from "../transcriptions/send-listening-copy.js";
 import { authorize } from "../policies/authorize.js";
 import { can, transcription } from "../policies/policies.js";
+import type { CommentMailTiming } from "./comment-notifications.js";
 import { addComment, listComments, presentComment } from "./comments.js";
 import { openShareLink, unlockShareLink } from "./share-links.js";
 import { presentSharedTranscription } from "./shared-page.js";
@@ -46,6 +47,8 @@ export interface SharingOptions {
   commentsPerViewer?: RateLimitRule;
   /** Downloads by one viewer, one address on one link (default 30 per 10 minutes). */
   downloadsPerViewer?: RateLimitRule;
+  /** When the owner's e-mail about a batch of comments goes (default 10 min quiet, 1 h cap). */
+  commentMails?: Partial<CommentMailTiming>;
 }
 
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -55,6 +58,7 @@ const DEFAULTS: Required<SharingOptions> = {
   commentsPerIp: { max: 20, windowMs: TEN_MINUTES },
   commentsPerViewer: { max: 100, windowMs: 24 * 60 * 60 * 1000 },
   downloadsPerViewer: { max: 30, windowMs: TEN_MINUTES },
+  commentMails: {},
 };
 
 /** The grant a viewer got for a link's password: the X-Share-Grant header, or `grant` (media). */

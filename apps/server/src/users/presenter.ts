@@ -23,5 +23,6 @@ export async function presentUser(
     credits,
     additionalCredits,
     isAdmin: isAdmin(config, user),
+    commentMails: user.commentMails,
   };
 }

@@ -12,6 +12,8 @@ export interface User {
   email: string;
   name: string | null;
   locale: Locale;
+  /** E-mails about comments left through the user's share links (on unless turned off). */
+  commentMails: boolean;
   createdAt: string;
 }
 
@@ -23,6 +25,7 @@ function toUser(row: UsersTable): User {
     email: row.email,
     name: row.name,
     locale: row.locale === "zh-HK" ? "zh-HK" : "en",
+    commentMails: row.comment_mails !== 0,
     createdAt: row.created_at,
   };
 }
@@ -64,6 +67,7 @@ export async function insertUser(
     name: user.name,
     password_hash: null,
     locale: user.locale,
+    comment_mails: 1,
     created_at: at,
     updated_at: at,
   };
@@ -90,6 +94,20 @@ export interface ProfileChanges {
   name?: string;
   locale?: Locale;
   email?: string;
+}
+
+/** Turns the e-mails about comments left through the user's share links on or off. */
+export async function setCommentMails(
+  db: Executor,
+  userId: string,
+  on: boolean,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ comment_mails: on ? 1 : 0, updated_at: now.toISOString() })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /** Changes the user's name, language or e-mail address. */

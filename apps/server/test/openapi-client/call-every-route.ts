@@ -510,6 +510,9 @@ export async function callEveryRoute(
     .PUT("/api/account/language", { body: { language: "en" } })
     .then(note("put", "/api/account/language"));
   await client
+    .PUT("/api/account/mail-preferences", { body: { commentMails: true } })
+    .then(note("put", "/api/account/mail-preferences"));
+  await client
     .POST("/api/account/email", { body: { email: "new@example.com", password: "not-mine" } })
     .then(note("post", "/api/account/email"));
   await client

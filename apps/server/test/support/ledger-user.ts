@@ -13,6 +13,7 @@ export async function newLedgerUser(db: Db, at: Date): Promise<string> {
       name: null,
       password_hash: null,
       locale: "en",
+      comment_mails: 1,
       created_at: at.toISOString(),
       updated_at: at.toISOString(),
     })

@@ -34,12 +34,27 @@ afterEach(() => {
 
 function account({
   isAdmin = false,
+  commentMails = true,
   subscription = {} as Partial<ActiveSubscription>,
   deleteAnswer = () => new Response(null, { status: 204 }),
 } = {}) {
   return mockApi({
     "GET /api/auth/me": () =>
-      json({ ...USER, isAdmin, credits: 150, additionalCredits: 500 } satisfies User),
+      json({
+        ...USER,
+        isAdmin,
+        commentMails,
+        credits: 150,
+        additionalCredits: 500,
+      } satisfies User),
+    "PUT /api/account/mail-preferences": (init) =>
+      json({
+        ...USER,
+        isAdmin,
+        credits: 150,
+        additionalCredits: 500,
+        commentMails: (JSON.parse(String(init?.body)) as { commentMails: boolean }).commentMails,
+      } satisfies User),
     "GET /api/subscriptions/active": () =>
       json({
         planType: "basic",
@@ -178,5 +193,37 @@ describe("/account", { timeout: 30_000 }, () => {
     expect(screen.getByText(ZH_WRONG_PASSWORD)).toBeInTheDocument();
     expect(screen.queryByText("Home page")).toBeNull();
     expect(localStorage.getItem("authToken")).toBe("tok");
+  });
+
+  it("turns the e-mails about comments on share links off and on, saving each change", async () => {
+    const fetch = account();
+    await renderRoutes(routes, { path: "/account" });
+    const user = userEvent.setup();
+    const box = await screen.findByRole("checkbox", {
+      name: "E-mail me about comments on my share links",
+    });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription(/One e-mail per batch of comments/);
+    await user.click(box);
+    expect(await screen.findByText("E-mail choice saved.")).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    const puts = () =>
+      fetch.mock.calls
+        .filter(([url, init]) => String(url).includes("mail-preferences") && init?.method === "PUT")
+        .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    expect(puts()).toEqual([{ commentMails: false }]);
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(puts()).toEqual([{ commentMails: false }, { commentMails: true }]);
+  });
+
+  it("shows the e-mail choice as the account has it, in Chinese", async () => {
+    account({ commentMails: false });
+    await renderRoutes(routes, { path: "/account", language: "zh-HK" });
+    const box = await screen.findByRole("checkbox", {
+      name: "有人在我的分享連結留言時以電郵通知我",
+    });
+    expect(box).not.toBeChecked();
+    expect(screen.getByText("電郵")).toBeInTheDocument();
   });
 });

@@ -35,4 +35,5 @@ export const USER = {
   credits: 20,
   additionalCredits: 0,
   isAdmin: false,
+  commentMails: true,
 } satisfies User;

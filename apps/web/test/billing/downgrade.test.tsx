@@ -17,6 +17,7 @@ const ME = {
   credits: 137,
   additionalCredits: 250,
   isAdmin: false,
+  commentMails: true,
 } satisfies User;
 
 /** The current plan as GET /api/subscriptions/active answers: Basic, active, unless told. */

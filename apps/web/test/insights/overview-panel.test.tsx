@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AnsweredQuestion, InsightsJob } from "../../src/api/types";
+import type { AnsweredQuestion, Insights, InsightsJob } from "../../src/api/types";
 import { AskPanel } from "../../src/features/insights/ask-panel";
 import { OverviewPanel } from "../../src/features/insights/overview-panel";
 import { SharedOverview } from "../../src/features/insights/shared-overview";
@@ -83,11 +83,145 @@ describe("Overview panel", () => {
     expect(seek).toHaveBeenLastCalledWith(600_000);
     const marked = screen.getByText(/Budget was discussed\./);
     expect(marked).toHaveTextContent("no source found");
-    expect(within(marked).queryByRole("button")).toBeNull();
+    expect(within(marked).queryByRole("button", { name: /^Play from/ })).toBeNull();
     expect(screen.getByText("Who: Ana · When: Friday")).toBeInTheDocument();
     // Every format the export route offers.
     const formats = screen.getByRole("combobox", { name: "Export overview as" });
     expect(within(formats).getAllByRole("option")).toHaveLength(9);
+  });
+
+  /** A server that keeps the insights: GET gives them, PATCH replaces the parts sent. */
+  function keepingServer(refuse?: () => Response) {
+    let stored = job();
+    const patches: unknown[] = [];
+    const fetch = vi.spyOn(globalThis, "fetch").mockImplementation(async (_url, init) => {
+      if (init?.method === "PATCH") {
+        const body = JSON.parse(String(init.body)) as {
+          shortSummary?: string;
+          chapters?: { title: string; gist: string; start: number }[];
+          actionItems?: Insights["actionItems"];
+          summary?: Insights["summary"];
+        };
+        patches.push(body);
+        if (refuse) return refuse();
+        const insights = stored.insights!;
+        stored = {
+          ...stored,
+          edited: true,
+          insights: {
+            ...insights,
+            ...(body.shortSummary && {
+              shortSummary: { ...insights.shortSummary, text: body.shortSummary },
+            }),
+            ...(body.summary && { summary: body.summary }),
+            ...(body.actionItems && { actionItems: body.actionItems }),
+            ...(body.chapters && {
+              chapters: insights.chapters.map((chapter, i) => ({
+                ...chapter,
+                title: body.chapters![i]!.title,
+              })),
+            }),
+          },
+        };
+      }
+      return json(stored);
+    });
+    return { fetch, patches };
+  }
+  const panel = (readOnly = false) => (
+    <OverviewPanel
+      transcriptionId="t1"
+      durationMs={3_600_000}
+      status="completed"
+      readOnly={readOnly}
+      onSeek={() => undefined}
+    />
+  );
+
+  it("edits the short summary, a chapter's title and an action item; kept after a reload", async () => {
+    const { patches } = keepingServer();
+    const { unmount } = await renderPage(panel());
+    const user = userEvent.setup();
+    await screen.findByText(/The team plans the launch\./);
+
+    await user.click(screen.getByRole("button", { name: "Edit the short summary" }));
+    const summary = screen.getByLabelText("Short summary");
+    expect(summary).toHaveValue("The team plans the launch.");
+    await user.clear(summary);
+    await user.type(summary, "The team fixes the launch date.");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(/The team fixes the launch date\./)).toBeInTheDocument();
+    expect(screen.queryByLabelText("Short summary")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Edit the title of chapter 2" }));
+    const title = screen.getByLabelText("Title of chapter 2");
+    await user.clear(title);
+    await user.type(title, "Picking a date{Enter}");
+    expect(await screen.findByText("Picking a date")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Edit action item 1" }));
+    const item = screen.getByLabelText("Action item 1");
+    await user.clear(item);
+    await user.type(item, "Book the big hall.");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(/Book the big hall\./)).toBeInTheDocument();
+    expect(screen.getByText("Edited since it was generated")).toBeInTheDocument();
+
+    // What was sent: each part whole, the rest of it as the server gave it.
+    expect(patches).toEqual([
+      { shortSummary: "The team fixes the launch date." },
+      {
+        chapters: [
+          { title: "Opening", gist: "Hellos.", start: 0 },
+          { title: "Picking a date", gist: "When to launch.", start: 600_000 },
+        ],
+      },
+      {
+        actionItems: [
+          {
+            text: "Book the big hall.",
+            citations: [cite(52, 3_723_000)],
+            owner: "Ana",
+            due: "Friday",
+          },
+        ],
+      },
+    ]);
+
+    // A reload reads what the server kept.
+    unmount();
+    await renderPage(panel());
+    expect(await screen.findByText(/The team fixes the launch date\./)).toBeInTheDocument();
+    expect(screen.getByText("Picking a date")).toBeInTheDocument();
+    expect(screen.getByText(/Book the big hall\./)).toBeInTheDocument();
+    expect(screen.queryByText("Dates")).toBeNull();
+  });
+
+  it("edits in Chinese, says a refusal, keeps the text; Cancel leaves it; a reader has no Edit", async () => {
+    const { patches } = keepingServer(() =>
+      errorJson(400, { code: "INSIGHTS_CHAPTERS_INVALID", message: "The chapters are not valid." }),
+    );
+    const { unmount } = await renderPage(panel(), { language: "zh-HK" });
+    const user = userEvent.setup();
+    await screen.findByText(/The team plans the launch\./);
+    await user.click(screen.getByRole("button", { name: "編輯第 1 章的標題" }));
+    const title = screen.getByLabelText("第 1 章的標題");
+    await user.clear(title);
+    await user.click(screen.getByRole("button", { name: "儲存" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("請輸入內容，或按取消。");
+    expect(patches).toHaveLength(0);
+    await user.type(title, "開場");
+    await user.click(screen.getByRole("button", { name: "儲存" }));
+    expect(await screen.findByRole("alert")).not.toHaveTextContent("請輸入內容");
+    expect(patches).toHaveLength(1);
+    expect(title).toHaveValue("開場");
+    await user.click(screen.getByRole("button", { name: "取消" }));
+    expect(screen.getByText("Opening")).toBeInTheDocument();
+    unmount();
+
+    await renderPage(panel(true));
+    await screen.findByText(/The team plans the launch\./);
+    expect(screen.queryByRole("button", { name: /^Edit/ })).toBeNull();
   });
 
   it("says the cost before generating, then follows the job's progress", async () => {

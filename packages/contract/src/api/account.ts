@@ -15,6 +15,11 @@ export const UserResponse = z.object({
   additionalCredits: z.number().int().describe("Purchased pack minutes left, in whole minutes."),
   /** One of the designated admin accounts (ADMIN_EMAILS). */
   isAdmin: z.boolean(),
+  commentMails: z
+    .boolean()
+    .describe(
+      "Whether the account gets an e-mail when someone comments through one of its share links (one per batch of comments).",
+    ),
 });
 
 /** PATCH /api/account/name. */
@@ -22,6 +27,13 @@ export const NameBody = z.object({ name: z.string().max(200) });
 
 /** PUT /api/account/language: the language of the account's e-mails and payment pages. */
 export const LanguageBody = z.object({ language: z.enum(LANGUAGES) });
+
+/** PUT /api/account/mail-preferences: which e-mails the account gets beyond the necessary ones. */
+export const MailPreferencesBody = z.object({
+  commentMails: z
+    .boolean()
+    .describe("An e-mail when someone comments through one of the account's share links."),
+});
 
 /** POST /api/account/email: asks to move the account to a new address. */
 export const EmailChangeBody = z.object({

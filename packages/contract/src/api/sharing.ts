@@ -20,6 +20,12 @@ export const CreateShareBody = z.object({
     .describe("When given, viewers must enter it (POST /api/shared/{token}/unlock)."),
   allowDownload: z.boolean().describe("Whether viewers may download exports."),
   allowComments: z.boolean().describe("Whether viewers may add comments."),
+  showOverview: z
+    .boolean()
+    .default(true)
+    .describe(
+      "Whether the page shows the owner's short summary and chapters, when there are some (default true).",
+    ),
 });
 
 /** A link as its owner sees it (the answer to creating one, and the list). */
@@ -33,6 +39,7 @@ export const ShareLink = z.object({
   hasPassword: z.boolean(),
   allowDownload: z.boolean(),
   allowComments: z.boolean(),
+  showOverview: z.boolean().describe("Whether the page shows the short summary and chapters."),
   createdAt: z.string().describe("ISO-8601 UTC time."),
 });
 
@@ -86,7 +93,7 @@ export const SharedTranscription = z.object({
     .nullable()
     .optional()
     .describe(
-      "The owner's insights (docs/insights.md), when they have completed ones: the short summary and the chapters (times in milliseconds). Null when there are none.",
+      "The owner's insights (docs/insights.md), when they have completed ones and the link shows them (`showOverview`): the short summary and the chapters (times in milliseconds). Null otherwise.",
     ),
   translations: z
     .array(

@@ -31,6 +31,7 @@ import * as liveSessions from "./0030-live-sessions.js";
 import * as mediaProbe from "./0031-media-probe.js";
 import * as uploadChunkLocation from "./0032-upload-chunk-location.js";
 import * as translationsPending from "./0033-translations-pending.js";
+import * as commentMails from "./0034-comment-mails.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -68,6 +69,7 @@ export const migrationProvider: MigrationProvider = {
       "0031-media-probe": mediaProbe,
       "0032-upload-chunk-location": uploadChunkLocation,
       "0033-translations-pending": translationsPending,
+      "0034-comment-mails": commentMails,
     };
   },
 };

@@ -3,7 +3,14 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError, api } from "../../api/client";
 import { queryKeys } from "../../api/queries";
-import type { EmailChangeBody, NameBody, Ok, PasswordChangeBody, User } from "../../api/types";
+import type {
+  EmailChangeBody,
+  MailPreferencesBody,
+  NameBody,
+  Ok,
+  PasswordChangeBody,
+  User,
+} from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -256,7 +263,47 @@ function PasswordForm() {
   );
 }
 
-/** Name, e-mail address (confirmed from the new address) and password. */
+/** The optional e-mails: saved as soon as the box is ticked or cleared. */
+function MailPreferences({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (commentMails: boolean) =>
+      api<User>("/api/account/mail-preferences", {
+        method: "PUT",
+        body: { commentMails } satisfies MailPreferencesBody,
+      }),
+    onSuccess: (updated) => queryClient.setQueryData(queryKeys.me, updated),
+  });
+  const checked = (save.isPending ? save.variables : undefined) ?? user.commentMails;
+  return (
+    <fieldset className="mt-6 space-y-2 border-t border-zinc-200 pt-4">
+      <legend className="float-left mb-2 w-full font-semibold text-zinc-900">
+        {t("account.settings.mailTitle")}
+      </legend>
+      <label className="clear-left flex items-start gap-2 text-sm text-zinc-800">
+        <input
+          type="checkbox"
+          className="mt-1 h-4 w-4 shrink-0"
+          checked={checked}
+          disabled={save.isPending}
+          aria-describedby="settings-comment-mails-hint"
+          onChange={(event) => save.mutate(event.target.checked)}
+        />
+        <span>{t("account.settings.commentMails")}</span>
+      </label>
+      <p id="settings-comment-mails-hint" className="ml-6 text-xs text-zinc-600">
+        {t("account.settings.commentMailsHint")}
+      </p>
+      <div aria-live="polite">
+        {save.isSuccess && <Notice tone="success">{t("account.settings.mailSaved")}</Notice>}
+        {save.isError && <Notice tone="error">{refusal(save.error, t)}</Notice>}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Name, e-mail address (confirmed from the new address), password and optional e-mails. */
 export function AccountSettingsCard({ user }: { user: User }) {
   const { t } = useTranslation();
   return (
@@ -267,6 +314,7 @@ export function AccountSettingsCard({ user }: { user: User }) {
         <EmailForm />
         <PasswordForm />
       </div>
+      <MailPreferences user={user} />
     </Card>
   );
 }

@@ -4,6 +4,7 @@ import { api, download, postJsonLines } from "../../api/client";
 import type {
   AnsweredQuestion,
   InsightsBody,
+  InsightsEdit,
   InsightsJob,
   QuestionBody,
   QuestionsAcrossBody,
@@ -42,6 +43,19 @@ export function useGenerateInsights(transcriptionId: string) {
     mutationFn: (body: InsightsBody) =>
       api<InsightsJob>(`/api/transcriptions/${transcriptionId}/insights`, {
         method: "POST",
+        body,
+      }),
+    onSuccess: (job) => client.setQueryData(keys.insights(transcriptionId), job),
+  });
+}
+
+/** Replaces parts of the completed insights (free); the answer is the job as stored. */
+export function useEditInsights(transcriptionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InsightsEdit) =>
+      api<InsightsJob>(`/api/transcriptions/${transcriptionId}/insights`, {
+        method: "PATCH",
         body,
       }),
     onSuccess: (job) => client.setQueryData(keys.insights(transcriptionId), job),

@@ -6,9 +6,10 @@ import { codeText, errorText } from "../../api/error-text";
 import type { Insights, InsightsJob } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { ProgressBar } from "../workspace/progress-bar";
-import { useCancelInsights, useGenerateInsights, useInsights } from "./api";
+import { useCancelInsights, useEditInsights, useGenerateInsights, useInsights } from "./api";
 import { CitationLink } from "./citation-link";
 import { CitedStatement } from "./cited-text";
+import { EditableText } from "./editable-text";
 import { InsightsExportMenu } from "./export-menu";
 import { WRITTEN_LANGUAGES, WrittenLanguageChoice, type WrittenLanguage } from "./written-language";
 
@@ -117,7 +118,13 @@ export function OverviewPanel({
         <p className="text-sm text-zinc-700">{t("insights.cancelled")}</p>
       )}
       {job?.status === "completed" && job.insights && (
-        <InsightsView insights={job.insights} onSeek={onSeek} />
+        <InsightsView
+          transcriptionId={transcriptionId}
+          insights={job.insights}
+          edited={job.edited}
+          editable={!readOnly}
+          onSeek={onSeek}
+        />
       )}
       {generateControls}
       {job?.status === "completed" && job.insights && (
@@ -139,30 +146,91 @@ function costMinutes(seconds: number): string {
   return (Math.max(1, Math.ceil(seconds / 6)) / 10).toFixed(1);
 }
 
-/** The insights themselves: summary, chapters, action items, key points, topics. */
-function InsightsView({ insights, onSeek }: { insights: Insights; onSeek(ms: number): void }) {
+/**
+ * The insights themselves: summary, chapters, action items, key points, topics. An editor may
+ * rewrite the short summary, each summary point, each chapter's title and each action item
+ * (PATCH …/insights, free): each change is sent as the whole part it belongs to, the rest of it
+ * as the server gave it.
+ */
+function InsightsView({
+  transcriptionId,
+  insights,
+  edited,
+  editable,
+  onSeek,
+}: {
+  transcriptionId: string;
+  insights: Insights;
+  edited: boolean;
+  editable: boolean;
+  onSeek(ms: number): void;
+}) {
   const { t } = useTranslation();
+  const edit = useEditInsights(transcriptionId);
+  const save = edit.mutateAsync;
   return (
     <div className="max-h-[32rem] space-y-3 overflow-y-auto text-sm text-zinc-800">
-      <p className="font-medium text-zinc-900">
-        <CitedStatement statement={insights.shortSummary} onSeek={onSeek} />
-      </p>
+      <div className="font-medium text-zinc-900">
+        <EditableText
+          value={insights.shortSummary.text}
+          label={t("insights.edit.shortSummaryLabel")}
+          editLabel={t("insights.edit.shortSummary")}
+          maxLength={2_000}
+          multiline
+          editable={editable}
+          onSave={(text) => save({ shortSummary: text })}
+        >
+          <CitedStatement statement={insights.shortSummary} onSeek={onSeek} />
+        </EditableText>
+      </div>
+      {edited && <p className="text-xs text-zinc-600">{t("insights.edit.edited")}</p>}
       {insights.summary.length > 0 && (
         <Part title={t("insights.summary")}>
           {insights.summary.map((statement, i) => (
-            <p key={i}>
-              <CitedStatement statement={statement} onSeek={onSeek} />
-            </p>
+            <div key={i}>
+              <EditableText
+                value={statement.text}
+                label={t("insights.edit.summaryLabel", { n: i + 1 })}
+                editLabel={t("insights.edit.summary", { n: i + 1 })}
+                maxLength={4_000}
+                multiline
+                editable={editable}
+                onSave={(text) =>
+                  save({
+                    summary: insights.summary.map((one, j) => (j === i ? { ...one, text } : one)),
+                  })
+                }
+              >
+                <CitedStatement statement={statement} onSeek={onSeek} />
+              </EditableText>
+            </div>
           ))}
         </Part>
       )}
       {insights.chapters.length > 0 && (
         <Part title={t("insights.chapters")}>
           <ol className="space-y-1">
-            {insights.chapters.map((chapter) => (
+            {insights.chapters.map((chapter, i) => (
               <li key={chapter.start}>
                 <CitationLink citation={chapter} onSeek={onSeek} />{" "}
-                <span className="font-medium">{chapter.title}</span>
+                <EditableText
+                  value={chapter.title}
+                  label={t("insights.edit.chapterLabel", { n: i + 1 })}
+                  editLabel={t("insights.edit.chapter", { n: i + 1 })}
+                  maxLength={200}
+                  editable={editable}
+                  onSave={(title) =>
+                    save({
+                      chapters: insights.chapters.map((one, j) => ({
+                        title: j === i ? title : one.title,
+                        gist: one.gist,
+                        start: one.start,
+                      })),
+                    })
+                  }
+                >
+                  <span className="font-medium">{chapter.title}</span>
+                </EditableText>
                 {chapter.gist && <span className="block pl-1 text-zinc-600">{chapter.gist}</span>}
               </li>
             ))}
@@ -174,7 +242,23 @@ function InsightsView({ insights, onSeek }: { insights: Insights; onSeek(ms: num
           <ul className="list-disc space-y-1 pl-5">
             {insights.actionItems.map((item, i) => (
               <li key={i}>
-                <CitedStatement statement={item} onSeek={onSeek} />
+                <EditableText
+                  value={item.text}
+                  label={t("insights.edit.actionItemLabel", { n: i + 1 })}
+                  editLabel={t("insights.edit.actionItem", { n: i + 1 })}
+                  maxLength={2_000}
+                  multiline
+                  editable={editable}
+                  onSave={(text) =>
+                    save({
+                      actionItems: insights.actionItems.map((one, j) =>
+                        j === i ? { ...one, text } : one,
+                      ),
+                    })
+                  }
+                >
+                  <CitedStatement statement={item} onSeek={onSeek} />
+                </EditableText>
                 {(item.owner || item.due) && (
                   <span className="block text-zinc-600">
                     {[

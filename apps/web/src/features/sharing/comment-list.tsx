@@ -4,15 +4,21 @@ import { useTranslation } from "react-i18next";
 import type { Comment } from "../../api/types";
 import { commentTime } from "./comment-time";
 
-/** Comments in time order, replies under theirs; `actions` adds the owner's buttons. */
+/**
+ * Comments in time order, replies under theirs; `actions` adds the owner's buttons, `states`
+ * each comment's state (open, or resolved by the owner) for viewers of a link.
+ */
 export function CommentList({
   comments,
   onJump,
   actions,
+  states = false,
 }: {
   comments: Comment[];
   onJump?: (comment: Comment) => void;
   actions?: (comment: Comment) => ReactNode;
+  /** Say of every comment (not replies) whether it is open or resolved (the shared page). */
+  states?: boolean;
 }) {
   const { t } = useTranslation();
   const tops = comments.filter((comment) => comment.parentId === null);
@@ -48,8 +54,26 @@ export function CommentList({
         )}
       </div>
       <p className="mt-1 break-words whitespace-pre-wrap text-zinc-800">{comment.body}</p>
-      {comment.resolvedAt && (
-        <p className="mt-1 text-xs font-medium text-green-800">{t("sharing.comments.resolved")}</p>
+      {states && !reply ? (
+        <p
+          data-testid="comment-state"
+          className={clsx(
+            "mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium",
+            comment.resolvedAt ? "bg-green-50 text-green-800" : "bg-amber-50 text-amber-900",
+          )}
+        >
+          {t("sharing.comments.state", {
+            state: comment.resolvedAt
+              ? t("sharing.comments.resolvedByOwner")
+              : t("sharing.comments.open"),
+          })}
+        </p>
+      ) : (
+        comment.resolvedAt && (
+          <p className="mt-1 text-xs font-medium text-green-800">
+            {t("sharing.comments.resolved")}
+          </p>
+        )
       )}
       {actions?.(comment)}
     </li>

@@ -14,7 +14,10 @@ import { dateLocale } from "../../i18n/language";
 
 const EXPIRIES: ShareExpiry[] = ["1d", "7d", "30d", "never"];
 
-/** The Share button (editor and History): makes links (expiry, password, downloads, comments), lists, revokes. */
+/**
+ * The Share button (editor and History): makes links (expiry, password, downloads, comments,
+ * whether the page shows the summary and chapters), lists, revokes.
+ */
 export function ShareDialog({
   transcriptionId,
   variant = "outline",
@@ -32,6 +35,7 @@ export function ShareDialog({
   const [password, setPassword] = useState("");
   const [allowDownload, setAllowDownload] = useState(false);
   const [allowComments, setAllowComments] = useState(true);
+  const [showOverview, setShowOverview] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -42,6 +46,7 @@ export function ShareDialog({
         expiresIn,
         allowDownload,
         allowComments,
+        showOverview,
         ...(password !== "" ? { password } : {}),
       },
       {
@@ -106,6 +111,20 @@ export function ShareDialog({
             />
             {t("sharing.allowComments")}
           </label>
+          <div>
+            <label className="flex items-center gap-2 text-sm text-zinc-800">
+              <input
+                type="checkbox"
+                checked={showOverview}
+                aria-describedby="share-overview-hint"
+                onChange={(event) => setShowOverview(event.target.checked)}
+              />
+              {t("sharing.showOverview")}
+            </label>
+            <p id="share-overview-hint" className="mt-1 ml-6 text-xs text-zinc-600">
+              {t("sharing.showOverviewHint")}
+            </p>
+          </div>
           {error && (
             <p role="alert" className="text-sm text-red-700">
               {error}
@@ -139,6 +158,7 @@ export function ShareDialog({
                 {link.hasPassword && ` · ${t("sharing.withPassword")}`}
                 {link.allowDownload && ` · ${t("sharing.allowDownload")}`}
                 {link.allowComments && ` · ${t("sharing.allowComments")}`}
+                {!link.showOverview && ` · ${t("sharing.overviewHidden")}`}
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 <Button

@@ -278,7 +278,11 @@ function SharedComments({
         </Button>
       </form>
       {comments.data && comments.data.length > 0 ? (
-        <CommentList comments={comments.data} onJump={(comment) => onJump(comment.startMs)} />
+        <CommentList
+          comments={comments.data}
+          states
+          onJump={(comment) => onJump(comment.startMs)}
+        />
       ) : (
         <p className="text-sm text-zinc-600">{t("sharing.comments.empty")}</p>
       )}
