@@ -70,6 +70,7 @@ describe("a share page's translations", () => {
         password_hash: null,
         allow_download: 1,
         allow_comments: 0,
+        show_overview: 1,
         expires_at: null,
         created_at: now,
       })
