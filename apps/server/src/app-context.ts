@@ -1,4 +1,4 @@
-import type { SharingOptions } from "./sharing/shared-routes.js";
+import type { SharingOptions } from "./sharing/sharing-options.js";
 import type { FastifyBaseLogger } from "fastify";
 import { scheduleDailyReport } from "./admin/daily-report.js";
 import { BackgroundWork } from "./background-work.js";

@@ -22,7 +22,7 @@ import type { RateLimitRule } from "../auth/rate-limits.js";
 import { rowCues, rowSegments, rowSpeakers } from "../jobs/job-row.js";
 import { waitWhileListening } from "../transcriptions/respond-with-job.js";
 import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
-import type { AppContext } from "../app-context.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 import { documentOnly } from "../http/openapi-docs.js";
 import { requireApiKey } from "./auth.js";
 import { OpenAIError, openAIErrorsOf, registerOpenAIErrorHandling } from "./errors.js";
@@ -57,7 +57,7 @@ const TEXT_TYPES: Record<"text" | "srt" | "vtt", string> = {
  * OpenAI's shape (this scope's own error handler).
  */
 export function openAIRoutes(
-  ctx: TranscriptionContext & Pick<AppContext, "rateLimits">,
+  ctx: TranscriptionContext & { rateLimits: RateLimitStore },
   options: OpenAIOptions = {},
 ): FastifyPluginAsync {
   return async (plugin) => {

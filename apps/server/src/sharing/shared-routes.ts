@@ -17,8 +17,10 @@ import type {
 } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../app-context.js";
 import type { RateLimitRule } from "../auth/rate-limits.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
 import { hashToken } from "../auth/tokens.js";
 import { AppError, fail } from "../http/app-error.js";
 import { translationForExport } from "../translations/translation-export.js";
@@ -27,39 +29,10 @@ import { audioBytes, exportFileResponse, sendExport } from "../transcriptions/fi
 import { sendListeningCopy } from "../transcriptions/send-listening-copy.js";
 import { authorize } from "../policies/authorize.js";
 import { can, transcription } from "../policies/policies.js";
-import type { CommentMailTiming } from "./comment-notifications.js";
 import { addComment, listComments, presentComment } from "./comments.js";
 import { openShareLink, unlockShareLink } from "./share-links.js";
 import { presentSharedTranscription } from "./shared-page.js";
-
-/** Sharing settings tests override; defaults otherwise. */
-export interface SharingOptions {
-  /** Password guesses on one link from one address (default 10 per 10 minutes)… */
-  unlockPerLinkAndIp?: RateLimitRule;
-  /** …and on one link from everywhere together (default 50 per 10 minutes). */
-  unlockPerLink?: RateLimitRule;
-  /** Comments from one address, on every link together (default 20 per 10 minutes)… */
-  commentsPerIp?: RateLimitRule;
-  /**
-   * …and from one viewer (one address on one link) over a day (default 100): a fifth of the
-   * room a transcription keeps for its links' viewers, so one viewer cannot fill it for the rest.
-   */
-  commentsPerViewer?: RateLimitRule;
-  /** Downloads by one viewer, one address on one link (default 30 per 10 minutes). */
-  downloadsPerViewer?: RateLimitRule;
-  /** When the owner's e-mail about a batch of comments goes (default 10 min quiet, 1 h cap). */
-  commentMails?: Partial<CommentMailTiming>;
-}
-
-const TEN_MINUTES = 10 * 60 * 1000;
-const DEFAULTS: Required<SharingOptions> = {
-  unlockPerLinkAndIp: { max: 10, windowMs: TEN_MINUTES },
-  unlockPerLink: { max: 50, windowMs: TEN_MINUTES },
-  commentsPerIp: { max: 20, windowMs: TEN_MINUTES },
-  commentsPerViewer: { max: 100, windowMs: 24 * 60 * 60 * 1000 },
-  downloadsPerViewer: { max: 30, windowMs: TEN_MINUTES },
-  commentMails: {},
-};
+import { SHARING_DEFAULTS, type SharingOptions } from "./sharing-options.js";
 
 /** The grant a viewer got for a link's password: the X-Share-Grant header, or `grant` (media). */
 function grantOf(request: FastifyRequest): string | undefined {
@@ -75,10 +48,14 @@ function grantOf(request: FastifyRequest): string | undefined {
  * when allowed. Nothing here costs minutes. Answers are never cached and never indexed, and
  * send no referrer.
  */
-export function sharedRoutes(
-  ctx: Pick<AppContext, "db" | "config" | "now" | "rateLimits"> & { sharing: SharingOptions },
-): FastifyPluginAsync {
-  const options = { ...DEFAULTS, ...ctx.sharing };
+export function sharedRoutes(ctx: {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  rateLimits: RateLimitStore;
+  sharing: SharingOptions;
+}): FastifyPluginAsync {
+  const options = { ...SHARING_DEFAULTS, ...ctx.sharing };
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     await app.register(rateLimit, ctx.rateLimits.pluginOptions("share"));

@@ -21,7 +21,9 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppContext } from "../app-context.js";
+import type { RateLimitStore } from "../http/rate-limit-store.js";
+import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
+import type { TeamsContext } from "./teams-context.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
 import { actorOf } from "../policies/actor.js";
@@ -92,7 +94,9 @@ function presentInvitation(row: InvitationRow) {
   };
 }
 
-export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
+export function teamRoutes(
+  ctx: TeamsContext & Pick<TranscriptionContext, "config"> & { rateLimits: RateLimitStore },
+): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
