@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { takesCtxAndProps, valueExports } from "../src/house-rules/command-shape.js";
-import { circles, importLinks, SHARED_BASE } from "../src/house-rules/import-graph.js";
+import { backPointingBreaches, circles, importLinks } from "../src/house-rules/import-graph.js";
 import { isRouteFile, routeDatabaseBreaches } from "../src/house-rules/route-files.js";
 import { readSourceTree } from "../src/house-rules/source-tree.js";
 import { TABLE_OWNERS } from "../src/house-rules/table-owners.js";
@@ -35,16 +35,9 @@ for (const [table, set] of shared) console.log(`  ${table}: ${[...set].join(", "
 console.log(`queries in route files: ${routeDatabaseBreaches(files).length}`);
 
 const links = importLinks(files);
-// Layers, top down: the composition root, route files, the domains' other files, the shared
-// base (http/ but the app, db/, net/, the configuration). An import points back up when a file
-// imports one of a higher layer.
-const COMPOSITION = /^(main|worker|app|app-context|startup-[a-z-]+)\.ts$/;
-const routeFiles = new Set(files.filter(isRouteFile).map((file) => file.path));
-const layer = (path: string): number =>
-  COMPOSITION.test(path) ? 3 : routeFiles.has(path) ? 2 : SHARED_BASE.test(path) ? 0 : 1;
-const back = links.filter((link) => layer(link.to) > layer(link.from));
+const back = backPointingBreaches(links, new Set(files.filter(isRouteFile).map((f) => f.path)));
 console.log(`imports pointing back up a layer: ${back.length}`);
-for (const link of back) console.log(`  ${link.from} -> ${link.to}`);
+for (const breach of back) console.log(`  ${breach.key}`);
 const valueCircles = circles(links.filter((l) => !l.typeOnly));
 const allCircles = circles(links);
 console.log(

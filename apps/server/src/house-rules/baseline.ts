@@ -43,3 +43,6 @@ export const SHARED_BASE_BASELINE: readonly string[] = [];
  * import them. May only go down.
  */
 export const TYPE_ONLY_CIRCLE_LINKS = 0;
+
+/** Imports pointing up a layer (a route or the composition root imported from below): none. */
+export const BACK_POINTING_BASELINE: readonly string[] = [];

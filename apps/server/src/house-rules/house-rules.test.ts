@@ -7,6 +7,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { documentedOwners } from "./architecture-doc.js";
 import {
+  BACK_POINTING_BASELINE,
   COMMAND_SHAPE_BASELINE,
   ROUTE_DATABASE_BASELINE,
   SHARED_BASE_BASELINE,
@@ -17,12 +18,13 @@ import {
 import { baselineReport, compareWithBaseline, type Breach } from "./breaches.js";
 import { commandShapeBreaches } from "./command-shape.js";
 import {
+  backPointingBreaches,
   importLinks,
   sharedBaseBreaches,
   typeOnlyLinksInCircles,
   valueCircleBreaches,
 } from "./import-graph.js";
-import { routeDatabaseBreaches } from "./route-files.js";
+import { isRouteFile, routeDatabaseBreaches } from "./route-files.js";
 import { readSourceTree } from "./source-tree.js";
 import { findTableWrites, ownerBreaches } from "./table-writes.js";
 import { TABLE_OWNERS } from "./table-owners.js";
@@ -145,6 +147,17 @@ describe("house rules", () => {
         "or move the file out of the shared base",
       sharedBaseBreaches(links),
       SHARED_BASE_BASELINE,
+    );
+  });
+
+  it("imports point down the layers: nothing imports a route file or the composition root", () => {
+    holds(
+      "imports point one way: composition root, route files, domain files, the shared base",
+      "BACK_POINTING_BASELINE",
+      "name the fields the code takes ({ db: Db; … } or a domain's context) instead of " +
+        "importing AppContext, and move what a route file exports that others need beside the domain",
+      backPointingBreaches(links, new Set(files.filter(isRouteFile).map((file) => file.path))),
+      BACK_POINTING_BASELINE,
     );
   });
 

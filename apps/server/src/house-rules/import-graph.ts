@@ -4,7 +4,10 @@
 //    allowed, but the type-only links that close a circle are counted and may not grow (each is
 //    a type living away from its owner);
 //  - the shared base (http/, db/, net/, the configuration), which every domain imports, imports
-//    no domain: no route registry in http/, no domain's handler imported by the error handler.
+//    no domain: no route registry in http/, no domain's handler imported by the error handler;
+//  - imports point one way, down the layers: the composition root (main, worker, app,
+//    app-context, start-up), route files, the domains' other files, the shared base. A route file
+//    names the context fields it takes instead of importing AppContext; nothing imports a route.
 import { posix } from "node:path";
 import ts from "typescript";
 import type { Breach } from "./breaches.js";
@@ -166,5 +169,35 @@ export function sharedBaseBreaches(links: readonly ImportLink[]): Breach[] {
       detail:
         `${link.from} belongs to the shared base (http/, db/, net/, the configuration), which ` +
         `every domain imports, and imports ${link.to}, outside it`,
+    }));
+}
+
+/** The composition root: the files that build the app and its context, which nothing imports. */
+const COMPOSITION_ROOT = /^(main|worker|app|app-context|startup-[a-z-]+)\.ts$/;
+
+/**
+ * A file's layer, top down: 3 the composition root, 2 route files (`routeFiles`), 1 the
+ * domains' other files, 0 the shared base.
+ */
+export function layerOf(path: string, routeFiles: ReadonlySet<string>): number {
+  if (COMPOSITION_ROOT.test(path)) return 3;
+  if (routeFiles.has(path)) return 2;
+  return SHARED_BASE.test(path) ? 0 : 1;
+}
+
+/** Imports of a file in a higher layer than the importer's, as breaches. */
+export function backPointingBreaches(
+  links: readonly ImportLink[],
+  routeFiles: ReadonlySet<string>,
+): Breach[] {
+  const names = ["the shared base", "a domain file", "a route file", "the composition root"];
+  return links
+    .filter((link) => layerOf(link.to, routeFiles) > layerOf(link.from, routeFiles))
+    .map((link) => ({
+      key: `${link.from} imports ${link.to}`,
+      where: link.from,
+      detail:
+        `${link.from} (${names[layerOf(link.from, routeFiles)]}) imports ${link.to} ` +
+        `(${names[layerOf(link.to, routeFiles)]}), a layer above it`,
     }));
 }

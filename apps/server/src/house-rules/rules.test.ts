@@ -5,6 +5,7 @@ import { documentedOwners } from "./architecture-doc.js";
 import { baselineReport, compareWithBaseline } from "./breaches.js";
 import { commandShapeBreaches } from "./command-shape.js";
 import {
+  backPointingBreaches,
   importLinks,
   sharedBaseBreaches,
   typeOnlyLinksInCircles,
@@ -221,6 +222,36 @@ describe("no value import circle", () => {
     ];
     expect(valueCircleBreaches(importLinks(files)).map((breach) => breach.key)).toEqual([
       "a.ts <-> b.ts <-> c.ts",
+    ]);
+  });
+});
+
+describe("imports point down the layers", () => {
+  it("fails a domain file importing AppContext or a route file, and passes imports downward", () => {
+    const files = [
+      parseSource("app-context.ts", `import { createDb } from "./db/database.js";`),
+      parseSource("teams/routes.ts", `import type { AppContext } from "../app-context.js";`),
+      parseSource("teams/membership.ts", `import { teamSchema } from "./routes.js";`),
+      parseSource("renders/routes.ts", `import { queueRender } from "./commands/queue-render.js";`),
+      parseSource(
+        "renders/commands/queue-render.ts",
+        `import { fail } from "../../http/app-error.js";`,
+      ),
+      parseSource("http/app-error.ts", ``),
+      parseSource("db/database.ts", ``),
+    ];
+    const routes = new Set(files.filter(isRouteFile).map((file) => file.path));
+    expect(backPointingBreaches(importLinks(files), routes)).toEqual([
+      {
+        key: "teams/routes.ts imports app-context.ts",
+        where: "teams/routes.ts",
+        detail: expect.stringContaining("a layer above it"),
+      },
+      {
+        key: "teams/membership.ts imports teams/routes.ts",
+        where: "teams/membership.ts",
+        detail: expect.stringContaining("(a domain file) imports teams/routes.ts (a route file)"),
+      },
     ]);
   });
 });
