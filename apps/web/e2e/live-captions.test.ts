@@ -71,6 +71,10 @@ describe("live captions in the browser", () => {
       .catch(async (error: unknown) => {
         throw new Error(`${String(error)}: ${await page.locator("main").innerText()}`);
       });
+    // The page says which model recognises the session (routed by the language).
+    expect(await page.locator("[data-family='whisper']").innerText()).toMatch(
+      /^Recognised by Whisper \(.+\)$/,
+    );
     const watchUrl = await page.locator("a[href*='/l/']").getAttribute("href");
     expect(watchUrl).toMatch(/\/l\/[\w-]{43}$/);
 
