@@ -158,3 +158,34 @@ describe("EBU-STL in the download step", () => {
     expect(screen.getByRole("button", { name: /Download EBU-STL/ })).toBeEnabled();
   });
 });
+
+describe("the download step's speaker names switch", () => {
+  it("leaves the labels out of every download and preview when unticked (speakerNames=false)", async () => {
+    await renderPage(<DownloadStep id="t1" onNew={() => {}} onBack={() => {}} />);
+    const names = screen.getByRole("checkbox", { name: /Speaker names in the files/ });
+    expect(names).toBeChecked();
+    await waitFor(() => expect(srtDownloads().length).toBeGreaterThan(0));
+    expect(srtDownloads().every((url) => !url.searchParams.has("speakerNames"))).toBe(true);
+
+    requested.length = 0;
+    fireEvent.click(names);
+    await waitFor(() => expect(srtDownloads().length).toBeGreaterThan(0)); // the previews again
+    fireEvent.click(screen.getByRole("button", { name: /Download SRT/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Download Word/ }));
+    await waitFor(() => expect(srtDownloads()).toHaveLength(2)); // the preview's and the download's
+    await waitFor(() =>
+      expect(requested.some((url) => url.searchParams.get("format") === "docx")).toBe(true),
+    );
+    const exports = requested.filter((url) => url.pathname.endsWith("/export"));
+    expect(exports.map((url) => url.searchParams.get("speakerNames"))).toEqual(
+      exports.map(() => "false"),
+    );
+  });
+
+  it("says so in Traditional Chinese", async () => {
+    await renderPage(<DownloadStep id="t1" onNew={() => {}} onBack={() => {}} />, {
+      language: "zh-HK",
+    });
+    expect(screen.getByRole("checkbox", { name: /檔案包括講者名稱/ })).toBeChecked();
+  });
+});

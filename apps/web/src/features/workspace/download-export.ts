@@ -18,8 +18,9 @@ export async function fetchExport(
   format: ExportFormat,
   track?: ExportTrack,
   language?: string,
+  parameters: Record<string, string> = {},
 ): Promise<{ text: string; fileName: string }> {
-  const file = await fetchExportFile(id, format, track, language);
+  const file = await fetchExportFile(id, format, track, language, parameters);
   return { text: await file.blob.text(), fileName: file.fileName };
 }
 
@@ -33,7 +34,7 @@ export async function fetchExportFile(
   format: ExportFormat,
   track?: ExportTrack,
   language?: string,
-  /** More of the export's query (the broadcast preset's `stl*` fields). */
+  /** More of the export's query (the broadcast preset's `stl*` fields, `speakerNames`). */
   parameters: Record<string, string> = {},
 ): Promise<{ blob: Blob; fileName: string }> {
   const query = new URLSearchParams({ ...parameters, format, lang: i18n.language || "en" });

@@ -50,6 +50,9 @@ export function DownloadStep({
   const [chosenTrack, setTrack] = useState<ExportTrack>("both");
   // A translation track to export with the transcript (`language`), or none.
   const [translation, setTranslation] = useState("");
+  // Speaker labels in every format that writes them (the API's `speakerNames`), or left out.
+  const [speakerNames, setSpeakerNames] = useState(true);
+  const options: Record<string, string> = speakerNames ? {} : { speakerNames: "false" };
   const tracks = (useTranslations(id).data ?? []).filter((item) => item.status === "completed");
   const chosen = tracks.find((item) => item.language === translation) ?? null;
   const translated = useMemo(
@@ -73,16 +76,19 @@ export function DownloadStep({
     [subtitles, track, translated],
   );
   const previews = useQuery({
-    queryKey: ["export-previews", id, track, exportLanguage],
+    queryKey: ["export-previews", id, track, exportLanguage, speakerNames],
     queryFn: async () => ({
-      srt: await fetchExport(id, "srt", track, exportLanguage),
-      txt: await fetchExport(id, "txt", track, exportLanguage),
+      srt: await fetchExport(id, "srt", track, exportLanguage, options),
+      txt: await fetchExport(id, "txt", track, exportLanguage, options),
     }),
     staleTime: 0,
   });
   const handleDownload = async (format: ExportFormat, parameters: Record<string, string> = {}) => {
     try {
-      const file = await fetchExportFile(id, format, track, exportLanguage, parameters);
+      const file = await fetchExportFile(id, format, track, exportLanguage, {
+        ...parameters,
+        ...options,
+      });
       saveBlob(file.blob, file.fileName);
     } catch (error) {
       toast({
@@ -125,6 +131,15 @@ export function DownloadStep({
           {...(chosen ? { translationName: trackName(chosen.language, i18n.language) } : {})}
         />
       )}
+      <label className="flex min-h-11 items-center gap-2 text-sm text-zinc-900">
+        <input
+          type="checkbox"
+          className="h-5 w-5"
+          checked={speakerNames}
+          onChange={(event) => setSpeakerNames(event.target.checked)}
+        />
+        {t("workspace.download.speakerNames")}
+      </label>
       {(Object.keys(EXPORT_FORMAT_GROUPS) as (keyof typeof EXPORT_FORMAT_GROUPS)[]).map((group) => (
         <section key={group} aria-labelledby={`formats-${group}`} className="space-y-2">
           <h2 id={`formats-${group}`} className="text-sm font-medium text-zinc-700">
