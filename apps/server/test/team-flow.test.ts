@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { jobOptions } from "@verbatim/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
-import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription, transition } from "../src/jobs/lifecycle/transition.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
 import { DATABASE_KINDS } from "./test-database.js";

@@ -12,7 +12,8 @@ import { withTranslations } from "@verbatim/subtitles";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { completeJob, failJob, handBackJob, saveProgress } from "./job-lifecycle.js";
+import { completeJob } from "./lifecycle/settlement.js";
+import { failJob, handBackJob, saveProgress } from "./lifecycle/state-machine.js";
 import { findTranscription } from "./job-reads.js";
 import {
   isFinal,
