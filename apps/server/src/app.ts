@@ -36,7 +36,8 @@ import { transcriptionEventsRoute } from "./transcriptions/events-route.js";
 import { transcriptionRoutes } from "./transcriptions/routes.js";
 import { batchRoute } from "./transcriptions/batch-route.js";
 import { exportsRoute } from "./transcriptions/exports-route.js";
-import { renderRoutes } from "./renders/routes.js";
+import { renderRequestRoutes } from "./renders/request-routes.js";
+import { renderRoutes } from "./renders/render-routes.js";
 import { translationRoutes } from "./translations/routes.js";
 import { glossaryRoutes } from "./translations/glossary-routes.js";
 import { insightRoutes } from "./insights/routes.js";
@@ -124,6 +125,7 @@ export async function buildApp({
   await app.register(transcriptionRoutes(ctx));
   await app.register(transcriptionEventsRoute(ctx));
   await app.register(exportsRoute(ctx));
+  await app.register(renderRequestRoutes(ctx));
   await app.register(renderRoutes(ctx));
   await app.register(translationRoutes(ctx));
   await app.register(glossaryRoutes(ctx));
