@@ -11,7 +11,7 @@ import { loadConfig } from "../src/config.js";
 import { migrateToLatest, openDatabase, type Db } from "../src/db/database.js";
 import { buildApp } from "../src/app.js";
 import { startFreePlan } from "../src/minutes/minute-ledger.js";
-import { insertTranscription } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription } from "../src/jobs/lifecycle/transition.js";
 import { insertUser } from "../src/users/repo.js";
 
 /** The running API, its database, the bench user and a scratch folder for files. */

@@ -7,7 +7,7 @@ import { loadConfig } from "../src/config.js";
 import { buildApp } from "../src/app.js";
 import { MAX_STARTS } from "../src/jobs/transcription-task.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
-import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription, transition } from "../src/jobs/lifecycle/transition.js";
 import { startRedis, type TestRedis } from "./support/fleet.js";
 import { fastEngineEnv, signedInUser, type TestUser } from "./support/transcription-app.js";
 import { createTestDatabase } from "./test-database.js";

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -82,6 +82,12 @@ describe("a job is charged for the audio it has transcribed", () => {
     const segment = events.at(-1);
     expect(segment?.event).toBe("segment"); // 66 s of speech: still running
     const heardUntil = Number(segment?.data.end);
+    const { media_path: upload } = await api.db
+      .selectFrom("transcriptions")
+      .select("media_path")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(upload && existsSync(upload)).toBe(true);
 
     const cancelled = await fetch(`${api.base}/api/transcriptions/${id}/cancel`, {
       method: "POST",
@@ -102,6 +108,11 @@ describe("a job is charged for the audio it has transcribed", () => {
       await fetch(`${api.base}/api/transcriptions`, { headers: user.auth })
     ).json()) as { id: string; chargedSeconds: number | null }[];
     expect(history.find((item) => item.id === id)?.chargedSeconds).toBe(body.chargedSeconds);
+    // The worker deletes the upload once the engine has stopped.
+    for (let i = 0; i < 100 && existsSync(upload!); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(existsSync(upload!)).toBe(false);
   }, 180_000);
 
   it("leaves a job cancelled before it delivered any text free", async () => {

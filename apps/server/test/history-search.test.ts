@@ -1,6 +1,6 @@
 import { jobOptions } from "@verbatim/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription, transition } from "../src/jobs/lifecycle/transition.js";
 import { searchText } from "../src/jobs/job-row.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { signedInUser, type TestUser } from "./support/transcription-app.js";

@@ -9,7 +9,7 @@ import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/d
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { loadConfig } from "../src/config.js";
 import { buildApp } from "../src/app.js";
-import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription, transition } from "../src/jobs/lifecycle/transition.js";
 import { reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 import {

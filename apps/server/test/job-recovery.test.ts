@@ -11,7 +11,7 @@ import { loadConfig } from "../src/config.js";
 import { buildApp } from "../src/app.js";
 import { MAX_STARTS_AFTER_A_DEATH } from "../src/jobs/transcription-task.js";
 import { reserveMinutes } from "../src/minutes/minute-ledger.js";
-import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription, transition } from "../src/jobs/lifecycle/transition.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 import {
   fastEngineEnv,

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, test } from "vitest";
 import { chargeMinutes, minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { runMaintenance } from "../src/schedule/maintenance.js";
-import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription, transition } from "../src/jobs/lifecycle/transition.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 import { signedInUser } from "./support/transcription-app.js";
 

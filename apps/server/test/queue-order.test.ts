@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimNextJob, transition } from "../src/jobs/job-lifecycle.js";
+import { claimNextJob } from "../src/jobs/lifecycle/state-machine.js";
+import { transition } from "../src/jobs/lifecycle/transition.js";
 import { createTestDatabase, DATABASE_KINDS } from "./test-database.js";
 import { queuedJob, setPlan } from "./support/queued-job.js";
 import { signedInUser } from "./support/transcription-app.js";

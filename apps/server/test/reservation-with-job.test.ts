@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { jobOptions } from "@verbatim/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createJob } from "../src/jobs/job-lifecycle.js";
+import { createJob } from "../src/jobs/lifecycle/state-machine.js";
 import { minuteBalance } from "../src/minutes/minute-ledger.js";
 import { newLedgerUser } from "./support/ledger-user.js";
 import { createTestDatabase, DATABASE_KINDS, type DatabaseKind } from "./test-database.js";

@@ -3,8 +3,9 @@ import { join } from "node:path";
 import { jobOptions } from "@verbatim/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
-import { insertTranscription, transition } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription, transition } from "../src/jobs/lifecycle/transition.js";
 import { minuteBalance, reserveMinutes } from "../src/minutes/minute-ledger.js";
+import { INVITATIONS_PER_HOUR } from "../src/teams/invitation-routes.js";
 import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
@@ -460,5 +461,33 @@ describe.each(DATABASE_KINDS)("a team of three on %s", (kind) => {
     // What they pay for they may still stop or delete; the owner never saw it.
     expect((await call("GET", `/api/renders/${renderId}`, owner)).status).toBe(404);
     expect((await call("DELETE", `/api/renders/${renderId}`, member)).status).toBe(204);
+  });
+
+  it("refuses an account's invitations past INVITATIONS_PER_HOUR (429), not another's", async () => {
+    const owner = await signedInUser(api.db);
+    const team = await call("POST", "/api/teams", owner, { name: "Busy inviters" });
+    const invite = (by: TestUser, n: number) =>
+      fetch(`${api.base}/api/teams/${team.body.id as string}/invitations`, {
+        method: "POST",
+        headers: { ...by.auth, "content-type": "application/json" },
+        body: JSON.stringify({ email: `guest-${n}-${Date.now()}@example.com`, role: "viewer" }),
+      });
+    for (let n = 0; n < INVITATIONS_PER_HOUR; n++)
+      expect((await invite(owner, n)).status).toBe(201);
+    const limited = await invite(owner, INVITATIONS_PER_HOUR);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { code: string }).code).toBe("RATE_LIMITED");
+    // Another account's invitations are counted apart.
+    const other = await signedInUser(api.db);
+    const theirs = await call("POST", "/api/teams", other, { name: "Quiet inviters" });
+    expect(
+      (
+        await call("POST", `/api/teams/${theirs.body.id as string}/invitations`, other, {
+          email: `guest-other-${Date.now()}@example.com`,
+          role: "viewer",
+        })
+      ).status,
+    ).toBe(201);
   });
 });

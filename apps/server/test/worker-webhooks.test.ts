@@ -6,7 +6,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildWorkerContext, startWorker, type RunningWorker } from "../src/app-context.js";
 import { loadConfig } from "../src/config.js";
-import { insertTranscription } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription } from "../src/jobs/lifecycle/transition.js";
 import { newSigningSecret } from "../src/webhooks/signature.js";
 import { createTestDatabase } from "./test-database.js";
 import { fastEngineEnv, signedInUser } from "./support/transcription-app.js";

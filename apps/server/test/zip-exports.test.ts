@@ -4,7 +4,7 @@ import { exportExtension } from "@verbatim/formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fromBuffer, type Entry, type ZipFile } from "yauzl";
 import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
-import { insertTranscription } from "../src/jobs/job-lifecycle.js";
+import { insertTranscription } from "../src/jobs/lifecycle/transition.js";
 import { signedInUser, type TestUser } from "./support/transcription-app.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { DATABASE_KINDS } from "./test-database.js";

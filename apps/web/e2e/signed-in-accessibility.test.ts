@@ -7,7 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { insertTranscription } from "../../server/src/jobs/job-lifecycle.js";
+import { insertTranscription } from "../../server/src/jobs/lifecycle/transition.js";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
 import { launchBrowser, seriousViolations } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { claimJob, failJob } from "./job-lifecycle.js";
+import { claimJob, failJob } from "./lifecycle/state-machine.js";
 import { durationsOf, findTranscription, queueAhead, runningRemainingMs } from "./job-reads.js";
 import { isFinal, type TranscriptionRow } from "./job-row.js";
 import { FleetRegistry } from "./fleet-registry.js";

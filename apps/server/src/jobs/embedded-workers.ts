@@ -1,11 +1,7 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import {
-  claimNextJob,
-  RECENT_SETTLEMENT_MS,
-  requeueJob,
-  settleUnsettledJobs,
-} from "./job-lifecycle.js";
+import { claimNextJob, requeueJob } from "./lifecycle/state-machine.js";
+import { RECENT_SETTLEMENT_MS, settleUnsettledJobs } from "./lifecycle/settlement.js";
 import { jobsLeftProcessing, jobsToSweep } from "./job-reads.js";
 import { ProcessingSpeed } from "./processing-speed.js";
 import {

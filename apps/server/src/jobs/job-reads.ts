@@ -4,7 +4,7 @@ import type { JobStatus, TranscriptionRow } from "./job-row.js";
 import { queuedInOrder } from "./queue-order.js";
 
 // Reads of the jobs table (`transcriptions`) for the routes, the queue and housekeeping. Every
-// write goes through job-lifecycle.ts; the order of waiting jobs is queue-order.ts's.
+// write goes through jobs/lifecycle/; the order of waiting jobs is queue-order.ts's.
 
 export async function findTranscription(db: Db, id: string): Promise<TranscriptionRow | undefined> {
   return db.selectFrom("transcriptions").selectAll().where("id", "=", id).executeTakeFirst();

@@ -11,7 +11,7 @@ import type { TranscriptionsTable } from "../db/schema.js";
 
 // A transcription job's row in the jobs table (`transcriptions`) and the JSON its columns hold:
 // the types, and the parsing every reader shares. No database access here (job-reads.ts reads,
-// job-lifecycle.ts writes).
+// lifecycle/ writes).
 
 /** A job's row. */
 export type TranscriptionRow = Selectable<TranscriptionsTable>;

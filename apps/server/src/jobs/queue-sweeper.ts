@@ -1,5 +1,6 @@
 import type { Queue } from "bullmq";
-import { RECENT_SETTLEMENT_MS, requeueJob, settleUnsettledJobs } from "./job-lifecycle.js";
+import { RECENT_SETTLEMENT_MS, settleUnsettledJobs } from "./lifecycle/settlement.js";
+import { requeueJob } from "./lifecycle/state-machine.js";
 import { jobsToSweep } from "./job-reads.js";
 import type { FleetRegistry } from "./fleet-registry.js";
 import { failInterrupted, startedTooOften, type TaskContext } from "./transcription-task.js";

@@ -5,25 +5,28 @@ import {
   LISTENING_COPY_TYPE,
   transcribeFile,
   writeListeningCopy,
+  type DiarizeOptions,
   type TranscribeRequest,
-  type TranscriptionProgress,
 } from "@verbatim/engine";
-import { withTranslations } from "@verbatim/subtitles";
+import { withTranslations, type Cue } from "@verbatim/subtitles";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { completeJob, failJob, handBackJob, saveProgress } from "./job-lifecycle.js";
+import { completeJob, type JobResult } from "./lifecycle/settlement.js";
+import { failJob, handBackJob } from "./lifecycle/state-machine.js";
+import type { JobHolder } from "./lifecycle/transition.js";
 import { findTranscription } from "./job-reads.js";
 import {
   isFinal,
   rowOptions,
   rowProbe,
-  type LiveSegment,
+  type JobOptions,
   type TranscriptionRow,
 } from "./job-row.js";
-import { jobResult } from "./imported-subtitles.js";
+import { jobResult, type ProducedResult } from "./imported-subtitles.js";
 import { jobGapMs } from "./cue-gap.js";
 import { shotChangesOf, snappedToShots } from "./shot-changes.js";
+import { followRun, type RunProgress } from "./run-progress.js";
 import { listeningCopyPath, retentionEnds } from "../transcriptions/listening-copy.js";
 import { diarizeRequest } from "../transcriptions/speakers-option.js";
 import { voicesForDiarization } from "../voices/repo.js";
@@ -34,6 +37,7 @@ import { ModelCatalog } from "../models/model-catalog.js";
 import {
   routeByDetectedLanguage,
   whisperLanguageDetector,
+  type AutoRoute,
   type LanguageDetector,
 } from "./auto-language-route.js";
 import { isTransientError } from "./transient-errors.js";
@@ -59,13 +63,6 @@ export type JobOutcome =
   | { kind: "completed"; mediaMs: number; tookMs: number }
   | { kind: "failed" | "cancelled" | "handed-back" };
 
-/** How often progress is written to the database (events go out more often). */
-const SAVE_EVERY_MS = 1_000;
-/** How often progress events are published. */
-const PUBLISH_EVERY_MS = 250;
-/** Segments kept for returning followers (about 10 hours of speech). */
-const MAX_LIVE_SEGMENTS = 10_000;
-
 /**
  * Runs one claimed job through the engine and settles it: completed with its cues and a charge
  * of the real duration, or failed with its reservation released. A shutdown hands it back to
@@ -78,68 +75,10 @@ export async function runTranscriptionJob(
   job: TranscriptionRow,
   controller: AbortController,
 ): Promise<JobOutcome> {
-  const { db, config, events, log, now } = context;
+  const { config, events } = context;
   const started = Date.now();
   const holder = { workerId: job.worker_id };
-  let lastPublish = 0;
-  let latest: Pick<TranscriptionProgress, "fraction" | "etaMs"> = { fraction: 0, etaMs: null };
-  const onProgress = (progress: TranscriptionProgress) => {
-    latest = progress;
-    const at = Date.now();
-    if (at - lastPublish >= PUBLISH_EVERY_MS) {
-      lastPublish = at;
-      events.publish(job.id, {
-        type: "processing",
-        percent: Math.min(99, Math.floor(progress.fraction * 100)),
-        secondsLeft: progress.etaMs === null ? null : Math.ceil(progress.etaMs / 1000),
-      });
-    }
-  };
-  // Progress to the row; a row that no longer runs under this worker (cancelled, taken over)
-  // stops the engine. True when the row took it.
-  const save = (delivered?: Parameters<typeof saveProgress>[6]) =>
-    saveProgress(db, job.id, latest.fraction, latest.etaMs, now(), holder, delivered).then(
-      (stillOurs) => {
-        if (!stillOurs) controller.abort("cancel" satisfies StopReason);
-        return stillOurs;
-      },
-      (error: unknown) => {
-        log.warn({ err: error, jobId: job.id }, "saving progress failed");
-        return false;
-      },
-    );
-  // The text recognised so far, so a client that comes back (or follows from another API
-  // process) is given all of it again. Each passage is written to the row before it is
-  // announced, in order, with how far into the media the text now reaches: a follower
-  // connecting meanwhile reads it from the row or hears it live, never neither, and a passage
-  // is sent only once the row holds it, so a job that stops is charged for all the text it
-  // delivered (settleStoppedJob). A passage the row did not take (the job was cancelled
-  // meanwhile, the database is away) is not sent.
-  const live: LiveSegment[] = [];
-  let transcribedMs = job.transcribed_ms; // text an earlier run of this job delivered counts
-  let announced: Promise<void> = Promise.resolve();
-  const announce = (recognised: LiveSegment) => {
-    const kept = live.length < MAX_LIVE_SEGMENTS;
-    if (kept) live.push(recognised);
-    transcribedMs = Math.max(transcribedMs, recognised.end);
-    const delivered = { partial: kept ? live.slice() : undefined, transcribedMs };
-    announced = announced
-      .then(() => save(delivered))
-      .then((saved) => {
-        if (saved) events.publish(job.id, { type: "segment", ...recognised });
-      });
-  };
-  // A heartbeat every second, from decoding to the end. Followers get the progress every
-  // second too, so they can tell a long silence from a dead job.
-  const heartbeat = setInterval(() => {
-    events.publish(job.id, {
-      type: "processing",
-      percent: Math.min(99, Math.floor(latest.fraction * 100)),
-      secondsLeft: latest.etaMs === null ? null : Math.ceil(latest.etaMs / 1000),
-    });
-    void save();
-  }, SAVE_EVERY_MS);
-
+  const progress = followRun(context, job, controller, holder);
   events.publish(job.id, { type: "processing", percent: 0, secondsLeft: null });
   let keepMedia = false;
   /** Set once the engine's work is done: a failure from here on is the settlement's. */
@@ -151,202 +90,298 @@ export async function runTranscriptionJob(
       job.media_path ?? "",
       join(config.uploadDir, "scratch"),
     );
-    const input = media.path;
-    // Parsed, not cast: options that break the schema fail the job (logged), minutes released.
-    const options = rowOptions(job);
-    // Probed once, at intake: the detection, the transcription and a translation pass use it
-    // while the file is the one probed (the engine checks).
-    const probed = rowProbe(job);
-    // The user's saved voices, read when the job runs: one saved or deleted meanwhile counts.
-    const diarize =
-      options.speakers.kind === "off"
-        ? undefined
-        : diarizeRequest(options.speakers, [
-            ...(options.knownVoices ?? []),
-            ...(await voicesForDiarization(db, job.user_id)),
-          ]);
-    // "auto" on Fast or Accurate: the language is detected first and the job routed by it
-    // (Cantonese to SenseVoice, Parakeet's languages on Fast to Parakeet, the rest to Whisper).
-    const routed = await routeByDetectedLanguage(
-      {
-        model: job.model,
-        engineModel: job.engine_model,
-        family: job.model_family,
-        options,
-      },
-      new ModelCatalog(config),
-      context.detectLanguage ?? whisperLanguageDetector,
-      {
-        input,
-        modelsDir: config.modelsDir,
-        threads: config.workers.threads,
-        maxDurationMs: reservedMs(job),
-        ...(probed ? { probed } : {}),
-      },
-      controller.signal,
-    );
-    if (routed) {
-      log.info(
-        { jobId: job.id, detected: routed.detected, family: routed.family },
-        "language detected, job routed",
-      );
-    }
-    const request: TranscribeRequest = {
-      input,
-      model: routed?.engineModel ?? job.engine_model,
-      modelsDir: config.modelsDir,
-      language: routed?.language ?? options.language,
-      task: options.task,
-      wordTimestamps: options.wordTimestamps,
-      threads: config.workers.threads,
-      beamSize: config.workers.beamSize,
-      temperatureFallback: config.workers.temperatureFallback,
-      ...(options.prompt ? { prompt: options.prompt } : {}),
-      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-      ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
-      maxDurationMs: reservedMs(job),
-      ...(probed ? { probed } : {}),
-      // Bilingual cues hold one line of the original, so that each language gets its own line.
-      cues: {
-        ...(options.style ? { style: options.style } : {}),
-        ...(options.bilingual ? { maxLines: 1 } : {}),
-        minGapMs: jobGapMs(job, options.style),
-      },
-    };
-    // Bilingual subtitles are two passes: the first half of the progress, then the second.
-    const passes = options.bilingual ? 2 : 1;
-    const result = await jobResult(job, options, () =>
-      transcribeFile(diarize ? { ...request, diarize } : request, {
-        signal: controller.signal,
-        onProgress: (progress) => onProgress({ ...progress, fraction: progress.fraction / passes }),
-        onSegment: (segment) =>
-          announce({ start: segment.start, end: segment.end, text: segment.text.trim() }),
-      }),
-    );
-    if (options.bilingual) {
-      // The translation pass finds no speakers: the cues it lands on have theirs.
-      const english = await transcribeFile(
-        { ...request, task: "translate", language: result.language ?? request.language ?? "auto" },
-        {
-          signal: controller.signal,
-          onProgress: (progress) =>
-            onProgress({ ...progress, fraction: 0.5 + progress.fraction / 2 }),
-        },
-      );
-      result.cues = withTranslations(result.cues, english.cues);
-    }
-    await announced; // every segment is out before the job's end is
-    // Shot changes in a video: found on this worker (ffmpeg in its own process), kept with the
-    // job, and the cues' edges moved to them by the guides' rules (not an import's kept timings).
-    const shots = await shotChangesOf(job, controller.signal, log);
-    if (shots && !(options.subtitles && !options.subtitles.retime)) {
-      result.cues = snappedToShots(result.cues, shots, job, options.style);
-    }
-    // A small audio copy for the editor's player, kept for the plan's stated time (the upload
-    // itself goes below). Without one the editor still works, playing the user's own file.
-    const audioPath = listeningCopyPath(config.uploadDir, job.id);
-    const audio = await writeListeningCopy(input, audioPath, {
-      signal: controller.signal,
-      maxMs: result.durationMs,
-    }).then(
-      async () => ({
-        // Kept in the file store (a bucket: uploaded, the local file deleted).
-        path: await fileStoreOf(config).keep(
-          {
-            owner: job.payer_id ?? job.user_id,
-            name: basename(audioPath),
-            contentType: LISTENING_COPY_TYPE,
-          },
-          audioPath,
-        ),
-        expires: await retentionEnds(db, job.payer_id ?? job.user_id, now()),
-      }),
-      async (error: unknown) => {
-        if (controller.signal.aborted) throw error;
-        log.warn({ err: error, jobId: job.id }, "no audio copy for the editor");
-        await rm(audioPath, { force: true });
-        return null;
-      },
-    );
+    const prepared = await prepareRun(context, job, media.path, controller.signal);
+    const result = await runEngine(prepared, job, controller.signal, progress);
+    await progress.allAnnounced(); // every segment is out before the job's end is
+    const { cues, shots } = await cuesOnShots(context, job, prepared.options, result, controller);
+    const audio = await keepListeningCopy(context, job, media.path, result.durationMs, controller);
     settling = true;
-    const completed = await completeJob(
-      db,
+    const settled = await settleRun(
+      context,
       job,
       {
-        cues: result.cues,
+        cues,
         segments: result.segments,
         speakers: result.speakers,
         language: result.language,
         durationMs: result.durationMs,
         family: result.family,
-        ...(routed ? { engineModel: routed.engineModel } : {}),
+        ...(prepared.routed ? { engineModel: prepared.routed.engineModel } : {}),
         ...(shots ? { shotChanges: shots } : {}),
         audio,
       },
-      now,
-      holder,
+      { started, holder },
     );
-    if (!completed) {
-      // Cancelled at the last moment (the cancel released it), or taken over by another worker.
-      if (audio) await removeStored(audio.path);
-      keepMedia = await isStillActive(db, job.id);
-      return { kind: "cancelled" };
-    }
-    // The upload is done with: gone before anyone following the job hears that it ended.
-    await removeStored(job.media_path);
-    events.publish(job.id, {
-      type: "completed",
-      id: job.id,
-      duration: result.durationMs / 1000,
-      language: result.language,
-    });
-    log.info(
-      { jobId: job.id, mediaMs: result.durationMs, tookMs: Date.now() - started },
-      "transcription completed",
-    );
-    await context.afterCompleted?.(job.id).catch((error: unknown) => {
-      log.error({ err: error, jobId: job.id }, "after the transcription completed");
-    });
-    return { kind: "completed", mediaMs: result.durationMs, tookMs: Date.now() - started };
+    keepMedia = settled.keepMedia;
+    return settled.outcome;
   } catch (error) {
-    const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;
-    if (reason === "shutdown") {
-      keepMedia = await handBackJob(db, job, now(), holder);
-      return { kind: "handed-back" };
-    }
-    if (reason === "cancel") {
-      // Cancelled (the cancel settled it and told followers), or taken over by another worker.
-      keepMedia = await isStillActive(db, job.id);
-      return { kind: "cancelled" };
-    }
-    if (settling || isTransientError(error)) {
-      // The database is away (or its disk full) even after the settlement's own retries: the job
-      // stays as it was, for the queue (or the stalled-job sweep) to run and settle it again
-      // once it is back; a job marked but not settled is settled by settleUnsettledJobs. A
-      // finished transcription is never failed for a settlement that could not be written.
-      keepMedia = true;
-      throw error;
-    }
-    // A job's own refusal (an AppError: re-timing past its caps) fails it with its code.
-    const known = isEngineError(error) || error instanceof AppError;
-    const code = known ? error.code : "ENGINE_FAILED";
-    // The message is the job's, shown to its owner: the server's paths stay in the log.
-    const message = known
-      ? withoutServerPaths(error.message, config)
-      : "The transcription failed unexpectedly. Please try again.";
-    if (!known) log.error({ err: error, jobId: job.id }, "transcription crashed");
-    try {
-      const failed = await failJob(context, job, code, message, holder);
-      keepMedia = !failed && (await isStillActive(db, job.id));
-    } catch (settleError) {
-      keepMedia = true; // not settled (the database is away): the queue retries the job
-      throw settleError;
-    }
-    return { kind: "failed" };
+    const ended = await endAfterError(context, job, error, { settling, holder, controller });
+    keepMedia = ended.keepMedia;
+    if ("rethrow" in ended) throw ended.rethrow;
+    return ended.outcome;
   } finally {
-    clearInterval(heartbeat);
+    progress.stop();
     await media?.release();
     if (!keepMedia) await removeStored(job.media_path);
+  }
+}
+
+/** What a run is set to do before the engine starts (prepareRun). */
+interface PreparedRun {
+  options: JobOptions;
+  /** The engine's request for the first (or only) pass. */
+  request: TranscribeRequest;
+  /** Who speaks, when the job asks for speakers. */
+  diarize: DiarizeOptions | undefined;
+  /** The model an "auto" job was routed to by its detected language; null when not routed. */
+  routed: AutoRoute | null;
+}
+
+/** Step 1, prepare: options, probe, speakers' voices, the language's route, the engine request. */
+async function prepareRun(
+  context: TaskContext,
+  job: TranscriptionRow,
+  input: string,
+  signal: AbortSignal,
+): Promise<PreparedRun> {
+  const { db, config, log } = context;
+  // Parsed, not cast: options that break the schema fail the job (logged), minutes released.
+  const options = rowOptions(job);
+  // Probed once, at intake: the detection, the transcription and a translation pass use it
+  // while the file is the one probed (the engine checks).
+  const probed = rowProbe(job);
+  // The user's saved voices, read when the job runs: one saved or deleted meanwhile counts.
+  const diarize =
+    options.speakers.kind === "off"
+      ? undefined
+      : diarizeRequest(options.speakers, [
+          ...(options.knownVoices ?? []),
+          ...(await voicesForDiarization(db, job.user_id)),
+        ]);
+  // "auto" on Fast or Accurate: the language is detected first and the job routed by it
+  // (Cantonese to SenseVoice, Parakeet's languages on Fast to Parakeet, the rest to Whisper).
+  const routed = await routeByDetectedLanguage(
+    {
+      model: job.model,
+      engineModel: job.engine_model,
+      family: job.model_family,
+      options,
+    },
+    new ModelCatalog(config),
+    context.detectLanguage ?? whisperLanguageDetector,
+    {
+      input,
+      modelsDir: config.modelsDir,
+      threads: config.workers.threads,
+      maxDurationMs: reservedMs(job),
+      ...(probed ? { probed } : {}),
+    },
+    signal,
+  );
+  if (routed) {
+    log.info(
+      { jobId: job.id, detected: routed.detected, family: routed.family },
+      "language detected, job routed",
+    );
+  }
+  const request: TranscribeRequest = {
+    input,
+    model: routed?.engineModel ?? job.engine_model,
+    modelsDir: config.modelsDir,
+    language: routed?.language ?? options.language,
+    task: options.task,
+    wordTimestamps: options.wordTimestamps,
+    threads: config.workers.threads,
+    beamSize: config.workers.beamSize,
+    temperatureFallback: config.workers.temperatureFallback,
+    ...(options.prompt ? { prompt: options.prompt } : {}),
+    ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+    ...(options.chineseScript ? { chineseScript: options.chineseScript } : {}),
+    maxDurationMs: reservedMs(job),
+    ...(probed ? { probed } : {}),
+    // Bilingual cues hold one line of the original, so that each language gets its own line.
+    cues: {
+      ...(options.style ? { style: options.style } : {}),
+      ...(options.bilingual ? { maxLines: 1 } : {}),
+      minGapMs: jobGapMs(job, options.style),
+    },
+  };
+  return { options, request, diarize, routed };
+}
+
+/** Step 2, run the engine: the transcription (or an import's cues), a bilingual job's 2nd pass. */
+async function runEngine(
+  { options, request, diarize }: PreparedRun,
+  job: TranscriptionRow,
+  signal: AbortSignal,
+  progress: RunProgress,
+): Promise<ProducedResult> {
+  // Bilingual subtitles are two passes: the first half of the progress, then the second.
+  const passes = options.bilingual ? 2 : 1;
+  const result = await jobResult(job, options, () =>
+    transcribeFile(diarize ? { ...request, diarize } : request, {
+      signal,
+      onProgress: (p) => progress.onProgress({ ...p, fraction: p.fraction / passes }),
+      onSegment: (segment) =>
+        progress.announce({ start: segment.start, end: segment.end, text: segment.text.trim() }),
+    }),
+  );
+  if (options.bilingual) {
+    // The translation pass finds no speakers: the cues it lands on have theirs.
+    const english = await transcribeFile(
+      { ...request, task: "translate", language: result.language ?? request.language ?? "auto" },
+      {
+        signal,
+        onProgress: (p) => progress.onProgress({ ...p, fraction: 0.5 + p.fraction / 2 }),
+      },
+    );
+    result.cues = withTranslations(result.cues, english.cues);
+  }
+  return result;
+}
+
+/** Step 3, build the cues: a video's shot changes, and the cues' edges moved to them. */
+async function cuesOnShots(
+  { log }: Pick<TaskContext, "log">,
+  job: TranscriptionRow,
+  options: JobOptions,
+  result: Pick<ProducedResult, "cues">,
+  controller: AbortController,
+): Promise<{ cues: Cue[]; shots: number[] | null }> {
+  // Shot changes in a video: found on this worker (ffmpeg in its own process), kept with the
+  // job, and the cues' edges moved to them by the guides' rules (not an import's kept timings).
+  const shots = await shotChangesOf(job, controller.signal, log);
+  if (shots && !(options.subtitles && !options.subtitles.retime)) {
+    return { cues: snappedToShots(result.cues, shots, job, options.style), shots };
+  }
+  return { cues: result.cues, shots };
+}
+
+/** Step 4, the audio copy: a small one for the editor's player, kept; null when none was made. */
+async function keepListeningCopy(
+  { db, config, log, now }: Pick<TaskContext, "db" | "config" | "log" | "now">,
+  job: TranscriptionRow,
+  input: string,
+  durationMs: number,
+  controller: AbortController,
+): Promise<JobResult["audio"]> {
+  // A small audio copy for the editor's player, kept for the plan's stated time (the upload
+  // itself goes below). Without one the editor still works, playing the user's own file.
+  const audioPath = listeningCopyPath(config.uploadDir, job.id);
+  return writeListeningCopy(input, audioPath, {
+    signal: controller.signal,
+    maxMs: durationMs,
+  }).then(
+    async () => ({
+      // Kept in the file store (a bucket: uploaded, the local file deleted).
+      path: await fileStoreOf(config).keep(
+        {
+          owner: job.payer_id ?? job.user_id,
+          name: basename(audioPath),
+          contentType: LISTENING_COPY_TYPE,
+        },
+        audioPath,
+      ),
+      expires: await retentionEnds(db, job.payer_id ?? job.user_id, now()),
+    }),
+    async (error: unknown) => {
+      if (controller.signal.aborted) throw error;
+      log.warn({ err: error, jobId: job.id }, "no audio copy for the editor");
+      await rm(audioPath, { force: true });
+      return null;
+    },
+  );
+}
+
+/** How a run ended, and whether its uploaded media is still needed (the job waits or runs on). */
+interface RunEnd {
+  outcome: JobOutcome;
+  keepMedia: boolean;
+}
+
+/** Step 5, settle and after-hooks: completed and charged, the upload deleted, followers told. */
+async function settleRun(
+  context: TaskContext,
+  job: TranscriptionRow,
+  result: JobResult,
+  { started, holder }: { started: number; holder: JobHolder },
+): Promise<RunEnd> {
+  const { db, events, log, now } = context;
+  const completed = await completeJob(db, job, result, now, holder);
+  if (!completed) {
+    // Cancelled at the last moment (the cancel released it), or taken over by another worker.
+    if (result.audio) await removeStored(result.audio.path);
+    return { outcome: { kind: "cancelled" }, keepMedia: await isStillActive(db, job.id) };
+  }
+  // The upload is done with: gone before anyone following the job hears that it ended.
+  await removeStored(job.media_path);
+  events.publish(job.id, {
+    type: "completed",
+    id: job.id,
+    duration: result.durationMs / 1000,
+    language: result.language,
+  });
+  log.info(
+    { jobId: job.id, mediaMs: result.durationMs, tookMs: Date.now() - started },
+    "transcription completed",
+  );
+  await context.afterCompleted?.(job.id).catch((error: unknown) => {
+    log.error({ err: error, jobId: job.id }, "after the transcription completed");
+  });
+  return {
+    outcome: { kind: "completed", mediaMs: result.durationMs, tookMs: Date.now() - started },
+    keepMedia: false,
+  };
+}
+
+/**
+ * Step 6, a run that threw: handed back at shutdown, left to a cancel, thrown again (with the
+ * media kept) when the settlement or the database failed, else failed with its code. `rethrow`:
+ * the error runTranscriptionJob throws, for the queue to run the job again.
+ */
+async function endAfterError(
+  context: TaskContext,
+  job: TranscriptionRow,
+  error: unknown,
+  {
+    settling,
+    holder,
+    controller,
+  }: { settling: boolean; holder: JobHolder; controller: AbortController },
+): Promise<RunEnd | { keepMedia: true; rethrow: unknown }> {
+  const { db, config, log, now } = context;
+  const reason = controller.signal.aborted ? (controller.signal.reason as StopReason) : null;
+  if (reason === "shutdown") {
+    return {
+      outcome: { kind: "handed-back" },
+      keepMedia: await handBackJob(db, job, now(), holder),
+    };
+  }
+  if (reason === "cancel") {
+    // Cancelled (the cancel settled it and told followers), or taken over by another worker.
+    return { outcome: { kind: "cancelled" }, keepMedia: await isStillActive(db, job.id) };
+  }
+  if (settling || isTransientError(error)) {
+    // The database is away (or its disk full) even after the settlement's own retries: the job
+    // stays as it was, for the queue (or the stalled-job sweep) to run and settle it again
+    // once it is back; a job marked but not settled is settled by settleUnsettledJobs. A
+    // finished transcription is never failed for a settlement that could not be written.
+    return { keepMedia: true, rethrow: error };
+  }
+  // A job's own refusal (an AppError: re-timing past its caps) fails it with its code.
+  const known = isEngineError(error) || error instanceof AppError;
+  const code = known ? error.code : "ENGINE_FAILED";
+  // The message is the job's, shown to its owner: the server's paths stay in the log.
+  const message = known
+    ? withoutServerPaths(error.message, config)
+    : "The transcription failed unexpectedly. Please try again.";
+  if (!known) log.error({ err: error, jobId: job.id }, "transcription crashed");
+  try {
+    const failed = await failJob(context, job, code, message, holder);
+    return { outcome: { kind: "failed" }, keepMedia: !failed && (await isStillActive(db, job.id)) };
+  } catch (settleError) {
+    // Not settled (the database is away): the queue retries the job.
+    return { keepMedia: true, rethrow: settleError };
   }
 }
 

@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser } from "../auth/require-user.js";
 import { documentOnly } from "../http/openapi-docs.js";
-import { deleteJob } from "../jobs/job-lifecycle.js";
+import { deleteJob } from "../jobs/lifecycle/state-machine.js";
 import { pageOfJobs } from "../jobs/job-reads.js";
 import type { JobStatus, TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";

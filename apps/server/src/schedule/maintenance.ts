@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Cron } from "croner";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.js";
-import { settleUnsettledJobs } from "../jobs/job-lifecycle.js";
+import { settleUnsettledJobs } from "../jobs/lifecycle/settlement.js";
 import { rollDuePeriods } from "../minutes/minute-ledger.js";
 import { removeExpiredRenders } from "../renders/render-store.js";
 import { removeExpiredListeningCopies } from "../transcriptions/listening-copy.js";

@@ -1,12 +1,13 @@
 import type { Db } from "../db/database.js";
-import { deleteJob, handTeamJobsTo } from "../jobs/job-lifecycle.js";
+import { deleteJob } from "../jobs/lifecycle/state-machine.js";
+import { handTeamJobsTo } from "../jobs/lifecycle/owner-edits.js";
 import type { JobQueue } from "../jobs/job-queue.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { deleteTeamRow } from "./teams-repo.js";
 
 // Teams' delete verbs: a team with its transcriptions (its own command, and an account that
 // goes), and a leaving account's transcriptions in other teams. Each table is changed through
-// its owner: the jobs through job-lifecycle.ts, the team through teams-repo.ts.
+// its owner: the jobs through jobs/lifecycle/, the team through teams-repo.ts.
 
 /** What removing a team's transcriptions needs (deleteJob's). */
 export interface TeamRemovalContext {

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { removeStored } from "../storage/stored-files.js";
 import type { Db } from "../db/database.js";
-import { forgetListeningCopy } from "../jobs/job-lifecycle.js";
+import { forgetListeningCopy } from "../jobs/lifecycle/owner-edits.js";
 import { expiredListeningCopies } from "../jobs/job-reads.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { userPlanLimits } from "../plans/plan-limits.js";

@@ -21,7 +21,7 @@ import { documentOnly } from "../http/openapi-docs.js";
 import { jobFromUploadForm, parseUploadForm } from "../uploads/upload-form.js";
 import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
-import { deleteJob } from "../jobs/job-lifecycle.js";
+import { deleteJob } from "../jobs/lifecycle/state-machine.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
 import { respondWithJob } from "./respond-with-job.js";
 import { countComments } from "../sharing/comments.js";

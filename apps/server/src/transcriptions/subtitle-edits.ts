@@ -7,7 +7,7 @@ import {
 } from "@verbatim/subtitles";
 import type { z } from "zod";
 import { AppError, fail } from "../http/app-error.js";
-import { saveEdits, type JobEdits } from "../jobs/job-lifecycle.js";
+import { saveEdits, type JobEdits } from "../jobs/lifecycle/owner-edits.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowCues, rowSpeakers, searchText, type TranscriptionRow } from "../jobs/job-row.js";
 import { cuesVersion, toSubtitle } from "./presenter.js";

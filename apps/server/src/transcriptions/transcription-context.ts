@@ -8,7 +8,7 @@ import type { DownloadProgress } from "../url-import/download-progress.js";
 import { isFinalEvent } from "../jobs/job-events.js";
 import type { ModelCatalog } from "../models/model-catalog.js";
 import type { User } from "../users/repo.js";
-import { cancelJob } from "../jobs/job-lifecycle.js";
+import { cancelJob } from "../jobs/lifecycle/state-machine.js";
 import { findTranscription, transcriptionOwners } from "../jobs/job-reads.js";
 import { actorInTeam } from "../teams/membership.js";
 import { authorize } from "../policies/authorize.js";

@@ -6,7 +6,7 @@ import { frameRateOfVideo } from "@verbatim/formats";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
 import { fail } from "../http/app-error.js";
-import { createJob } from "../jobs/job-lifecycle.js";
+import { createJob } from "../jobs/lifecycle/state-machine.js";
 import type { TranscriptionRow } from "../jobs/job-row.js";
 import { minuteBalance } from "../minutes/minute-ledger.js";
 import {

@@ -2,7 +2,7 @@ import { copyFile } from "node:fs/promises";
 import { join } from "node:path";
 import { jobOptions } from "@verbatim/contract";
 import type { Db } from "../../src/db/database.js";
-import { insertTranscription, transition } from "../../src/jobs/job-lifecycle.js";
+import { insertTranscription, transition } from "../../src/jobs/lifecycle/transition.js";
 
 /** One cue as the server stores it (milliseconds). */
 export interface StoredCue {

@@ -1,6 +1,6 @@
 import { jobOptions } from "@verbatim/contract";
 import type { Db } from "../../src/db/database.js";
-import { insertTranscription } from "../../src/jobs/job-lifecycle.js";
+import { insertTranscription } from "../../src/jobs/lifecycle/transition.js";
 
 /** A plan set on a new signed-in user's subscription row. */
 export async function setPlan(db: Db, userId: string, plan: "free" | "basic" | "pro") {

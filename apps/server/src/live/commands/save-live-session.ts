@@ -5,7 +5,7 @@ import { jobOptions, type ModelFamily } from "@verbatim/contract";
 import { buildCues, writeListeningCopy, type Segment } from "@verbatim/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.js";
-import { insertLiveTranscription } from "../../jobs/job-lifecycle.js";
+import { insertLiveTranscription } from "../../jobs/lifecycle/settlement.js";
 import { chargeTranscribed } from "../../minutes/minute-ledger.js";
 import { listeningCopyPath, retentionEnds } from "../../transcriptions/listening-copy.js";
 import { closeWavFile, LIVE_SAMPLE_RATE, samplesToMs } from "../live-audio.js";

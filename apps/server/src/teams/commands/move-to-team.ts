@@ -1,6 +1,6 @@
 // Command: move one of the user's transcriptions into a team, once and one way.
 import { fail } from "../../http/app-error.js";
-import { moveIntoTeam } from "../../jobs/job-lifecycle.js";
+import { moveIntoTeam } from "../../jobs/lifecycle/owner-edits.js";
 import { findTranscription } from "../../jobs/job-reads.js";
 import type { TranscriptionRow } from "../../jobs/job-row.js";
 import type { TeamRow } from "../membership.js";

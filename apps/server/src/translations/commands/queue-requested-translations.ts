@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { GlossaryEntry } from "@verbatim/subtitles/translation";
 import type { FastifyBaseLogger } from "fastify";
 import { AppError } from "../../http/app-error.js";
-import { markTranslationsQueued } from "../../jobs/job-lifecycle.js";
+import { markTranslationsQueued } from "../../jobs/lifecycle/owner-edits.js";
 import { findTranscription } from "../../jobs/job-reads.js";
 import { rowOptions, type TranscriptionRow } from "../../jobs/job-row.js";
 import { findUserById, type User } from "../../users/repo.js";
