@@ -2,7 +2,8 @@
 // upload short files back to back and a worker runs a long transcription; then the health
 // check alone, as fast as it goes.
 import autocannon from "autocannon";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
@@ -79,8 +80,38 @@ function uploadFor(
   });
 }
 
+// BENCH_CPU_PROFILE=<folder>: a CPU profile of this process's main thread (the server's event
+// loop) for each phase, <folder>/mixed-<phase>.cpuprofile (open it in Chrome's DevTools).
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+
+async function profiled<T>(phase: string, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return run();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 500 });
+  await session.post("Profiler.start");
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(join(PROFILE_DIR, `mixed-${phase}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** GET /api/transcriptions at 300/s for `seconds` while `alongside` runs. */
-async function readsAt300(
+function readsAt300(
+  base: string,
+  auth: Record<string, string>,
+  seconds: number,
+  alongside: () => Promise<{ done: number; failed: number }>,
+  phase: string,
+): Promise<ReadFigures> {
+  return profiled(phase, () => measureReads(base, auth, seconds, alongside));
+}
+
+async function measureReads(
   base: string,
   auth: Record<string, string>,
   seconds: number,
@@ -130,11 +161,19 @@ export async function measureMixedLoad(): Promise<MixedFigures> {
       headers: { ...auth, prefer: "respond-async" },
     });
     const { id } = (await started.json()) as { id: string };
-    const quiet = await readsAt300(base, auth, SECONDS / 2, () =>
-      Promise.resolve({ done: 0, failed: 0 }),
+    const quiet = await readsAt300(
+      base,
+      auth,
+      SECONDS / 2,
+      () => Promise.resolve({ done: 0, failed: 0 }),
+      "quiet",
     );
-    const busy = await readsAt300(base, auth, SECONDS, () =>
-      uploadFor(base, auth, Date.now() + SECONDS * 1000),
+    const busy = await readsAt300(
+      base,
+      auth,
+      SECONDS,
+      () => uploadFor(base, auth, Date.now() + SECONDS * 1000),
+      "busy",
     );
     const job = (await (
       await fetch(`${base}/api/transcriptions/${id}`, { headers: auth })
