@@ -2,7 +2,7 @@
 // upload short files back to back and a worker runs a long transcription; then the health
 // check alone, as fast as it goes.
 import autocannon from "autocannon";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -28,6 +28,13 @@ export interface ReadFigures {
   loopDelayMaxMs: number;
   uploads: number;
   uploadFailures: number;
+  /**
+   * The server's thread (this process's main thread) during the reads, from Linux's
+   * /proc/…/schedstat: time it ran, and time it was ready to run but waited for a CPU (another
+   * process, or this one's other threads, had it). Undefined elsewhere.
+   */
+  loopOnCpuMs?: number;
+  loopWaitedForCpuMs?: number;
 }
 
 /** What the mixed run achieved: reads beside the transcription only, then with uploads too. */
@@ -111,6 +118,15 @@ function readsAt300(
   return profiled(phase, () => measureReads(base, auth, seconds, alongside));
 }
 
+const SCHEDSTAT = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+
+/** This thread's time on a CPU and waiting in the run queue so far (ms), where Linux says. */
+function scheduled(): { onCpuMs: number; waitedMs: number } | undefined {
+  if (!existsSync(SCHEDSTAT)) return undefined;
+  const [onCpu, waited] = readFileSync(SCHEDSTAT, "utf8").split(" ").map(Number);
+  return { onCpuMs: onCpu! / 1e6, waitedMs: waited! / 1e6 };
+}
+
 async function measureReads(
   base: string,
   auth: Record<string, string>,
@@ -119,6 +135,7 @@ async function measureReads(
 ): Promise<ReadFigures> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const scheduledBefore = scheduled();
   const sending = alongside();
   const reads = await autocannon({
     url: `${base}/api/transcriptions`,
@@ -129,6 +146,7 @@ async function measureReads(
     overallRate: READS_PER_SEC,
   });
   loop.disable();
+  const scheduledAfter = scheduled();
   const sent = await sending;
   return {
     readsPerSec: (reads["2xx"] + reads.non2xx) / reads.duration,
@@ -139,6 +157,11 @@ async function measureReads(
     loopDelayMaxMs: loop.max / 1e6,
     uploads: sent.done,
     uploadFailures: sent.failed,
+    ...(scheduledBefore &&
+      scheduledAfter && {
+        loopOnCpuMs: scheduledAfter.onCpuMs - scheduledBefore.onCpuMs,
+        loopWaitedForCpuMs: scheduledAfter.waitedMs - scheduledBefore.waitedMs,
+      }),
   };
 }
 
@@ -211,8 +234,17 @@ export function printMixedLoad(figures: MixedFigures): void {
         `  p99 ${String(r.readP99Ms).padStart(5)} ms  loop delay p99 ${r.loopDelayP99Ms.toFixed(0).padStart(5)} ms,` +
         ` max ${r.loopDelayMaxMs.toFixed(0).padStart(5)} ms  ${r.readFailures} failed`,
     );
+  const cpu = (r: ReadFigures) =>
+    r.loopOnCpuMs !== undefined && r.loopWaitedForCpuMs !== undefined
+      ? console.log(
+          `  ${"".padEnd(36)} server thread on a CPU ${r.loopOnCpuMs.toFixed(0)} ms, ` +
+            `ready but waiting for one ${r.loopWaitedForCpuMs.toFixed(0)} ms`,
+        )
+      : undefined;
   row("reads alone", quiet);
+  cpu(quiet);
   row(`reads + ${UPLOADERS} uploaders (${busy.uploads} accepted)`, busy);
+  cpu(busy);
   const readsMet =
     busy.readP99Ms <= READ_P99_TARGET_MS && busy.readFailures === 0 && busy.uploadFailures === 0;
   console.log(`  target with uploads: p99 ≤ ${READ_P99_TARGET_MS} ms: ${verdict(readsMet)}`);
