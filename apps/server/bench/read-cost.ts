@@ -83,8 +83,8 @@ try {
     await fetch(`${server.base}/api/transcriptions`, { headers: server.auth })
   ).text();
   console.log(`${rows.length} rows, response ${body.length} bytes`);
-  const parsed = JSON.parse(body) as unknown[];
   const schema = z.array(TranscriptionSummary);
+  const parsed = schema.parse(JSON.parse(body));
   // The client in a process of its own: this process's CPU time is the server's alone.
   const serverSide = async (label: string, n: number, loop: string) => {
     await clientProcess(server.base, server.auth, Math.ceil(n / 5), loop);
