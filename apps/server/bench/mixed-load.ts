@@ -2,7 +2,8 @@
 // upload short files back to back and a worker runs a long transcription; then the health
 // check alone, as fast as it goes.
 import autocannon from "autocannon";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
@@ -27,6 +28,13 @@ export interface ReadFigures {
   loopDelayMaxMs: number;
   uploads: number;
   uploadFailures: number;
+  /**
+   * The server's thread (this process's main thread) during the reads, from Linux's
+   * /proc/…/schedstat: time it ran, and time it was ready to run but waited for a CPU (another
+   * process, or this one's other threads, had it). Undefined elsewhere.
+   */
+  loopOnCpuMs?: number;
+  loopWaitedForCpuMs?: number;
 }
 
 /** What the mixed run achieved: reads beside the transcription only, then with uploads too. */
@@ -79,8 +87,47 @@ function uploadFor(
   });
 }
 
+// BENCH_CPU_PROFILE=<folder>: a CPU profile of this process's main thread (the server's event
+// loop) for each phase, <folder>/mixed-<phase>.cpuprofile (open it in Chrome's DevTools).
+const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+
+async function profiled<T>(phase: string, run: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return run();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 500 });
+  await session.post("Profiler.start");
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(join(PROFILE_DIR, `mixed-${phase}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** GET /api/transcriptions at 300/s for `seconds` while `alongside` runs. */
-async function readsAt300(
+function readsAt300(
+  base: string,
+  auth: Record<string, string>,
+  seconds: number,
+  alongside: () => Promise<{ done: number; failed: number }>,
+  phase: string,
+): Promise<ReadFigures> {
+  return profiled(phase, () => measureReads(base, auth, seconds, alongside));
+}
+
+const SCHEDSTAT = `/proc/${process.pid}/task/${process.pid}/schedstat`;
+
+/** This thread's time on a CPU and waiting in the run queue so far (ms), where Linux says. */
+function scheduled(): { onCpuMs: number; waitedMs: number } | undefined {
+  if (!existsSync(SCHEDSTAT)) return undefined;
+  const [onCpu, waited] = readFileSync(SCHEDSTAT, "utf8").split(" ").map(Number);
+  return { onCpuMs: onCpu! / 1e6, waitedMs: waited! / 1e6 };
+}
+
+async function measureReads(
   base: string,
   auth: Record<string, string>,
   seconds: number,
@@ -88,6 +135,7 @@ async function readsAt300(
 ): Promise<ReadFigures> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const scheduledBefore = scheduled();
   const sending = alongside();
   const reads = await autocannon({
     url: `${base}/api/transcriptions`,
@@ -98,6 +146,7 @@ async function readsAt300(
     overallRate: READS_PER_SEC,
   });
   loop.disable();
+  const scheduledAfter = scheduled();
   const sent = await sending;
   return {
     readsPerSec: (reads["2xx"] + reads.non2xx) / reads.duration,
@@ -108,6 +157,11 @@ async function readsAt300(
     loopDelayMaxMs: loop.max / 1e6,
     uploads: sent.done,
     uploadFailures: sent.failed,
+    ...(scheduledBefore &&
+      scheduledAfter && {
+        loopOnCpuMs: scheduledAfter.onCpuMs - scheduledBefore.onCpuMs,
+        loopWaitedForCpuMs: scheduledAfter.waitedMs - scheduledBefore.waitedMs,
+      }),
   };
 }
 
@@ -130,11 +184,19 @@ export async function measureMixedLoad(): Promise<MixedFigures> {
       headers: { ...auth, prefer: "respond-async" },
     });
     const { id } = (await started.json()) as { id: string };
-    const quiet = await readsAt300(base, auth, SECONDS / 2, () =>
-      Promise.resolve({ done: 0, failed: 0 }),
+    const quiet = await readsAt300(
+      base,
+      auth,
+      SECONDS / 2,
+      () => Promise.resolve({ done: 0, failed: 0 }),
+      "quiet",
     );
-    const busy = await readsAt300(base, auth, SECONDS, () =>
-      uploadFor(base, auth, Date.now() + SECONDS * 1000),
+    const busy = await readsAt300(
+      base,
+      auth,
+      SECONDS,
+      () => uploadFor(base, auth, Date.now() + SECONDS * 1000),
+      "busy",
     );
     const job = (await (
       await fetch(`${base}/api/transcriptions/${id}`, { headers: auth })
@@ -172,8 +234,17 @@ export function printMixedLoad(figures: MixedFigures): void {
         `  p99 ${String(r.readP99Ms).padStart(5)} ms  loop delay p99 ${r.loopDelayP99Ms.toFixed(0).padStart(5)} ms,` +
         ` max ${r.loopDelayMaxMs.toFixed(0).padStart(5)} ms  ${r.readFailures} failed`,
     );
+  const cpu = (r: ReadFigures) =>
+    r.loopOnCpuMs !== undefined && r.loopWaitedForCpuMs !== undefined
+      ? console.log(
+          `  ${"".padEnd(36)} server thread on a CPU ${r.loopOnCpuMs.toFixed(0)} ms, ` +
+            `ready but waiting for one ${r.loopWaitedForCpuMs.toFixed(0)} ms`,
+        )
+      : undefined;
   row("reads alone", quiet);
+  cpu(quiet);
   row(`reads + ${UPLOADERS} uploaders (${busy.uploads} accepted)`, busy);
+  cpu(busy);
   const readsMet =
     busy.readP99Ms <= READ_P99_TARGET_MS && busy.readFailures === 0 && busy.uploadFailures === 0;
   console.log(`  target with uploads: p99 ≤ ${READ_P99_TARGET_MS} ms: ${verdict(readsMet)}`);

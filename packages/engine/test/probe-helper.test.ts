@@ -1,4 +1,5 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, getPriority } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ProbeHelper } from "../src/media/probe-helper.js";
@@ -61,5 +62,53 @@ describe("ProbeHelper", () => {
       delete process.env.FFPROBE_PATH;
     }
     expect((await helper.probe(JFK_MP3)).durationMs).toBeGreaterThan(10_000);
+  });
+
+  it("runs as many probes at once as there are cores; the rest wait their turn", async () => {
+    // Stand-in tools that note when they run: 30 uploads at once were 60 tools as runnable as
+    // the server's event loop, which then waited for a CPU.
+    const log = join(scratch.dir, "tools.log");
+    const tool = join(scratch.dir, "slow-tool");
+    writeFileSync(
+      tool,
+      `#!/bin/sh\necho start >> "${log}"\nsleep 0.3\necho end >> "${log}"\nexit 1\n`,
+      { mode: 0o755 },
+    );
+    process.env.FFPROBE_PATH = tool;
+    process.env.FFMPEG_PATH = tool;
+    try {
+      const probes = Array.from({ length: availableParallelism() + 3 }, () =>
+        helper.probe(JFK_MP3).catch(() => "failed"),
+      );
+      expect(await Promise.all(probes)).toEqual(probes.map(() => "failed"));
+    } finally {
+      delete process.env.FFPROBE_PATH;
+      delete process.env.FFMPEG_PATH;
+    }
+    let now = 0;
+    let most = 0;
+    for (const line of readFileSync(log, "utf8").trim().split("\n")) {
+      now += line === "start" ? 1 : -1;
+      most = Math.max(most, now);
+    }
+    // Each probe runs ffprobe and ffmpeg side by side.
+    expect(most).toBeLessThanOrEqual(2 * availableParallelism());
+    expect(most).toBeGreaterThan(0);
+  });
+
+  it("runs below the server's priority, as the engine does (ENGINE_NICENESS)", async () => {
+    await helper.probe(JFK_MP3);
+    // The tests run everything at normal priority (ENGINE_NICENESS=0, vitest.config.ts); the
+    // helper started with it keeps it, so a helper of its own with the production default.
+    const saved = process.env.ENGINE_NICENESS;
+    delete process.env.ENGINE_NICENESS;
+    const own = new ProbeHelper();
+    try {
+      await own.probe(JFK_MP3);
+      expect(getPriority(own.pid)).toBe(10);
+    } finally {
+      own.close();
+      process.env.ENGINE_NICENESS = saved;
+    }
   });
 });
