@@ -99,6 +99,15 @@ describe("a share page's translation tracks", () => {
     expect(lines()).toEqual(["Good evening.", "Thank you."]);
   });
 
+  it("shows a styled subtitle in its italics, never its markup", async () => {
+    const subtitles = SHARED.subtitles.map((cue, i) =>
+      i === 0 ? { ...cue, text: "<i>Good</i> evening." } : cue,
+    );
+    await renderPage(<SharedView token="tok" grant={null} shared={{ ...SHARED, subtitles }} />);
+    expect(lines()).toEqual(["Good evening.", "Thank you."]);
+    expect(within(screen.getAllByTestId("shared-cue")[0]!).getByText("Good")).toHaveClass("italic");
+  });
+
   it("reads in Traditional Chinese, fits a phone's width, and shows no switch without tracks", async () => {
     const view = await renderPage(<SharedView token="tok" grant={null} shared={SHARED} />, {
       language: "zh-HK",

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/error-text";
 import type { Subtitle, TranslationTrack } from "../../api/types";
+import { StyledText } from "../../components/styled-text";
 import { Button } from "../../components/ui/button";
 import { timeMs } from "../editor/cue-operations";
 import { editTranslation, isTranslating, translationKeys } from "./api";
@@ -226,7 +227,9 @@ export function BilingualView({
                 >
                   #{cue.id} {cue.startTime} → {cue.endTime}
                 </button>
-                <p className="text-sm whitespace-pre-wrap text-zinc-900">{cue.text}</p>
+                <p className="text-sm whitespace-pre-wrap text-zinc-900">
+                  <StyledText markup={cue.text} />
+                </p>
               </div>
               <div className="min-w-0">
                 <label htmlFor={fieldId} className="sr-only">
