@@ -72,7 +72,7 @@ describe("a share page's translation tracks", () => {
     ).toEqual([
       "Original",
       "Chinese (Hong Kong, Traditional) translation",
-      "Original and Chinese (Hong Kong, Traditional) side by side",
+      "Original and Chinese (Hong Kong, Traditional)",
     ]);
 
     await userEvent.selectOptions(choice, "translation:zh-HK");
