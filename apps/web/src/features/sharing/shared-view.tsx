@@ -153,7 +153,7 @@ export function SharedView({
               >
                 <button
                   type="button"
-                  className="shrink-0 font-mono text-xs text-blue-700 hover:underline"
+                  className="tap-target shrink-0 font-mono text-xs text-blue-700 hover:underline"
                   aria-label={t("sharing.page.seek", { time: clock(cue.startMs / 1000) })}
                   onClick={() => seek(cue.startMs)}
                 >

@@ -222,7 +222,7 @@ export function BilingualView({
                     const start = timeMs(cue.startTime);
                     if (start !== null) onSeek(start);
                   }}
-                  className="text-xs text-zinc-600 tabular-nums underline-offset-2 hover:underline"
+                  className="tap-target text-xs text-zinc-600 tabular-nums underline-offset-2 hover:underline"
                   aria-label={t("translation.view.playFrom", { number: cue.id })}
                 >
                   #{cue.id} {cue.startTime} → {cue.endTime}
