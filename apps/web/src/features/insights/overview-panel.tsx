@@ -290,7 +290,9 @@ function InsightsView({
       )}
       {insights.topics.length > 0 && (
         <p className="text-zinc-600">
-          {t("insights.topics")}: {insights.topics.join(", ")}
+          {t("insights.topics", {
+            topics: insights.topics.join(t("insights.topicsSeparator")),
+          })}
         </p>
       )}
     </div>
