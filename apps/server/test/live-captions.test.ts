@@ -129,6 +129,8 @@ describe("live captions", () => {
     expect(session.socketUrl).toBe(`wss://verbatim.test/api/live/sessions/${session.id}/socket`);
     expect(session.watchUrl).toBe(`https://verbatim.test/l/${session.watchToken}`);
     expect(session.model).toEqual({ family: "whisper", name: expect.any(String) as string });
+    // FAST_MODEL is a file's path here: the client is told its file name, never the server's path.
+    expect(session.model.name).toMatch(/^[^/\\]+\.bin$/);
     const viewer = watch(session.watchToken);
 
     // Real time, 100 ms frames; the connection is cut a third of the way in, unacknowledged

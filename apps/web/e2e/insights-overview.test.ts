@@ -8,7 +8,7 @@ import {
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
-import { launchBrowser, seriousViolations } from "./support/browser.js";
+import { launchBrowser, seriousViolations, smallTouchTargets } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
 import { signedInContext } from "./support/signed-in.js";
 
@@ -141,6 +141,8 @@ describe("the Overview beside the editor", () => {
       );
       expect(width).toBeLessThanOrEqual(390);
       expect(await seriousViolations(zh)).toEqual([]);
+      // Each time link and "Edit" beside a statement takes a finger's tap (44 × 44).
+      expect(await smallTouchTargets(zh, "[data-testid=overview-statements]")).toEqual([]);
       await shoot(zh, "insights-overview-zh-HK-phone.png");
       // Edited at phone width: a chapter's title, saved, and there after a reload.
       await panel.getByRole("button", { name: "編輯第 1 章的標題" }).click();

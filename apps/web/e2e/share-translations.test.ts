@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
 import { signedInContext } from "./support/signed-in.js";
-import { launchBrowser, seriousViolations } from "./support/browser.js";
+import { launchBrowser, seriousViolations, smallTouchTargets } from "./support/browser.js";
 import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
 
 // A share link's page with a translation track, in Chromium against the real server: the viewer
@@ -106,6 +106,8 @@ describe("a share page's translations", () => {
             .document.documentElement.scrollWidth,
       );
       expect(width).toBeLessThanOrEqual(PHONE.width);
+      // A subtitle's time (play from here) takes a finger's tap (44 × 44).
+      expect(await smallTouchTargets(page, "[data-testid=shared-cue]")).toEqual([]);
       if (process.env.SCREENSHOT_DIR) {
         await page.screenshot({
           path: join(process.env.SCREENSHOT_DIR, `shared-translation-${language}-phone.png`),

@@ -62,3 +62,59 @@ export async function seriousViolations(
           .join("; ")})`,
     );
 }
+
+/**
+ * The buttons, links and form controls inside `within` (a CSS selector) whose touch area is
+ * under 44 × 44 px (WCAG 2.5.5): their own box, or the larger invisible area of the
+ * `tap-target` utility (its ::after). Checkboxes and radios count their label's box. Named by
+ * accessible text, for a readable failure.
+ */
+export async function smallTouchTargets(page: Page, within: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    interface Box {
+      width: number;
+      height: number;
+    }
+    interface Node {
+      tagName: string;
+      type?: string;
+      textContent: string | null;
+      getAttribute(name: string): string | null;
+      getBoundingClientRect(): Box;
+      closest(selector: string): Node | null;
+      querySelectorAll(selector: string): ArrayLike<Node>;
+    }
+    const win = globalThis as unknown as {
+      document: { querySelectorAll(selector: string): ArrayLike<Node> };
+      getComputedStyle(
+        node: Node,
+        pseudo?: string,
+      ): {
+        content: string;
+        position: string;
+        width: string;
+        height: string;
+      };
+    };
+    const small: string[] = [];
+    for (const scope of Array.from(win.document.querySelectorAll(selector))) {
+      for (const node of Array.from(
+        scope.querySelectorAll("button, a[href], input:not([type=hidden]), select, summary"),
+      )) {
+        const own = node.getBoundingClientRect();
+        if (own.width === 0 || own.height === 0) continue; // not shown
+        const toggle = node.type === "checkbox" || node.type === "radio";
+        const box = (toggle && node.closest("label")?.getBoundingClientRect()) || own;
+        const after = win.getComputedStyle(node, "::after");
+        const extra = after.content !== "none" && after.position === "absolute";
+        const width = Math.max(box.width, extra ? parseFloat(after.width) : 0);
+        const height = Math.max(box.height, extra ? parseFloat(after.height) : 0);
+        if (width < 44 || height < 44) {
+          const name = node.getAttribute("aria-label") ?? node.textContent ?? node.tagName;
+          small.push(`${name.trim()} (${Math.round(width)}×${Math.round(height)})`);
+        }
+      }
+    }
+    return small;
+  }, within);
+}

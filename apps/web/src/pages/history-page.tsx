@@ -113,7 +113,10 @@ export default function HistoryPage() {
         </div>
       )}
       {items && items.length > 0 && (
-        <ul className="space-y-3 sm:hidden" aria-label={t("workspace.history.title")}>
+        <ul
+          className="grid gap-3 sm:grid-cols-2 lg:hidden"
+          aria-label={t("workspace.history.title")}
+        >
           {items.map((item) => (
             <li key={item.id} className="rounded-xl border border-zinc-200 p-4">
               <p className="font-medium break-words text-zinc-900">{item.fileName}</p>
@@ -147,7 +150,7 @@ export default function HistoryPage() {
         </ul>
       )}
       {items && items.length > 0 && (
-        <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 sm:block">
+        <div className="hidden overflow-x-auto rounded-xl border border-zinc-200 lg:block">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-zinc-50 text-zinc-700">
               <tr>

@@ -208,7 +208,7 @@ export default function LivePage() {
               </label>
               <fieldset className="flex flex-col gap-1 text-sm">
                 <legend className="font-medium text-zinc-800">{t("live.source")}</legend>
-                <label className="flex items-center gap-2">
+                <label className="flex items-center gap-2 max-sm:min-h-11">
                   <input
                     type="radio"
                     name="source"
@@ -217,7 +217,7 @@ export default function LivePage() {
                   />
                   {t("live.microphone")}
                 </label>
-                <label className="flex items-center gap-2">
+                <label className="flex items-center gap-2 max-sm:min-h-11">
                   <input
                     type="radio"
                     name="source"

@@ -148,7 +148,7 @@ export default function LiveWatchPage() {
         <Button
           variant={large ? "inverseOutline" : "outline"}
           size="sm"
-          className="ml-auto"
+          className="ml-auto max-sm:h-11"
           onClick={() => setLarge(!large)}
         >
           {large ? t("live.watch.normal") : t("live.watch.projector")}

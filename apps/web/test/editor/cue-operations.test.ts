@@ -371,6 +371,25 @@ describe("plain text", () => {
     ]);
   });
 
+  it("shows styled cues as plain text and keeps their styles when read back", () => {
+    const styled = [
+      cue(1, "00:00:01,000", "00:00:02,000", "<i>One</i> fish"),
+      cue(2, "00:00:03,000", "00:00:04,000", "Two <b>red</b>"),
+      cue(3, "00:00:05,000", "00:00:06,000", "Three"),
+    ];
+    const shown = toPlainText(styled);
+    expect(shown).toBe("One fish\n\nTwo red\n\nThree");
+    // Unchanged: the same cues; edited: the kept words keep their style.
+    expect(fromPlainText(shown, styled, 4)).toEqual(styled);
+    const edited = fromPlainText("One fishes\n\nTwo red\n\nThree", styled, 4);
+    expect(edited[0]?.text).toBe("<i>One</i> fishes");
+    // Merged: each word keeps its style; typed markup is text, not a style.
+    const merged = fromPlainText("One fish Two red\n\nThree", styled, 4);
+    expect(merged.map((c) => c.text)).toEqual(["<i>One</i> fish Two <b>red</b>", "Three"]);
+    const typed = fromPlainText(`${shown}\n\nFour <i>`, styled, 4);
+    expect(typed.at(-1)?.text).toBe("Four &lt;i>");
+  });
+
   it("keeps cues without text, which the plain view cannot show", () => {
     const cues = [...four().slice(0, 2), cue(9, "00:00:04,100", "00:00:04,500", ""), four()[2]!];
     const edited = fromPlainText("One\n\nTwo!\n\nThree", cues, 10);

@@ -204,6 +204,8 @@ describe("Overview panel", () => {
     const { unmount } = await renderPage(panel(), { language: "zh-HK" });
     const user = userEvent.setup();
     await screen.findByText(/The team plans the launch\./);
+    // Chinese punctuation around the topics (a full-width colon), not English ": ".
+    expect(screen.getByText("主題：launch")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "編輯第 1 章的標題" }));
     const title = screen.getByLabelText("第 1 章的標題");
     await user.clear(title);

@@ -72,7 +72,7 @@ describe("a share page's translation tracks", () => {
     ).toEqual([
       "Original",
       "Chinese (Hong Kong, Traditional) translation",
-      "Original and Chinese (Hong Kong, Traditional) side by side",
+      "Original and Chinese (Hong Kong, Traditional)",
     ]);
 
     await userEvent.selectOptions(choice, "translation:zh-HK");
@@ -97,6 +97,15 @@ describe("a share page's translation tracks", () => {
     const plain = new URL(asked[2]!, "http://localhost").searchParams;
     expect(plain.has("language")).toBe(false);
     expect(lines()).toEqual(["Good evening.", "Thank you."]);
+  });
+
+  it("shows a styled subtitle in its italics, never its markup", async () => {
+    const subtitles = SHARED.subtitles.map((cue, i) =>
+      i === 0 ? { ...cue, text: "<i>Good</i> evening." } : cue,
+    );
+    await renderPage(<SharedView token="tok" grant={null} shared={{ ...SHARED, subtitles }} />);
+    expect(lines()).toEqual(["Good evening.", "Thank you."]);
+    expect(within(screen.getAllByTestId("shared-cue")[0]!).getByText("Good")).toHaveClass("italic");
   });
 
   it("reads in Traditional Chinese, fits a phone's width, and shows no switch without tracks", async () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -199,6 +199,27 @@ describe("the side-by-side view", () => {
     fireEvent.click(screen.getByRole("button", { name: "Next flagged" }));
     expect(document.activeElement).toBe(document.getElementById(translatedCueId("zh-HK", 2)));
     expect(seek).toHaveBeenCalledWith(2000);
+  });
+
+  it("shows a styled original in its italics, never its markup", async () => {
+    mockApi({});
+    const styled = ORIGINALS.map((cue, i) =>
+      i === 0 ? { ...cue, text: "<i>Good</i> evening." } : cue,
+    );
+    await renderPage(
+      <BilingualView
+        transcriptionId="t1"
+        originals={styled}
+        track={track()}
+        playheadMs={0}
+        readOnly={false}
+        onSeek={() => {}}
+      />,
+    );
+    const row = screen.getAllByRole("listitem")[0]!;
+    expect(row).toHaveTextContent("Good evening.");
+    expect(row.textContent).not.toContain("<i>");
+    expect(within(row).getByText("Good")).toHaveClass("italic");
   });
 
   it("saves an edit by PATCH shortly after typing, keeping it on the device until saved", async () => {

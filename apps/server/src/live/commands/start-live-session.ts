@@ -6,6 +6,7 @@ import type { ModelFamily } from "@verbatim/contract";
 import { hashPassword } from "../../auth/password.js";
 import type { Db } from "../../db/database.js";
 import { fail } from "../../http/app-error.js";
+import { clientModelName } from "../../models/client-text.js";
 import type { ModelCatalog } from "../../models/model-catalog.js";
 import type { LiveHub } from "../live-hub.js";
 import type { LiveRun } from "../live-run.js";
@@ -67,7 +68,8 @@ export async function startLiveSession(
     return {
       run: await ctx.live.start(row),
       watchToken,
-      model: { family: choice.family, name: choice.engineModel },
+      // A model given by path is named by its file name: no server path goes to the client.
+      model: { family: choice.family, name: clientModelName(choice.engineModel) },
     };
   } catch (error) {
     await releaseMinutes(db, props.userId, liveStepReference(id, 0), now());

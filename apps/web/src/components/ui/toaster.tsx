@@ -32,7 +32,7 @@ export function Toaster() {
           <RadixToast.Title className="font-semibold">{toast.title}</RadixToast.Title>
           <RadixToast.Close
             aria-label={t("common.close")}
-            className="row-span-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
+            className="tap-target row-span-2 rounded px-1 text-lg leading-none opacity-70 hover:opacity-100"
           >
             ×
           </RadixToast.Close>

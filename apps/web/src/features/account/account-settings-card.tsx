@@ -281,10 +281,10 @@ function MailPreferences({ user }: { user: User }) {
       <legend className="float-left mb-2 w-full font-semibold text-zinc-900">
         {t("account.settings.mailTitle")}
       </legend>
-      <label className="clear-left flex items-start gap-2 text-sm text-zinc-800">
+      <label className="clear-left flex items-start gap-2 text-sm text-zinc-800 max-sm:min-h-11 max-sm:items-center">
         <input
           type="checkbox"
-          className="mt-1 h-4 w-4 shrink-0"
+          className="mt-1 h-4 w-4 shrink-0 max-sm:mt-0"
           checked={checked}
           disabled={save.isPending}
           aria-describedby="settings-comment-mails-hint"

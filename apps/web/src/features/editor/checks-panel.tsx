@@ -118,7 +118,7 @@ export function ChecksPanel({
                 <button
                   type="button"
                   onClick={() => onJump(issue.subtitle - 1)}
-                  className="min-w-0 flex-1 rounded px-1 py-0.5 text-left text-zinc-800 hover:bg-zinc-100"
+                  className="min-w-0 flex-1 rounded px-1 py-0.5 text-left text-zinc-800 hover:bg-zinc-100 max-sm:min-h-11"
                 >
                   <span className="font-semibold tabular-nums">#{issue.subtitle}</span>{" "}
                   {issueText(t, issue)}
@@ -127,7 +127,7 @@ export function ChecksPanel({
                   <button
                     type="button"
                     onClick={() => addWord(issue.word!)}
-                    className="shrink-0 rounded px-1 py-0.5 text-xs text-blue-800 underline"
+                    className="shrink-0 rounded px-1 py-0.5 text-xs text-blue-800 underline max-sm:min-h-11"
                   >
                     {t("editor.checks.addWord")}
                   </button>

@@ -1,5 +1,5 @@
 import { formatTimecode } from "@verbatim/subtitles";
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
@@ -44,6 +44,7 @@ export function MediaPlayer({
 }) {
   const { t, i18n } = useTranslation();
   const pickerId = useId();
+  const pickerInput = useRef<HTMLInputElement>(null);
   const url = source?.url ?? null;
 
   useEffect(() => {
@@ -51,21 +52,34 @@ export function MediaPlayer({
     onTime(0);
   }, [url, onPlayingChange, onTime]);
 
+  // The browser's own file control says "Choose File / No file chosen" in the browser's
+  // language, not the interface's: a button in the interface's language opens it instead.
   const picker = (
     <>
       <label htmlFor={pickerId} className="block font-medium">
         {t("editor.player.pick")}
       </label>
       <input
+        ref={pickerInput}
         id={pickerId}
         type="file"
         accept="audio/*,video/*,.mp3,.mp4"
+        className="sr-only"
+        tabIndex={-1}
         onChange={(event) => {
           const picked = event.target.files?.[0];
           if (picked) onPick(picked);
+          event.target.value = "";
         }}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-zinc-200 file:px-3 file:py-2 file:font-medium focus-visible:outline-2 focus-visible:outline-blue-600"
       />
+      <Button
+        type="button"
+        variant="outline"
+        className="mt-1"
+        onClick={() => pickerInput.current?.click()}
+      >
+        {t("editor.player.choose")}
+      </Button>
     </>
   );
 

@@ -1,11 +1,25 @@
-import { cuesFromPlainText, formatTimecode, writeTxt } from "@verbatim/subtitles";
+import {
+  cuesFromPlainText,
+  editPlainText,
+  escapeCueText,
+  formatTimecode,
+  plainCueText,
+  restyleText,
+  sliceStyled,
+  writeTxt,
+} from "@verbatim/subtitles";
 import { diffArrays } from "diff";
 import { CUE_GAP_MS, timeMs } from "./cue-operations";
 import type { EditorCue } from "./types";
 
-/** The plain view's text: cue texts separated by blank lines. */
+/**
+ * The plain view's text: cue texts as shown (their styling markup left out: a text area cannot
+ * show italics), separated by blank lines. Reading it back keeps each cue's styles.
+ */
 export function toPlainText(cues: readonly EditorCue[]): string {
-  return writeTxt(cues.map((cue, i) => ({ index: i + 1, start: 0, end: 0, text: cue.text })));
+  return writeTxt(
+    cues.map((cue, i) => ({ index: i + 1, start: 0, end: 0, text: plainCueText(cue.text) })),
+  );
 }
 
 /** The paragraphs of plain text, each as it reads back (trimmed lines, no blank ones). */
@@ -15,7 +29,21 @@ function paragraphsOf(text: string): string[] {
 
 /** A cue's text as the plain view shows it ("" for a cue without text, which it cannot show). */
 function shownText(cue: EditorCue): string {
-  return paragraphsOf(cue.text).join("\n");
+  return paragraphsOf(plainCueText(cue.text)).join("\n");
+}
+
+/**
+ * Paragraphs that replace cues with the same words (merged or split): the cues' styles carried
+ * over onto them, character by character (cue-styling's stylesOver), as markup per paragraph.
+ */
+function restyledParagraphs(cues: readonly EditorCue[], paragraphs: readonly string[]): string[] {
+  const styled = restyleText(cues.map((cue) => cue.text).join("\n"), paragraphs.join("\n"));
+  let at = 0;
+  return paragraphs.map((paragraph) => {
+    const from = at;
+    at += paragraph.length + 1;
+    return sliceStyled(styled, from, from + paragraph.length);
+  });
 }
 
 /** Splits [start, end] among texts in proportion to their length, in order. */
@@ -69,33 +97,37 @@ export function fromPlainText(
         key: key++,
         start: formatTimecode(start),
         end: formatTimecode(end),
-        text: paragraphs[i]!,
+        text: escapeCueText(paragraphs[i]!),
       });
     }
   };
   const flush = () => {
     const sameWords =
       removed
-        .map((cue) => cue.text)
+        .map((cue) => plainCueText(cue.text))
         .join("")
         .replace(/\s+/g, "") === added.join("").replace(/\s+/g, "");
     if (removed.length > 0 && added.length > 0 && added.length !== removed.length && sameWords) {
       // Only the paragraph breaks moved (cues merged or split): share their span.
       const start = timeMs(removed[0]!.start) ?? endOfLast();
       const end = timeMs(removed.at(-1)!.end) ?? start;
+      const texts = restyledParagraphs(removed, added);
       spread(start, Math.max(start, end), added).forEach(([from, to], i) => {
         result.push({
           key: removed[i]?.key ?? key++,
           start: formatTimecode(from),
           end: formatTimecode(to),
-          text: added[i]!,
+          text: texts[i]!,
         });
       });
     } else {
       // Edited in place: the first paragraphs keep the timings of the cues they replace; cues
       // left over are gone, paragraphs left over go into the gap that follows.
       const paired = Math.min(removed.length, added.length);
-      for (let i = 0; i < paired; i += 1) result.push({ ...removed[i]!, text: added[i]! });
+      // An edited paragraph keeps the styles of the text it kept (cue-styling's editPlainText).
+      for (let i = 0; i < paired; i += 1) {
+        result.push({ ...removed[i]!, text: editPlainText(removed[i]!.text, added[i]!) });
+      }
       if (added.length > paired) intoGap(added.slice(paired));
     }
     removed = [];

@@ -1,6 +1,7 @@
-import { hasTextStyles, styledRuns } from "@verbatim/subtitles";
+import { hasTextStyles } from "@verbatim/subtitles";
 import { clsx } from "clsx";
 import { useTranslation } from "react-i18next";
+import { StyledText } from "../../components/styled-text";
 import type { EditorCue } from "./types";
 
 /**
@@ -30,18 +31,7 @@ export function StyledPreview({ cue, number }: { cue: EditorCue; number: number 
           {places.join(" · ")}
         </span>
       )}
-      {styledRuns(cue.text).map((run, i) => (
-        <span
-          key={i}
-          className={clsx(
-            run.italic && "italic",
-            run.bold && "font-bold",
-            run.underline && "underline",
-          )}
-        >
-          {run.text}
-        </span>
-      ))}
+      <StyledText markup={cue.text} />
     </p>
   );
 }

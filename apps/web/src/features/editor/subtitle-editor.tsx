@@ -674,7 +674,7 @@ function Editor({
               <Editable readOnly={readOnly}>
                 <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
                 {view === "srt" && (
-                  <label className="mb-2 flex items-center gap-2 text-sm text-zinc-800">
+                  <label className="mb-2 flex items-center gap-2 text-sm text-zinc-800 max-sm:min-h-11">
                     <input
                       type="checkbox"
                       checked={frameMode}

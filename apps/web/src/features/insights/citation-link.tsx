@@ -17,7 +17,7 @@ export function CitationLink({
       type="button"
       onClick={() => onSeek(citation.start)}
       aria-label={t("insights.playFrom", { time })}
-      className="rounded px-1 text-sm text-blue-800 tabular-nums underline hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+      className="tap-target rounded px-1 text-sm text-blue-800 tabular-nums underline hover:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-600"
     >
       {time}
     </button>

@@ -42,7 +42,7 @@ export function EditableText({
         {children}{" "}
         <button
           type="button"
-          className="ml-1 rounded px-1 text-xs font-normal text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+          className="tap-target ml-1 rounded px-1 text-xs font-normal text-blue-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
           aria-label={editLabel}
           onClick={() => {
             setError(null);
@@ -71,7 +71,8 @@ export function EditableText({
       },
     );
   };
-  const box = "w-full rounded-md border border-zinc-300 px-2 py-1 text-sm font-normal";
+  const box =
+    "w-full rounded-md border border-zinc-300 px-2 py-1 text-sm font-normal max-sm:min-h-11";
   return (
     <form className="block space-y-2" onSubmit={submit} noValidate>
       <label htmlFor={id} className="block text-xs font-medium text-zinc-700">

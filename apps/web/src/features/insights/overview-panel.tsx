@@ -169,7 +169,10 @@ function InsightsView({
   const edit = useEditInsights(transcriptionId);
   const save = edit.mutateAsync;
   return (
-    <div className="max-h-[32rem] space-y-3 overflow-y-auto text-sm text-zinc-800">
+    <div
+      data-testid="overview-statements"
+      className="max-h-[32rem] space-y-3 overflow-y-auto text-sm text-zinc-800"
+    >
       <div className="font-medium text-zinc-900">
         <EditableText
           value={insights.shortSummary.text}
@@ -287,7 +290,9 @@ function InsightsView({
       )}
       {insights.topics.length > 0 && (
         <p className="text-zinc-600">
-          {t("insights.topics")}: {insights.topics.join(", ")}
+          {t("insights.topics", {
+            topics: insights.topics.join(t("insights.topicsSeparator")),
+          })}
         </p>
       )}
     </div>

@@ -43,7 +43,7 @@ export function CommentList({
         {onJump ? (
           <button
             type="button"
-            className="font-mono text-xs text-blue-700 hover:underline"
+            className="tap-target font-mono text-xs text-blue-700 hover:underline"
             aria-label={t("sharing.comments.jump", { time: commentTime(comment) })}
             onClick={() => onJump(comment)}
           >

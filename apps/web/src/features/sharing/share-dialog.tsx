@@ -95,7 +95,7 @@ export function ShareDialog({
               onChange={(event) => setPassword(event.target.value)}
             />
           </Field>
-          <label className="flex items-center gap-2 text-sm text-zinc-800">
+          <label className="flex items-center gap-2 text-sm text-zinc-800 max-sm:min-h-11">
             <input
               type="checkbox"
               checked={allowDownload}
@@ -103,7 +103,7 @@ export function ShareDialog({
             />
             {t("sharing.allowDownload")}
           </label>
-          <label className="flex items-center gap-2 text-sm text-zinc-800">
+          <label className="flex items-center gap-2 text-sm text-zinc-800 max-sm:min-h-11">
             <input
               type="checkbox"
               checked={allowComments}
@@ -112,7 +112,7 @@ export function ShareDialog({
             {t("sharing.allowComments")}
           </label>
           <div>
-            <label className="flex items-center gap-2 text-sm text-zinc-800">
+            <label className="flex items-center gap-2 text-sm text-zinc-800 max-sm:min-h-11">
               <input
                 type="checkbox"
                 checked={showOverview}

@@ -10,6 +10,7 @@ import type { SharedTranscription } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { Field } from "../../components/ui/field";
 import { Input, Textarea } from "../../components/ui/input";
+import { StyledText } from "../../components/styled-text";
 import { toast } from "../../components/ui/toast-store";
 import { speakerName } from "../editor/speakers";
 import { clock } from "../workspace/media-duration";
@@ -152,7 +153,7 @@ export function SharedView({
               >
                 <button
                   type="button"
-                  className="shrink-0 font-mono text-xs text-blue-700 hover:underline"
+                  className="tap-target shrink-0 font-mono text-xs text-blue-700 hover:underline"
                   aria-label={t("sharing.page.seek", { time: clock(cue.startMs / 1000) })}
                   onClick={() => seek(cue.startMs)}
                 >
@@ -167,20 +168,22 @@ export function SharedView({
                       {speakerName(shared.speakers, cue.speaker, unnamed)}:
                     </span>
                   )}
-                  {cue.words && cue.words.length > 0
-                    ? cue.words.map((word, i) => (
-                        <span
-                          key={i}
-                          className={clsx(
-                            "cursor-pointer rounded hover:bg-blue-100",
-                            timeMs >= word.startMs && timeMs < word.endMs && "bg-yellow-100",
-                          )}
-                          onClick={() => seek(word.startMs)}
-                        >
-                          {word.text}
-                        </span>
-                      ))
-                    : cue.text}
+                  {cue.words && cue.words.length > 0 ? (
+                    cue.words.map((word, i) => (
+                      <span
+                        key={i}
+                        className={clsx(
+                          "cursor-pointer rounded hover:bg-blue-100",
+                          timeMs >= word.startMs && timeMs < word.endMs && "bg-yellow-100",
+                        )}
+                        onClick={() => seek(word.startMs)}
+                      >
+                        {word.text}
+                      </span>
+                    ))
+                  ) : (
+                    <StyledText markup={cue.text} />
+                  )}
                 </p>
                 <tracks.CueTranslation shared={shared} shown={shown} subtitleId={cue.id} />
               </li>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorText } from "../../api/error-text";
 import type { Subtitle, TranslationTrack } from "../../api/types";
+import { StyledText } from "../../components/styled-text";
 import { Button } from "../../components/ui/button";
 import { timeMs } from "../editor/cue-operations";
 import { editTranslation, isTranslating, translationKeys } from "./api";
@@ -221,12 +222,14 @@ export function BilingualView({
                     const start = timeMs(cue.startTime);
                     if (start !== null) onSeek(start);
                   }}
-                  className="text-xs text-zinc-600 tabular-nums underline-offset-2 hover:underline"
+                  className="tap-target text-xs text-zinc-600 tabular-nums underline-offset-2 hover:underline"
                   aria-label={t("translation.view.playFrom", { number: cue.id })}
                 >
                   #{cue.id} {cue.startTime} → {cue.endTime}
                 </button>
-                <p className="text-sm whitespace-pre-wrap text-zinc-900">{cue.text}</p>
+                <p className="text-sm whitespace-pre-wrap text-zinc-900">
+                  <StyledText markup={cue.text} />
+                </p>
               </div>
               <div className="min-w-0">
                 <label htmlFor={fieldId} className="sr-only">

@@ -90,7 +90,7 @@ function Choice({
   onChange(code: string): void;
 }) {
   return (
-    <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-2 text-sm text-zinc-900 has-[:checked]:bg-blue-50">
+    <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-2 text-sm text-zinc-900 has-[:checked]:bg-blue-50 max-sm:min-h-11">
       <input
         type="radio"
         name={name}

@@ -95,7 +95,10 @@ export function TranslateForm({
             {t("translation.form.register")}
           </legend>
           {(["written", "spoken"] as const).map((choice) => (
-            <label key={choice} className="flex items-center gap-2 text-sm text-zinc-900">
+            <label
+              key={choice}
+              className="flex items-center gap-2 text-sm text-zinc-900 max-sm:min-h-11"
+            >
               <input
                 type="radio"
                 name={`${id}-register`}

@@ -58,7 +58,7 @@ export function TranslateWhenDone({
                 type="button"
                 size="sm"
                 variant="ghost"
-                className="h-7 px-2"
+                className="tap-target h-7 px-2"
                 aria-label={t("translation.upload.remove", {
                   language: trackName(code, i18n.language),
                 })}
@@ -159,7 +159,10 @@ function HowToTranslate({
         <fieldset className="space-y-1 sm:col-span-2">
           <legend className="text-sm text-zinc-800">{t("translation.form.register")}</legend>
           {(["written", "spoken"] as const).map((choice) => (
-            <label key={choice} className="flex items-center gap-2 text-sm text-zinc-900">
+            <label
+              key={choice}
+              className="flex items-center gap-2 text-sm text-zinc-900 max-sm:min-h-11"
+            >
               <input
                 type="radio"
                 name={`${id}-register`}

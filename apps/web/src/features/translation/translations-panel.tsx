@@ -74,7 +74,7 @@ export function TranslationsPanel({
             aria-expanded={expanded}
             aria-controls="translations-body"
             onClick={() => expand(!expanded)}
-            className="flex items-center gap-1 rounded text-left"
+            className="tap-target flex items-center gap-1 rounded text-left"
           >
             <span aria-hidden="true">{expanded ? "▾" : "▸"}</span>
             {t("translation.panel.title")}

@@ -75,7 +75,7 @@ export function BroadcastDelivery({
   );
   return (
     <details className="rounded-lg border border-zinc-200 p-4">
-      <summary className="cursor-pointer text-sm font-medium text-zinc-900">
+      <summary className="-m-4 cursor-pointer p-4 text-sm font-medium text-zinc-900">
         {t("workspace.broadcast.title")}
       </summary>
       <p className="mt-2 text-sm text-zinc-600">{t("workspace.broadcast.intro")}</p>
