@@ -1,0 +1,39 @@
+// The route table's names, methods and paths (zod-free: the web app bundles this file, and
+// its calls name a route instead of writing its path). The schemas of each route are in
+// ./routes.ts, under the same name; the server registers each route from both.
+
+/** Each route's `METHOD /path` (Fastify's `:param` form), by the name both sides call it. */
+export const ROUTE_PATHS = {
+  // Transcriptions.
+  listTranscriptions: "GET /api/transcriptions",
+  getTranscription: "GET /api/transcriptions/:id",
+  checkTranscription: "GET /api/transcriptions/:id/checks",
+  updateTranscription: "PATCH /api/transcriptions/:id",
+  deleteTranscription: "DELETE /api/transcriptions/:id",
+  cancelTranscription: "POST /api/transcriptions/:id/cancel",
+  // API keys.
+  listApiKeys: "GET /api/keys",
+  createApiKey: "POST /api/keys",
+  deleteApiKey: "DELETE /api/keys/:id",
+  // Webhooks.
+  createWebhook: "POST /api/webhooks",
+  listWebhooks: "GET /api/webhooks",
+  getCallbackSecret: "GET /api/webhooks/callback-secret",
+  deleteWebhook: "DELETE /api/webhooks/:id",
+  listWebhookDeliveries: "GET /api/webhooks/:id/deliveries",
+  testWebhook: "POST /api/webhooks/:id/test",
+  // Subscriptions.
+  getActiveSubscription: "GET /api/subscriptions/active",
+} as const;
+
+/** A route's name in the table. */
+export type RouteName = keyof typeof ROUTE_PATHS;
+
+/** The HTTP methods the table uses. */
+export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A route's method and path, from its `METHOD /path`. */
+export function routeLine(name: RouteName): { method: RouteMethod; path: string } {
+  const [method, path] = ROUTE_PATHS[name].split(" ") as [RouteMethod, string];
+  return { method, path };
+}
