@@ -1,29 +1,10 @@
-import {
-  AcceptInvitationBody,
-  CreateInvitationBody,
-  CreateTeamBody,
-  DeleteTeamQuery,
-  errorResponses,
-  IdParams,
-  MoveToTeamBody,
-  Team,
-  TeamDetail,
-  TeamIdParams,
-  TeamInvitation,
-  TeamInvitationParams,
-  TeamMember,
-  TeamMemberParams,
-  TeamUsage,
-  TranscriptionSummary,
-  UpdateMemberBody,
-} from "@verbatim/contract/api";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../app-context.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
+import { tableRoute } from "../http/table-route.js";
 import { actorOf } from "../policies/actor.js";
 import { minuteCredits } from "../minutes/minute-ledger.js";
 import { authorize } from "../policies/authorize.js";
@@ -103,56 +84,42 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
       keyGenerator: (request) => currentUser(request).id,
     });
 
-    app.post(
-      "/api/teams",
-      {
-        ...auth,
-        schema: {
-          summary: "Create a team (you are its owner: your plan and packs pay for its work)",
-          tags,
-          security,
-          body: CreateTeamBody,
-          response: { 201: Team, ...errorResponses(400, 401, 409) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("createTeam", {
+        summary: "Create a team (you are its owner: your plan and packs pay for its work)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const owner = currentUser(request);
         const team = await createTeam(ctx, { owner, name: request.body.name });
         return reply.status(201).send(presentTeam(team, "owner", 1));
       },
-    );
+    });
 
-    app.get(
-      "/api/teams",
-      {
-        ...auth,
-        schema: {
-          summary: "The teams you are in, with your role in each",
-          tags,
-          security,
-          response: { 200: z.array(Team), ...errorResponses(401) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("listTeams", {
+        summary: "The teams you are in, with your role in each",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const rows = await teamsOf(ctx.db, currentUser(request).id);
         return rows.map((row) => presentTeam(row, row.role, row.member_count));
       },
-    );
+    });
 
-    app.get(
-      "/api/teams/:id",
-      {
-        ...auth,
-        schema: {
-          summary:
-            "One team: your role, what it allows, how many transcriptions it holds, and its minutes",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 200: TeamDetail, ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("getTeam", {
+        summary:
+          "One team: your role, what it allows, how many transcriptions it holds, and its minutes",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const { team, role } = await teamFor(ctx, currentUser(request), request.params.id, "read");
         return {
           ...presentTeam(team, role, await memberCount(ctx.db, team.id)),
@@ -162,24 +129,18 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
           pool: await minuteCredits(ctx.db, team.owner_id, ctx.now()),
         };
       },
-    );
+    });
 
-    app.delete(
-      "/api/teams/:id",
-      {
-        ...auth,
-        schema: {
-          summary: "Delete a team and all its transcriptions (owner)",
-          description:
-            "Deletes the team's transcriptions for every member. Send `confirmTranscriptions` with the count GET /api/teams/{id} gives; without it, or with another count, nothing is deleted and the answer is 409 TEAM_DELETE_UNCONFIRMED with `details.transcriptionCount`.",
-          tags,
-          security,
-          params: TeamIdParams,
-          querystring: DeleteTeamQuery,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("deleteTeam", {
+        summary: "Delete a team and all its transcriptions (owner)",
+        description:
+          "Deletes the team's transcriptions for every member. Send `confirmTranscriptions` with the count GET /api/teams/{id} gives; without it, or with another count, nothing is deleted and the answer is 409 TEAM_DELETE_UNCONFIRMED with `details.transcriptionCount`.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "delete");
         await deleteTeam(ctx, {
           team,
@@ -187,42 +148,31 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
         });
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.get(
-      "/api/teams/:id/members",
-      {
-        ...auth,
-        schema: {
-          summary: "The team's members and their roles",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 200: z.array(TeamMember), ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("listTeamMembers", {
+        summary: "The team's members and their roles",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "read");
         return (await membersOf(ctx.db, team.id)).map(presentMember);
       },
-    );
+    });
 
-    app.patch(
-      "/api/teams/:id/members/:userId",
-      {
-        ...auth,
-        schema: {
-          summary: "Change a member's role (owner and admins)",
-          description:
-            "An admin manages members and viewers; the owner also admins. Nobody changes the owner's role: 403 TEAM_ROLE_NOT_ALLOWED.",
-          tags,
-          security,
-          params: TeamMemberParams,
-          body: UpdateMemberBody,
-          response: { 200: TeamMember, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("updateTeamMember", {
+        summary: "Change a member's role (owner and admins)",
+        description:
+          "An admin manages members and viewers; the owner also admins. Nobody changes the owner's role: 403 TEAM_ROLE_NOT_ALLOWED.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const user = currentUser(request);
         const { team, role } = await teamFor(ctx, user, request.params.id, "manageMembers");
         const member = await changeMemberRole(ctx, {
@@ -233,23 +183,18 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
         });
         return presentMember(member);
       },
-    );
+    });
 
-    app.delete(
-      "/api/teams/:id/members/:userId",
-      {
-        ...auth,
-        schema: {
-          summary: "Remove a member, or leave (your own id)",
-          description:
-            "Their transcriptions in the team stay the team's. The owner and admins remove members below their role; anyone but the owner may leave (403 TEAM_OWNER_CANNOT_LEAVE: delete the team instead).",
-          tags,
-          security,
-          params: TeamMemberParams,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("removeTeamMember", {
+        summary: "Remove a member, or leave (your own id)",
+        description:
+          "Their transcriptions in the team stay the team's. The owner and admins remove members below their role; anyone but the owner may leave (403 TEAM_OWNER_CANNOT_LEAVE: delete the team instead).",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const user = currentUser(request);
         if (request.params.userId === user.id) {
           await leaveTeam(ctx, { user, teamId: request.params.id });
@@ -259,42 +204,31 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
         }
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      "/api/teams/:id/leave",
-      {
-        ...auth,
-        schema: {
-          summary: "Leave the team (its transcriptions, yours included, stay the team's)",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("leaveTeam", {
+        summary: "Leave the team (its transcriptions, yours included, stay the team's)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         await leaveTeam(ctx, { user: currentUser(request), teamId: request.params.id });
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      "/api/teams/:id/invitations",
-      {
-        ...auth,
-        schema: {
-          summary: "Invite someone by e-mail (owner and admins)",
-          description:
-            "Mails a link (valid 7 days, once) through the same mailer as sign-up; only an account with that address may accept it (POST /api/team-invitations/accept). An admin invites members and viewers, the owner also admins (403 TEAM_ROLE_NOT_ALLOWED). 409 TEAM_ALREADY_MEMBER, 409 TEAM_LIMIT_REACHED past 100 members and open invitations. A new invitation to the same address replaces the open one. 429 RATE_LIMITED past 30 invitations an hour from one account.",
-          tags,
-          security,
-          params: TeamIdParams,
-          body: CreateInvitationBody,
-          response: { 201: TeamInvitation, ...errorResponses(400, 401, 403, 404, 409, 429) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("inviteTeamMember", {
+        summary: "Invite someone by e-mail (owner and admins)",
+        description:
+          "Mails a link (valid 7 days, once) through the same mailer as sign-up; only an account with that address may accept it (POST /api/team-invitations/accept). An admin invites members and viewers, the owner also admins (403 TEAM_ROLE_NOT_ALLOWED). 409 TEAM_ALREADY_MEMBER, 409 TEAM_LIMIT_REACHED past 100 members and open invitations. A new invitation to the same address replaces the open one. 429 RATE_LIMITED past 30 invitations an hour from one account.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const user = currentUser(request);
         const { team, role } = await teamFor(ctx, user, request.params.id, "invite");
         if (!mayAssignRole(role, undefined, request.body.role)) fail("TEAM_ROLE_NOT_ALLOWED");
@@ -306,84 +240,64 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
         const row = await inviteMember(ctx, { team, inviter: user, ...request.body });
         return reply.status(201).send(presentInvitation(row));
       },
-    );
+    });
 
-    app.get(
-      "/api/teams/:id/invitations",
-      {
-        ...auth,
-        schema: {
-          summary: "The team's open invitations (owner and admins)",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 200: z.array(TeamInvitation), ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("listTeamInvitations", {
+        summary: "The team's open invitations (owner and admins)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "invite");
         return (await openInvitations(ctx.db, team.id, ctx.now())).map(presentInvitation);
       },
-    );
+    });
 
-    app.delete(
-      "/api/teams/:id/invitations/:invitationId",
-      {
-        ...auth,
-        schema: {
-          summary: "Withdraw an open invitation (owner and admins)",
-          tags,
-          security,
-          params: TeamInvitationParams,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("revokeTeamInvitation", {
+        summary: "Withdraw an open invitation (owner and admins)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "invite");
         if (!(await revokeInvitation(ctx.db, team.id, request.params.invitationId))) {
           fail("NOT_FOUND");
         }
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      "/api/team-invitations/accept",
-      {
-        ...auth,
-        schema: {
-          summary: "Accept an invitation (the `invitation` of the e-mail's link)",
-          description:
-            "Joins the team with the invited role. 404 TEAM_INVITATION_NOT_FOUND when the token is unknown, used, withdrawn or expired; 403 TEAM_INVITATION_OTHER_ADDRESS when you are signed in with another address than the one invited.",
-          tags,
-          security,
-          body: AcceptInvitationBody,
-          response: { 200: Team, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("acceptTeamInvitation", {
+        summary: "Accept an invitation (the `invitation` of the e-mail's link)",
+        description:
+          "Joins the team with the invited role. 404 TEAM_INVITATION_NOT_FOUND when the token is unknown, used, withdrawn or expired; 403 TEAM_INVITATION_OTHER_ADDRESS when you are signed in with another address than the one invited.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const user = currentUser(request);
         const teamId = await acceptInvitation(ctx, { user, token: request.body.token });
         const { team, role } = await teamFor(ctx, user, teamId, "read");
         return presentTeam(team, role, await memberCount(ctx.db, team.id));
       },
-    );
+    });
 
-    app.get(
-      "/api/teams/:id/usage",
-      {
-        ...auth,
-        schema: {
-          summary: "The team's minutes pool and usage per member (owner)",
-          description:
-            "The pool is the owner's plan and pack minutes; each person's line is what their transcriptions in the team were charged since the owner's current period began.",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 200: TeamUsage, ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("getTeamUsage", {
+        summary: "The team's minutes pool and usage per member (owner)",
+        description:
+          "The pool is the owner's plan and pack minutes; each person's line is what their transcriptions in the team were charged since the owner's current period began.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "pay");
         const usage = await teamUsage(ctx.db, team, ctx.now());
         return {
@@ -399,24 +313,18 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
           })),
         };
       },
-    );
+    });
 
-    app.post(
-      "/api/transcriptions/:id/team",
-      {
-        ...auth,
-        schema: {
-          summary: "Move one of your transcriptions into a team",
-          description:
-            "Explicit and one way: the team's members then see it by their role, and leaving the team does not take it back. What it already cost stays on your minutes. 409 TRANSCRIPTION_IN_TEAM when it is in a team already; your role in the target team must allow uploading (403).",
-          tags: ["transcriptions", ...tags],
-          security,
-          params: IdParams,
-          body: MoveToTeamBody,
-          response: { 200: TranscriptionSummary, ...errorResponses(400, 401, 403, 404, 409) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("moveToTeam", {
+        summary: "Move one of your transcriptions into a team",
+        description:
+          "Explicit and one way: the team's members then see it by their role, and leaving the team does not take it back. What it already cost stays on your minutes. 409 TRANSCRIPTION_IN_TEAM when it is in a team already; your role in the target team must allow uploading (403).",
+        tags: ["transcriptions", ...tags],
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const user = currentUser(request);
         const row = await ownTranscription(ctx, user, request.params.id, "read");
         if (row.team_id) fail("TRANSCRIPTION_IN_TEAM");
@@ -424,6 +332,6 @@ export function teamRoutes(ctx: AppContext): FastifyPluginAsync {
         const { team } = await teamFor(ctx, user, request.body.teamId, "upload");
         return presentSummary(await moveToTeam(ctx, { transcription: row, team }));
       },
-    );
+    });
   };
 }

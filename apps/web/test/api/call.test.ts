@@ -10,7 +10,7 @@ afterEach(() => {
 /** A fetch that answers `body` as JSON (or 204 with none) and records what it was sent. */
 function answering(body?: unknown) {
   return vi.fn(
-    async () =>
+    async (_path: string, _init?: RequestInit) =>
       new Response(body === undefined ? null : JSON.stringify(body), {
         status: body === undefined ? 204 : 200,
         headers: body === undefined ? {} : { "content-type": "application/json" },

@@ -22,6 +22,21 @@ export const ROUTE_PATHS = {
   deleteWebhook: "DELETE /api/webhooks/:id",
   listWebhookDeliveries: "GET /api/webhooks/:id/deliveries",
   testWebhook: "POST /api/webhooks/:id/test",
+  // Teams.
+  createTeam: "POST /api/teams",
+  listTeams: "GET /api/teams",
+  getTeam: "GET /api/teams/:id",
+  deleteTeam: "DELETE /api/teams/:id",
+  listTeamMembers: "GET /api/teams/:id/members",
+  updateTeamMember: "PATCH /api/teams/:id/members/:userId",
+  removeTeamMember: "DELETE /api/teams/:id/members/:userId",
+  leaveTeam: "POST /api/teams/:id/leave",
+  inviteTeamMember: "POST /api/teams/:id/invitations",
+  listTeamInvitations: "GET /api/teams/:id/invitations",
+  revokeTeamInvitation: "DELETE /api/teams/:id/invitations/:invitationId",
+  acceptTeamInvitation: "POST /api/team-invitations/accept",
+  getTeamUsage: "GET /api/teams/:id/usage",
+  moveToTeam: "POST /api/transcriptions/:id/team",
   // Subscriptions.
   getActiveSubscription: "GET /api/subscriptions/active",
 } as const;

@@ -2,6 +2,22 @@ import { z } from "zod";
 import { ApiKeyIdParams, ApiKeyListing, CreateApiKeyBody, CreatedApiKey } from "./api-keys.js";
 import { ActiveSubscription } from "./billing.js";
 import { ChecksQuery, ChecksResponse } from "./quality-checks.js";
+import {
+  AcceptInvitationBody,
+  CreateInvitationBody,
+  CreateTeamBody,
+  DeleteTeamQuery,
+  MoveToTeamBody,
+  Team,
+  TeamDetail,
+  TeamIdParams,
+  TeamInvitation,
+  TeamInvitationParams,
+  TeamMember,
+  TeamMemberParams,
+  TeamUsage,
+  UpdateMemberBody,
+} from "./teams.js";
 import type { RouteName } from "./route-paths.js";
 import {
   IdParams,
@@ -102,6 +118,62 @@ export const ROUTES = {
     params: WebhookIdParams,
     response: { 202: WebhookDelivery },
     errors: [401, 404, 429],
+  },
+
+  // Teams (docs/teams.md).
+  createTeam: { body: CreateTeamBody, response: { 201: Team }, errors: [400, 401, 409] },
+  listTeams: { response: { 200: z.array(Team) }, errors: [401] },
+  getTeam: { params: TeamIdParams, response: { 200: TeamDetail }, errors: [401, 404] },
+  deleteTeam: {
+    params: TeamIdParams,
+    querystring: DeleteTeamQuery,
+    response: { 204: z.null() },
+    errors: [401, 403, 404, 409],
+  },
+  listTeamMembers: {
+    params: TeamIdParams,
+    response: { 200: z.array(TeamMember) },
+    errors: [401, 404],
+  },
+  updateTeamMember: {
+    params: TeamMemberParams,
+    body: UpdateMemberBody,
+    response: { 200: TeamMember },
+    errors: [400, 401, 403, 404],
+  },
+  removeTeamMember: {
+    params: TeamMemberParams,
+    response: { 204: z.null() },
+    errors: [401, 403, 404, 409],
+  },
+  leaveTeam: { params: TeamIdParams, response: { 204: z.null() }, errors: [401, 403, 404] },
+  inviteTeamMember: {
+    params: TeamIdParams,
+    body: CreateInvitationBody,
+    response: { 201: TeamInvitation },
+    errors: [400, 401, 403, 404, 409, 429],
+  },
+  listTeamInvitations: {
+    params: TeamIdParams,
+    response: { 200: z.array(TeamInvitation) },
+    errors: [401, 403, 404],
+  },
+  revokeTeamInvitation: {
+    params: TeamInvitationParams,
+    response: { 204: z.null() },
+    errors: [401, 403, 404],
+  },
+  acceptTeamInvitation: {
+    body: AcceptInvitationBody,
+    response: { 200: Team },
+    errors: [400, 401, 403, 404],
+  },
+  getTeamUsage: { params: TeamIdParams, response: { 200: TeamUsage }, errors: [401, 403, 404] },
+  moveToTeam: {
+    params: IdParams,
+    body: MoveToTeamBody,
+    response: { 200: TranscriptionSummary },
+    errors: [400, 401, 403, 404, 409],
   },
 
   // Subscriptions.
