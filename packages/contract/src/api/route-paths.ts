@@ -37,6 +37,16 @@ export const ROUTE_PATHS = {
   acceptTeamInvitation: "POST /api/team-invitations/accept",
   getTeamUsage: "GET /api/teams/:id/usage",
   moveToTeam: "POST /api/transcriptions/:id/team",
+  // Uploads.
+  getUploadLimits: "GET /api/uploads/limits",
+  combineUpload: "POST /api/uploads/combine",
+  // Account (one's own profile).
+  changeName: "PATCH /api/account/name",
+  setLanguage: "PUT /api/account/language",
+  setMailPreferences: "PUT /api/account/mail-preferences",
+  changeEmail: "POST /api/account/email",
+  confirmEmail: "POST /api/account/email/confirm",
+  changePassword: "POST /api/account/password",
   // Subscriptions.
   getActiveSubscription: "GET /api/subscriptions/active",
 } as const;

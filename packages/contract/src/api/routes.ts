@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { ApiKeyIdParams, ApiKeyListing, CreateApiKeyBody, CreatedApiKey } from "./api-keys.js";
+import {
+  EmailChangeBody,
+  EmailConfirmBody,
+  EmailConfirmed,
+  LanguageBody,
+  MailPreferencesBody,
+  NameBody,
+  PasswordChangeBody,
+  UserResponse,
+} from "./account.js";
 import { ActiveSubscription } from "./billing.js";
+import { OkResponse } from "./replies.js";
+import { AcceptedResponse, CombineBody, StartJobHeaders, UploadLimits } from "./uploads.js";
 import { ChecksQuery, ChecksResponse } from "./quality-checks.js";
 import {
   AcceptInvitationBody,
@@ -174,6 +186,39 @@ export const ROUTES = {
     body: MoveToTeamBody,
     response: { 200: TranscriptionSummary },
     errors: [400, 401, 403, 404, 409],
+  },
+
+  // Uploads: the limits, and the JSON end of a chunked upload (the chunks are multipart).
+  getUploadLimits: { response: { 200: UploadLimits }, errors: [] },
+  combineUpload: {
+    headers: StartJobHeaders,
+    body: CombineBody,
+    response: { 200: TranscriptionDetail, 202: AcceptedResponse },
+    errors: [400, 401, 402, 403, 404, 409, 413, 415, 422, 500, 503, 507],
+  },
+
+  // Account: one's own name, language, mails, e-mail address and password.
+  changeName: { body: NameBody, response: { 200: UserResponse }, errors: [400, 401, 429] },
+  setLanguage: { body: LanguageBody, response: { 200: OkResponse }, errors: [400, 401, 429] },
+  setMailPreferences: {
+    body: MailPreferencesBody,
+    response: { 200: UserResponse },
+    errors: [400, 401, 429],
+  },
+  changeEmail: {
+    body: EmailChangeBody,
+    response: { 202: OkResponse },
+    errors: [400, 401, 409, 429],
+  },
+  confirmEmail: {
+    body: EmailConfirmBody,
+    response: { 200: EmailConfirmed },
+    errors: [400, 401, 409, 429],
+  },
+  changePassword: {
+    body: PasswordChangeBody,
+    response: { 200: OkResponse },
+    errors: [400, 401, 429],
   },
 
   // Subscriptions.
