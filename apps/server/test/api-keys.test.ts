@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../src/auth/tokens.js";
 import { DATABASE_KINDS } from "./test-database.js";
+import type { RouteAnswer } from "@verbatim/contract/api";
+import { answerOf } from "./support/route-answers.js";
 import {
   signedInUser,
   startTranscriptionApi,
@@ -8,16 +10,6 @@ import {
   type TranscriptionApi,
 } from "./support/transcription-app.js";
 
-interface Listing {
-  id: string;
-  name: string;
-  prefix: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-interface Created extends Omit<Listing, "lastUsedAt"> {
-  key: string;
-}
 interface OpenAIErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };
 }
@@ -38,13 +30,13 @@ describe.each(DATABASE_KINDS)("personal API keys on %s", (kind) => {
       headers: body === undefined ? headers : { ...headers, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const create = async (user: TestUser, name = "script"): Promise<Created> => {
+  const create = async (user: TestUser, name = "script") => {
     const response = await call("POST", "/api/keys", user.auth, { name });
     expect(response.status).toBe(201);
-    return (await response.json()) as Created;
+    return answerOf("createApiKey", response);
   };
-  const list = async (user: TestUser): Promise<Listing[]> =>
-    (await (await call("GET", "/api/keys", user.auth)).json()) as Listing[];
+  const list = async (user: TestUser) =>
+    answerOf("listApiKeys", await call("GET", "/api/keys", user.auth));
   const models = (key: string) => call("GET", "/v1/models", { authorization: `Bearer ${key}` });
 
   it("creates a key shown once, stores only its hash, lists it by prefix", async () => {
@@ -118,7 +110,7 @@ describe.each(DATABASE_KINDS)("personal API keys on %s", (kind) => {
     expect((await call("POST", "/api/keys", user.auth, {})).status).toBe(400);
     expect((await call("GET", "/api/keys", {})).status).toBe(401);
 
-    const keys: Created[] = [];
+    const keys: RouteAnswer<"createApiKey">[] = [];
     for (let i = 0; i < 20; i++) keys.push(await create(user, `key ${i}`));
     const bearer = { authorization: `Bearer ${keys[0]?.key}` };
     expect((await call("GET", "/api/keys", bearer)).status).toBe(401);

@@ -6,12 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { finishedTranscription, numberedCues } from "./support/finished-transcription.js";
 import { signedInUser, type TestUser } from "./support/transcription-app.js";
+import type { RouteAnswer } from "@verbatim/contract/api";
+import { answerOf, errorOf } from "./support/route-answers.js";
 import { DATABASE_KINDS } from "./test-database.js";
 
-interface Detail {
-  version: string;
-  subtitles: Array<{ id: number; startTime: string; endTime: string; text: string }>;
-}
+type Detail = RouteAnswer<"getTranscription">;
 
 describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
   let api: TestApi;
@@ -28,7 +27,7 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
   const open = async (id: string): Promise<Detail> => {
     const response = await fetch(`${api.base}/api/transcriptions/${id}`, { headers: user.auth });
     expect(response.status).toBe(200);
-    return (await response.json()) as Detail;
+    return answerOf("getTranscription", response);
   };
   const save = (id: string, body: object) =>
     fetch(`${api.base}/api/transcriptions/${id}`, {
@@ -47,24 +46,22 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
 
     const first = await save(id, { subtitles: edited(tabA, "From A"), baseVersion: tabA.version });
     expect(first.status).toBe(200);
-    const afterA = (await first.json()) as Detail;
+    const afterA = await answerOf("updateTranscription", first);
     expect(afterA.version).not.toBe(tabA.version);
 
     const second = await save(id, { subtitles: edited(tabB, "From B"), baseVersion: tabB.version });
     expect(second.status).toBe(409);
-    const conflict = (await second.json()) as {
-      code: string;
-      details: { version: string; subtitles: Detail["subtitles"] };
-    };
+    const conflict = await errorOf(second);
     expect(conflict.code).toBe("EDIT_CONFLICT");
-    expect(conflict.details.version).toBe(afterA.version);
-    expect(conflict.details.subtitles[0]?.text).toBe("From A");
+    const details = conflict.details as Pick<Detail, "version" | "subtitles">;
+    expect(details.version).toBe(afterA.version);
+    expect(details.subtitles[0]?.text).toBe("From A");
     expect((await open(id)).subtitles[0]?.text).toBe("From A");
 
     // Tab B chose to keep its own version: it saves from the version it was shown.
     const keep = await save(id, {
       subtitles: edited(tabB, "From B"),
-      baseVersion: conflict.details.version,
+      baseVersion: details.version,
     });
     expect(keep.status).toBe(200);
     expect((await open(id)).subtitles[0]?.text).toBe("From B");
@@ -80,7 +77,10 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
     );
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409]);
-    const winner = (await answers.find((answer) => answer.status === 200)!.json()) as Detail;
+    const winner = await answerOf(
+      "updateTranscription",
+      answers.find((answer) => answer.status === 200)!,
+    );
     expect((await open(id)).subtitles[0]?.text).toBe(winner.subtitles[0]?.text);
   });
 
@@ -124,9 +124,7 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
       ],
     });
     expect(response.status).toBe(200);
-    const after = (await response.json()) as Detail & {
-      subtitles: Array<{ words?: Array<{ startMs: number }> }>;
-    };
+    const after = await answerOf("updateTranscription", response);
     // New words get times estimated within their cue; an unchanged word keeps its own.
     expect(after.subtitles[0]?.words?.map((w) => w.startMs)).toEqual([0]);
     expect(after.subtitles[1]?.words?.map((w) => w.startMs)).toEqual([1500, 2000]);
@@ -161,7 +159,7 @@ describe.each(DATABASE_KINDS)("editing conflicts on %s", (kind) => {
     );
     const response = await save(id, { subtitles: late, baseVersion: base.version });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { code: string }).code).toBe("SUBTITLE_AFTER_MEDIA");
+    expect((await errorOf(response)).code).toBe("SUBTITLE_AFTER_MEDIA");
     expect((await open(id)).subtitles[1]?.startTime).toBe("00:00:04,000");
   });
 });

@@ -4,6 +4,7 @@ import { insertTranscription, transition } from "../src/jobs/lifecycle/transitio
 import { searchText } from "../src/jobs/job-row.js";
 import { startTestApi, type TestApi } from "./support/auth-app.js";
 import { signedInUser, type TestUser } from "./support/transcription-app.js";
+import { answerOf } from "./support/route-answers.js";
 import { DATABASE_KINDS } from "./test-database.js";
 
 describe.each(DATABASE_KINDS)("history search and pages on %s", (kind) => {
@@ -55,9 +56,7 @@ describe.each(DATABASE_KINDS)("history search and pages on %s", (kind) => {
   const list = async (query: string, who: TestUser = user) => {
     const response = await fetch(`${api.base}/api/transcriptions?${query}`, { headers: who.auth });
     expect(response.status).toBe(200);
-    return ((await response.json()) as Array<{ fileName: string; createdAt: string }>).map(
-      (item) => item.fileName,
-    );
+    return (await answerOf("listTranscriptions", response)).map((item) => item.fileName);
   };
 
   beforeAll(async () => {
@@ -94,7 +93,7 @@ describe.each(DATABASE_KINDS)("history search and pages on %s", (kind) => {
     const first = await list("limit=2");
     expect(first).toEqual(["interview.mp4", "100% sure.mp3"]);
     const response = await fetch(`${api.base}/api/transcriptions?limit=2`, { headers: user.auth });
-    const rows = (await response.json()) as Array<{ createdAt: string }>;
+    const rows = await answerOf("listTranscriptions", response);
     const next = await list(`limit=2&before=${encodeURIComponent(rows.at(-1)?.createdAt ?? "")}`);
     expect(next).toEqual(["會議 錄音 #1.mp3", "Board meeting.mp3"]);
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerOf } from "./support/route-answers.js";
 import { ffmpeg, JFK_MP3, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import {
   signedInUser,
@@ -42,18 +43,6 @@ Thank you.
 Hi.
 `;
 
-interface Checks {
-  minGapMs: number;
-  spelling: string | null;
-  issues: {
-    kind: string;
-    subtitle: number;
-    word?: string;
-    suggestions?: string[];
-    fix?: { startTime?: string; endTime?: string; text?: string };
-  }[];
-}
-
 describe("quality checks over HTTP", () => {
   let api: TranscriptionApi;
   let user: TestUser;
@@ -84,7 +73,7 @@ describe("quality checks over HTTP", () => {
       headers: user.auth,
     });
     expect(response.status).toBe(200);
-    return (await response.json()) as Checks;
+    return answerOf("checkTranscription", response);
   };
 
   it("lists each finding with its subtitle, spelling from the real dictionary", async () => {
@@ -142,7 +131,7 @@ describe("quality checks over HTTP", () => {
     const checked = await fetch(`${api.base}/api/transcriptions/${detail.id}/checks`, {
       headers: user.auth,
     });
-    expect(((await checked.json()) as Checks).minGapMs).toBe(80);
+    expect((await answerOf("checkTranscription", checked)).minGapMs).toBe(80);
   });
 
   it("answers 404 for another user's transcription", async () => {

@@ -5,6 +5,7 @@ import {
   loopedJfk,
   scratchDir,
 } from "../../../packages/engine/test/helpers/media-files.js";
+import { answerOf, errorOf } from "./support/route-answers.js";
 import { DATABASE_KINDS } from "./test-database.js";
 import {
   readEvents,
@@ -125,7 +126,10 @@ describe.each(DATABASE_KINDS)("transcriptions through the API on %s", (kind) => 
     });
     const { id } = (await response.json()) as Detail;
 
-    const history = (await (await get("/api/transcriptions", owner.auth)).json()) as Detail[];
+    const history = await answerOf(
+      "listTranscriptions",
+      await get("/api/transcriptions", owner.auth),
+    );
     expect(history.map((h) => h.id)).toEqual([id]);
     expect(history[0]).toMatchObject({ fileName: "my talk (final).mp3", status: "completed" });
     expect(await (await get("/api/transcriptions", stranger.auth)).json()).toEqual([]);
@@ -150,7 +154,7 @@ describe.each(DATABASE_KINDS)("transcriptions through the API on %s", (kind) => 
       body: JSON.stringify({ subtitles: edited, fileName: "Inaugural address.mp3" }),
     });
     expect(patch.status).toBe(200);
-    const saved = (await patch.json()) as Detail;
+    const saved = await answerOf("updateTranscription", patch);
     // The text and times as sent; word timings kept for words still said, estimated for the
     // rest, each inside its cue.
     expect(saved.subtitles.map(({ words: _words, ...cue }) => cue)).toEqual(edited);
@@ -203,7 +207,7 @@ describe.each(DATABASE_KINDS)("transcriptions through the API on %s", (kind) => 
       }),
     });
     expect(badTime.status).toBe(400);
-    expect(((await badTime.json()) as { code: string }).code).toBe("INVALID_SUBTITLE_TIME");
+    expect((await errorOf(badTime)).code).toBe("INVALID_SUBTITLE_TIME");
 
     for (const [method, path] of [
       ["GET", `/api/transcriptions/${id}`],

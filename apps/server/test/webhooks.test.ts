@@ -15,6 +15,7 @@ import { insertTranscription, transition } from "../src/jobs/lifecycle/transitio
 import { JobEvents } from "../src/jobs/job-events.js";
 import { reserveMinutes } from "../src/minutes/minute-ledger.js";
 import { createTestDatabase } from "./test-database.js";
+import { answerOf, errorOf } from "./support/route-answers.js";
 import { fastEngineEnv, signedInUser, upload, type TestUser } from "./support/transcription-app.js";
 
 // Webhooks against the real server: a receiver on 127.0.0.2 (opened by
@@ -169,13 +170,13 @@ describe("webhooks", () => {
   it("registers a public endpoint only, and shows its secret once", async () => {
     const internal = await post("/api/webhooks", { url: "http://127.0.0.1:9/hook" });
     expect(internal.status).toBe(400);
-    expect(((await internal.json()) as { code: string }).code).toBe("URL_NOT_ALLOWED");
+    expect((await errorOf(internal)).code).toBe("URL_NOT_ALLOWED");
     const metadata = await post("/api/webhooks", { url: "http://169.254.169.254/" });
-    expect(((await metadata.json()) as { code: string }).code).toBe("URL_NOT_ALLOWED");
+    expect((await errorOf(metadata)).code).toBe("URL_NOT_ALLOWED");
 
     const made = await post("/api/webhooks", { url: `${receiverBase}/hook` });
     expect(made.status).toBe(201);
-    const body = (await made.json()) as { id: string; secret: string; events: string[] };
+    const body = await answerOf("createWebhook", made);
     // Registered without a list of events: every event there is.
     expect(body.events).toEqual([
       "transcription.completed",
@@ -187,11 +188,11 @@ describe("webhooks", () => {
     ]);
     secret = body.secret;
     webhookId = body.id;
-    const listed = (await (await fetch(`${base}/api/webhooks`, { headers: user.auth })).json()) as {
-      id: string;
-      secret?: string;
-    }[];
-    expect(listed.map((w) => [w.id, w.secret])).toEqual([[webhookId, undefined]]);
+    const listed = await answerOf(
+      "listWebhooks",
+      await fetch(`${base}/api/webhooks`, { headers: user.auth }),
+    );
+    expect(listed.map((w) => [w.id, "secret" in w])).toEqual([[webhookId, false]]);
   });
 
   it("sends a signed test event", async () => {
@@ -266,9 +267,10 @@ describe("webhooks", () => {
     const ids = received.map((r) => r.delivery);
     expect(new Set(ids).size).toBe(ids.length);
 
-    const log = (await (
-      await fetch(`${base}/api/webhooks/${webhookId}/deliveries`, { headers: user.auth })
-    ).json()) as { type: string; status: string; responseStatus: number }[];
+    const log = await answerOf(
+      "listWebhookDeliveries",
+      await fetch(`${base}/api/webhooks/${webhookId}/deliveries`, { headers: user.auth }),
+    );
     expect(log.filter((d) => d.type.startsWith("transcription.")).map((d) => d.status)).toEqual([
       "delivered",
       "delivered",
@@ -298,9 +300,10 @@ describe("webhooks", () => {
     expect(again.at).toBeGreaterThanOrEqual(restartedAt);
     expect(again.body).toBe(first.body);
     expect(signedBy(secret, again)).toBe(true);
-    const log = (await (
-      await fetch(`${base}/api/webhooks/${webhookId}/deliveries`, { headers: user.auth })
-    ).json()) as { id: string; status: string; attempts: number }[];
+    const log = await answerOf(
+      "listWebhookDeliveries",
+      await fetch(`${base}/api/webhooks/${webhookId}/deliveries`, { headers: user.auth }),
+    );
     expect(log.find((d) => d.id === first.delivery)).toMatchObject({
       status: "delivered",
       attempts: 2,
@@ -320,7 +323,7 @@ describe("webhooks", () => {
         url: mediaUrl,
         callback_url: "http://127.0.0.1:9/cb",
       });
-      expect(((await blocked.json()) as { code: string }).code).toBe("URL_NOT_ALLOWED");
+      expect((await errorOf(blocked)).code).toBe("URL_NOT_ALLOWED");
       const response = await post("/api/imports", {
         url: mediaUrl,
         callback_url: `${receiverBase}/callback`,
@@ -328,9 +331,10 @@ describe("webhooks", () => {
       expect(response.status).toBe(202);
       const { id } = (await response.json()) as { id: string };
       const deliveries = await deliveriesOf("transcription.completed", 2, id);
-      const { secret: callbackSecret } = (await (
-        await fetch(`${base}/api/webhooks/callback-secret`, { headers: user.auth })
-      ).json()) as { secret: string };
+      const { secret: callbackSecret } = await answerOf(
+        "getCallbackSecret",
+        await fetch(`${base}/api/webhooks/callback-secret`, { headers: user.auth }),
+      );
       // One to the webhook, one to the callback, each with its own secret.
       expect(deliveries.map((d) => signedBy(secret, d) || signedBy(callbackSecret, d))).toEqual([
         true,
@@ -359,7 +363,7 @@ describe("webhooks", () => {
       fields: { callback_url: "http://169.254.169.254/latest" },
     });
     expect(refused.status).toBe(400);
-    expect(((await refused.json()) as { code: string }).code).toBe("URL_NOT_ALLOWED");
+    expect((await errorOf(refused)).code).toBe("URL_NOT_ALLOWED");
     const refusedV1 = await upload(base, "/v1/audio/transcriptions", {
       file: clip,
       headers: { authorization: `Bearer ${key}` },
@@ -384,9 +388,10 @@ describe("webhooks", () => {
     });
     expect(v1.status).toBe(200);
     const v1Id = v1.headers.get("x-verbatim-transcription-id") ?? "";
-    const { secret: callbackSecret } = (await (
-      await fetch(`${base}/api/webhooks/callback-secret`, { headers: user.auth })
-    ).json()) as { secret: string };
+    const { secret: callbackSecret } = await answerOf(
+      "getCallbackSecret",
+      await fetch(`${base}/api/webhooks/callback-secret`, { headers: user.auth }),
+    );
     for (const id of [webId, v1Id]) {
       const deliveries = await deliveriesOf("transcription.completed", 2, id);
       expect(deliveries.filter((d) => signedBy(callbackSecret, d))).toHaveLength(1);
@@ -460,7 +465,7 @@ describe("webhooks", () => {
       for (let i = 0; i < 10; i++) {
         const made = await postAs(flooder, "/api/webhooks", { url: `${blackHoleBase}/hook-${i}` });
         expect(made.status).toBe(201);
-        hooks.push(((await made.json()) as { id: string }).id);
+        hooks.push((await answerOf("createWebhook", made)).id);
       }
       for (const id of hooks)
         expect((await postAs(flooder, `/api/webhooks/${id}/test`)).status).toBe(202);
@@ -472,9 +477,9 @@ describe("webhooks", () => {
       // …while another account's test event goes.
       const other = await signedInUser(database.db);
       const made = await postAs(other, "/api/webhooks", { url: `${receiverBase}/other` });
-      const { id } = (await made.json()) as { id: string };
+      const { id } = await answerOf("createWebhook", made);
       const test = await postAs(other, `/api/webhooks/${id}/test`);
-      const { id: deliveryId } = (await test.json()) as { id: string };
+      const { id: deliveryId } = await answerOf("testWebhook", test);
       for (let i = 0; !received.some((r) => r.delivery === deliveryId); i++) {
         if (i > 600) throw new Error("the other account's delivery never came");
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -488,7 +493,7 @@ describe("webhooks", () => {
       const slow = await signedInUser(database.db);
       const url = `${blackHoleBase}/slow`;
       const made = await postAs(slow, "/api/webhooks", { url });
-      const { id } = (await made.json()) as { id: string };
+      const { id } = await answerOf("createWebhook", made);
       // Its last two attempts there timed out (written as the sender records them).
       const at = (ago: number) => new Date(Date.now() - ago).toISOString();
       for (const ago of [60_000, 120_000]) {
@@ -528,7 +533,7 @@ describe("webhooks", () => {
     it("refuses a flood of test events with 429", async () => {
       const response = await postAs(flooder, `/api/webhooks/${hooks[0]}/test`);
       expect(response.status).toBe(429);
-      expect(((await response.json()) as { code: string }).code).toBe("RATE_LIMITED");
+      expect((await errorOf(response)).code).toBe("RATE_LIMITED");
       expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
       for (const id of hooks) {
         await fetch(`${base}/api/webhooks/${id}`, { method: "DELETE", headers: flooder.auth });

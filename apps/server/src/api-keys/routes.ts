@@ -1,17 +1,10 @@
 import { MAX_API_KEYS } from "@verbatim/contract";
-import {
-  ApiKeyIdParams,
-  ApiKeyListing,
-  CreateApiKeyBody,
-  CreatedApiKey,
-  errorResponses,
-} from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
+import { tableRoute } from "../http/table-route.js";
 import { createApiKey, deleteApiKey, listApiKeys } from "./api-keys.js";
 
 /**
@@ -29,34 +22,25 @@ export function apiKeyRoutes(context: {
     const auth = { preHandler: requireUser({ db: context.db, now }) };
     const security = [{ bearer: [] }];
 
-    app.get(
-      "/api/keys",
-      {
-        ...auth,
-        schema: {
-          summary: "The user's API keys (prefix only), newest first",
-          tags: ["api-keys"],
-          security,
-          response: { 200: z.array(ApiKeyListing), ...errorResponses(401) },
-        },
-      },
-      async (request) => listApiKeys(context.db, currentUser(request)),
-    );
+    app.route({
+      ...tableRoute("listApiKeys", {
+        summary: "The user's API keys (prefix only), newest first",
+        tags: ["api-keys"],
+        security,
+      }),
+      ...auth,
+      handler: async (request) => listApiKeys(context.db, currentUser(request)),
+    });
 
-    app.post(
-      "/api/keys",
-      {
-        ...auth,
-        schema: {
-          summary: "Create an API key; the whole key is in this answer only",
-          description: `At most ${MAX_API_KEYS} live keys per user (409 TOO_MANY_API_KEYS). Send the key as \`Authorization: Bearer vb_…\` to the OpenAI-compatible API under /v1.`,
-          tags: ["api-keys"],
-          security,
-          body: CreateApiKeyBody,
-          response: { 201: CreatedApiKey, ...errorResponses(400, 401, 409) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("createApiKey", {
+        summary: "Create an API key; the whole key is in this answer only",
+        description: `At most ${MAX_API_KEYS} live keys per user (409 TOO_MANY_API_KEYS). Send the key as \`Authorization: Bearer vb_…\` to the OpenAI-compatible API under /v1.`,
+        tags: ["api-keys"],
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const created = await createApiKey(
           context.db,
           currentUser(request),
@@ -65,24 +49,19 @@ export function apiKeyRoutes(context: {
         );
         return reply.status(201).header("cache-control", "no-store").send(created);
       },
-    );
+    });
 
-    app.delete(
-      "/api/keys/:id",
-      {
-        ...auth,
-        schema: {
-          summary: "Revoke an API key; it stops working at once",
-          tags: ["api-keys"],
-          security,
-          params: ApiKeyIdParams,
-          response: { 204: z.null(), ...errorResponses(401, 404) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("deleteApiKey", {
+        summary: "Revoke an API key; it stops working at once",
+        tags: ["api-keys"],
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         await deleteApiKey(context, currentUser(request), request.params.id, now());
         return reply.status(204).send(null);
       },
-    );
+    });
   };
 }

@@ -25,6 +25,8 @@ import {
   valueCircleBreaches,
 } from "./import-graph.js";
 import { isRouteFile, routeDatabaseBreaches } from "./route-files.js";
+import { routeTableBreaches } from "./route-table.js";
+import { ROUTE_PATHS } from "@verbatim/contract/route-paths";
 import { readSourceTree } from "./source-tree.js";
 import { findTableWrites, ownerBreaches } from "./table-writes.js";
 import { TABLE_OWNERS } from "./table-owners.js";
@@ -56,6 +58,16 @@ function schemaTables(): string[] {
 }
 
 describe("house rules", () => {
+  it("every route of the contract's table is registered from it once, none by hand", () => {
+    const breaches = routeTableBreaches(files, ROUTE_PATHS);
+    if (breaches.length > 0) {
+      expect.fail(
+        "The route table (packages/contract/src/api/route-paths.ts):\n" +
+          breaches.map((breach) => `  ${breach.where}: ${breach.detail}`).join("\n"),
+      );
+    }
+  });
+
   it("reads the whole server", () => {
     expect(files.length).toBeGreaterThan(150);
     expect(links.length).toBeGreaterThan(500);

@@ -12,6 +12,7 @@ import {
   valueCircleBreaches,
 } from "./import-graph.js";
 import { isRouteFile, routeDatabaseBreaches } from "./route-files.js";
+import { routeTableBreaches } from "./route-table.js";
 import { parseSource } from "./source-tree.js";
 import { findTableWrites, ownerBreaches } from "./table-writes.js";
 
@@ -335,6 +336,36 @@ describe("the architecture document's owners", () => {
     expect(documentedOwners(markdown, "**Who writes which table**")).toEqual([
       { tables: ["teams", "team_members"], owner: "teams/teams-repo.ts", line: 5 },
       { tables: ["users"], owner: null, line: 6 },
+    ]);
+  });
+});
+
+describe("the route table", () => {
+  const TABLE = { listKeys: "GET /api/keys", deleteKey: "DELETE /api/keys/:id" };
+
+  it("passes a table whose every route is registered once with tableRoute", () => {
+    const file = parseSource(
+      "api-keys/routes.ts",
+      `app.route({ ...tableRoute("listKeys", docs), handler });\n` +
+        `app.route({ ...tableRoute("deleteKey", docs), handler });\n` +
+        `app.get("/api/other", {}, handler);`,
+    );
+    expect(routeTableBreaches([file], TABLE)).toEqual([]);
+  });
+
+  it("fails a route registered by hand, twice, under an unknown name, or not at all", () => {
+    const file = parseSource(
+      "api-keys/routes.ts",
+      `app.get("/api/keys", {}, handler);\n` +
+        `app.route({ ...tableRoute("deleteKey", docs), handler });\n` +
+        `app.route({ ...tableRoute("deleteKey", docs), handler });\n` +
+        `app.route({ ...tableRoute("renameKey", docs), handler });`,
+    );
+    expect(routeTableBreaches([file], TABLE).map((breach) => breach.key)).toEqual([
+      "api-keys/routes.ts registers listKeys by hand",
+      "api-keys/routes.ts registers renameKey",
+      "listKeys registered 0 times",
+      "deleteKey registered 2 times",
     ]);
   });
 });

@@ -1,18 +1,9 @@
-import {
-  AcceptInvitationBody,
-  CreateInvitationBody,
-  errorResponses,
-  Team,
-  TeamIdParams,
-  TeamInvitation,
-  TeamInvitationParams,
-} from "@verbatim/contract/api";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { RateLimitStore } from "../http/rate-limit-store.js";
 import type { TeamsContext } from "./teams-context.js";
+import { tableRoute } from "../http/table-route.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
 import { mayAssignRole } from "../policies/team-roles.js";
@@ -47,22 +38,16 @@ export function invitationRoutes(
       keyGenerator: (request) => currentUser(request).id,
     });
 
-    app.post(
-      "/api/teams/:id/invitations",
-      {
-        ...auth,
-        schema: {
-          summary: "Invite someone by e-mail (owner and admins)",
-          description:
-            "Mails a link (valid 7 days, once) through the same mailer as sign-up; only an account with that address may accept it (POST /api/team-invitations/accept). An admin invites members and viewers, the owner also admins (403 TEAM_ROLE_NOT_ALLOWED). 409 TEAM_ALREADY_MEMBER, 409 TEAM_LIMIT_REACHED past 100 members and open invitations. A new invitation to the same address replaces the open one. 429 RATE_LIMITED past 30 invitations an hour from one account.",
-          tags,
-          security,
-          params: TeamIdParams,
-          body: CreateInvitationBody,
-          response: { 201: TeamInvitation, ...errorResponses(400, 401, 403, 404, 409, 429) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("inviteTeamMember", {
+        summary: "Invite someone by e-mail (owner and admins)",
+        description:
+          "Mails a link (valid 7 days, once) through the same mailer as sign-up; only an account with that address may accept it (POST /api/team-invitations/accept). An admin invites members and viewers, the owner also admins (403 TEAM_ROLE_NOT_ALLOWED). 409 TEAM_ALREADY_MEMBER, 409 TEAM_LIMIT_REACHED past 100 members and open invitations. A new invitation to the same address replaces the open one. 429 RATE_LIMITED past 30 invitations an hour from one account.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const user = currentUser(request);
         const { team, role } = await teamFor(ctx, user, request.params.id, "invite");
         if (!mayAssignRole(role, undefined, request.body.role)) fail("TEAM_ROLE_NOT_ALLOWED");
@@ -74,67 +59,52 @@ export function invitationRoutes(
         const row = await inviteMember(ctx, { team, inviter: user, ...request.body });
         return reply.status(201).send(presentInvitation(row));
       },
-    );
+    });
 
-    app.get(
-      "/api/teams/:id/invitations",
-      {
-        ...auth,
-        schema: {
-          summary: "The team's open invitations (owner and admins)",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 200: z.array(TeamInvitation), ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("listTeamInvitations", {
+        summary: "The team's open invitations (owner and admins)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "invite");
         return (await openInvitations(ctx.db, team.id, ctx.now())).map(presentInvitation);
       },
-    );
+    });
 
-    app.delete(
-      "/api/teams/:id/invitations/:invitationId",
-      {
-        ...auth,
-        schema: {
-          summary: "Withdraw an open invitation (owner and admins)",
-          tags,
-          security,
-          params: TeamInvitationParams,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("revokeTeamInvitation", {
+        summary: "Withdraw an open invitation (owner and admins)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "invite");
         if (!(await revokeInvitation(ctx.db, team.id, request.params.invitationId))) {
           fail("NOT_FOUND");
         }
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      "/api/team-invitations/accept",
-      {
-        ...auth,
-        schema: {
-          summary: "Accept an invitation (the `invitation` of the e-mail's link)",
-          description:
-            "Joins the team with the invited role. 404 TEAM_INVITATION_NOT_FOUND when the token is unknown, used, withdrawn or expired; 403 TEAM_INVITATION_OTHER_ADDRESS when you are signed in with another address than the one invited.",
-          tags,
-          security,
-          body: AcceptInvitationBody,
-          response: { 200: Team, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("acceptTeamInvitation", {
+        summary: "Accept an invitation (the `invitation` of the e-mail's link)",
+        description:
+          "Joins the team with the invited role. 404 TEAM_INVITATION_NOT_FOUND when the token is unknown, used, withdrawn or expired; 403 TEAM_INVITATION_OTHER_ADDRESS when you are signed in with another address than the one invited.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const user = currentUser(request);
         const teamId = await acceptInvitation(ctx, { user, token: request.body.token });
         const { team, role } = await teamFor(ctx, user, teamId, "read");
         return presentTeam(team, role, await memberCount(ctx.db, team.id));
       },
-    );
+    });
   };
 }

@@ -1,14 +1,7 @@
-import {
-  errorResponses,
-  TeamIdParams,
-  TeamMember,
-  TeamMemberParams,
-  UpdateMemberBody,
-} from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { TeamsContext } from "./teams-context.js";
+import { tableRoute } from "../http/table-route.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { changeMemberRole } from "./commands/change-member-role.js";
 import { leaveTeam } from "./commands/leave-team.js";
@@ -30,40 +23,29 @@ export function memberRoutes(ctx: TeamsContext): FastifyPluginAsync {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
 
-    app.get(
-      "/api/teams/:id/members",
-      {
-        ...auth,
-        schema: {
-          summary: "The team's members and their roles",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 200: z.array(TeamMember), ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("listTeamMembers", {
+        summary: "The team's members and their roles",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "read");
         return (await membersOf(ctx.db, team.id)).map(presentMember);
       },
-    );
+    });
 
-    app.patch(
-      "/api/teams/:id/members/:userId",
-      {
-        ...auth,
-        schema: {
-          summary: "Change a member's role (owner and admins)",
-          description:
-            "An admin manages members and viewers; the owner also admins. Nobody changes the owner's role: 403 TEAM_ROLE_NOT_ALLOWED.",
-          tags,
-          security,
-          params: TeamMemberParams,
-          body: UpdateMemberBody,
-          response: { 200: TeamMember, ...errorResponses(400, 401, 403, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("updateTeamMember", {
+        summary: "Change a member's role (owner and admins)",
+        description:
+          "An admin manages members and viewers; the owner also admins. Nobody changes the owner's role: 403 TEAM_ROLE_NOT_ALLOWED.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const user = currentUser(request);
         const { team, role } = await teamFor(ctx, user, request.params.id, "manageMembers");
         const member = await changeMemberRole(ctx, {
@@ -74,23 +56,18 @@ export function memberRoutes(ctx: TeamsContext): FastifyPluginAsync {
         });
         return presentMember(member);
       },
-    );
+    });
 
-    app.delete(
-      "/api/teams/:id/members/:userId",
-      {
-        ...auth,
-        schema: {
-          summary: "Remove a member, or leave (your own id)",
-          description:
-            "Their transcriptions in the team stay the team's. The owner and admins remove members below their role; anyone but the owner may leave (403 TEAM_OWNER_CANNOT_LEAVE: delete the team instead).",
-          tags,
-          security,
-          params: TeamMemberParams,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("removeTeamMember", {
+        summary: "Remove a member, or leave (your own id)",
+        description:
+          "Their transcriptions in the team stay the team's. The owner and admins remove members below their role; anyone but the owner may leave (403 TEAM_OWNER_CANNOT_LEAVE: delete the team instead).",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const user = currentUser(request);
         if (request.params.userId === user.id) {
           await leaveTeam(ctx, { user, teamId: request.params.id });
@@ -100,24 +77,19 @@ export function memberRoutes(ctx: TeamsContext): FastifyPluginAsync {
         }
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      "/api/teams/:id/leave",
-      {
-        ...auth,
-        schema: {
-          summary: "Leave the team (its transcriptions, yours included, stay the team's)",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("leaveTeam", {
+        summary: "Leave the team (its transcriptions, yours included, stay the team's)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         await leaveTeam(ctx, { user: currentUser(request), teamId: request.params.id });
         return reply.status(204).send(null);
       },
-    );
+    });
   };
 }

@@ -1,20 +1,8 @@
-import {
-  CreateTeamBody,
-  DeleteTeamQuery,
-  errorResponses,
-  IdParams,
-  MoveToTeamBody,
-  Team,
-  TeamDetail,
-  TeamIdParams,
-  TeamUsage,
-  TranscriptionSummary,
-} from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import type { TeamsContext } from "./teams-context.js";
+import { tableRoute } from "../http/table-route.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { fail } from "../http/app-error.js";
 import { actorOf } from "../policies/actor.js";
@@ -49,56 +37,42 @@ export function teamRoutes(
     const app = plugin.withTypeProvider<ZodTypeProvider>();
     const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
 
-    app.post(
-      "/api/teams",
-      {
-        ...auth,
-        schema: {
-          summary: "Create a team (you are its owner: your plan and packs pay for its work)",
-          tags,
-          security,
-          body: CreateTeamBody,
-          response: { 201: Team, ...errorResponses(400, 401, 409) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("createTeam", {
+        summary: "Create a team (you are its owner: your plan and packs pay for its work)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const owner = currentUser(request);
         const team = await createTeam(ctx, { owner, name: request.body.name });
         return reply.status(201).send(presentTeam(team, "owner", 1));
       },
-    );
+    });
 
-    app.get(
-      "/api/teams",
-      {
-        ...auth,
-        schema: {
-          summary: "The teams you are in, with your role in each",
-          tags,
-          security,
-          response: { 200: z.array(Team), ...errorResponses(401) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("listTeams", {
+        summary: "The teams you are in, with your role in each",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const rows = await teamsOf(ctx.db, currentUser(request).id);
         return rows.map((row) => presentTeam(row, row.role, row.member_count));
       },
-    );
+    });
 
-    app.get(
-      "/api/teams/:id",
-      {
-        ...auth,
-        schema: {
-          summary:
-            "One team: your role, what it allows, how many transcriptions it holds, and its minutes",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 200: TeamDetail, ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("getTeam", {
+        summary:
+          "One team: your role, what it allows, how many transcriptions it holds, and its minutes",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const { team, role } = await teamFor(ctx, currentUser(request), request.params.id, "read");
         return {
           ...presentTeam(team, role, await memberCount(ctx.db, team.id)),
@@ -108,24 +82,18 @@ export function teamRoutes(
           pool: await minuteCredits(ctx.db, team.owner_id, ctx.now()),
         };
       },
-    );
+    });
 
-    app.delete(
-      "/api/teams/:id",
-      {
-        ...auth,
-        schema: {
-          summary: "Delete a team and all its transcriptions (owner)",
-          description:
-            "Deletes the team's transcriptions for every member. Send `confirmTranscriptions` with the count GET /api/teams/{id} gives; without it, or with another count, nothing is deleted and the answer is 409 TEAM_DELETE_UNCONFIRMED with `details.transcriptionCount`.",
-          tags,
-          security,
-          params: TeamIdParams,
-          querystring: DeleteTeamQuery,
-          response: { 204: z.null(), ...errorResponses(401, 403, 404, 409) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("deleteTeam", {
+        summary: "Delete a team and all its transcriptions (owner)",
+        description:
+          "Deletes the team's transcriptions for every member. Send `confirmTranscriptions` with the count GET /api/teams/{id} gives; without it, or with another count, nothing is deleted and the answer is 409 TEAM_DELETE_UNCONFIRMED with `details.transcriptionCount`.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "delete");
         await deleteTeam(ctx, {
           team,
@@ -133,23 +101,18 @@ export function teamRoutes(
         });
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.get(
-      "/api/teams/:id/usage",
-      {
-        ...auth,
-        schema: {
-          summary: "The team's minutes pool and usage per member (owner)",
-          description:
-            "The pool is the owner's plan and pack minutes; each person's line is what their transcriptions in the team were charged since the owner's current period began.",
-          tags,
-          security,
-          params: TeamIdParams,
-          response: { 200: TeamUsage, ...errorResponses(401, 403, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("getTeamUsage", {
+        summary: "The team's minutes pool and usage per member (owner)",
+        description:
+          "The pool is the owner's plan and pack minutes; each person's line is what their transcriptions in the team were charged since the owner's current period began.",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const { team } = await teamFor(ctx, currentUser(request), request.params.id, "pay");
         const usage = await teamUsage(ctx.db, team, ctx.now());
         return {
@@ -165,24 +128,18 @@ export function teamRoutes(
           })),
         };
       },
-    );
+    });
 
-    app.post(
-      "/api/transcriptions/:id/team",
-      {
-        ...auth,
-        schema: {
-          summary: "Move one of your transcriptions into a team",
-          description:
-            "Explicit and one way: the team's members then see it by their role, and leaving the team does not take it back. What it already cost stays on your minutes. 409 TRANSCRIPTION_IN_TEAM when it is in a team already; your role in the target team must allow uploading (403).",
-          tags: ["transcriptions", ...tags],
-          security,
-          params: IdParams,
-          body: MoveToTeamBody,
-          response: { 200: TranscriptionSummary, ...errorResponses(400, 401, 403, 404, 409) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("moveToTeam", {
+        summary: "Move one of your transcriptions into a team",
+        description:
+          "Explicit and one way: the team's members then see it by their role, and leaving the team does not take it back. What it already cost stays on your minutes. 409 TRANSCRIPTION_IN_TEAM when it is in a team already; your role in the target team must allow uploading (403).",
+        tags: ["transcriptions", ...tags],
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const user = currentUser(request);
         const row = await ownTranscription(ctx, user, request.params.id, "read");
         if (row.team_id) fail("TRANSCRIPTION_IN_TEAM");
@@ -190,6 +147,6 @@ export function teamRoutes(
         const { team } = await teamFor(ctx, user, request.body.teamId, "upload");
         return presentSummary(await moveToTeam(ctx, { transcription: row, team }));
       },
-    );
+    });
   };
 }

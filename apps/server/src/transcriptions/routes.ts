@@ -1,23 +1,19 @@
 import {
   AcceptedResponse,
-  ChecksQuery,
-  ChecksResponse,
   errorResponses,
   ExportQuery,
   IdParams,
-  ListQuery,
   StartJobHeaders,
   TranscribeUploadDoc,
   TranscriptionDetail,
   TranscribeTeamQuery,
-  TranscriptionSummary,
-  UpdateBody,
 } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { documentOnly } from "../http/openapi-docs.js";
+import { tableRoute } from "../http/table-route.js";
 import { jobFromUploadForm, parseUploadForm } from "../uploads/upload-form.js";
 import { takeInUpload } from "../uploads/upload-intake.js";
 import { presentDetail, presentSummary } from "./presenter.js";
@@ -92,19 +88,14 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
       },
     );
 
-    app.get(
-      "/api/transcriptions",
-      {
-        ...auth,
-        schema: {
-          summary: "History: the user's own transcriptions, or a team's (`teamId`), newest first",
-          tags: ["transcriptions"],
-          security,
-          querystring: ListQuery,
-          response: { 200: z.array(TranscriptionSummary), ...errorResponses(400, 401) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("listTranscriptions", {
+        summary: "History: the user's own transcriptions, or a team's (`teamId`), newest first",
+        tags: ["transcriptions"],
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const user = currentUser(request);
         if (request.query.teamId) await teamFor(ctx, user, request.query.teamId, "read");
         const rows = await listTranscriptions(ctx.db, user.id, request.query);
@@ -117,105 +108,78 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
           shortSummary: shortSummaryOf(insights.get(row.id)),
         }));
       },
-    );
+    });
 
-    app.get(
-      "/api/transcriptions/:id",
-      {
-        ...auth,
-        schema: {
-          summary: "One transcription with its subtitles",
-          tags: ["transcriptions"],
-          security,
-          params: IdParams,
-          response: { 200: TranscriptionDetail, ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("getTranscription", {
+        summary: "One transcription with its subtitles",
+        tags: ["transcriptions"],
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const row = await ownTranscription(ctx, currentUser(request), request.params.id);
         return { ...presentDetail(row), ...(await detailCounts(ctx, row.id)) };
       },
-    );
+    });
 
-    app.get(
-      "/api/transcriptions/:id/checks",
-      {
-        ...auth,
-        schema: {
-          summary: "Quality checks of the subtitles: each finding, its subtitle and what to change",
-          description:
-            "Checks a completed transcription's saved subtitles against its style preset (line length and count, reading speed, shortest and longest time on screen), the minimum gap between subtitles (the preset's frames at the video's frame rate, 2 by default), the media's length, overlaps, unbalanced lines, lines ending on a conjunction or article, doubled words and spelling (English, with `words`: the user's own words). A finding with `fix` can be put right by a program (the editor's \"Fix what can be fixed\"); the others need a person. 409 NOT_COMPLETED until the job has completed. See docs/broadcast.md.",
-          tags: ["transcriptions"],
-          security,
-          params: IdParams,
-          querystring: ChecksQuery,
-          response: { 200: ChecksResponse, ...errorResponses(400, 401, 404, 409, 422) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("checkTranscription", {
+        summary: "Quality checks of the subtitles: each finding, its subtitle and what to change",
+        description:
+          "Checks a completed transcription's saved subtitles against its style preset (line length and count, reading speed, shortest and longest time on screen), the minimum gap between subtitles (the preset's frames at the video's frame rate, 2 by default), the media's length, overlaps, unbalanced lines, lines ending on a conjunction or article, doubled words and spelling (English, with `words`: the user's own words). A finding with `fix` can be put right by a program (the editor's \"Fix what can be fixed\"); the others need a person. 409 NOT_COMPLETED until the job has completed. See docs/broadcast.md.",
+        tags: ["transcriptions"],
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const row = await ownTranscription(ctx, currentUser(request), request.params.id);
         return checkTranscription(row, request.query.words);
       },
-    );
+    });
 
-    app.patch(
-      "/api/transcriptions/:id",
-      {
-        ...auth,
-        schema: {
-          summary: "Rename, or save edited subtitles",
-          tags: ["transcriptions"],
-          security,
-          params: IdParams,
-          body: UpdateBody,
-          response: { 200: TranscriptionDetail, ...errorResponses(400, 401, 404, 409) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("updateTranscription", {
+        summary: "Rename, or save edited subtitles",
+        tags: ["transcriptions"],
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const user = currentUser(request);
         const row = await ownTranscription(ctx, user, request.params.id, "edit");
         await updateTranscription(ctx, row, request.body);
         const saved = await ownTranscription(ctx, user, row.id);
         return { ...presentDetail(saved), ...(await detailCounts(ctx, row.id)) };
       },
-    );
+    });
 
-    app.delete(
-      "/api/transcriptions/:id",
-      {
-        ...auth,
-        schema: {
-          summary: "Delete a transcription (cancelling it first if it still runs)",
-          tags: ["transcriptions"],
-          security,
-          params: IdParams,
-          response: { 204: z.null(), ...errorResponses(401, 404) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("deleteTranscription", {
+        summary: "Delete a transcription (cancelling it first if it still runs)",
+        tags: ["transcriptions"],
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const row = await ownTranscription(ctx, currentUser(request), request.params.id, "delete");
         await deleteJob(ctx, row);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.post(
-      "/api/transcriptions/:id/cancel",
-      {
-        ...auth,
-        schema: {
-          summary: "Cancel a queued or running transcription; its minutes are released",
-          tags: ["transcriptions"],
-          security,
-          params: IdParams,
-          response: { 200: TranscriptionSummary, ...errorResponses(401, 404, 409) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("cancelTranscription", {
+        summary: "Cancel a queued or running transcription; its minutes are released",
+        tags: ["transcriptions"],
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const row = await ownTranscription(ctx, currentUser(request), request.params.id, "cancel");
         return presentSummary(await cancelTranscription(ctx, row));
       },
-    );
+    });
 
     app.get(
       "/api/transcriptions/:id/audio",

@@ -1,22 +1,18 @@
 import { rm } from "node:fs/promises";
 import {
-  AcceptedResponse,
   ChunkFields,
   ChunkResponse,
   ChunkUploadDoc,
-  CombineBody,
   MAX_COMBINE_BODY_BYTES,
   errorResponses,
-  StartJobHeaders,
   TranscribeTeamQuery,
-  TranscriptionDetail,
-  UploadLimits,
 } from "@verbatim/contract/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import { fail } from "../http/app-error.js";
 import { documentOnly } from "../http/openapi-docs.js";
+import { tableRoute } from "../http/table-route.js";
 import { respondWithJob } from "../transcriptions/respond-with-job.js";
 import type { TranscriptionContext } from "../transcriptions/transcription-context.js";
 import { receiveMultipart } from "./receive-multipart.js";
@@ -36,20 +32,16 @@ export function uploadRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
     const auth = { preHandler: requireUser({ db: ctx.db, now: ctx.now }) };
     const security = [{ bearer: [] }];
 
-    app.get(
-      "/api/uploads/limits",
-      {
-        schema: {
-          summary: "What an upload may be on this server",
-          description:
-            "The largest file accepted (MAX_UPLOAD_MB), so a client can refuse a larger one before sending it.",
-          tags: ["uploads"],
-          security: [],
-          response: { 200: UploadLimits },
-        },
-      },
-      async () => ({ maxUploadBytes: ctx.config.maxUploadBytes }),
-    );
+    app.route({
+      ...tableRoute("getUploadLimits", {
+        summary: "What an upload may be on this server",
+        description:
+          "The largest file accepted (MAX_UPLOAD_MB), so a client can refuse a larger one before sending it.",
+        tags: ["uploads"],
+        security: [],
+      }),
+      handler: async () => ({ maxUploadBytes: ctx.config.maxUploadBytes }),
+    });
 
     app.post(
       "/api/uploads/chunk",
@@ -126,31 +118,21 @@ export function uploadRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
       },
     );
 
-    app.post(
-      "/api/uploads/combine",
-      {
-        ...auth,
-        // A subtitle file may come with the options, in base64.
-        bodyLimit: MAX_COMBINE_BODY_BYTES,
-        schema: {
-          summary: "Join the uploaded chunks and transcribe the file",
-          description:
-            "JSON: sessionId, fileName, totalChunks, originalFileSize (bytes), and the upload options of POST /api/transcribe, with a subtitle or transcript file in `subtitles` ({fileName, base64}) if wanted. Answers like POST /api/transcribe: the result (`duration` in seconds, subtitle times as `hh:mm:ss,mmm`), or 202 at once with `Prefer: respond-async`. Takes an `Idempotency-Key` header as POST /api/transcribe does.",
-          tags: ["uploads"],
-          security,
-          headers: StartJobHeaders,
-          body: CombineBody,
-          response: {
-            200: TranscriptionDetail,
-            202: AcceptedResponse,
-            ...errorResponses(400, 401, 402, 403, 404, 409, 413, 415, 422, 500, 503, 507),
-          },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("combineUpload", {
+        summary: "Join the uploaded chunks and transcribe the file",
+        description:
+          "JSON: sessionId, fileName, totalChunks, originalFileSize (bytes), and the upload options of POST /api/transcribe, with a subtitle or transcript file in `subtitles` ({fileName, base64}) if wanted. Answers like POST /api/transcribe: the result (`duration` in seconds, subtitle times as `hh:mm:ss,mmm`), or 202 at once with `Prefer: respond-async`. Takes an `Idempotency-Key` header as POST /api/transcribe does.",
+        tags: ["uploads"],
+        security,
+      }),
+      ...auth,
+      // A subtitle file may come with the options, in base64.
+      bodyLimit: MAX_COMBINE_BODY_BYTES,
+      handler: async (request, reply) => {
         const { row, keyed } = await takeInChunks(ctx, request, currentUser(request), request.body);
         return respondWithJob(ctx, request, reply, row, { keyed });
       },
-    );
+    });
   };
 }

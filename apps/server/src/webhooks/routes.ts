@@ -1,23 +1,14 @@
 import { randomUUID } from "node:crypto";
 import rateLimit from "@fastify/rate-limit";
-import {
-  CallbackSecret,
-  CreateWebhookBody,
-  errorResponses,
-  MAX_WEBHOOKS,
-  WEBHOOK_EVENTS,
-  WebhookCreated,
-  WebhookDelivery,
-  WebhookSummary,
-} from "@verbatim/contract/api";
+import { MAX_WEBHOOKS, WEBHOOK_EVENTS } from "@verbatim/contract/api";
 import type { Selectable } from "kysely";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { authRateLimits, type AuthRateLimits } from "../auth/rate-limits.js";
 import { currentUser, requireUser } from "../auth/require-user.js";
 import type { WebhookDeliveriesTable, WebhooksTable } from "../db/schema.js";
 import { AppError } from "../http/app-error.js";
+import { tableRoute } from "../http/table-route.js";
 import { checkUrlNow } from "../net/safe-fetch.js";
 import { actorOf } from "../policies/actor.js";
 import { authorize } from "../policies/authorize.js";
@@ -39,8 +30,6 @@ import type { Db } from "../db/database.js";
 import type { Config } from "../config.js";
 import type { WebhookDispatcher } from "./dispatcher.js";
 import type { RateLimitStore } from "../http/rate-limit-store.js";
-
-const IdParams = z.object({ id: z.string().max(100) });
 
 function presentWebhook(row: Selectable<WebhooksTable>) {
   return {
@@ -103,20 +92,15 @@ export function webhookRoutes(
       return row as NonNullable<typeof row>;
     };
 
-    app.post(
-      "/api/webhooks",
-      {
-        ...auth,
-        schema: {
-          summary: "Register a webhook",
-          description: `JSON: \`url\` (public http or https) and \`events\` (${WEBHOOK_EVENTS.join(", ")}; default all). Answers with its \`secret\`, shown only now. Each delivery is a JSON POST \`{ id, type, created, data }\` with the headers \`Verbatim-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>\`, \`Verbatim-Delivery\` (unique per delivery, the same on retries) and \`Verbatim-Event\`. A 2xx answer within 10 s delivers it; otherwise it is retried with exponential back-off for 24 hours. Redirects are not followed. At most ${MAX_WEBHOOKS} per account (409 TOO_MANY_WEBHOOKS).`,
-          tags,
-          security,
-          body: CreateWebhookBody,
-          response: { 201: WebhookCreated, ...errorResponses(400, 401, 409) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("createWebhook", {
+        summary: "Register a webhook",
+        description: `JSON: \`url\` (public http or https) and \`events\` (${WEBHOOK_EVENTS.join(", ")}; default all). Answers with its \`secret\`, shown only now. Each delivery is a JSON POST \`{ id, type, created, data }\` with the headers \`Verbatim-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>\`, \`Verbatim-Delivery\` (unique per delivery, the same on retries) and \`Verbatim-Event\`. A 2xx answer within 10 s delivers it; otherwise it is retried with exponential back-off for 24 hours. Redirects are not followed. At most ${MAX_WEBHOOKS} per account (409 TOO_MANY_WEBHOOKS).`,
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const user = currentUser(request);
         const { url, events } = request.body;
         await checkUrlNow(url, addressRulesOf(ctx.config));
@@ -134,93 +118,66 @@ export function webhookRoutes(
         await insertWebhook(db, row);
         return reply.status(201).send({ ...presentWebhook(row), secret: row.secret });
       },
-    );
+    });
 
-    app.get(
-      "/api/webhooks",
-      {
-        ...auth,
-        schema: {
-          summary: "The account's webhooks",
-          tags,
-          security,
-          response: { 200: z.array(WebhookSummary), ...errorResponses(401) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("listWebhooks", { summary: "The account's webhooks", tags, security }),
+      ...auth,
+      handler: async (request) => {
         return (await listWebhooks(db, currentUser(request).id)).map(presentWebhook);
       },
-    );
+    });
 
-    app.get(
-      "/api/webhooks/callback-secret",
-      {
-        ...auth,
-        schema: {
-          summary: "The secret that signs per-request callbacks",
-          description:
-            "Deliveries to a request's `callback_url` are signed like webhook deliveries, with this secret (made on first use, the same for all of the account's callbacks).",
-          tags,
-          security,
-          response: { 200: CallbackSecret, ...errorResponses(401) },
-        },
-      },
-      async (request) => ({
+    app.route({
+      ...tableRoute("getCallbackSecret", {
+        summary: "The secret that signs per-request callbacks",
+        description:
+          "Deliveries to a request's `callback_url` are signed like webhook deliveries, with this secret (made on first use, the same for all of the account's callbacks).",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => ({
         secret: await callbackSecretOf(db, currentUser(request).id, ctx.now()),
       }),
-    );
+    });
 
-    app.delete(
-      "/api/webhooks/:id",
-      {
-        ...auth,
-        schema: {
-          summary: "Delete a webhook (its pending deliveries are dropped)",
-          tags,
-          security,
-          params: IdParams,
-          response: { 204: z.null(), ...errorResponses(401, 404) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("deleteWebhook", {
+        summary: "Delete a webhook (its pending deliveries are dropped)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request, reply) => {
         const row = await ownWebhook(currentUser(request), request.params.id, "delete");
         await deleteWebhook(db, row.id);
         return reply.status(204).send(null);
       },
-    );
+    });
 
-    app.get(
-      "/api/webhooks/:id/deliveries",
-      {
-        ...auth,
-        schema: {
-          summary: "A webhook's latest deliveries (50, newest first)",
-          tags,
-          security,
-          params: IdParams,
-          response: { 200: z.array(WebhookDelivery), ...errorResponses(401, 404) },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...tableRoute("listWebhookDeliveries", {
+        summary: "A webhook's latest deliveries (50, newest first)",
+        tags,
+        security,
+      }),
+      ...auth,
+      handler: async (request) => {
         const hook = await ownWebhook(currentUser(request), request.params.id);
         return (await recentDeliveries(db, hook.id, 50)).map(presentDelivery);
       },
-    );
+    });
 
-    app.post(
-      "/api/webhooks/:id/test",
-      {
-        preHandler: [auth.preHandler, authRateLimits(app, testRateLimits, "user")],
-        schema: {
-          summary: "Send a test event to a webhook",
-          description: `Sends \`{ type: "webhook.test", data: { webhookId } }\` at once, signed and retried like any delivery; answers with the delivery (follow it in the deliveries list). At most ${testRateLimits.perEmail.max} per account in ${testRateLimits.perEmail.windowMs / 60_000} minutes (429 RATE_LIMITED with Retry-After).`,
-          tags,
-          security,
-          params: IdParams,
-          response: { 202: WebhookDelivery, ...errorResponses(401, 404, 429) },
-        },
-      },
-      async (request, reply) => {
+    app.route({
+      ...tableRoute("testWebhook", {
+        summary: "Send a test event to a webhook",
+        description: `Sends \`{ type: "webhook.test", data: { webhookId } }\` at once, signed and retried like any delivery; answers with the delivery (follow it in the deliveries list). At most ${testRateLimits.perEmail.max} per account in ${testRateLimits.perEmail.windowMs / 60_000} minutes (429 RATE_LIMITED with Retry-After).`,
+        tags,
+        security,
+      }),
+      preHandler: [auth.preHandler, authRateLimits(app, testRateLimits, "user")],
+      handler: async (request, reply) => {
         const user = currentUser(request);
         const hook = await ownWebhook(user, request.params.id, "test");
         const now = ctx.now();
@@ -248,6 +205,6 @@ export function webhookRoutes(
         ctx.webhooks.wake();
         return reply.status(202).send(presentDelivery(row));
       },
-    );
+    });
   };
 }

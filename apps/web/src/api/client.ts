@@ -111,7 +111,7 @@ interface RequestOptions {
   timeoutMs?: number;
 }
 
-interface CallOptions extends RequestOptions {
+export interface CallOptions extends RequestOptions {
   method?: string;
   body?: unknown;
   /** Let the request outlive the page (sent while it unloads; bodies up to 64 kB). */

@@ -1,8 +1,9 @@
 import { QueryClient, useQuery } from "@tanstack/react-query";
 import { useSession } from "../auth/session";
+import { call } from "./call";
 import { api, isUnauthorized, queryString } from "./client";
 import type { PlanType } from "@verbatim/contract";
-import type { ActiveSubscription, QuoteQuery, UpgradeQuote, User } from "./types";
+import type { QuoteQuery, UpgradeQuote, User } from "./types";
 
 export const queryKeys = {
   me: ["me"] as const,
@@ -54,8 +55,7 @@ export function useActiveSubscription() {
   const { token } = useSession();
   return useQuery({
     queryKey: queryKeys.subscription,
-    queryFn: ({ signal }) =>
-      api<ActiveSubscription>("/api/subscriptions/active", { signal }).catch(() => null),
+    queryFn: ({ signal }) => call("getActiveSubscription", { signal }).catch(() => null),
     enabled: Boolean(token),
     staleTime: 30_000,
     refetchOnMount: true,

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { api } from "../api/client";
-import type { LanguageBody, Ok } from "../api/types";
+import { call } from "../api/call";
 import { useSession } from "../auth/session";
 
 /** What this tab last told the server, so a page load does not send it again. */
@@ -19,10 +18,7 @@ export function useAccountLanguage(): void {
     if (!token || (language !== "en" && language !== "zh-HK")) return;
     const sent = `${token.slice(-12)}:${language}`;
     if (sessionStorage.getItem(SENT_KEY) === sent) return;
-    void api<Ok>("/api/account/language", {
-      method: "PUT",
-      body: { language } satisfies LanguageBody,
-    }).then(
+    void call("setLanguage", { body: { language } }).then(
       () => sessionStorage.setItem(SENT_KEY, sent),
       () => undefined, // tried again on the next change or page load
     );

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { ApiError, api } from "../api/client";
+import { call } from "../api/call";
+import { ApiError } from "../api/client";
 import { queryKeys } from "../api/queries";
-import type { EmailConfirmBody, EmailConfirmed } from "../api/types";
 import { paths } from "../app/paths";
 import { useSession } from "../auth/session";
 import { Button } from "../components/ui/button";
@@ -21,11 +21,7 @@ export default function ConfirmEmailPage() {
   const token = params.get("token") ?? "";
   const email = params.get("email") ?? "";
   const confirm = useMutation({
-    mutationFn: () =>
-      api<EmailConfirmed>("/api/account/email/confirm", {
-        method: "POST",
-        body: { token, email } satisfies EmailConfirmBody,
-      }),
+    mutationFn: () => call("confirmEmail", { body: { token, email } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
   });
   const next = session ? paths.account : paths.login;

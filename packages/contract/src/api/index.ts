@@ -29,3 +29,5 @@ export * from "./teams.js";
 export * from "./renders.js";
 export * from "./translations.js";
 export * from "./insights.js";
+export * from "./route-paths.js";
+export * from "./routes.js";

@@ -63,3 +63,6 @@ export const WebhookDelivery = z.object({
 
 /** The secret that signs per-request callbacks (`callback_url`). */
 export const CallbackSecret = z.object({ secret: z.string() });
+
+/** A webhook's id in its routes. */
+export const WebhookIdParams = z.object({ id: z.string().max(100) });

@@ -1,16 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiError, api } from "../../api/client";
+import { call } from "../../api/call";
+import { ApiError } from "../../api/client";
 import { queryKeys } from "../../api/queries";
-import type {
-  EmailChangeBody,
-  MailPreferencesBody,
-  NameBody,
-  Ok,
-  PasswordChangeBody,
-  User,
-} from "../../api/types";
+import type { EmailChangeBody, PasswordChangeBody, User } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { Card, CardTitle } from "../../components/ui/card";
 import { Field } from "../../components/ui/field";
@@ -81,11 +75,7 @@ function NameForm({ user }: { user: User }) {
   const [name, setName] = useState(user.name ?? "");
   const [error, setError] = useState<string>();
   const save = useMutation({
-    mutationFn: (value: string) =>
-      api<User>("/api/account/name", {
-        method: "PATCH",
-        body: { name: value } satisfies NameBody,
-      }),
+    mutationFn: (value: string) => call("changeName", { body: { name: value } }),
     onSuccess: (updated) => queryClient.setQueryData(queryKeys.me, updated),
   });
   const onSubmit = (event: FormEvent) => {
@@ -125,7 +115,7 @@ function EmailForm() {
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const request = useMutation({
-    mutationFn: (body: EmailChangeBody) => api<Ok>("/api/account/email", { method: "POST", body }),
+    mutationFn: (body: EmailChangeBody) => call("changeEmail", { body }),
     onSuccess: () => setPassword(""),
   });
   const onSubmit = (event: FormEvent) => {
@@ -187,8 +177,7 @@ function PasswordForm() {
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ current?: string; next?: string; confirm?: string }>({});
   const change = useMutation({
-    mutationFn: (body: PasswordChangeBody) =>
-      api<Ok>("/api/account/password", { method: "POST", body }),
+    mutationFn: (body: PasswordChangeBody) => call("changePassword", { body }),
     onSuccess: () => {
       setCurrent("");
       setNext("");
@@ -268,11 +257,7 @@ function MailPreferences({ user }: { user: User }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (commentMails: boolean) =>
-      api<User>("/api/account/mail-preferences", {
-        method: "PUT",
-        body: { commentMails } satisfies MailPreferencesBody,
-      }),
+    mutationFn: (commentMails: boolean) => call("setMailPreferences", { body: { commentMails } }),
     onSuccess: (updated) => queryClient.setQueryData(queryKeys.me, updated),
   });
   const checked = (save.isPending ? save.variables : undefined) ?? user.commentMails;

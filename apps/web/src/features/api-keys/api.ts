@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../api/client";
-import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from "../../api/types";
+import { call } from "../../api/call";
+import type { ApiKey } from "../../api/types";
 
 export const apiKeysQueryKey = ["api-keys"] as const;
 
 export function useApiKeys() {
   return useQuery({
     queryKey: apiKeysQueryKey,
-    queryFn: ({ signal }) => api<ApiKey[]>("/api/keys", { signal }),
+    queryFn: ({ signal }) => call("listApiKeys", { signal }),
     refetchOnMount: true,
   });
 }
@@ -16,11 +16,7 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      api<CreatedApiKey>("/api/keys", {
-        method: "POST",
-        body: { name } satisfies CreateApiKeyBody,
-      }),
+    mutationFn: (name: string) => call("createApiKey", { body: { name } }),
     onSuccess: ({ id, name, prefix, createdAt }) => {
       queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys = []) => [
         { id, name, prefix, createdAt, lastUsedAt: null },
@@ -34,8 +30,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<void>(`/api/keys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call("deleteApiKey", { params: { id } }),
     onSuccess: (_, id) => {
       queryClient.setQueryData<ApiKey[]>(apiKeysQueryKey, (keys = []) =>
         keys.filter((key) => key.id !== id),

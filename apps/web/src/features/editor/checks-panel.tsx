@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { api, queryString } from "../../api/client";
+import { call } from "../../api/call";
 import { errorText } from "../../api/error-text";
 import type { CheckIssueItem, ChecksResponse } from "../../api/types";
 import { Button } from "../../components/ui/button";
@@ -53,8 +53,8 @@ export function ChecksPanel({
     try {
       if (!readOnly && !(await onSave())) return;
       const words = ownWords();
-      const query = words.length > 0 ? `?${queryString({ words: words.join(",") })}` : "";
-      setResult(await api<ChecksResponse>(`/api/transcriptions/${transcriptionId}/checks${query}`));
+      const query = words.length > 0 ? { words: words.join(",") } : {};
+      setResult(await call("checkTranscription", { params: { id: transcriptionId }, query }));
       setStale(false);
     } catch (error) {
       toast({ title: errorText(error), variant: "destructive" });

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { isEmptyCue } from "@verbatim/subtitles";
 import { useTranslation } from "react-i18next";
-import { api, ApiError } from "../../api/client";
+import { call } from "../../api/call";
+import { ApiError } from "../../api/client";
 import type { TranscriptionDetail, UpdateBody } from "../../api/types";
 import { toast } from "../../components/ui/toast-store";
 import { firstTimeProblem } from "./cue-checks";
@@ -132,10 +133,7 @@ export function useSave(
       try {
         const base = baseVersion.current;
         const body: UpdateBody = base === undefined ? content : { ...content, baseVersion: base };
-        const answer = await api<TranscriptionDetail>(
-          `/api/transcriptions/${encodeURIComponent(id)}`,
-          { method: "PATCH", body, keepalive },
-        );
+        const answer = await call("updateTranscription", { params: { id }, body, keepalive });
         if (typeof answer?.version === "string") baseVersion.current = answer.version;
         savedRevision.current = Math.max(savedRevision.current, at);
         setFailed(false);
@@ -266,7 +264,7 @@ export function useSave(
       if (document.visibilityState === "hidden") return;
       checking = true;
       try {
-        const now = await api<TranscriptionDetail>(`/api/transcriptions/${encodeURIComponent(id)}`);
+        const now = await call("getTranscription", { params: { id } });
         // A save of this tab's own that went through meanwhile moved its version: not a conflict.
         if (typeof now?.version !== "string" || now.version === baseVersion.current) return;
         if (known !== baseVersion.current || inFlight.current || conflictRef.current) return;

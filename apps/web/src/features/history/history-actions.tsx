@@ -2,9 +2,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api, ApiError } from "../../api/client";
+import { call } from "../../api/call";
+import { ApiError } from "../../api/client";
 import { queryKeys } from "../../api/queries";
-import type { Team, TranscriptionDetail, UpdateBody } from "../../api/types";
+import type { Team } from "../../api/types";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { toast } from "../../components/ui/toast-store";
@@ -71,9 +72,9 @@ export function HistoryActions({
   const rename = () =>
     void run(
       () =>
-        api<TranscriptionDetail>(`/api/transcriptions/${item.id}`, {
-          method: "PATCH",
-          body: { fileName: name.trim() } satisfies UpdateBody,
+        call("updateTranscription", {
+          params: { id: item.id },
+          body: { fileName: name.trim() },
         }),
       t("workspace.history.renamed"),
     );

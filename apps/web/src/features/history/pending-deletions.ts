@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { api } from "../../api/client";
+import { call } from "../../api/call";
 
 /** How long a deletion can be undone before it is sent. */
 export const UNDO_DELETE_MS = 10_000;
@@ -21,7 +21,7 @@ function changed(): void {
 }
 
 async function send(id: string, keepalive = false): Promise<void> {
-  await api(`/api/transcriptions/${id}`, { method: "DELETE", keepalive });
+  await call("deleteTranscription", { params: { id }, keepalive });
   // This device's copies of it go too: the editor's draft and the kept media.
   const [drafts, media] = await Promise.all([
     import("../editor/editor-drafts"),

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { api, queryString } from "../../api/client";
+import { call } from "../../api/call";
 import { queryKeys } from "../../api/queries";
 import type { ListQuery, TranscriptionSummary } from "../../api/types";
 
@@ -23,7 +23,7 @@ export function useHistory(search: string, teamId: string | null = null) {
       if (pageParam) query.before = pageParam;
       if (search) query.q = search;
       if (teamId) query.teamId = teamId;
-      return api<HistoryItem[]>(`/api/transcriptions?${queryString(query)}`, { signal });
+      return call("listTranscriptions", { query, signal });
     },
     getNextPageParam: (last) =>
       last.length === HISTORY_PAGE ? (last.at(-1)?.createdAt ?? null) : null,

@@ -1,16 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../api/client";
+import { call } from "../../api/call";
 import { queryKeys } from "../../api/queries";
 import type {
   CreateInvitationBody,
   CreateTeamBody,
   MoveToTeamBody,
-  Team,
-  TeamDetail,
-  TeamInvitation,
-  TeamMember,
-  TeamUsage,
-  TranscriptionSummary,
   UpdateMemberBody,
 } from "../../api/types";
 
@@ -29,14 +23,14 @@ const keys = {
 export function useTeams() {
   return useQuery({
     queryKey: keys.teams,
-    queryFn: ({ signal }) => api<Team[]>("/api/teams", { signal }),
+    queryFn: ({ signal }) => call("listTeams", { signal }),
   });
 }
 
 export function useTeam(id: string | null) {
   return useQuery({
     queryKey: keys.team(id ?? ""),
-    queryFn: ({ signal }) => api<TeamDetail>(`/api/teams/${id}`, { signal }),
+    queryFn: ({ signal }) => call("getTeam", { params: { id: id ?? "" }, signal }),
     enabled: id !== null,
   });
 }
@@ -44,14 +38,14 @@ export function useTeam(id: string | null) {
 export function useMembers(id: string) {
   return useQuery({
     queryKey: keys.members(id),
-    queryFn: ({ signal }) => api<TeamMember[]>(`/api/teams/${id}/members`, { signal }),
+    queryFn: ({ signal }) => call("listTeamMembers", { params: { id }, signal }),
   });
 }
 
 export function useInvitations(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.invitations(id),
-    queryFn: ({ signal }) => api<TeamInvitation[]>(`/api/teams/${id}/invitations`, { signal }),
+    queryFn: ({ signal }) => call("listTeamInvitations", { params: { id }, signal }),
     enabled,
   });
 }
@@ -59,7 +53,7 @@ export function useInvitations(id: string, enabled: boolean) {
 export function useUsage(id: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.usage(id),
-    queryFn: ({ signal }) => api<TeamUsage>(`/api/teams/${id}/usage`, { signal }),
+    queryFn: ({ signal }) => call("getTeamUsage", { params: { id }, signal }),
     enabled,
   });
 }
@@ -73,7 +67,7 @@ function useRefreshTeams() {
 export function useCreateTeam() {
   const refresh = useRefreshTeams();
   return useMutation({
-    mutationFn: (body: CreateTeamBody) => api<Team>("/api/teams", { method: "POST", body }),
+    mutationFn: (body: CreateTeamBody) => call("createTeam", { body }),
     onSuccess: refresh,
   });
 }
@@ -81,8 +75,7 @@ export function useCreateTeam() {
 export function useInvite(id: string) {
   const refresh = useRefreshTeams();
   return useMutation({
-    mutationFn: (body: CreateInvitationBody) =>
-      api<TeamInvitation>(`/api/teams/${id}/invitations`, { method: "POST", body }),
+    mutationFn: (body: CreateInvitationBody) => call("inviteTeamMember", { params: { id }, body }),
     onSuccess: refresh,
   });
 }
@@ -91,7 +84,7 @@ export function useWithdrawInvitation(id: string) {
   const refresh = useRefreshTeams();
   return useMutation({
     mutationFn: (invitationId: string) =>
-      api<void>(`/api/teams/${id}/invitations/${invitationId}`, { method: "DELETE" }),
+      call("revokeTeamInvitation", { params: { id, invitationId } }),
     onSuccess: refresh,
   });
 }
@@ -100,10 +93,7 @@ export function useChangeRole(id: string) {
   const refresh = useRefreshTeams();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string } & UpdateMemberBody) =>
-      api<TeamMember>(`/api/teams/${id}/members/${userId}`, {
-        method: "PATCH",
-        body: { role } satisfies UpdateMemberBody,
-      }),
+      call("updateTeamMember", { params: { id, userId }, body: { role } }),
     onSuccess: refresh,
   });
 }
@@ -111,8 +101,7 @@ export function useChangeRole(id: string) {
 export function useRemoveMember(id: string) {
   const refresh = useRefreshTeams();
   return useMutation({
-    mutationFn: (userId: string) =>
-      api<void>(`/api/teams/${id}/members/${userId}`, { method: "DELETE" }),
+    mutationFn: (userId: string) => call("removeTeamMember", { params: { id, userId } }),
     onSuccess: refresh,
   });
 }
@@ -120,7 +109,7 @@ export function useRemoveMember(id: string) {
 export function useLeaveTeam(id: string) {
   const refresh = useRefreshTeams();
   return useMutation({
-    mutationFn: () => api<void>(`/api/teams/${id}/leave`, { method: "POST" }),
+    mutationFn: () => call("leaveTeam", { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -130,7 +119,7 @@ export function useDeleteTeam(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (count: number) =>
-      api<void>(`/api/teams/${id}?confirmTranscriptions=${count}`, { method: "DELETE" }),
+      call("deleteTeam", { params: { id }, query: { confirmTranscriptions: count } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: keys.teams });
       await client.invalidateQueries({ queryKey: queryKeys.transcriptions });
@@ -141,8 +130,7 @@ export function useDeleteTeam(id: string) {
 export function useAcceptInvitation() {
   const refresh = useRefreshTeams();
   return useMutation({
-    mutationFn: (token: string) =>
-      api<Team>("/api/team-invitations/accept", { method: "POST", body: { token } }),
+    mutationFn: (token: string) => call("acceptTeamInvitation", { body: { token } }),
     onSuccess: refresh,
   });
 }
@@ -152,10 +140,7 @@ export function useMoveToTeam() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ transcriptionId, teamId }: { transcriptionId: string } & MoveToTeamBody) =>
-      api<TranscriptionSummary>(`/api/transcriptions/${transcriptionId}/team`, {
-        method: "POST",
-        body: { teamId } satisfies MoveToTeamBody,
-      }),
+      call("moveToTeam", { params: { id: transcriptionId }, body: { teamId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.transcriptions }),
   });
 }

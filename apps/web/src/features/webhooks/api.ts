@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../api/client";
-import type {
-  CreateWebhookBody,
-  WebhookCreated,
-  WebhookDelivery,
-  WebhookSummary,
-} from "../../api/types";
+import { call } from "../../api/call";
+import type { WebhookSummary } from "../../api/types";
 
 // The account's webhooks (docs/webhooks.md): POST/GET/DELETE /api/webhooks, a webhook's
 // deliveries and its test event.
@@ -16,7 +11,7 @@ const deliveriesKey = (id: string) => ["webhooks", id, "deliveries"] as const;
 export function useWebhooks() {
   return useQuery({
     queryKey: webhooksQueryKey,
-    queryFn: ({ signal }) => api<WebhookSummary[]>("/api/webhooks", { signal }),
+    queryFn: ({ signal }) => call("listWebhooks", { signal }),
     refetchOnMount: true,
   });
 }
@@ -25,8 +20,7 @@ export function useWebhooks() {
 export function useDeliveries(id: string) {
   return useQuery({
     queryKey: deliveriesKey(id),
-    queryFn: ({ signal }) =>
-      api<WebhookDelivery[]>(`/api/webhooks/${encodeURIComponent(id)}/deliveries`, { signal }),
+    queryFn: ({ signal }) => call("listWebhookDeliveries", { params: { id }, signal }),
     refetchInterval: 5_000,
   });
 }
@@ -35,11 +29,7 @@ export function useDeliveries(id: string) {
 export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (url: string) =>
-      api<WebhookCreated>("/api/webhooks", {
-        method: "POST",
-        body: { url } satisfies CreateWebhookBody,
-      }),
+    mutationFn: (url: string) => call("createWebhook", { body: { url } }),
     onSuccess: ({ id, url, events, createdAt }) => {
       queryClient.setQueryData<WebhookSummary[]>(webhooksQueryKey, (hooks = []) => [
         ...hooks.filter((hook) => hook.id !== id),
@@ -52,8 +42,7 @@ export function useCreateWebhook() {
 export function useDeleteWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<void>(`/api/webhooks/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => call("deleteWebhook", { params: { id } }),
     onSuccess: (_, id) => {
       queryClient.setQueryData<WebhookSummary[]>(webhooksQueryKey, (hooks = []) =>
         hooks.filter((hook) => hook.id !== id),
@@ -66,8 +55,7 @@ export function useDeleteWebhook() {
 export function useSendTestEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<WebhookDelivery>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" }),
+    mutationFn: (id: string) => call("testWebhook", { params: { id } }),
     onSuccess: (_, id) => void queryClient.invalidateQueries({ queryKey: deliveriesKey(id) }),
   });
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { api, ApiError, ClientError, isAborted } from "../../api/client";
-import type { TranscriptionSummary } from "../../api/types";
+import { call } from "../../api/call";
+import { ApiError, ClientError, isAborted } from "../../api/client";
 import { paths } from "../../app/paths";
 import { Button } from "../../components/ui/button";
 import { toast } from "../../components/ui/toast-store";
@@ -138,10 +138,7 @@ export function ProcessStep({
   const handleCancel = async () => {
     if (!givenJobId) return;
     try {
-      const cancelled = await api<TranscriptionSummary>(
-        `/api/transcriptions/${givenJobId}/cancel`,
-        { method: "POST" },
-      );
+      const cancelled = await call("cancelTranscription", { params: { id: givenJobId } });
       const charged = chargedText(t, cancelled.chargedSeconds, "cancelled");
       toast({
         title: t("workspace.process.cancelled"),

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../api/client";
-import type { UploadLimits } from "../../api/types";
+import { call } from "../../api/call";
 import { DEFAULT_MAX_FILE_BYTES, wholeMegabytes } from "./file-rules";
 
 /**
@@ -10,7 +9,7 @@ import { DEFAULT_MAX_FILE_BYTES, wholeMegabytes } from "./file-rules";
 export function useUploadLimits(): { maxFileBytes: number; maxMb: string } {
   const { data } = useQuery({
     queryKey: ["uploads", "limits"],
-    queryFn: ({ signal }) => api<UploadLimits>("/api/uploads/limits", { signal }),
+    queryFn: ({ signal }) => call("getUploadLimits", { signal }),
     staleTime: Infinity,
   });
   const maxFileBytes = data?.maxUploadBytes ?? DEFAULT_MAX_FILE_BYTES;

@@ -6,10 +6,10 @@ import { useSearchParams } from "react-router";
 import { useTeam } from "../teams/api";
 import { TeamRoleNotice } from "../teams/team-role-notice";
 import { TeamUploadBanner } from "../teams/team-upload-banner";
-import { api, ApiError } from "../../api/client";
+import { call } from "../../api/call";
+import { ApiError } from "../../api/client";
 import { codeText, errorText } from "../../api/error-text";
 import { queryKeys } from "../../api/queries";
-import type { TranscriptionDetail } from "../../api/types";
 import { useSession } from "../../auth/session";
 import { toast } from "../../components/ui/toast-store";
 import { SubtitleEditor } from "../editor/subtitle-editor";
@@ -57,7 +57,7 @@ export function Workspace() {
   const open = useCallback(
     async (id: string) => {
       try {
-        const detail = await api<TranscriptionDetail>(`/api/transcriptions/${id}`);
+        const detail = await call("getTranscription", { params: { id } });
         if (detail.status === "completed") dispatch({ type: "opened", transcription: detail });
         else if (detail.status === "queued" || detail.status === "processing")
           dispatch({ type: "follow", id });
