@@ -1,12 +1,12 @@
 import { translationCostSeconds } from "@verbatim/contract";
-import { STYLE_NAMES, type StyleName } from "@verbatim/subtitles";
+import type { StyleName } from "@verbatim/subtitles";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { availableMinutes, useMe } from "../../api/queries";
 import { errorText } from "../../api/error-text";
 import type { TranslationBody } from "../../api/types";
 import { Button } from "../../components/ui/button";
-import { useGlossaries } from "./api";
+import { GlossarySelect, PresetSelect, RegisterChoice } from "./translate-options";
 import { LanguagePicker } from "./language-picker";
 import { trackName } from "./language-names";
 
@@ -45,7 +45,6 @@ export function TranslateForm({
   const { t, i18n } = useTranslation();
   const id = useId();
   const me = useMe();
-  const glossaries = useGlossaries();
   const [language, setLanguage] = useState<string | null>(null);
   const [preset, setPreset] = useState<StyleName>(style);
   const [register, setRegister] = useState<"written" | "spoken">("written");
@@ -68,72 +67,20 @@ export function TranslateForm({
       }}
     >
       <LanguagePicker value={language} onChange={setLanguage} exclude={exclude} />
-      <div className="space-y-1">
-        <label htmlFor={`${id}-style`} className="block text-sm font-medium text-zinc-900">
-          {t("translation.form.style")}
-        </label>
-        <select
-          id={`${id}-style`}
-          value={preset}
-          onChange={(event) => setPreset(event.target.value as StyleName)}
-          aria-describedby={`${id}-style-hint`}
-          className="h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm"
-        >
-          {STYLE_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {t(`translation.form.styles.${name}`)}
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-style-hint`} className="text-xs text-zinc-600">
-          {t("translation.form.styleHint")}
-        </p>
-      </div>
+      <PresetSelect id={`${id}-style`} value={preset} onChange={setPreset} hint />
       {language === "zh-HK" && (
-        <fieldset className="space-y-1">
-          <legend className="text-sm font-medium text-zinc-900">
-            {t("translation.form.register")}
-          </legend>
-          {(["written", "spoken"] as const).map((choice) => (
-            <label
-              key={choice}
-              className="flex items-center gap-2 text-sm text-zinc-900 max-sm:min-h-11"
-            >
-              <input
-                type="radio"
-                name={`${id}-register`}
-                checked={register === choice}
-                onChange={() => setRegister(choice)}
-                className="size-4 accent-blue-600"
-              />
-              {t(`translation.form.registers.${choice}`)}
-            </label>
-          ))}
-        </fieldset>
+        <RegisterChoice name={`${id}-register`} value={register} onChange={setRegister} />
       )}
-      <div className="space-y-1">
-        <label htmlFor={`${id}-glossary`} className="block text-sm font-medium text-zinc-900">
-          {t("translation.form.glossary")}
-        </label>
-        <div className="flex gap-2">
-          <select
-            id={`${id}-glossary`}
-            value={glossaryId}
-            onChange={(event) => setGlossaryId(event.target.value)}
-            className="h-10 min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 text-sm"
-          >
-            <option value="">{t("translation.form.noGlossary")}</option>
-            {(glossaries.data ?? []).map((glossary) => (
-              <option key={glossary.id} value={glossary.id}>
-                {glossary.name} ({glossary.entries.length})
-              </option>
-            ))}
-          </select>
+      <GlossarySelect
+        id={`${id}-glossary`}
+        value={glossaryId}
+        onChange={setGlossaryId}
+        action={
           <Button type="button" variant="outline" onClick={onManageGlossaries}>
             {t("translation.glossaries.manage")}
           </Button>
-        </div>
-      </div>
+        }
+      />
       <p id={`${id}-cost`} className="text-sm text-zinc-700">
         {costSeconds === null
           ? t("translation.form.costUnknown")

@@ -1,9 +1,9 @@
 import { MAX_TRANSLATE_TO, TRANSLATION_LANGUAGES } from "@verbatim/contract";
-import { STYLE_NAMES, type StyleName } from "@verbatim/subtitles";
+import type { StyleName } from "@verbatim/subtitles";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
-import { useGlossaries } from "./api";
+import { GlossarySelect, PresetSelect, RegisterChoice } from "./translate-options";
 import { interfaceLanguage, trackName } from "./language-names";
 
 /** How the upload's translations are made, as the Translations panel asks (all optional). */
@@ -114,66 +114,27 @@ function HowToTranslate({
   defaultStyle: StyleName;
   onChange(next: TranslateWhenDoneOptions): void;
 }) {
-  const { t } = useTranslation();
   const id = useId();
-  const glossaries = useGlossaries();
   const set = (change: TranslateWhenDoneOptions) => onChange({ ...options, ...change });
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <div className="space-y-1">
-        <label htmlFor={`${id}-style`} className="block text-sm text-zinc-800">
-          {t("translation.form.style")}
-        </label>
-        <select
-          id={`${id}-style`}
-          value={options.translateStyle ?? defaultStyle}
-          onChange={(event) => set({ translateStyle: event.target.value as StyleName })}
-          className="h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900"
-        >
-          {STYLE_NAMES.map((name) => (
-            <option key={name} value={name}>
-              {t(`translation.form.styles.${name}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-glossary`} className="block text-sm text-zinc-800">
-          {t("translation.form.glossary")}
-        </label>
-        <select
-          id={`${id}-glossary`}
-          value={options.translateGlossaryId ?? ""}
-          onChange={(event) => set({ translateGlossaryId: event.target.value || undefined })}
-          className="h-10 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900"
-        >
-          <option value="">{t("translation.form.noGlossary")}</option>
-          {(glossaries.data ?? []).map((glossary) => (
-            <option key={glossary.id} value={glossary.id}>
-              {glossary.name} ({glossary.entries.length})
-            </option>
-          ))}
-        </select>
-      </div>
+      <PresetSelect
+        id={`${id}-style`}
+        value={options.translateStyle ?? defaultStyle}
+        onChange={(translateStyle) => set({ translateStyle })}
+      />
+      <GlossarySelect
+        id={`${id}-glossary`}
+        value={options.translateGlossaryId ?? ""}
+        onChange={(chosen) => set({ translateGlossaryId: chosen || undefined })}
+      />
       {languages.includes("zh-HK") && (
-        <fieldset className="space-y-1 sm:col-span-2">
-          <legend className="text-sm text-zinc-800">{t("translation.form.register")}</legend>
-          {(["written", "spoken"] as const).map((choice) => (
-            <label
-              key={choice}
-              className="flex items-center gap-2 text-sm text-zinc-900 max-sm:min-h-11"
-            >
-              <input
-                type="radio"
-                name={`${id}-register`}
-                checked={(options.translateRegister ?? "written") === choice}
-                onChange={() => set({ translateRegister: choice })}
-                className="size-4 accent-blue-600"
-              />
-              {t(`translation.form.registers.${choice}`)}
-            </label>
-          ))}
-        </fieldset>
+        <RegisterChoice
+          name={`${id}-register`}
+          value={options.translateRegister ?? "written"}
+          onChange={(translateRegister) => set({ translateRegister })}
+          className="sm:col-span-2"
+        />
       )}
     </div>
   );
