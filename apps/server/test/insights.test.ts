@@ -210,6 +210,11 @@ describe("insights over HTTP", () => {
       [0, 10_000],
       [10_000, 299_000],
     ]);
+    // History's line follows the edit (its own column, written with the insights).
+    const history = (await (
+      await fetch(`${server.base}/api/transcriptions`, { headers: user.auth })
+    ).json()) as { id: string; shortSummary?: string | null }[];
+    expect(history.find((row) => row.id === id)?.shortSummary).toBe("Edited.");
     expect(before - (await balance())).toBe(15);
   });
 

@@ -521,6 +521,8 @@ export interface InsightsTable {
   cost_seconds: number;
   /** The insights (InsightsContent) as JSON, once completed; edits replace it. */
   content_json: string | null;
+  /** Its `shortSummary.text` (History's line), written with it; null before 0035's rows were filled. */
+  short_summary: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 once someone edited the insights. */
   edited: ColumnType<number, number | undefined, number>;
   error_code: string | null;

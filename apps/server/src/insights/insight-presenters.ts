@@ -18,12 +18,6 @@ export function storedInsights(row: Pick<InsightRow, "content_json">): Insights 
   return parsed.success ? parsed.data : null;
 }
 
-/** The short summary of completed insights (History's line), or null. */
-export function shortSummaryOf(row: InsightRow | undefined): string | null {
-  const insights = row ? storedInsights(row) : null;
-  return insights?.shortSummary.text || null;
-}
-
 /** An insights job as the API shows it, its error in the reader's language. */
 export function presentInsightJob(
   row: InsightRow,

@@ -49,6 +49,40 @@ export async function completedInsightsOf(
   return found;
 }
 
+/**
+ * The short summary of each transcription's newest completed insights (History's line): one
+ * short column per row, not the insights themselves.
+ */
+export async function completedShortSummariesOf(
+  db: Db,
+  transcriptionIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  const found = new Map<string, string | null>();
+  if (transcriptionIds.length === 0) return found;
+  const rows = await db
+    .selectFrom("insights")
+    .select(["transcription_id", "short_summary"])
+    .where("transcription_id", "in", transcriptionIds)
+    .where("status", "=", "completed")
+    .orderBy("created_at", "desc")
+    .execute();
+  for (const row of rows) {
+    if (!found.has(row.transcription_id)) found.set(row.transcription_id, row.short_summary);
+  }
+  return found;
+}
+
+/** The `shortSummary.text` of insights as stored (JSON), or null. */
+function shortSummaryIn(json: string): string | null {
+  try {
+    const text = (JSON.parse(json) as { shortSummary?: { text?: unknown } } | null)?.shortSummary
+      ?.text;
+    return typeof text === "string" && text !== "" ? text : null;
+  } catch {
+    return null;
+  }
+}
+
 /** How many insights jobs the user has queued or running. */
 export async function countActiveInsightJobs(db: Db, userId: string): Promise<number> {
   const row = await db
@@ -149,7 +183,14 @@ export async function endInsightJob(
 ): Promise<boolean> {
   const result = await db
     .updateTable("insights")
-    .set({ ...values, stage: null, ...(values.status === "completed" ? { progress: 100 } : {}) })
+    .set({
+      ...values,
+      stage: null,
+      ...(values.status === "completed" ? { progress: 100 } : {}),
+      ...(values.content_json !== undefined
+        ? { short_summary: shortSummaryIn(values.content_json) }
+        : {}),
+    })
     .where("id", "=", id)
     .where("status", "in", from)
     .executeTakeFirst();
@@ -194,7 +235,11 @@ export async function cancelInsightJob(db: Db, row: InsightRow, now: Date): Prom
 export async function saveEditedInsights(db: Db, id: string, content: unknown): Promise<boolean> {
   const result = await db
     .updateTable("insights")
-    .set({ content_json: JSON.stringify(content), edited: 1 })
+    .set({
+      content_json: JSON.stringify(content),
+      short_summary: shortSummaryIn(JSON.stringify(content)),
+      edited: 1,
+    })
     .where("id", "=", id)
     .where("status", "=", "completed")
     .executeTakeFirst();

@@ -21,8 +21,7 @@ import { deleteJob } from "../jobs/lifecycle/state-machine.js";
 import { listTranscriptions } from "../jobs/job-reads.js";
 import { respondWithJob } from "./respond-with-job.js";
 import { countComments } from "../sharing/comments.js";
-import { completedInsightsOf, latestInsightJob } from "../insights/insight-store.js";
-import { shortSummaryOf } from "../insights/insight-presenters.js";
+import { completedShortSummariesOf, latestInsightJob } from "../insights/insight-store.js";
 import { audioBytes, exportFileResponse, sendExport } from "./file-responses.js";
 import { sendListeningCopy } from "./send-listening-copy.js";
 import { exportTranscription } from "./export-transcription.js";
@@ -99,13 +98,13 @@ export function transcriptionRoutes(ctx: TranscriptionContext): FastifyPluginAsy
         const user = currentUser(request);
         if (request.query.teamId) await teamFor(ctx, user, request.query.teamId, "read");
         const rows = await listTranscriptions(ctx.db, user.id, request.query);
-        const insights = await completedInsightsOf(
+        const summaries = await completedShortSummariesOf(
           ctx.db,
           rows.map((row) => row.id),
         );
         return rows.map((row) => ({
           ...presentSummary(row),
-          shortSummary: shortSummaryOf(insights.get(row.id)),
+          shortSummary: summaries.get(row.id) ?? null,
         }));
       },
     });

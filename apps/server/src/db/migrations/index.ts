@@ -32,6 +32,7 @@ import * as mediaProbe from "./0031-media-probe.js";
 import * as uploadChunkLocation from "./0032-upload-chunk-location.js";
 import * as translationsPending from "./0033-translations-pending.js";
 import * as commentMails from "./0034-comment-mails.js";
+import * as insightShortSummary from "./0035-insight-short-summary.js";
 
 /** Every migration, in order; one set for SQLite and PostgreSQL. */
 export const migrationProvider: MigrationProvider = {
@@ -70,6 +71,7 @@ export const migrationProvider: MigrationProvider = {
       "0032-upload-chunk-location": uploadChunkLocation,
       "0033-translations-pending": translationsPending,
       "0034-comment-mails": commentMails,
+      "0035-insight-short-summary": insightShortSummary,
     };
   },
 };
