@@ -467,6 +467,7 @@ describe.each(DATABASE_KINDS)("billing through the local test checkout on %s", (
       status: "active",
       currentPeriodEnd: end,
       cancelAtPeriodEnd: true,
+      openUploads: 3, // Basic's, still in force until the period ends
     });
     // Nothing lost until the period ends; asking again changes nothing.
     expect(await me(user)).toMatchObject({ credits: 200, additionalCredits: 500 });
