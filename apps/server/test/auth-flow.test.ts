@@ -71,6 +71,7 @@ describe.each(DATABASE_KINDS)("the account journey on %s", (kind) => {
       credits: 20,
       additionalCredits: 0,
       isAdmin: false,
+      commentMails: true, // e-mails about reviewers' comments, on until turned off
     });
 
     const refresh = await api.post("/api/auth/refresh", undefined, bearer);
