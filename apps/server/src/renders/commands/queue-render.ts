@@ -48,6 +48,9 @@ export async function queueRender(
       source_path: sourcePath,
     });
   });
+  // Read before waking the workers: the answer is the render as queued, not as a worker that
+  // took it at once left it (a race the loaded CI machine lost).
+  const queued = (await findRender(ctx.db, id))!;
   ctx.renders.notify();
-  return (await findRender(ctx.db, id))!;
+  return queued;
 }
