@@ -17,7 +17,6 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type ReactNode,
 } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,21 +34,13 @@ import {
   styleCue,
   timeMs,
   snapToShots,
-  toSubtitles,
 } from "./cue-operations";
 import { CueList } from "./cue-list";
 import { StyleControls } from "./style-controls";
 import { cueTextId, type CueRowHandlers } from "./cue-row";
 import { ConflictBanner } from "./conflict-banner";
 import { DraftOffer } from "./draft-offer";
-import {
-  draftWriter,
-  fingerprint,
-  loadDraft,
-  STORED_HISTORY,
-  type EditorDraft,
-} from "./editor-drafts";
-import { createEditorStore, snapshotOf, type EditorState } from "./editor-history";
+import { loadDraft } from "./editor-drafts";
 import { SpeakerPanel } from "./speaker-panel";
 import { CommentsPanel } from "../sharing/comments-panel";
 import { ShareDialog } from "../sharing/share-dialog";
@@ -58,19 +49,19 @@ import { cueCounts, speakerName, type Speaker } from "./speakers";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
 import { countMatches, matchRange, nextMatch, type FindOptions } from "./find-replace";
 import { FindReplacePanel } from "./find-replace-panel";
-import { MediaPlayer, type MediaSource } from "./media-player";
+import { MediaPlayer } from "./media-player";
 import { PlainView } from "./plain-view";
 import { isChineseTranscript, ScriptControl } from "./script-control";
 import { SpokenCaption } from "./spoken-caption";
 import { toPlainText } from "./plain-text";
 import { toPlainTextWithSpeakers, type SpeakerLabels } from "./plain-speakers";
-import type { EditorCue, EditorTranscription, Subtitle } from "./types";
+import type { EditorTranscription, Subtitle } from "./types";
 import { toast } from "../../components/ui/toast-store";
-import { fromDevice } from "./device-media";
-import { isVideo, useMediaUrl } from "./use-media-url";
 import { usePlayback } from "./use-playback";
-import { useSave } from "./use-save";
 import { useShortcuts } from "./use-shortcuts";
+import { openingFor, type Opening } from "./editor-opening";
+import { useEditorDraft } from "./use-editor-draft";
+import { useEditorMedia } from "./use-editor-media";
 import { MismatchSummary } from "./script-mismatches";
 import { ChecksPanel } from "./checks-panel";
 import { TranslationsPanel } from "../translation/translations-panel";
@@ -80,6 +71,7 @@ import { OverviewPanel } from "../insights/overview-panel";
 import { AskPanel } from "../insights/ask-panel";
 
 export type { Subtitle } from "./types";
+export { openingFor } from "./editor-opening";
 
 const Waveform = lazy(() => import("./waveform"));
 
@@ -103,43 +95,6 @@ export interface SubtitleEditorProps {
   readOnly?: boolean;
   /** Where to open: the player at this moment (ms) and its subtitle selected. */
   startAtMs?: number | null;
-}
-
-/** How the editor opens, once this device's draft (if any) has been read. */
-interface Opening {
-  cues: EditorCue[];
-  speakers: Speaker[] | null;
-  history?: Pick<EditorState, "past" | "future">;
-  /** The cues are a draft the server does not have yet. */
-  restored: boolean;
-  /** A draft that conflicts with the server's version, offered to the user. */
-  offer: EditorDraft | null;
-}
-
-/**
- * Decides what the editor opens with: the server's subtitles, or this device's draft of them.
- * A draft made from the version the server still holds is simply continued (restored, then
- * saved); one made from an older version (saved meanwhile elsewhere) is offered, not applied.
- */
-export function openingFor(
-  subtitles: readonly Subtitle[],
-  draft: EditorDraft | null,
-  speakers: Speaker[] | null = null,
-): Opening {
-  const server = fingerprint(subtitles, speakers);
-  const fromServer = { cues: fromSubtitles(subtitles), speakers, restored: false };
-  if (!draft) return { ...fromServer, offer: null };
-  // A draft from before speakers existed has none: the server's list is the one to go on with.
-  const drafted = draft.speakers === undefined ? speakers : draft.speakers;
-  const history = {
-    past: draft.past.map((entry) => snapshotOf(entry, drafted)),
-    future: draft.future.map((entry) => snapshotOf(entry, drafted)),
-  };
-  const mine = { cues: draft.cues, speakers: drafted, history };
-  if (fingerprint(toSubtitles(draft.cues), drafted) === server)
-    return { ...mine, restored: false, offer: null };
-  if (draft.base === server) return { ...mine, restored: true, offer: null };
-  return { ...fromServer, offer: draft };
 }
 
 /** The Edit step: cue list or plain text, player, waveform, undo, save. */
@@ -173,53 +128,21 @@ function Editor({
   startAtMs = null,
 }: SubtitleEditorProps & { opening: Opening }) {
   const { t } = useTranslation();
-  const [store] = useState(() =>
-    createEditorStore(opening.cues, opening.history, opening.speakers),
-  );
-  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const [registry] = useState<Set<() => void>>(() => new Set());
-  const flush = useCallback(() => registry.forEach((apply) => apply()), [registry]);
-  const [offer, setOffer] = useState(opening.offer);
-
-  // This device's copy: written on every change, with the server version it is based on.
-  const [writer] = useState(() => draftWriter(transcription.id));
-  const base = useRef(fingerprint(transcription.subtitles, transcription.speakers));
-  // The newest revision known to be written on the device (what "kept on this device" claims).
-  const [storedRevision, setStoredRevision] = useState(-1);
-  const writeDraft = useCallback(() => {
-    const now = store.get();
-    const written = writer.write({
-      id: transcription.id,
-      base: base.current,
-      cues: now.cues,
-      speakers: now.speakers,
-      past: now.past.slice(-STORED_HISTORY),
-      future: now.future.slice(-STORED_HISTORY),
-      unsaved: fingerprint(toSubtitles(now.cues), now.speakers) !== base.current,
-      updatedAt: Date.now(),
-    });
-    void written.then(() => setStoredRevision((at) => Math.max(at, now.revision)));
-  }, [store, writer, transcription.id]);
-  useEffect(() => store.subscribe(writeDraft), [store, writeDraft]);
-
-  const { save, status, saving, conflict, resolveConflict } = useSave(
-    transcription.id,
+  const {
     store,
-    state.revision,
+    state,
+    registry,
     flush,
-    {
-      version: transcription.version,
-      initiallyDirty: opening.restored,
-      onSaved: (subtitles, savedSpeakers) => {
-        base.current = fingerprint(subtitles, savedSpeakers);
-        writeDraft();
-      },
-    },
-  );
-  useEffect(() => {
-    if (opening.restored) toast({ title: t("editor.draft.restored"), variant: "success" });
-  }, [opening.restored, t]);
-
+    offer,
+    setOffer,
+    writeDraft,
+    keptOnDevice,
+    save,
+    status,
+    saving,
+    conflict,
+    resolveConflict,
+  } = useEditorDraft(transcription, opening);
   const [view, setView] = useState<EditorView>("srt");
   // A translation track shown beside its original in place of the cue list (its language).
   const [bilingual, setBilingual] = useState<string | null>(null);
@@ -229,31 +152,7 @@ function Editor({
   const mediaMs =
     transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null;
   const [findOpen, setFindOpen] = useState(false);
-  // What the player plays: the file just uploaded, one the user opens, the copy this browser
-  // kept of the upload, or else the audio the server keeps for a while.
-  const [localMedia, setLocalMedia] = useState<File | null>(null);
-  const [deviceMedia, setDeviceMedia] = useState<File | null>(null);
-  useEffect(() => {
-    if (media) return;
-    let current = true;
-    void fromDevice(transcription.id).then((kept) => current && setDeviceMedia(kept));
-    return () => {
-      current = false;
-    };
-  }, [media, transcription.id]);
-  const file = media ?? localMedia ?? deviceMedia;
-  const fileUrl = useMediaUrl(file);
-  const serverAudio = file ? null : (transcription.audio ?? null);
-  // Absolute, as the media element reports its source: the waveform compares the two and, when
-  // they differ, swaps in a second download of the file mid-load (which also stops playback).
-  const url = fileUrl ?? (serverAudio ? absoluteUrl(serverAudio.url) : null);
-  const source: MediaSource | null = url
-    ? {
-        url,
-        video: file ? isVideo(file) : false,
-        keptUntil: serverAudio?.expiresAt ?? null,
-      }
-    : null;
+  const { source, url, video, pickMedia } = useEditorMedia(transcription, media);
   const {
     mediaElement,
     onElement,
@@ -528,7 +427,7 @@ function Editor({
               cues={state.cues}
               speakers={state.speakers}
               playheadMs={mediaElement ? time : null}
-              video={file && fileUrl && isVideo(file) ? { file, url: fileUrl } : null}
+              video={video}
               onSave={async () => {
                 flush();
                 return (await save({ quiet: true })) !== null;
@@ -550,7 +449,7 @@ function Editor({
         }
         canSplitAtPlayhead={currentIndex >= 0}
         status={status}
-        keptOnDevice={storedRevision >= state.revision}
+        keptOnDevice={keptOnDevice}
       />
       {conflict && (
         <ConflictBanner
@@ -626,7 +525,7 @@ function Editor({
             playing={playing}
             timeMs={time}
             onElement={onElement}
-            onPick={setLocalMedia}
+            onPick={pickMedia}
             onTogglePlay={togglePlay}
             onTime={setTime}
             onPlayingChange={setPlaying}
@@ -817,8 +716,4 @@ function Editable({ readOnly, children }: { readOnly: boolean; children: ReactNo
       {children}
     </fieldset>
   );
-}
-
-function absoluteUrl(path: string): string {
-  return typeof location === "undefined" ? path : new URL(path, location.href).href;
 }
