@@ -1,60 +1,29 @@
 import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
 import { frameRate as frameRateOf, framesToMs, gapAtRate } from "@verbatim/formats/frame-rate";
-import {
-  DEFAULT_STYLE,
-  formatTimecode,
-  isEmptyCue,
-  styleLimits,
-  type CueAlign,
-  type CuePosition,
-  type TextStyle,
-} from "@verbatim/subtitles";
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { DEFAULT_STYLE, styleLimits } from "@verbatim/subtitles";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../../components/ui/button";
 import { LanguageText } from "../history/language-text";
 import { RecogniserText } from "../history/recogniser-text";
 import { cueAt } from "./cue-checks";
-import {
-  earliestTime,
-  insertShortens,
-  fromSubtitles,
-  latestStart,
-  overlappingCues,
-  placeCue,
-  styleCue,
-  timeMs,
-  snapToShots,
-} from "./cue-operations";
+import { fromSubtitles, timeMs, snapToShots } from "./cue-operations";
 import { CueList } from "./cue-list";
 import { StyleControls } from "./style-controls";
-import { cueTextId, type CueRowHandlers } from "./cue-row";
+import { cueTextId } from "./cue-row";
 import { ConflictBanner } from "./conflict-banner";
 import { DraftOffer } from "./draft-offer";
 import { loadDraft } from "./editor-drafts";
 import { SpeakerPanel } from "./speaker-panel";
-import { CommentsPanel } from "../sharing/comments-panel";
 import { ShareDialog } from "../sharing/share-dialog";
 import { CaptionedVideoDialog } from "../captioned-video/captioned-video-dialog";
-import { cueCounts, speakerName, type Speaker } from "./speakers";
+import { type Speaker } from "./speakers";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
-import { countMatches, matchRange, nextMatch, type FindOptions } from "./find-replace";
 import { FindReplacePanel } from "./find-replace-panel";
-import { MediaPlayer } from "./media-player";
 import { PlainView } from "./plain-view";
 import { isChineseTranscript, ScriptControl } from "./script-control";
-import { SpokenCaption } from "./spoken-caption";
 import { toPlainText } from "./plain-text";
-import { toPlainTextWithSpeakers, type SpeakerLabels } from "./plain-speakers";
+import { toPlainTextWithSpeakers } from "./plain-speakers";
 import type { EditorTranscription, Subtitle } from "./types";
 import { toast } from "../../components/ui/toast-store";
 import { usePlayback } from "./use-playback";
@@ -62,23 +31,20 @@ import { useShortcuts } from "./use-shortcuts";
 import { openingFor, type Opening } from "./editor-opening";
 import { useEditorDraft } from "./use-editor-draft";
 import { useEditorMedia } from "./use-editor-media";
+import { useCueHandlers } from "./use-cue-handlers";
+import { useFindInCues } from "./use-find-in-cues";
+import { useCueSummary } from "./use-cue-summary";
+import { targetCueActions } from "./target-cue-actions";
+import { Editable } from "./editable";
+import { EditorFooter } from "./editor-footer";
+import { EditorPlayer } from "./editor-player";
+import { EditorSidePanels } from "./editor-side-panels";
 import { MismatchSummary } from "./script-mismatches";
-import { ChecksPanel } from "./checks-panel";
-import { TranslationsPanel } from "../translation/translations-panel";
 import { BilingualView } from "../translation/bilingual-view";
 import { useTranslations } from "../translation/api";
-import { OverviewPanel } from "../insights/overview-panel";
-import { AskPanel } from "../insights/ask-panel";
 
 export type { Subtitle } from "./types";
 export { openingFor } from "./editor-opening";
-
-const Waveform = lazy(() => import("./waveform"));
-
-/** Whether the browser can draw a waveform (not in jsdom, which lacks Web Audio). */
-function canDrawWaveform(): boolean {
-  return typeof window.matchMedia === "function" && typeof window.AudioContext === "function";
-}
 
 export interface SubtitleEditorProps {
   transcription: EditorTranscription;
@@ -133,6 +99,7 @@ function Editor({
     state,
     registry,
     flush,
+    applyEdit,
     offer,
     setOffer,
     writeDraft,
@@ -143,6 +110,7 @@ function Editor({
     conflict,
     resolveConflict,
   } = useEditorDraft(transcription, opening);
+
   const [view, setView] = useState<EditorView>("srt");
   // A translation track shown beside its original in place of the cue list (its language).
   const [bilingual, setBilingual] = useState<string | null>(null);
@@ -151,19 +119,9 @@ function Editor({
   // The media's length in ms, as the tools and panels that bound times by it take it.
   const mediaMs =
     transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null;
-  const [findOpen, setFindOpen] = useState(false);
-  const { source, url, video, pickMedia } = useEditorMedia(transcription, media);
-  const {
-    mediaElement,
-    onElement,
-    playing,
-    setPlaying,
-    time,
-    setTime,
-    seekTo,
-    togglePlay,
-    playhead,
-  } = usePlayback();
+  const { source, video, pickMedia } = useEditorMedia(transcription, media);
+  const playback = usePlayback();
+  const { mediaElement, playing, time, seekTo, togglePlay, playhead } = playback;
   const [selected, setSelected] = useState(-1);
   const currentIndex = cueAt(state.cues, time);
   // The minimum gap between cues: the preset's frames at the video's rate (23.976's for audio).
@@ -176,58 +134,7 @@ function Editor({
   const rateName = transcription.frameRate ?? DEFAULT_FRAME_RATE;
   const rate = frameRateOf(rateName);
 
-  const handlers = useMemo<CueRowHandlers>(() => {
-    const indexOf = (key: number) => store.get().cues.findIndex((cue) => cue.key === key);
-    return {
-      editText: (key, text) => {
-        const index = indexOf(key);
-        if (index >= 0) store.dispatch({ type: "edit-text", index, text, at: Date.now() });
-      },
-      editTime: (index, field, value) => store.dispatch({ type: "edit-time", index, field, value }),
-      split: (index, caret) => store.dispatch({ type: "split", index, caret, gapMs }),
-      mergeNext: (index) => {
-        flush();
-        const { cues, speakers } = store.get();
-        const [first, second] = [cues[index], cues[index + 1]];
-        store.dispatch({ type: "merge-next", index });
-        // A cue has one speaker: the first one's is kept, and the user is told which.
-        if (speakers && first?.speaker && second?.speaker && first.speaker !== second.speaker) {
-          const name = speakerName(speakers, first.speaker, (number) =>
-            t("editor.speakers.unnamed", { number }),
-          );
-          toast({ title: t("editor.speakers.merged", { name }) });
-        }
-      },
-      setSpeaker: (index, speaker) => {
-        flush();
-        store.dispatch({ type: "set-speaker", index, speaker });
-      },
-      insertAfter: (index) => {
-        // No gap after that cue: the new one takes its second half, and the user is told.
-        if (insertShortens(store.get().cues, index)) {
-          toast({
-            title: t("editor.toast.insertShortened", { number: index + 1 }),
-            description: t("editor.toast.insertShortenedHow", { number: index + 1 }),
-          });
-        }
-        store.dispatch({ type: "insert-after", index });
-      },
-      remove: (index) => {
-        flush();
-        store.dispatch({ type: "delete", index });
-      },
-      seek: (index) => {
-        setSelected(index);
-        const cue = store.get().cues[index];
-        if (cue) seekTo(timeMs(cue.start));
-      },
-      select: setSelected,
-      markChecked: (index) => {
-        flush();
-        store.dispatch({ type: "mark-checked", index });
-      },
-    };
-  }, [store, flush, seekTo, t, gapMs]);
+  const handlers = useCueHandlers({ store, flush, seekTo, setSelected, gapMs });
 
   const target = selected >= 0 && selected < state.cues.length ? selected : currentIndex;
   /** Plays from a moment (a comment's, a citation's) and selects the subtitle there. */
@@ -247,63 +154,17 @@ function Editor({
     seekTo(timeMs(cue.start));
     if (view === "srt") document.getElementById(`cue-${cue.key}-text`)?.focus();
   };
-  const setFromPlayhead = (field: "start" | "end") => {
-    const ms = playhead();
-    if (ms === null || target < 0) return;
-    flush();
-    store.dispatch({ type: "edit-time", index: target, field, value: formatTimecode(ms) });
-  };
-  const undo = () => {
-    flush();
-    store.dispatch({ type: "undo" });
-  };
-  const splitAtPlayhead = () => {
-    const ms = playhead();
-    if (ms === null) return;
-    flush();
-    store.dispatch({ type: "split-at", ms, gapMs });
-  };
-  // Find: the last query, so F3 goes on after the panel is closed.
-  const lastFind = useRef<{ query: string; options: FindOptions } | null>(null);
-  const [found, setFound] = useState(-1);
-  const find = (query: string, options: FindOptions, direction: 1 | -1) => {
-    lastFind.current = { query, options };
-    const cues = store.get().cues;
-    const index = nextMatch(cues, query, options, target, direction);
-    setFound(index);
-    if (index < 0) return;
-    setSelected(index);
-    const cue = cues[index];
-    const range = cue ? matchRange(cue.text, query, options) : null;
-    const field = cue ? document.getElementById(cueTextId(cue.key)) : null;
-    if (field instanceof HTMLTextAreaElement && range) {
-      // (jsdom, which runs the component tests, has no scrolling.)
-      if (typeof field.scrollIntoView === "function") field.scrollIntoView({ block: "nearest" });
-      field.setSelectionRange(range[0], range[1]);
-    }
-  };
-  const redo = () => {
-    flush();
-    store.dispatch({ type: "redo" });
-  };
+  const { setFromPlayhead, undo, redo, splitAtPlayhead, styleTarget, placeTarget } =
+    targetCueActions({ store, flush, target, playhead, gapMs });
+  const { findOpen, setFindOpen, found, find, findAgain, replaceOne, replaceAll } = useFindInCues({
+    store,
+    flush,
+    cues: state.cues,
+    target,
+    setSelected,
+  });
   const editing = <A extends unknown[]>(action: (...args: A) => unknown) =>
     readOnly ? () => undefined : action;
-  // Styling: the text selected in the target cue's text box, or the whole cue; one undo step.
-  const styleTarget = (style: TextStyle) => {
-    const cue = store.get().cues[target];
-    if (!cue) return;
-    flush();
-    const field = document.getElementById(cueTextId(cue.key));
-    const focused = field instanceof HTMLTextAreaElement && document.activeElement === field;
-    const [from, to] = focused ? [field.selectionStart, field.selectionEnd] : [0, 0];
-    const cues = styleCue(store.get().cues, target, style, from, to);
-    if (cues !== store.get().cues) store.dispatch({ type: "replace", cues });
-  };
-  const placeTarget = (place: { position?: CuePosition; align?: CueAlign }) => {
-    if (!store.get().cues[target]) return;
-    flush();
-    store.dispatch({ type: "replace", cues: placeCue(store.get().cues, target, place) });
-  };
   useShortcuts({
     togglePlay,
     nextCue: () => goTo(Math.min(state.cues.length - 1, target + 1)),
@@ -333,9 +194,8 @@ function Editor({
       placeTarget({ position: state.cues[target]?.position === "top" ? "bottom" : "top" }),
     ),
     openFind: () => setFindOpen(true),
-    findNext: () => lastFind.current && find(lastFind.current.query, lastFind.current.options, 1),
-    findPrevious: () =>
-      lastFind.current && find(lastFind.current.query, lastFind.current.options, -1),
+    findNext: () => findAgain(1),
+    findPrevious: () => findAgain(-1),
   });
 
   const onTimes = useCallback(
@@ -346,27 +206,12 @@ function Editor({
     [store],
   );
 
-  const overlaps = useMemo(() => overlappingCues(state.cues), [state.cues]);
-  const speakerCounts = useMemo(() => cueCounts(state.cues), [state.cues]);
-  const labels = useMemo<SpeakerLabels | null>(
-    () =>
-      state.speakers
-        ? state.speakers.map(
-            (s) =>
-              [
-                speakerName(state.speakers!, s.id, (number) =>
-                  t("editor.speakers.unnamed", { number }),
-                ),
-                s.id,
-              ] as const,
-          )
-        : null,
-    [state.speakers, t],
-  );
-  const earliest = useMemo(() => earliestTime(state.cues), [state.cues]);
-  const emptyCount = useMemo(() => state.cues.filter(isEmptyCue).length, [state.cues]);
-  const latest = useMemo(() => latestStart(state.cues), [state.cues]);
+  const { overlaps, speakerCounts, labels, earliest, emptyCount, latest } = useCueSummary(state);
 
+  const saveQuietly = async () => {
+    flush();
+    return (await save({ quiet: true })) !== null;
+  };
   const continueToDownload = async () => {
     if (readOnly) return onContinue(transcription.subtitles, undefined, transcription.speakers);
     const saved = await save({ quiet: true });
@@ -395,18 +240,12 @@ function Editor({
         canRedo={state.future.length > 0}
         onUndo={undo}
         onRedo={redo}
-        onShift={(offsetMs) => {
-          flush();
-          store.dispatch({ type: "shift", offsetMs });
-        }}
+        onShift={(offsetMs) => applyEdit({ type: "shift", offsetMs })}
         earliestMs={earliest}
         latestStartMs={latest}
         mediaMs={mediaMs}
         overlaps={overlaps.size}
-        onFixOverlaps={() => {
-          flush();
-          store.dispatch({ type: "fix-overlaps", gapMs });
-        }}
+        onFixOverlaps={() => applyEdit({ type: "fix-overlaps", gapMs })}
         findOpen={findOpen}
         onToggleFind={() => setFindOpen((open) => !open)}
         onSplitAtPlayhead={splitAtPlayhead}
@@ -428,10 +267,7 @@ function Editor({
               speakers={state.speakers}
               playheadMs={mediaElement ? time : null}
               video={video}
-              onSave={async () => {
-                flush();
-                return (await save({ quiet: true })) !== null;
-              }}
+              onSave={saveQuietly}
             />
             {isChineseTranscript(transcription.language, state.cues) ? (
               <ScriptControl
@@ -455,8 +291,7 @@ function Editor({
         <ConflictBanner
           onKeepMine={() => resolveConflict("mine")}
           onUseTheirs={() => {
-            flush();
-            store.dispatch({
+            applyEdit({
               type: "replace",
               cues: fromSubtitles(conflict.subtitles),
               ...(conflict.speakers !== undefined ? { speakers: conflict.speakers } : {}),
@@ -469,8 +304,7 @@ function Editor({
         <DraftOffer
           draft={offer}
           onRestore={() => {
-            flush();
-            store.dispatch({
+            applyEdit({
               type: "replace",
               cues: offer.cues,
               ...(offer.speakers !== undefined ? { speakers: offer.speakers } : {}),
@@ -489,71 +323,30 @@ function Editor({
           cues={state.cues}
           found={found}
           onFind={(query, caseSensitive, direction) => find(query, { caseSensitive }, direction)}
-          onReplaceOne={(query, replacement, caseSensitive) => {
-            const options = { caseSensitive };
-            const index =
-              found >= 0 && matchRange(state.cues[found]?.text ?? "", query, options) ? found : -1;
-            if (index < 0) return find(query, options, 1);
-            flush();
-            store.dispatch({ type: "replace-one", index, query, replacement, options });
-            find(query, options, 1);
-          }}
+          onReplaceOne={replaceOne}
           onClose={() => setFindOpen(false)}
-          onReplaceAll={(query, replacement, caseSensitive) => {
-            flush();
-            const options = { caseSensitive };
-            const count = countMatches(store.get().cues, query, options);
-            store.dispatch({ type: "replace-all", query, replacement, options });
-            return count;
-          }}
+          onReplaceAll={replaceAll}
         />
       )}
       {/* The player sticks (on a phone) within this block only: at the end of the list it
           leaves with it instead of covering the buttons below. */}
       <div className="space-y-4">
-        <div className="sticky top-16 z-10 -mx-4 grid gap-3 bg-white px-4 py-2 sm:static sm:mx-0 sm:px-0 sm:py-0 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
-          <MediaPlayer
-            source={source}
-            caption={
-              <SpokenCaption
-                cue={state.cues[currentIndex] ?? null}
-                timeMs={time}
-                overVideo={source?.video ?? false}
-                onSeek={seekTo}
-              />
-            }
-            playing={playing}
-            timeMs={time}
-            onElement={onElement}
-            onPick={pickMedia}
-            onTogglePlay={togglePlay}
-            onTime={setTime}
-            onPlayingChange={setPlaying}
-          />
-          {mediaElement && url && canDrawWaveform() && (
-            <div className="hidden min-w-0 sm:block">
-              <Suspense fallback={null}>
-                <Waveform
-                  media={mediaElement}
-                  url={url}
-                  cues={state.cues}
-                  shots={transcription.shotChanges ?? []}
-                  onTimes={readOnly ? () => undefined : onTimes}
-                />
-              </Suspense>
-            </div>
-          )}
-        </div>
+        <EditorPlayer
+          playback={playback}
+          source={source}
+          cues={state.cues}
+          currentIndex={currentIndex}
+          shots={transcription.shotChanges ?? []}
+          onPick={pickMedia}
+          onTimes={readOnly ? () => undefined : onTimes}
+        />
         <Editable readOnly={readOnly}>
           {state.speakers && state.speakers.length > 0 && (
             <SpeakerPanel
               transcriptionId={transcription.id}
               speakers={state.speakers}
               counts={speakerCounts}
-              onRename={(id, name) => {
-                flush();
-                store.dispatch({ type: "rename-speaker", id, name });
-              }}
+              onRename={(id, name) => applyEdit({ type: "rename-speaker", id, name })}
             />
           )}
         </Editable>
@@ -633,87 +426,31 @@ function Editor({
               </Editable>
             )}
           </div>
-          <div className="space-y-4">
-            <TranslationsPanel
-              transcriptionId={transcription.id}
-              durationMs={mediaMs}
-              style={transcription.style ?? DEFAULT_STYLE}
-              readOnly={readOnly}
-              open={openTrack ? openTrack.language : null}
-              onOpen={(language) => {
-                flush();
-                setBilingual(language);
-              }}
-            />
-            <OverviewPanel
-              transcriptionId={transcription.id}
-              durationMs={mediaMs}
-              status={transcription.insightsStatus ?? null}
-              readOnly={readOnly}
-              onSeek={seekToMoment}
-            />
-            <AskPanel transcriptionId={transcription.id} onSeek={seekToMoment} />
-            <ChecksPanel
-              transcriptionId={transcription.id}
-              cues={state.cues}
-              readOnly={readOnly}
-              onSave={async () => {
-                flush();
-                return (await save({ quiet: true })) !== null;
-              }}
-              onJump={(index) => goTo(index)}
-              onApply={(cues) => {
-                flush();
-                store.dispatch({ type: "replace", cues });
-              }}
-            />
-            <CommentsPanel
-              transcriptionId={transcription.id}
-              commentCount={transcription.commentCount ?? 0}
-              onJump={seekToMoment}
-            />
-          </div>
+          <EditorSidePanels
+            transcription={transcription}
+            mediaMs={mediaMs}
+            cues={state.cues}
+            readOnly={readOnly}
+            openTranslation={openTrack ? openTrack.language : null}
+            onOpenTranslation={(language) => {
+              flush();
+              setBilingual(language);
+            }}
+            onSeekMoment={seekToMoment}
+            onJump={(index) => goTo(index)}
+            onSave={saveQuietly}
+            onApply={(cues) => applyEdit({ type: "replace", cues })}
+          />
         </div>
       </div>
-      <div className="flex flex-wrap justify-between gap-2 border-t border-zinc-200 pt-4">
-        <Button variant="outline" onClick={onBack}>
-          {t("editor.toolbar.back")}
-        </Button>
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          {emptyCount > 0 && (
-            <p id="editor-empty-cues" className="text-sm font-medium text-amber-900">
-              {t("editor.toolbar.emptyCues", { count: emptyCount })}
-            </p>
-          )}
-          {!readOnly && (
-            <Button
-              variant="secondary"
-              disabled={saving}
-              onClick={() => void save()}
-              aria-describedby={emptyCount > 0 ? "editor-empty-cues" : undefined}
-            >
-              {saving ? t("editor.toolbar.saving") : t("editor.toolbar.save")}
-            </Button>
-          )}
-          <Button
-            disabled={saving}
-            onClick={() => void continueToDownload()}
-            aria-describedby={emptyCount > 0 ? "editor-empty-cues" : undefined}
-          >
-            {t("editor.toolbar.continue")}
-          </Button>
-        </div>
-      </div>
+      <EditorFooter
+        readOnly={readOnly}
+        saving={saving}
+        emptyCount={emptyCount}
+        onBack={onBack}
+        onSave={() => void save()}
+        onContinue={() => void continueToDownload()}
+      />
     </div>
-  );
-}
-
-/** Its controls disabled at once (a fieldset's `disabled`) when the subtitles are read only. */
-function Editable({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
-  if (!readOnly) return <>{children}</>;
-  return (
-    <fieldset disabled className="contents">
-      {children}
-    </fieldset>
   );
 }

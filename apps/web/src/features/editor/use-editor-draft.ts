@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "../../components/ui/toast-store";
 import { toSubtitles } from "./cue-operations";
 import { draftWriter, fingerprint, STORED_HISTORY } from "./editor-drafts";
-import { createEditorStore } from "./editor-history";
+import { createEditorStore, type EditorAction } from "./editor-history";
 import type { Opening } from "./editor-opening";
 import type { EditorTranscription } from "./types";
 import { useSave } from "./use-save";
@@ -23,6 +23,11 @@ export function useEditorDraft(transcription: EditorTranscription, opening: Open
   const [registry] = useState<Set<() => void>>(() => new Set());
   const flush = useCallback(() => registry.forEach((apply) => apply()), [registry]);
   const [offer, setOffer] = useState(opening.offer);
+  /** An edit from outside the cue rows: waiting plain text first, then the action. */
+  const applyEdit = (action: EditorAction) => {
+    flush();
+    store.dispatch(action);
+  };
 
   // This device's copy: written on every change, with the server version it is based on.
   const [writer] = useState(() => draftWriter(transcription.id));
@@ -62,6 +67,7 @@ export function useEditorDraft(transcription: EditorTranscription, opening: Open
     state,
     registry,
     flush,
+    applyEdit,
     /** A conflicting draft offered to the user, until restored or discarded. */
     offer,
     setOffer,
