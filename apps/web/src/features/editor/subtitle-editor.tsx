@@ -1,23 +1,19 @@
 import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
-import { frameRate as frameRateOf, framesToMs, gapAtRate } from "@verbatim/formats/frame-rate";
+import { frameRate as frameRateOf, gapAtRate } from "@verbatim/formats/frame-rate";
 import { DEFAULT_STYLE, styleLimits } from "@verbatim/subtitles";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/button";
 import { LanguageText } from "../history/language-text";
 import { RecogniserText } from "../history/recogniser-text";
-import { cueAt } from "./cue-checks";
-import { fromSubtitles, timeMs, snapToShots } from "./cue-operations";
 import { CueList } from "./cue-list";
 import { StyleControls } from "./style-controls";
-import { cueTextId } from "./cue-row";
 import { ConflictBanner } from "./conflict-banner";
 import { DraftOffer } from "./draft-offer";
 import { loadDraft } from "./editor-drafts";
 import { SpeakerPanel } from "./speaker-panel";
 import { ShareDialog } from "../sharing/share-dialog";
 import { CaptionedVideoDialog } from "../captioned-video/captioned-video-dialog";
-import { type Speaker } from "./speakers";
+import type { Speaker } from "./speakers";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
 import { FindReplacePanel } from "./find-replace-panel";
 import { PlainView } from "./plain-view";
@@ -25,13 +21,14 @@ import { isChineseTranscript, ScriptControl } from "./script-control";
 import { toPlainText } from "./plain-text";
 import { toPlainTextWithSpeakers } from "./plain-speakers";
 import type { EditorTranscription, Subtitle } from "./types";
-import { toast } from "../../components/ui/toast-store";
 import { usePlayback } from "./use-playback";
-import { useShortcuts } from "./use-shortcuts";
+import { useEditorShortcuts } from "./use-editor-shortcuts";
+import { FrameModeToggle, SnapToShotsButton } from "./cue-list-options";
 import { openingFor, type Opening } from "./editor-opening";
 import { useEditorDraft } from "./use-editor-draft";
 import { useEditorMedia } from "./use-editor-media";
 import { useCueHandlers } from "./use-cue-handlers";
+import { useCueSelection } from "./use-cue-selection";
 import { useFindInCues } from "./use-find-in-cues";
 import { useCueSummary } from "./use-cue-summary";
 import { targetCueActions } from "./target-cue-actions";
@@ -101,14 +98,15 @@ function Editor({
     flush,
     applyEdit,
     offer,
-    setOffer,
-    writeDraft,
+    restoreOffer,
+    discardOffer,
     keptOnDevice,
     save,
     status,
     saving,
     conflict,
-    resolveConflict,
+    keepMine,
+    takeTheirs,
   } = useEditorDraft(transcription, opening);
 
   const [view, setView] = useState<EditorView>("srt");
@@ -122,8 +120,13 @@ function Editor({
   const { source, video, pickMedia } = useEditorMedia(transcription, media);
   const playback = usePlayback();
   const { mediaElement, playing, time, seekTo, togglePlay, playhead } = playback;
-  const [selected, setSelected] = useState(-1);
-  const currentIndex = cueAt(state.cues, time);
+  const { selected, setSelected, currentIndex, target, seekToMoment, goTo } = useCueSelection({
+    cues: state.cues,
+    playheadMs: time,
+    seekTo,
+    view,
+    startAtMs,
+  });
   // The minimum gap between cues: the preset's frames at the video's rate (23.976's for audio).
   const gapMs = gapAtRate(
     styleLimits(transcription.style ?? DEFAULT_STYLE, transcription.language).minGapFrames,
@@ -136,26 +139,8 @@ function Editor({
 
   const handlers = useCueHandlers({ store, flush, seekTo, setSelected, gapMs });
 
-  const target = selected >= 0 && selected < state.cues.length ? selected : currentIndex;
-  /** Plays from a moment (a comment's, a citation's) and selects the subtitle there. */
-  const seekToMoment = (ms: number) => {
-    seekTo(ms);
-    setSelected(cueAt(state.cues, ms));
-  };
-  useEffect(() => {
-    if (startAtMs !== null) seekToMoment(startAtMs);
-    // Once, as the editor opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const goTo = (index: number) => {
-    const cue = state.cues[index];
-    if (!cue) return;
-    setSelected(index);
-    seekTo(timeMs(cue.start));
-    if (view === "srt") document.getElementById(`cue-${cue.key}-text`)?.focus();
-  };
-  const { setFromPlayhead, undo, redo, splitAtPlayhead, styleTarget, placeTarget } =
-    targetCueActions({ store, flush, target, playhead, gapMs });
+  const actions = targetCueActions({ store, flush, target, playhead, gapMs });
+  const { undo, redo, splitAtPlayhead, styleTarget, placeTarget } = actions;
   const { findOpen, setFindOpen, found, find, findAgain, replaceOne, replaceAll } = useFindInCues({
     store,
     flush,
@@ -163,39 +148,16 @@ function Editor({
     target,
     setSelected,
   });
-  const editing = <A extends unknown[]>(action: (...args: A) => unknown) =>
-    readOnly ? () => undefined : action;
-  useShortcuts({
+  useEditorShortcuts({
+    readOnly,
+    cues: state.cues,
+    target,
+    goTo,
     togglePlay,
-    nextCue: () => goTo(Math.min(state.cues.length - 1, target + 1)),
-    previousCue: () => goTo(Math.max(0, target - 1)),
-    setStart: editing(() => setFromPlayhead("start")),
-    setEnd: editing(() => setFromPlayhead("end")),
-    undo: editing(undo),
-    redo: editing(redo),
-    splitCue: editing(() => {
-      const cue = state.cues[target];
-      if (!cue) return;
-      const field = document.getElementById(cueTextId(cue.key));
-      const caret =
-        field instanceof HTMLTextAreaElement && document.activeElement === field
-          ? field.selectionStart
-          : null;
-      handlers.split(target, caret);
-    }),
-    splitAtPlayhead: editing(splitAtPlayhead),
-    mergeNext: editing(() => target >= 0 && handlers.mergeNext(target)),
-    insertCue: editing(() => handlers.insertAfter(target)),
-    deleteCue: editing(() => target >= 0 && handlers.remove(target)),
-    italic: editing(() => styleTarget("italic")),
-    bold: editing(() => styleTarget("bold")),
-    underline: editing(() => styleTarget("underline")),
-    toggleTop: editing(() =>
-      placeTarget({ position: state.cues[target]?.position === "top" ? "bottom" : "top" }),
-    ),
+    handlers,
+    actions,
     openFind: () => setFindOpen(true),
-    findNext: () => findAgain(1),
-    findPrevious: () => findAgain(-1),
+    findAgain,
   });
 
   const onTimes = useCallback(
@@ -287,36 +249,8 @@ function Editor({
         status={status}
         keptOnDevice={keptOnDevice}
       />
-      {conflict && (
-        <ConflictBanner
-          onKeepMine={() => resolveConflict("mine")}
-          onUseTheirs={() => {
-            applyEdit({
-              type: "replace",
-              cues: fromSubtitles(conflict.subtitles),
-              ...(conflict.speakers !== undefined ? { speakers: conflict.speakers } : {}),
-            });
-            resolveConflict("theirs");
-          }}
-        />
-      )}
-      {offer && (
-        <DraftOffer
-          draft={offer}
-          onRestore={() => {
-            applyEdit({
-              type: "replace",
-              cues: offer.cues,
-              ...(offer.speakers !== undefined ? { speakers: offer.speakers } : {}),
-            });
-            setOffer(null);
-          }}
-          onDiscard={() => {
-            setOffer(null);
-            writeDraft();
-          }}
-        />
-      )}
+      {conflict && <ConflictBanner onKeepMine={keepMine} onUseTheirs={takeTheirs} />}
+      {offer && <DraftOffer draft={offer} onRestore={restoreOffer} onDiscard={discardOffer} />}
       {findOpen && (
         <FindReplacePanel
           findOnly={readOnly}
@@ -366,38 +300,19 @@ function Editor({
               <Editable readOnly={readOnly}>
                 <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
                 {view === "srt" && (
-                  <label className="mb-2 flex items-center gap-2 text-sm text-zinc-800 max-sm:min-h-11">
-                    <input
-                      type="checkbox"
-                      checked={frameMode}
-                      onChange={(event) => setFrameMode(event.target.checked)}
-                      className="size-4"
-                    />
-                    {frameMode
-                      ? t("editor.frames.on", { rate: rateName })
-                      : `${t("editor.frames.label")} (${t("editor.frames.rate", { rate: rateName })})`}
-                  </label>
+                  <FrameModeToggle
+                    frameMode={frameMode}
+                    onChange={setFrameMode}
+                    rateName={rateName}
+                  />
                 )}
                 {(transcription.shotChanges?.length ?? 0) > 0 && !readOnly && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="mb-2"
-                    onClick={() => {
-                      flush();
-                      const cues = store.get().cues;
-                      const snapped = snapToShots(cues, transcription.shotChanges ?? [], {
-                        frameMs: framesToMs(1, rate),
-                        gapMs,
-                        rules: styleLimits(transcription.style ?? DEFAULT_STYLE, null).shotChanges,
-                      });
-                      const moved = snapped.filter((cue, i) => cue !== cues[i]).length;
-                      if (moved > 0) store.dispatch({ type: "replace", cues: snapped });
-                      toast({ title: t("editor.shots.snapped", { count: moved }) });
-                    }}
-                  >
-                    {t("editor.shots.snap", { count: transcription.shotChanges?.length ?? 0 })}
-                  </Button>
+                  <SnapToShotsButton
+                    store={store}
+                    flush={flush}
+                    transcription={transcription}
+                    gapMs={gapMs}
+                  />
                 )}
                 {view === "srt" ? (
                   <CueList

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../components/ui/toast-store";
-import { toSubtitles } from "./cue-operations";
+import { fromSubtitles, toSubtitles } from "./cue-operations";
 import { draftWriter, fingerprint, STORED_HISTORY } from "./editor-drafts";
 import { createEditorStore, type EditorAction } from "./editor-history";
 import type { Opening } from "./editor-opening";
@@ -62,6 +62,7 @@ export function useEditorDraft(transcription: EditorTranscription, opening: Open
     if (opening.restored) toast({ title: t("editor.draft.restored"), variant: "success" });
   }, [opening.restored, t]);
 
+  const { conflict, resolveConflict } = serverSave;
   return {
     store,
     state,
@@ -70,9 +71,32 @@ export function useEditorDraft(transcription: EditorTranscription, opening: Open
     applyEdit,
     /** A conflicting draft offered to the user, until restored or discarded. */
     offer,
-    setOffer,
-    writeDraft,
+    restoreOffer: () => {
+      if (!offer) return;
+      applyEdit({
+        type: "replace",
+        cues: offer.cues,
+        ...(offer.speakers !== undefined ? { speakers: offer.speakers } : {}),
+      });
+      setOffer(null);
+    },
+    discardOffer: () => {
+      setOffer(null);
+      writeDraft();
+    },
     keptOnDevice: storedRevision >= state.revision,
     ...serverSave,
+    /** A save refused for a newer version elsewhere: keep these edits (saved over it)… */
+    keepMine: () => resolveConflict("mine"),
+    /** …or take the server's subtitles instead (one undo step). */
+    takeTheirs: () => {
+      if (!conflict) return;
+      applyEdit({
+        type: "replace",
+        cues: fromSubtitles(conflict.subtitles),
+        ...(conflict.speakers !== undefined ? { speakers: conflict.speakers } : {}),
+      });
+      resolveConflict("theirs");
+    },
   };
 }
