@@ -1,7 +1,7 @@
 import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
 import { frameRate as frameRateOf, gapAtRate } from "@verbatim/formats/frame-rate";
 import { DEFAULT_STYLE, styleLimits } from "@verbatim/subtitles";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageText } from "../history/language-text";
 import { RecogniserText } from "../history/recogniser-text";
@@ -27,7 +27,7 @@ import { FrameModeToggle, SnapToShotsButton } from "./cue-list-options";
 import { openingFor, type Opening } from "./editor-opening";
 import { useEditorDraft } from "./use-editor-draft";
 import { useEditorMedia } from "./use-editor-media";
-import { useCueHandlers } from "./use-cue-handlers";
+import { useCueHandlers, useWaveformTimes } from "./use-cue-handlers";
 import { useCueSelection } from "./use-cue-selection";
 import { useFindInCues } from "./use-find-in-cues";
 import { useCueSummary } from "./use-cue-summary";
@@ -160,13 +160,7 @@ function Editor({
     findAgain,
   });
 
-  const onTimes = useCallback(
-    (key: number, start: string, end: string) => {
-      const index = store.get().cues.findIndex((cue) => cue.key === key);
-      if (index >= 0) store.dispatch({ type: "set-times", index, start, end });
-    },
-    [store],
-  );
+  const onTimes = useWaveformTimes(store);
 
   const { overlaps, speakerCounts, labels, earliest, emptyCount, latest } = useCueSummary(state);
 

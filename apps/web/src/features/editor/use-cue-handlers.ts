@@ -1,5 +1,5 @@
-// What each cue row does to the subtitles: edit, split, merge, insert, delete, seek, select.
-import { useMemo } from "react";
+// What each cue row (and the waveform) does to the subtitles: edit, split, merge, insert, delete…
+import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "../../components/ui/toast-store";
 import { insertShortens, timeMs } from "./cue-operations";
@@ -77,4 +77,15 @@ export function useCueHandlers({
       },
     };
   }, [store, flush, seekTo, setSelected, t, gapMs]);
+}
+
+/** A cue's times dragged on the waveform (one undo step), found by its key. */
+export function useWaveformTimes(store: EditorStore) {
+  return useCallback(
+    (key: number, start: string, end: string) => {
+      const index = store.get().cues.findIndex((cue) => cue.key === key);
+      if (index >= 0) store.dispatch({ type: "set-times", index, start, end });
+    },
+    [store],
+  );
 }
