@@ -1,92 +1,47 @@
 import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
-import { frameRate as frameRateOf, framesToMs, gapAtRate } from "@verbatim/formats/frame-rate";
-import {
-  DEFAULT_STYLE,
-  formatTimecode,
-  isEmptyCue,
-  styleLimits,
-  type CueAlign,
-  type CuePosition,
-  type TextStyle,
-} from "@verbatim/subtitles";
-import {
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from "react";
+import { frameRate as frameRateOf, gapAtRate } from "@verbatim/formats/frame-rate";
+import { DEFAULT_STYLE, styleLimits } from "@verbatim/subtitles";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Button } from "../../components/ui/button";
 import { LanguageText } from "../history/language-text";
 import { RecogniserText } from "../history/recogniser-text";
-import { cueAt } from "./cue-checks";
-import {
-  earliestTime,
-  insertShortens,
-  fromSubtitles,
-  latestStart,
-  overlappingCues,
-  placeCue,
-  styleCue,
-  timeMs,
-  snapToShots,
-  toSubtitles,
-} from "./cue-operations";
 import { CueList } from "./cue-list";
 import { StyleControls } from "./style-controls";
-import { cueTextId, type CueRowHandlers } from "./cue-row";
 import { ConflictBanner } from "./conflict-banner";
 import { DraftOffer } from "./draft-offer";
-import {
-  draftWriter,
-  fingerprint,
-  loadDraft,
-  STORED_HISTORY,
-  type EditorDraft,
-} from "./editor-drafts";
-import { createEditorStore, snapshotOf, type EditorState } from "./editor-history";
+import { loadDraft } from "./editor-drafts";
 import { SpeakerPanel } from "./speaker-panel";
-import { CommentsPanel } from "../sharing/comments-panel";
 import { ShareDialog } from "../sharing/share-dialog";
 import { CaptionedVideoDialog } from "../captioned-video/captioned-video-dialog";
-import { cueCounts, speakerName, type Speaker } from "./speakers";
+import type { Speaker } from "./speakers";
 import { EditorToolbar, type EditorView } from "./editor-toolbar";
-import { countMatches, matchRange, nextMatch, type FindOptions } from "./find-replace";
 import { FindReplacePanel } from "./find-replace-panel";
-import { MediaPlayer, type MediaSource } from "./media-player";
 import { PlainView } from "./plain-view";
 import { isChineseTranscript, ScriptControl } from "./script-control";
-import { SpokenCaption } from "./spoken-caption";
 import { toPlainText } from "./plain-text";
-import { toPlainTextWithSpeakers, type SpeakerLabels } from "./plain-speakers";
-import type { EditorCue, EditorTranscription, Subtitle } from "./types";
-import { toast } from "../../components/ui/toast-store";
-import { fromDevice } from "./device-media";
-import { isVideo, useMediaUrl } from "./use-media-url";
+import { toPlainTextWithSpeakers } from "./plain-speakers";
+import type { EditorTranscription, Subtitle } from "./types";
 import { usePlayback } from "./use-playback";
-import { useSave } from "./use-save";
-import { useShortcuts } from "./use-shortcuts";
+import { useEditorShortcuts } from "./use-editor-shortcuts";
+import { FrameModeToggle, SnapToShotsButton } from "./cue-list-options";
+import { openingFor, type Opening } from "./editor-opening";
+import { useEditorDraft } from "./use-editor-draft";
+import { useEditorMedia } from "./use-editor-media";
+import { useCueHandlers, useWaveformTimes } from "./use-cue-handlers";
+import { useCueSelection } from "./use-cue-selection";
+import { useFindInCues } from "./use-find-in-cues";
+import { useCueSummary } from "./use-cue-summary";
+import { targetCueActions } from "./target-cue-actions";
+import { Editable } from "./editable";
+import { EditorFooter } from "./editor-footer";
+import { EditorPlayer } from "./editor-player";
+import { EditorSidePanels } from "./editor-side-panels";
 import { MismatchSummary } from "./script-mismatches";
-import { ChecksPanel } from "./checks-panel";
-import { TranslationsPanel } from "../translation/translations-panel";
 import { BilingualView } from "../translation/bilingual-view";
 import { useTranslations } from "../translation/api";
-import { OverviewPanel } from "../insights/overview-panel";
-import { AskPanel } from "../insights/ask-panel";
 
 export type { Subtitle } from "./types";
-
-const Waveform = lazy(() => import("./waveform"));
-
-/** Whether the browser can draw a waveform (not in jsdom, which lacks Web Audio). */
-function canDrawWaveform(): boolean {
-  return typeof window.matchMedia === "function" && typeof window.AudioContext === "function";
-}
+export { openingFor } from "./editor-opening";
 
 export interface SubtitleEditorProps {
   transcription: EditorTranscription;
@@ -103,43 +58,6 @@ export interface SubtitleEditorProps {
   readOnly?: boolean;
   /** Where to open: the player at this moment (ms) and its subtitle selected. */
   startAtMs?: number | null;
-}
-
-/** How the editor opens, once this device's draft (if any) has been read. */
-interface Opening {
-  cues: EditorCue[];
-  speakers: Speaker[] | null;
-  history?: Pick<EditorState, "past" | "future">;
-  /** The cues are a draft the server does not have yet. */
-  restored: boolean;
-  /** A draft that conflicts with the server's version, offered to the user. */
-  offer: EditorDraft | null;
-}
-
-/**
- * Decides what the editor opens with: the server's subtitles, or this device's draft of them.
- * A draft made from the version the server still holds is simply continued (restored, then
- * saved); one made from an older version (saved meanwhile elsewhere) is offered, not applied.
- */
-export function openingFor(
-  subtitles: readonly Subtitle[],
-  draft: EditorDraft | null,
-  speakers: Speaker[] | null = null,
-): Opening {
-  const server = fingerprint(subtitles, speakers);
-  const fromServer = { cues: fromSubtitles(subtitles), speakers, restored: false };
-  if (!draft) return { ...fromServer, offer: null };
-  // A draft from before speakers existed has none: the server's list is the one to go on with.
-  const drafted = draft.speakers === undefined ? speakers : draft.speakers;
-  const history = {
-    past: draft.past.map((entry) => snapshotOf(entry, drafted)),
-    future: draft.future.map((entry) => snapshotOf(entry, drafted)),
-  };
-  const mine = { cues: draft.cues, speakers: drafted, history };
-  if (fingerprint(toSubtitles(draft.cues), drafted) === server)
-    return { ...mine, restored: false, offer: null };
-  if (draft.base === server) return { ...mine, restored: true, offer: null };
-  return { ...fromServer, offer: draft };
 }
 
 /** The Edit step: cue list or plain text, player, waveform, undo, save. */
@@ -173,52 +91,23 @@ function Editor({
   startAtMs = null,
 }: SubtitleEditorProps & { opening: Opening }) {
   const { t } = useTranslation();
-  const [store] = useState(() =>
-    createEditorStore(opening.cues, opening.history, opening.speakers),
-  );
-  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const [registry] = useState<Set<() => void>>(() => new Set());
-  const flush = useCallback(() => registry.forEach((apply) => apply()), [registry]);
-  const [offer, setOffer] = useState(opening.offer);
-
-  // This device's copy: written on every change, with the server version it is based on.
-  const [writer] = useState(() => draftWriter(transcription.id));
-  const base = useRef(fingerprint(transcription.subtitles, transcription.speakers));
-  // The newest revision known to be written on the device (what "kept on this device" claims).
-  const [storedRevision, setStoredRevision] = useState(-1);
-  const writeDraft = useCallback(() => {
-    const now = store.get();
-    const written = writer.write({
-      id: transcription.id,
-      base: base.current,
-      cues: now.cues,
-      speakers: now.speakers,
-      past: now.past.slice(-STORED_HISTORY),
-      future: now.future.slice(-STORED_HISTORY),
-      unsaved: fingerprint(toSubtitles(now.cues), now.speakers) !== base.current,
-      updatedAt: Date.now(),
-    });
-    void written.then(() => setStoredRevision((at) => Math.max(at, now.revision)));
-  }, [store, writer, transcription.id]);
-  useEffect(() => store.subscribe(writeDraft), [store, writeDraft]);
-
-  const { save, status, saving, conflict, resolveConflict } = useSave(
-    transcription.id,
+  const {
     store,
-    state.revision,
+    state,
+    registry,
     flush,
-    {
-      version: transcription.version,
-      initiallyDirty: opening.restored,
-      onSaved: (subtitles, savedSpeakers) => {
-        base.current = fingerprint(subtitles, savedSpeakers);
-        writeDraft();
-      },
-    },
-  );
-  useEffect(() => {
-    if (opening.restored) toast({ title: t("editor.draft.restored"), variant: "success" });
-  }, [opening.restored, t]);
+    applyEdit,
+    offer,
+    restoreOffer,
+    discardOffer,
+    keptOnDevice,
+    save,
+    status,
+    saving,
+    conflict,
+    keepMine,
+    takeTheirs,
+  } = useEditorDraft(transcription, opening);
 
   const [view, setView] = useState<EditorView>("srt");
   // A translation track shown beside its original in place of the cue list (its language).
@@ -228,45 +117,16 @@ function Editor({
   // The media's length in ms, as the tools and panels that bound times by it take it.
   const mediaMs =
     transcription.duration !== undefined ? Math.round(transcription.duration * 1000) : null;
-  const [findOpen, setFindOpen] = useState(false);
-  // What the player plays: the file just uploaded, one the user opens, the copy this browser
-  // kept of the upload, or else the audio the server keeps for a while.
-  const [localMedia, setLocalMedia] = useState<File | null>(null);
-  const [deviceMedia, setDeviceMedia] = useState<File | null>(null);
-  useEffect(() => {
-    if (media) return;
-    let current = true;
-    void fromDevice(transcription.id).then((kept) => current && setDeviceMedia(kept));
-    return () => {
-      current = false;
-    };
-  }, [media, transcription.id]);
-  const file = media ?? localMedia ?? deviceMedia;
-  const fileUrl = useMediaUrl(file);
-  const serverAudio = file ? null : (transcription.audio ?? null);
-  // Absolute, as the media element reports its source: the waveform compares the two and, when
-  // they differ, swaps in a second download of the file mid-load (which also stops playback).
-  const url = fileUrl ?? (serverAudio ? absoluteUrl(serverAudio.url) : null);
-  const source: MediaSource | null = url
-    ? {
-        url,
-        video: file ? isVideo(file) : false,
-        keptUntil: serverAudio?.expiresAt ?? null,
-      }
-    : null;
-  const {
-    mediaElement,
-    onElement,
-    playing,
-    setPlaying,
-    time,
-    setTime,
+  const { source, video, pickMedia } = useEditorMedia(transcription, media);
+  const playback = usePlayback();
+  const { mediaElement, playing, time, seekTo, togglePlay, playhead } = playback;
+  const { selected, setSelected, currentIndex, target, seekToMoment, goTo } = useCueSelection({
+    cues: state.cues,
+    playheadMs: time,
     seekTo,
-    togglePlay,
-    playhead,
-  } = usePlayback();
-  const [selected, setSelected] = useState(-1);
-  const currentIndex = cueAt(state.cues, time);
+    view,
+    startAtMs,
+  });
   // The minimum gap between cues: the preset's frames at the video's rate (23.976's for audio).
   const gapMs = gapAtRate(
     styleLimits(transcription.style ?? DEFAULT_STYLE, transcription.language).minGapFrames,
@@ -277,197 +137,37 @@ function Editor({
   const rateName = transcription.frameRate ?? DEFAULT_FRAME_RATE;
   const rate = frameRateOf(rateName);
 
-  const handlers = useMemo<CueRowHandlers>(() => {
-    const indexOf = (key: number) => store.get().cues.findIndex((cue) => cue.key === key);
-    return {
-      editText: (key, text) => {
-        const index = indexOf(key);
-        if (index >= 0) store.dispatch({ type: "edit-text", index, text, at: Date.now() });
-      },
-      editTime: (index, field, value) => store.dispatch({ type: "edit-time", index, field, value }),
-      split: (index, caret) => store.dispatch({ type: "split", index, caret, gapMs }),
-      mergeNext: (index) => {
-        flush();
-        const { cues, speakers } = store.get();
-        const [first, second] = [cues[index], cues[index + 1]];
-        store.dispatch({ type: "merge-next", index });
-        // A cue has one speaker: the first one's is kept, and the user is told which.
-        if (speakers && first?.speaker && second?.speaker && first.speaker !== second.speaker) {
-          const name = speakerName(speakers, first.speaker, (number) =>
-            t("editor.speakers.unnamed", { number }),
-          );
-          toast({ title: t("editor.speakers.merged", { name }) });
-        }
-      },
-      setSpeaker: (index, speaker) => {
-        flush();
-        store.dispatch({ type: "set-speaker", index, speaker });
-      },
-      insertAfter: (index) => {
-        // No gap after that cue: the new one takes its second half, and the user is told.
-        if (insertShortens(store.get().cues, index)) {
-          toast({
-            title: t("editor.toast.insertShortened", { number: index + 1 }),
-            description: t("editor.toast.insertShortenedHow", { number: index + 1 }),
-          });
-        }
-        store.dispatch({ type: "insert-after", index });
-      },
-      remove: (index) => {
-        flush();
-        store.dispatch({ type: "delete", index });
-      },
-      seek: (index) => {
-        setSelected(index);
-        const cue = store.get().cues[index];
-        if (cue) seekTo(timeMs(cue.start));
-      },
-      select: setSelected,
-      markChecked: (index) => {
-        flush();
-        store.dispatch({ type: "mark-checked", index });
-      },
-    };
-  }, [store, flush, seekTo, t, gapMs]);
+  const handlers = useCueHandlers({ store, flush, seekTo, setSelected, gapMs });
 
-  const target = selected >= 0 && selected < state.cues.length ? selected : currentIndex;
-  /** Plays from a moment (a comment's, a citation's) and selects the subtitle there. */
-  const seekToMoment = (ms: number) => {
-    seekTo(ms);
-    setSelected(cueAt(state.cues, ms));
-  };
-  useEffect(() => {
-    if (startAtMs !== null) seekToMoment(startAtMs);
-    // Once, as the editor opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  const goTo = (index: number) => {
-    const cue = state.cues[index];
-    if (!cue) return;
-    setSelected(index);
-    seekTo(timeMs(cue.start));
-    if (view === "srt") document.getElementById(`cue-${cue.key}-text`)?.focus();
-  };
-  const setFromPlayhead = (field: "start" | "end") => {
-    const ms = playhead();
-    if (ms === null || target < 0) return;
-    flush();
-    store.dispatch({ type: "edit-time", index: target, field, value: formatTimecode(ms) });
-  };
-  const undo = () => {
-    flush();
-    store.dispatch({ type: "undo" });
-  };
-  const splitAtPlayhead = () => {
-    const ms = playhead();
-    if (ms === null) return;
-    flush();
-    store.dispatch({ type: "split-at", ms, gapMs });
-  };
-  // Find: the last query, so F3 goes on after the panel is closed.
-  const lastFind = useRef<{ query: string; options: FindOptions } | null>(null);
-  const [found, setFound] = useState(-1);
-  const find = (query: string, options: FindOptions, direction: 1 | -1) => {
-    lastFind.current = { query, options };
-    const cues = store.get().cues;
-    const index = nextMatch(cues, query, options, target, direction);
-    setFound(index);
-    if (index < 0) return;
-    setSelected(index);
-    const cue = cues[index];
-    const range = cue ? matchRange(cue.text, query, options) : null;
-    const field = cue ? document.getElementById(cueTextId(cue.key)) : null;
-    if (field instanceof HTMLTextAreaElement && range) {
-      // (jsdom, which runs the component tests, has no scrolling.)
-      if (typeof field.scrollIntoView === "function") field.scrollIntoView({ block: "nearest" });
-      field.setSelectionRange(range[0], range[1]);
-    }
-  };
-  const redo = () => {
-    flush();
-    store.dispatch({ type: "redo" });
-  };
-  const editing = <A extends unknown[]>(action: (...args: A) => unknown) =>
-    readOnly ? () => undefined : action;
-  // Styling: the text selected in the target cue's text box, or the whole cue; one undo step.
-  const styleTarget = (style: TextStyle) => {
-    const cue = store.get().cues[target];
-    if (!cue) return;
-    flush();
-    const field = document.getElementById(cueTextId(cue.key));
-    const focused = field instanceof HTMLTextAreaElement && document.activeElement === field;
-    const [from, to] = focused ? [field.selectionStart, field.selectionEnd] : [0, 0];
-    const cues = styleCue(store.get().cues, target, style, from, to);
-    if (cues !== store.get().cues) store.dispatch({ type: "replace", cues });
-  };
-  const placeTarget = (place: { position?: CuePosition; align?: CueAlign }) => {
-    if (!store.get().cues[target]) return;
-    flush();
-    store.dispatch({ type: "replace", cues: placeCue(store.get().cues, target, place) });
-  };
-  useShortcuts({
+  const actions = targetCueActions({ store, flush, target, playhead, gapMs });
+  const { undo, redo, splitAtPlayhead, styleTarget, placeTarget } = actions;
+  const { findOpen, setFindOpen, found, find, findAgain, replaceOne, replaceAll } = useFindInCues({
+    store,
+    flush,
+    cues: state.cues,
+    target,
+    setSelected,
+  });
+  useEditorShortcuts({
+    readOnly,
+    cues: state.cues,
+    target,
+    goTo,
     togglePlay,
-    nextCue: () => goTo(Math.min(state.cues.length - 1, target + 1)),
-    previousCue: () => goTo(Math.max(0, target - 1)),
-    setStart: editing(() => setFromPlayhead("start")),
-    setEnd: editing(() => setFromPlayhead("end")),
-    undo: editing(undo),
-    redo: editing(redo),
-    splitCue: editing(() => {
-      const cue = state.cues[target];
-      if (!cue) return;
-      const field = document.getElementById(cueTextId(cue.key));
-      const caret =
-        field instanceof HTMLTextAreaElement && document.activeElement === field
-          ? field.selectionStart
-          : null;
-      handlers.split(target, caret);
-    }),
-    splitAtPlayhead: editing(splitAtPlayhead),
-    mergeNext: editing(() => target >= 0 && handlers.mergeNext(target)),
-    insertCue: editing(() => handlers.insertAfter(target)),
-    deleteCue: editing(() => target >= 0 && handlers.remove(target)),
-    italic: editing(() => styleTarget("italic")),
-    bold: editing(() => styleTarget("bold")),
-    underline: editing(() => styleTarget("underline")),
-    toggleTop: editing(() =>
-      placeTarget({ position: state.cues[target]?.position === "top" ? "bottom" : "top" }),
-    ),
+    handlers,
+    actions,
     openFind: () => setFindOpen(true),
-    findNext: () => lastFind.current && find(lastFind.current.query, lastFind.current.options, 1),
-    findPrevious: () =>
-      lastFind.current && find(lastFind.current.query, lastFind.current.options, -1),
+    findAgain,
   });
 
-  const onTimes = useCallback(
-    (key: number, start: string, end: string) => {
-      const index = store.get().cues.findIndex((cue) => cue.key === key);
-      if (index >= 0) store.dispatch({ type: "set-times", index, start, end });
-    },
-    [store],
-  );
+  const onTimes = useWaveformTimes(store);
 
-  const overlaps = useMemo(() => overlappingCues(state.cues), [state.cues]);
-  const speakerCounts = useMemo(() => cueCounts(state.cues), [state.cues]);
-  const labels = useMemo<SpeakerLabels | null>(
-    () =>
-      state.speakers
-        ? state.speakers.map(
-            (s) =>
-              [
-                speakerName(state.speakers!, s.id, (number) =>
-                  t("editor.speakers.unnamed", { number }),
-                ),
-                s.id,
-              ] as const,
-          )
-        : null,
-    [state.speakers, t],
-  );
-  const earliest = useMemo(() => earliestTime(state.cues), [state.cues]);
-  const emptyCount = useMemo(() => state.cues.filter(isEmptyCue).length, [state.cues]);
-  const latest = useMemo(() => latestStart(state.cues), [state.cues]);
+  const { overlaps, speakerCounts, labels, earliest, emptyCount, latest } = useCueSummary(state);
 
+  const saveQuietly = async () => {
+    flush();
+    return (await save({ quiet: true })) !== null;
+  };
   const continueToDownload = async () => {
     if (readOnly) return onContinue(transcription.subtitles, undefined, transcription.speakers);
     const saved = await save({ quiet: true });
@@ -496,18 +196,12 @@ function Editor({
         canRedo={state.future.length > 0}
         onUndo={undo}
         onRedo={redo}
-        onShift={(offsetMs) => {
-          flush();
-          store.dispatch({ type: "shift", offsetMs });
-        }}
+        onShift={(offsetMs) => applyEdit({ type: "shift", offsetMs })}
         earliestMs={earliest}
         latestStartMs={latest}
         mediaMs={mediaMs}
         overlaps={overlaps.size}
-        onFixOverlaps={() => {
-          flush();
-          store.dispatch({ type: "fix-overlaps", gapMs });
-        }}
+        onFixOverlaps={() => applyEdit({ type: "fix-overlaps", gapMs })}
         findOpen={findOpen}
         onToggleFind={() => setFindOpen((open) => !open)}
         onSplitAtPlayhead={splitAtPlayhead}
@@ -528,11 +222,8 @@ function Editor({
               cues={state.cues}
               speakers={state.speakers}
               playheadMs={mediaElement ? time : null}
-              video={file && fileUrl && isVideo(file) ? { file, url: fileUrl } : null}
-              onSave={async () => {
-                flush();
-                return (await save({ quiet: true })) !== null;
-              }}
+              video={video}
+              onSave={saveQuietly}
             />
             {isChineseTranscript(transcription.language, state.cues) ? (
               <ScriptControl
@@ -550,111 +241,40 @@ function Editor({
         }
         canSplitAtPlayhead={currentIndex >= 0}
         status={status}
-        keptOnDevice={storedRevision >= state.revision}
+        keptOnDevice={keptOnDevice}
       />
-      {conflict && (
-        <ConflictBanner
-          onKeepMine={() => resolveConflict("mine")}
-          onUseTheirs={() => {
-            flush();
-            store.dispatch({
-              type: "replace",
-              cues: fromSubtitles(conflict.subtitles),
-              ...(conflict.speakers !== undefined ? { speakers: conflict.speakers } : {}),
-            });
-            resolveConflict("theirs");
-          }}
-        />
-      )}
-      {offer && (
-        <DraftOffer
-          draft={offer}
-          onRestore={() => {
-            flush();
-            store.dispatch({
-              type: "replace",
-              cues: offer.cues,
-              ...(offer.speakers !== undefined ? { speakers: offer.speakers } : {}),
-            });
-            setOffer(null);
-          }}
-          onDiscard={() => {
-            setOffer(null);
-            writeDraft();
-          }}
-        />
-      )}
+      {conflict && <ConflictBanner onKeepMine={keepMine} onUseTheirs={takeTheirs} />}
+      {offer && <DraftOffer draft={offer} onRestore={restoreOffer} onDiscard={discardOffer} />}
       {findOpen && (
         <FindReplacePanel
           findOnly={readOnly}
           cues={state.cues}
           found={found}
           onFind={(query, caseSensitive, direction) => find(query, { caseSensitive }, direction)}
-          onReplaceOne={(query, replacement, caseSensitive) => {
-            const options = { caseSensitive };
-            const index =
-              found >= 0 && matchRange(state.cues[found]?.text ?? "", query, options) ? found : -1;
-            if (index < 0) return find(query, options, 1);
-            flush();
-            store.dispatch({ type: "replace-one", index, query, replacement, options });
-            find(query, options, 1);
-          }}
+          onReplaceOne={replaceOne}
           onClose={() => setFindOpen(false)}
-          onReplaceAll={(query, replacement, caseSensitive) => {
-            flush();
-            const options = { caseSensitive };
-            const count = countMatches(store.get().cues, query, options);
-            store.dispatch({ type: "replace-all", query, replacement, options });
-            return count;
-          }}
+          onReplaceAll={replaceAll}
         />
       )}
       {/* The player sticks (on a phone) within this block only: at the end of the list it
           leaves with it instead of covering the buttons below. */}
       <div className="space-y-4">
-        <div className="sticky top-16 z-10 -mx-4 grid gap-3 bg-white px-4 py-2 sm:static sm:mx-0 sm:px-0 sm:py-0 md:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] md:items-start">
-          <MediaPlayer
-            source={source}
-            caption={
-              <SpokenCaption
-                cue={state.cues[currentIndex] ?? null}
-                timeMs={time}
-                overVideo={source?.video ?? false}
-                onSeek={seekTo}
-              />
-            }
-            playing={playing}
-            timeMs={time}
-            onElement={onElement}
-            onPick={setLocalMedia}
-            onTogglePlay={togglePlay}
-            onTime={setTime}
-            onPlayingChange={setPlaying}
-          />
-          {mediaElement && url && canDrawWaveform() && (
-            <div className="hidden min-w-0 sm:block">
-              <Suspense fallback={null}>
-                <Waveform
-                  media={mediaElement}
-                  url={url}
-                  cues={state.cues}
-                  shots={transcription.shotChanges ?? []}
-                  onTimes={readOnly ? () => undefined : onTimes}
-                />
-              </Suspense>
-            </div>
-          )}
-        </div>
+        <EditorPlayer
+          playback={playback}
+          source={source}
+          cues={state.cues}
+          currentIndex={currentIndex}
+          shots={transcription.shotChanges ?? []}
+          onPick={pickMedia}
+          onTimes={readOnly ? () => undefined : onTimes}
+        />
         <Editable readOnly={readOnly}>
           {state.speakers && state.speakers.length > 0 && (
             <SpeakerPanel
               transcriptionId={transcription.id}
               speakers={state.speakers}
               counts={speakerCounts}
-              onRename={(id, name) => {
-                flush();
-                store.dispatch({ type: "rename-speaker", id, name });
-              }}
+              onRename={(id, name) => applyEdit({ type: "rename-speaker", id, name })}
             />
           )}
         </Editable>
@@ -674,38 +294,19 @@ function Editor({
               <Editable readOnly={readOnly}>
                 <MismatchSummary cues={state.cues} onGo={(index) => handlers.seek(index)} />
                 {view === "srt" && (
-                  <label className="mb-2 flex items-center gap-2 text-sm text-zinc-800 max-sm:min-h-11">
-                    <input
-                      type="checkbox"
-                      checked={frameMode}
-                      onChange={(event) => setFrameMode(event.target.checked)}
-                      className="size-4"
-                    />
-                    {frameMode
-                      ? t("editor.frames.on", { rate: rateName })
-                      : `${t("editor.frames.label")} (${t("editor.frames.rate", { rate: rateName })})`}
-                  </label>
+                  <FrameModeToggle
+                    frameMode={frameMode}
+                    onChange={setFrameMode}
+                    rateName={rateName}
+                  />
                 )}
                 {(transcription.shotChanges?.length ?? 0) > 0 && !readOnly && (
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    className="mb-2"
-                    onClick={() => {
-                      flush();
-                      const cues = store.get().cues;
-                      const snapped = snapToShots(cues, transcription.shotChanges ?? [], {
-                        frameMs: framesToMs(1, rate),
-                        gapMs,
-                        rules: styleLimits(transcription.style ?? DEFAULT_STYLE, null).shotChanges,
-                      });
-                      const moved = snapped.filter((cue, i) => cue !== cues[i]).length;
-                      if (moved > 0) store.dispatch({ type: "replace", cues: snapped });
-                      toast({ title: t("editor.shots.snapped", { count: moved }) });
-                    }}
-                  >
-                    {t("editor.shots.snap", { count: transcription.shotChanges?.length ?? 0 })}
-                  </Button>
+                  <SnapToShotsButton
+                    store={store}
+                    flush={flush}
+                    transcription={transcription}
+                    gapMs={gapMs}
+                  />
                 )}
                 {view === "srt" ? (
                   <CueList
@@ -734,91 +335,31 @@ function Editor({
               </Editable>
             )}
           </div>
-          <div className="space-y-4">
-            <TranslationsPanel
-              transcriptionId={transcription.id}
-              durationMs={mediaMs}
-              style={transcription.style ?? DEFAULT_STYLE}
-              readOnly={readOnly}
-              open={openTrack ? openTrack.language : null}
-              onOpen={(language) => {
-                flush();
-                setBilingual(language);
-              }}
-            />
-            <OverviewPanel
-              transcriptionId={transcription.id}
-              durationMs={mediaMs}
-              status={transcription.insightsStatus ?? null}
-              readOnly={readOnly}
-              onSeek={seekToMoment}
-            />
-            <AskPanel transcriptionId={transcription.id} onSeek={seekToMoment} />
-            <ChecksPanel
-              transcriptionId={transcription.id}
-              cues={state.cues}
-              readOnly={readOnly}
-              onSave={async () => {
-                flush();
-                return (await save({ quiet: true })) !== null;
-              }}
-              onJump={(index) => goTo(index)}
-              onApply={(cues) => {
-                flush();
-                store.dispatch({ type: "replace", cues });
-              }}
-            />
-            <CommentsPanel
-              transcriptionId={transcription.id}
-              commentCount={transcription.commentCount ?? 0}
-              onJump={seekToMoment}
-            />
-          </div>
+          <EditorSidePanels
+            transcription={transcription}
+            mediaMs={mediaMs}
+            cues={state.cues}
+            readOnly={readOnly}
+            openTranslation={openTrack ? openTrack.language : null}
+            onOpenTranslation={(language) => {
+              flush();
+              setBilingual(language);
+            }}
+            onSeekMoment={seekToMoment}
+            onJump={(index) => goTo(index)}
+            onSave={saveQuietly}
+            onApply={(cues) => applyEdit({ type: "replace", cues })}
+          />
         </div>
       </div>
-      <div className="flex flex-wrap justify-between gap-2 border-t border-zinc-200 pt-4">
-        <Button variant="outline" onClick={onBack}>
-          {t("editor.toolbar.back")}
-        </Button>
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          {emptyCount > 0 && (
-            <p id="editor-empty-cues" className="text-sm font-medium text-amber-900">
-              {t("editor.toolbar.emptyCues", { count: emptyCount })}
-            </p>
-          )}
-          {!readOnly && (
-            <Button
-              variant="secondary"
-              disabled={saving}
-              onClick={() => void save()}
-              aria-describedby={emptyCount > 0 ? "editor-empty-cues" : undefined}
-            >
-              {saving ? t("editor.toolbar.saving") : t("editor.toolbar.save")}
-            </Button>
-          )}
-          <Button
-            disabled={saving}
-            onClick={() => void continueToDownload()}
-            aria-describedby={emptyCount > 0 ? "editor-empty-cues" : undefined}
-          >
-            {t("editor.toolbar.continue")}
-          </Button>
-        </div>
-      </div>
+      <EditorFooter
+        readOnly={readOnly}
+        saving={saving}
+        emptyCount={emptyCount}
+        onBack={onBack}
+        onSave={() => void save()}
+        onContinue={() => void continueToDownload()}
+      />
     </div>
   );
-}
-
-/** Its controls disabled at once (a fieldset's `disabled`) when the subtitles are read only. */
-function Editable({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
-  if (!readOnly) return <>{children}</>;
-  return (
-    <fieldset disabled className="contents">
-      {children}
-    </fieldset>
-  );
-}
-
-function absoluteUrl(path: string): string {
-  return typeof location === "undefined" ? path : new URL(path, location.href).href;
 }
