@@ -130,7 +130,7 @@ export function syntheticCues(minutes: number): Cue[] {
     const size = 8 + ((cues.length * 3) % 5); // 8, 11, 9, 12, 10 words
     const text = words.slice(i, i + size).join(" ");
     const end = at + Math.round((size / 150) * 60_000);
-    cues.push({ start: at, end, text } as Cue);
+    cues.push({ index: cues.length + 1, start: at, end, text });
     at = end + 200;
     i += size;
   }
