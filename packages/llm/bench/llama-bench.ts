@@ -25,7 +25,8 @@ export function llamaCppSource(): { bundle: string; release: string } {
 /** The path of llama-bench, built once (minutes on two cores). */
 export function buildLlamaBench(): string {
   const source = join(BENCH_DIR, "llama.cpp");
-  const build = join(source, "build");
+  // A folder per configuration: a changed configuration builds afresh.
+  const build = join(source, "build-no-amx");
   const binary = join(build, "bin", "llama-bench");
   if (existsSync(binary)) return binary;
   mkdirSync(BENCH_DIR, { recursive: true });
@@ -33,6 +34,10 @@ export function buildLlamaBench(): string {
   if (!existsSync(join(source, ".git"))) {
     execFileSync("git", ["clone", "--quiet", bundle, source], { stdio: "inherit" });
   }
+  // Without AMX: -march=native turns on ggml's AMX matrix code on CPUs that have it (Sapphire
+  // Rapids and later), where this release's llama-bench crashes in ggml_backend_amx_mul_mat;
+  // node-llama-cpp's prebuilt binaries, which run here, do not take that path.
+  const noAmx = "-mno-amx-tile -mno-amx-int8 -mno-amx-bf16";
   const jobs = String(Math.max(1, Number(process.env.BENCH_BUILD_JOBS ?? 2)));
   execFileSync(
     "cmake",
@@ -43,6 +48,8 @@ export function buildLlamaBench(): string {
       build,
       "-DCMAKE_BUILD_TYPE=Release",
       "-DGGML_NATIVE=ON",
+      `-DCMAKE_C_FLAGS=${noAmx}`,
+      `-DCMAKE_CXX_FLAGS=${noAmx}`,
       "-DLLAMA_CURL=OFF",
       "-DLLAMA_BUILD_TESTS=OFF",
       "-DLLAMA_BUILD_EXAMPLES=OFF",

@@ -2,9 +2,11 @@
 // default model's real shape (Qwen3-1.7B: 28 layers, 2048 wide, 151,936 tokens) at Q4_K_M with
 // random weights, through node-llama-cpp (the runtime Verbatim's child process uses), beside
 // llama.cpp's own llama-bench built from the source tree node-llama-cpp ships, same file, same
-// threads; then one structured request end to end through LocalLanguageModel (child process,
-// IPC, chat template, JSON grammar). Random weights: the arithmetic per token is the real
-// model's, the words are not.
+// threads; then the time to translate 10 minutes of subtitles and to summarise one hour of
+// transcript, projected from the requests the real code makes (jobs.ts) at the rates just
+// measured; then one real request end to end through LocalLanguageModel (child process, IPC,
+// chat template, JSON grammar) beside its own projection. Random weights: the arithmetic per
+// token is the real model's, the words are not.
 import { execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
@@ -13,14 +15,13 @@ import { getLlama, LlamaLogLevel } from "node-llama-cpp";
 
 import { LocalLanguageModel } from "../src/index.js";
 import { ensureRandomGguf } from "../src/testing/index.js";
+import { countSummary, countTranslation, describeJob, qwen3Tokenizer } from "./jobs.js";
 import { buildLlamaBench, llamaCppSource } from "./llama-bench.js";
 
 const threads = Number(process.env.BENCH_THREADS ?? 2);
 const reps = Math.max(1, Number(process.env.BENCH_LLM_REPS ?? 3));
 const PROMPT = Number(process.env.BENCH_LLM_PROMPT ?? 512);
 const GENERATE = Number(process.env.BENCH_LLM_GENERATE ?? 128);
-/** Cues in the end-to-end JSON request. */
-const CUES = Number(process.env.BENCH_LLM_CUES ?? 40);
 const MODEL = fileURLToPath(
   new URL("../../../.cache/models/llm-random-qwen3-1.7b-q4_k_m-v1.gguf", import.meta.url),
 );
@@ -40,6 +41,10 @@ await ensureRandomGguf(MODEL, "qwen3-1.7b");
 const written = performance.now() - started;
 if (written > 1000)
   console.log(`wrote the random GGUF in ${(written / 1000).toFixed(1)} s (cached for later runs)`);
+
+// The jobs' requests, counted before anything is timed (a second or two of tokenizing).
+const tokenizer = qwen3Tokenizer();
+const jobs = [await countTranslation(tokenizer), await countSummary(tokenizer)];
 
 /** node-llama-cpp: evaluate PROMPT tokens, then generate GENERATE tokens one by one. */
 async function nodeLlamaCpp(): Promise<{ pp: number; tg: number }> {
@@ -127,28 +132,25 @@ if (theirs) {
   );
 }
 
-// One structured request end to end: child process start, model load, chat template, grammar.
-const local = new LocalLanguageModel({
-  model: MODEL,
-  modelsDir: ".",
-  threads,
-  gpu: "off",
-  contextSize: 4096,
-});
+console.log(
+  `\nThe jobs, projected from this run's measured rates (node-llama-cpp's, above): the real code's ` +
+    `requests counted with Qwen3's tokenizer; prompt tokens / pp rate + answer tokens / tg rate, ` +
+    `answers at their budget (worst case) and at a realistic length`,
+);
+for (const job of jobs) for (const line of describeJob(job, ours)) console.log(line);
+
+// One real request end to end (child process start, model load, chat template, grammar): the
+// translation's first request as the code built it, answered under a small schema (a random
+// model fills whatever it is allowed), timed beside its projection at the same rates.
+const local = new LocalLanguageModel({ model: MODEL, modelsDir: ".", threads, gpu: "off" });
 try {
   started = performance.now();
   await local.countTokens("warm up");
   const startMs = performance.now() - started;
-  const cues = Array.from(
-    { length: CUES },
-    (_, i) => `Cue ${i + 1}: and then we talked about the budget for next year.`,
-  ).join("\n");
+  const messages = jobs[0]!.requests[0]!.messages;
   started = performance.now();
   const answer = await local.generateJson({
-    messages: [
-      { role: "system", content: "Translate each cue into Traditional Chinese. Answer JSON." },
-      { role: "user", content: cues },
-    ],
+    messages,
     schema: {
       type: "object",
       properties: {
@@ -160,10 +162,13 @@ try {
     maxTokens: 64,
     accountId: "bench",
   });
-  const requestMs = performance.now() - started;
+  const seconds = (performance.now() - started) / 1000;
+  const projected = answer.promptTokens / ours.pp + answer.outputTokens / ours.tg;
   console.log(
-    `LocalLanguageModel (child process): start and load ${(startMs / 1000).toFixed(1)} s; one JSON request of ` +
-      `${answer.promptTokens} prompt tokens and ${answer.outputTokens} answer tokens ${(requestMs / 1000).toFixed(1)} s`,
+    `LocalLanguageModel (child process): start and load ${(startMs / 1000).toFixed(1)} s; the translation's ` +
+      `first request (${answer.promptTokens} prompt tokens by the random GGUF's byte-level tokenizer, ` +
+      `${jobs[0]!.requests[0]!.prompt} by Qwen3's) and ${answer.outputTokens} answer tokens: ` +
+      `${seconds.toFixed(1)} s measured, ${projected.toFixed(1)} s projected (${(seconds / projected).toFixed(2)}x)`,
   );
 } finally {
   await local.close();
