@@ -6,7 +6,8 @@
 #
 #   scripts/check-image.sh                 # pulls NODE_IMAGE (node:22-bookworm-slim)
 #   OFFLINE_BASE=1 scripts/check-image.sh  # no registry: a base made here with debootstrap from
-#                                          # Debian's mirror, with this machine's Node.js copied in
+#                                          # Debian's mirror, with this machine's Node.js
+#   SKIP_BUILD=1 scripts/check-image.sh    # start the image built last time, without building copied in
 #
 # Needs: buildah (apt-get install buildah), podman or buildah's `run` to start containers,
 # redis-server; with OFFLINE_BASE, debootstrap and root.
@@ -66,15 +67,22 @@ elif [[ -n "${OFFLINE_BASE:-}" ]]; then
   say "base image $NODE_IMAGE (Debian 12, Node.js $(node --version))"
 fi
 
-say "building $IMAGE from $NODE_IMAGE"
-started=$(date +%s)
-bah bud --layers --build-arg "NODE_IMAGE=$NODE_IMAGE" -f Containerfile -t "$IMAGE" .
-say "built in $(( $(date +%s) - started )) s; size: $(bah images --format '{{.Size}}' "$IMAGE" | head -1)"
+if [[ -n "${SKIP_BUILD:-}" ]]; then
+  say "starting $IMAGE as built before (SKIP_BUILD)"
+else
+  say "building $IMAGE from $NODE_IMAGE"
+  started=$(date +%s)
+  bah bud --layers --build-arg "NODE_IMAGE=$NODE_IMAGE" -f Containerfile -t "$IMAGE" .
+  say "built in $(( $(date +%s) - started )) s; size: $(bah images --format '{{.Size}}' "$IMAGE" | head -1)"
+fi
 
 # A Redis for the two roles (a worker needs one; so does ROLE=api).
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize yes
 cleanup() {
   local pid
+  # Each role runs in a session of its own (setsid): with chroot isolation, killing `buildah run`
+  # alone left the role's node process running (and holding the port) after the check.
+  for pid in ${ROLE_PIDS:-}; do kill -- "-$pid" 2> /dev/null || true; done
   for pid in $(jobs -p); do kill "$pid" 2> /dev/null || true; done
   redis-cli -p "$REDIS_PORT" shutdown nosave > /dev/null 2>&1 || true
   for c in ${CONTAINERS:-}; do bah rm "$c" > /dev/null 2>&1 || true; done
@@ -85,9 +93,13 @@ common=(--network host --volume "$data:/data" --env "REDIS_URL=redis://127.0.0.1
   --env NODE_ENV=development --env MODELS_AUTO_DOWNLOAD=false)
 
 api=$(bah from "$IMAGE"); worker=$(bah from "$IMAGE"); CONTAINERS="$api $worker"
-bah run "${common[@]}" --env ROLE=api --env "PORT=$PORT" "$api" -- node apps/server/dist/main.js \
+setsid buildah --storage-driver "$STORAGE_DRIVER" run "${common[@]}" --env ROLE=api \
+  --env "PORT=$PORT" "$api" -- node apps/server/dist/main.js \
   > "$data/api.log" 2>&1 &
-bah run "${common[@]}" "$worker" -- node apps/server/dist/worker.js > "$data/worker.log" 2>&1 &
+ROLE_PIDS=$!
+setsid buildah --storage-driver "$STORAGE_DRIVER" run "${common[@]}" "$worker" -- \
+  node apps/server/dist/worker.js > "$data/worker.log" 2>&1 &
+ROLE_PIDS="$ROLE_PIDS $!"
 
 ok_api=; ok_worker=
 for _ in $(seq 1 90); do
