@@ -51,7 +51,10 @@ export class LiveEngine {
 
   open(sessionId: string, spec: LiveSessionSpec, listener: LiveListener): LiveRecognition {
     const channel = this.ensureChannel();
-    this.listeners.set(sessionId, { ...listener });
+    // A session that fails before finish() is asked for keeps its failure, so that finish()
+    // rejects with it instead of resolving as if the session had ended well.
+    let failure: Error | null = null;
+    this.listeners.set(sessionId, { ...listener, failed: (error) => (failure = error) });
     channel.send({ type: "open", sessionId, spec });
     let ended = false;
     const end = () => {
@@ -69,6 +72,7 @@ export class LiveEngine {
       finish: () =>
         new Promise<void>((resolve, reject) => {
           const entry = this.listeners.get(sessionId);
+          if (failure) return reject(failure);
           if (ended || !entry) return resolve();
           entry.finished = () => {
             end();
