@@ -233,13 +233,10 @@ export async function cancelInsightJob(db: Db, row: InsightRow, now: Date): Prom
 
 /** Replaces completed insights with an edited version (free: no minutes move). */
 export async function saveEditedInsights(db: Db, id: string, content: unknown): Promise<boolean> {
+  const json = JSON.stringify(content);
   const result = await db
     .updateTable("insights")
-    .set({
-      content_json: JSON.stringify(content),
-      short_summary: shortSummaryIn(JSON.stringify(content)),
-      edited: 1,
-    })
+    .set({ content_json: json, short_summary: shortSummaryIn(json), edited: 1 })
     .where("id", "=", id)
     .where("status", "=", "completed")
     .executeTakeFirst();
