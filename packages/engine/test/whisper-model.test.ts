@@ -93,6 +93,26 @@ describe("the whisper.cpp addon", () => {
     expect(fittedAuto.reusedEncoderPass).toBe(false);
   });
 
+  // whisper.cpp up to 1.9.2 reflect-pads a mel's start with samples[1..200] whatever the audio's
+  // length: under 201 samples it read past the caller's buffer (a heap over-read, fixed upstream
+  // in 1.9.3). The addon gives it a zero-padded copy of such audio, so what lies in memory after
+  // the samples no longer changes the answer (before: the detection's probability followed it).
+  it("reads nothing past audio shorter than whisper.cpp's padding", async () => {
+    const whisper = await loadWhisperModel(await ensureRandomModel("mini"), { gpu: false });
+    loaded.push(whisper);
+    const speech = Array.from({ length: 180 }, (_, i) => Math.sin(i / 3) * 0.3);
+    const followedBy = (value: number) => {
+      const memory = new Float32Array(4096).fill(value);
+      memory.set(speech);
+      return memory.subarray(0, speech.length);
+    };
+    const quiet = await whisper.detectLanguage(followedBy(0), 1);
+    for (const value of [0.9, -0.5]) {
+      expect(await whisper.detectLanguage(followedBy(value), 1)).toEqual(quiet);
+    }
+    expect(await whisper.transcribe(followedBy(0.9).subarray(0, 10), decode)).toEqual([]);
+  });
+
   it("fits the encoder context to the audio: 50 positions a second, a margin, the whole window at most", () => {
     expect(audioContextFor(SAMPLE_RATE)).toBe(128); // 50 + 64 → 128
     expect(audioContextFor(5 * SAMPLE_RATE)).toBe(320); // 250 + 64 → 320

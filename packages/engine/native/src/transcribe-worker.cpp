@@ -85,10 +85,20 @@ void callJs(Napi::Env env, Napi::Function, JobContext* context, Event* raw) {
   }
 }
 
+/**
+ * whisper.cpp up to 1.9.2 reflect-pads a mel's start by reading samples[1..200] whatever the
+ * audio's length (fixed upstream in 1.9.3, which npm does not ship yet: docs/engine.md): fewer
+ * samples than that and it reads past the caller's buffer. Such audio is copied into a buffer
+ * this long, zeros after it; the count whisper.cpp is given stays the audio's own, so it answers
+ * as it always did (too short to transcribe, under 100 ms) without reading outside memory.
+ */
+constexpr size_t kShortAudioBuffer = 256;
+
 struct Job {
   std::shared_ptr<ModelHandle> model;
   const float* samples;
   size_t count;
+  std::vector<float> shortAudio;  // owns the samples when they are fewer than kShortAudioBuffer
   TranscribeOptions options;
   std::shared_ptr<std::atomic<bool>> abortFlag;
   Channel channel;
@@ -297,6 +307,11 @@ Napi::Value startTranscription(Napi::Env env, std::shared_ptr<ModelHandle> model
   job->model = std::move(model);
   job->samples = pcm.Data();
   job->count = pcm.ElementLength();
+  if (job->count < kShortAudioBuffer) {
+    job->shortAudio.assign(kShortAudioBuffer, 0.0f);
+    std::copy(pcm.Data(), pcm.Data() + job->count, job->shortAudio.begin());
+    job->samples = job->shortAudio.data();
+  }
   job->options = std::move(options);
   job->abortFlag = std::move(abortFlag);
   job->streamSegments = onSegment.IsFunction();
