@@ -3,7 +3,6 @@ import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyInstance } from "fastify";
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -56,6 +55,7 @@ import { invitationRoutes } from "./teams/invitation-routes.js";
 import { memberRoutes } from "./teams/member-routes.js";
 import { teamRoutes } from "./teams/team-routes.js";
 import { registerErrorHandling, registerNotFound } from "./http/error-handler.js";
+import { responseSerializer } from "./http/response-serializer.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { liveRoutes } from "./live/live-routes.js";
 import { addNamedSchemas, nameOperations, nameSchemas } from "./http/openapi-docs.js";
@@ -86,7 +86,7 @@ export async function buildApp({
     trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });

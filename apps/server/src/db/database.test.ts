@@ -1,3 +1,4 @@
+import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -48,5 +49,57 @@ describe("a SQLite file", () => {
       Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as object)[0];
     expect(await pragma("journal_mode")).toBe("wal");
     expect(await pragma("synchronous")).toBe(1); // NORMAL (FULL is 2)
+  });
+});
+
+// Reading statements get their rows from better-sqlite3 as arrays and name the values in
+// JavaScript, with the names read when the statement was prepared: a cached statement must
+// still name every column after the schema changes, from this connection or another one.
+describe("rows read through the statement cache", () => {
+  const dir = mkdtempSync(join(tmpdir(), "verbatim-db-"));
+  const path = join(dir, "verbatim.db");
+  const db = openDatabase({ kind: "sqlite", path });
+  afterAll(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const everything = () =>
+    sql<Record<string, unknown>>`select * from notes order by id`.execute(db);
+
+  it("are objects named by their columns, later columns winning a repeated name", async () => {
+    await sql`create table notes (id integer primary key, body text, at text)`.execute(db);
+    await sql`insert into notes (body, at) values ('one', null), ('two', '2026-01-01')`.execute(db);
+    expect((await everything()).rows).toEqual([
+      { id: 1, body: "one", at: null },
+      { id: 2, body: "two", at: "2026-01-01" },
+    ]);
+    const repeated = await sql`select id, body as id from notes where id = 1`.execute(db);
+    expect(repeated.rows).toEqual([{ id: "one" }]);
+    const iterated: unknown[] = [];
+    for await (const row of db
+      .selectFrom("notes" as never)
+      .selectAll()
+      .stream())
+      iterated.push(row);
+    expect(iterated).toEqual((await everything()).rows);
+  });
+
+  it("name a column renamed on this connection", async () => {
+    await everything();
+    await sql`alter table notes rename column at to written_at`.execute(db);
+    expect((await everything()).rows[0]).toEqual({ id: 1, body: "one", written_at: null });
+  });
+
+  it("name a column added by another connection", async () => {
+    await everything();
+    const other = new SQLite(path);
+    other.exec("alter table notes add column tag text default 'x'");
+    other.close();
+    expect((await everything()).rows[0]).toEqual({
+      id: 1,
+      body: "one",
+      written_at: null,
+      tag: "x",
+    });
   });
 });

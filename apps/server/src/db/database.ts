@@ -7,6 +7,7 @@ import {
   PostgresDialect,
   SqliteDialect,
   type SqliteDatabase,
+  type SqliteStatement,
   type Transaction,
 } from "kysely";
 import pg from "pg";
@@ -50,13 +51,17 @@ export function openDatabase(config: DatabaseConfig): Db {
 /** Statements kept at most; the app's queries are a few hundred distinct texts. */
 const STATEMENT_CACHE_SIZE = 1000;
 
+/** A statement that changes the schema (a migration's): the cached statements' columns may change. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\s/i;
+
 /**
  * Kysely prepares every query anew; preparing is a large share of a short request. Prepared
  * statements are reused by their SQL text (Kysely runs one query at a time on SQLite, and
- * SQLite re-prepares a statement itself when the schema changes).
+ * SQLite re-prepares a statement itself when the schema changes); a reading one names its
+ * rows' values itself (`namingRows`). A statement that changes the schema empties the cache.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text) {
@@ -66,13 +71,44 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       // a 500). With no transaction open there is nothing to roll back: a statement that does
       // nothing, and the first error is the one thrown.
       if (text === "rollback" && !sqlite.inTransaction) text = "select 1 where 0";
+      if (SCHEMA_CHANGE.test(text)) cache.clear();
       let statement = cache.get(text);
       if (!statement) {
-        statement = sqlite.prepare(text);
+        const prepared = sqlite.prepare(text);
+        statement = prepared.reader ? namingRows(prepared) : prepared;
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.clear();
         cache.set(text, statement);
       }
       return statement;
+    },
+  };
+}
+
+/**
+ * A reading statement whose rows better-sqlite3 reads as arrays and this names: better-sqlite3
+ * builds each row object in C++, a property at a time (a 100-row history page: 0.44 ms of CPU;
+ * as arrays named here, 0.30 ms). The names are read once, when the statement is prepared;
+ * a row of another width (the schema changed under a `select *`, from another connection)
+ * reads them again, and a schema change on this connection empties the cache first.
+ */
+function namingRows(statement: SQLite.Statement): SqliteStatement {
+  const rows = statement.raw(true);
+  const columnNames = () => rows.columns().map((column) => column.name);
+  let names = columnNames();
+  const named = (values: unknown[]): Record<string, unknown> => {
+    if (values.length !== names.length) names = columnNames();
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) row[names[i]!] = values[i];
+    return row;
+  };
+  return {
+    reader: true,
+    all: (parameters) => (rows.all(parameters) as unknown[][]).map(named),
+    run: (parameters) => rows.run(parameters),
+    *iterate(parameters) {
+      for (const values of rows.iterate(parameters) as IterableIterator<unknown[]>) {
+        yield named(values);
+      }
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Language } from "@verbatim/contract";
 import type { Transaction } from "kysely";
+import { compiledOnce } from "../db/compiled-once.js";
 import type { Db } from "../db/database.js";
 import type { Database, UsersTable } from "../db/schema.js";
 
@@ -124,21 +125,25 @@ export async function updateProfile(
     .execute();
 }
 
-/** The user behind a live (unused, unexpired) session token hash, in one query. */
-export async function findUserBySessionToken(
-  db: Executor,
-  tokenHash: string,
-  now: Date,
-): Promise<{ user: User; tokenHash: string } | undefined> {
-  const row = await db
+// Every signed-in request asks this: compiled once (db/compiled-once.ts).
+const liveSessionUser = compiledOnce((db: Executor, tokenHash: string, nowIso: string) =>
+  db
     .selectFrom("auth_tokens")
     .innerJoin("users", "users.id", "auth_tokens.user_id")
     .selectAll("users")
     .where("auth_tokens.token_hash", "=", tokenHash)
     .where("auth_tokens.kind", "=", "session")
     .where("auth_tokens.used_at", "is", null)
-    .where("auth_tokens.expires_at", ">", now.toISOString())
-    .executeTakeFirst();
+    .where("auth_tokens.expires_at", ">", nowIso),
+);
+
+/** The user behind a live (unused, unexpired) session token hash, in one query. */
+export async function findUserBySessionToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: User; tokenHash: string } | undefined> {
+  const [row] = await liveSessionUser(db, tokenHash, now.toISOString());
   return row && { user: toUser(row), tokenHash };
 }
 
