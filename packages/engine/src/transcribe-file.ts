@@ -11,7 +11,7 @@ import { probedMediaOf, type ProbedMedia } from "./media/probed-media.js";
 import { resolveModel } from "./models/index.js";
 import { familySupports, modelsSupporting } from "./models/recogniser-registry.js";
 import type { RecogniserFamily } from "./recognisers/recogniser.js";
-import { DEFAULT_CHUNKING_OPTIONS, type ChunkingOptions } from "./pipeline/chunker.js";
+import { chunkingFor, type ChunkingOptions } from "./pipeline/chunker.js";
 import { runEngineProcess, type EnginePlacement } from "./pipeline/engine-runner.js";
 import type { PipelineOptions, PipelineOutput, Segment } from "./pipeline/pipeline-types.js";
 import { CHINESE_SCRIPTS, type ChineseScript } from "./text/chinese-script.js";
@@ -150,7 +150,7 @@ export async function transcribeFile(
   hooks: TranscribeHooks = {},
 ): Promise<Transcription> {
   const started = performance.now();
-  const options = pipelineOptions(request);
+  const options = pipelineOptions(request, hooks.onSegment !== undefined);
   const modelsDir = request.modelsDir ?? defaultModelsDir();
   const model = await resolveModel(request.model, modelsDir);
   if (!familySupports(model.family, options.language, model.recogniserEntry ?? undefined)) {
@@ -221,7 +221,7 @@ async function diarizationJob(
   return { models, count, voices, threads };
 }
 
-function pipelineOptions(request: TranscribeRequest): PipelineOptions {
+function pipelineOptions(request: TranscribeRequest, firstTextWatched: boolean): PipelineOptions {
   const language = request.language ?? "auto";
   if (!isSupportedLanguage(language)) {
     throw new EngineError(
@@ -269,7 +269,10 @@ function pipelineOptions(request: TranscribeRequest): PipelineOptions {
     vad: request.vad ?? true,
     // A CUDA or Vulkan build uses its GPU unless told not to (whisper.cpp falls back to the CPU).
     gpu: request.gpu ?? (nativeBuildInfo()?.gpu ?? "cpu") !== "cpu",
-    chunking: { ...DEFAULT_CHUNKING_OPTIONS, ...request.chunking },
+    chunking: chunkingFor({
+      shortFirstChunk: firstTextWatched || request.detectLanguageOnly === true,
+      ...(request.chunking ? { given: request.chunking } : {}),
+    }),
     ...(request.chineseScript ? { chineseScript: request.chineseScript } : {}),
     ...(request.maxDurationMs !== undefined ? { maxDurationMs: request.maxDurationMs } : {}),
     ...(request.detectLanguageOnly ? { detectLanguageOnly: true } : {}),

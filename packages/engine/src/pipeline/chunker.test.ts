@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { VoiceActivity } from "../vad/all-speech-detector.js";
 import type { SpeechRegion } from "../vad/speech-detector.js";
-import { DEFAULT_CHUNKING_OPTIONS, speechChunks, type SpeechChunk } from "./chunker.js";
+import {
+  chunkingFor,
+  DEFAULT_CHUNKING_OPTIONS,
+  speechChunks,
+  type SpeechChunk,
+} from "./chunker.js";
 
 const RATE = 16_000;
 
@@ -157,6 +162,30 @@ describe("speechChunks", () => {
     // Speech without a pause: cut at 30 s, not past the window.
     expect(await cut(() => true)).toBeLessThanOrEqual(30);
     expect(await cut(() => true)).toBeGreaterThan(29);
+  });
+
+  // whisper.cpp stops a window at its last timestamp, so every chunk's end costs about one more
+  // padded encoder pass: a short first chunk is paid for only where someone waits for text.
+  it("keeps a minute in one chunk when nobody watches the first text, and cuts it early when someone does", async () => {
+    const lengths = async (shortFirstChunk: boolean) => {
+      const cut: number[] = [];
+      for await (const chunk of speechChunks(
+        ramp(60),
+        new ScriptedDetector(() => true),
+        chunkingFor({ shortFirstChunk }),
+        60_000,
+      )) {
+        cut.push(Math.round((chunk.sourceEnd - chunk.sourceStart) / RATE));
+      }
+      return cut;
+    };
+    expect(await lengths(false)).toEqual([60]);
+    expect(await lengths(true)).toEqual([30, 30]);
+    // What a caller gives still wins.
+    expect(chunkingFor({ shortFirstChunk: false, given: { firstChunkSeconds: 5 } })).toMatchObject({
+      firstChunkSeconds: 5,
+      targetChunkSeconds: DEFAULT_CHUNKING_OPTIONS.targetChunkSeconds,
+    });
   });
 
   it("does not cut at a pause when what is left is short and fits in the same chunk", async () => {
