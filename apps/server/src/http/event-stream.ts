@@ -14,7 +14,7 @@ export interface EventStream {
   /** Whether it has ended: the client went, the socket failed, or it was closed here. */
   readonly closed: boolean;
   /** Sends one event: `id:` (counting from 1), `event:` its type, `data:` the rest as JSON. */
-  send(event: { type: string }): void;
+  send<Event extends { type: string }>(event: Event): void;
   /** Writes SSE text as it is (a stream with framing of its own: OpenAI's). */
   write(chunk: string): void;
   /** Runs `cleanup` when the stream ends; at once when it already has. */
