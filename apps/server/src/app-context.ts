@@ -321,7 +321,7 @@ export async function startAppContext(
       await jobs.handBack();
     },
     stop: async () => {
-      for (const stop of stops) stop();
+      await Promise.all(stops.map((stop) => stop()));
       await ctx.webhooks.stop();
       await ctx.background.idle();
       ctx.mailer.close();

@@ -1,33 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/src/auth/password.js";
 import { setPasswordHash } from "../../server/src/users/repo.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 const PASSWORD = "correct horse battery staple";
 
 describe("changing name, e-mail and password from /account (browser)", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   it("saves a name, confirms a new address by its link, and changes the password", async () => {
     const email = `old-${randomUUID()}@example.com`;
-    const { context, userId } = await signedInContext(browser, server, { email });
-    await setPasswordHash(server.db, userId, await hashPassword(PASSWORD), new Date());
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server, { email });
+    await setPasswordHash(e2e.server.db, userId, await hashPassword(PASSWORD), new Date());
     const page = await context.newPage();
-    await page.goto(`${server.base}/account`);
+    await page.goto(`${e2e.server.base}/account`);
 
     const name = page.getByRole("textbox", { name: "Name", exact: true });
     await name.fill("Grace Hopper");
@@ -46,7 +34,7 @@ describe("changing name, e-mail and password from /account (browser)", () => {
     await page.getByRole("button", { name: "Send confirmation link" }).click();
     await page.getByText(`We sent a link to ${next}.`, { exact: false }).waitFor();
 
-    const mail = await server.inbox.next(next);
+    const mail = await e2e.server.inbox.next(next);
     const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? "";
     expect(new URL(link).pathname).toBe("/confirm-email");
     await page.goto(link);
@@ -64,7 +52,7 @@ describe("changing name, e-mail and password from /account (browser)", () => {
     await page.getByRole("button", { name: "Change password" }).click();
     await page.getByText("Your password is changed. Other devices have been signed out.").waitFor();
 
-    const login = await fetch(`${server.base}/api/auth/login`, {
+    const login = await fetch(`${e2e.server.base}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: next, password: "violet tractor ocean 42" }),

@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, expect, it } from "vitest";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 describe("e-mails and the test checkout page follow the user's language (browser)", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   const accountOf = (id: string) =>
-    server.db
+    e2e.server.db
       .selectFrom("users")
       .select(["email", "locale"])
       .where("id", "=", id)
@@ -35,38 +23,40 @@ describe("e-mails and the test checkout page follow the user's language (browser
 
   it("takes the interface language for the account, then its e-mails and checkout page", async () => {
     // Signed up in English; now using the site in Chinese, with an English browser.
-    const { context, userId } = await signedInContext(browser, server, { language: "zh-HK" });
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
+      language: "zh-HK",
+    });
     expect((await accountOf(userId)).locale).toBe("en");
     const page = await context.newPage();
-    await page.goto(`${server.base}/account`);
+    await page.goto(`${e2e.server.base}/account`);
     const account = await until(
       () => accountOf(userId),
       (row) => row.locale === "zh-HK",
     );
     expect(account.locale).toBe("zh-HK");
 
-    await fetch(`${server.base}/api/auth/forgot-password`, {
+    await fetch(`${e2e.server.base}/api/auth/forgot-password`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: account.email }),
     });
-    expect((await server.inbox.next(account.email)).subject).toBe("重設你的 Verbatim 密碼");
+    expect((await e2e.server.inbox.next(account.email)).subject).toBe("重設你的 Verbatim 密碼");
 
     // The plan checkout from the pricing page lands on the test page, in Chinese.
-    await page.goto(`${server.base}/checkout/basic`);
+    await page.goto(`${e2e.server.base}/checkout/basic`);
     await page.waitForURL(/\/api\/payments\/local\/checkout\//);
     expect(await page.locator("html").getAttribute("lang")).toBe("zh-HK");
     await page.getByRole("heading", { name: "Verbatim 基本計劃：每月 200 分鐘" }).waitFor();
     await page.getByRole("button", { name: "付款" }).waitFor();
 
     // Back to English in the interface: the account and the next page follow.
-    await page.goto(`${server.base}/account`);
+    await page.goto(`${e2e.server.base}/account`);
     await page.getByRole("combobox").first().selectOption("en");
     await until(
       () => accountOf(userId),
       (row) => row.locale === "en",
     );
-    await page.goto(`${server.base}/checkout/basic`);
+    await page.goto(`${e2e.server.base}/checkout/basic`);
     await page.waitForURL(/\/api\/payments\/local\/checkout\//);
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     await page.getByRole("button", { name: "Pay" }).waitFor();

@@ -1,31 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, expect, it } from "vitest";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 import { signedInUser } from "../../server/test/support/transcription-app.js";
 
 describe("the admin's users (browser)", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer({ ADMIN_EMAILS: "chief@example.com" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser({ env: { ADMIN_EMAILS: "chief@example.com" } });
 
   it("an admin reaches /admin from the user menu, finds a user and grants minutes with a reason", async () => {
     const memberEmail = `member-${randomUUID().slice(0, 8)}@example.com`;
-    const member = await signedInUser(server.db, { email: memberEmail });
-    await signedInUser(server.db, { email: "bystander@example.com" });
-    const { context } = await signedInContext(browser, server, { email: "chief@example.com" });
+    const member = await signedInUser(e2e.server.db, { email: memberEmail });
+    await signedInUser(e2e.server.db, { email: "bystander@example.com" });
+    const { context } = await signedInContext(e2e.browser, e2e.server, {
+      email: "chief@example.com",
+    });
     const page = await context.newPage();
-    await page.goto(`${server.base}/history`);
+    await page.goto(`${e2e.server.base}/history`);
     await page.getByRole("button", { name: /^Account menu for / }).click();
     await page.getByRole("menuitem", { name: "Admin" }).click();
     await page.waitForURL(/\/admin$/);
@@ -54,7 +44,7 @@ describe("the admin's users (browser)", () => {
     expect(await dialog.count()).toBe(0);
     expect(await opener.evaluate((node) => node.ownerDocument.activeElement === node)).toBe(true);
 
-    const ledger = await server.db
+    const ledger = await e2e.server.db
       .selectFrom("minute_ledger")
       .select(["kind", "pool", "seconds", "reference"])
       .where("user_id", "=", member.id)
@@ -72,9 +62,9 @@ describe("the admin's users (browser)", () => {
   });
 
   it("a user who is not an admin has no Admin link", async () => {
-    const { context } = await signedInContext(browser, server);
+    const { context } = await signedInContext(e2e.browser, e2e.server);
     const page = await context.newPage();
-    await page.goto(`${server.base}/history`);
+    await page.goto(`${e2e.server.base}/history`);
     await page.getByRole("button", { name: /^Account menu for / }).click();
     await page.getByRole("menuitem", { name: "History" }).waitFor();
     expect(await page.getByRole("menuitem", { name: "Admin" }).count()).toBe(0);

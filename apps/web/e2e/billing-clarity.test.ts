@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { activatePlan } from "../../server/src/billing/subscription-changes.js";
 import { addEntry, withUserLock } from "../../server/src/minutes/ledger-entries.js";
 import type { PlanType } from "../../server/src/minutes/plans.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 describe("billing that never surprises (browser)", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   /** A signed-in page for a user on `plan` (paid as the product records it) with pack minutes. */
   async function userOn(
@@ -27,9 +15,9 @@ describe("billing that never surprises (browser)", () => {
     language: "en" | "zh-HK" = "en",
     subscriptionId: string | null = null,
   ) {
-    const { context, userId } = await signedInContext(browser, server, { language });
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server, { language });
     const now = new Date();
-    await withUserLock(server.db, userId, async (tx) => {
+    await withUserLock(e2e.server.db, userId, async (tx) => {
       if (plan !== "free") {
         await activatePlan(
           tx,
@@ -48,7 +36,7 @@ describe("billing that never surprises (browser)", () => {
 
   /** The user's plan and pack balances, in seconds, from the ledger. */
   async function minutesOf(userId: string) {
-    const rows = await server.db
+    const rows = await e2e.server.db
       .selectFrom("minute_ledger")
       .select(["pool", "seconds"])
       .where("user_id", "=", userId)
@@ -62,7 +50,7 @@ describe("billing that never surprises (browser)", () => {
 
   it("Free: the plan card says Current plan; no pack button, the reason and the way up instead", async () => {
     const { page, close } = await userOn("free");
-    await page.goto(`${server.base}/pricing`);
+    await page.goto(`${e2e.server.base}/pricing`);
     const free = page.getByRole("article", { name: "Free" });
     await free.getByText("Current plan").waitFor();
     expect(await free.getByRole("link").count()).toBe(0);
@@ -75,14 +63,14 @@ describe("billing that never surprises (browser)", () => {
 
   it("Basic: Current plan on Basic (no Choose Basic), packs on sale, downgrade states the minutes lost", async () => {
     const { page, close } = await userOn("basic", 500);
-    await page.goto(`${server.base}/pricing`);
+    await page.goto(`${e2e.server.base}/pricing`);
     const basic = page.getByRole("article", { name: "Basic" });
     await basic.getByText("Current plan").waitFor();
     expect(await page.getByRole("link", { name: "Choose Basic" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: /^Buy 500/ }).count()).toBe(1);
 
     // Cancelling at the period end comes first and keeps the minutes; downgrading now asks first.
-    await page.goto(`${server.base}/downgrade`);
+    await page.goto(`${e2e.server.base}/downgrade`);
     await page
       .getByText(/^Pack minutes: 500\. They are lost on .*, when the account moves to Free\.$/)
       .waitFor();
@@ -100,7 +88,7 @@ describe("billing that never surprises (browser)", () => {
   it("Basic, paid, ten days into the period: the account's Standard and Pro say what moving up costs today", async () => {
     const { page, close, userId } = await userOn("basic", 0, "en", "sub_paid_basic");
     const day = 86_400_000;
-    await server.db
+    await e2e.server.db
       .updateTable("subscriptions")
       .set({
         current_period_start: new Date(Date.now() - 10 * day).toISOString(),
@@ -108,7 +96,7 @@ describe("billing that never surprises (browser)", () => {
       })
       .where("user_id", "=", userId)
       .execute();
-    await page.goto(`${server.base}/account`);
+    await page.goto(`${e2e.server.base}/account`);
     // $4.00 of the $6.00 Basic period is unused (a cent less once a moment has passed).
     const standard = page.getByTestId("upgrade-credit-standard");
     await standard.waitFor();
@@ -121,7 +109,7 @@ describe("billing that never surprises (browser)", () => {
 
   it("Basic with a pack: cancel at the period end keeps every minute, Resume undoes it", async () => {
     const { page, close, userId } = await userOn("basic", 500);
-    await page.goto(`${server.base}/account`);
+    await page.goto(`${e2e.server.base}/account`);
     await page.getByRole("link", { name: "Cancel or downgrade" }).click();
     await page.waitForURL(/\/downgrade$/);
     await page.getByRole("button", { name: "Cancel at period end" }).click();
@@ -132,7 +120,7 @@ describe("billing that never surprises (browser)", () => {
     const balance = await minutesOf(userId);
     expect(balance).toEqual({ plan: 200 * 60, pack: 500 * 60 });
 
-    await page.goto(`${server.base}/downgrade`);
+    await page.goto(`${e2e.server.base}/downgrade`);
     await page.getByRole("heading", { name: "Your plan is cancelled" }).waitFor();
     expect(await page.getByRole("button", { name: "Cancel at period end" }).count()).toBe(0);
     await page.getByRole("button", { name: "Resume subscription" }).click();
@@ -144,7 +132,7 @@ describe("billing that never surprises (browser)", () => {
 
   it("Standard: cancelling is the one way down, and the account shows it", async () => {
     const { page, close } = await userOn("standard");
-    await page.goto(`${server.base}/downgrade`);
+    await page.goto(`${e2e.server.base}/downgrade`);
     await page.getByText(/^Plan minutes left this period: 500\. You can use them until /).waitFor();
     await page.getByText("Pack minutes: none to lose.").waitFor();
     expect(await page.getByRole("button", { name: "Downgrade to Free now…" }).count()).toBe(0);
@@ -157,7 +145,7 @@ describe("billing that never surprises (browser)", () => {
 
   it("zh-HK: the same facts in Chinese", async () => {
     const { page, close } = await userOn("basic", 0, "zh-HK");
-    await page.goto(`${server.base}/downgrade`);
+    await page.goto(`${e2e.server.base}/downgrade`);
     await page.getByRole("button", { name: "於期末取消" }).waitFor();
     await page.getByRole("button", { name: "即時降級為免費計劃…" }).click();
     const dialog = page.getByRole("dialog", { name: "確定即時降級為免費計劃？" });
@@ -165,7 +153,7 @@ describe("billing that never surprises (browser)", () => {
       .getByText("本週期剩餘的計劃分鐘：200 分鐘。會即時由免費計劃的 20 分鐘取代。")
       .waitFor();
     await dialog.getByText("套裝分鐘：沒有需要失去的分鐘。").waitFor();
-    await page.goto(`${server.base}/pricing`);
+    await page.goto(`${e2e.server.base}/pricing`);
     await page.getByRole("article", { name: "基本" }).getByText("目前計劃").waitFor();
     await close();
   });

@@ -6,9 +6,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import type { BrowserContext } from "playwright-core";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
 import { signedInContext } from "./support/signed-in.js";
 
@@ -19,20 +18,15 @@ const CUES = [
 ];
 
 describe("the editor's broadcast tools", () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const e2e = withServerAndBrowser();
   const contexts: BrowserContext[] = [];
   const shots = process.env.E2E_SCREENSHOTS;
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
     if (shots) mkdirSync(shots, { recursive: true });
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
   });
 
   it.each([
@@ -44,16 +38,19 @@ describe("the editor's broadcast tools", () => {
     "%s at %s: frames, checks and fixes",
     { timeout: 120_000 },
     async (language, size, name) => {
-      const { context, userId } = await signedInContext(browser, server, { language, ...size });
+      const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
+        language,
+        ...size,
+      });
       contexts.push(context);
-      const id = await finishedTranscription(server.db, userId, CUES, "interview.mp4");
-      await server.db
+      const id = await finishedTranscription(e2e.server.db, userId, CUES, "interview.mp4");
+      await e2e.server.db
         .updateTable("transcriptions")
         .set({ video_frame_rate: "25", shot_changes_json: JSON.stringify([1280, 6000]) })
         .where("id", "=", id)
         .execute();
       const page = await context.newPage();
-      await page.goto(`${server.base}/?job=${id}`);
+      await page.goto(`${e2e.server.base}/?job=${id}`);
       await page.locator("textarea").first().waitFor();
       const en = language === "en";
       await page.getByRole("checkbox", { name: en ? /Frames \(25 fps\)/ : /影格/ }).check();
@@ -86,11 +83,14 @@ describe("the editor's broadcast tools", () => {
     "%s at %s: italics on a selection, a subtitle at the top, kept after a reload",
     { timeout: 60_000 },
     async (language, size, name) => {
-      const { context, userId } = await signedInContext(browser, server, { language, ...size });
+      const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
+        language,
+        ...size,
+      });
       contexts.push(context);
-      const id = await finishedTranscription(server.db, userId, CUES, "styled.mp4");
+      const id = await finishedTranscription(e2e.server.db, userId, CUES, "styled.mp4");
       const page = await context.newPage();
-      await page.goto(`${server.base}/?job=${id}`);
+      await page.goto(`${e2e.server.base}/?job=${id}`);
       const en = language === "en";
       const text = page.getByLabel(en ? "Text of subtitle 2" : "第 2 句字幕的文字", {
         exact: true,
@@ -107,7 +107,7 @@ describe("the editor's broadcast tools", () => {
       await page.getByRole("button", { name: en ? "Save changes" : "儲存變更" }).click();
       await expect
         .poll(async () => {
-          const row = await server.db
+          const row = await e2e.server.db
             .selectFrom("transcriptions")
             .select("cues_json")
             .where("id", "=", id)

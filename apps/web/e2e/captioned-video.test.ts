@@ -1,15 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { ffmpeg, JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
 import {
   finishedTranscription,
   keepAudio,
 } from "../../server/test/support/finished-transcription.js";
-import { launchBrowser, seriousViolations } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { seriousViolations } from "./support/browser.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 // Captioned video in the real app and server: from the editor the user chooses a style, sees
@@ -160,31 +160,24 @@ async function renderAndDownload(page: Page, name: string, size: string): Promis
 }
 
 describe("a captioned video from the editor", () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const e2e = withServerAndBrowser();
   let audio: string;
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    audio = join(server.dataDir, "kept.m4a");
+    audio = join(e2e.server.dataDir, "kept.m4a");
     ffmpeg("-i", JFK_MP3, "-t", "11", "-ac", "1", "-c:a", "aac", "-b:a", "32k", audio);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   /** A finished transcription of the user's with its audio kept, as a finished job leaves it. */
   const withKeptAudio = async (userId: string) => {
-    const id = await finishedTranscription(server.db, userId, CUES, "speech.mp3");
-    await keepAudio(server.db, id, audio, server.dataDir);
+    const id = await finishedTranscription(e2e.server.db, userId, CUES, "speech.mp3");
+    await keepAudio(e2e.server.db, id, audio, e2e.server.dataDir);
     return id;
   };
 
   /** The video the user transcribed: 11 s of flat orange (nothing else is that colour) and the speech. */
   const orangeVideo = () => {
-    const video = join(server.dataDir, "clip.mp4");
+    const video = join(e2e.server.dataDir, "clip.mp4");
     if (existsSync(video)) return video;
     ffmpeg(
       ...["-f", "lavfi", "-i", "color=c=0xD05020:s=320x180:r=25:d=11", "-i", audio],
@@ -196,7 +189,7 @@ describe("a captioned video from the editor", () => {
 
   /** Keeps `path` in the browser's private storage for the job, as the upload page leaves it. */
   const keepInBrowser = async (page: import("playwright-core").Page, id: string, path: string) => {
-    await page.goto(`${server.base}/`);
+    await page.goto(`${e2e.server.base}/`);
     await page.evaluate(
       async ({ name, base64 }) => {
         const storage = (globalThis as unknown as OpfsNavigator).navigator.storage;
@@ -220,10 +213,10 @@ describe("a captioned video from the editor", () => {
     "chooses a style, previews it, renders and downloads the MP4",
     { timeout: 300_000 },
     async () => {
-      const { context, userId } = await signedInContext(browser, server);
+      const { context, userId } = await signedInContext(e2e.browser, e2e.server);
       const id = await withKeptAudio(userId);
       const page = await context.newPage();
-      await page.goto(`${server.base}/?job=${id}`);
+      await page.goto(`${e2e.server.base}/?job=${id}`);
       await page.getByRole("button", { name: "Captioned video" }).click();
       // In the dialog: the editor's toolbar has a "Style" group of its own (italics, bold…).
       await page.getByRole("dialog").getByLabel("Style").selectOption("karaoke");
@@ -282,11 +275,11 @@ describe("a captioned video from the editor", () => {
       // The video the user transcribed: a flat orange picture (nothing else is that colour)
       // with the speech, kept by this browser as the upload leaves it; the server keeps no audio.
       const video = orangeVideo();
-      const { context, userId } = await signedInContext(browser, server);
-      const id = await finishedTranscription(server.db, userId, CUES, "clip.mp4");
+      const { context, userId } = await signedInContext(e2e.browser, e2e.server);
+      const id = await finishedTranscription(e2e.server.db, userId, CUES, "clip.mp4");
       const page = await context.newPage();
       await keepInBrowser(page, id, video);
-      await page.goto(`${server.base}/?job=${id}`);
+      await page.goto(`${e2e.server.base}/?job=${id}`);
       await page.getByRole("button", { name: "Captioned video" }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByText(/The captions go on your own video/).waitFor();
@@ -306,7 +299,7 @@ describe("a captioned video from the editor", () => {
       const path = await renderAndDownload(page, "clip.captioned.mp4", "320,180");
       // The MP4's frame at 2 s: the source's orange above the captions, and the captions on it.
       const png = join(
-        process.env.SCREENSHOT_DIR ?? server.dataDir,
+        process.env.SCREENSHOT_DIR ?? e2e.server.dataDir,
         "captioned-video-over-video-frame.png",
       );
       ffmpeg("-ss", "2", "-i", path, "-frames:v", "1", png);
@@ -314,7 +307,7 @@ describe("a captioned video from the editor", () => {
       expectOrange(meanColour(frame, 0.1, 0.5));
       expect(ink(frame).textBottom).toBeGreaterThan(0.8);
       // Nothing of the video is left on the server once the render has ended.
-      const row = await server.db
+      const row = await e2e.server.db
         .selectFrom("renders")
         .select(["picture", "source_path"])
         .where("transcription_id", "=", id)
@@ -325,14 +318,14 @@ describe("a captioned video from the editor", () => {
   );
 
   it("fits a phone in Traditional Chinese", { timeout: 60_000 }, async () => {
-    const { context, userId } = await signedInContext(browser, server, {
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
       language: "zh-HK",
       width: 390,
       height: 844,
     });
     const id = await withKeptAudio(userId);
     const page = await context.newPage();
-    await page.goto(`${server.base}/?job=${id}`);
+    await page.goto(`${e2e.server.base}/?job=${id}`);
     await page.getByRole("button", { name: "附字幕影片" }).click();
     await page.getByLabel("形狀").selectOption("9:16");
     const dialog = page.getByRole("dialog");
@@ -348,9 +341,9 @@ describe("a captioned video from the editor", () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // A video transcription whose video this phone keeps: the dialog says the captions go on it.
-    const withVideo = await finishedTranscription(server.db, userId, CUES, "clip.mp4");
+    const withVideo = await finishedTranscription(e2e.server.db, userId, CUES, "clip.mp4");
     await keepInBrowser(page, withVideo, orangeVideo());
-    await page.goto(`${server.base}/?job=${withVideo}`);
+    await page.goto(`${e2e.server.base}/?job=${withVideo}`);
     await page.getByRole("button", { name: "附字幕影片" }).click();
     await dialog.getByText(/字幕會加在你這部裝置上的影片上/).waitFor();
     await page.getByLabel("形狀").selectOption("9:16");

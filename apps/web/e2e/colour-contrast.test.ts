@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { AxeResults, NodeResult } from "axe-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, it } from "vitest";
+import type { Page } from "playwright-core";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { PUBLIC_PAGES } from "./support/public-pages.js";
 
 const AXE_SOURCE = readFileSync(
@@ -46,17 +45,7 @@ async function contrastProblems(page: Page): Promise<string[]> {
 }
 
 describe("colour contrast of every public page (axe-core color-contrast)", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   // All four at once: each has its own browser context, and the pages are checked in the
   // browser's renderers while this process waits.
@@ -69,7 +58,7 @@ describe("colour contrast of every public page (axe-core color-contrast)", () =>
     "has no contrast failures in %s at %s size",
     { timeout: 300_000 }, // the checks share one browser on a busy machine
     async ([language, size], { expect }) => {
-      const context = await browser.newContext({ viewport: SIZES[size] });
+      const context = await e2e.browser.newContext({ viewport: SIZES[size] });
       await context.addInitScript((lang) => {
         (
           globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }
@@ -77,7 +66,7 @@ describe("colour contrast of every public page (axe-core color-contrast)", () =>
       }, language);
       await context.addInitScript({ content: AXE_SOURCE });
       const page = await context.newPage();
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       const found: string[] = [];
       const headings = new Set<string>();
       let previous = "";

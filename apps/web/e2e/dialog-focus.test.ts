@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Locator } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, expect, it } from "vitest";
+import type { Locator } from "playwright-core";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import {
   finishedTranscription,
   numberedCues,
@@ -13,23 +12,13 @@ const focused = (locator: Locator) =>
   locator.evaluate((node) => node.ownerDocument.activeElement === node);
 
 describe("focus returns to the control that opened a dialog (browser)", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   it("history: Rename and Delete, closed by Escape or Cancel", async () => {
-    const { context, userId } = await signedInContext(browser, server);
-    await finishedTranscription(server.db, userId, numberedCues(1), "focus.mp3");
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server);
+    await finishedTranscription(e2e.server.db, userId, numberedCues(1), "focus.mp3");
     const page = await context.newPage();
-    await page.goto(`${server.base}/history`);
+    await page.goto(`${e2e.server.base}/history`);
     const row = page.getByRole("row", { name: /focus\.mp3/ });
 
     const rename = row.getByRole("button", { name: "Rename" });
@@ -49,9 +38,9 @@ describe("focus returns to the control that opened a dialog (browser)", () => {
   });
 
   it("API keys: the new key's dialog and Revoke", async () => {
-    const { context } = await signedInContext(browser, server);
+    const { context } = await signedInContext(e2e.browser, e2e.server);
     const page = await context.newPage();
-    await page.goto(`${server.base}/account`);
+    await page.goto(`${e2e.server.base}/account`);
     await page.getByRole("textbox", { name: "Key name" }).fill("Focus script");
     const create = page.getByRole("button", { name: "Create key" });
     await create.click();

@@ -1,9 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { parse } from "content-disposition";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import {
   finishedTranscription,
   numberedCues,
@@ -13,27 +11,17 @@ import { signedInContext } from "./support/signed-in.js";
 const UPLOAD = "會議 錄音 #1.mp3";
 
 describe("download names keep the upload's own name (RFC 6266)", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   it("sends filename* in UTF-8 with an ASCII fallback, and the browser saves the CJK name", async () => {
-    const { context, userId } = await signedInContext(browser, server);
-    const id = await finishedTranscription(server.db, userId, numberedCues(2), UPLOAD);
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server);
+    const id = await finishedTranscription(e2e.server.db, userId, numberedCues(2), UPLOAD);
     const token = (await context.storageState()).cookies.find(
       (cookie) => cookie.name === "verbatim_session",
     )?.value;
 
     // Over HTTP: both parameters, the fallback pure ASCII, filename* the exact name.
-    const response = await fetch(`${server.base}/api/transcriptions/${id}/export?format=vtt`, {
+    const response = await fetch(`${e2e.server.base}/api/transcriptions/${id}/export?format=vtt`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(response.status).toBe(200);
@@ -45,7 +33,7 @@ describe("download names keep the upload's own name (RFC 6266)", () => {
 
     // In the browser: the history's Download saves "會議 錄音 #1.srt".
     const page = await context.newPage();
-    await page.goto(`${server.base}/history`);
+    await page.goto(`${e2e.server.base}/history`);
     const row = page.getByRole("row", { name: /會議 錄音 #1\.mp3/ });
     const download = page.waitForEvent("download");
     await row.getByRole("button", { name: "Download" }).click();

@@ -7,9 +7,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import type { BrowserContext, Page } from "playwright-core";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import {
   finishedTranscription,
   type StoredCue,
@@ -63,17 +62,14 @@ function interviewCues(): StoredCue[] {
 }
 
 describe("the editor's layout", () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const e2e = withServerAndBrowser();
   let audio: string;
   const contexts: BrowserContext[] = [];
   const shots = process.env.E2E_SCREENSHOTS;
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
     // Two minutes of tone as the audio copy the server keeps, so player and waveform appear.
-    audio = join(server.dataDir, "listening.m4a");
+    audio = join(e2e.server.dataDir, "listening.m4a");
     execFileSync("ffmpeg", [
       ...["-v", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=120"],
       ...["-ac", "1", "-c:a", "aac", "-b:a", "32k", audio],
@@ -82,24 +78,25 @@ describe("the editor's layout", () => {
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
   });
 
   async function openEditor(
     size: { width: number; height: number },
     language: "en" | "zh-HK" = "en",
   ): Promise<Page> {
-    const { context, userId } = await signedInContext(browser, server, { language, ...size });
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
+      language,
+      ...size,
+    });
     contexts.push(context);
-    const id = await finishedTranscription(server.db, userId, interviewCues());
-    await server.db
+    const id = await finishedTranscription(e2e.server.db, userId, interviewCues());
+    await e2e.server.db
       .updateTable("transcriptions")
       .set({ audio_path: audio, audio_expires_at: new Date(Date.now() + 864e5).toISOString() })
       .where("id", "=", id)
       .execute();
     const page = await context.newPage();
-    await page.goto(`${server.base}/?job=${id}`);
+    await page.goto(`${e2e.server.base}/?job=${id}`);
     await page.locator("textarea").first().waitFor();
     return page;
   }

@@ -1,10 +1,9 @@
 // The editor's promises against data loss, in Chromium against the real server: the last
 // keystroke survives a reload, a navigation and a lost connection; undo covers typing; the
 // plain view and the shift control never move text onto the wrong times; overlaps are shown.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import {
   finishedTranscription,
   numberedCues,
@@ -12,31 +11,24 @@ import {
 import { signedInContext } from "./support/signed-in.js";
 
 describe("the editor loses no work", () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const e2e = withServerAndBrowser();
   const contexts: BrowserContext[] = [];
 
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.close();
   });
 
   /** A signed-in page on the editor of a new finished transcription of `count` cues. */
   async function openEditor(
     count = 4,
   ): Promise<{ page: Page; id: string; context: BrowserContext }> {
-    const { context, userId } = await signedInContext(browser, server);
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server);
     contexts.push(context);
-    const id = await finishedTranscription(server.db, userId, numberedCues(count));
+    const id = await finishedTranscription(e2e.server.db, userId, numberedCues(count));
     const page = await context.newPage();
     // Reloads must not stop at the leave-page prompt (tests that check it listen themselves).
     page.on("dialog", (dialog) => void dialog.accept());
-    await page.goto(`${server.base}/?job=${id}`);
+    await page.goto(`${e2e.server.base}/?job=${id}`);
     await text(page, 1).waitFor();
     return { page, id, context };
   }
@@ -59,7 +51,7 @@ describe("the editor loses no work", () => {
   async function serverCues(
     id: string,
   ): Promise<Array<{ start: number; end: number; text: string }>> {
-    const row = await server.db
+    const row = await e2e.server.db
       .selectFrom("transcriptions")
       .select("cues_json")
       .where("id", "=", id)
@@ -112,7 +104,7 @@ describe("the editor loses no work", () => {
     await context.setOffline(false);
 
     const again = await context.newPage();
-    await again.goto(`${server.base}/?job=${id}`);
+    await again.goto(`${e2e.server.base}/?job=${id}`);
     await expect(text(again, 1).inputValue()).resolves.toBe("Line 1 offline");
     await again.getByText("All changes saved").waitFor();
     await expect.poll(async () => (await serverCues(id))[0]?.text).toBe("Line 1 offline");
@@ -127,14 +119,14 @@ describe("the editor loses no work", () => {
     await context.setOffline(false);
     // Meanwhile another device saved a different version.
     const elsewhere = numberedCues(4).map((cue, i) => (i === 3 ? { ...cue, text: "Theirs" } : cue));
-    await server.db
+    await e2e.server.db
       .updateTable("transcriptions")
       .set({ cues_json: JSON.stringify(elsewhere.map((c, i) => ({ index: i + 1, ...c }))) })
       .where("id", "=", id)
       .execute();
 
     const again = await context.newPage();
-    await again.goto(`${server.base}/?job=${id}`);
+    await again.goto(`${e2e.server.base}/?job=${id}`);
     await again.getByText("Unsaved changes on this device").waitFor();
     await expect(text(again, 4).inputValue()).resolves.toBe("Theirs");
     await expect(text(again, 2).inputValue()).resolves.toBe("Line 2");
@@ -148,7 +140,7 @@ describe("the editor loses no work", () => {
     const { page: tabA, id, context } = await openEditor();
     const tabB = await context.newPage();
     tabB.on("dialog", (dialog) => void dialog.accept());
-    await tabB.goto(`${server.base}/?job=${id}`);
+    await tabB.goto(`${e2e.server.base}/?job=${id}`);
     await text(tabB, 1).waitFor();
 
     await typeAtEnd(text(tabA, 1), " from A");

@@ -5,11 +5,11 @@ import {
   type ScriptedChatServer,
   type ScriptedReply,
 } from "@verbatim/llm/testing";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
-import { launchBrowser, seriousViolations, smallTouchTargets } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { seriousViolations, smallTouchTargets } from "./support/browser.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 // The Overview and questions beside the editor, in the real app and server with a scripted
@@ -51,23 +51,20 @@ function answer(request: RecordedRequest): ScriptedReply {
 
 describe("the Overview beside the editor", () => {
   let chat: ScriptedChatServer;
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    chat = await startScriptedChatServer((request) => answer(request));
-    server = await startE2eServer({
-      LLM_BASE_URL: chat.url,
-      LLM_MODEL: "scripted",
-      LLM_CONTEXT_SIZE: "8192",
-      LLM_MAX_RETRIES: "0",
-    });
-    browser = await launchBrowser();
-  });
+  // Registered first, so run last: the chat server stops after the server.
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
     await chat?.close();
+  });
+  const e2e = withServerAndBrowser(async () => {
+    chat = await startScriptedChatServer((request) => answer(request));
+    return {
+      env: {
+        LLM_BASE_URL: chat.url,
+        LLM_MODEL: "scripted",
+        LLM_CONTEXT_SIZE: "8192",
+        LLM_MAX_RETRIES: "0",
+      },
+    };
   });
 
   const shoot = async (page: Page, name: string) => {
@@ -83,10 +80,10 @@ describe("the Overview beside the editor", () => {
     "generates with the cost said first, seeks from a citation, and streams an answer kept in the history",
     { timeout: 60_000 },
     async () => {
-      const { context, userId } = await signedInContext(browser, server, { width: 1366 });
-      const id = await finishedTranscription(server.db, userId, CUES, "briefing.mp3");
+      const { context, userId } = await signedInContext(e2e.browser, e2e.server, { width: 1366 });
+      const id = await finishedTranscription(e2e.server.db, userId, CUES, "briefing.mp3");
       const page = await context.newPage();
-      await page.goto(`${server.base}/?job=${id}`);
+      await page.goto(`${e2e.server.base}/?job=${id}`);
       const overview = page.getByRole("region", { name: "Overview" });
       const generate = overview.getByRole("button", { name: "Generate overview" });
       await generate.waitFor();
@@ -115,21 +112,21 @@ describe("the Overview beside the editor", () => {
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, "insights-overview-en-desktop.png");
       if (process.env.SCREENSHOT_DIR) {
-        await page.goto(`${server.base}/history`);
+        await page.goto(`${e2e.server.base}/history`);
         await page.getByRole("table").getByText("A briefing on the new bridge.").waitFor();
         await shoot(page, "insights-history-en-desktop.png");
       }
       await context.close();
 
       // The same transcription at phone width in Chinese: the insights as generated.
-      const phone = await signedInContext(browser, server, {
+      const phone = await signedInContext(e2e.browser, e2e.server, {
         language: "zh-HK",
         width: 390,
         height: 844,
       });
-      const mine = await finishedTranscription(server.db, phone.userId, CUES, "briefing.mp3");
+      const mine = await finishedTranscription(e2e.server.db, phone.userId, CUES, "briefing.mp3");
       const zh = await phone.context.newPage();
-      await zh.goto(`${server.base}/?job=${mine}`);
+      await zh.goto(`${e2e.server.base}/?job=${mine}`);
       const panel = zh.getByRole("region", { name: "概覽" });
       await panel.getByRole("button", { name: "產生概覽" }).click();
       await panel.getByText("A briefing on the new bridge.").waitFor();
@@ -165,8 +162,8 @@ describe("the Overview beside the editor", () => {
       ).toBe(0);
       if (process.env.SCREENSHOT_DIR) {
         // For the eye only (not in CI's time): History's summary line and a share link's page.
-        await finishedTranscription(server.db, phone.userId, CUES, "second.mp3");
-        await zh.goto(`${server.base}/history`);
+        await finishedTranscription(e2e.server.db, phone.userId, CUES, "second.mp3");
+        await zh.goto(`${e2e.server.base}/history`);
         await zh.getByText("A briefing on the new bridge.").first().waitFor();
         await zh.getByRole("button", { name: "打開" }).click();
         await shoot(zh, "insights-history-zh-HK-phone.png");
@@ -184,7 +181,7 @@ describe("the Overview beside the editor", () => {
           });
           return ((await response.json()) as { token: string }).token;
         }, mine);
-        await zh.goto(`${server.base}/s/${token}`);
+        await zh.goto(`${e2e.server.base}/s/${token}`);
         await zh.getByText("A briefing on the new bridge.").waitFor();
         await shoot(zh, "insights-shared-zh-HK-phone.png");
       }

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, expect, it } from "vitest";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 
 // Chrome DevTools' "Fast 4G" network preset (throughput in bytes/s, latency in ms) and a 4x
 // slower CPU: the profile the issue's targets are stated on (FCP < 1 s, JS <= 120 kB gzip).
@@ -19,21 +17,11 @@ const CPU_SLOWDOWN = 4;
  * them before and after) and checks only what does not depend on the machine's speed.
  */
 describe("the landing page on a throttled phone profile (measured, not timed)", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   /** One first visit in a fresh browser context (empty cache). */
   async function visit(): Promise<{ files: number; jsBytes: number; fcp: number }> {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -50,7 +38,7 @@ describe("the landing page on a throttled phone profile (measured, not timed)", 
       if (url) scripts.set(url, event.encodedDataLength);
     });
 
-    await page.goto(`${server.base}/`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.base}/`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     const fcp = await page.evaluate(
       () =>

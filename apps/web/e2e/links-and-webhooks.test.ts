@@ -7,11 +7,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import type { Browser } from "playwright-core";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
 import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
-import { launchBrowser, seriousViolations } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { seriousViolations } from "./support/browser.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 const PHONE = { width: 390, height: 844 };
@@ -40,8 +39,6 @@ const TEXT = {
 } as const;
 
 describe("from a link, and webhooks on the account page", () => {
-  let server: E2eServer;
-  let browser: Browser;
   let site: Server;
   let siteBase: string;
   const received: string[] = [];
@@ -63,28 +60,28 @@ describe("from a link, and webhooks on the account page", () => {
     });
     await new Promise<void>((resolve) => site.listen(0, "127.0.0.2", resolve));
     siteBase = `http://127.0.0.2:${(site.address() as AddressInfo).port}`;
-    server = await startE2eServer({
+    if (shots) mkdirSync(shots, { recursive: true });
+  });
+  afterAll(async () => {
+    site?.closeAllConnections();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+  // Registered after the site's hooks: the server starts after the site and stops before it.
+  const e2e = withServerAndBrowser(async () => ({
+    env: {
       ...(await fastEngineEnv()),
       // No worker: a job stays queued, and the page shows it waiting.
       WORKER_CONCURRENCY: "0",
       URL_IMPORT_ALLOWED_NETWORKS: "127.0.0.2/32",
-    });
-    browser = await launchBrowser();
-    if (shots) mkdirSync(shots, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    site?.closeAllConnections();
-    await new Promise((resolve) => site?.close(resolve));
-  });
+    },
+  }));
 
   it.for(["en", "zh-HK"] as const)(
     "works at phone width in %s",
     { timeout: 180_000 },
     async (language, { expect }) => {
       const text = TEXT[language];
-      const { context } = await signedInContext(browser, server, { language, ...PHONE });
+      const { context } = await signedInContext(e2e.browser, e2e.server, { language, ...PHONE });
       const page = await context.newPage();
       /** The whole page, or (a dialog, a section scrolled to) what the phone's screen shows. */
       const shot = async (name: string, fullPage = true) => {
@@ -104,7 +101,7 @@ describe("from a link, and webhooks on the account page", () => {
         ).toBe(true);
 
       // The upload page: a link becomes a job, followed as an upload's.
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       const link = page.getByLabel(text.link);
       await link.waitFor();
       await noSideways();
@@ -114,7 +111,7 @@ describe("from a link, and webhooks on the account page", () => {
       await page.getByRole("button", { name: text.transcribeLink }).click();
       await page.waitForURL(/[?&]job=/);
       const jobId = new URL(page.url()).searchParams.get("job");
-      const row = await server.db
+      const row = await e2e.server.db
         .selectFrom("transcriptions")
         .select(["file_name", "status"])
         .where("id", "=", jobId ?? "")
@@ -123,7 +120,7 @@ describe("from a link, and webhooks on the account page", () => {
       await shot("upload-link-queued");
 
       // A link the rules refuse is answered in the page's language, and makes no job.
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       await page.getByLabel(text.link).fill("http://169.254.169.254/latest/meta-data");
       await page.getByRole("button", { name: text.transcribeLink }).click();
       const refusal = page.locator("#media-link-error");
@@ -134,7 +131,7 @@ describe("from a link, and webhooks on the account page", () => {
       await shot("upload-link-refused");
 
       // The account page: add a webhook, its secret shown once.
-      await page.goto(`${server.base}/account`);
+      await page.goto(`${e2e.server.base}/account`);
       const url = page.getByLabel(text.webhookUrl);
       await url.waitFor();
       await url.fill(`${siteBase}/hook`);
@@ -147,7 +144,7 @@ describe("from a link, and webhooks on the account page", () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("button", { name: text.done }).click();
       await secret.waitFor({ state: "detached" });
-      const { secret: stored } = await server.db
+      const { secret: stored } = await e2e.server.db
         .selectFrom("webhooks")
         .select("secret")
         .executeTakeFirstOrThrow();

@@ -6,50 +6,45 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
-import { CHROMIUM } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 const SPEECH = new URL("../../../fixtures/media/lj001-0002.flac", import.meta.url).pathname;
 const scratch = scratchDir("verbatim-e2e-live-");
 const shots = process.env.LIVE_SCREENSHOTS; // a folder: the pages at phone and desktop size
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Speech between silences, looped by Chromium's fake capture device.
-  const wav = join(scratch.dir, "speech.wav");
-  execFileSync("ffmpeg", [
-    ...["-v", "error", "-f", "lavfi", "-t", "1", "-i", "anullsrc=r=16000:cl=mono"],
-    ...["-i", SPEECH, "-f", "lavfi", "-t", "2", "-i", "anullsrc=r=16000:cl=mono"],
-    ...["-filter_complex", "[0:a][1:a][2:a]concat=n=3:v=0:a=1", "-ar", "16000", "-ac", "1", wav],
-  ]);
-  server = await startE2eServer({ ...(await fastEngineEnv()), LIVE_IDLE_SECONDS: "30" });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--no-sandbox",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${wav}`,
-      "--autoplay-policy=no-user-gesture-required",
-    ],
-  });
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  scratch.cleanup();
-});
+// Registered first, so run last: the scratch folder goes after the server.
+afterAll(() => scratch.cleanup());
+const e2e = withServerAndBrowser(
+  async () => {
+    // Speech between silences, looped by Chromium's fake capture device.
+    const wav = join(scratch.dir, "speech.wav");
+    execFileSync("ffmpeg", [
+      ...["-v", "error", "-f", "lavfi", "-t", "1", "-i", "anullsrc=r=16000:cl=mono"],
+      ...["-i", SPEECH, "-f", "lavfi", "-t", "2", "-i", "anullsrc=r=16000:cl=mono"],
+      ...["-filter_complex", "[0:a][1:a][2:a]concat=n=3:v=0:a=1", "-ar", "16000", "-ac", "1", wav],
+    ]);
+    return {
+      env: { ...(await fastEngineEnv()), LIVE_IDLE_SECONDS: "30" },
+      browserArgs: [
+        "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream",
+        `--use-file-for-fake-audio-capture=${wav}`,
+        "--autoplay-policy=no-user-gesture-required",
+      ],
+    };
+  },
+  { timeoutMs: 120_000 },
+);
 
 describe("live captions in the browser", () => {
   it("speaker and viewer see partial then final text; a cut loses nothing; stop saves and charges", async () => {
-    const { context, userId } = await signedInContext(browser, server, { width: 390, height: 844 });
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
+      width: 390,
+      height: 844,
+    });
     // Keep hold of the page's sockets, to cut the connection as a network would.
     await context.addInitScript(() => {
       const Original = WebSocket;
@@ -63,7 +58,7 @@ describe("live captions in the browser", () => {
       } as typeof WebSocket;
     });
     const page = await context.newPage();
-    await page.goto(`${server.base}/live`);
+    await page.goto(`${e2e.server.base}/live`);
     await page.getByRole("button", { name: "Start" }).click();
     await page
       .getByText("Recording", { exact: true })
@@ -78,7 +73,7 @@ describe("live captions in the browser", () => {
     const watchUrl = await page.locator("a[href*='/l/']").getAttribute("href");
     expect(watchUrl).toMatch(/\/l\/[\w-]{43}$/);
 
-    const viewerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const viewerContext = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const viewer = await viewerContext.newPage();
     await viewer.goto(watchUrl!);
 
@@ -108,12 +103,12 @@ describe("live captions in the browser", () => {
     await viewer.getByText("This live session has ended.").waitFor();
     expect(recordedMs).toBeGreaterThan(0);
 
-    const row = await server.db
+    const row = await e2e.server.db
       .selectFrom("transcriptions")
       .selectAll()
       .where("user_id", "=", userId)
       .executeTakeFirstOrThrow();
-    const session = await server.db
+    const session = await e2e.server.db
       .selectFrom("live_sessions")
       .selectAll()
       .where("user_id", "=", userId)
@@ -129,7 +124,7 @@ describe("live captions in the browser", () => {
     expect(row.audio_path && existsSync(row.audio_path)).toBe(true);
 
     await page.getByRole("link", { name: "Open it" }).click();
-    await page.goto(`${server.base}/history`);
+    await page.goto(`${e2e.server.base}/history`);
     await page.getByText(row.file_name).first().waitFor();
     await viewerContext.close();
     await context.close();

@@ -1,7 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, expect, it } from "vitest";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { rawGet } from "./support/raw-get.js";
 import { signedInContext } from "./support/signed-in.js";
 
@@ -21,17 +19,7 @@ const PAGES = [
 const attribute = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
 
 describe("public pages prerendered in both languages, hydrating", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   it("sends each page's content and head in HTML, before any script runs", async () => {
     for (const path of PAGES) {
@@ -39,7 +27,7 @@ describe("public pages prerendered in both languages, hydrating", () => {
         ["en", ""],
         ["zh-HK", "?lang=zh-HK"],
       ] as const) {
-        const url = `${server.base}${path}${query}`;
+        const url = `${e2e.server.base}${path}${query}`;
         const page = await rawGet(url);
         const html = page.body.toString();
         const where = `${path} ${language}`;
@@ -51,13 +39,13 @@ describe("public pages prerendered in both languages, hydrating", () => {
         expect(attribute(html, /<meta name="description" content="([^"]+)"/), where).toBeTruthy();
         expect(attribute(html, /<link rel="canonical" href="([^"]+)"/), where).toBe(url);
         expect(attribute(html, /hreflang="en" href="([^"]+)"/), where).toBe(
-          `${server.base}${path}`,
+          `${e2e.server.base}${path}`,
         );
         expect(attribute(html, /hreflang="zh-HK" href="([^"]+)"/), where).toBe(
-          `${server.base}${path}?lang=zh-HK`,
+          `${e2e.server.base}${path}?lang=zh-HK`,
         );
         expect(attribute(html, /hreflang="x-default" href="([^"]+)"/), where).toBe(
-          `${server.base}${path}`,
+          `${e2e.server.base}${path}`,
         );
         expect(attribute(html, /property="og:title" content="([^"]+)"/), where).toBeTruthy();
         expect(attribute(html, /property="og:url" content="([^"]+)"/), where).toBe(url);
@@ -67,32 +55,32 @@ describe("public pages prerendered in both languages, hydrating", () => {
         expect(html, where).toMatch(/<style>[^<]*\.flex\{/);
       }
     }
-    const zh = (await rawGet(`${server.base}/pricing?lang=zh-HK`)).body.toString();
+    const zh = (await rawGet(`${e2e.server.base}/pricing?lang=zh-HK`)).body.toString();
     expect(zh).toContain("收費");
     // The browser's language decides when the link does not.
-    const chinese = await rawGet(`${server.base}/faq`, { "accept-language": "zh-HK,zh;q=0.9" });
+    const chinese = await rawGet(`${e2e.server.base}/faq`, { "accept-language": "zh-HK,zh;q=0.9" });
     expect(chinese.headers["content-language"]).toBe("zh-HK");
   });
 
   it("answers an unknown path with the 404 page (404, noindex), and a signed-in user with the app", async () => {
-    const missing = await rawGet(`${server.base}/no-such-page?lang=zh-HK`);
+    const missing = await rawGet(`${e2e.server.base}/no-such-page?lang=zh-HK`);
     expect(missing.status).toBe(404);
     const html = missing.body.toString();
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).toContain("404");
-    const app = await rawGet(`${server.base}/pricing`, { cookie: "verbatim_session=abc" });
+    const app = await rawGet(`${e2e.server.base}/pricing`, { cookie: "verbatim_session=abc" });
     expect(app.body.toString()).toContain('<div id="root"></div>');
   });
 
   it("hydrates without mismatches and works: the FAQ opens, the language switches", async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(message.text());
     });
     page.on("pageerror", (error) => problems.push(error.message));
-    await page.goto(`${server.base}/faq?lang=zh-HK`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.base}/faq?lang=zh-HK`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { level: 1, name: "常見問題" }).waitFor();
     const question = page
       .getByRole("button")
@@ -108,13 +96,13 @@ describe("public pages prerendered in both languages, hydrating", () => {
   });
 
   it("a visitor's first page loads only the public texts; the next page brings the rest, in the chosen language", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${server.base}/?lang=zh-HK`, { waitUntil: "networkidle" });
+    await page.goto(`${e2e.server.base}/?lang=zh-HK`, { waitUntil: "networkidle" });
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     // Which text chunks were fetched: "zh-HK-public" from "/assets/zh-HK-public-<hash>.js".
     const texts = () =>
@@ -134,9 +122,9 @@ describe("public pages prerendered in both languages, hydrating", () => {
   });
 
   it("a signed-in user at / gets the app, not the visitor's page", async () => {
-    const { context } = await signedInContext(browser, server);
+    const { context } = await signedInContext(e2e.browser, e2e.server);
     const page = await context.newPage();
-    await page.goto(`${server.base}/`);
+    await page.goto(`${e2e.server.base}/`);
     await page.getByRole("button", { name: /^Account menu for / }).waitFor();
     expect(await page.locator("#root[data-prerendered]").count()).toBe(0);
     await context.close();

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
 import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 // The app works under its Content-Security-Policy: no page, the editor with its waveform, the
@@ -19,20 +18,12 @@ function watchViolations(page: Page, violations: string[]): void {
 }
 
 describe("the app under its Content-Security-Policy", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer({ ...(await fastEngineEnv()), WORKER_CONCURRENCY: "1" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser(async () => ({
+    env: { ...(await fastEngineEnv()), WORKER_CONCURRENCY: "1" },
+  }));
 
   it("sends the security headers", async () => {
-    const response = await fetch(`${server.base}/`);
+    const response = await fetch(`${e2e.server.base}/`);
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -48,29 +39,29 @@ describe("the app under its Content-Security-Policy", () => {
     { timeout: 180_000 },
     async () => {
       const violations: string[] = [];
-      const visitor = await browser.newPage();
+      const visitor = await e2e.browser.newPage();
       watchViolations(visitor, violations);
       for (const path of ["/", "/pricing", "/login"]) {
-        await visitor.goto(`${server.base}${path}`);
+        await visitor.goto(`${e2e.server.base}${path}`);
         await visitor.locator("h1").first().waitFor();
       }
       await visitor.close();
 
-      const { context } = await signedInContext(browser, server);
+      const { context } = await signedInContext(e2e.browser, e2e.server);
       const page = await context.newPage();
       watchViolations(page, violations);
 
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       await page.setInputFiles('input[type="file"]', JFK_MP3);
       await page.getByRole("button", { name: "Start transcription" }).click();
       await page.getByRole("textbox", { name: "Text of subtitle 1" }).waitFor({ timeout: 120_000 });
       await page.locator("canvas, wave, [part='canvases']").first().waitFor({ state: "attached" });
 
-      await page.goto(`${server.base}/checkout/basic`);
+      await page.goto(`${e2e.server.base}/checkout/basic`);
       await page.waitForURL(/\/api\/payments\/local\/checkout\//);
       await page.locator("form").first().waitFor();
 
-      await page.goto(`${server.base}/api/docs`);
+      await page.goto(`${e2e.server.base}/api/docs`);
       await page.locator(".swagger-ui .info").waitFor({ timeout: 30_000 });
 
       expect(violations).toEqual([]);

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
 import { ffmpeg, JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
 import {
   finishedTranscription,
   keepAudio,
 } from "../../server/test/support/finished-transcription.js";
-import { launchBrowser, seriousViolations } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { seriousViolations } from "./support/browser.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 // Sharing and review in the real app and server: the owner shares a transcription with a
@@ -26,31 +26,24 @@ const CUES = [
 ].map((text, i) => ({ start: 500 + i * 3500, end: 3500 + i * 3500, text }));
 
 describe("sharing a transcription by link, and review with comments", () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const e2e = withServerAndBrowser();
   let audio: string;
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-    audio = join(server.dataDir, "kept.m4a");
+    audio = join(e2e.server.dataDir, "kept.m4a");
     ffmpeg("-i", JFK_MP3, "-t", "11", "-ac", "1", "-c:a", "aac", "-b:a", "32k", audio);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   /** A finished transcription of the owner's with its audio kept, as a finished job leaves it. */
   const withKeptAudio = async (userId: string) => {
-    const id = await finishedTranscription(server.db, userId, CUES, "speech.mp3");
-    await keepAudio(server.db, id, audio, server.dataDir);
+    const id = await finishedTranscription(e2e.server.db, userId, CUES, "speech.mp3");
+    await keepAudio(e2e.server.db, id, audio, e2e.server.dataDir);
     return id;
   };
 
   /** A browser with no account, in a language and at a size. */
   const visitor = async (language: "en" | "zh-HK", size: keyof typeof SIZES) => {
-    const context = await browser.newContext({ viewport: SIZES[size] });
+    const context = await e2e.browser.newContext({ viewport: SIZES[size] });
     await context.addInitScript(
       (lang) =>
         (
@@ -65,10 +58,10 @@ describe("sharing a transcription by link, and review with comments", () => {
     "shares with a password; a visitor plays and comments; the owner sees and resolves it",
     { timeout: 120_000 },
     async () => {
-      const { context: ownerContext, userId } = await signedInContext(browser, server);
+      const { context: ownerContext, userId } = await signedInContext(e2e.browser, e2e.server);
       const id = await withKeptAudio(userId);
       const owner = await ownerContext.newPage();
-      await owner.goto(`${server.base}/?job=${id}`);
+      await owner.goto(`${e2e.server.base}/?job=${id}`);
       await owner.getByRole("button", { name: "Share", exact: true }).click();
       await owner.getByLabel("Password (optional)").fill("river stone");
       expect(await owner.getByLabel("Show the summary and chapters").isChecked()).toBe(true);
@@ -76,7 +69,7 @@ describe("sharing a transcription by link, and review with comments", () => {
       const linkField = owner.getByRole("textbox", { name: "Copy link" });
       await linkField.waitFor();
       const url = await linkField.inputValue();
-      expect(url).toMatch(new RegExp(`^${server.base}/s/[\\w-]{43}$`));
+      expect(url).toMatch(new RegExp(`^${e2e.server.base}/s/[\\w-]{43}$`));
       await owner.keyboard.press("Escape");
 
       let viewerContext: BrowserContext | undefined;
@@ -125,7 +118,7 @@ describe("sharing a transcription by link, and review with comments", () => {
       await comment.getByText("Resolved").waitFor();
       // Stored resolved: read until it is (once in a CI run the page said "Resolved" and a
       // read at that moment still found it open), failing if it never is.
-      const stored = () => server.db.selectFrom("share_comments").selectAll().execute();
+      const stored = () => e2e.server.db.selectFrom("share_comments").selectAll().execute();
       await expect.poll(async () => (await stored())[0]?.resolved_at ?? null).not.toBeNull();
       const rows = await stored();
       expect(rows).toHaveLength(1);
@@ -155,13 +148,13 @@ describe("sharing a transcription by link, and review with comments", () => {
     "shows the shared page accessibly in %s at %s size",
     { timeout: 60_000 },
     async (language, size) => {
-      const { context: ownerContext, userId } = await signedInContext(browser, server, {
+      const { context: ownerContext, userId } = await signedInContext(e2e.browser, e2e.server, {
         language,
         ...SIZES[size],
       });
       const id = await withKeptAudio(userId);
       const token = randomBytes(32).toString("base64url");
-      await server.db
+      await e2e.server.db
         .insertInto("share_links")
         .values({
           id: crypto.randomUUID(),
@@ -178,7 +171,7 @@ describe("sharing a transcription by link, and review with comments", () => {
         .execute();
       const context = await visitor(language, size);
       const page = await context.newPage();
-      await page.goto(`${server.base}/s/${token}`);
+      await page.goto(`${e2e.server.base}/s/${token}`);
       await page.getByText(CUES[2]!.text).waitFor();
       await page.waitForLoadState("networkidle");
       expect(await seriousViolations(page)).toEqual([]);
@@ -206,7 +199,7 @@ describe("sharing a transcription by link, and review with comments", () => {
 
       // The owner's editor: the comment beside the cues, and the Share dialog.
       const editor = await ownerContext.newPage();
-      await editor.goto(`${server.base}/?job=${id}`);
+      await editor.goto(`${e2e.server.base}/?job=${id}`);
       await editor.getByTestId("comment").waitFor();
       await editor.waitForLoadState("networkidle");
       expect(await seriousViolations(editor)).toEqual([]);

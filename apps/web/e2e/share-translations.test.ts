@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
 import { signedInContext } from "./support/signed-in.js";
-import { launchBrowser, seriousViolations, smallTouchTargets } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { seriousViolations, smallTouchTargets } from "./support/browser.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 
 // A share link's page with a translation track, in Chromium against the real server: the viewer
 // switches the text to the translation and to both side by side, and downloads the translation
@@ -22,25 +21,15 @@ const CUES = [
 const CHINESE = ["所以，美國同胞們，", "不要問國家能為你做甚麼，", "要問你能為國家做甚麼。"];
 
 describe("a share page's translations", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   /** A finished transcription with a completed zh-HK track, shared with downloads allowed. */
   async function sharedWithTrack(): Promise<string> {
-    const { context, userId } = await signedInContext(browser, server);
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server);
     await context.close();
-    const id = await finishedTranscription(server.db, userId, CUES, "speech.mp3");
+    const id = await finishedTranscription(e2e.server.db, userId, CUES, "speech.mp3");
     const now = new Date().toISOString();
-    await server.db
+    await e2e.server.db
       .insertInto("translations")
       .values({
         id: randomUUID(),
@@ -60,7 +49,7 @@ describe("a share page's translations", () => {
       })
       .execute();
     const token = randomBytes(32).toString("base64url");
-    await server.db
+    await e2e.server.db
       .insertInto("share_links")
       .values({
         id: randomUUID(),
@@ -83,7 +72,7 @@ describe("a share page's translations", () => {
     { timeout: 120_000 },
     async (language) => {
       const token = await sharedWithTrack();
-      const context = await browser.newContext({ viewport: PHONE, acceptDownloads: true });
+      const context = await e2e.browser.newContext({ viewport: PHONE, acceptDownloads: true });
       await context.addInitScript(
         (lang) =>
           (
@@ -92,7 +81,7 @@ describe("a share page's translations", () => {
         language,
       );
       const page = await context.newPage();
-      await page.goto(`${server.base}/s/${token}`);
+      await page.goto(`${e2e.server.base}/s/${token}`);
       await page.getByText(CUES[2]!.text).waitFor();
       const choice = page.getByLabel(language === "en" ? "Text" : "顯示文字");
       await choice.selectOption("both:zh-HK");

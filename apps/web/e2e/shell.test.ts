@@ -1,37 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { describe, expect, it } from "vitest";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 
 describe("the web app shell in a browser", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   it("shows the 404 page, with status 404, for an unknown path", async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${server.base}/no/such/page`);
+    const page = await e2e.browser.newPage();
+    const response = await page.goto(`${e2e.server.base}/no/such/page`);
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
       "404 Page Not Found",
     );
     await page.getByRole("link", { name: "Return to Home" }).click();
-    await page.waitForURL(`${server.base}/`);
+    await page.waitForURL(`${e2e.server.base}/`);
     await page.close();
   });
 
   it("switches to Traditional Chinese, keeps the choice, and offers a menu on narrow screens", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.base}/no-page`);
+    await page.goto(`${e2e.server.base}/no-page`);
     await page.getByLabel("Language").selectOption("zh-HK");
     // The Chinese texts are their own chunk, fetched on the switch.
     await page.getByRole("heading", { level: 1, name: "404 找不到頁面" }).waitFor();

@@ -5,12 +5,12 @@ import { jobOptions } from "@verbatim/contract";
 // E2E_SCREENSHOTS when that is set (for people to look at; nothing is compared).
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, it } from "vitest";
+import type { Page } from "playwright-core";
 import { insertTranscription } from "../../server/src/jobs/lifecycle/transition.js";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
-import { launchBrowser, seriousViolations } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { seriousViolations } from "./support/browser.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 const SIZES = {
@@ -19,18 +19,11 @@ const SIZES = {
 } as const;
 
 describe("accessibility of the signed-in pages (axe-core, WCAG 2.1 AA)", () => {
-  let server: E2eServer;
-  let browser: Browser;
+  const e2e = withServerAndBrowser();
   const shots = process.env.E2E_SCREENSHOTS;
 
   beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
     if (shots) mkdirSync(shots, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
   });
 
   it.concurrent.for(
@@ -41,13 +34,13 @@ describe("accessibility of the signed-in pages (axe-core, WCAG 2.1 AA)", () => {
     "has no serious violations in %s on a %s",
     { timeout: 300_000 }, // the four share one browser on a busy machine
     async ([language, size], { expect }) => {
-      const { context, userId } = await signedInContext(browser, server, {
+      const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
         language,
         ...SIZES[size],
       });
       // Enough cues for the download step's previews to scroll (they must take the keyboard).
       const finished = await finishedTranscription(
-        server.db,
+        e2e.server.db,
         userId,
         Array.from({ length: 12 }, (_, i) => ({
           start: i * 3000,
@@ -58,7 +51,7 @@ describe("accessibility of the signed-in pages (axe-core, WCAG 2.1 AA)", () => {
       // A job waiting in line (this server runs no worker): the processing step.
       const waiting = crypto.randomUUID();
       await insertTranscription(
-        server.db,
+        e2e.server.db,
         {
           id: waiting,
           userId,
@@ -91,15 +84,15 @@ describe("accessibility of the signed-in pages (axe-core, WCAG 2.1 AA)", () => {
         }
       };
       await check("upload", async (p) => {
-        await p.goto(`${server.base}/`);
+        await p.goto(`${e2e.server.base}/`);
         await p.locator("input[type=file]").first().waitFor({ state: "attached" });
       });
       await check("processing", async (p) => {
-        await p.goto(`${server.base}/?job=${waiting}`);
+        await p.goto(`${e2e.server.base}/?job=${waiting}`);
         await p.getByRole("progressbar").first().waitFor();
       });
       await check("editor", async (p) => {
-        await p.goto(`${server.base}/?job=${finished}`);
+        await p.goto(`${e2e.server.base}/?job=${finished}`);
         await p.locator("textarea").first().waitFor();
       });
       await check("download", async (p) => {
@@ -108,11 +101,11 @@ describe("accessibility of the signed-in pages (axe-core, WCAG 2.1 AA)", () => {
         await p.waitForLoadState("networkidle");
       });
       await check("history", async (p) => {
-        await p.goto(`${server.base}/history`);
+        await p.goto(`${e2e.server.base}/history`);
         await p.locator("text=waiting.mp3 >> visible=true").first().waitFor();
       });
       await check("account", async (p) => {
-        await p.goto(`${server.base}/account`);
+        await p.goto(`${e2e.server.base}/account`);
         // The page's own chunk and the account's data: on a loaded machine the main bundle can
         // take longer to compile than networkidle's half second, before the chunk is asked for.
         await p

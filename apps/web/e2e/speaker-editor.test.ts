@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { AxeResults } from "axe-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { voiceNameKey } from "../../server/src/voices/repo.js";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
-import { launchBrowser, seriousViolations } from "./support/browser.js";
+import { seriousViolations } from "./support/browser.js";
 import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 // The editor of a diarized transcription in the real app and server (no engine: the
@@ -66,18 +66,10 @@ function rowSpeakers(page: Page): Promise<string[]> {
 }
 
 describe("the editor of a diarized transcription, in a browser", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // The stand-in speaker models: the upload form offers Speakers only when the server has them.
-    server = await startE2eServer({ MODELS_DIR: await ensureDiarizationModels() });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  // The stand-in speaker models: the upload form offers Speakers only when the server has them.
+  const e2e = withServerAndBrowser(async () => ({
+    env: { MODELS_DIR: await ensureDiarizationModels() },
+  }));
 
   it.each([
     ["en", "desktop"],
@@ -88,14 +80,14 @@ describe("the editor of a diarized transcription, in a browser", () => {
     "shows speakers accessibly in %s at %s size",
     { timeout: 120_000 },
     async (language, size) => {
-      const { context, userId } = await signedInContext(browser, server, {
+      const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
         language,
         ...SIZES[size],
       });
       await context.addInitScript({ content: AXE_SOURCE });
-      const id = await finishedTranscription(server.db, userId, CUES, "meeting.mp3", SPEAKERS);
+      const id = await finishedTranscription(e2e.server.db, userId, CUES, "meeting.mp3", SPEAKERS);
       const page = await context.newPage();
-      await page.goto(`${server.base}/?job=${id}`);
+      await page.goto(`${e2e.server.base}/?job=${id}`);
       const unnamed = language === "en" ? "Speaker 2" : "講者 2";
       const panel = page.getByRole("region", { name: language === "en" ? "Speakers" : "講者" });
       await panel.waitFor();
@@ -120,10 +112,10 @@ describe("the editor of a diarized transcription, in a browser", () => {
   );
 
   it("saves a rename and a cue's new speaker, keeps them after a reload, and shows them in the plain view", async () => {
-    const { context, userId } = await signedInContext(browser, server);
-    const id = await finishedTranscription(server.db, userId, CUES, "meeting.mp3", SPEAKERS);
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server);
+    const id = await finishedTranscription(e2e.server.db, userId, CUES, "meeting.mp3", SPEAKERS);
     const page = await context.newPage();
-    await page.goto(`${server.base}/?job=${id}`);
+    await page.goto(`${e2e.server.base}/?job=${id}`);
     const name = page.getByRole("textbox", { name: "Name of Speaker 2" });
     await name.fill("Ben");
     await name.press("Enter");
@@ -144,14 +136,14 @@ describe("the editor of a diarized transcription, in a browser", () => {
   });
 
   it("keeps speaker changes made offline on the device, saves them on the next open, and undo still reaches them", async () => {
-    const { context, userId } = await signedInContext(browser, server);
-    const id = await finishedTranscription(server.db, userId, CUES, "meeting.mp3", SPEAKERS);
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server);
+    const id = await finishedTranscription(e2e.server.db, userId, CUES, "meeting.mp3", SPEAKERS);
     const page = await context.newPage();
     page.on("dialog", (dialog) => void dialog.accept());
-    await page.goto(`${server.base}/?job=${id}`);
+    await page.goto(`${e2e.server.base}/?job=${id}`);
     await page.getByRole("textbox", { name: "Text of subtitle 1" }).waitFor();
     const stored = async () => {
-      const row = await server.db
+      const row = await e2e.server.db
         .selectFrom("transcriptions")
         .select(["cues_json", "speakers_json"])
         .where("id", "=", id)
@@ -177,7 +169,7 @@ describe("the editor of a diarized transcription, in a browser", () => {
     });
 
     const again = await context.newPage();
-    await again.goto(`${server.base}/?job=${id}`);
+    await again.goto(`${e2e.server.base}/?job=${id}`);
     await again.getByRole("textbox", { name: "Text of subtitle 1" }).waitFor();
     expect(await rowSpeakers(again)).toEqual(["S1", "S2", "S1", "S2", "S1", "S1"]);
     await expect(
@@ -205,13 +197,13 @@ describe("the editor of a diarized transcription, in a browser", () => {
     "shows the upload form's Speakers choice and the account's Voices accessibly in %s at %s size",
     { timeout: 120_000 },
     async (language, size) => {
-      const { context, userId } = await signedInContext(browser, server, {
+      const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
         language,
         ...SIZES[size],
       });
       await context.addInitScript({ content: AXE_SOURCE });
       for (const [i, name] of ["Ann", "陳大文"].entries()) {
-        await server.db
+        await e2e.server.db
           .insertInto("voices")
           .values({
             id: crypto.randomUUID(),
@@ -226,7 +218,7 @@ describe("the editor of a diarized transcription, in a browser", () => {
           .execute();
       }
       const page = await context.newPage();
-      await page.goto(`${server.base}/`);
+      await page.goto(`${e2e.server.base}/`);
       const speakers = page.getByLabel(language === "en" ? "Speakers" : "講者", { exact: true });
       await speakers.selectOption("range");
       await page.waitForLoadState("networkidle");
@@ -239,7 +231,7 @@ describe("the editor of a diarized transcription, in a browser", () => {
           fullPage: true,
         });
       }
-      await page.goto(`${server.base}/account`);
+      await page.goto(`${e2e.server.base}/account`);
       const voices = page.getByRole("list", { name: language === "en" ? "Voices" : "聲音" });
       await voices.getByText("陳大文").waitFor();
       await page.waitForLoadState("networkidle");

@@ -1,14 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { formatTimecode, parseTimecode } from "@verbatim/subtitles";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Download, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Download, Page } from "playwright-core";
 import { ensureDiarizationModels } from "../../../packages/engine/test/helpers/diarization-models.js";
 import { ffmpeg, scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { twoVoiceRecording } from "../../../packages/engine/test/helpers/two-voices.js";
 import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 // Issue 20's "done when": a two-voice recording goes through upload → diarized transcription →
@@ -47,35 +46,30 @@ async function saved(download: Promise<Download>): Promise<string> {
 }
 
 describe("speakers from upload to download, in a browser", () => {
-  let server: E2eServer;
-  let browser: Browser;
   const scratch = scratchDir("verbatim-e2e-speakers-");
-
-  beforeAll(async () => {
-    server = await startE2eServer({
+  afterAll(() => scratch.cleanup());
+  const e2e = withServerAndBrowser(async () => ({
+    env: {
       ...(await fastEngineEnv()),
       // The models folder holds the diarization models (Whisper's is named by FAST_MODEL).
       MODELS_DIR: await ensureDiarizationModels(),
       WORKER_CONCURRENCY: "1",
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    scratch.cleanup();
-  });
+    },
+  }));
 
   it(
     "diarizes a two-voice recording; rename, change, undo and reload keep speakers; every download names them",
     { timeout: 240_000 },
     async () => {
       const recording = await twoVoiceRecording(scratch.dir);
-      const { context } = await signedInContext(browser, server, { width: 1366, height: 850 });
+      const { context } = await signedInContext(e2e.browser, e2e.server, {
+        width: 1366,
+        height: 850,
+      });
       const page = await context.newPage();
-      const id = await transcribeTwoVoices(page, server.base, recording.path);
+      const id = await transcribeTwoVoices(page, e2e.server.base, recording.path);
       // The form sent the choice: the job was asked to diarize.
-      const job = await server.db
+      const job = await e2e.server.db
         .selectFrom("transcriptions")
         .select("options_json")
         .where("id", "=", id)
@@ -84,7 +78,7 @@ describe("speakers from upload to download, in a browser", () => {
 
       // Two voices, two speakers, each with speech of their own. (Which cues each has depends on
       // where the random-weight model puts its nonsense cues; the engine's tests check words.)
-      const stored = await server.db
+      const stored = await e2e.server.db
         .selectFrom("transcriptions")
         .select("speakers_json")
         .where("id", "=", id)
@@ -177,9 +171,12 @@ describe("speakers from upload to download, in a browser", () => {
     { timeout: 240_000 },
     async () => {
       const recording = await twoVoiceRecording(scratch.dir);
-      const { context } = await signedInContext(browser, server, { width: 1366, height: 850 });
+      const { context } = await signedInContext(e2e.browser, e2e.server, {
+        width: 1366,
+        height: 850,
+      });
       const page = await context.newPage();
-      await transcribeTwoVoices(page, server.base, recording.path);
+      await transcribeTwoVoices(page, e2e.server.base, recording.path);
       const panel = page.getByRole("region", { name: "Speakers" });
       const speaker = (await rowSpeakers(page))[0] ?? "";
       await panel
@@ -205,7 +202,7 @@ describe("speakers from upload to download, in a browser", () => {
         .getByText(/^Voice saved as Ann/)
         .first()
         .waitFor({ timeout: 60_000 });
-      await page.goto(`${server.base}/account`);
+      await page.goto(`${e2e.server.base}/account`);
       const voices = page.getByRole("list", { name: "Voices" });
       await voices.getByText("Ann", { exact: true }).waitFor();
 

@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { finishedTranscription } from "../../server/test/support/finished-transcription.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 /** Set to a folder to keep screenshots of both chat pages, phone and desktop, both languages. */
 const SCREENSHOTS = process.env.SUPPORT_SCREENSHOTS;
 
 describe("the support chat (browser)", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer({ ADMIN_EMAILS: "chief@example.com" });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser({ env: { ADMIN_EMAILS: "chief@example.com" } });
 
   it("a user writes with a transcription linked, an admin answers, the user sees it live", async () => {
-    const member = await signedInContext(browser, server);
-    await finishedTranscription(server.db, member.userId, [], "quarterly-call.mp3");
+    const member = await signedInContext(e2e.browser, e2e.server);
+    await finishedTranscription(e2e.server.db, member.userId, [], "quarterly-call.mp3");
     const user = await member.context.newPage();
-    await user.goto(`${server.base}/history`);
+    await user.goto(`${e2e.server.base}/history`);
     await user.getByRole("button", { name: /^Account menu for / }).click();
     await user.getByRole("menuitem", { name: "Support" }).click();
     await user.waitForURL(/\/support$/);
@@ -44,11 +33,11 @@ describe("the support chat (browser)", () => {
     // Marks this page: a reload or navigation would lose it.
     await user.evaluate(() => ((globalThis as { chatMark?: number }).chatMark = 1));
 
-    const { context: adminContext } = await signedInContext(browser, server, {
+    const { context: adminContext } = await signedInContext(e2e.browser, e2e.server, {
       email: "chief@example.com",
     });
     const admin = await adminContext.newPage();
-    await admin.goto(`${server.base}/admin/support`);
+    await admin.goto(`${e2e.server.base}/admin/support`);
     const entry = admin.getByRole("button", { name: /My subtitles drift after 10 minutes/ });
     await entry.getByText("1 unread").waitFor();
     await entry.click();

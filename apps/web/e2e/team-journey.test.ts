@@ -1,12 +1,12 @@
 import { join as joinPath } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import {
   finishedTranscription,
   numberedCues,
 } from "../../server/test/support/finished-transcription.js";
-import { launchBrowser, seriousViolations } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { seriousViolations } from "./support/browser.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 // A team in the real app and server: the owner makes a team on the Teams page and invites a
@@ -19,17 +19,7 @@ import { signedInContext } from "./support/signed-in.js";
 const PHONE = { width: 390, height: 844 };
 
 describe("a team of three in the browser", () => {
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startE2eServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const e2e = withServerAndBrowser();
 
   const screenshot = async (page: Page, name: string) => {
     if (process.env.SCREENSHOT_DIR) {
@@ -42,7 +32,7 @@ describe("a team of three in the browser", () => {
 
   /** Opens the invitation mailed to `email` in `page` (the link's host is the server's). */
   const join = async (page: Page, email: string) => {
-    const mail = await server.inbox.next(email);
+    const mail = await e2e.server.inbox.next(email);
     const link = mail.text.match(/https?:\/\/\S+\/teams\?invitation=[\w-]+/)?.[0];
     expect(link).toBeDefined();
     await page.goto(link!);
@@ -55,17 +45,21 @@ describe("a team of three in the browser", () => {
       const stamp = Date.now();
       const memberEmail = `member-${stamp}@example.com`;
       const viewerEmail = `viewer-${stamp}@example.com`;
-      const { context: ownerContext } = await signedInContext(browser, server);
-      const { context: memberContext, userId: memberId } = await signedInContext(browser, server, {
-        email: memberEmail,
-      });
-      const { context: viewerContext } = await signedInContext(browser, server, {
+      const { context: ownerContext } = await signedInContext(e2e.browser, e2e.server);
+      const { context: memberContext, userId: memberId } = await signedInContext(
+        e2e.browser,
+        e2e.server,
+        {
+          email: memberEmail,
+        },
+      );
+      const { context: viewerContext } = await signedInContext(e2e.browser, e2e.server, {
         email: viewerEmail,
         language: "zh-HK",
         ...PHONE,
       });
       const owner = await ownerContext.newPage();
-      await owner.goto(`${server.base}/teams`);
+      await owner.goto(`${e2e.server.base}/teams`);
       await owner.getByLabel("New team").fill("Newsroom");
       await owner.getByRole("button", { name: "Create team" }).click();
       await owner.getByRole("heading", { name: "Newsroom" }).waitFor();
@@ -98,15 +92,15 @@ describe("a team of three in the browser", () => {
       await screenshot(viewer, "teams-viewer-zh-HK-phone");
 
       // The member moves their own transcription into the team, explicitly.
-      await finishedTranscription(server.db, memberId, numberedCues(2), "briefing.mp3");
-      await member.goto(`${server.base}/history`);
+      await finishedTranscription(e2e.server.db, memberId, numberedCues(2), "briefing.mp3");
+      await member.goto(`${e2e.server.base}/history`);
       const row = member.getByRole("row", { name: /briefing\.mp3/ });
       await row.getByRole("button", { name: "Move to team" }).click();
       await member.getByRole("dialog").getByRole("button", { name: "Move" }).click();
       await member.getByText("Moved to Newsroom.", { exact: true }).waitFor();
 
       // The viewer, on a phone: the team History has it, to open and download, not to change.
-      await viewer.goto(`${server.base}/history`);
+      await viewer.goto(`${e2e.server.base}/history`);
       await viewer
         .getByRole("navigation", { name: "誰的轉錄" })
         .getByRole("link", { name: "Newsroom" })
@@ -134,7 +128,7 @@ describe("a team of three in the browser", () => {
       await owner.getByText(/deletes the team and its 1 transcription, for every member/).waitFor();
       await owner.getByRole("button", { name: "Delete team and 1 transcription" }).click();
       await owner.getByText("Newsroom was deleted.", { exact: true }).waitFor();
-      const left = await server.db
+      const left = await e2e.server.db
         .selectFrom("transcriptions")
         .select("id")
         .where("user_id", "=", memberId)

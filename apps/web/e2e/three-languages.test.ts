@@ -6,14 +6,12 @@
 import { execFileSync } from "node:child_process";
 import { copyFile, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
 import { scratchDir } from "../../../packages/engine/test/helpers/media-files.js";
 import { writeSenseVoiceStandIn } from "../../../packages/engine/test/helpers/sensevoice-stand-in.js";
 import { ensureRandomParakeetModel } from "../../../packages/engine/test/support/random-parakeet-model.js";
 import { fastEngineEnv } from "../../server/test/support/transcription-app.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 /** A short clip of espeak-ng speech in `voice` (Debian's espeak-ng, as the diarization tests). */
@@ -24,32 +22,23 @@ function spoken(dir: string, name: string, voice: string, text: string): string 
 }
 
 const scratch = scratchDir("verbatim-e2e-languages-");
-let server: E2eServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  const models = join(scratch.dir, "models");
-  await mkdir(models, { recursive: true });
-  await copyFile(
-    await ensureRandomParakeetModel("test", models),
-    join(models, "parakeet-tdt-0.6b-v3-f16.bin"),
-  );
-  const senseVoice = join(models, "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17");
-  await mkdir(senseVoice, { recursive: true });
-  await writeSenseVoiceStandIn(senseVoice);
-  server = await startE2eServer({
-    ...(await fastEngineEnv()),
-    MODELS_DIR: models,
-    WORKER_CONCURRENCY: "1",
-  });
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  scratch.cleanup();
-});
+// Registered first, so run last: the scratch folder goes after the server.
+afterAll(() => scratch.cleanup());
+const e2e = withServerAndBrowser(
+  async () => {
+    const models = join(scratch.dir, "models");
+    await mkdir(models, { recursive: true });
+    await copyFile(
+      await ensureRandomParakeetModel("test", models),
+      join(models, "parakeet-tdt-0.6b-v3-f16.bin"),
+    );
+    const senseVoice = join(models, "sherpa-onnx-sense-voice-zh-en-ja-ko-yue-2024-07-17");
+    await mkdir(senseVoice, { recursive: true });
+    await writeSenseVoiceStandIn(senseVoice);
+    return { env: { ...(await fastEngineEnv()), MODELS_DIR: models, WORKER_CONCURRENCY: "1" } };
+  },
+  { timeoutMs: 120_000 },
+);
 
 describe("three languages, three model families, in the browser", () => {
   it(
@@ -76,10 +65,10 @@ describe("three languages, three model families, in the browser", () => {
           family: "whisper",
         },
       ] as const;
-      const { context } = await signedInContext(browser, server);
+      const { context } = await signedInContext(e2e.browser, e2e.server);
       const page = await context.newPage();
       for (const clip of clips) {
-        await page.goto(`${server.base}/`);
+        await page.goto(`${e2e.server.base}/`);
         await page.setInputFiles('input[type="file"]', clip.file);
         // Fast is the default choice; the language is the user's.
         await page.getByLabel("Spoken language").selectOption(clip.language);
@@ -98,7 +87,7 @@ describe("three languages, three model families, in the browser", () => {
         // SenseVoice writes Simplified characters; Cantonese is downloaded as Hong Kong writes it.
         if (clip.family === "sensevoice") expect(srt).not.toMatch(/[系讲们]/u);
       }
-      const jobs = await server.db
+      const jobs = await e2e.server.db
         .selectFrom("transcriptions")
         .select(["file_name", "model", "model_family", "status"])
         .orderBy("created_at")
@@ -112,7 +101,7 @@ describe("three languages, three model families, in the browser", () => {
         })),
       );
       // The history says the same, at phone size too (the cards).
-      await page.goto(`${server.base}/history`);
+      await page.goto(`${e2e.server.base}/history`);
       const table = page.getByRole("table");
       for (const clip of clips) await table.getByText(clip.shown).waitFor();
       await page.setViewportSize({ width: 390, height: 844 });

@@ -4,15 +4,14 @@
 // translated cue and find it saved on the server; a glossary made in its
 // dialog and used, in Chinese at phone width. SCREENSHOT_DIR, when set, keeps screenshots.
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { startScriptedChatServer, type ScriptedChatServer } from "@verbatim/llm/testing";
 import {
   finishedTranscription,
   numberedCues,
 } from "../../server/test/support/finished-transcription.js";
-import { launchBrowser } from "./support/browser.js";
-import { startE2eServer, type E2eServer } from "./support/e2e-server.js";
+import { withServerAndBrowser } from "./support/server-and-browser.js";
 import { signedInContext } from "./support/signed-in.js";
 
 /** What the scripted model writes for a cue: the second one far over any reading limit. */
@@ -20,10 +19,11 @@ const translationOf = (id: number) => (id === 2 ? "這句翻譯非常之長".rep
 
 describe("translation in the editor", () => {
   let chat: ScriptedChatServer;
-  let server: E2eServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
+  // Registered first, so run last: the chat server stops after the server.
+  afterAll(async () => {
+    await chat?.close();
+  });
+  const e2e = withServerAndBrowser(async () => {
     // Every request (a translation, or a request to condense) is answered for each cue it names.
     chat = await startScriptedChatServer((request) => {
       const messages = request.body?.messages as { content: string }[];
@@ -37,17 +37,9 @@ describe("translation in the editor", () => {
       const cues = ids.map((id) => ({ id, text: translationOf(id) }));
       return { kind: "answer", content: JSON.stringify({ cues }) };
     });
-    server = await startE2eServer({
-      LLM_BASE_URL: chat.url,
-      LLM_MODEL: "scripted",
-      LLM_CONTEXT_SIZE: "16384",
-    });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await chat?.close();
+    return {
+      env: { LLM_BASE_URL: chat.url, LLM_MODEL: "scripted", LLM_CONTEXT_SIZE: "16384" },
+    };
   });
 
   const shoot = async (page: Page, name: string) => {
@@ -56,10 +48,10 @@ describe("translation in the editor", () => {
   };
 
   it("asks, follows, opens side by side, steps to the flagged cue and keeps an edit", async () => {
-    const { context, userId } = await signedInContext(browser, server);
-    const id = await finishedTranscription(server.db, userId, numberedCues(4));
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server);
+    const id = await finishedTranscription(e2e.server.db, userId, numberedCues(4));
     const page = await context.newPage();
-    await page.goto(`${server.base}/?job=${id}`);
+    await page.goto(`${e2e.server.base}/?job=${id}`);
 
     const panel = page.getByRole("region", { name: "Translations" });
     await panel.getByRole("button", { name: "Translate…" }).click();
@@ -89,7 +81,7 @@ describe("translation in the editor", () => {
       .getByText("All changes saved")
       .waitFor();
     // Saved on the server (a reload resending what was not yet saved: the component tests).
-    const row = await server.db
+    const row = await e2e.server.db
       .selectFrom("translations")
       .select("cues_json")
       .where("transcription_id", "=", id)
@@ -100,14 +92,14 @@ describe("translation in the editor", () => {
   });
 
   it("reads in Traditional Chinese at phone width", async () => {
-    const { context, userId } = await signedInContext(browser, server, {
+    const { context, userId } = await signedInContext(e2e.browser, e2e.server, {
       language: "zh-HK",
       width: 390,
       height: 844,
     });
-    const id = await finishedTranscription(server.db, userId, numberedCues(4));
+    const id = await finishedTranscription(e2e.server.db, userId, numberedCues(4));
     const page = await context.newPage();
-    await page.goto(`${server.base}/?job=${id}`);
+    await page.goto(`${e2e.server.base}/?job=${id}`);
     const panel = page.getByRole("region", { name: "翻譯" });
     await panel.getByRole("button", { name: "翻譯…" }).click();
     // A glossary made in its dialog, then chosen for the request.

@@ -16,7 +16,7 @@ async function transcribe(page: Page, file: string, startLabel: string) {
     .waitFor({ timeout: 120_000 });
 }
 
-describe("the transcription workspace in a e2e.browser, with the real engine", () => {
+describe("the transcription workspace in a browser, with the real engine", () => {
   const e2e = withEngineServer("verbatim-e2e-media-");
 
   it(

@@ -16,7 +16,8 @@ import { fail } from "../http/app-error.js";
 import { listConversations, readConversation } from "../support/conversations.js";
 import { markRead } from "../support/commands/mark-read.js";
 import { postMessage } from "../support/commands/post-message.js";
-import { streamSupportEvents, type OpenStreams } from "../support/event-stream.js";
+import { streamSupportEvents } from "../support/event-stream.js";
+import { streamsEndedOnClose } from "../http/event-stream.js";
 import { ADMIN_CHANNEL, type SupportEventBus } from "../support/support-events.js";
 import { findUserById } from "../users/repo.js";
 import type { Db } from "../db/database.js";
@@ -35,10 +36,7 @@ export function adminSupportRoutes(ctx: {
   return async (parent) => {
     const app = parent.withTypeProvider<ZodTypeProvider>();
     const adminOnly = requireAdmin(ctx);
-    const open: OpenStreams = new Set();
-    app.addHook("preClose", async () => {
-      for (const close of open) close();
-    });
+    const open = streamsEndedOnClose(app);
     /** The conversation's user, or 404 USER_NOT_FOUND. */
     const userOf = async (userId: string) => {
       const user = await findUserById(ctx.db, userId);

@@ -12,6 +12,7 @@ import {
   type TaskContext,
 } from "./transcription-task.js";
 import type { StopReason } from "./job-queue.js";
+import { repeatEvery, type RepeatingPass } from "../schedule/repeat-every.js";
 
 /** How often idle workers look for jobs queued by another process. */
 const POLL_MS = 1_000;
@@ -31,8 +32,7 @@ export class EmbeddedWorkers {
   private readonly running = new Map<string, AbortController>();
   private readonly sleepers = new Set<() => void>();
   private loops: Promise<void>[] = [];
-  private sweepTimer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> = Promise.resolve();
+  private sweeps: RepeatingPass | undefined;
   private stopping = false;
   private readonly speed = new ProcessingSpeed();
 
@@ -45,10 +45,8 @@ export class EmbeddedWorkers {
   async start(): Promise<void> {
     await this.recoverInterrupted();
     this.loops = Array.from({ length: this.concurrency }, () => this.loop());
-    this.sweepTimer = setInterval(() => {
-      this.sweeping = this.sweeping.then(async () => void (await this.sweep()));
-    }, SWEEP_MS);
-    this.sweepTimer.unref();
+    // sweep() logs its own failures.
+    this.sweeps = repeatEvery(SWEEP_MS, () => this.sweep(), { onError: () => undefined });
   }
 
   /**
@@ -106,8 +104,7 @@ export class EmbeddedWorkers {
   /** Stops taking jobs and hands running ones back to the queue. */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearInterval(this.sweepTimer);
-    await this.sweeping;
+    await this.sweeps?.stop();
     for (const controller of this.running.values())
       controller.abort("shutdown" satisfies StopReason);
     this.notify();

@@ -3,6 +3,7 @@ import { RECENT_SETTLEMENT_MS, settleUnsettledJobs } from "./lifecycle/settlemen
 import { requeueJob } from "./lifecycle/state-machine.js";
 import { jobsToSweep } from "./job-reads.js";
 import type { FleetRegistry } from "./fleet-registry.js";
+import { repeatEvery, type RepeatingPass } from "../schedule/repeat-every.js";
 import { failInterrupted, startedTooOften, type TaskContext } from "./transcription-task.js";
 
 /** States in which BullMQ still holds a job and will deliver it. */
@@ -36,34 +37,20 @@ interface SweeperContext extends TaskContext {
  * reports itself to the fleet registry.
  */
 export class QueueSweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> = Promise.resolve();
+  private sweeps: RepeatingPass | undefined;
 
   constructor(private readonly context: SweeperContext) {}
 
   start(): void {
-    const every = this.interval();
-    let busy = false;
-    const tick = () => {
-      if (busy) return;
-      busy = true;
-      this.sweeping = this.sweep()
-        .then(
-          () => undefined,
-          (error: unknown) =>
-            this.context.log.warn({ err: error }, "sweeping the job queue failed"),
-        )
-        .finally(() => {
-          busy = false;
-        });
-    };
-    tick();
-    this.timer = setInterval(tick, every);
+    this.sweeps = repeatEvery(this.interval(), () => this.sweep(), {
+      onError: (error) => this.context.log.warn({ err: error }, "sweeping the job queue failed"),
+      atStart: true,
+      holdsProcess: true,
+    });
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.timer);
-    await this.sweeping;
+    await this.sweeps?.stop();
   }
 
   private interval(): number {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
+import { repeatEvery, type RepeatingPass } from "../schedule/repeat-every.js";
 
 // The one loop that works a side-job table (renders, translations, insights): jobs that run in
 // the API's processes apart from transcriptions, each kind in its own table. The table's store
@@ -73,7 +74,7 @@ export class SideJobQueue<Row extends { id: string }> {
   private readonly running = new Map<string, AbortController>();
   private readonly sleepers = new Set<() => void>();
   private loops: Promise<void>[] = [];
-  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeps: RepeatingPass | undefined;
   private stopped = false;
 
   constructor(
@@ -96,8 +97,8 @@ export class SideJobQueue<Row extends { id: string }> {
     }
     this.stopped = false;
     this.loops = Array.from({ length: concurrency }, () => this.loop());
-    this.sweepTimer = setInterval(() => void this.sweep(), sweepMs);
-    this.sweepTimer.unref();
+    // sweep() logs its own failures.
+    this.sweeps = repeatEvery(sweepMs, () => this.sweep(), { onError: () => undefined });
   }
 
   /**
@@ -124,7 +125,7 @@ export class SideJobQueue<Row extends { id: string }> {
   /** Stops taking jobs; running ones are aborted (the kind puts them back in line). */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.sweepTimer);
+    await this.sweeps?.stop();
     this.notify();
     for (const controller of this.running.values()) controller.abort();
     await Promise.all(this.loops);

@@ -1,6 +1,7 @@
 import { LiveEngine, resolveModel, type LiveEnginePlacement } from "@verbatim/engine";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../db/database.js";
+import { repeatEvery, type RepeatingPass } from "../schedule/repeat-every.js";
 import { saveLiveSession } from "./commands/save-live-session.js";
 import type { LiveBroadcast } from "./live-broadcast.js";
 import { LiveRun } from "./live-run.js";
@@ -35,7 +36,7 @@ const STALE_MS = 120_000;
 export class LiveHub {
   private readonly runs = new Map<string, LiveRun>();
   readonly engine: LiveEngine;
-  private readonly sweepTimer: NodeJS.Timeout;
+  private readonly sweeps: RepeatingPass;
 
   constructor(
     private readonly deps: {
@@ -49,8 +50,8 @@ export class LiveHub {
     },
   ) {
     this.engine = new LiveEngine(deps.settings.placement);
-    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
-    this.sweepTimer.unref();
+    // sweep() logs its own failures.
+    this.sweeps = repeatEvery(SWEEP_MS, () => this.sweep(), { onError: () => undefined });
   }
 
   get settings(): LiveSettings {
@@ -84,7 +85,7 @@ export class LiveHub {
 
   /** Stops every session, saving what each captured (the server is shutting down). */
   async stopAll(): Promise<void> {
-    clearInterval(this.sweepTimer);
+    await this.sweeps.stop();
     await Promise.all([...this.runs.values()].map((run) => run.stop()));
     this.engine.stop();
   }

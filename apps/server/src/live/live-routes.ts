@@ -9,7 +9,7 @@ import { z } from "zod";
 import { isCrossSite } from "../auth/cross-site-requests.js";
 import { bearerToken, currentUser } from "../auth/require-user.js";
 import { AppError, fail } from "../http/app-error.js";
-import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
+import { openEventStream, streamsEndedOnClose } from "../http/event-stream.js";
 import { startLiveSession } from "./commands/start-live-session.js";
 import { createLiveBroadcast } from "./live-broadcast.js";
 import { LiveHub, type LiveSettings } from "./live-hub.js";
@@ -112,10 +112,7 @@ export function liveRoutes(
     // The app's session (token or cookie), or an API key (`verbatim live`, scripts).
     const auth = requireUserOrKey({ db: ctx.db, now: ctx.now });
     const publicOrigin = new URL(ctx.config.publicUrl).origin;
-    const watchStreams = new Set<() => void>();
-    app.addHook("preClose", async () => {
-      for (const close of [...watchStreams]) close();
-    });
+    const watchStreams = streamsEndedOnClose(app);
 
     const ownOpenRun = async (request: FastifyRequest, id: string) => {
       const row = await findLiveSession(ctx.db, id);
@@ -317,48 +314,26 @@ export function liveRoutes(
       async (request, reply) => {
         const row = await watchedSession(ctx.db, request.params.token, ctx.now());
         if (!mayWatch(row, grantOf(request))) fail("SHARE_PASSWORD_REQUIRED");
-        let eventId = 0;
-        let closed = false;
-        const res = reply.raw;
-        const send = (event: LiveEvent) => {
-          if (closed) return;
-          // A viewer learns that it ended, not which transcription it became.
-          const { type, ...data } = event.type === "ended" ? { type: event.type } : event;
-          res.write(`id: ${++eventId}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-        };
-        startEventStream(request, reply, { "referrer-policy": "no-referrer" });
-        res.write("retry: 3000\n\n");
-        let unwatch: (() => void) | undefined = undefined; // set once the session is followed
-        const keepalive = setInterval(() => res.write(": keep-alive\n\n"), KEEPALIVE_MS);
-        const close = () => {
-          if (closed) return;
-          closed = true;
-          watchStreams.delete(close);
-          unwatch?.();
-          clearInterval(keepalive);
-          res.end();
-        };
+        const stream = openEventStream(request, reply, {
+          headers: { "referrer-policy": "no-referrer" },
+          open: watchStreams,
+        });
         const listener = (event: LiveEvent) => {
-          send(event);
-          if (event.type === "ended") setImmediate(close);
+          // A viewer learns that it ended, not which transcription it became.
+          stream.send(event.type === "ended" ? { type: event.type } : event);
+          if (event.type === "ended") setImmediate(stream.close);
         };
-        res.on("close", close);
-        res.on("error", close);
         // Run here, or (with Redis) in another API process; else it is over.
         const run = live.run(row.id);
-        unwatch =
+        const unwatch =
           run?.watch(listener) ??
           (row.status === "open" ? await broadcast.follow(row.id, listener) : undefined);
         if (!unwatch) {
-          send({ type: "ended", transcriptionId: null });
-          close();
+          stream.send({ type: "ended" });
+          stream.close();
           return;
         }
-        if (closed) {
-          unwatch(); // the viewer left while the state was read
-          return;
-        }
-        watchStreams.add(close);
+        stream.onClose(unwatch); // at once when the viewer left while the state was read
       },
     );
   };

@@ -13,7 +13,7 @@ import type { OpenAIErrorBody } from "./errors.js";
 import { joinText } from "./join-text.js";
 import { presentDiarized, presentJson, transcriptText } from "./presenters.js";
 import { jobFailure } from "./job-failure.js";
-import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
+import { openEventStream } from "../http/event-stream.js";
 
 /**
  * Answers `stream=true` as OpenAI's streaming transcription does: server-sent events
@@ -33,16 +33,15 @@ export async function streamTranscript(
   row: TranscriptionRow,
   { keyed, logprobs = false }: { keyed: boolean; logprobs?: boolean },
 ): Promise<FastifyReply> {
-  const res = startEventStream(request, reply, {
-    "x-verbatim-transcription-id": row.id,
-    "openai-processing-ms": String(Math.round(reply.elapsedTime)),
+  // OpenAI's framing: no ids, no `retry:` line.
+  const stream = openEventStream(request, reply, {
+    headers: {
+      "x-verbatim-transcription-id": row.id,
+      "openai-processing-ms": String(Math.round(reply.elapsedTime)),
+    },
+    retry: false,
   });
-  // Node holds the status and headers until the first write: a job that waits in the queue
-  // would leave the client without an answer until the first event or the keep-alive.
-  res.flushHeaders();
-  const write = (chunk: string) => {
-    if (!res.writableEnded && !res.destroyed) res.write(chunk);
-  };
+  const { write } = stream;
   let sent = "";
   const seen = new Set<string>();
   const delta = (text: string) => {
@@ -62,10 +61,11 @@ export async function streamTranscript(
   };
 
   // Listen first, then read what was recognised before, so nothing in between is missed.
-  const unsubscribe = ctx.jobs.events.subscribe(row.id, (event) => {
-    if (event.type === "segment") segment(event);
-  });
-  const keepalive = setInterval(() => write(": keep-alive\n\n"), KEEPALIVE_MS);
+  stream.onClose(
+    ctx.jobs.events.subscribe(row.id, (event) => {
+      if (event.type === "segment") segment(event);
+    }),
+  );
   try {
     const fresh = await findTranscription(ctx.db, row.id);
     if (fresh?.status === "processing") for (const piece of rowPartial(fresh)) segment(piece);
@@ -112,8 +112,6 @@ export async function streamTranscript(
     }
     return reply;
   } finally {
-    clearInterval(keepalive);
-    unsubscribe();
-    res.end();
+    stream.close();
   }
 }

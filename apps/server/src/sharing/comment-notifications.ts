@@ -6,6 +6,7 @@ import type { Mailer } from "../mail/mailer.js";
 import { findUserById, type User } from "../users/repo.js";
 import { renderCommentMail } from "./comment-mail.js";
 import { claimPendingComments, pendingCommentBatches } from "./comments.js";
+import { repeatEvery } from "../schedule/repeat-every.js";
 
 /** When a batch of comments is mailed, and how often batches are looked for. */
 export interface CommentMailTiming {
@@ -111,17 +112,9 @@ export async function mailCommentBatches(
 export function scheduleCommentMails(
   ctx: CommentMailContext,
   timing: CommentMailTiming = DEFAULT_COMMENT_MAIL_TIMING,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    mailCommentBatches(ctx, timing)
-      .catch((error: unknown) => ctx.log.error({ err: error }, "comment e-mails"))
-      .finally(() => {
-        running = false;
-      });
-  }, timing.sweepMs);
-  timer.unref();
-  return () => clearInterval(timer);
+): () => Promise<void> {
+  const sweep = repeatEvery(timing.sweepMs, () => mailCommentBatches(ctx, timing), {
+    onError: (error) => ctx.log.error({ err: error }, "comment e-mails"),
+  });
+  return () => sweep.stop();
 }

@@ -14,7 +14,8 @@ import { currentUser, requireUser } from "../auth/require-user.js";
 import { markRead } from "./commands/mark-read.js";
 import { postMessage } from "./commands/post-message.js";
 import { readConversation } from "./conversations.js";
-import { streamSupportEvents, type OpenStreams } from "./event-stream.js";
+import { streamSupportEvents } from "./event-stream.js";
+import { streamsEndedOnClose } from "../http/event-stream.js";
 import { userChannel, type SupportEventBus } from "./support-events.js";
 import type { Db } from "../db/database.js";
 import type { Config } from "../config.js";
@@ -49,10 +50,7 @@ export function supportRoutes(ctx: {
       perEmail: perUser,
     };
     const signedIn = requireUser(ctx);
-    const open: OpenStreams = new Set();
-    app.addHook("preClose", async () => {
-      for (const close of open) close();
-    });
+    const open = streamsEndedOnClose(app);
 
     app.get(
       "/api/support/messages",

@@ -6,6 +6,7 @@ import type { Mailer } from "../mail/mailer.js";
 import { findUserById, findUserWithPasswordByEmail } from "../users/repo.js";
 import { claimUnreadForMail, type SupportSide } from "./conversations.js";
 import { renderSupportMail } from "./support-mail.js";
+import { repeatEvery } from "../schedule/repeat-every.js";
 
 /** How long a message may stay unread before the other side gets an e-mail about it. */
 export const DEFAULT_SUPPORT_MAIL_DELAY_MS = 5 * 60 * 1000;
@@ -120,17 +121,9 @@ async function sendMail(
 export function scheduleSupportMails(
   ctx: SupportMailContext,
   { delayMs, sweepMs }: { delayMs: number; sweepMs: number },
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    mailUnreadSupportMessages(ctx, delayMs)
-      .catch((error: unknown) => ctx.log.error({ err: error }, "support chat e-mails"))
-      .finally(() => {
-        running = false;
-      });
-  }, sweepMs);
-  timer.unref();
-  return () => clearInterval(timer);
+): () => Promise<void> {
+  const sweep = repeatEvery(sweepMs, () => mailUnreadSupportMessages(ctx, delayMs), {
+    onError: (error) => ctx.log.error({ err: error }, "support chat e-mails"),
+  });
+  return () => sweep.stop();
 }

@@ -6,7 +6,7 @@ import { isFinalEvent, type JobEvent } from "../jobs/job-events.js";
 import { findTranscription } from "../jobs/job-reads.js";
 import { rowPartial, type TranscriptionRow } from "../jobs/job-row.js";
 import { mayStill, ownTranscription, type TranscriptionContext } from "./transcription-context.js";
-import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
+import { openEventStream, streamsEndedOnClose } from "../http/event-stream.js";
 
 /** After this long without an event, the job's row is read and its state sent. */
 const BACKSTOP_MS = 5_000;
@@ -52,11 +52,7 @@ async function currentEvent(ctx: TranscriptionContext, row: TranscriptionRow): P
  */
 export function transcriptionEventsRoute(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
-    // Streams still open when the server stops end then (clients reconnect to the next one).
-    const open = new Set<() => void>();
-    plugin.addHook("preClose", async () => {
-      for (const close of open) close();
-    });
+    const open = streamsEndedOnClose(plugin);
     plugin.withTypeProvider<ZodTypeProvider>().get(
       "/api/transcriptions/:id/events",
       {
@@ -80,32 +76,17 @@ export function transcriptionEventsRoute(ctx: TranscriptionContext): FastifyPlug
       async (request, reply) => {
         const user = currentUser(request);
         const row = await ownTranscription(ctx, user, request.params.id);
-        const res = startEventStream(request, reply);
-        let closed = false;
-        let eventId = 0;
-        const cleanups: (() => void)[] = [];
-        const close = () => {
-          if (closed) return;
-          closed = true;
-          open.delete(close);
-          for (const cleanup of cleanups) cleanup();
-          res.end();
-        };
+        const stream = openEventStream(request, reply, { open });
         const send = (event: JobEvent) => {
-          if (closed) return;
-          const { type, ...data } = event;
-          res.write(`id: ${++eventId}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-          if (isFinalEvent(event)) close();
+          stream.send(event);
+          if (isFinalEvent(event)) stream.close();
         };
-        res.on("close", close);
-        open.add(close);
-        res.write("retry: 3000\n\n");
 
         // Listen first, then read the state, so nothing that happens in between is missed.
         let lastQueued = "";
         const sendQueued = async () => {
           const now = await findTranscription(ctx.db, row.id);
-          if (!now || now.status !== "queued" || closed) return;
+          if (!now || now.status !== "queued" || stream.closed) return;
           const event = await currentEvent(ctx, now);
           const key = JSON.stringify(event);
           if (key !== lastQueued) {
@@ -114,43 +95,41 @@ export function transcriptionEventsRoute(ctx: TranscriptionContext): FastifyPlug
           }
         };
         let lastSent = Date.now();
-        cleanups.push(
+        stream.onClose(
           ctx.jobs.events.subscribe(row.id, (event) => {
             lastSent = Date.now();
             send(event);
           }),
         );
-        cleanups.push(ctx.jobs.events.onQueueMoved(() => void sendQueued()));
-        const keepalive = setInterval(() => res.write(": keep-alive\n\n"), KEEPALIVE_MS);
-        cleanups.push(() => clearInterval(keepalive));
+        stream.onClose(ctx.jobs.events.onQueueMoved(() => void sendQueued()));
         // Events are live messages; the table is the record. When they stop coming (a worker
         // died, Redis restarted), the stream goes on from the row.
         const backstop = setInterval(() => {
           if (Date.now() - lastSent < BACKSTOP_MS) return;
           void findTranscription(ctx.db, row.id)
             .then(async (now) => {
-              if (!now || closed) return;
+              if (!now || stream.closed) return;
               if (now.status === "queued") return sendQueued();
               lastSent = Date.now();
               send(await currentEvent(ctx, now));
             })
             .catch(() => undefined);
         }, BACKSTOP_MS);
-        cleanups.push(() => clearInterval(backstop));
+        stream.onClose(() => clearInterval(backstop));
         // Access is decided again while the stream is open, not only when it opened: a member
         // removed from the job's team stops receiving its text within ACCESS_RECHECK_MS.
         const recheck = setInterval(() => {
           void mayStill(ctx, user, row.id).then(
             (allowed) => {
-              if (!allowed) close();
+              if (!allowed) stream.close();
             },
             () => undefined, // the database is closing (shutdown); the next look decides
           );
         }, ACCESS_RECHECK_MS);
-        cleanups.push(() => clearInterval(recheck));
+        stream.onClose(() => clearInterval(recheck));
 
         const fresh = await findTranscription(ctx.db, row.id);
-        if (!fresh) return close();
+        if (!fresh) return stream.close();
         const first = await currentEvent(ctx, fresh);
         if (first.type === "queued") lastQueued = JSON.stringify(first);
         send(first);

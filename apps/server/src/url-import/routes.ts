@@ -13,7 +13,7 @@ import type { TranscriptionContext } from "../transcriptions/transcription-conte
 import { takeInLink } from "../uploads/upload-intake.js";
 import { jobFromUploadForm } from "../uploads/upload-form.js";
 import { type DownloadProgressEvent } from "./download-progress.js";
-import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
+import { openEventStream, streamsEndedOnClose } from "../http/event-stream.js";
 
 /**
  * POST /api/imports: transcribe the media a link points to; GET /api/imports/progress/:id: its
@@ -22,10 +22,7 @@ import { KEEPALIVE_MS, startEventStream } from "../http/event-stream.js";
 export function urlImportRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
   return async (plugin) => {
     const app = plugin.withTypeProvider<ZodTypeProvider>();
-    const open = new Set<() => void>();
-    plugin.addHook("preClose", async () => {
-      for (const close of open) close();
-    });
+    const open = streamsEndedOnClose(plugin);
     app.post(
       "/api/imports",
       {
@@ -86,31 +83,19 @@ export function urlImportRoutes(ctx: TranscriptionContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-        const res = startEventStream(request, reply);
-        let closed = false;
-        let eventId = 0;
-        let stop: (() => void) | null = null;
-        const keepalive = setInterval(() => res.write(": keep-alive\n\n"), KEEPALIVE_MS);
-        const close = () => {
-          if (closed) return;
-          closed = true;
-          open.delete(close);
-          stop?.();
-          clearInterval(keepalive);
-          res.end();
-        };
+        const stream = openEventStream(request, reply, { open });
         const send = (event: DownloadProgressEvent) => {
-          if (closed) return;
-          const { type, ...data } = event;
-          res.write(`id: ${++eventId}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-          if (type === "end") queueMicrotask(close);
+          stream.send(event);
+          if (event.type === "end") queueMicrotask(stream.close);
         };
-        res.on("close", close);
-        open.add(close);
-        res.write("retry: 3000\n\n");
-        stop = ctx.importProgress.follow(currentUser(request).id, request.params.progressId, send);
+        const stop = ctx.importProgress.follow(
+          currentUser(request).id,
+          request.params.progressId,
+          send,
+        );
         // Following too many at once: nothing will be heard here.
-        if (!stop) send({ type: "end" });
+        if (stop) stream.onClose(stop);
+        else send({ type: "end" });
       },
     );
   };

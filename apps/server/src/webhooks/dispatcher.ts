@@ -13,6 +13,7 @@ import {
 } from "./deliver.js";
 import { recordJobEvents } from "./job-events.js";
 import { recordTranslationEvents } from "./translation-events.js";
+import { repeatEvery, type RepeatingPass } from "../schedule/repeat-every.js";
 
 /** Settings tests change: how often to look, and the retry timing. */
 export interface WebhookOptions {
@@ -39,10 +40,7 @@ export interface WebhookContext {
  * So a receiver that never answers holds only its own account's share of the line.
  */
 export class WebhookDispatcher {
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = false;
+  #passes: RepeatingPass | undefined;
   /** Attempts under way: delivery id → account. */
   readonly #inFlight = new Map<string, string>();
   readonly #attempts = new Set<Promise<void>>();
@@ -53,28 +51,15 @@ export class WebhookDispatcher {
   ) {}
 
   start(): void {
-    this.#stopped = false;
-    this.#timer = setInterval(() => this.wake(), this.options.sweepMs ?? 2_000);
-    this.#timer.unref();
-    this.wake();
+    this.#passes = repeatEvery(this.options.sweepMs ?? 2_000, () => this.#pass(), {
+      onError: (error) => this.ctx.log.warn({ err: error }, "webhook pass failed"),
+      atStart: true,
+    });
   }
 
-  /** Runs a pass now (or right after the one under way). */
+  /** Runs a pass now (or right after the one under way); nothing before start or after stop. */
   wake(): void {
-    if (this.#stopped || !this.#timer) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#pass()
-      .catch((error: unknown) => this.ctx.log.warn({ err: error }, "webhook pass failed"))
-      .finally(() => {
-        this.#running = undefined;
-        if (this.#again) {
-          this.#again = false;
-          this.wake();
-        }
-      });
+    this.#passes?.runNow();
   }
 
   /**
@@ -87,9 +72,7 @@ export class WebhookDispatcher {
   }
 
   async stop(): Promise<void> {
-    this.#stopped = true;
-    clearInterval(this.#timer);
-    await this.#running;
+    await this.#passes?.stop();
     await Promise.all(this.#attempts);
   }
 

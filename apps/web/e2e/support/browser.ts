@@ -12,13 +12,14 @@ const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 export const CHROMIUM =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium, headless; `args`: extra command-line switches (a fake microphone). */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM}: apt-get install chromium-headless-shell (or chromium, or set CHROMIUM_PATH)`,
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+  return chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", ...args] });
 }
 
 /**
