@@ -29,11 +29,6 @@ export function parseSpeakers(
   }
 }
 
-/** Commander's collector for the repeatable `--voice NAME=clip.wav`. */
-export function collectVoice(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
 /** `NAME=clip.wav` → name and clip path. */
 export function parseVoice(value: string): { name: string; clip: string } {
   const at = value.indexOf("=");

@@ -13,14 +13,11 @@ import {
   type DiarizeOptions,
 } from "../transcribe-file.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
-import {
-  OUTPUT_FORMATS,
-  renderTranscription,
-  type OutputFormat,
-  type RenderOptions,
-} from "./render-output.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "./output-formats.js";
+import { renderTranscription, type RenderOptions } from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
+import { BatchFailure } from "./batch-failure.js";
 import { translatedStem, translateSubtitles, translateTargets } from "./translate-command.js";
 import { chooseModel, isTranscriptionMode, type ChosenModel } from "./model-choice.js";
 import { diarizeOptionsFor, parseSpeakers } from "./speaker-options.js";
@@ -256,14 +253,6 @@ export function stlOptions(options: TranscribeCommandOptions): StlInformation | 
     );
   }
   return stlInformation(checked.data);
-}
-
-/** A batch in which some files failed (each already reported); exits with the first one's code. */
-export class BatchFailure extends Error {
-  override readonly name = "BatchFailure";
-  constructor(readonly first: unknown) {
-    super("Some files could not be transcribed (see above).");
-  }
 }
 
 export interface RunSettings {

@@ -127,11 +127,6 @@ export function translateTargets(values: string | readonly string[] | undefined)
   return tags;
 }
 
-/** Commander's collector for the repeatable `--translate-to`. */
-export function collectLanguages(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
-
 /**
  * The name an input's output into `language` is written under: the input's own with one
  * language (as without translation), `talk.zh-HK` with several, one file per language.

@@ -6,18 +6,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { EngineError } from "../errors.js";
 import { defaultModelsDir } from "../transcribe-file.js";
 import { isMediaFileName, stemOf } from "./cli-inputs.js";
-import { makeFolder, OutputError, writeOutput } from "./cli-outputs.js";
+import { makeFolder, writeOutput } from "./cli-outputs.js";
+import { OutputError } from "./output-error.js";
+import { WATCH_STATE_FILE } from "./watch-state-file.js";
 import { exportExtension } from "@verbatim/formats";
+import type { OutputFormat } from "./output-formats.js";
 import {
   renderTranscription,
-  type OutputFormat,
   type RenderedTranscription,
   type RenderOptions,
 } from "./render-output.js";
 import { ServerRefusedKey, transcribeOnServer, type ServerTarget } from "./server-transcriber.js";
 import { diarizeOptionsFor } from "./speaker-options.js";
+import { BatchFailure } from "./batch-failure.js";
 import {
-  BatchFailure,
   parseTranscribeOptions,
   transcribeOne,
   type TranscribeCommandOptions,
@@ -58,9 +60,6 @@ export interface WatchCommandOptions extends Omit<
   server?: string;
   apiKey?: string;
 }
-
-/** Default state file name, in the output folder. */
-export const WATCH_STATE_FILE = ".verbatim-watch.json";
 
 /** How a file looked when first seen at its present size and time, while it settles. */
 interface Settling {
