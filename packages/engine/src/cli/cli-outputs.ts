@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { access, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { EngineError } from "../errors.js";
-import { exportExtension } from "@verbatim/formats";
+import { exportExtension } from "@verbatim/formats/export-formats";
 import type { OutputFormat } from "./output-formats.js";
 import { OutputError } from "./output-error.js";
 

@@ -1,6 +1,8 @@
 import { basename } from "node:path";
 import type { FrameRateName } from "@verbatim/contract/export-formats";
-import { frameRateOfVideo, writeExport, type StlInformation } from "@verbatim/formats";
+import type { StlInformation } from "@verbatim/formats";
+import { writeExport } from "@verbatim/formats/export-formats";
+import { frameRateOfVideo } from "@verbatim/formats/frame-rate";
 import type { Cue, Speaker, StyleName } from "@verbatim/subtitles";
 import type { Transcription } from "../transcribe-file.js";
 import type { OutputFormat } from "./output-formats.js";

@@ -1,5 +1,5 @@
 // --speakers and --voice of `verbatim transcribe`.
-import { MAX_SPEAKERS, parseSpeakersOption } from "@verbatim/contract";
+import { MAX_SPEAKERS, parseSpeakersOption } from "@verbatim/contract/speakers";
 import { voiceEmbedding } from "../diarization/voice-embedding.js";
 import { EngineError } from "../errors.js";
 import type { DiarizeOptions } from "../transcribe-file.js";

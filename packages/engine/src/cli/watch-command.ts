@@ -9,7 +9,7 @@ import { isMediaFileName, stemOf } from "./cli-inputs.js";
 import { makeFolder, writeOutput } from "./cli-outputs.js";
 import { OutputError } from "./output-error.js";
 import { WATCH_STATE_FILE } from "./watch-state-file.js";
-import { exportExtension } from "@verbatim/formats";
+import { exportExtension } from "@verbatim/formats/export-formats";
 import type { OutputFormat } from "./output-formats.js";
 import {
   renderTranscription,
@@ -77,7 +77,7 @@ type Transcribed = RenderedTranscription & { warnings?: string[] };
  * when a file failed, it ends as a batch of `transcribe` does, with the first failure's code).
  */
 export async function watchCommand(dirArg: string, options: WatchCommandOptions): Promise<void> {
-  const { formats, settings, render } = parseTranscribeOptions(options);
+  const { formats, settings, render } = await parseTranscribeOptions(options);
   const pollMs = seconds(options.poll, "--poll") * 1000;
   const settleMs = seconds(options.settle, "--settle") * 1000;
   const server = serverTarget(options);
