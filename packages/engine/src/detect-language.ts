@@ -2,7 +2,7 @@
 // detection on the first speech (the first chunk, at most 30 s of it), through the same
 // pipeline and warm engine process as a transcription, without transcribing it.
 import { EngineError } from "./errors.js";
-import { resolveModel } from "./models/index.js";
+import { resolveModel } from "./models/resolve-model.js";
 import {
   defaultModelsDir,
   transcribeFile,

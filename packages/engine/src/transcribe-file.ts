@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
-import { isSupportedLanguage, MAX_PROMPT_CHARS } from "@verbatim/contract";
+import { MAX_PROMPT_CHARS } from "@verbatim/contract/limits";
+import { isSupportedLanguage } from "@verbatim/contract/whisper-languages";
 import type { Cue, Speaker } from "@verbatim/subtitles";
 import { buildCues, type CueOptions } from "./cues/index.js";
 import type { DiarizationJob } from "./diarization/diarize-speech.js";
@@ -8,7 +9,7 @@ import { speakerCount } from "./diarization/speaker-count.js";
 import { EngineError } from "./errors.js";
 import type { MediaInfo } from "./media/probe.js";
 import { probedMediaOf, type ProbedMedia } from "./media/probed-media.js";
-import { resolveModel } from "./models/index.js";
+import { resolveModel } from "./models/resolve-model.js";
 import { familySupports, modelsSupporting } from "./models/recogniser-registry.js";
 import type { RecogniserFamily } from "./recognisers/recogniser.js";
 import { chunkingFor, type ChunkingOptions } from "./pipeline/chunker.js";

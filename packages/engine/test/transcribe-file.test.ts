@@ -1,11 +1,8 @@
 import { readVtt, readSrt, readJson } from "@verbatim/subtitles";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Iso6937Error } from "@verbatim/formats";
-import {
-  OUTPUT_FORMATS,
-  renderTranscription,
-  type OutputFormat,
-} from "../src/cli/render-output.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "../src/cli/output-formats.js";
+import { renderTranscription } from "../src/cli/render-output.js";
 import { decodePcm, SAMPLE_RATE } from "../src/media/decode.js";
 import { speechChunks } from "../src/pipeline/chunker.js";
 import { SpeechDetector } from "../src/vad/speech-detector.js";

@@ -1,4 +1,4 @@
-import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
+import { DEFAULT_FRAME_RATE } from "@verbatim/contract/export-formats";
 import { cuesWithText, joinLines } from "@verbatim/subtitles";
 import { cueTranslation } from "./bilingual-track.js";
 import type { ExportInput } from "./export-input.js";

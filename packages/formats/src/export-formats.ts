@@ -1,4 +1,4 @@
-import { DEFAULT_FRAME_RATE, type ExportFormat } from "@verbatim/contract";
+import { DEFAULT_FRAME_RATE, type ExportFormat } from "@verbatim/contract/export-formats";
 import {
   DEFAULT_STYLE,
   shownCues,

@@ -1,4 +1,8 @@
-import { DEFAULT_FRAME_RATE, FRAME_RATES, type FrameRateName } from "@verbatim/contract";
+import {
+  DEFAULT_FRAME_RATE,
+  FRAME_RATES,
+  type FrameRateName,
+} from "@verbatim/contract/export-formats";
 import { keepMinimumGap, minimumGapMs, STYLE_PRESETS, type StyleName } from "@verbatim/subtitles";
 
 /** A frame rate as SMPTE timecode counts it. */

@@ -1,4 +1,4 @@
-import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
+import { DEFAULT_FRAME_RATE } from "@verbatim/contract/export-formats";
 import { cuesWithText, styledRuns, type CueAlign, type StyledRun } from "@verbatim/subtitles";
 import iconv from "iconv-lite";
 import type { ExportInput } from "./export-input.js";

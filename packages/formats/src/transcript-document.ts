@@ -1,4 +1,4 @@
-import { DEFAULT_FRAME_RATE } from "@verbatim/contract";
+import { DEFAULT_FRAME_RATE } from "@verbatim/contract/export-formats";
 import { cueTranslation, TRANSLATION_LANGUAGE } from "./bilingual-track.js";
 import { clockTime } from "./clock-time.js";
 import { documentDate, documentLabels, type DocumentLabels } from "./document-labels.js";

@@ -2,10 +2,7 @@ import { constants } from "node:fs";
 import { access, readFile, stat } from "node:fs/promises";
 import { basename, dirname, extname, resolve } from "node:path";
 import {
-  CAPTION_BACKGROUNDS,
   CAPTION_CROPS,
-  CAPTION_FONTS,
-  CAPTION_POSITIONS,
   CAPTION_STYLE_NAMES,
   captionControlsProblem,
   captionStyle,
@@ -21,7 +18,7 @@ import {
 } from "@verbatim/subtitles/import";
 import { burnCaptions } from "../burn/burn-captions.js";
 import { EngineError } from "../errors.js";
-import { OutputError } from "./cli-outputs.js";
+import { OutputError } from "./output-error.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
 import { positiveInt } from "./transcribe-command.js";
 
@@ -179,12 +176,3 @@ async function checkOutputFolder(output: string): Promise<void> {
 function usage(message: string): EngineError {
   return new EngineError("INVALID_OPTIONS", message);
 }
-
-/** For `--help`. */
-export const BURN_OPTION_VALUES = {
-  styles: CAPTION_STYLE_NAMES,
-  crops: CAPTION_CROPS,
-  positions: CAPTION_POSITIONS,
-  fonts: CAPTION_FONTS,
-  backgrounds: CAPTION_BACKGROUNDS,
-};

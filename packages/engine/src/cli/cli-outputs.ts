@@ -2,13 +2,9 @@ import { constants } from "node:fs";
 import { access, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { EngineError } from "../errors.js";
-import { exportExtension } from "@verbatim/formats";
-import type { OutputFormat } from "./render-output.js";
-
-/** Where the CLI cannot write its output: a clear message, exit code 5. */
-export class OutputError extends Error {
-  override readonly name = "OutputError";
-}
+import { exportExtension } from "@verbatim/formats/export-formats";
+import type { OutputFormat } from "./output-formats.js";
+import { OutputError } from "./output-error.js";
 
 /** Where each input's transcript goes, per format: a file path, or "-" for standard output. */
 export type OutputTarget = (stem: string, format: OutputFormat) => string;

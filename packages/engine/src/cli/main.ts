@@ -1,24 +1,39 @@
+// The `verbatim` command's options, help and exit codes. Each command's module (and what it
+// needs: the engine, the writers, the language model, the server client) loads when that command
+// runs, not before: `--help` and `--version` load almost nothing, and `transcribe` does not pay
+// for `translate` or `burn` (docs/cli.md, "Start-up"). What the options' help names comes from
+// modules of constants alone.
 import { Command, CommanderError } from "commander";
-import { formatEngineInfo } from "../engine-info.js";
+import {
+  CAPTION_BACKGROUNDS,
+  CAPTION_CROPS,
+  CAPTION_FONTS,
+  CAPTION_POSITIONS,
+  CAPTION_STYLE_NAMES,
+} from "@verbatim/contract/caption-styles";
+import { DEFAULT_FRAME_RATE, FRAME_RATES } from "@verbatim/contract/export-formats";
+import { INSIGHT_EXPORT_FORMATS } from "@verbatim/contract/insights";
+import { STYLE_NAMES } from "@verbatim/subtitles/style-presets";
+import { IMPORT_FORMATS } from "@verbatim/subtitles/import-formats";
+import { isSubtitleImportError } from "@verbatim/subtitles/import-error";
 import { isEngineError } from "../errors.js";
-import { engineInfo } from "../pipeline/engine-runner.js";
-import { OutputError } from "./cli-outputs.js";
+import { BatchFailure } from "./batch-failure.js";
 import { EXIT, EXIT_CODES_HELP, exitCodeFor } from "./exit-codes.js";
-import { modelsCommand } from "./models-command.js";
-import { collectVoice } from "./speaker-options.js";
-import { BatchFailure, transcribeCommand } from "./transcribe-command.js";
-import { WATCH_STATE_FILE, watchCommand } from "./watch-command.js";
-import { liveCommand } from "./live-command.js";
-import { retimeCommand } from "./retime-command.js";
-import { BURN_OPTION_VALUES, burnCommand } from "./burn-command.js";
-import { collectLanguages, translateCommand } from "./translate-command.js";
-import { summarizeCommand } from "./summarize-command.js";
-import { askCommand } from "./ask-command.js";
-import { DEFAULT_FRAME_RATE, FRAME_RATES, INSIGHT_EXPORT_FORMATS } from "@verbatim/contract";
-import { STYLE_NAMES } from "@verbatim/subtitles";
-import { IMPORT_FORMATS, isSubtitleImportError } from "@verbatim/subtitles/import";
 import { FORMATS_HELP } from "./formats-help.js";
-import { OUTPUT_FORMATS } from "./render-output.js";
+import { OUTPUT_FORMATS } from "./output-formats.js";
+import { OutputError } from "./output-error.js";
+import { collectRepeated } from "./repeatable-option.js";
+import { WATCH_STATE_FILE } from "./watch-state-file.js";
+
+/**
+ * A command's action, its module imported when the command runs. (commander passes the
+ * arguments, the options and the command: each action declares what it takes of them.)
+ */
+function loadedOnUse<Args extends unknown[]>(
+  load: () => Promise<(...args: Args) => Promise<void>>,
+): (...args: Args) => Promise<void> {
+  return async (...args) => (await load())(...args);
+}
 
 const program = new Command("verbatim")
   .description(
@@ -93,7 +108,7 @@ function withTranscribeOptions(command: Command): Command {
     .option(
       "--voice <name=clip>",
       "name a speaker whose voice matches this clip (repeatable; implies --speakers auto)",
-      collectVoice,
+      collectRepeated,
     );
 }
 
@@ -115,7 +130,7 @@ withTranscribeOptions(
   .option(
     "--translate-to <langs>",
     "also translate the subtitles with the language model (BCP-47, e.g. zh-HK; up to 3, separated by commas or the option repeated): bilingual output, each cue's translation under its original, one output per language (talk.zh-HK.srt, talk.en.srt with several; see `verbatim translate`)",
-    collectLanguages,
+    collectRepeated,
   )
   .option(
     "-d, --output-dir <dir>",
@@ -138,7 +153,7 @@ Examples:
 
 ${EXIT_CODES_HELP}`,
   )
-  .action(transcribeCommand);
+  .action(loadedOnUse(async () => (await import("./transcribe-command.js")).transcribeCommand));
 
 withTranscribeOptions(
   program
@@ -175,7 +190,7 @@ Examples:
   npx verbatim watch /mnt/shared/interviews -d /mnt/shared/transcripts --server https://verbatim.example.com --api-key vb_...
 `,
   )
-  .action(watchCommand);
+  .action(loadedOnUse(async () => (await import("./watch-command.js")).watchCommand));
 
 program
   .command("live")
@@ -195,7 +210,7 @@ Examples:
   ffmpeg -f pulse -i default -f s16le -ar 16000 -ac 1 - | npx verbatim live - --server https://verbatim.example.com
 `,
   )
-  .action(liveCommand);
+  .action(loadedOnUse(async () => (await import("./live-command.js")).liveCommand));
 
 program
   .command("retime")
@@ -231,7 +246,7 @@ Examples:
 
 ${EXIT_CODES_HELP}`,
   )
-  .action(retimeCommand);
+  .action(loadedOnUse(async () => (await import("./retime-command.js")).retimeCommand));
 
 program
   .command("burn")
@@ -243,22 +258,19 @@ program
     "<subtitles>",
     `a transcript JSON from \`verbatim transcribe -f json\` (word timings for karaoke and social-word) or a timed subtitle file: srt, vtt, ass, ttml, sbv`,
   )
-  .option("--style <name>", `caption style: ${BURN_OPTION_VALUES.styles.join(", ")}`, "standard")
+  .option("--style <name>", `caption style: ${CAPTION_STYLE_NAMES.join(", ")}`, "standard")
   .option("-o, --output <file>", "the MP4 to write (default: <video name>.captioned.mp4)")
   .option(
     "--crop <shape>",
-    `${BURN_OPTION_VALUES.crops.join(", ")}: a centred cut, captions in its safe area`,
+    `${CAPTION_CROPS.join(", ")}: a centred cut, captions in its safe area`,
     "source",
   )
-  .option("--position <where>", `${BURN_OPTION_VALUES.positions.join(", ")} (default: the style's)`)
-  .option("--font <family>", `${BURN_OPTION_VALUES.fonts.join(", ")} (default: by language)`)
+  .option("--position <where>", `${CAPTION_POSITIONS.join(", ")} (default: the style's)`)
+  .option("--font <family>", `${CAPTION_FONTS.join(", ")} (default: by language)`)
   .option("--font-size <percent>", "text size in % of the picture's short side, 2 to 12")
   .option("--colour <hex>", "text colour, e.g. FFFFFF")
   .option("--highlight-colour <hex>", "karaoke: the spoken word's colour, e.g. FFD400")
-  .option(
-    "--background <kind>",
-    `${BURN_OPTION_VALUES.backgrounds.join(" or ")} (default: the style's)`,
-  )
+  .option("--background <kind>", `${CAPTION_BACKGROUNDS.join(" or ")} (default: the style's)`)
   .option("--max-lines <n>", "lines on screen at once, 1 to 3 (longer cues are shown in parts)")
   .option("--no-speaker-colours", "one colour for every speaker")
   .option("-l, --language <code>", "the subtitles' language (default: the JSON's): picks the font")
@@ -273,7 +285,7 @@ Examples:
 
 ${EXIT_CODES_HELP}`,
   )
-  .action(burnCommand);
+  .action(loadedOnUse(async () => (await import("./burn-command.js")).burnCommand));
 
 program
   .command("translate")
@@ -313,7 +325,7 @@ Examples:
 
 ${EXIT_CODES_HELP}`,
   )
-  .action(translateCommand);
+  .action(loadedOnUse(async () => (await import("./translate-command.js")).translateCommand));
 
 program
   .command("summarize")
@@ -346,7 +358,7 @@ Examples:
 
 ${EXIT_CODES_HELP}`,
   )
-  .action(summarizeCommand);
+  .action(loadedOnUse(async () => (await import("./summarize-command.js")).summarizeCommand));
 
 program
   .command("ask")
@@ -372,7 +384,7 @@ Examples:
 
 ${EXIT_CODES_HELP}`,
   )
-  .action(askCommand);
+  .action(loadedOnUse(async () => (await import("./ask-command.js")).askCommand));
 
 program
   .command("models")
@@ -380,7 +392,7 @@ program
   .argument("<action>", "list | download | verify")
   .argument("[names...]", "model names (e.g. base small)")
   .option("--models-dir <dir>", "where models are kept (default: $MODELS_DIR or ./models)")
-  .action(modelsCommand);
+  .action(loadedOnUse(async () => (await import("./models-command.js")).modelsCommand));
 
 /** `verbatim --version`: printed once commander has stopped at the flag. */
 class VersionRequested extends Error {}
@@ -400,9 +412,16 @@ try {
   else process.exitCode = exitCodeOf(error);
 }
 
+/**
+ * The versions, from the addon loaded here: the CLI runs its jobs in its own process too
+ * ("in-process" placement), so it needs no engine process of its own to ask (the server does).
+ */
 async function printVersion(): Promise<void> {
   try {
-    process.stdout.write(`${formatEngineInfo(await engineInfo())}\n`);
+    const [{ describeEngine, formatEngineInfo }, { nativeAddon, nativeBuildInfo }] =
+      await Promise.all([import("../engine-info.js"), import("../whisper/native-binding.js")]);
+    const info = describeEngine(nativeAddon().systemInfo(), nativeBuildInfo());
+    process.stdout.write(`${formatEngineInfo(info)}\n`);
   } catch (error) {
     process.exitCode = exitCodeOf(error);
   }

@@ -4,7 +4,7 @@
 // installed Parakeet or SenseVoice model could take it (so Chinese never reaches Parakeet).
 import { detectSpokenLanguage } from "../detect-language.js";
 import type { ProbedMedia } from "../media/probed-media.js";
-import { listInstalledModels } from "../models/index.js";
+import { listInstalledModels } from "../models/resolve-model.js";
 import {
   DEFAULT_ROUTING,
   routeModel,

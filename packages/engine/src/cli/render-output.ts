@@ -1,12 +1,11 @@
 import { basename } from "node:path";
-import { EXPORT_FORMATS, type ExportFormat, type FrameRateName } from "@verbatim/contract";
-import { frameRateOfVideo, writeExport, type StlInformation } from "@verbatim/formats";
+import type { FrameRateName } from "@verbatim/contract/export-formats";
+import type { StlInformation } from "@verbatim/formats";
+import { writeExport } from "@verbatim/formats/export-formats";
+import { frameRateOfVideo } from "@verbatim/formats/frame-rate";
 import type { Cue, Speaker, StyleName } from "@verbatim/subtitles";
 import type { Transcription } from "../transcribe-file.js";
-
-/** Output formats of a transcription: the web's and the API's export formats. */
-export const OUTPUT_FORMATS = EXPORT_FORMATS;
-export type OutputFormat = ExportFormat;
+import type { OutputFormat } from "./output-formats.js";
 
 /**
  * What a file is written from: a local transcription, or the cues a Verbatim server sent back

@@ -1,6 +1,6 @@
 import { formatOfName } from "@verbatim/subtitles/import";
 import { EngineError } from "../errors.js";
-import { OUTPUT_FORMATS, type OutputFormat } from "./render-output.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "./output-formats.js";
 
 /** The formats `verbatim retime` writes by default: its input's own when it is one of these. */
 const OWN_FORMAT_KEPT: readonly OutputFormat[] = ["srt", "vtt"];

@@ -1,5 +1,5 @@
 // --speakers and --voice of `verbatim transcribe`.
-import { MAX_SPEAKERS, parseSpeakersOption } from "@verbatim/contract";
+import { MAX_SPEAKERS, parseSpeakersOption } from "@verbatim/contract/speakers";
 import { voiceEmbedding } from "../diarization/voice-embedding.js";
 import { EngineError } from "../errors.js";
 import type { DiarizeOptions } from "../transcribe-file.js";
@@ -27,11 +27,6 @@ export function parseSpeakers(
         `--speakers must be off, auto, a number (2) or a range (2-4), from 1 to ${MAX_SPEAKERS} (got "${value}").`,
       );
   }
-}
-
-/** Commander's collector for the repeatable `--voice NAME=clip.wav`. */
-export function collectVoice(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
 }
 
 /** `NAME=clip.wav` → name and clip path. */

@@ -16,9 +16,9 @@ const BASE: TranscribeCommandOptions = {
   wordTimestamps: true,
 };
 
-function usageError(options: Partial<TranscribeCommandOptions>): string {
+async function usageError(options: Partial<TranscribeCommandOptions>): Promise<string> {
   try {
-    parseTranscribeOptions({ ...BASE, ...options });
+    await parseTranscribeOptions({ ...BASE, ...options });
   } catch (error) {
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).code).toBe("INVALID_OPTIONS");
@@ -29,7 +29,7 @@ function usageError(options: Partial<TranscribeCommandOptions>): string {
 
 describe("the CLI's EBU-STL GSI options", () => {
   it("fill the GSI block of the STL file", async () => {
-    const { render } = parseTranscribeOptions({
+    const { render } = await parseTranscribeOptions({
       ...BASE,
       stlProgramme: "Evening News",
       stlEpisode: "Episode 12",
@@ -61,7 +61,7 @@ describe("the CLI's EBU-STL GSI options", () => {
   });
 
   it("are absent unless given: the programme title is the file's name", async () => {
-    const { render } = parseTranscribeOptions(BASE);
+    const { render } = await parseTranscribeOptions(BASE);
     expect(render.stl).toBeUndefined();
     const body = await renderTranscription(
       { language: "en", durationMs: 1000, cues: [{ index: 1, start: 0, end: 900, text: "Hi" }] },
@@ -75,11 +75,13 @@ describe("the CLI's EBU-STL GSI options", () => {
     ).toBe("news.mp4");
   });
 
-  it("refuse what the HTTP export refuses, naming the option", () => {
-    expect(usageError({ stlCountry: "Hong Kong" })).toMatch(/^--stl-country: .*alpha-3/u);
-    expect(usageError({ stlRevision: "100" })).toMatch(/^--stl-revision: a number from 0 to 99/u);
-    expect(usageError({ stlRevision: "-1" })).toMatch(/^--stl-revision: /u);
-    expect(usageError({ stlProgramme: "x".repeat(33) })).toMatch(/^--stl-programme: /u);
-    expect(usageError({ stlEditor: "two\nlines" })).toMatch(/^--stl-editor: .*one line/u);
+  it("refuse what the HTTP export refuses, naming the option", async () => {
+    expect(await usageError({ stlCountry: "Hong Kong" })).toMatch(/^--stl-country: .*alpha-3/u);
+    expect(await usageError({ stlRevision: "100" })).toMatch(
+      /^--stl-revision: a number from 0 to 99/u,
+    );
+    expect(await usageError({ stlRevision: "-1" })).toMatch(/^--stl-revision: /u);
+    expect(await usageError({ stlProgramme: "x".repeat(33) })).toMatch(/^--stl-programme: /u);
+    expect(await usageError({ stlEditor: "two\nlines" })).toMatch(/^--stl-editor: .*one line/u);
   });
 });

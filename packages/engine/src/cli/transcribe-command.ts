@@ -1,7 +1,7 @@
 import { basename } from "node:path";
-import { FRAME_RATES, STL_GSI_NAMES, StlGsiFields, stlInformation } from "@verbatim/contract";
+import { FRAME_RATES } from "@verbatim/contract/export-formats";
 import type { StlInformation } from "@verbatim/formats";
-import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles";
+import { DEFAULT_STYLE, STYLE_NAMES } from "@verbatim/subtitles/style-presets";
 import { EngineError } from "../errors.js";
 import { probeWithIdentity } from "../media/probed-media.js";
 import type { ChineseScript } from "../text/chinese-script.js";
@@ -13,15 +13,12 @@ import {
   type DiarizeOptions,
 } from "../transcribe-file.js";
 import { formatClock, ProgressBar } from "./progress-bar.js";
-import {
-  OUTPUT_FORMATS,
-  renderTranscription,
-  type OutputFormat,
-  type RenderOptions,
-} from "./render-output.js";
+import { OUTPUT_FORMATS, type OutputFormat } from "./output-formats.js";
+import { renderTranscription, type RenderOptions } from "./render-output.js";
 import { expandInputs, spoolStandardInput, stemOf } from "./cli-inputs.js";
 import { planOutputs, writeOutput } from "./cli-outputs.js";
-import { translatedStem, translateSubtitles, translateTargets } from "./translate-command.js";
+import { BatchFailure } from "./batch-failure.js";
+import { translatedStem, translateTargets } from "./translate-targets.js";
 import { chooseModel, isTranscriptionMode, type ChosenModel } from "./model-choice.js";
 import { diarizeOptionsFor, parseSpeakers } from "./speaker-options.js";
 
@@ -78,7 +75,7 @@ export async function transcribeCommand(
   inputArgs: string[],
   options: TranscribeCommandOptions,
 ): Promise<void> {
-  const { formats, settings, render } = parseTranscribeOptions(options);
+  const { formats, settings, render } = await parseTranscribeOptions(options);
   const languages = translateTargets(options.translateTo);
   // Each input once without translation, or once per language (its own file with several).
   const passes: (string | undefined)[] = languages.length > 0 ? languages : [undefined];
@@ -138,6 +135,7 @@ export async function transcribeCommand(
           for (const translateTo of passes) {
             let output = result;
             if (translateTo !== undefined) {
+              const { translateSubtitles } = await import("./translate-command.js");
               const translated = await translateSubtitles(result.cues, {
                 to: translateTo,
                 from: result.language,
@@ -190,12 +188,12 @@ export type TranscribeSettings = Omit<RunSettings, "controller" | "label" | "dia
  * formats and the settings each file is transcribed with. Throws INVALID_OPTIONS (a usage
  * error) for a bad value, before any file is read.
  */
-export function parseTranscribeOptions(options: TranscribeCommandOptions): {
+export async function parseTranscribeOptions(options: TranscribeCommandOptions): Promise<{
   formats: OutputFormat[];
   settings: TranscribeSettings;
   /** How the files are written (all but the input's name). */
   render: Omit<RenderOptions, "inputName">;
-} {
+}> {
   const formats = formatsOf(options.format);
   const task = oneOf(options.task, ["transcribe", "translate"] as const, "--task");
   const chinese = options.chinese
@@ -209,7 +207,7 @@ export function parseTranscribeOptions(options: TranscribeCommandOptions): {
   const startTemperature =
     options.temperature !== undefined ? temperature(options.temperature) : undefined;
   if (options.speakers !== undefined) parseSpeakers(options.speakers); // a usage error first
-  const stl = stlOptions(options);
+  const stl = await stlOptions(options);
   return {
     formats,
     settings: {
@@ -238,9 +236,17 @@ export function parseTranscribeOptions(options: TranscribeCommandOptions): {
 /**
  * The EBU-STL GSI options, checked by the HTTP export's own validator (StlGsiFields): the same
  * names in kebab case (`--stl-programme` is `stlProgramme`) and the same rules. INVALID_OPTIONS
- * names the option and its rule; undefined when none is given.
+ * names the option and its rule; undefined when none is given. The validator (zod, with the
+ * contract) loads only when an `--stl-…` option is given.
  */
-export function stlOptions(options: TranscribeCommandOptions): StlInformation | undefined {
+export async function stlOptions(
+  options: TranscribeCommandOptions,
+): Promise<StlInformation | undefined> {
+  const stlGiven = Object.entries(options).some(
+    ([name, value]) => name.startsWith("stl") && value !== undefined,
+  );
+  if (!stlGiven) return undefined;
+  const { STL_GSI_NAMES, StlGsiFields, stlInformation } = await import("@verbatim/contract");
   const given = Object.fromEntries(
     STL_GSI_NAMES.flatMap((name) => (options[name] === undefined ? [] : [[name, options[name]]])),
   );
@@ -256,14 +262,6 @@ export function stlOptions(options: TranscribeCommandOptions): StlInformation | 
     );
   }
   return stlInformation(checked.data);
-}
-
-/** A batch in which some files failed (each already reported); exits with the first one's code. */
-export class BatchFailure extends Error {
-  override readonly name = "BatchFailure";
-  constructor(readonly first: unknown) {
-    super("Some files could not be transcribed (see above).");
-  }
 }
 
 export interface RunSettings {

@@ -6,18 +6,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { EngineError } from "../errors.js";
 import { defaultModelsDir } from "../transcribe-file.js";
 import { isMediaFileName, stemOf } from "./cli-inputs.js";
-import { makeFolder, OutputError, writeOutput } from "./cli-outputs.js";
-import { exportExtension } from "@verbatim/formats";
+import { makeFolder, writeOutput } from "./cli-outputs.js";
+import { OutputError } from "./output-error.js";
+import { WATCH_STATE_FILE } from "./watch-state-file.js";
+import { exportExtension } from "@verbatim/formats/export-formats";
+import type { OutputFormat } from "./output-formats.js";
 import {
   renderTranscription,
-  type OutputFormat,
   type RenderedTranscription,
   type RenderOptions,
 } from "./render-output.js";
 import { ServerRefusedKey, transcribeOnServer, type ServerTarget } from "./server-transcriber.js";
 import { diarizeOptionsFor } from "./speaker-options.js";
+import { BatchFailure } from "./batch-failure.js";
 import {
-  BatchFailure,
   parseTranscribeOptions,
   transcribeOne,
   type TranscribeCommandOptions,
@@ -59,9 +61,6 @@ export interface WatchCommandOptions extends Omit<
   apiKey?: string;
 }
 
-/** Default state file name, in the output folder. */
-export const WATCH_STATE_FILE = ".verbatim-watch.json";
-
 /** How a file looked when first seen at its present size and time, while it settles. */
 interface Settling {
   size: number;
@@ -78,7 +77,7 @@ type Transcribed = RenderedTranscription & { warnings?: string[] };
  * when a file failed, it ends as a batch of `transcribe` does, with the first failure's code).
  */
 export async function watchCommand(dirArg: string, options: WatchCommandOptions): Promise<void> {
-  const { formats, settings, render } = parseTranscribeOptions(options);
+  const { formats, settings, render } = await parseTranscribeOptions(options);
   const pollMs = seconds(options.poll, "--poll") * 1000;
   const settleMs = seconds(options.settle, "--settle") * 1000;
   const server = serverTarget(options);

@@ -1,4 +1,4 @@
-import { MAX_SPEAKERS } from "@verbatim/contract";
+import { MAX_SPEAKERS } from "@verbatim/contract/speakers";
 import { EngineError } from "../errors.js";
 
 /** How many speakers diarization looks for: exactly n, or a number it finds within bounds. */

@@ -38,6 +38,18 @@ export class BinaryFileReader {
     return (await this.bytes(4)).readUInt32LE(0);
   }
 
+  /**
+   * The next unsigned 32-bit integer when the window already holds it, else undefined (and
+   * nothing is read): a walk over many small records (the vocabulary's 51,865 tokens) takes
+   * them without a promise each, awaiting uint32() only when the window runs out.
+   */
+  bufferedUint32(): number | undefined {
+    const from = this.offset - this.windowStart;
+    if (from < 0 || from + 4 > this.window.length) return undefined;
+    this.offset += 4;
+    return this.window.readUInt32LE(from);
+  }
+
   /** Reads `count` bytes; throws EndOfFileError when the file ends first. */
   async bytes(count: number): Promise<Buffer> {
     if (count > this.remaining) {

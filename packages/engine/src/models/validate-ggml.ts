@@ -91,13 +91,20 @@ async function readVocabulary(
   if (count < 1 || count > hp.n_vocab) {
     throw new ModelFormatError(`implausible vocabulary size ${count} (header says ${hp.n_vocab})`);
   }
-  for (let i = 0; i < count; i++) {
-    state.where = `the vocabulary (token ${i} of ${count})`;
-    const length = await reader.uint32();
-    if (length > MAX_TOKEN_BYTES) {
-      throw new ModelFormatError(`implausible vocabulary: token ${i} is ${length} bytes long`);
+  // Read before every model load: the tokens come from the window as it stands (no promise and
+  // no message per token), and where the walk stopped is named only when it fails.
+  let i = 0;
+  try {
+    for (; i < count; i++) {
+      const length = reader.bufferedUint32() ?? (await reader.uint32());
+      if (length > MAX_TOKEN_BYTES) {
+        throw new ModelFormatError(`implausible vocabulary: token ${i} is ${length} bytes long`);
+      }
+      reader.skip(length);
     }
-    reader.skip(length);
+  } catch (error) {
+    state.where = `the vocabulary (token ${i} of ${count})`;
+    throw error;
   }
   return count;
 }

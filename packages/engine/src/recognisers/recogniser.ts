@@ -1,4 +1,4 @@
-import { MODEL_FAMILIES, type ModelFamily } from "@verbatim/contract";
+import { MODEL_FAMILIES, type ModelFamily } from "@verbatim/contract/model-families";
 import type { Word } from "@verbatim/subtitles";
 
 /**

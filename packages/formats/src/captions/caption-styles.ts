@@ -9,7 +9,7 @@ import {
   type CaptionFont,
   type CaptionPosition,
   type CaptionStyleName,
-} from "@verbatim/contract";
+} from "@verbatim/contract/caption-styles";
 
 // Caption styles for burned-in video: named presets plus the few controls a user may change.
 // The renderer (ASS through libass) and the editor's preview both read a resolved CaptionStyle,

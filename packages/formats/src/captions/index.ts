@@ -11,7 +11,7 @@ export {
   type CaptionFont,
   type CaptionPosition,
   type CaptionStyleName,
-} from "@verbatim/contract";
+} from "@verbatim/contract/caption-styles";
 export {
   AUDIO_PICTURE,
   captionFrame,
