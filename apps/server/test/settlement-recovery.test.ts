@@ -6,6 +6,8 @@ import { loadConfig } from "../src/config.js";
 import type { Db } from "../src/db/database.js";
 import { EmbeddedWorkers } from "../src/jobs/embedded-workers.js";
 import { JobEvents } from "../src/jobs/job-events.js";
+import type { JobQueue } from "../src/jobs/job-queue.js";
+import { waitForOutcome } from "../src/transcriptions/transcription-context.js";
 import { claimJob } from "../src/jobs/lifecycle/state-machine.js";
 import { completeJob } from "../src/jobs/lifecycle/settlement.js";
 import { insertTranscription } from "../src/jobs/lifecycle/transition.js";
@@ -117,6 +119,32 @@ describe.each(DATABASE_KINDS)("settling jobs whose settlement failed, on %s", (k
     expect(completed).toBe(true);
     expect(await statusOf(row.id)).toEqual({ status: "completed", charged_seconds: 30 });
     expect(await minuteBalance(db, user)).toEqual({ planSeconds: 1170, packSeconds: 0 });
+  }, 30_000);
+
+  // completeJob marks the row completed, then charges it: the synchronous upload's answer
+  // (waitForOutcome polls every 2 s) could read the row in between and say nothing was charged
+  // (team-flow's "chargedSeconds: null", seen under load).
+  it("answers a waiting upload with the charge, not the moment between completion and charge", async () => {
+    const { row } = await runningJob("w1");
+    const answered = waitForOutcome(
+      { db, jobs: { events: new JobEvents() } as unknown as JobQueue },
+      row.id,
+      new AbortController().signal,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await db
+      .updateTable("transcriptions")
+      .set({ status: "completed", finished_at: new Date().toISOString() })
+      .where("id", "=", row.id)
+      .execute();
+    // Charged as completeJob charges, after the row says completed: here after the answer's poll.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await db
+      .updateTable("transcriptions")
+      .set({ charged_seconds: 60 })
+      .where("id", "=", row.id)
+      .execute();
+    expect((await answered)?.charged_seconds).toBe(60);
   }, 30_000);
 
   it("recovers while running a job of this process that no loop runs any more", async () => {

@@ -113,7 +113,36 @@ export async function waitForOutcome(
   });
   const row = await findTranscription(ctx.db, id);
   if (row && !isFinal(row.status)) await ended;
-  return findTranscription(ctx.db, id);
+  return chargedOnceCompleted(ctx.db, id, signal);
+}
+
+/** How long an answer waits for a completed job's charge (settlement retries within it). */
+const CHARGE_WAIT_MS = 5_000;
+const CHARGE_POLL_MS = 50;
+
+/**
+ * The job's row once its outcome is whole: a completed job is charged just after it is marked
+ * completed (jobs/lifecycle/settlement.ts), and an answer read in between would say it cost
+ * nothing. Waits for the charge a few seconds at most (a settlement that keeps failing is left
+ * to the sweep of unsettled jobs: the row is answered as it is).
+ */
+async function chargedOnceCompleted(
+  db: TranscriptionContext["db"],
+  id: string,
+  signal: AbortSignal,
+): Promise<TranscriptionRow | undefined> {
+  const deadline = Date.now() + CHARGE_WAIT_MS;
+  let row = await findTranscription(db, id);
+  while (
+    row?.status === "completed" &&
+    row.charged_seconds === null &&
+    Date.now() < deadline &&
+    !signal.aborted
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, CHARGE_POLL_MS));
+    row = await findTranscription(db, id);
+  }
+  return row;
 }
 
 /** Cancels a waiting or running job: minutes released, media deleted, followers told. */
