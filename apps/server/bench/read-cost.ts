@@ -3,13 +3,11 @@
 import { TranscriptionSummary } from "@verbatim/contract/api";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
-import { join } from "node:path";
 import { JFK_MP3 } from "../../../packages/engine/test/helpers/media-files.js";
 import { z } from "zod";
 import { findUserBySessionToken } from "../src/users/repo.js";
 import { listTranscriptions } from "../src/jobs/job-reads.js";
+import { withCpuProfile } from "./cpu-profile.js";
 import { completedInsightsOf } from "../src/insights/insight-store.js";
 import { startBenchServer } from "./bench-server.js";
 
@@ -57,22 +55,8 @@ function clientProcess(
 }
 
 // BENCH_CPU_PROFILE=<folder>: a CPU profile of the server during each server-side run.
-async function profiled(label: string, run: () => Promise<void>): Promise<void> {
-  const dir = process.env.BENCH_CPU_PROFILE;
-  if (!dir) return run();
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  try {
-    await run();
-  } finally {
-    const { profile } = await session.post("Profiler.stop");
-    const name = label.split(" ")[0]!.toLowerCase();
-    writeFileSync(join(dir, `cost-${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
-}
+const profiled = (label: string, run: () => Promise<void>) =>
+  withCpuProfile(`cost-${label.split(" ")[0]!.toLowerCase()}.cpuprofile`, run);
 
 const server = await startBenchServer(100);
 try {

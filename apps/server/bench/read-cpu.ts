@@ -4,15 +4,12 @@
 // CPU time (process.cpuUsage: CPU time, which other load on the machine does not inflate) is
 // the server's alone. BENCH_CPU_PROFILE=<folder>: a CPU profile of the server per route.
 import { spawn } from "node:child_process";
-import { writeFileSync } from "node:fs";
-import { Session } from "node:inspector/promises";
-import { join } from "node:path";
 import { startBenchServer } from "./bench-server.js";
+import { withCpuProfile } from "./cpu-profile.js";
 
 const READS = Number(process.env.READS ?? 5_000);
 const RUNS = Number(process.env.RUNS ?? 3);
 const ROUTES = (process.env.ROUTES ?? "/api/transcriptions,/api/auth/me").split(",");
-const PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 
 /** `n` GETs of `path`, one after another, from a client in a process of its own. */
 function sequentialGets(
@@ -38,20 +35,8 @@ function sequentialGets(
   });
 }
 
-async function profiled(name: string, run: () => Promise<void>): Promise<void> {
-  if (!PROFILE_DIR) return run();
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  try {
-    await run();
-  } finally {
-    const { profile } = await session.post("Profiler.stop");
-    writeFileSync(join(PROFILE_DIR, `read-${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
-}
+const profiled = (name: string, run: () => Promise<void>) =>
+  withCpuProfile(`read-${name}.cpuprofile`, run);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
