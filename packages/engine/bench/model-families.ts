@@ -14,7 +14,7 @@ import {
   ensureRandomSenseVoiceModel,
   type RandomSenseVoiceShape,
 } from "../test/support/random-sensevoice-model.js";
-import { runMeasured, type TreeRun } from "./process-tree.js";
+import { medianRun, roundWalls, runMeasured, succeeded, type TreeRun } from "./process-tree.js";
 import { buildParakeetCli } from "./whisper-cli.js";
 
 const VERBATIM = resolve(import.meta.dirname, "../bin/verbatim.js");
@@ -53,19 +53,6 @@ function transcribe(
 /** Whisper decoding as the base row above does (greedy, no temperature fallback). */
 const WHISPER_AS_ABOVE = ["--beam-size", "1", "--no-fallback"];
 
-function check(run: TreeRun, what: string): TreeRun {
-  if (run.code !== 0) throw new Error(`${what} failed (${run.code}):\n${run.stderr}`);
-  return run;
-}
-
-const median = (list: TreeRun[]): TreeRun => {
-  const sorted = [...list].sort((a, b) => a.wallMs - b.wallMs);
-  return {
-    ...sorted[Math.floor(sorted.length / 2)]!,
-    peakMb: Math.max(...list.map((r) => r.peakMb)),
-  };
-};
-
 /** Prints real-time factor and peak memory per family, and Parakeet against parakeet-cli. */
 export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
   const { recordings, threads } = bench;
@@ -74,19 +61,18 @@ export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
   const parakeetCli = bench.skipParakeetCli ? null : buildParakeetCli();
 
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-  const walls = (list: TreeRun[]) => list.map((r) => (r.wallMs / 1000).toFixed(1)).join(", ");
   for (const [seconds, speech] of recordings) {
     // Parakeet and parakeet-cli alternated, as Whisper and whisper-cli are above.
     const ours: TreeRun[] = [];
     const theirs: TreeRun[] = [];
     for (let round = 0; round < bench.rounds; round++) {
-      ours.push(check(await transcribe(parakeet, speech, threads), "verbatim (Parakeet)"));
+      ours.push(succeeded(await transcribe(parakeet, speech, threads), "verbatim (Parakeet)"));
       if (parakeetCli) {
         const args = ["-m", parakeet, "-f", speech, "-t", String(threads)];
-        theirs.push(check(await runMeasured(parakeetCli, args), "parakeet-cli"));
+        theirs.push(succeeded(await runMeasured(parakeetCli, args), "parakeet-cli"));
       }
     }
-    const senseVoiceRun = check(
+    const senseVoiceRun = succeeded(
       await transcribe(senseVoice, speech, threads),
       "verbatim (SenseVoice)",
     );
@@ -94,7 +80,7 @@ export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
     for (const shape of bench.moreWhisperShapes ?? []) {
       const model = await ensureRandomModel(shape);
       const run = await transcribe(model, speech, threads, WHISPER_AS_ABOVE);
-      whisperRuns.push([shape, check(run, `whisper ${shape}`)]);
+      whisperRuns.push([shape, succeeded(run, `whisper ${shape}`)]);
     }
     const row = (name: string, run: TreeRun, note = "") =>
       console.log(
@@ -107,15 +93,15 @@ export async function benchModelFamilies(bench: FamiliesBench): Promise<void> {
     if (whisper) row(`whisper ${bench.whisper.shape} (random weights, real shape)`, whisper);
     for (const [shape, run] of whisperRuns)
       row(`whisper ${shape} (random weights, real shape)`, run);
-    const parakeetRun = median(ours);
+    const parakeetRun = medianRun(ours);
     row(
       `parakeet ${bench.parakeetShape} (random weights${bench.parakeetShape === "0.6b" ? ", real shape" : ", TEST shape"})`,
       parakeetRun,
-      `   (${walls(ours)} s)`,
+      `   (${roundWalls(ours)} s)`,
     );
     if (theirs.length > 0) {
-      const cliRun = median(theirs);
-      row("  whisper.cpp's parakeet-cli, same file", cliRun, `   (${walls(theirs)} s)`);
+      const cliRun = medianRun(theirs);
+      row("  whisper.cpp's parakeet-cli, same file", cliRun, `   (${roundWalls(theirs)} s)`);
       console.log(
         `  ours / parakeet-cli: wall ${(parakeetRun.wallMs / cliRun.wallMs).toFixed(3)}× (target ≤ 1.05), peak ${parakeetRun.peakMb >= cliRun.peakMb ? "+" : "-"}${Math.abs(parakeetRun.peakMb - cliRun.peakMb).toFixed(0)} MB (target ≤ +100 MB; ours includes VAD and media decoding)`,
       );

@@ -68,3 +68,23 @@ export function runMeasured(
     });
   });
 }
+
+/** The run itself, or an error with its standard error when it did not exit 0. */
+export function succeeded(run: TreeRun, what: string): TreeRun {
+  if (run.code !== 0) throw new Error(`${what} failed (${run.code}):\n${run.stderr}`);
+  return run;
+}
+
+/** Rounds of one command read as one: the median wall time, the highest peak of any round. */
+export function medianRun(list: TreeRun[]): TreeRun {
+  const sorted = [...list].sort((a, b) => a.wallMs - b.wallMs);
+  return {
+    ...sorted[Math.floor(sorted.length / 2)]!,
+    peakMb: Math.max(...list.map((r) => r.peakMb)),
+  };
+}
+
+/** Each round's wall time in seconds, as the tables print it beside the median. */
+export function roundWalls(list: TreeRun[]): string {
+  return list.map((r) => (r.wallMs / 1000).toFixed(1)).join(", ");
+}

@@ -14,7 +14,14 @@ import { BENCH_DIR, buildRecording } from "./bench-media.js";
 import { benchCueBuilding } from "./cue-speed.js";
 import { benchDiarizationCost } from "./diarization-cost.js";
 import { benchModelFamilies } from "./model-families.js";
-import { runMeasured, treeRssMb, type TreeRun } from "./process-tree.js";
+import {
+  medianRun,
+  roundWalls,
+  runMeasured,
+  succeeded,
+  treeRssMb,
+  type TreeRun,
+} from "./process-tree.js";
 import { buildWhisperCli } from "./whisper-cli.js";
 
 const threads = Number(process.env.BENCH_THREADS ?? 2);
@@ -60,11 +67,6 @@ function whisperCli(cli: string, model: string, input: string): Promise<TreeRun>
   ]);
 }
 
-function check(run: TreeRun, what: string): TreeRun {
-  if (run.code !== 0) throw new Error(`${what} failed (${run.code}):\n${run.stderr}`);
-  return run;
-}
-
 const load = () => loadavg()[0]!.toFixed(1);
 console.log(
   `Verbatim engine benchmark — random-weight whisper "${sizeClass}" model, ${threads} threads, greedy, no temperature fallback`,
@@ -95,14 +97,6 @@ const recordings = new Map(
 // Rounds of the three, alternated so that a change in the machine's load falls on all of them;
 // each is read as its median (one run on this 2-core machine varies by ±10 %).
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
-const median = (list: TreeRun[]): TreeRun => {
-  const sorted = [...list].sort((a, b) => a.wallMs - b.wallMs);
-  return {
-    ...sorted[Math.floor(sorted.length / 2)]!,
-    peakMb: Math.max(...list.map((r) => r.peakMb)),
-  };
-};
-const walls = (list: TreeRun[]) => list.map((r) => (r.wallMs / 1000).toFixed(1)).join(", ");
 /** The median VAD-on run of each length, for the families' table. */
 const whisperRuns = new Map<number, TreeRun>();
 for (const [seconds, input] of recordings) {
@@ -112,26 +106,26 @@ for (const [seconds, input] of recordings) {
     noVad: [],
   };
   for (let round = 0; round < rounds; round++) {
-    runs.cli.push(check(await whisperCli(cli, model, input), "whisper-cli"));
-    runs.vad.push(check(await verbatim(model, input, true), "verbatim transcribe"));
-    runs.noVad.push(check(await verbatim(model, input, false), "verbatim transcribe --no-vad"));
+    runs.cli.push(succeeded(await whisperCli(cli, model, input), "whisper-cli"));
+    runs.vad.push(succeeded(await verbatim(model, input, true), "verbatim transcribe"));
+    runs.noVad.push(succeeded(await verbatim(model, input, false), "verbatim transcribe --no-vad"));
   }
-  const cliRun = median(runs.cli);
-  whisperRuns.set(seconds, median(runs.vad));
+  const cliRun = medianRun(runs.cli);
+  whisperRuns.set(seconds, medianRun(runs.vad));
   console.log(
     `${seconds} s of speech, median of ${rounds}`.padEnd(38) +
       `wall      ratio   peak (all processes)`,
   );
   console.log(
-    `whisper-cli (no VAD)                  ${s(cliRun.wallMs).padStart(8)}     1.000   ${mb(cliRun.peakMb)}   (${walls(runs.cli)} s)`,
+    `whisper-cli (no VAD)                  ${s(cliRun.wallMs).padStart(8)}     1.000   ${mb(cliRun.peakMb)}   (${roundWalls(runs.cli)} s)`,
   );
   for (const [name, list] of [
     ["verbatim transcribe (VAD on)", runs.vad],
     ["verbatim transcribe --no-vad", runs.noVad],
   ] as const) {
-    const run = median(list);
+    const run = medianRun(list);
     console.log(
-      `${name.padEnd(37)} ${s(run.wallMs).padStart(8)}    ${(run.wallMs / cliRun.wallMs).toFixed(3)}   ${mb(run.peakMb)} (whisper-cli ${run.peakMb >= cliRun.peakMb ? "+" : "-"}${mb(Math.abs(run.peakMb - cliRun.peakMb))})   (${walls(list)} s)`,
+      `${name.padEnd(37)} ${s(run.wallMs).padStart(8)}    ${(run.wallMs / cliRun.wallMs).toFixed(3)}   ${mb(run.peakMb)} (whisper-cli ${run.peakMb >= cliRun.peakMb ? "+" : "-"}${mb(Math.abs(run.peakMb - cliRun.peakMb))})   (${roundWalls(list)} s)`,
     );
   }
   console.log("");
@@ -141,7 +135,7 @@ console.log(
 );
 
 // Cancel → engine idle, and job start → first segment, in this process as the server runs it.
-const firstWindowRun = check(await whisperCli(cli, model, firstWindow), "whisper-cli 30 s");
+const firstWindowRun = succeeded(await whisperCli(cli, model, firstWindow), "whisper-cli 30 s");
 const controller = new AbortController();
 const started = performance.now();
 let firstSegmentMs = 0;
