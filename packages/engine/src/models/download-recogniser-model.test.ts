@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -91,9 +91,11 @@ describe("unpacking an archive", () => {
     expect((await readdir(into)).sort()).toEqual(["model.int8.onnx", "test_wavs", "tokens.txt"]);
   });
 
+  // An absolute target of this run's own (not a fixed /tmp name another run may have left behind).
+  const absoluteTarget = join(tmpdir(), `verbatim-escaped-${randomUUID()}.txt`);
   it.each([
     ["a path climbing out", { name: `${TOP}/../../escaped.txt` }, /climbs out/],
-    ["an absolute path", { name: "/tmp/verbatim-escaped.txt" }, /absolute path/],
+    ["an absolute path", { name: absoluteTarget }, /absolute path/],
     [
       "a symbolic link pointing out",
       { name: `${TOP}/model.int8.onnx`, type: "symlink", linkname: "/etc/passwd" },
@@ -112,7 +114,7 @@ describe("unpacking an archive", () => {
     await expect(result).rejects.toThrow(message);
     await expect(result).rejects.toBeInstanceOf(UnsafeArchiveError);
     expect(existsSync(join(dir, "escaped.txt"))).toBe(false);
-    expect(existsSync("/tmp/verbatim-escaped.txt")).toBe(false);
+    expect(existsSync(absoluteTarget)).toBe(false);
     expect(existsSync(join(into, "tokens.txt"))).toBe(false);
   });
 
